@@ -1,0 +1,27 @@
+import { Hono } from "hono";
+import type { ApiDeps } from "./deps.ts";
+import { errorBody, handleApiError } from "./errors.ts";
+import { categoryRoutes } from "./categories/routes.ts";
+import { highlightRoutes } from "./highlights/routes.ts";
+import { newsletterRoutes } from "./newsletters/routes.ts";
+import { paymentMethodRoutes } from "./payment-methods/routes.ts";
+import { productRoutes } from "./products/routes.ts";
+import { seriesRoutes } from "./series/routes.ts";
+import { storeRoutes } from "./stores/routes.ts";
+
+/** The bundled store API (spec §7). Paths are relative to where it is mounted (/api). */
+export function createStoreApi(deps: ApiDeps) {
+  const app = new Hono();
+  app.onError(handleApiError);
+  app.notFound((c) => c.json(errorBody("Recurso não encontrado."), 404));
+  app.route("/categories", categoryRoutes(deps));
+  app.route("/products", productRoutes(deps));
+  app.route("/highlights", highlightRoutes(deps));
+  app.route("/serie-totvs", seriesRoutes(deps));
+  app.route("/stores", storeRoutes(deps));
+  app.route("/newsletters", newsletterRoutes(deps));
+  app.route("/payment-methods", paymentMethodRoutes(deps));
+  return app;
+}
+
+export type StoreApi = ReturnType<typeof createStoreApi>;

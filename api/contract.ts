@@ -1,0 +1,129 @@
+/**
+ * The store API's reply shapes (spec §7), field names verbatim. The storefront's
+ * client is typed by these; the bundled API builds them. Money is in reais.
+ */
+
+export interface ApiErrorBody {
+  error: { message: string };
+}
+
+export interface Category {
+  id: string;
+  title: string;
+  slug: string;
+  status: "enabled" | "disabled";
+  visible: boolean;
+}
+
+export interface PaymentPlan {
+  maxInstallments: number;
+  turnYear: boolean;
+  schoolYear: number;
+}
+
+export interface Product {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  image: string;
+  itemTOTVS: number;
+  categoryId: string;
+  category: { id: string; title: string; slug: string };
+  /** List price. */
+  PRECO: number;
+  /** Selling price after discount. */
+  DESCONTO: number;
+  /** S service (course or event), M manual product, others physical products. */
+  TIPO: string;
+  NOME: string;
+  TURNO: string | null;
+  PARCELAS: number;
+  CODCOLIGADA: string;
+  paymentPlan: PaymentPlan;
+  seriesTOTVSID: number[];
+  createdAt: string;
+}
+
+export interface HomeCategory {
+  id: string;
+  title: string;
+  slug: string;
+  products: Product[];
+}
+
+export interface HighlightBanner {
+  id: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+}
+
+export interface Highlight {
+  id: number;
+  title: string;
+  banners: HighlightBanner[];
+}
+
+export interface Serie {
+  id: number;
+  CURSO: string;
+  HABILITACAO: string;
+  codgrade: string;
+  CODPERLET: string;
+}
+
+export interface Store {
+  id: number;
+  name: string;
+  legalName: string;
+  cnpj: string;
+  email: string;
+  phone: string;
+  address: string;
+  termsContracts: string;
+}
+
+export interface PaymentMethod {
+  id: number;
+  code: "0" | "1" | "2";
+  name: string;
+}
+
+export interface Newsletter {
+  id: string;
+  email: string;
+}
+
+export interface CategoriesReply {
+  categories: Category[];
+}
+export interface CategoryReply {
+  category: Category;
+}
+export interface ProductsReply {
+  products: Product[];
+}
+export interface CategoryProductsReply {
+  category: Category;
+  products: Product[];
+}
+export interface HomeProductsReply {
+  categories: HomeCategory[];
+}
+export interface HighlightReply {
+  highlight: Highlight;
+}
+export interface SeriesReply {
+  series: Serie[];
+}
+export interface StoreReply {
+  store: Store;
+}
+export interface PaymentMethodsReply {
+  paymentMethods: PaymentMethod[];
+}
+export interface NewsletterReply {
+  newsletter: Newsletter;
+}

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { HighlightReply } from "../contract.ts";
+import type { ApiDeps } from "../deps.ts";
+import { notFound } from "../errors.ts";
+import { parseInput, storeIdParam } from "../validation.ts";
+
+const params = z.object({
+  id: z.coerce
+    .number({ message: "Identificador de destaque inválido." })
+    .int({ message: "Identificador de destaque inválido." })
+    .positive({ message: "Identificador de destaque inválido." }),
+  storeId: storeIdParam,
+});
+
+export function highlightRoutes(deps: ApiDeps) {
+  return new Hono().get("/list-highlight-by-id/:id/store/:storeId/visible/enabled", async (c) => {
+    const { id, storeId } = parseInput(params, c.req.param());
+    const highlight = await deps.db
+      .selectFrom("highlights")
+      .select(["id", "title"])
+      .where("id", "=", id)
+      .where("store_id", "=", storeId)
+      .where("visible", "=", 1)
+      .where("status", "=", "enabled")
+      .executeTakeFirst();
+    if (!highlight) throw notFound("Destaque não encontrado.");
+    const banners = await deps.db
+      .selectFrom("highlight_banners")
+      .select(["id", "title", "subtitle", "image", "link"])
+      .where("highlight_id", "=", id)
+      .orderBy("position")
+      .execute();
+    return c.json<HighlightReply>({ highlight: { ...highlight, banners } });
+  });
+}

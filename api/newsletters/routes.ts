@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import type { NewsletterReply } from "../contract.ts";
+import type { ApiDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { limitByAddress } from "../services/rate-limit.ts";
+import { assertStoreExists } from "../stores/store-repository.ts";
+import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
+
+const body = z.object({
+  storeId: storeIdParam,
+  email: z
+    .string({ message: "Informe o e-mail." })
+    .trim()
+    .toLowerCase()
+    .min(1, { message: "Informe o e-mail." })
+    .max(254, { message: "E-mail muito longo." })
+    .email({ message: "E-mail inválido." }),
+});
+
+const NEWSLETTER_LIMIT = { name: "newsletter", limit: 5, windowMs: 10 * 60_000 };
+
+export function newsletterRoutes(deps: ApiDeps) {
+  return new Hono().post("/create-newsletter", limitByAddress(deps, NEWSLETTER_LIMIT), async (c) => {
+    const { storeId, email } = parseInput(body, await readJsonBody(c));
+    await assertStoreExists(deps, storeId);
+    const id = crypto.randomUUID();
+    const inserted = await deps.db
+      .insertInto("newsletters")
+      .values({ id, store_id: storeId, email, created_at: deps.now().toISOString() })
+      .onConflict((oc) => oc.columns(["store_id", "email"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new ApiError(409, "Esse email já foi cadastrado no newsletter.");
+    }
+    return c.json<NewsletterReply>({ newsletter: { id, email } }, 201);
+  });
+}

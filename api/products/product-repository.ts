@@ -1,0 +1,175 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { Product } from "../contract.ts";
+import type { ApiDeps } from "../deps.ts";
+import { likePattern, normalizeForSearch } from "./search-text.ts";
+
+type ProductQuery = SelectQueryBuilder<Database, "products" | "categories", ProductRow>;
+
+interface ProductRow {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  image: string;
+  item_totvs_id: number;
+  price_cents: number;
+  sale_price_cents: number;
+  type: string;
+  installments: number;
+  shift: string | null;
+  unit_code: string;
+  max_installments: number;
+  turn_year: number;
+  school_year: number;
+  created_at: string;
+  category_id: string;
+  category_title: string;
+  category_slug: string;
+}
+
+/** Products a shopper may see: visible and enabled, in a visible and enabled category. */
+function shoppableProducts({ db }: ApiDeps, storeId: number): ProductQuery {
+  return db
+    .selectFrom("products")
+    .innerJoin("categories", "categories.id", "products.category_id")
+    .select([
+      "products.id",
+      "products.title",
+      "products.slug",
+      "products.description",
+      "products.image",
+      "products.item_totvs_id",
+      "products.price_cents",
+      "products.sale_price_cents",
+      "products.type",
+      "products.installments",
+      "products.shift",
+      "products.unit_code",
+      "products.max_installments",
+      "products.turn_year",
+      "products.school_year",
+      "products.created_at",
+      "products.category_id",
+      "categories.title as category_title",
+      "categories.slug as category_slug",
+    ])
+    .where("products.store_id", "=", storeId)
+    .where("products.visible", "=", 1)
+    .where("products.status", "=", "enabled")
+    .where("categories.visible", "=", 1)
+    .where("categories.status", "=", "enabled");
+}
+
+async function withSeries({ db }: ApiDeps, rows: ProductRow[]): Promise<Product[]> {
+  const seriesByProduct = new Map<string, number[]>();
+  if (rows.length > 0) {
+    const links = await db
+      .selectFrom("product_series")
+      .select(["product_id", "serie_id"])
+      .where(
+        "product_id",
+        "in",
+        rows.map((row) => row.id),
+      )
+      .orderBy("serie_id")
+      .execute();
+    for (const link of links) {
+      const list = seriesByProduct.get(link.product_id) ?? [];
+      list.push(link.serie_id);
+      seriesByProduct.set(link.product_id, list);
+    }
+  }
+  return rows.map((row) => toProduct(row, seriesByProduct.get(row.id) ?? []));
+}
+
+const cents = (value: number) => Math.round(value) / 100;
+
+function toProduct(row: ProductRow, series: number[]): Product {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    description: row.description,
+    image: row.image,
+    itemTOTVS: row.item_totvs_id,
+    categoryId: row.category_id,
+    category: { id: row.category_id, title: row.category_title, slug: row.category_slug },
+    PRECO: cents(row.price_cents),
+    DESCONTO: cents(row.sale_price_cents),
+    TIPO: row.type,
+    NOME: row.title,
+    TURNO: row.shift,
+    PARCELAS: row.installments,
+    CODCOLIGADA: row.unit_code,
+    paymentPlan: {
+      maxInstallments: row.max_installments,
+      turnYear: row.turn_year === 1,
+      schoolYear: row.school_year,
+    },
+    seriesTOTVSID: series,
+    createdAt: row.created_at,
+  };
+}
+
+const inSeries = (seriesIds: number[]) => (eb: ExpressionBuilder<Database, "products" | "categories">) =>
+  eb.exists(
+    eb
+      .selectFrom("product_series")
+      .select("product_series.product_id")
+      .whereRef("product_series.product_id", "=", "products.id")
+      .where("product_series.serie_id", "in", seriesIds),
+  );
+
+export async function listProductsByCategory(
+  deps: ApiDeps,
+  storeId: number,
+  categoryId: string,
+  seriesIds: number[],
+): Promise<Product[]> {
+  let query = shoppableProducts(deps, storeId).where("products.category_id", "=", categoryId);
+  if (seriesIds.length > 0) query = query.where(inSeries(seriesIds));
+  const rows = await query.orderBy("products.title").execute();
+  return withSeries(deps, rows);
+}
+
+export async function listProductsBySeries(deps: ApiDeps, storeId: number, seriesIds: number[]): Promise<Product[]> {
+  const rows = await shoppableProducts(deps, storeId)
+    .where(inSeries(seriesIds))
+    .orderBy("categories.position")
+    .orderBy("products.title")
+    .execute();
+  return withSeries(deps, rows);
+}
+
+/** The newest products of one category, at most `limit`. */
+export async function listNewestProductsOfCategory(
+  deps: ApiDeps,
+  storeId: number,
+  categoryId: string,
+  limit: number,
+): Promise<Product[]> {
+  const rows = await shoppableProducts(deps, storeId)
+    .where("products.category_id", "=", categoryId)
+    .orderBy("products.created_at", "desc")
+    .orderBy("products.title")
+    .limit(limit)
+    .execute();
+  return withSeries(deps, rows);
+}
+
+export async function searchProductsByTitle(
+  deps: ApiDeps,
+  storeId: number,
+  title: string,
+  limit: number,
+): Promise<Product[]> {
+  const words = normalizeForSearch(title).split(" ").filter(Boolean);
+  let query = shoppableProducts(deps, storeId);
+  // Every word must appear, in any order: "caderno 10 materias" finds "Caderno Universitário 10 Matérias".
+  for (const word of words) {
+    query = query.where(sql<boolean>`products.search_text like ${likePattern(word)} escape '\\'`);
+  }
+  const rows = await query.orderBy("products.title").limit(limit).execute();
+  return withSeries(deps, rows);
+}

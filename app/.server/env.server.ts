@@ -1,0 +1,58 @@
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.string().url().optional());
+
+const schema = z.object({
+  NODE_ENV: z.string().default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalUrl,
+  STORE_API_URL: optionalUrl,
+  STORE_ID: z.coerce.number().int().positive().default(1),
+  SESSION_SECRET: z.string().optional(),
+  SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  CEP_API_URL: z.string().url().default("https://viacep.com.br"),
+  SMTP_URL: optionalUrl,
+  TERMS_URL: z.string().url().default("https://www.lojaescolar.com.br/termos-e-condicoes"),
+  HOME_HIGHLIGHT_ID: z.coerce.number().int().positive().default(1),
+  CONTACT_PHONE: z.string().default("(81) 3034-1000"),
+  CONTACT_EMAIL: z.string().email().default("atendimento@lojaescolar.com.br"),
+  STORE_ADDRESS: z.string().default("Av. Engenheiro Domingos Ferreira, 2160, Boa Viagem, Recife - PE, 51111-020"),
+  STORE_CNPJ: z.string().default("12.345.678/0001-95"),
+  STORE_LEGAL_NAME: z.string().default("Rede Saber Educação Ltda."),
+  INSTAGRAM_URL: z.string().url().default("https://www.instagram.com/lojaescolar"),
+  FACEBOOK_URL: z.string().url().default("https://www.facebook.com/lojaescolar"),
+  YOUTUBE_URL: z.string().url().default("https://www.youtube.com/@lojaescolar"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; cookieSecure: boolean };
+
+let cached: Env | undefined;
+
+/** The validated configuration; a bad variable stops the server at start with its name. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const result = schema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
+  }
+  cached = {
+    ...result.data,
+    dataDir: path.resolve(result.data.DATA_DIR),
+    isProduction: result.data.NODE_ENV === "production",
+    // Secure cookies in production unless the operator serves plain HTTP on purpose.
+    cookieSecure: result.data.COOKIE_SECURE
+      ? result.data.COOKIE_SECURE === "true"
+      : result.data.NODE_ENV === "production",
+  };
+  return cached;
+}

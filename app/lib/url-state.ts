@@ -1,0 +1,18 @@
+/**
+ * Modals, the cart panel and the mobile search bar are URL state (?carrinho=aberto),
+ * so the server renders them and they work without JavaScript.
+ */
+export const URL_STATE = {
+  cart: { key: "carrinho", open: "aberto" },
+  account: { key: "conta", login: "entrar", register: "registrar" },
+  mobileSearch: { key: "busca", open: "aberta" },
+} as const;
+
+/** The current location with one search param set (or removed when value is null). */
+export function hrefWithParam(location: { pathname: string; search: string }, key: string, value: string | null) {
+  const params = new URLSearchParams(location.search);
+  if (value === null) params.delete(key);
+  else params.set(key, value);
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ""}`;
+}

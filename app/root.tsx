@@ -1,0 +1,84 @@
+import { useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { commitCsrfToken } from "./.server/csrf.server.ts";
+import { getSessionCustomer } from "./.server/session.server.ts";
+import { menuCategories, storeSettings } from "./.server/shell.server.ts";
+import { storeApiFor } from "./.server/store-api/index.server.ts";
+import { toasts } from "./.server/toast.server.ts";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { GeneralErrorBoundary } from "./components/ui/error-boundary.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const api = storeApiFor(request);
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], session, categories] = await Promise.all([
+    toasts().getToast(request),
+    commitCsrfToken(request),
+    getSessionCustomer(request),
+    menuCategories(api),
+  ]);
+  const headers = new Headers(toastHeaders);
+  if (csrfCookie) headers.append("set-cookie", csrfCookie);
+  return data(
+    {
+      toast: toast ?? null,
+      csrfToken,
+      customer: session?.customer ?? null,
+      categories,
+      store: storeSettings(),
+      year: new Date().getFullYear(),
+    },
+    { headers },
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData() {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  if (!rootData) throw new Error("root loader data missing");
+  return rootData;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4fa8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    // Lets browser tests (and CSS) know the SPA has taken over from the server HTML.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrfToken}>
+      <Outlet />
+      <Toaster toast={loaderData.toast} />
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

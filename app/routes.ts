@@ -1,0 +1,19 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// The pt-BR URLs of spec §2, each mapped to an English module name.
+export default [
+  route("api/*", "routes/store-api.ts"),
+  route("newsletter", "routes/newsletter.ts"),
+  layout("routes/shop-layout.tsx", [
+    index("routes/home.tsx"),
+    route("categoria/:categorySlug", "routes/category.tsx"),
+    route("produto/:categorySlug/:productSlug", "routes/product.tsx"),
+    route("busca", "routes/search.tsx"),
+    route("compra-rapida", "routes/quick-purchase.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("atendimento", "routes/support.tsx"),
+    route("conta", "routes/account.tsx"),
+    route("conclusao", "routes/purchase-complete.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

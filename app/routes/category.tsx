@@ -1,0 +1,60 @@
+import { redirect } from "react-router";
+import { orNotFound } from "#app/.server/not-found.server.ts";
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { listingPageSize } from "#app/.server/viewport.server.ts";
+import { CategoryIcon } from "#app/components/catalogue/category-icon.tsx";
+import { PaginationNav, useViewportPageSize } from "#app/components/catalogue/pagination-nav.tsx";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { clampPage, PAGE_PARAM, pageCount, pageOf } from "#app/lib/pagination.ts";
+import type { Route } from "./+types/category";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.category.title} | Loja Escolar` : "Página não encontrada | Loja Escolar" },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { category, products } = await orNotFound(
+    storeApiFor(request).listProductsByCategorySlug(params.categorySlug),
+  );
+  const { pageSize, explicit } = listingPageSize(request, url);
+  const count = pageCount(products.length, pageSize);
+  const page = clampPage(url.searchParams.get(PAGE_PARAM), count);
+  if (url.searchParams.has(PAGE_PARAM) && url.searchParams.get(PAGE_PARAM) !== String(page)) {
+    url.searchParams.set(PAGE_PARAM, String(page));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  return {
+    category,
+    total: products.length,
+    products: pageOf(products, page, pageSize),
+    page,
+    count,
+    pageSize,
+    explicitPageSize: explicit,
+  };
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, total, products, page, count, pageSize, explicitPageSize } = loaderData;
+  useViewportPageSize(page, pageSize, explicitPageSize);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <header className="mb-6 flex items-center gap-3">
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+          <CategoryIcon slug={category.slug} className="h-7 w-7" />
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{category.title}</h1>
+          <p className="text-sm text-slate-500" data-testid="listing-summary">
+            {total === 0
+              ? "Nenhum produto disponível nesta categoria no momento."
+              : `${total} ${total === 1 ? "produto" : "produtos"} · página ${page} de ${count}`}
+          </p>
+        </div>
+      </header>
+      <ProductGrid products={products} />
+      <PaginationNav page={page} count={count} pageSize={pageSize} />
+    </div>
+  );
+}

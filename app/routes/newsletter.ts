@@ -1,0 +1,32 @@
+import { data, redirect } from "react-router";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { validateCsrf } from "#app/.server/csrf.server.ts";
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { NEWSLETTER_PARAM, type NewsletterOutcome } from "#app/components/newsletter/newsletter-outcome.ts";
+import type { Route } from "./+types/newsletter";
+
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  const email = String(formData.get("email") ?? "").trim();
+  let outcome: NewsletterOutcome = "vazio";
+  if (email) {
+    try {
+      await storeApiFor(request).createNewsletter(email);
+      outcome = "sucesso";
+    } catch (error) {
+      // Spec §8: any newsletter failure shows the already-registered dialog, and is logged.
+      console.warn("[newsletter] inscrição recusada:", error instanceof Error ? error.message : error);
+      outcome = "erro";
+    }
+  }
+  if (formData.get("via") === "fetcher") return data({ outcome }, { status: outcome === "sucesso" ? 200 : 400 });
+  const back = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
+  back.searchParams.set(NEWSLETTER_PARAM, outcome);
+  if (outcome === "vazio") back.hash = "newsletter";
+  return redirect(`${back.pathname}${back.search}${back.hash}`);
+}

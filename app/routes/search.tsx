@@ -1,0 +1,47 @@
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { SearchForm } from "#app/components/layout/search-form.tsx";
+import type { Route } from "./+types/search";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.term ? `Busca: ${loaderData.term} | Loja Escolar` : "Busca | Loja Escolar" },
+  { name: "robots", content: "noindex" },
+];
+
+const MAX_TERM = 100;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
+  // An empty search is not sent to the API (spec §5: the field is required).
+  if (!term) return { term, products: null };
+  return { term, products: await storeApiFor(request).searchProducts(term) };
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { term, products } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">{term ? `Resultados para “${term}”` : "Buscar produtos"}</h1>
+      {products === null ? (
+        <div className="max-w-xl">
+          <p className="mb-3 font-semibold text-red-700" role="alert">
+            Preencha o campo de busca para pesquisar.
+          </p>
+          <SearchForm variant="mobile" />
+        </div>
+      ) : products.length === 0 ? (
+        <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+          <p className="font-semibold text-slate-800">Nenhum produto encontrado para “{term}”.</p>
+          <p className="mt-1 text-slate-600">Confira a grafia ou tente palavras mais gerais, como “caderno” ou “camisa”.</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-slate-500" data-testid="search-summary">
+            {products.length} {products.length === 1 ? "produto encontrado" : "produtos encontrados"}
+          </p>
+          <ProductGrid products={products} />
+        </>
+      )}
+    </div>
+  );
+}

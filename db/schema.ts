@@ -1,0 +1,228 @@
+/**
+ * The database as Kysely sees it. Column names are snake_case; money is integer
+ * centavos; ids that can reach a public URL are random UUIDs (text).
+ * Booleans are stored as integers 0/1 so SQLite and PostgreSQL read them alike.
+ */
+export interface Database {
+  stores: StoreTable;
+  categories: CategoryTable;
+  products: ProductTable;
+  product_series: ProductSeriesTable;
+  series: SeriesTable;
+  highlights: HighlightTable;
+  highlight_banners: HighlightBannerTable;
+  newsletters: NewsletterTable;
+  payment_methods: PaymentMethodTable;
+  customers: CustomerTable;
+  students: StudentTable;
+  student_school_years: StudentSchoolYearTable;
+  responsibles: ResponsibleTable;
+  customer_students: CustomerStudentTable;
+  coupons: CouponTable;
+  rate_limits: RateLimitTable;
+}
+
+export interface RateLimitTable {
+  /** "{limit name}:{subject}", e.g. "newsletter:203.0.113.9". */
+  key: string;
+  /** Epoch milliseconds when the current window began. */
+  window_started_at: number;
+  hits: number;
+}
+
+export interface StoreTable {
+  id: number;
+  name: string;
+  legal_name: string;
+  cnpj: string;
+  email: string;
+  phone: string;
+  address: string;
+  terms_contracts: string;
+  created_at: string;
+}
+
+export interface CategoryTable {
+  id: string;
+  store_id: number;
+  title: string;
+  slug: string;
+  status: "enabled" | "disabled";
+  visible: number;
+  position: number;
+  created_at: string;
+}
+
+export interface ProductTable {
+  id: string;
+  store_id: number;
+  category_id: string;
+  item_totvs_id: number;
+  title: string;
+  slug: string;
+  description: string;
+  /** Title and category, lower case without accents, for portable LIKE search. */
+  search_text: string;
+  image: string;
+  /** PRECO: list price, in centavos. */
+  price_cents: number;
+  /** DESCONTO: selling price after discount, in centavos. */
+  sale_price_cents: number;
+  /** TIPO: S service (course or event), M manual product, P physical product. */
+  type: string;
+  /** PARCELAS: instalments allowed when bought alone. */
+  installments: number;
+  /** TURNO: Manhã, Tarde, Integral or Noite; null when it does not apply. */
+  shift: string | null;
+  /** CODCOLIGADA: the school unit that sells it. */
+  unit_code: string;
+  max_installments: number;
+  turn_year: number;
+  school_year: number;
+  status: "enabled" | "disabled";
+  visible: number;
+  created_at: string;
+}
+
+export interface ProductSeriesTable {
+  product_id: string;
+  serie_id: number;
+}
+
+export interface SeriesTable {
+  id: number;
+  store_id: number;
+  /** CURSO: course or level, e.g. "Ensino Fundamental I". */
+  course: string;
+  /** HABILITACAO: the grade name, e.g. "3º Ano". */
+  grade_name: string;
+  codgrade: string;
+  /** CODPERLET: school period code, year followed by 00. */
+  period_code: string;
+  position: number;
+}
+
+export interface HighlightTable {
+  id: number;
+  store_id: number;
+  title: string;
+  status: "enabled" | "disabled";
+  visible: number;
+}
+
+export interface HighlightBannerTable {
+  id: string;
+  highlight_id: number;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+  position: number;
+}
+
+export interface NewsletterTable {
+  id: string;
+  store_id: number;
+  email: string;
+  created_at: string;
+}
+
+export interface PaymentMethodTable {
+  id: number;
+  /** "0" boleto, "1" credit card, "2" free. */
+  code: string;
+  name: string;
+}
+
+export interface CustomerTable {
+  id: string;
+  store_id: number;
+  name: string;
+  email: string;
+  password_hash: string;
+  cpf: string;
+  cell_phone: string;
+  birth_date: string;
+  zipcode: string;
+  street: string;
+  house_number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  avatar: string | null;
+  created_at: string;
+}
+
+export interface StudentTable {
+  id: string;
+  store_id: number;
+  /** RA: enrollment number; null for a student created before enrolment. */
+  ra: string | null;
+  nome: string;
+  cpf: string | null;
+  email: string | null;
+  telefone1: string | null;
+  dtnascimento: string | null;
+  nacionalidade: string;
+  naturalidade: string | null;
+  estadonatal: string | null;
+  estadocivil: string;
+  sexo: string;
+  cep: string | null;
+  rua: string | null;
+  numero: string | null;
+  complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  estado: string | null;
+  pais: string;
+  /** School period (TURNO) the student attends. */
+  turno: string | null;
+  created_at: string;
+}
+
+export interface StudentSchoolYearTable {
+  id: string;
+  student_id: string;
+  codperlet: string;
+  codcoligada: string;
+  deleted_at: string | null;
+}
+
+export interface ResponsibleTable {
+  id: string;
+  student_id: string;
+  nome: string;
+  cpf: string;
+  email: string;
+  telefone1: string;
+  /** 7 mother, 9 guardian, anything else father. */
+  parentesco: number;
+  cep: string | null;
+  cidade: string | null;
+  estado: string | null;
+  bairro: string | null;
+  rua: string | null;
+  numero: string | null;
+}
+
+export interface CustomerStudentTable {
+  id: string;
+  customer_id: string;
+  student_id: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+export interface CouponTable {
+  id: string;
+  store_id: number;
+  code: string;
+  percentage: number;
+  starts_at: string;
+  ends_at: string;
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  status: "enabled" | "disabled";
+  created_at: string;
+}

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3999);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium (playwright cannot download browsers here); flags keep it off the network.
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+};
+
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
+const mobile = { ...devices["Pixel 7"], launchOptions: chromium };
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: "retain-on-failure", locale: "pt-BR", timezoneId: "America/Recife" },
+  projects: [
+    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-no-js", use: { ...desktop, javaScriptEnabled: false } },
+    { name: "mobile-js", use: { ...mobile, javaScriptEnabled: true } },
+    { name: "mobile-no-js", use: { ...mobile, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // The built production server on a fresh database with the demo data.
+    command: "node scripts/e2e-server.js",
+    url: `${baseURL}/api/payment-methods/list-payment-methods`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), E2E_DATA_DIR: ".tmp/e2e-data" },
+  },
+});

@@ -1,0 +1,14 @@
+// Starts the built store for the e2e suite on a fresh demo database.
+import fs from "node:fs";
+import path from "node:path";
+
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.HOST = "127.0.0.1";
+process.env.LOG_REQUESTS = "false";
+process.env.COOKIE_SECURE = "false";
+// Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits.
+process.env.TRUST_PROXY = "true";
+process.env.SESSION_SECRET ??= "e2e-secret-not-for-production";
+await import("../server.js");

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The whole suite: types, unit and API tests, production build, then the browser
+# tests (each page with JavaScript on and off, desktop and mobile).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "Instalando o Chromium do Debian para os testes de navegador..."
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
+echo "==> typecheck"
+npm run --silent typecheck
+echo "==> unit and API tests"
+npx vitest run
+echo "==> production build"
+npm run --silent build >/dev/null
+echo "==> browser tests"
+npx playwright test

@@ -1,0 +1,24 @@
+import type { APIRequestContext } from "@playwright/test";
+import type { Product } from "#api/contract.ts";
+
+/** Reads the demo catalogue through the public /api, so tests never hard-code seed rows. */
+export async function productsOf(request: APIRequestContext, categorySlug: string): Promise<Product[]> {
+  const response = await request.post(`/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`, {
+    data: {},
+  });
+  if (!response.ok()) throw new Error(`categoria ${categorySlug}: ${response.status()}`);
+  return (await response.json()).products;
+}
+
+export async function allCategories(request: APIRequestContext): Promise<{ slug: string; title: string }[]> {
+  const response = await request.get("/api/categories/list-category-by-store-id/1?field=visible&filter=enabled");
+  return (await response.json()).categories;
+}
+
+export async function findProduct(request: APIRequestContext, predicate: (product: Product) => boolean): Promise<Product> {
+  for (const category of await allCategories(request)) {
+    const match = (await productsOf(request, category.slug)).find(predicate);
+    if (match) return match;
+  }
+  throw new Error("nenhum produto de demonstração atende ao critério");
+}

@@ -1,0 +1,49 @@
+import { findProduct } from "./catalogue-data.ts";
+import { expect, test } from "./fixtures.ts";
+
+const money = (value: number) =>
+  value.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, " ");
+
+test("a discounted product shows instalments, the price and the discount", async ({ page, visit, request }) => {
+  const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO < p.PRECO * 0.99 && p.PARCELAS > 1);
+  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  const panel = page.getByTestId("product-information");
+  await expect(panel.getByRole("heading", { level: 1 })).toHaveText(product.title.toUpperCase());
+  await expect(panel.getByText(/^Unidade - /)).toBeVisible();
+  await expect(panel.getByRole("link", { name: product.category.title })).toHaveAttribute("href", `/categoria/${product.category.slug}`);
+  const price = page.getByTestId("product-price");
+  const n = product.PARCELAS;
+  await expect(price).toContainText(`de R$ ${n}x${money(Math.round((product.PRECO / n) * 100) / 100)}`);
+  await expect(price).toContainText(`Por R$ ${n}x${money(Math.round((product.DESCONTO / n) * 100) / 100)}`);
+  await expect(price).toContainText(/\(\d+(,\d{2})?% desconto\)/);
+  await expect(page.getByRole("img", { name: product.title })).toBeVisible();
+});
+
+test("a product without discount shows no discount text", async ({ page, visit, request }) => {
+  const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO === p.PRECO);
+  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await expect(page.getByTestId("product-price")).toContainText("Por R$");
+  await expect(page.getByTestId("product-price")).not.toContainText("desconto");
+});
+
+test("a free product says so", async ({ page, visit, request }) => {
+  const product = await findProduct(request, (p) => p.DESCONTO === 0);
+  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await expect(page.getByTestId("product-price")).toHaveText("Este produto/serviço é grátis");
+});
+
+test("the buy button of a visitor leads to login", async ({ page, visit, request }) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await page.getByTestId("buy-button").click();
+  await expect(page).toHaveURL(/conta=entrar/);
+});
+
+test("unknown product or category slugs are the not-found page with 404", async ({ page, request }) => {
+  const product = await findProduct(request, () => true);
+  for (const path of [`/produto/${product.category.slug}/nao-existe`, `/produto/nao-existe/${product.slug}`, "/produto/X%20Y/z"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+  }
+});

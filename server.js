@@ -2,15 +2,17 @@
 // (/api) in one Node process. `npm start` runs it after `npm run build`.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express from "express";
+
+// Before React loads: it picks its production or development build from NODE_ENV.
+process.env.NODE_ENV ??= "production";
+const { createRequestHandler } = await import("@react-router/express");
+const { default: compression } = await import("compression");
+const { default: express } = await import("express");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "true";
-process.env.NODE_ENV ??= "production";
 
 const build = await import(path.join(root, "build/server/index.js"));
 // Configuration checked, database migrated and seeded before the first request.

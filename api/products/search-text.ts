@@ -8,9 +8,9 @@ export function normalizeForSearch(text: string): string {
     .trim();
 }
 
-/** The text stored with a product for search: its title and its category's title. */
-export function productSearchText(title: string, categoryTitle: string): string {
-  return normalizeForSearch(`${title} ${categoryTitle}`);
+/** The text stored with a product for search: its title (spec §7 searches by title). */
+export function productSearchText(title: string): string {
+  return normalizeForSearch(title);
 }
 
 /** Escapes LIKE wildcards so a shopper's % or _ match themselves. */

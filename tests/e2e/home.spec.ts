@@ -12,7 +12,7 @@ test("home: highlights, secondary menu with anchors, and one section per home ca
     ["Fardamento", "#fardamento"],
     ["Material", "#material"],
     ["Papelaria", "#papelaria"],
-  ]) {
+  ] as const) {
     await expect(menu.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", anchor);
     await expect(page.locator(anchor)).toHaveCount(1);
   }

@@ -7,7 +7,7 @@ test("search lists matching products and keeps the term in the box", async ({ pa
   const titles = await page.getByTestId("product-card").locator("h3").allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   for (const title of titles) expect(title.toLowerCase()).toContain("camisa");
-  if (!mobile) await expect(page.locator("header").getByPlaceholder("O que deseja procurar?")).toHaveValue("camisa");
+  if (!mobile) await expect(page.getByRole("banner").getByPlaceholder("O que deseja procurar?")).toHaveValue("camisa");
 });
 
 test("search with no match says so", async ({ page, visit }) => {
@@ -22,7 +22,7 @@ test("an empty search shows the required-field message and sends no request", as
   if (!mobile) {
     // The header box is required: the browser itself refuses an empty submit.
     await visit("/faq");
-    const box = page.locator("header").getByPlaceholder("O que deseja procurar?");
+    const box = page.getByRole("banner").getByPlaceholder("O que deseja procurar?");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/faq$/);
     expect(await box.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);

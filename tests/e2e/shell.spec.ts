@@ -15,24 +15,24 @@ test.describe("shell", () => {
   test("desktop header: logo, categories, search, login, quick purchase and cart", async ({ page, visit, mobile }) => {
     test.skip(mobile, "desktop header only from 710 px");
     await visit("/");
-    const header = page.locator("header");
+    const header = page.getByRole("banner");
     await expect(header.getByPlaceholder("O que deseja procurar?")).toBeVisible();
     await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toHaveAttribute("title", "Fazer Login ou Registrar");
     await expect(header.getByTestId("cart-count").first()).toHaveText("0");
     // The quick-purchase shortcut shows on every page except home.
     await expect(header.getByRole("link", { name: "Compra Rápida" })).toHaveCount(0);
-    await expect(page.locator("header")).toHaveAttribute("data-shadow", "off");
+    await expect(page.getByRole("banner")).toHaveAttribute("data-shadow", "off");
 
     await header.getByText("Categorias").click();
     await header.getByRole("link", { name: "Papelaria" }).click();
     await expect(page).toHaveURL(/\/categoria\/papelaria/);
     await expect(page.getByRole("heading", { name: "Papelaria", level: 1 })).toBeVisible();
-    await expect(page.locator("header").getByRole("link", { name: "Compra Rápida" })).toBeVisible();
-    await expect(page.locator("header")).toHaveAttribute("data-shadow", "on");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Compra Rápida" })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveAttribute("data-shadow", "on");
 
-    await page.locator("header").getByPlaceholder("O que deseja procurar?").fill("caderno");
-    await page.locator("header").getByPlaceholder("O que deseja procurar?").press("Enter");
+    await page.getByRole("banner").getByPlaceholder("O que deseja procurar?").fill("caderno");
+    await page.getByRole("banner").getByPlaceholder("O que deseja procurar?").press("Enter");
     await expect(page).toHaveURL(/\/busca\?q=caderno/);
     await expect(page.getByRole("heading", { name: "Resultados para “caderno”" })).toBeVisible();
   });
@@ -40,9 +40,9 @@ test.describe("shell", () => {
   test("header gets its shadow on home once scrolled past 10 px", async ({ page, visit, js }) => {
     test.skip(!js, "the scroll rule needs JavaScript; without it home has no shadow");
     await visit("/");
-    await expect(page.locator("header")).toHaveAttribute("data-shadow", "off");
+    await expect(page.getByRole("banner")).toHaveAttribute("data-shadow", "off");
     await page.mouse.wheel(0, 600);
-    await expect(page.locator("header")).toHaveAttribute("data-shadow", "on");
+    await expect(page.getByRole("banner")).toHaveAttribute("data-shadow", "on");
   });
 
   test("mobile header and bottom bar", async ({ page, visit, mobile }) => {
@@ -95,7 +95,7 @@ test.describe("shell", () => {
       ["Compra Rápida", "/compra-rapida"],
       ["F.A.Q.", "/faq"],
       ["Atendimento", "/atendimento"],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(footer.getByRole("link", { name: "Termos & Condições" })).toHaveAttribute("href", /^https:\/\//);

@@ -14,7 +14,7 @@ export function ProductInformation({ product }: { product: Product }) {
         <img src={product.image} alt={product.title} width={600} height={600} className="aspect-square w-full object-cover" />
       </div>
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-extrabold uppercase tracking-tight text-slate-900">{product.title}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title.toLocaleUpperCase("pt-BR")}</h1>
         <p className="text-slate-600">Unidade - {schoolUnitByCode(product.CODCOLIGADA).name}</p>
         <p>
           <Link to={`/categoria/${product.category.slug}`} className="font-semibold text-brand-600 hover:underline">

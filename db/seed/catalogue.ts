@@ -1,0 +1,145 @@
+import type { Kysely } from "kysely";
+import { productSearchText } from "#api/products/search-text.ts";
+import type { Database } from "../schema.ts";
+import {
+  CATEGORIES,
+  FIRST_ITEM_TOTVS_ID,
+  HIGHLIGHT,
+  HIGHLIGHT_BANNERS,
+  PRODUCTS,
+  SERIES,
+  highlightImage,
+} from "./catalogue-data.ts";
+import { cnpjFromBase } from "./documents.ts";
+
+export const STORE_ID = 1;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Products were added over the last six weeks. */
+const CATALOGUE_SPAN_HOURS = 42 * 24;
+
+/** Store, payment methods, categories, grades, products and the home highlight. */
+export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<void> {
+  const createdAt = now.toISOString();
+  const year = now.getFullYear();
+
+  await db
+    .insertInto("stores")
+    .values({
+      id: STORE_ID,
+      name: "Loja Escolar",
+      legal_name: "Rede Saber Educação Ltda.",
+      cnpj: cnpjFromBase("123456780001"),
+      email: "atendimento@lojaescolar.com.br",
+      phone: "(81) 3034-1000",
+      address: "Av. Engenheiro Domingos Ferreira, 2160, Boa Viagem, Recife - PE, 51111-020",
+      terms_contracts: "https://www.lojaescolar.com.br/termos-e-condicoes",
+      created_at: createdAt,
+    })
+    .execute();
+
+  await db
+    .insertInto("payment_methods")
+    .values([
+      { id: 1, code: "0", name: "boleto" },
+      { id: 2, code: "1", name: "credito" },
+      { id: 3, code: "2", name: "gratuito" },
+    ])
+    .execute();
+
+  const categoryIds = new Map<string, string>();
+  await db
+    .insertInto("categories")
+    .values(
+      CATEGORIES.map((category, i) => {
+        const id = crypto.randomUUID();
+        categoryIds.set(category.slug, id);
+        return {
+          id,
+          store_id: STORE_ID,
+          title: category.title,
+          slug: category.slug,
+          status: category.status,
+          visible: 1,
+          position: i + 1,
+          created_at: createdAt,
+        };
+      }),
+    )
+    .execute();
+
+  const serieIds = new Map<string, number>();
+  await db
+    .insertInto("series")
+    .values(
+      SERIES.map((serie, i) => {
+        if (serie.periodOffset === 0) serieIds.set(serie.codgrade, serie.id);
+        return {
+          id: serie.id,
+          store_id: STORE_ID,
+          course: serie.course,
+          grade_name: serie.gradeName,
+          codgrade: serie.codgrade,
+          period_code: `${year + serie.periodOffset}00`,
+          position: i + 1,
+        };
+      }),
+    )
+    .execute();
+
+  const links: { product_id: string; serie_id: number }[] = [];
+  const products = PRODUCTS.map((product, i) => {
+    const id = crypto.randomUUID();
+    for (const codgrade of product.series) {
+      const serieId = serieIds.get(codgrade);
+      if (serieId === undefined) throw new Error(`Série desconhecida no seed: ${codgrade}`);
+      links.push({ product_id: id, serie_id: serieId });
+    }
+    // A fixed scatter over the span, plus i seconds so no two products tie.
+    const ageMs = ((i * 37) % CATALOGUE_SPAN_HOURS) * HOUR_MS + (i + 1) * 1000;
+    return {
+      id,
+      store_id: STORE_ID,
+      category_id: categoryIds.get(product.categorySlug)!,
+      item_totvs_id: FIRST_ITEM_TOTVS_ID + i,
+      title: product.title,
+      slug: product.slug,
+      description: product.description,
+      search_text: productSearchText(product.title),
+      image: product.image,
+      price_cents: product.priceCents,
+      sale_price_cents: product.salePriceCents,
+      type: product.type,
+      installments: product.installments,
+      shift: product.shift,
+      unit_code: product.unitCode,
+      max_installments: product.maxInstallments,
+      turn_year: product.turnYear,
+      school_year: year + product.schoolYearOffset,
+      status: "enabled" as const,
+      visible: 1,
+      created_at: new Date(now.getTime() - ageMs).toISOString(),
+    };
+  });
+  await db.insertInto("products").values(products).execute();
+  if (links.length > 0) await db.insertInto("product_series").values(links).execute();
+
+  await db
+    .insertInto("highlights")
+    .values({ id: HIGHLIGHT.id, store_id: STORE_ID, title: HIGHLIGHT.title, status: "enabled", visible: 1 })
+    .execute();
+  await db
+    .insertInto("highlight_banners")
+    .values(
+      HIGHLIGHT_BANNERS.map((banner, i) => ({
+        id: crypto.randomUUID(),
+        highlight_id: HIGHLIGHT.id,
+        title: banner.title,
+        subtitle: banner.subtitle,
+        image: highlightImage(banner),
+        link: banner.link,
+        position: i + 1,
+      })),
+    )
+    .execute();
+}

@@ -1,0 +1,50 @@
+import { hashPassword } from "#api/services/passwords.ts";
+import type { StoreDatabase } from "../client.ts";
+import { seedCatalogue, STORE_ID } from "./catalogue.ts";
+import { PRODUCTS } from "./catalogue-data.ts";
+import { seedPeople } from "./people.ts";
+import { COUPONS, DEMO_CUSTOMER, LINKED_RAS, STUDENTS } from "./people-data.ts";
+
+export interface SeedOptions {
+  /** The moment the demo store is created: sets school years, period codes and dates. */
+  now?: Date;
+}
+
+/**
+ * Fills an empty database with the demo store (id 1). Does nothing when store 1
+ * already exists, so it is safe to call at every start. Writes in one transaction:
+ * a failure leaves no half-seeded store behind.
+ */
+export async function seedDemoData(db: StoreDatabase, options: SeedOptions = {}): Promise<void> {
+  if (await storeExists(db)) return;
+  const now = options.now ?? new Date();
+  // Hashed outside the transaction: scrypt takes tens of milliseconds.
+  const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
+  await db.transaction().execute(async (trx) => {
+    if (await storeExists(trx)) return;
+    await seedCatalogue(trx, now);
+    await seedPeople(trx, now, passwordHash);
+  });
+}
+
+async function storeExists(db: StoreDatabase): Promise<boolean> {
+  const row = await db.selectFrom("stores").select("id").where("id", "=", STORE_ID).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What tests and the README can rely on in the demo data. */
+export const DEMO = {
+  storeId: STORE_ID,
+  customer: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, name: DEMO_CUSTOMER.name, cpf: DEMO_CUSTOMER.cpf },
+  /** All enrolled students' RAs; the first two are linked to the demo customer. */
+  ras: STUDENTS.map((student) => student.ra),
+  linkedRas: [...LINKED_RAS],
+  coupons: {
+    valid: COUPONS.filter((coupon) => coupon.years[1] >= 0).map(({ code, percentage }) => ({ code, percentage })),
+    expired: COUPONS.filter((coupon) => coupon.years[1] < 0).map(({ code, percentage }) => ({ code, percentage })),
+  },
+  /** Slugs (with their category) of the products that cost nothing. */
+  freeProducts: PRODUCTS.filter((product) => product.priceCents === 0).map(({ categorySlug, slug }) => ({ categorySlug, slug })),
+  disabledCategorySlug: "colecao-antiga",
+  highlightId: 1,
+} as const;

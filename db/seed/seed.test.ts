@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "#api/services/passwords.ts";
+import { isValidCpf } from "#app/lib/cpf.ts";
+import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { migrateToLatest, openDatabase, type StoreDatabase } from "../client.ts";
+import { ICON_CATEGORY_SLUGS } from "./catalogue-data.ts";
+import { cnpjFromBase, cpfFromBase } from "./documents.ts";
+import { DEMO, seedDemoData } from "./index.ts";
+
+const NOW = new Date("2026-03-10T12:00:00.000Z");
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../public");
+
+let db: StoreDatabase;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-seed-"));
+  db = await openDatabase({ dataDir });
+  await migrateToLatest(db);
+  await seedDemoData(db, { now: NOW });
+  await seedDemoData(db, { now: NOW });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const count = async (table: "stores" | "products" | "students" | "customers" | "coupons" | "categories") =>
+  (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+
+describe("documents", () => {
+  it("computes valid check digits", () => {
+    expect(cpfFromBase("529982247")).toBe("52998224725");
+    expect(cnpjFromBase("123456780001")).toBe("12.345.678/0001-95");
+  });
+});
+
+describe("seedDemoData", () => {
+  it("is idempotent: a second run adds nothing", async () => {
+    expect(await count("stores")).toBe(1);
+    expect(await count("customers")).toBe(1);
+    expect(await count("students")).toBe(6);
+    expect(await count("coupons")).toBe(3);
+  });
+
+  it("creates the store with its terms and the three payment methods", async () => {
+    const store = await db.selectFrom("stores").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+    expect(store.terms_contracts).toBe("https://www.lojaescolar.com.br/termos-e-condicoes");
+    expect(store.cnpj).toBe("12.345.678/0001-95");
+    const methods = await db.selectFrom("payment_methods").selectAll().orderBy("id").execute();
+    expect(methods.map((m) => [m.id, m.code, m.name])).toEqual([
+      [1, "0", "boleto"],
+      [2, "1", "credito"],
+      [3, "2", "gratuito"],
+    ]);
+  });
+
+  it("has every icon category enabled, a fallback-icon category and a disabled one", async () => {
+    const categories = await db.selectFrom("categories").selectAll().execute();
+    const enabled = categories.filter((c) => c.status === "enabled").map((c) => c.slug);
+    for (const slug of ICON_CATEGORY_SLUGS) expect(enabled).toContain(slug);
+    expect(enabled.some((slug) => !(ICON_CATEGORY_SLUGS as readonly string[]).includes(slug))).toBe(true);
+    expect(enabled).not.toContain("lancamentos");
+    const disabled = categories.find((c) => c.slug === DEMO.disabledCategorySlug);
+    expect(disabled?.status).toBe("disabled");
+    const hidden = await db.selectFrom("products").select("id").where("category_id", "=", disabled!.id).execute();
+    expect(hidden.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("seeds a consistent product catalogue", async () => {
+    const products = await db
+      .selectFrom("products")
+      .innerJoin("categories", "categories.id", "products.category_id")
+      .selectAll("products")
+      .select("categories.slug as category_slug")
+      .execute();
+    expect(products.length).toBeGreaterThanOrEqual(60);
+
+    const perCategory = (slug: string) => products.filter((p) => p.category_slug === slug).length;
+    expect(perCategory("cursos")).toBeGreaterThanOrEqual(12);
+    expect(perCategory("papelaria")).toBeGreaterThanOrEqual(12);
+    expect(perCategory("fardamento")).toBeGreaterThanOrEqual(10);
+    expect(perCategory("material-didatico")).toBeGreaterThanOrEqual(10);
+
+    const keys = products.map((p) => `${p.category_id}/${p.slug}`);
+    expect(new Set(keys).size).toBe(products.length);
+    // Images are named by slug alone, so slugs are unique across the store too.
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.item_totvs_id)).size).toBe(products.length);
+
+    const free = products.filter((p) => p.price_cents === 0);
+    expect(free.length).toBeGreaterThanOrEqual(2);
+    expect(free.every((p) => p.sale_price_cents === 0)).toBe(true);
+    expect(products.some((p) => p.sale_price_cents >= 100_000)).toBe(true);
+    expect(products.some((p) => p.sale_price_cents > 0 && p.sale_price_cents < 10_000)).toBe(true);
+    expect(products.some((p) => p.sale_price_cents < p.price_cents)).toBe(true);
+
+    const unitCodes = new Set(SCHOOL_UNITS.map((unit) => unit.code));
+    for (const p of products) {
+      expect(p.slug, p.title).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(p.sale_price_cents, p.title).toBeLessThanOrEqual(p.price_cents);
+      expect(Number.isInteger(p.sale_price_cents)).toBe(true);
+      expect(p.installments).toBeGreaterThanOrEqual(1);
+      expect(p.installments).toBeLessThanOrEqual(12);
+      expect(["S", "M", "P"]).toContain(p.type);
+      expect(p.shift === null).toBe(p.type === "P");
+      expect(unitCodes.has(p.unit_code), p.unit_code).toBe(true);
+      expect([2026, 2027]).toContain(p.school_year);
+      expect(p.created_at < NOW.toISOString()).toBe(true);
+      expect(p.search_text).toBe(p.search_text.toLowerCase());
+      expect(p.image).toBe(`/images/products/${p.slug}.svg`);
+      expect(fs.existsSync(path.join(PUBLIC_DIR, p.image)), p.image).toBe(true);
+    }
+    expect(products.filter((p) => p.category_slug === "cursos").every((p) => p.type === "S")).toBe(true);
+    expect(products.filter((p) => p.category_slug === "material-didatico").every((p) => p.type === "M")).toBe(true);
+  });
+
+  it("links products to grades of the current period, and keeps a few grades of the previous one", async () => {
+    const series = await db.selectFrom("series").selectAll().execute();
+    const current = series.filter((s) => s.period_code === "202600");
+    expect(current.length).toBeGreaterThanOrEqual(12);
+    expect(series.some((s) => s.period_code === "202500")).toBe(true);
+    const links = await db.selectFrom("product_series").selectAll().execute();
+    const currentIds = new Set(current.map((s) => s.id));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((link) => currentIds.has(link.serie_id))).toBe(true);
+  });
+
+  it("has a highlight whose banners point at existing images", async () => {
+    const banners = await db.selectFrom("highlight_banners").selectAll().where("highlight_id", "=", 1).execute();
+    expect(banners.length).toBeGreaterThanOrEqual(3);
+    for (const banner of banners) {
+      expect(fs.existsSync(path.join(PUBLIC_DIR, banner.image)), banner.image).toBe(true);
+      expect(banner.link).toMatch(/^\/(categoria|produto)\//);
+    }
+    expect(fs.existsSync(path.join(PUBLIC_DIR, "images/logo.svg"))).toBe(true);
+  });
+
+  it("enrols six students with responsibles and valid CPFs", async () => {
+    const students = await db.selectFrom("students").selectAll().orderBy("ra").execute();
+    expect(students.map((s) => s.ra)).toEqual(DEMO.ras);
+    expect(students.every((s) => isValidCpf(s.cpf))).toBe(true);
+    const years = await db.selectFrom("student_school_years").selectAll().execute();
+    expect(years).toHaveLength(6);
+    expect(years.every((y) => y.codperlet === "202600" && y.deleted_at === null)).toBe(true);
+    expect(new Set(years.map((y) => y.codcoligada)).size).toBeGreaterThanOrEqual(4);
+
+    const responsibles = await db.selectFrom("responsibles").selectAll().execute();
+    expect(responsibles.every((r) => isValidCpf(r.cpf) && /^\d{11}$/.test(r.telefone1))).toBe(true);
+    expect(new Set(responsibles.map((r) => r.parentesco))).toEqual(new Set([1, 7, 9]));
+    for (const student of students) {
+      const own = responsibles.filter((r) => r.student_id === student.id).length;
+      expect(own).toBeGreaterThanOrEqual(1);
+      expect(own).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("creates the demo customer, linked to two students, whose password verifies", async () => {
+    const customer = await db.selectFrom("customers").selectAll().executeTakeFirstOrThrow();
+    expect(customer.email).toBe(DEMO.customer.email);
+    expect(isValidCpf(customer.cpf)).toBe(true);
+    expect(await verifyPassword(DEMO.customer.password, customer.password_hash)).toBe(true);
+    expect(await verifyPassword("outra-senha", customer.password_hash)).toBe(false);
+    const linked = await db
+      .selectFrom("customer_students")
+      .innerJoin("students", "students.id", "customer_students.student_id")
+      .select("students.ra")
+      .where("customer_students.customer_id", "=", customer.id)
+      .orderBy("students.ra")
+      .execute();
+    expect(linked.map((row) => row.ra)).toEqual(DEMO.linkedRas);
+  });
+
+  it("has two running coupons and an expired one", async () => {
+    const coupons = await db.selectFrom("coupons").selectAll().execute();
+    const at = NOW.toISOString();
+    for (const { code } of DEMO.coupons.valid) {
+      const coupon = coupons.find((c) => c.code === code)!;
+      expect(coupon.starts_at <= at && at <= coupon.ends_at).toBe(true);
+    }
+    for (const { code } of DEMO.coupons.expired) {
+      expect(coupons.find((c) => c.code === code)!.ends_at < at).toBe(true);
+    }
+  });
+});

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "./deps.ts";
 import { errorBody, handleApiError } from "./errors.ts";
+import { accountRoutes } from "./accounts/routes.ts";
 import { categoryRoutes } from "./categories/routes.ts";
+import { customerRoutes } from "./customers/routes.ts";
 import { highlightRoutes } from "./highlights/routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
@@ -21,6 +23,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/stores", storeRoutes(deps));
   app.route("/newsletters", newsletterRoutes(deps));
   app.route("/payment-methods", paymentMethodRoutes(deps));
+  app.route("/accounts", accountRoutes(deps));
+  app.route("/customers", customerRoutes(deps));
   return app;
 }
 

@@ -127,3 +127,76 @@ export interface PaymentMethodsReply {
 export interface NewsletterReply {
   newsletter: Newsletter;
 }
+
+/** Spec §3 Customer. Masked values are stored and answered as digits (cpf, cellPhone, zipcode). */
+export interface Customer {
+  id: string;
+  name: string;
+  email: string;
+  cellPhone: string;
+  cpf: string;
+  /** YYYY-MM-DD */
+  birthDate: string;
+  zipcode: string;
+  street: string;
+  houseNumber: string;
+  neighborhood: string;
+  city: string;
+  /** State abbreviation (UF), e.g. "PE". */
+  state: string;
+  avatar: string | null;
+}
+
+/** POST /accounts/auth-customer and PUT /customers/update-customers-password. */
+export interface AuthReply {
+  auth: { token: string; customer: Customer };
+}
+export interface CustomerReply {
+  customer: Customer;
+}
+/** A reply that only carries a message for the person (password reset). */
+export interface MessageReply {
+  message: string;
+}
+/** GET /customers/reset-password/{token}: the link can still be used. */
+export interface ResetTokenReply {
+  valid: true;
+}
+
+/** Spec §3 registration payload (POST /customers/create-customer). */
+export interface RegistrationPayload {
+  birthDate: string;
+  cellPhone: string;
+  city: string;
+  cpf: string;
+  email: string;
+  houseNumber: string | number;
+  name: string;
+  neighborhood: string;
+  password: string;
+  state: string;
+  storeId: number;
+  street: string;
+  zipcode: string;
+}
+
+/** PUT /customers/update-customer/{customerId}/store/{storeId}. */
+export interface CustomerUpdatePayload {
+  name: string;
+  cellPhone: string;
+  zipcode: string;
+  street: string;
+  houseNumber: string | number;
+  neighborhood: string;
+  city: string;
+  state: string;
+  birthDate: string;
+  cpf: string;
+}
+
+/** PUT /customers/update-customers-password/{customerId}/store/{storeId}. */
+export interface PasswordChangePayload {
+  currentPassword: string;
+  newPassword: string;
+  passwordConfirmation: string;
+}

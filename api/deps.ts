@@ -1,8 +1,13 @@
 import type { StoreDatabase } from "#db/client.ts";
+import type { Mailer } from "./mail/mailer.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
 export interface ApiDeps {
   db: StoreDatabase;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
+  /** Sends e-mail (SMTP, the .eml outbox, or memory in tests). */
+  mailer: Mailer;
+  /** The storefront's public address, without a trailing slash, for links in e-mails. */
+  publicUrl: string;
 }

@@ -20,6 +20,30 @@ export interface Database {
   customer_students: CustomerStudentTable;
   coupons: CouponTable;
   rate_limits: RateLimitTable;
+  customer_tokens: CustomerTokenTable;
+  password_resets: PasswordResetTable;
+}
+
+/** A customer's bearer token (login), valid 24 hours unless revoked. */
+export interface CustomerTokenTable {
+  id: string;
+  customer_id: string;
+  /** SHA-256 (hex) of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A single-use password-reset link, valid 1 hour. */
+export interface PasswordResetTable {
+  id: string;
+  customer_id: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 export interface RateLimitTable {
@@ -61,7 +85,7 @@ export interface ProductTable {
   title: string;
   slug: string;
   description: string;
-  /** Title and category, lower case without accents, for portable LIKE search. */
+  /** The title, lower case without accents, for portable LIKE search. */
   search_text: string;
   image: string;
   /** PRECO: list price, in centavos. */

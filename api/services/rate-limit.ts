@@ -17,7 +17,11 @@ export const TOO_MANY_REQUESTS = "Muitas tentativas em pouco tempo. Aguarde um m
  * Counts one hit for `subject` and tells whether it is within the limit. One atomic
  * upsert, so concurrent requests on several servers sharing the database count right.
  */
-export async function hitRateLimit({ db, now }: ApiDeps, rule: RateLimit, subject: string): Promise<boolean> {
+export async function hitRateLimit(
+  { db, now }: Pick<ApiDeps, "db" | "now">,
+  rule: RateLimit,
+  subject: string,
+): Promise<boolean> {
   const at = now().getTime();
   const windowStart = at - rule.windowMs;
   const row = await db

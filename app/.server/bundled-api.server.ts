@@ -1,4 +1,6 @@
+import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
+import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { getEnv } from "./env.server.ts";
@@ -15,7 +17,8 @@ export function getBundledApi(): Promise<StoreApi> {
     const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
-    return createStoreApi({ db, now: () => new Date() });
+    const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox"), from: env.MAIL_FROM });
+    return createStoreApi({ db, now: () => new Date(), mailer, publicUrl: env.publicUrl });
   })();
   ready.catch(() => {
     ready = undefined;

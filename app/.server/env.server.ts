@@ -19,6 +19,8 @@ const schema = z.object({
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   CEP_API_URL: z.string().url().default("https://viacep.com.br"),
   SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default("Loja Escolar <nao-responda@lojaescolar.com.br>"),
+  PUBLIC_URL: optionalUrl,
   TERMS_URL: z.string().url().default("https://www.lojaescolar.com.br/termos-e-condicoes"),
   HOME_HIGHLIGHT_ID: z.coerce.number().int().positive().default(1),
   CONTACT_PHONE: z.string().default("(81) 3034-1000"),
@@ -33,7 +35,13 @@ const schema = z.object({
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean; cookieSecure: boolean };
+export type Env = z.infer<typeof schema> & {
+  dataDir: string;
+  isProduction: boolean;
+  cookieSecure: boolean;
+  /** Where shoppers reach the store, without a trailing slash (links in e-mails). */
+  publicUrl: string;
+};
 
 let cached: Env | undefined;
 
@@ -48,6 +56,7 @@ export function getEnv(): Env {
   cached = {
     ...result.data,
     dataDir: path.resolve(result.data.DATA_DIR),
+    publicUrl: (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/+$/, ""),
     isProduction: result.data.NODE_ENV === "production",
     // Secure cookies in production unless the operator serves plain HTTP on purpose.
     cookieSecure: result.data.COOKIE_SECURE

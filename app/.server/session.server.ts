@@ -53,3 +53,36 @@ export async function requireCustomer(request: Request) {
   if (!current) throw redirect("/");
   return current;
 }
+
+/** Session lifetime (spec §9): 1440 minutes after login. */
+export const SESSION_LIFETIME_MS = 1440 * 60 * 1000;
+
+/** Starts the customer's session and returns the Set-Cookie header. */
+export async function commitCustomerSession(
+  request: Request,
+  auth: { token: string; customer: SessionCustomer },
+  expiresAt = Date.now() + SESSION_LIFETIME_MS,
+): Promise<string> {
+  const session = await getSession(request);
+  session.set("token", auth.token);
+  session.set("customer", {
+    id: auth.customer.id,
+    name: auth.customer.name,
+    email: auth.customer.email,
+    avatar: auth.customer.avatar ?? null,
+  });
+  session.set("expiresAt", expiresAt);
+  return sessionStorage().commitSession(session, { expires: new Date(expiresAt) });
+}
+
+/** Ends the session; returns the Set-Cookie header that clears it. */
+export async function destroyCustomerSession(request: Request): Promise<string> {
+  return sessionStorage().destroySession(await getSession(request));
+}
+
+/** True when the cookie still names a customer whose 24 hours are over. */
+export async function hasExpiredSession(request: Request): Promise<boolean> {
+  const session = await getSession(request);
+  const expiresAt = session.get("expiresAt");
+  return Boolean(session.get("token")) && (!expiresAt || expiresAt <= Date.now());
+}

@@ -4,7 +4,7 @@
  */
 export const URL_STATE = {
   cart: { key: "carrinho", open: "aberto" },
-  account: { key: "conta", login: "entrar", register: "registrar" },
+  account: { key: "conta", login: "entrar", register: "registrar", forgot: "esqueci-a-senha" },
   mobileSearch: { key: "busca", open: "aberta" },
 } as const;
 

@@ -6,6 +6,7 @@ import { CategoryIcon } from "#app/components/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/components/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { clampPage, PAGE_PARAM, pageCount, pageOf } from "#app/lib/pagination.ts";
+import { toProductSummary } from "#app/lib/product-summary.ts";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     category,
     total: products.length,
-    products: pageOf(products, page, pageSize),
+    products: pageOf(products, page, pageSize).map(toProductSummary),
     page,
     count,
     pageSize,

@@ -5,6 +5,7 @@ import { Highlights } from "#app/components/catalogue/highlights.tsx";
 import { ProductCard } from "#app/components/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/components/ui/icons.tsx";
 import { HOME_PRODUCT_LIMIT, HOME_SECTIONS } from "#app/lib/home-sections.ts";
+import { toProductSummary } from "#app/lib/product-summary.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -26,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const sections = HOME_SECTIONS.flatMap((section) => {
     const category = categories.find((c) => c.slug === section.slug);
-    return category && category.products.length > 0 ? [{ ...section, category }] : [];
+    if (!category || category.products.length === 0) return [];
+    return [{ ...section, category: { slug: category.slug, products: category.products.map(toProductSummary) } }];
   });
   return { highlight, sections };
 }

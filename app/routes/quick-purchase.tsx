@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { groupSeriesByLevel } from "#app/lib/series.ts";
+import { toProductSummary } from "#app/lib/product-summary.ts";
 import type { Route } from "./+types/quick-purchase";
 
 export const meta = () => [
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     .getAll("serie")
     .map(Number)
     .filter((id) => known.has(id));
-  const products = selected.length > 0 ? await api.listProductsBySeries(selected) : null;
+  const products = selected.length > 0 ? (await api.listProductsBySeries(selected)).map(toProductSummary) : null;
   return { groups: groupSeriesByLevel(series), selected, products };
 }
 

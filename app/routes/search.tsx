@@ -1,6 +1,7 @@
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
 import { SearchForm } from "#app/components/layout/search-form.tsx";
+import { toProductSummary } from "#app/lib/product-summary.ts";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -14,7 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
   // An empty search is not sent to the API (spec §5: the field is required).
   if (!term) return { term, products: null };
-  return { term, products: await storeApiFor(request).searchProducts(term) };
+  const products = await storeApiFor(request).searchProducts(term);
+  return { term, products: products.map(toProductSummary) };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as catalogueAndPeople from "./0001-catalogue-and-people.ts";
+import * as customerAccess from "./0002-customer-access.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -7,6 +8,7 @@ import * as catalogueAndPeople from "./0001-catalogue-and-people.ts";
  */
 const migrations: Record<string, Migration> = {
   "0001-catalogue-and-people": catalogueAndPeople,
+  "0002-customer-access": customerAccess,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,8 +1,15 @@
 import type {
+  AuthReply,
   CategoriesReply,
   Category,
   CategoryProductsReply,
   CategoryReply,
+  Customer,
+  CustomerReply,
+  CustomerUpdatePayload,
+  MessageReply,
+  PasswordChangePayload,
+  RegistrationPayload,
   HighlightReply,
   HomeProductsReply,
   NewsletterReply,
@@ -135,6 +142,66 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
 
     async listPaymentMethods() {
       return (await call<PaymentMethodsReply>("GET", "/payment-methods/list-payment-methods")).paymentMethods;
+    },
+
+    // Accounts and customers (spec §7). Calls marked "bearer" need the client's token.
+    // Where the spec allows a 204, a reply without a body gives undefined.
+
+    async authCustomer(email: string, password: string): Promise<AuthReply["auth"]> {
+      return (await call<AuthReply>("POST", "/accounts/auth-customer", { email, password, storeId: store })).auth;
+    },
+
+    /** Bearer. Revokes the token (not in the spec: docs/decisions/0004). */
+    async logoutCustomer(): Promise<void> {
+      await call<null>("POST", "/accounts/logout-customer");
+    },
+
+    async createCustomer(payload: Omit<RegistrationPayload, "storeId">): Promise<Customer | undefined> {
+      return (await call<CustomerReply | null>("POST", "/customers/create-customer", { ...payload, storeId: store }))
+        ?.customer;
+    },
+
+    /** Asks for a reset link; answers the same message whether or not the e-mail has an account. */
+    async resetPassword(email: string): Promise<string | undefined> {
+      return (await call<MessageReply | null>("POST", "/customers/reset-password", { email, storeId: store }))?.message;
+    },
+
+    /** Fails with 404 (unknown link) or 410 (expired or used); not in the spec: docs/decisions/0004. */
+    async checkResetToken(token: string): Promise<void> {
+      await call<unknown>("GET", `/customers/reset-password/${e(token)}`);
+    },
+
+    /** Sets the new password through a reset link; not in the spec: docs/decisions/0004. */
+    async confirmResetPassword(token: string, password: string, passwordConfirmation: string): Promise<string> {
+      return (
+        await call<MessageReply>("PUT", `/customers/reset-password/${e(token)}`, { password, passwordConfirmation })
+      ).message;
+    },
+
+    /** Bearer. The full customer for the profile form; not in the spec: docs/decisions/0004. */
+    async getCustomer(customerId: string): Promise<Customer> {
+      return (await call<CustomerReply>("GET", `/customers/get-customer/${e(customerId)}/store/${store}`)).customer;
+    },
+
+    /** Bearer. */
+    async updateCustomer(customerId: string, payload: CustomerUpdatePayload): Promise<Customer | undefined> {
+      return (
+        await call<CustomerReply | null>("PUT", `/customers/update-customer/${e(customerId)}/store/${store}`, payload)
+      )?.customer;
+    },
+
+    /**
+     * Bearer. Every session of the customer ends; the bundled API answers a fresh
+     * token to keep this one going (undefined from an API that answers without one).
+     */
+    async updateCustomerPassword(customerId: string, payload: PasswordChangePayload): Promise<AuthReply["auth"] | undefined> {
+      return (
+        await call<AuthReply | null>(
+          "PUT",
+          `/customers/update-customers-password/${e(customerId)}/store/${store}`,
+          payload,
+        )
+      )?.auth;
     },
   };
 }

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import type { Product } from "#api/contract.ts";
+import type { ProductSummary } from "#app/lib/product-summary.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/pricing.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
-export function productHref(product: Pick<Product, "slug" | "category">) {
+export function productHref(product: Pick<ProductSummary, "slug" | "category">) {
   return `/produto/${product.category.slug}/${product.slug}`;
 }
 
-export function ProductCard({ product }: { product: Product }) {
+export function ProductCard({ product }: { product: ProductSummary }) {
   const price = priceView(product);
   const showUnit = product.TIPO === "S" || product.TIPO === "M";
   return (
@@ -56,7 +56,7 @@ export function ProductCard({ product }: { product: Product }) {
   );
 }
 
-export function ProductGrid({ products }: { products: Product[] }) {
+export function ProductGrid({ products }: { products: ProductSummary[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 wide:grid-cols-3 md:gap-5">
       {products.map((product) => (

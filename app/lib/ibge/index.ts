@@ -3,16 +3,10 @@
  * nothing is fetched at run time. Field names follow the IBGE "localidades"
  * API. Source and licence: see README.md beside this file.
  */
-import estados from "./estados.json";
 import municipios from "./municipios.json";
+import { isState, stateOf, STATES, type State } from "./states.ts";
 
-export interface State {
-  /** IBGE state code, e.g. 26 */
-  id: number;
-  /** Abbreviation (UF), e.g. "PE" */
-  sigla: string;
-  nome: string;
-}
+export { isState, stateOf, STATES, type State };
 
 export interface City {
   /** 7-digit IBGE municipality code, e.g. 2611606 */
@@ -27,10 +21,6 @@ interface RawCity extends City {
 const collator = new Intl.Collator("pt-BR");
 const byName = (a: { nome: string }, b: { nome: string }) => collator.compare(a.nome, b.nome);
 
-/** The 27 federative units, sorted by name. */
-export const STATES: readonly State[] = Object.freeze(
-  (estados as State[]).map(({ id, sigla, nome }) => ({ id, sigla, nome })).sort(byName),
-);
 
 const ALL_CITIES = municipios as readonly RawCity[];
 
@@ -49,7 +39,6 @@ function normaliseUf(uf: string): string {
   return uf.trim().toUpperCase();
 }
 
-const STATE_BY_UF = new Map(STATES.map((s) => [s.sigla, s]));
 
 // Built on first use, so importing the module costs only the JSON parse.
 let citiesByUf: Map<string, readonly City[]> | undefined;
@@ -68,15 +57,6 @@ function cityIndex(): Map<string, readonly City[]> {
 }
 
 /** Whether `uf` is one of the 27 state abbreviations (case-insensitive: "pe" counts). */
-export function isState(uf: string): boolean {
-  return STATE_BY_UF.has(normaliseUf(uf));
-}
-
-/** The state for an abbreviation, or undefined. */
-export function stateOf(uf: string): State | undefined {
-  return STATE_BY_UF.get(normaliseUf(uf));
-}
-
 /**
  * The municipalities of a state, sorted by name (pt-BR collation); an empty
  * list for an unknown UF. Returns a fresh array each call.

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOO_MANY_REQUESTS } from "#api/services/rate-limit.ts";
+import { DEMO } from "#db/seed/index.ts";
+import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { hashSecret } from "./tokens.ts";
+
+const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
+const WRONG = "E-mail ou senha incorretos.";
+
+let t: TestApi;
+let maria: SignedUpCustomer;
+let clock = new Date("2026-03-02T12:00:00Z");
+
+beforeAll(async () => {
+  t = await createTestApi({ now: clock });
+  maria = await signUpAndLogIn(t, { name: "Maria das Dores Lima" });
+});
+afterAll(() => t.close());
+
+const login = (body: unknown, address = randomAddress()) => t.call("POST", "/accounts/auth-customer", body, { address });
+const me = (customer: SignedUpCustomer, token: string) =>
+  t.call("GET", `/customers/get-customer/${customer.id}/store/1`, undefined, { token });
+
+describe("POST /accounts/auth-customer", () => {
+  it("answers the token and the spec's customer fields", async () => {
+    const { status, body } = await login({ email: maria.email, password: maria.password, storeId: 1 });
+    expect(status).toBe(200);
+    expect(body.auth.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Object.keys(body.auth.customer).sort()).toEqual(
+      ["avatar", "birthDate", "cellPhone", "city", "cpf", "email", "houseNumber", "id", "name", "neighborhood", "state", "street", "zipcode"].sort(),
+    );
+    expect(body.auth.customer).toMatchObject({ email: maria.email, name: "Maria das Dores Lima", avatar: null });
+    expect(JSON.stringify(body)).not.toMatch(/scrypt|password/i);
+  });
+
+  it("stores only the token's SHA-256, valid for 24 hours", async () => {
+    const { body } = await login({ email: maria.email, password: maria.password, storeId: 1 });
+    const rows = await t.db.selectFrom("customer_tokens").selectAll().where("customer_id", "=", maria.id).execute();
+    expect(rows.some((row) => row.token_hash === body.auth.token)).toBe(false);
+    const row = rows.find((r) => r.token_hash === hashSecret(body.auth.token));
+    expect(row).toBeDefined();
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(24 * 60 * 60_000);
+  });
+
+  it("accepts the e-mail in any case and with spaces around it", async () => {
+    const { status } = await login({ email: ` ${maria.email.toUpperCase()} `, password: maria.password, storeId: 1 });
+    expect(status).toBe(200);
+  });
+
+  it("logs the demo customer in", async () => {
+    const { status, body } = await login({ email: DEMO.customer.email, password: DEMO.customer.password, storeId: 1 });
+    expect(status).toBe(200);
+    expect(body.auth.customer.name).toBe(DEMO.customer.name);
+  });
+
+  it("gives one message for a wrong password and for an unknown e-mail", async () => {
+    const wrong = await login({ email: maria.email, password: "outrasenha", storeId: 1 });
+    const unknown = await login({ email: "ninguem@exemplo.com.br", password: "outrasenha", storeId: 1 });
+    const otherStore = await login({ email: maria.email, password: maria.password, storeId: 2 });
+    for (const reply of [wrong, unknown, otherStore]) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ error: { message: WRONG } });
+    }
+  });
+
+  it("answers 400 for missing fields, a bad store id and malformed JSON", async () => {
+    for (const body of [{ email: "", password: "", storeId: 1 }, { storeId: 1 }, { email: maria.email, storeId: 1 }]) {
+      const reply = await login(body);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toBe("Preencha as informações de login para prosseguir");
+    }
+    const badStore = await login({ email: maria.email, password: maria.password, storeId: "x" });
+    expect(badStore.body.error.message).toBe("Identificador de loja inválido.");
+    const badJson = await login("{email:");
+    expect(badJson.status).toBe(400);
+    expect(badJson.body.error.message).toBe("O corpo da requisição não é um JSON válido.");
+  });
+
+  it("limits attempts per e-mail, from any address", async () => {
+    const victim = await signUpAndLogIn(t);
+    // signUpAndLogIn's login was the first of the ten attempts allowed a minute.
+    for (let i = 0; i < 9; i++) {
+      expect((await login({ email: victim.email, password: "errada1", storeId: 1 })).status).toBe(401);
+    }
+    const blocked = await login({ email: victim.email, password: victim.password, storeId: 1 });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.message).toBe(TOO_MANY_REQUESTS);
+    t.setNow(new Date(clock.getTime() + 61_000));
+    expect((await login({ email: victim.email, password: victim.password, storeId: 1 })).status).toBe(200);
+    t.setNow(clock);
+  });
+
+  it("limits attempts per address, whatever the e-mail", async () => {
+    const address = randomAddress();
+    for (let i = 0; i < 10; i++) {
+      expect((await login({ email: `pessoa${i}@exemplo.com.br`, password: "errada1", storeId: 1 }, address)).status).toBe(401);
+    }
+    const blocked = await login({ email: maria.email, password: maria.password, storeId: 1 }, address);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.message).toBe(TOO_MANY_REQUESTS);
+  });
+});
+
+describe("bearer tokens", () => {
+  it("answers 401 without a token, with a tampered one and with a malformed header", async () => {
+    const token = maria.token;
+    const tampered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: `Bearer ${tampered}` },
+      { authorization: token },
+      { authorization: "Bearer " },
+    ];
+    for (const headers of attempts) {
+      const reply = await t.call("GET", `/customers/get-customer/${maria.id}/store/1`, undefined, { headers });
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual({ error: { message: SESSION_EXPIRED } });
+    }
+  });
+
+  it("expires 24 hours after login", async () => {
+    const started = new Date("2026-03-03T08:00:00Z");
+    t.setNow(started);
+    const { body } = await login({ email: maria.email, password: maria.password, storeId: 1 });
+    t.setNow(new Date(started.getTime() + 24 * 60 * 60_000 - 1_000));
+    expect((await me(maria, body.auth.token)).status).toBe(200);
+    t.setNow(new Date(started.getTime() + 24 * 60 * 60_000));
+    const expired = await me(maria, body.auth.token);
+    expect(expired.status).toBe(401);
+    expect(expired.body.error.message).toBe(SESSION_EXPIRED);
+    t.setNow(clock);
+  });
+});
+
+describe("POST /accounts/logout-customer", () => {
+  it("revokes only that token", async () => {
+    const other = (await login({ email: maria.email, password: maria.password, storeId: 1 })).body.auth.token;
+    const token = (await login({ email: maria.email, password: maria.password, storeId: 1 })).body.auth.token;
+    const out = await t.call("POST", "/accounts/logout-customer", undefined, { token });
+    expect(out.status).toBe(204);
+    expect(out.body).toBe("");
+    expect((await me(maria, token)).status).toBe(401);
+    expect((await me(maria, other)).status).toBe(200);
+    const again = await t.call("POST", "/accounts/logout-customer", undefined, { token });
+    expect(again.status).toBe(401);
+  });
+
+  it("answers 401 without a token", async () => {
+    expect((await t.call("POST", "/accounts/logout-customer")).status).toBe(401);
+  });
+});

@@ -1,0 +1,83 @@
+import type { ApiDeps } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { hashSecret, newSecret, revokeAllTokens } from "../accounts/tokens.ts";
+import { passwordResetEmail } from "../mail/password-reset-email.ts";
+import { hashPassword } from "../services/passwords.ts";
+import { findCustomerByEmail } from "./customer-repository.ts";
+
+export const RESET_REQUESTED = "Se o e-mail estiver cadastrado, enviaremos um link de recuperação.";
+export const RESET_DONE = "Senha redefinida com sucesso!";
+export const RESET_INVALID = "Link de recuperação inválido.";
+export const RESET_EXPIRED = "Este link de recuperação expirou. Peça um novo.";
+export const RESET_USED = "Este link de recuperação já foi usado.";
+
+export const RESET_LIFETIME_MS = 60 * 60_000;
+
+/**
+ * Creates a single-use link and mails it, when the e-mail belongs to a customer.
+ * The caller answers the same either way, so the reply never tells whether an
+ * account exists; the mail is sent after the reply for the same reason (an SMTP
+ * round trip would show in the response time).
+ */
+export async function requestPasswordReset(deps: ApiDeps, storeId: number, email: string): Promise<void> {
+  const customer = await findCustomerByEmail(deps, storeId, email);
+  if (!customer) return;
+  const token = newSecret();
+  const now = deps.now();
+  await deps.db
+    .insertInto("password_resets")
+    .values({
+      id: crypto.randomUUID(),
+      customer_id: customer.id,
+      token_hash: hashSecret(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${deps.publicUrl}/resetar-senha/${token}`;
+  deps.mailer.send(passwordResetEmail({ to: customer.email, name: customer.name, link })).catch((error: unknown) => {
+    console.error("[mail] falha ao enviar o e-mail de redefinição de senha", error instanceof Error ? error.message : error);
+  });
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+/** The reset row for a link's token, or 404/410 with what is wrong with it. */
+export async function findUsableReset({ db, now }: ApiDeps, token: string) {
+  const reset = TOKEN_SHAPE.test(token)
+    ? await db.selectFrom("password_resets").selectAll().where("token_hash", "=", hashSecret(token)).executeTakeFirst()
+    : undefined;
+  if (!reset) throw new ApiError(404, RESET_INVALID);
+  if (reset.used_at) throw new ApiError(410, RESET_USED);
+  if (reset.expires_at <= now().toISOString()) throw new ApiError(410, RESET_EXPIRED);
+  return reset;
+}
+
+/**
+ * Sets the new password. In one transaction: the link is spent (only if still unused,
+ * so two tabs cannot both use it), the hash changes, and every session ends.
+ */
+export async function confirmPasswordReset(deps: ApiDeps, token: string, password: string): Promise<void> {
+  const reset = await findUsableReset(deps, token);
+  const passwordHash = await hashPassword(password);
+  const now = deps.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("id", "=", reset.id)
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, RESET_USED);
+    await trx.updateTable("customers").set({ password_hash: passwordHash }).where("id", "=", reset.customer_id).execute();
+    // Older links of the same customer die with this one: a leaked one must not undo the reset.
+    await trx
+      .updateTable("password_resets")
+      .set({ used_at: now })
+      .where("customer_id", "=", reset.customer_id)
+      .where("used_at", "is", null)
+      .execute();
+    await revokeAllTokens(trx, reset.customer_id, new Date(now));
+  });
+}

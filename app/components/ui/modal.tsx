@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { CloseIcon } from "./icons.tsx";
+
+/** Modal timings (spec §9): opacity 1 about 100 ms after opening, 300 ms to fade out. */
+export const MODAL_FADE_IN_DELAY_MS = 100;
+export const MODAL_FADE_OUT_MS = 300;
+
+let hydratedOnce = false;
+
+/**
+ * A dialog that is URL state: the server renders it open (no script needed) and the
+ * close button is a link to the URL without it. With JavaScript it fades in and out.
+ */
+export function Modal({
+  titleId,
+  closeHref,
+  children,
+  className = "max-w-lg",
+}: {
+  titleId: string;
+  closeHref: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  // Opened by the server: already visible. Opened in the browser: fade in.
+  const [opacity, setOpacity] = useState(hydratedOnce ? 0 : 1);
+  const closing = useRef(false);
+
+  useEffect(() => {
+    hydratedOnce = true;
+    const timer = setTimeout(() => setOpacity(1), MODAL_FADE_IN_DELAY_MS);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") close();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener("keydown", onKey);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function close(event?: React.MouseEvent) {
+    event?.preventDefault();
+    if (closing.current) return;
+    closing.current = true;
+    setOpacity(0);
+    setTimeout(() => navigate(closeHref, { preventScrollReset: true }), MODAL_FADE_OUT_MS);
+  }
+
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 transition-opacity duration-300 wide:items-center"
+      style={{ opacity }}
+      data-modal-opacity={opacity}
+    >
+      <Link to={closeHref} preventScrollReset onClick={close} className="absolute inset-0" aria-hidden="true" tabIndex={-1} />
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl ${className}`}
+      >
+        <Link
+          to={closeHref}
+          preventScrollReset
+          onClick={close}
+          className="absolute right-3 top-3 rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
+          aria-label="Fechar"
+        >
+          <CloseIcon width={20} height={20} />
+        </Link>
+        {children}
+      </div>
+    </div>
+  );
+}

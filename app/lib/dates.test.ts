@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isCalendarDate, todayInBrazil } from "./dates.ts";
+
+describe("todayInBrazil", () => {
+  it("gives the Recife date, not the UTC one", () => {
+    // 01:30 UTC on 1 March is still 22:30 on 28 February in Recife.
+    expect(todayInBrazil(new Date("2026-03-01T01:30:00Z"))).toBe("2026-02-28");
+    expect(todayInBrazil(new Date("2026-03-01T03:00:00Z"))).toBe("2026-03-01");
+    expect(todayInBrazil(new Date("2025-12-31T23:59:00-03:00"))).toBe("2025-12-31");
+  });
+
+  it("uses the current time by default", () => {
+    expect(todayInBrazil()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe("isCalendarDate", () => {
+  it("accepts real days and rejects impossible or malformed ones", () => {
+    expect(isCalendarDate("2024-02-29")).toBe(true);
+    expect(isCalendarDate("2025-02-29")).toBe(false);
+    expect(isCalendarDate("2025-13-01")).toBe(false);
+    expect(isCalendarDate("01/02/2020")).toBe(false);
+    expect(isCalendarDate("2020-1-2")).toBe(false);
+  });
+});

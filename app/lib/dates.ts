@@ -1,0 +1,27 @@
+/** The store's time zone: the school network is in Recife (UTC−3, no daylight saving). */
+export const STORE_TIME_ZONE = "America/Recife";
+
+const ymd = new Intl.DateTimeFormat("en-CA", {
+  timeZone: STORE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/**
+ * Today's date in Brazil as "YYYY-MM-DD". Comparing a birth date with the UTC date
+ * would reject today's births after 21:00 in Recife, or accept tomorrow's before 03:00.
+ */
+export function todayInBrazil(now: Date = new Date()): string {
+  const parts = Object.fromEntries(ymd.formatToParts(now).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Whether "YYYY-MM-DD" names a real calendar day (no 2025-02-30). */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

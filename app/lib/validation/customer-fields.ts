@@ -1,0 +1,156 @@
+/**
+ * One schema per customer field (spec §5), shared by the browser forms and the store API.
+ * Each field reports a single message, the first rule it breaks, so a form shows one
+ * clear line per field and the API's first issue is the one a person would fix first.
+ * Masked values (CPF, phone, CEP) are accepted with or without the mask and come out
+ * as digits, the way they are stored.
+ */
+import { z } from "zod";
+import { isValidCpf, onlyDigits } from "../cpf.ts";
+import { isCalendarDate, todayInBrazil } from "../dates.ts";
+import { isState } from "../ibge/states.ts";
+
+export const CUSTOMER_MESSAGES = {
+  loginIncomplete: "Preencha as informações de login para prosseguir",
+  emailIncomplete: "Email Incompleto",
+  termsNotAccepted: "Termos e Condições não aceitos",
+  passwordsDiffer: "Senhas nao correspondem",
+  cpfInvalid: "CPF Inválido",
+  phoneIncomplete: "Telefone Incompleto",
+  nameRequired: "Informe o nome completo.",
+  nameStart: "O nome não pode começar com espaço ou hífen.",
+  nameCharacters: "Use apenas letras e espaços no nome.",
+  nameLength: "Nome deve ter entre 10 e 45 letras.",
+  emailRequired: "Informe o e-mail.",
+  emailLength: "O e-mail deve ter entre 5 e 45 caracteres.",
+  emailPattern: "Informe um e-mail válido em letras minúsculas.",
+  passwordRequired: "Informe a senha.",
+  passwordLength: "A senha deve ter entre 6 e 20 caracteres.",
+  confirmationRequired: "Confirme a senha.",
+  currentPasswordRequired: "Informe a senha atual.",
+  currentPasswordWrong: "Senha atual incorreta.",
+  cpfRequired: "Informe o CPF.",
+  phoneRequired: "Informe o telefone celular.",
+  phoneTooLong: "Informe o telefone no formato (99) 99999-9999.",
+  birthDateRequired: "Informe a data de nascimento.",
+  birthDateInvalid: "Informe uma data de nascimento válida.",
+  birthDateFuture: "A data de nascimento não pode ser no futuro.",
+  zipcodeRequired: "Informe o CEP.",
+  zipcodeLength: "CEP deve ter 8 dígitos.",
+  stateRequired: "Selecione o estado.",
+  cityRequired: "Selecione a cidade.",
+  cityOfState: "A cidade não pertence ao estado selecionado.",
+  neighborhoodRequired: "Informe o bairro.",
+  neighborhoodLength: "Bairro muito longo.",
+  streetRequired: "Informe a rua.",
+  streetLength: "Rua muito longa.",
+  houseNumberRequired: "Informe o número.",
+  houseNumberDigits: "Número deve ter de 2 a 6 dígitos.",
+} as const;
+
+const M = CUSTOMER_MESSAGES;
+
+type Rule = readonly [test: (value: string) => boolean, message: string];
+
+/** A required text whose first broken rule (in order) is its only message. */
+function text(requiredMessage: string, rules: readonly Rule[] = []) {
+  return z.string({ message: requiredMessage }).superRefine((value, ctx) => {
+    const message = value.trim() === "" ? requiredMessage : rules.find(([test]) => !test(value))?.[1];
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+}
+
+const length = (value: string) => Array.from(value).length;
+const between = (min: number, max: number) => (value: string) => length(value) >= min && length(value) <= max;
+
+export const nameField = text(M.nameRequired, [
+  [(v) => !/^[\s-]/.test(v), M.nameStart],
+  [(v) => /^[\p{L}\p{M}\s]+$/u.test(v), M.nameCharacters],
+  [(v) => between(10, 45)(v.trim()), M.nameLength],
+]).transform((v) => v.trim().replace(/\s+/g, " "));
+
+const EMAIL_PATTERN = /^[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}$/;
+
+export const emailField = text(M.emailRequired, [
+  [(v) => between(5, 45)(v.trim()), M.emailLength],
+  [(v) => EMAIL_PATTERN.test(v.trim()), M.emailPattern],
+]).transform((v) => v.trim());
+
+export const passwordField = (requiredMessage: string = M.passwordRequired) =>
+  // Passwords are never trimmed: a space is a character the person chose.
+  z.string({ message: requiredMessage }).superRefine((value, ctx) => {
+    const message = value === "" ? requiredMessage : between(6, 20)(value) ? undefined : M.passwordLength;
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
+
+export const termsField = z
+  .boolean({ message: M.termsNotAccepted })
+  .refine((accepted) => accepted, { message: M.termsNotAccepted });
+
+export const cpfField = text(M.cpfRequired, [
+  [(v) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(v.trim()) && isValidCpf(v), M.cpfInvalid],
+]).transform(onlyDigits);
+
+export const cellPhoneField = text(M.phoneRequired, [
+  [(v) => /^[\d\s().+-]+$/.test(v), M.phoneIncomplete],
+  [(v) => onlyDigits(v).length >= 11, M.phoneIncomplete],
+  [(v) => onlyDigits(v).length <= 11, M.phoneTooLong],
+]).transform(onlyDigits);
+
+export const birthDateField = text(M.birthDateRequired, [
+  [(v) => isCalendarDate(v.trim()) && v.trim() >= "1900-01-01", M.birthDateInvalid],
+  // Read at validation time, never when the module loads: a server runs for days.
+  [(v) => v.trim() <= todayInBrazil(), M.birthDateFuture],
+]).transform((v) => v.trim());
+
+export const zipcodeField = text(M.zipcodeRequired, [
+  [(v) => /^\d{2}\.?\d{3}-?\d{3}$/.test(v.trim()), M.zipcodeLength],
+]).transform(onlyDigits);
+
+export const stateField = text(M.stateRequired, [[(v) => isState(v), M.stateRequired]]).transform((v) =>
+  v.trim().toUpperCase(),
+);
+
+export const cityField = text(M.cityRequired, [[(v) => length(v.trim()) <= 80, M.cityRequired]]).transform((v) =>
+  v.trim(),
+);
+
+export const neighborhoodField = text(M.neighborhoodRequired, [
+  [(v) => length(v.trim()) <= 80, M.neighborhoodLength],
+]).transform((v) => v.trim());
+
+export const streetField = text(M.streetRequired, [[(v) => length(v.trim()) <= 120, M.streetLength]]).transform(
+  (v) => v.trim(),
+);
+
+// Spec §7 sends houseNumber as a number on profile updates; forms send text.
+export const houseNumberField = z
+  .union([z.string(), z.number().int().nonnegative().transform(String)], { message: M.houseNumberRequired })
+  .pipe(text(M.houseNumberRequired, [[(v) => /^\d{2,6}$/.test(v.trim()), M.houseNumberDigits]]))
+  .transform((v) => v.trim());
+
+/** Object check: the confirmation must repeat `key`. Reported on passwordConfirmation. */
+export function passwordsMatch<K extends string>(key: K) {
+  return (value: Record<K | "passwordConfirmation", string>, ctx: z.RefinementCtx) => {
+    if (value[key] !== value.passwordConfirmation) {
+      ctx.addIssue({ code: "custom", message: M.passwordsDiffer, path: ["passwordConfirmation"] });
+    }
+  };
+}
+
+type Payload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] };
+
+/** Runs an object check only when the fields it reads passed their own rules. */
+export function whenValid(...keys: string[]) {
+  return {
+    when: (payload: Payload) => !payload.issues.some((issue) => keys.includes(String(issue.path?.[0]))),
+  };
+}
+
+/** Runs an object check whenever the fields it reads are texts, even if another rule failed. */
+export function whenTexts(...keys: string[]) {
+  return {
+    when: (payload: Payload) =>
+      keys.every((key) => typeof (payload.value as Record<string, unknown> | undefined)?.[key] === "string"),
+  };
+}

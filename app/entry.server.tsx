@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -23,9 +22,12 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [waitForAll ? "onAllReady" : "onShellReady"]() {
+      // React outlines large Suspense boundaries into script-revealed chunks; keep them inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      // Always the whole document: loaders have all the data before rendering, and a
+      // streamed Suspense boundary (the lazy account modal) needs JavaScript to appear.
+      onAllReady() {
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -52,6 +54,7 @@ function setDocumentHeaders(headers: Headers) {
   headers.set("Accept-CH", "Sec-CH-Viewport-Width, Sec-CH-UA-Mobile");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A route may set a stricter policy (the password-reset page does).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }

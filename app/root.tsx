@@ -1,10 +1,11 @@
 import { useEffect } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
-import { getSessionCustomer } from "./.server/session.server.ts";
+import { getSessionCustomer, hasExpiredSession } from "./.server/session.server.ts";
+import { SESSION_EXPIRED_PATH } from "./.server/session-expiry.server.ts";
 import { menuCategories, storeSettings } from "./.server/shell.server.ts";
 import { storeApiFor } from "./.server/store-api/index.server.ts";
 import { toasts } from "./.server/toast.server.ts";
@@ -17,6 +18,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
+  // Spec §4: 24 hours after login the session ends, whatever page is open.
+  if (new URL(request.url).pathname.replace(/\.data$/, "") !== SESSION_EXPIRED_PATH && (await hasExpiredSession(request))) {
+    throw redirect(SESSION_EXPIRED_PATH);
+  }
   const api = storeApiFor(request);
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], session, categories] = await Promise.all([
     toasts().getToast(request),

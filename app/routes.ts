@@ -4,6 +4,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("api/*", "routes/store-api.ts"),
   route("newsletter", "routes/newsletter.ts"),
+  route("sair", "routes/logout.ts"),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
     route("categoria/:categorySlug", "routes/category.tsx"),
@@ -14,6 +15,11 @@ export default [
     route("atendimento", "routes/support.tsx"),
     route("conta", "routes/account.tsx"),
     route("conclusao", "routes/purchase-complete.tsx"),
+    route("entrar", "routes/login.tsx"),
+    route("registrar", "routes/register.tsx"),
+    route("sessao-expirada", "routes/session-expired.tsx"),
+    route("resetar-senha", "routes/forgot-password.tsx"),
+    route("resetar-senha/:token", "routes/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

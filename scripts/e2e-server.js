@@ -11,4 +11,14 @@ process.env.COOKIE_SECURE = "false";
 // Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits.
 process.env.TRUST_PROXY = "true";
 process.env.SESSION_SECRET ??= "e2e-secret-not-for-production";
+// Links in e-mails point at this server.
+process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT ?? 3999}`;
+// The store mails through a real SMTP server on loopback; tests read it over HTTP
+// (tests/e2e/mailbox.ts), on fixed ports so the test workers know where to look.
+const { startMailbox } = await import("./e2e-mailbox.js");
+const mailbox = await startMailbox({
+  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 3998),
+  httpPort: Number(process.env.E2E_MAILBOX_PORT ?? 3997),
+});
+process.env.SMTP_URL = mailbox.smtpUrl;
 await import("../server.js");

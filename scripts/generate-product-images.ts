@@ -174,11 +174,12 @@ ${textLines(titleLines, 80, 150, 56, "start")}
 `;
 }
 
+// Drawn for the header's dark blue background.
 function logoSvg(): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60" width="240" height="60" role="img" aria-label="Loja Escolar">
-<rect x="2" y="6" width="48" height="48" rx="11" fill="#1d4fa8"/>
-<path d="M9 24 26 16l17 8-17 8z" fill="#fbbf24"/><path d="M16 28v8c6 4 14 4 20 0v-8l-10 5z" fill="#fff"/>
-<text x="60" y="40" font-family="${FONT}" font-size="27" font-weight="700" fill="#1d4fa8">Loja <tspan fill="#f59e0b">Escolar</tspan></text>
+<rect x="2" y="6" width="48" height="48" rx="11" fill="#fff"/>
+<path d="M9 24 26 16l17 8-17 8z" fill="#1d4fa8"/><path d="M16 28v8c6 4 14 4 20 0v-8l-10 5z" fill="#fbbf24"/>
+<text x="60" y="40" font-family="${FONT}" font-size="27" font-weight="700" fill="#fff">Loja <tspan fill="#fbbf24">Escolar</tspan></text>
 </svg>
 `;
 }

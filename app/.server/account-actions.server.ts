@@ -17,7 +17,10 @@ export function redirectTarget(formData: FormData): string {
 export async function logIn(request: Request, formData: FormData) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: null, redirectTo: redirectTarget(formData) },
+      { status: 400 },
+    );
   }
   try {
     const auth = await storeApiFor(request).authCustomer(submission.value.email, submission.value.password);
@@ -29,7 +32,7 @@ export async function logIn(request: Request, formData: FormData) {
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     // Spec §8: the API's error.message in a red toast.
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), toast: error.message },
+      { result: submission.reply({ hideFields: ["password"] }), toast: error.message, redirectTo: redirectTarget(formData) },
       { status: error.status },
     );
   }

@@ -1,6 +1,9 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
-import { URL_STATE } from "#app/lib/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { lazy, Suspense } from "react";
+import { accountTabOf } from "#app/components/account/account-tab.ts";
+import { AccountModal as ServerAccountModal } from "#app/components/account/account-modal.tsx";
 import { CartPanel } from "#app/components/cart/cart-panel.tsx";
 import { DesktopHeader } from "#app/components/layout/desktop-header.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
@@ -9,6 +12,12 @@ import { PendingIndicator } from "#app/components/layout/pending-indicator.tsx";
 import { TopBar } from "#app/components/layout/top-bar.tsx";
 import { useHeaderShadow } from "#app/components/layout/use-header-shadow.ts";
 import { GeneralErrorBoundary } from "#app/components/ui/error-boundary.tsx";
+
+// The account forms bring Zod and Conform: browsers load them only when the modal opens.
+// The server renders the modal directly: a lazy boundary would be streamed and need a script to show.
+const AccountModal = import.meta.env.SSR
+  ? ServerAccountModal
+  : lazy(() => import("#app/components/account/account-modal.tsx").then((module) => ({ default: module.AccountModal })));
 
 /** The storefront shell: top bar, headers, content, footer, bottom bar and the cart panel. */
 export default function ShopLayout() {
@@ -20,13 +29,14 @@ export default function ShopLayout() {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { categories, store, year } = useRootData();
+  const { categories, store, year, customer } = useRootData();
   const location = useLocation();
   const [params] = useSearchParams();
   const isHome = location.pathname === "/";
   const shadow = useHeaderShadow(isHome);
   const searchTerm = location.pathname === "/busca" ? (params.get("q") ?? undefined) : undefined;
   const cartCount = 0;
+  const accountTab = customer ? null : accountTabOf(params.get(URL_STATE.account.key));
 
   return (
     <div id="topo" className="flex min-h-screen flex-col">
@@ -39,8 +49,8 @@ function Shell({ children }: { children: React.ReactNode }) {
         data-shadow={shadow ? "on" : "off"}
         className={`sticky top-0 z-40 bg-brand-700 transition-shadow ${shadow ? "shadow-lg" : ""}`}
       >
-        <DesktopHeader categories={categories} isHome={isHome} cartCount={cartCount} searchTerm={searchTerm} />
-        <MobileHeader cartCount={cartCount} searchTerm={searchTerm} />
+        <DesktopHeader categories={categories} isHome={isHome} cartCount={cartCount} searchTerm={searchTerm} customer={customer} />
+        <MobileHeader cartCount={cartCount} searchTerm={searchTerm} customer={customer} />
       </header>
       <main id="conteudo" className="flex-1">
         {children}
@@ -48,6 +58,15 @@ function Shell({ children }: { children: React.ReactNode }) {
       <Footer store={store} year={year} />
       <BottomBar />
       {params.get(URL_STATE.cart.key) === URL_STATE.cart.open ? <CartPanel /> : null}
+      {accountTab ? (
+        <Suspense fallback={null}>
+          <AccountModal
+            tab={accountTab}
+            redirectTo={hrefWithParam(location, URL_STATE.account.key, null)}
+            closeHref={hrefWithParam(location, URL_STATE.account.key, null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -4,4 +4,6 @@ import type { SubmissionResult } from "@conform-to/react";
 export interface AccountFormReply {
   result: SubmissionResult<string[]>;
   toast: string | null;
+  /** Where the form was opened from, so a page rendered after a post can go back there. */
+  redirectTo?: string;
 }

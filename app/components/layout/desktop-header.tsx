@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CategoryMenu, type MenuCategory } from "./category-menu.tsx";
-import { CartButton, LoginButton, QuickPurchaseButton } from "./header-actions.tsx";
+import type { MenuCustomer } from "../account/account-menu.tsx";
+import { AccountButton, CartButton, QuickPurchaseButton } from "./header-actions.tsx";
 import { SearchForm } from "./search-form.tsx";
 
 export function DesktopHeader({
@@ -8,7 +9,9 @@ export function DesktopHeader({
   isHome,
   cartCount,
   searchTerm,
+  customer,
 }: {
+  customer: MenuCustomer | null;
   categories: MenuCategory[];
   isHome: boolean;
   cartCount: number;
@@ -24,7 +27,7 @@ export function DesktopHeader({
         <SearchForm variant="desktop" defaultValue={searchTerm} />
       </div>
       <nav className="flex items-center gap-1 text-white" aria-label="Atalhos">
-        <LoginButton />
+        <AccountButton customer={customer} />
         {isHome ? null : <QuickPurchaseButton />}
         <CartButton count={cartCount} />
       </nav>

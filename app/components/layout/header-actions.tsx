@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { AccountMenu, type MenuCustomer } from "../account/account-menu.tsx";
 import { BoltIcon, CartIcon, UserIcon } from "../ui/icons.tsx";
 
 export function CartButton({ count, className = "" }: { count: number; className?: string }) {
@@ -21,6 +22,11 @@ export function CartButton({ count, className = "" }: { count: number; className
       </span>
     </Link>
   );
+}
+
+/** The login icon for a visitor, the account menu for a customer. */
+export function AccountButton({ customer, align }: { customer: MenuCustomer | null; align?: "left" | "right" }) {
+  return customer ? <AccountMenu customer={customer} align={align} /> : <LoginButton />;
 }
 
 export function LoginButton({ className = "" }: { className?: string }) {

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { CartButton, LoginButton } from "./header-actions.tsx";
+import type { MenuCustomer } from "../account/account-menu.tsx";
+import { AccountButton, CartButton } from "./header-actions.tsx";
 import { SearchForm } from "./search-form.tsx";
 import { BoltIcon, GridIcon, HeadsetIcon, HomeIcon, SearchIcon } from "../ui/icons.tsx";
 
@@ -9,7 +10,15 @@ export function useMobileSearchOpen() {
   return params.get(URL_STATE.mobileSearch.key) === URL_STATE.mobileSearch.open;
 }
 
-export function MobileHeader({ cartCount, searchTerm }: { cartCount: number; searchTerm?: string }) {
+export function MobileHeader({
+  cartCount,
+  searchTerm,
+  customer,
+}: {
+  cartCount: number;
+  searchTerm?: string;
+  customer: MenuCustomer | null;
+}) {
   const searchOpen = useMobileSearchOpen();
   return (
     <div className="hd:hidden">
@@ -19,7 +28,7 @@ export function MobileHeader({ cartCount, searchTerm }: { cartCount: number; sea
         </Link>
         <nav className="flex items-center gap-1 text-white" aria-label="Atalhos">
           <CartButton count={cartCount} />
-          <LoginButton />
+          <AccountButton customer={customer} />
         </nav>
       </div>
       {searchOpen ? (

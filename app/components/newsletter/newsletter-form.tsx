@@ -51,7 +51,7 @@ export function NewsletterForm() {
           placeholder="Cadastre seu e-mail"
           aria-invalid={outcome === "vazio" || undefined}
           aria-describedby={outcome === "vazio" ? "newsletter-error" : undefined}
-          className="min-w-0 flex-1 rounded-l-full border-0 px-4 py-2 text-sm text-slate-800"
+          className="min-w-0 flex-1 rounded-l-full border-0 bg-white px-4 py-2 text-sm text-slate-800"
         />
         <button
           type="submit"

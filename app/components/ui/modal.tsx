@@ -27,9 +27,11 @@ export function Modal({
   // Opened by the server: already visible. Opened in the browser: fade in.
   const [opacity, setOpacity] = useState(hydratedOnce ? 0 : 1);
   const closing = useRef(false);
+  const [interactive, setInteractive] = useState(false);
 
   useEffect(() => {
     hydratedOnce = true;
+    setInteractive(true);
     const timer = setTimeout(() => setOpacity(1), MODAL_FADE_IN_DELAY_MS);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") close();
@@ -61,6 +63,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        data-interactive={interactive || undefined}
         className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl ${className}`}
       >
         <Link

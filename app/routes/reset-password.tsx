@@ -1,0 +1,113 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { validateCsrf } from "#app/.server/csrf.server.ts";
+import { destroyCustomerSession } from "#app/.server/session.server.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+import { FormErrors, PasswordField, SubmitButton } from "#app/components/ui/form-field.tsx";
+import { InlineToast } from "#app/components/ui/inline-toast.tsx";
+import { resetPasswordSchema } from "#app/lib/validation/customer.ts";
+import type { Route } from "./+types/reset-password";
+
+// The token in the URL is as good as a password for an hour: it must never reach another
+// site through the Referer header, nor be indexed or cached. "same-origin" rather than
+// "no-referrer": with no-referrer the browser sends `Origin: null` on this page's own POST,
+// which React Router's action origin check refuses (400). The store itself already sees the token.
+export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+
+export const meta = () => [
+  { title: "Nova senha | Loja Escolar" },
+  { name: "robots", content: "noindex, nofollow" },
+  // Also as a meta tag: the document's policy even where the server's default header wins.
+  { name: "referrer", content: "same-origin" },
+];
+
+/** A dead link (404 unknown, 410 expired or used) renders the page with the API's message. */
+function deadLink(error: unknown) {
+  if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) {
+    return data({ invalid: error.message, result: undefined, toast: null }, { status: error.status });
+  }
+  throw error;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    await storeApiFor(request).checkResetToken(params.token);
+  } catch (error) {
+    return deadLink(error);
+  }
+  return { invalid: null };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const hidePasswords = { hideFields: ["password", "passwordConfirmation"] };
+  if (submission.status !== "success") {
+    return data({ invalid: null, result: submission.reply(hidePasswords), toast: null }, { status: 400 });
+  }
+  const { password, passwordConfirmation } = submission.value;
+  let message: string;
+  try {
+    message = await storeApiFor(request).confirmResetPassword(params.token, password, passwordConfirmation);
+  } catch (error) {
+    if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) return deadLink(error);
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return data({ invalid: null, result: submission.reply(hidePasswords), toast: error.message }, { status: error.status });
+  }
+  // The reset ended every session of the customer in the API; this browser's one goes too.
+  return toasts().redirectWithSuccess("/?conta=entrar", `${message} Faça login com a nova senha.`, {
+    headers: { "set-cookie": await destroyCustomerSession(request) },
+  });
+}
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const invalid = actionData?.invalid ?? loaderData.invalid;
+  return (
+    <div className="mx-auto max-w-md px-4 py-8">
+      <h1 className="text-2xl font-bold text-slate-900">Nova senha</h1>
+      <div className="mt-6 rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+        {invalid ? (
+          <div className="flex flex-col gap-4">
+            <p role="alert" className="font-semibold text-red-700">
+              {invalid}
+            </p>
+            <Link
+              to="/resetar-senha"
+              className="rounded-full bg-brand-600 px-5 py-2.5 text-center font-bold text-white hover:bg-brand-700"
+            >
+              Pedir um novo link
+            </Link>
+          </div>
+        ) : (
+          <NewPasswordForm reply={actionData} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NewPasswordForm({ reply }: { reply?: { result?: SubmissionResult<string[]>; toast: string | null } }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: reply?.result,
+    constraint: { password: { required: true }, passwordConfirmation: { required: true } },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <AuthenticityTokenInput name="csrf" />
+      {reply?.toast ? <InlineToast message={reply.toast} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <PasswordField meta={fields.password} label="Nova senha" autoComplete="new-password" />
+      <PasswordField meta={fields.passwordConfirmation} label="Confirme a nova senha" autoComplete="new-password" />
+      <SubmitButton busy={busy}>{busy ? "Salvando..." : "Salvar nova senha"}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,104 @@
+import { newCpf } from "#tests/fixtures/customers.ts";
+import type { Locator, Page } from "@playwright/test";
+import { accountMenu, accountModal, modalReady } from "./accounts.ts";
+import { expect, test } from "./fixtures.ts";
+
+const email = () => `registro.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplo.com.br`;
+/** Picks Recife: with JavaScript the city list follows the state; without it, a button reloads it. */
+async function chooseRecife(page: Page, modal: Locator, js: boolean): Promise<Locator> {
+  await modal.getByLabel("Estado").selectOption("PE");
+  if (!js) {
+    await modal.getByRole("button", { name: "Atualizar cidades" }).click();
+    modal = await modalReady(page, js);
+  }
+  await expect(modal.getByRole("option", { name: "Recife", exact: true })).toHaveCount(1);
+  await modal.getByLabel("Cidade").selectOption("Recife");
+  return modal;
+}
+
+const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
+test("sign-up in three steps, with the spec's messages, then Acessar logs in", async ({ page, visit, js }) => {
+  const address = email();
+  await visit("/faq?conta=registrar");
+  let modal = await modalReady(page, js);
+
+  // Step 1 "Dados de Acesso": mismatched passwords and unticked terms.
+  await modal.getByLabel("Nome completo").fill("Joana Maria de Albuquerque");
+  await modal.getByLabel("E-mail").fill(address);
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo2");
+  await modal.getByRole("button", { name: "Próximo" }).click();
+  await expect(page.getByText("Senhas nao correspondem")).toBeVisible();
+  await expect(page.getByText("Termos e Condições não aceitos")).toBeVisible();
+
+  modal = await modalReady(page, js);
+  await expect(modal.getByLabel("Nome completo")).toHaveValue("Joana Maria de Albuquerque");
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo1");
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+
+  // Step 2 "Informacoes Basicas": a wrong CPF, then Voltar keeps step 1.
+  modal = await modalReady(page, js);
+  await expect(modal.getByRole("heading", { name: "Informacoes Basicas" })).toBeVisible();
+  await modal.getByLabel("CPF").fill("111.111.111-11");
+  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
+  await modal.getByLabel("Celular").fill("(81) 99876-5432");
+  await modal.getByLabel("CEP", { exact: true }).fill("50030-230");
+  modal = await chooseRecife(page, modal, js);
+  await modal.getByLabel("Bairro").fill("Boa Vista");
+  await modal.getByLabel("Rua").fill("Rua da Aurora");
+  await modal.getByLabel("Número").fill("1");
+  await modal.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByText("CPF Inválido")).toBeVisible();
+  await expect(page.getByText("Número deve ter de 2 a 6 dígitos.")).toBeVisible();
+
+  modal = await modalReady(page, js);
+  await modal.getByRole("button", { name: "Voltar" }).click();
+  modal = await modalReady(page, js);
+  await expect(modal.getByLabel("Nome completo")).toHaveValue("Joana Maria de Albuquerque");
+  await expect(modal.getByLabel("E-mail")).toHaveValue(address);
+  await modal.getByRole("button", { name: "Próximo" }).click();
+
+  modal = await modalReady(page, js);
+  await modal.getByLabel("CPF").fill(masked(newCpf()));
+  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
+  await modal.getByLabel("Celular").fill("(81) 99876-5432");
+  await modal.getByLabel("CEP", { exact: true }).fill("50030-230");
+  modal = await chooseRecife(page, modal, js);
+  await modal.getByLabel("Bairro").fill("Boa Vista");
+  await modal.getByLabel("Rua").fill("Rua da Aurora");
+  await modal.getByLabel("Número").fill("325");
+  await modal.getByRole("button", { name: "Criar conta" }).click();
+
+  // Step 3: success, then Acessar logs in with the new credentials.
+  await expect(page.getByRole("status").filter({ hasText: "Conta criada com sucesso!" })).toBeVisible();
+  await accountModal(page).getByRole("button", { name: "Acessar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Usuário logado com sucesso!" })).toBeVisible();
+  await accountMenu(page).locator("summary").click();
+  await expect(accountMenu(page).getByText("Olá, Joana")).toBeVisible();
+});
+
+test("signing up with an e-mail that has an account says so", async ({ page, visit, js }) => {
+  await visit("/?conta=registrar");
+  let modal = await modalReady(page, js);
+  await modal.getByLabel("Nome completo").fill("Mariana Albuquerque Souza");
+  await modal.getByLabel("E-mail").fill("demo@lojaescolar.com.br");
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo1");
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+  modal = await modalReady(page, js);
+  await modal.getByLabel("CPF").fill(masked(newCpf()));
+  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
+  await modal.getByLabel("Celular").fill("81998765432");
+  await modal.getByLabel("CEP", { exact: true }).fill("50030230");
+  modal = await chooseRecife(page, modal, js);
+  await modal.getByLabel("Bairro").fill("Boa Vista");
+  await modal.getByLabel("Rua").fill("Rua da Aurora");
+  await modal.getByLabel("Número").fill("325");
+  await modal.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.locator("[data-toast-type=error]")).toHaveText("Já existe uma conta com este e-mail.");
+  await expect(accountModal(page).getByLabel("Bairro")).toHaveValue("Boa Vista");
+});

@@ -21,4 +21,8 @@ const mailbox = await startMailbox({
   httpPort: Number(process.env.E2E_MAILBOX_PORT ?? 3997),
 });
 process.env.SMTP_URL = mailbox.smtpUrl;
+// Postal codes are looked up in a ViaCEP double on loopback (Node 24 runs the .ts fixture as is).
+const { startCepServer } = await import("../tests/fixtures/cep-server.ts");
+const cepApi = await startCepServer(Number(process.env.E2E_CEP_PORT ?? 3996));
+process.env.CEP_API_URL = cepApi.url;
 await import("../server.js");

@@ -102,3 +102,45 @@ test("signing up with an e-mail that has an account says so", async ({ page, vis
   await expect(page.locator("[data-toast-type=error]")).toHaveText("Já existe uma conta com este e-mail.");
   await expect(accountModal(page).getByLabel("Bairro")).toHaveValue("Boa Vista");
 });
+
+test("the CEP lookup fills state, city, neighbourhood and street, then focuses the number", async ({ page, visit, js }) => {
+  await visit("/?conta=registrar");
+  let modal = await modalReady(page, js);
+  await modal.getByLabel("Nome completo").fill("Carlos Eduardo Monteiro");
+  await modal.getByLabel("E-mail").fill(email());
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo1");
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+  modal = await modalReady(page, js);
+  await modal.getByLabel("CPF").fill(masked(newCpf()));
+  await modal.getByLabel("CEP", { exact: true }).fill("51021-000");
+  if (js) await modal.getByLabel("CEP", { exact: true }).blur();
+  else await modal.getByRole("button", { name: "Buscar CEP" }).click();
+  modal = await modalReady(page, js);
+  await expect(modal.getByLabel("Estado")).toHaveValue("PE");
+  await expect(modal.getByLabel("Cidade")).toHaveValue("Recife");
+  await expect(modal.getByLabel("Estado")).toHaveAttribute("readonly", "");
+  await expect(modal.getByLabel("Bairro")).toHaveValue("Boa Viagem");
+  await expect(modal.getByLabel("Rua")).toHaveValue("Avenida Boa Viagem");
+  await expect(modal.getByLabel("Número")).toBeFocused();
+  // What was typed before the lookup is still there.
+  await expect(modal.getByLabel("CPF")).not.toHaveValue("");
+});
+
+test("an unknown CEP leaves the form usable, with state and city lists", async ({ page, visit, js }) => {
+  await visit("/?conta=registrar");
+  let modal = await modalReady(page, js);
+  await modal.getByLabel("Nome completo").fill("Carlos Eduardo Monteiro");
+  await modal.getByLabel("E-mail").fill(email());
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo1");
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+  modal = await modalReady(page, js);
+  await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
+  await modal.getByRole("button", { name: "Buscar CEP" }).click();
+  modal = await modalReady(page, js);
+  await expect(modal.getByLabel("CEP", { exact: true })).toHaveValue("12345-678");
+  await chooseRecife(page, modal, js);
+});

@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+let session: typeof import("./session.server.ts");
+
+beforeAll(async () => {
+  process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "loja-session-"));
+  process.env.SESSION_SECRET = "segredo-de-teste";
+  session = await import("./session.server.ts");
+});
+
+const customer = { id: "c1", name: "Mariana Albuquerque Souza", email: "demo@lojaescolar.com.br", avatar: null };
+
+async function requestWith(expiresAt: number) {
+  const setCookie = await session.commitCustomerSession(new Request("http://loja.local/"), { token: "t", customer }, expiresAt);
+  return new Request("http://loja.local/", { headers: { cookie: setCookie.split(";")[0]! } });
+}
+
+describe("customer session", () => {
+  it("is open until 24 hours after login, then expired", async () => {
+    const fresh = await requestWith(Date.now() + session.SESSION_LIFETIME_MS);
+    expect(await session.getSessionCustomer(fresh)).toEqual({ customer, token: "t" });
+    expect(await session.hasExpiredSession(fresh)).toBe(false);
+
+    const old = await requestWith(Date.now() - 1);
+    expect(await session.getSessionCustomer(old)).toBeNull();
+    expect(await session.hasExpiredSession(old)).toBe(true);
+  });
+
+  it("lasts 1440 minutes", () => {
+    expect(session.SESSION_LIFETIME_MS).toBe(1440 * 60 * 1000);
+  });
+
+  it("ignores a tampered cookie", async () => {
+    const good = await requestWith(Date.now() + 60_000);
+    const cookie = good.headers.get("cookie")!;
+    const [name, value] = cookie.split("=");
+    const tampered = new Request("http://loja.local/", { headers: { cookie: `${name}=${value!.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}` } });
+    expect(await session.getSessionCustomer(tampered)).toBeNull();
+    expect(await session.hasExpiredSession(tampered)).toBe(false);
+  });
+
+  it("sets an httpOnly, SameSite=Lax cookie", async () => {
+    const setCookie = await session.commitCustomerSession(new Request("http://loja.local/"), { token: "t", customer });
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+  });
+});

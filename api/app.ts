@@ -8,6 +8,8 @@ import { highlightRoutes } from "./highlights/routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
 import { productRoutes } from "./products/routes.ts";
+import { saleBagRoutes } from "./sale-bags/routes.ts";
+import { saleRoutes } from "./sales/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 
@@ -25,6 +27,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/payment-methods", paymentMethodRoutes(deps));
   app.route("/accounts", accountRoutes(deps));
   app.route("/customers", customerRoutes(deps));
+  app.route("/sales", saleRoutes(deps));
+  app.route("/sale-bags", saleBagRoutes(deps));
   return app;
 }
 

@@ -200,3 +200,65 @@ export interface PasswordChangePayload {
   newPassword: string;
   passwordConfirmation: string;
 }
+
+export type SaleStatus = "pending" | "paid" | "declined" | "cancelled" | "expired";
+
+/** A student's part of a sale, as the sales list summarises it. */
+export interface SaleBagSummary {
+  id: string;
+  studentName: string;
+  studentRA: string | null;
+  total: number;
+  /** Units bought in the bag (sum of the items' quantities). */
+  itemCount: number;
+}
+
+/** GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}, one entry. */
+export interface Sale {
+  id: string;
+  referenceCode: string;
+  status: SaleStatus;
+  paymentMethod: { code: PaymentMethod["code"]; name: string };
+  installments: number;
+  subtotal: number;
+  discount: number;
+  total: number;
+  couponCode: string | null;
+  cardBrand: string | null;
+  cardLastDigits: string | null;
+  boletoDigitableLine: string | null;
+  /** ISO 8601 */
+  createdAt: string;
+  saleBags: SaleBagSummary[];
+}
+
+export interface SalesReply {
+  sales: Sale[];
+}
+
+export interface SaleBagItem {
+  itemTOTVSId: number;
+  title: string;
+  type: string;
+  quantity: number;
+  unitPrice: number;
+  originalUnitPrice: number;
+  image: string;
+  productSlug: string;
+  categorySlug: string;
+}
+
+/** GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}, one bag. */
+export interface SaleBag {
+  id: string;
+  saleId: string;
+  studentName: string;
+  studentRA: string | null;
+  total: number;
+  status: SaleStatus;
+  items: SaleBagItem[];
+}
+
+export interface SaleBagsReply {
+  saleBag: SaleBag[];
+}

@@ -22,6 +22,9 @@ export interface Database {
   rate_limits: RateLimitTable;
   customer_tokens: CustomerTokenTable;
   password_resets: PasswordResetTable;
+  sales: SaleTable;
+  sale_bags: SaleBagTable;
+  sale_bag_items: SaleBagItemTable;
 }
 
 /** A customer's bearer token (login), valid 24 hours unless revoked. */
@@ -249,4 +252,68 @@ export interface CouponTable {
   max_uses_per_customer: number | null;
   status: "enabled" | "disabled";
   created_at: string;
+}
+
+/** "0" boleto, "1" credit card, "2" free (spec §9). */
+export type PaymentMethodCode = "0" | "1" | "2";
+
+export type SaleStatus = "pending" | "paid" | "declined" | "cancelled" | "expired";
+
+/** A finished purchase (spec §7 sales). Money in centavos. */
+export interface SaleTable {
+  id: string;
+  store_id: number;
+  customer_id: string;
+  /** The cart the sale came from; null once that cart is gone. */
+  cart_id: string | null;
+  payment_method_code: PaymentMethodCode;
+  installments: number;
+  status: SaleStatus;
+  subtotal_cents: number;
+  discount_cents: number;
+  total_cents: number;
+  coupon_code: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  boleto_barcode: string | null;
+  boleto_digitable_line: string | null;
+  /** YYYY-MM-DD */
+  boleto_due_date: string | null;
+  /** The code the customer and the school quote; unique per store. */
+  reference_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One student's part of a sale (spec §7 sale bags). */
+export interface SaleBagTable {
+  id: string;
+  sale_id: string;
+  student_id: string | null;
+  /** Copied at purchase time, like every display field below. */
+  student_name: string;
+  student_ra: string | null;
+  total_cents: number;
+  status: SaleStatus;
+}
+
+/** A line of a sale bag, a snapshot of the product as it was sold. */
+export interface SaleBagItemTable {
+  id: string;
+  sale_bag_id: string;
+  product_id: string | null;
+  item_totvs_id: number;
+  title: string;
+  /** TIPO: S, M or P. */
+  type: string;
+  /** CODCOLIGADA of the school unit that sold it. */
+  unit_code: string;
+  quantity: number;
+  /** DESCONTO at purchase time. */
+  unit_price_cents: number;
+  /** PRECO at purchase time. */
+  original_unit_price_cents: number;
+  image: string;
+  product_slug: string;
+  category_slug: string;
 }

@@ -1,21 +1,50 @@
-import { requireCustomer } from "#app/.server/session.server.ts";
+import { accountPageAction, loadAccountPage } from "#app/.server/account-page.server.ts";
+import { validateCsrf } from "#app/.server/csrf.server.ts";
+import { OrderHistory } from "#app/components/account-page/order-history.tsx";
+import { PasswordForm } from "#app/components/account-page/password-form.tsx";
+import { ProfileForm } from "#app/components/account-page/profile-form.tsx";
 import type { Route } from "./+types/account";
 
-export const meta = () => [{ title: "Minha Conta | Loja Escolar" }];
+export const meta = () => [{ title: "Minha Conta | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { customer } = await requireCustomer(request);
-  return { customer };
+  return loadAccountPage(request);
 }
 
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { customer } = loaderData;
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  return accountPageAction(request, formData);
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, profile, sales, selectedSale } = loaderData;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8">
+    <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Minha Conta</h1>
-      <p className="mt-2 text-slate-600">
-        {customer.name} · {customer.email}
-      </p>
+      <p className="mt-1 text-slate-600">Cuide dos seus dados e acompanhe seus pedidos.</p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Section id="meus-dados" title="Meus dados">
+          <ProfileForm email={email} loaded={profile} reply={actionData?.form === "profile" ? actionData : undefined} />
+        </Section>
+        <Section id="alterar-senha" title="Alterar senha">
+          <PasswordForm reply={actionData?.form === "password" ? actionData : undefined} />
+        </Section>
+      </div>
+      <Section id="pedidos" title="Meus pedidos" className="mt-6">
+        <OrderHistory sales={sales} selectedSale={selectedSale} />
+      </Section>
     </div>
+  );
+}
+
+function Section({ id, title, className = "", children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-titulo`} className={`scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      <h2 id={`${id}-titulo`} className="mb-4 text-lg font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as catalogueAndPeople from "./0001-catalogue-and-people.ts";
 import * as customerAccess from "./0002-customer-access.ts";
+import * as sales from "./0003-sales.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -9,6 +10,7 @@ import * as customerAccess from "./0002-customer-access.ts";
 const migrations: Record<string, Migration> = {
   "0001-catalogue-and-people": catalogueAndPeople,
   "0002-customer-access": customerAccess,
+  "0003-sales": sales,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,6 +15,8 @@ import type {
   NewsletterReply,
   PaymentMethodsReply,
   ProductsReply,
+  SaleBagsReply,
+  SalesReply,
   SeriesReply,
   StoreReply,
 } from "#api/contract.ts";
@@ -202,6 +204,18 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
           payload,
         )
       )?.auth;
+    },
+
+    // Orders (spec §7).
+
+    /** Bearer. The customer's sales, newest first. */
+    async listSalesByCustomer(customerId: string) {
+      return (await call<SalesReply>("GET", `/sales/list-sale-by-customer-id/${e(customerId)}/store/${store}`)).sales;
+    },
+
+    /** Bearer. The bags (one per student) of one of the customer's sales; 404 for any other sale. */
+    async listSaleBagsBySale(saleId: string) {
+      return (await call<SaleBagsReply>("GET", `/sale-bags/list-sale-bag-by-sale-id/${e(saleId)}/store/${store}`)).saleBag;
     },
   };
 }

@@ -3,7 +3,9 @@ import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 const inputClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500 read-only:bg-slate-100";
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500";
+// Selects count as :read-only in CSS: only text inputs get the read-only look.
+const textInputClass = `${inputClass} read-only:bg-slate-100`;
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -54,7 +56,7 @@ export function TextField({
           {...props}
           {...rest}
           key={props.key}
-          className={inputClass}
+          className={textInputClass}
           onInput={mask ? (event) => (event.currentTarget.value = mask(event.currentTarget.value)) : undefined}
         />
         {extra}

@@ -1,0 +1,146 @@
+import type { Selectable } from "kysely";
+import { centsToReais } from "#app/lib/money.ts";
+import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
+import type { Sale, SaleBag, SaleBagSummary } from "../contract.ts";
+import type { ApiDeps } from "../deps.ts";
+import { notFound } from "../errors.ts";
+
+export const SALE_NOT_FOUND = "Compra não encontrada.";
+
+/** Spec §9: the payment methods' names, by code. */
+export const PAYMENT_METHOD_NAMES: Record<SaleTable["payment_method_code"], string> = {
+  "0": "boleto",
+  "1": "credito",
+  "2": "gratuito",
+};
+
+type SaleRow = Selectable<SaleTable>;
+type SaleBagRow = Selectable<SaleBagTable>;
+type SaleBagItemRow = Selectable<SaleBagItemTable>;
+
+function toSale(row: SaleRow, saleBags: SaleBagSummary[]): Sale {
+  return {
+    id: row.id,
+    referenceCode: row.reference_code,
+    status: row.status,
+    paymentMethod: { code: row.payment_method_code, name: PAYMENT_METHOD_NAMES[row.payment_method_code] },
+    installments: row.installments,
+    subtotal: centsToReais(row.subtotal_cents),
+    discount: centsToReais(row.discount_cents),
+    total: centsToReais(row.total_cents),
+    couponCode: row.coupon_code,
+    cardBrand: row.card_brand,
+    cardLastDigits: row.card_last4,
+    boletoDigitableLine: row.boleto_digitable_line,
+    createdAt: row.created_at,
+    saleBags,
+  };
+}
+
+function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
+  return {
+    id: row.id,
+    saleId: row.sale_id,
+    studentName: row.student_name,
+    studentRA: row.student_ra,
+    total: centsToReais(row.total_cents),
+    status: row.status,
+    items: items.map((item) => ({
+      itemTOTVSId: item.item_totvs_id,
+      title: item.title,
+      type: item.type,
+      quantity: item.quantity,
+      unitPrice: centsToReais(item.unit_price_cents),
+      originalUnitPrice: centsToReais(item.original_unit_price_cents),
+      image: item.image,
+      productSlug: item.product_slug,
+      categorySlug: item.category_slug,
+    })),
+  };
+}
+
+/** The customer's sales in a store, newest first, each with its bags summarised. */
+export async function listSalesOfCustomer({ db }: ApiDeps, storeId: number, customerId: string): Promise<Sale[]> {
+  const sales = await db
+    .selectFrom("sales")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("customer_id", "=", customerId)
+    .orderBy("created_at", "desc")
+    .orderBy("reference_code", "desc")
+    .execute();
+  if (sales.length === 0) return [];
+  const bags = await db
+    .selectFrom("sale_bags as b")
+    .leftJoin("sale_bag_items as i", "i.sale_bag_id", "b.id")
+    .select(["b.id", "b.sale_id", "b.student_name", "b.student_ra", "b.total_cents"])
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("i.quantity"), eb.lit(0)).as("item_count"))
+    .where(
+      "b.sale_id",
+      "in",
+      sales.map((sale) => sale.id),
+    )
+    .groupBy(["b.id", "b.sale_id", "b.student_name", "b.student_ra", "b.total_cents"])
+    .orderBy("b.student_name")
+    .orderBy("b.id")
+    .execute();
+  const bagsBySale = new Map<string, SaleBagSummary[]>();
+  for (const bag of bags) {
+    const list = bagsBySale.get(bag.sale_id) ?? [];
+    list.push({
+      id: bag.id,
+      studentName: bag.student_name,
+      studentRA: bag.student_ra,
+      total: centsToReais(bag.total_cents),
+      // PostgreSQL answers SUM over integers as a bigint or numeric string.
+      itemCount: Number(bag.item_count),
+    });
+    bagsBySale.set(bag.sale_id, list);
+  }
+  return sales.map((sale) => toSale(sale, bagsBySale.get(sale.id) ?? []));
+}
+
+/**
+ * The bags of one of the customer's sales, with their items. Another customer's
+ * sale answers exactly like an unknown one (404), so sale ids cannot be probed.
+ */
+export async function listBagsOfOwnSale(
+  { db }: ApiDeps,
+  storeId: number,
+  customerId: string,
+  saleId: string,
+): Promise<SaleBag[]> {
+  const sale = await db
+    .selectFrom("sales")
+    .select("id")
+    .where("id", "=", saleId)
+    .where("store_id", "=", storeId)
+    .where("customer_id", "=", customerId)
+    .executeTakeFirst();
+  if (!sale) throw notFound(SALE_NOT_FOUND);
+  const bags = await db
+    .selectFrom("sale_bags")
+    .selectAll()
+    .where("sale_id", "=", sale.id)
+    .orderBy("student_name")
+    .orderBy("id")
+    .execute();
+  if (bags.length === 0) return [];
+  const items = await db
+    .selectFrom("sale_bag_items")
+    .selectAll()
+    .where(
+      "sale_bag_id",
+      "in",
+      bags.map((bag) => bag.id),
+    )
+    .orderBy("title")
+    .orderBy("id")
+    .execute();
+  return bags.map((bag) =>
+    toSaleBag(
+      bag,
+      items.filter((item) => item.sale_bag_id === bag.id),
+    ),
+  );
+}

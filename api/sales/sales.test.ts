@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+
+const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
+const FORBIDDEN = "Você não tem permissão para acessar estes dados.";
+const NOT_FOUND = "Compra não encontrada.";
+
+let t: TestApi;
+let ana: SignedUpCustomer;
+let bruno: SignedUpCustomer;
+let carla: SignedUpCustomer;
+const anaSales: { older: string; newer: string } = { older: "", newer: "" };
+let brunoSale: string;
+
+const salesPath = (customer: { id: string }, storeId = 1) => `/sales/list-sale-by-customer-id/${customer.id}/store/${storeId}`;
+const bagsPath = (saleId: string, storeId = 1) => `/sale-bags/list-sale-bag-by-sale-id/${saleId}/store/${storeId}`;
+
+beforeAll(async () => {
+  t = await createTestApi({ now: new Date("2026-03-02T12:00:00Z") });
+  ana = await signUpAndLogIn(t, { name: "Ana Beatriz Cavalcanti" });
+  bruno = await signUpAndLogIn(t, { name: "Bruno Henrique Farias" });
+  carla = await signUpAndLogIn(t, { name: "Carla Regina Menezes" });
+  const product = await t.db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .select(["p.id", "p.item_totvs_id", "p.slug", "c.slug as category_slug", "p.image", "p.title"])
+    .executeTakeFirstOrThrow();
+  anaSales.older = await insertSale(t.db, {
+    customer_id: ana.id,
+    reference_code: "LE-1001",
+    created_at: "2026-02-10T14:30:00.000Z",
+    payment_method_code: "0",
+    status: "pending",
+    boleto_digitable_line: "34191.79001 01043.510047 91020.150008 1 99990000012345",
+    boleto_barcode: "34191999900000123451790010435100479102015000",
+    boleto_due_date: "2026-02-13",
+    bags: [
+      {
+        student_name: "Lucas Cavalcanti",
+        student_ra: "202400123",
+        items: [
+          {
+            title: product.title,
+            quantity: 2,
+            unit_price_cents: 4590,
+            original_unit_price_cents: 5100,
+            product_id: product.id,
+            item_totvs_id: product.item_totvs_id,
+            product_slug: product.slug,
+            category_slug: product.category_slug,
+            image: product.image,
+            type: "P",
+          },
+          { title: "Caderno Universitário", quantity: 1, unit_price_cents: 2999 },
+        ],
+      },
+      { student_name: "Alice Cavalcanti", student_ra: null, items: [{ title: "Agenda Escolar", quantity: 1, unit_price_cents: 3500 }] },
+    ],
+  });
+  anaSales.newer = await insertSale(t.db, {
+    customer_id: ana.id,
+    reference_code: "LE-1002",
+    created_at: "2026-02-20T09:00:00.000Z",
+    payment_method_code: "1",
+    installments: 3,
+    status: "paid",
+    card_brand: "VISA",
+    card_last4: "1111",
+    coupon_code: "VOLTAS10",
+    discount_cents: 1000,
+    bags: [{ student_name: "Lucas Cavalcanti", student_ra: "202400123", items: [{ title: "Curso de Robótica", quantity: 1, unit_price_cents: 30000, type: "S" }] }],
+  });
+  brunoSale = await insertSale(t.db, {
+    customer_id: bruno.id,
+    reference_code: "LE-2001",
+    payment_method_code: "2",
+    total_cents: 0,
+    bags: [{ student_name: "Pedro Farias", items: [{ title: "Palestra de Abertura", quantity: 1, unit_price_cents: 0, type: "S" }] }],
+  });
+});
+afterAll(() => t.close());
+
+describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () => {
+  it("answers the customer's own sales, newest first, in reais", async () => {
+    const { status, body } = await t.call("GET", salesPath(ana), undefined, { token: ana.token });
+    expect(status).toBe(200);
+    expect(body.sales.map((sale: { id: string }) => sale.id)).toEqual([anaSales.newer, anaSales.older]);
+    const [newer, older] = body.sales;
+    expect(newer).toEqual({
+      id: anaSales.newer,
+      referenceCode: "LE-1002",
+      status: "paid",
+      paymentMethod: { code: "1", name: "credito" },
+      installments: 3,
+      subtotal: 300,
+      discount: 10,
+      total: 290,
+      couponCode: "VOLTAS10",
+      cardBrand: "VISA",
+      cardLastDigits: "1111",
+      boletoDigitableLine: null,
+      createdAt: "2026-02-20T09:00:00.000Z",
+      saleBags: [{ id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 }],
+    });
+    expect(older).toMatchObject({
+      referenceCode: "LE-1001",
+      status: "pending",
+      paymentMethod: { code: "0", name: "boleto" },
+      subtotal: 156.79,
+      total: 156.79,
+      boletoDigitableLine: "34191.79001 01043.510047 91020.150008 1 99990000012345",
+      cardLastDigits: null,
+    });
+    expect(older.saleBags).toEqual([
+      { id: expect.any(String), studentName: "Alice Cavalcanti", studentRA: null, total: 35, itemCount: 1 },
+      { id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 121.79, itemCount: 3 },
+    ]);
+    expect(JSON.stringify(body)).not.toContain("LE-2001");
+  });
+
+  it("answers each customer only their own sales, and an empty list to one without any", async () => {
+    const bruno_ = await t.call("GET", salesPath(bruno), undefined, { token: bruno.token });
+    expect(bruno_.status).toBe(200);
+    expect(bruno_.body.sales).toHaveLength(1);
+    expect(bruno_.body.sales[0]).toMatchObject({ id: brunoSale, paymentMethod: { code: "2", name: "gratuito" }, total: 0 });
+    const carla_ = await t.call("GET", salesPath(carla), undefined, { token: carla.token });
+    expect(carla_).toEqual({ status: 200, body: { sales: [] } });
+  });
+
+  it("refuses another customer's id and another store with 403", async () => {
+    const other = await t.call("GET", salesPath(bruno), undefined, { token: ana.token });
+    expect(other.status).toBe(403);
+    expect(other.body.error.message).toBe(FORBIDDEN);
+    expect((await t.call("GET", salesPath(ana, 2), undefined, { token: ana.token })).status).toBe(403);
+    expect((await t.call("GET", salesPath({ id: crypto.randomUUID() }), undefined, { token: ana.token })).status).toBe(403);
+  });
+
+  it("answers 401 without a token or with a bad one", async () => {
+    for (const token of [undefined, "x".repeat(43)]) {
+      const reply = await t.call("GET", salesPath(ana), undefined, { token });
+      expect(reply.status).toBe(401);
+      expect(reply.body.error.message).toBe(SESSION_EXPIRED);
+    }
+  });
+});
+
+describe("GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}", () => {
+  it("answers the bags of the customer's own sale with their items", async () => {
+    const { status, body } = await t.call("GET", bagsPath(anaSales.older), undefined, { token: ana.token });
+    expect(status).toBe(200);
+    expect(body.saleBag).toHaveLength(2);
+    const [alice, lucas] = body.saleBag;
+    expect(alice).toEqual({
+      id: expect.any(String),
+      saleId: anaSales.older,
+      studentName: "Alice Cavalcanti",
+      studentRA: null,
+      total: 35,
+      status: "pending",
+      items: [
+        {
+          itemTOTVSId: 9000,
+          title: "Agenda Escolar",
+          type: "P",
+          quantity: 1,
+          unitPrice: 35,
+          originalUnitPrice: 35,
+          image: "/images/produtos/placeholder.svg",
+          productSlug: "produto",
+          categorySlug: "papelaria",
+        },
+      ],
+    });
+    expect(lucas.studentRA).toBe("202400123");
+    expect(lucas.total).toBe(121.79);
+    expect(lucas.items.find((item: { quantity: number }) => item.quantity === 1)).toMatchObject({ title: "Caderno Universitário", unitPrice: 29.99 });
+    expect(lucas.items.find((item: { quantity: number }) => item.quantity === 2)).toMatchObject({
+      unitPrice: 45.9,
+      originalUnitPrice: 51,
+      productSlug: expect.not.stringMatching(/^produto$/),
+    });
+  });
+
+  it("answers another customer's sale exactly like an unknown one (404)", async () => {
+    const others = await t.call("GET", bagsPath(brunoSale), undefined, { token: ana.token });
+    const unknown = await t.call("GET", bagsPath(crypto.randomUUID()), undefined, { token: ana.token });
+    const garbage = await t.call("GET", bagsPath("nao-e-um-id"), undefined, { token: ana.token });
+    const otherStore = await t.call("GET", bagsPath(anaSales.older, 2), undefined, { token: ana.token });
+    for (const reply of [others, unknown, garbage, otherStore]) {
+      expect(reply).toEqual({ status: 404, body: { error: { message: NOT_FOUND } } });
+    }
+    const own = await t.call("GET", bagsPath(brunoSale), undefined, { token: bruno.token });
+    expect(own.status).toBe(200);
+    expect(own.body.saleBag[0].items[0]).toMatchObject({ title: "Palestra de Abertura", unitPrice: 0 });
+  });
+
+  it("answers 401 without a token", async () => {
+    const reply = await t.call("GET", bagsPath(anaSales.older));
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.message).toBe(SESSION_EXPIRED);
+  });
+});

@@ -1,0 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
+
+export type ProfileValues = Record<
+  "name" | "cellPhone" | "cpf" | "birthDate" | "zipcode" | "state" | "city" | "neighborhood" | "street" | "houseNumber",
+  string
+>;
+
+/**
+ * What the /conta action answers when a form comes back instead of redirecting.
+ * Both forms post to the same action, so each reply names its form; a new nonce
+ * remounts the form with the values the server sent (CEP lookup, city list).
+ */
+export type AccountPageReply =
+  | {
+      form: "profile";
+      nonce: string;
+      values: ProfileValues;
+      /** The cities of values.state (IBGE), for the city select. */
+      cities: string[];
+      result?: SubmissionResult<string[]>;
+      focus?: "houseNumber";
+      toast: string | null;
+    }
+  | { form: "password"; nonce: string; result: SubmissionResult<string[]>; toast: string | null };
+
+export type ProfileReply = Extract<AccountPageReply, { form: "profile" }>;
+export type PasswordReply = Extract<AccountPageReply, { form: "password" }>;

@@ -1,0 +1,161 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { STATES } from "#app/lib/ibge/states.ts";
+import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { profileSchema } from "#app/lib/validation/customer.ts";
+import { FormErrors, SelectField, SubmitButton, TextField } from "../ui/form-field.tsx";
+import { SearchIcon } from "../ui/icons.tsx";
+import { InlineToast } from "../ui/inline-toast.tsx";
+import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
+
+const secondaryButton =
+  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
+const readOnlyInput = "w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-600";
+/** Buttons that only ask the server to fill the form in: nothing to validate yet. */
+const FILL_INTENTS = new Set(["cep", "cities"]);
+const noRules = z.object({});
+
+/**
+ * "Meus dados": the server answers the CEP lookup and the city list by re-rendering
+ * the form (a new nonce remounts it with the values it sent), so the same form
+ * works as plain posts without JavaScript and as a fetcher with it.
+ */
+export function ProfileForm({
+  email,
+  loaded,
+  reply,
+}: {
+  email: string;
+  loaded: { values: ProfileValues; cities: string[] };
+  reply?: ProfileReply;
+}) {
+  const fetcher = useFetcher<AccountPageReply>({ key: "profile" });
+  const current = fetcher.data?.form === "profile" ? fetcher.data : reply;
+  return (
+    <>
+      {current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
+      <ProfileFields
+        // After a save the loader's values change, and the form shows what was stored.
+        key={current?.nonce ?? JSON.stringify(loaded.values)}
+        fetcher={fetcher}
+        email={email}
+        values={current?.values ?? loaded.values}
+        cities={current?.cities ?? loaded.cities}
+        reply={current}
+      />
+    </>
+  );
+}
+
+function ProfileFields({
+  fetcher,
+  email,
+  values,
+  cities,
+  reply,
+}: {
+  fetcher: FetcherWithComponents<AccountPageReply>;
+  email: string;
+  values: ProfileValues;
+  cities: string[];
+  reply?: ProfileReply;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: reply?.result,
+    defaultValue: values,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: FILL_INTENTS.has(String(formData.get("intent"))) ? noRules : profileSchema }),
+  });
+  const pendingIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
+
+  // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
+  function submitIntent(intent: "cep" | "cities") {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", intent);
+    fetcher.submit(formData, { method: "post", action: "/conta" });
+  }
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      {/* Enter in any field saves: the first submit button is the form's default. */}
+      <button type="submit" name="intent" value="profile" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Salvar alterações
+      </button>
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.name} label="Nome completo" autoComplete="name" maxLength={45} />
+      <div>
+        <label htmlFor="profile-email" className="mb-1 block text-sm font-semibold text-slate-700">
+          E-mail
+        </label>
+        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-note" className={readOnlyInput} />
+        <p id="profile-email-note" className="mt-1 text-xs text-slate-500">
+          O e-mail de acesso não pode ser alterado.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.cellPhone} label="Celular" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="tel-national" />
+        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
+      </div>
+      <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
+      <TextField
+        meta={fields.zipcode}
+        label="CEP"
+        inputMode="numeric"
+        placeholder="99999-999"
+        mask={maskCep}
+        maxLength={9}
+        autoComplete="postal-code"
+        onBlur={(event) => {
+          const cep = event.currentTarget.value;
+          if (cep.replace(/\D/g, "").length === 8 && cep !== values.zipcode) submitIntent("cep");
+        }}
+        extra={
+          <button type="submit" name="intent" value="cep" className={`${secondaryButton} flex shrink-0 items-center gap-1`} disabled={pendingIntent === "cep"}>
+            <SearchIcon width={16} height={16} />
+            {pendingIntent === "cep" ? "Buscando..." : "Buscar CEP"}
+          </button>
+        }
+      />
+      <div className="grid gap-3 sm:grid-cols-[13rem_1fr]">
+        <SelectField
+          meta={fields.state}
+          label="Estado"
+          placeholder="UF"
+          options={STATES.map((state) => ({ value: state.sigla, label: `${state.sigla} - ${state.nome}` }))}
+          onChange={hydrated ? () => submitIntent("cities") : undefined}
+        />
+        <SelectField
+          meta={fields.city}
+          label="Cidade"
+          placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
+          options={cities.map((city) => ({ value: city, label: city }))}
+        />
+      </div>
+      {hydrated ? null : (
+        <button type="submit" name="intent" value="cities" className={`${secondaryButton} self-start`}>
+          Atualizar cidades
+        </button>
+      )}
+      <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
+      <div className="grid grid-cols-[1fr_7rem] gap-3">
+        <TextField meta={fields.street} label="Rua" maxLength={120} autoComplete="address-line1" />
+        <TextField meta={fields.houseNumber} label="Número" inputMode="numeric" maxLength={6} autoFocus={reply?.focus === "houseNumber"} />
+      </div>
+      <SubmitButton name="intent" value="profile" busy={pendingIntent === "profile"} className="sm:w-auto sm:self-end">
+        {pendingIntent === "profile" ? "Salvando..." : "Salvar alterações"}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}

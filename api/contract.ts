@@ -262,3 +262,228 @@ export interface SaleBag {
 export interface SaleBagsReply {
   saleBag: SaleBag[];
 }
+
+// Students and responsibles (spec §3 "Student link", §7 students).
+
+export interface StudentSchoolYear {
+  CODPERLET: string;
+  CODCOLIGADA: string;
+  deletedAt: string | null;
+}
+
+/** A school unit the student attends (from the units list, by CODCOLIGADA). */
+export interface StudentAffiliate {
+  CODCOLIGADA: string;
+  name: string;
+  id: string;
+}
+
+/** A responsible person. parentesco: 9 guardian, 7 mother, anything else father. */
+export interface Responsible {
+  id: string;
+  nome: string;
+  cpf: string;
+  email: string;
+  telefone1: string;
+  parentesco: number;
+  cep: string | null;
+  cidade: string | null;
+  estado: string | null;
+  bairro: string | null;
+  rua: string | null;
+  numero: string | null;
+}
+
+export interface Student {
+  id: string;
+  nome: string;
+  /** Enrollment number; null for a student created before enrolment. */
+  RA: string | null;
+  cpf: string | null;
+  email: string | null;
+  telefone1: string | null;
+  cep: string | null;
+  rua: string | null;
+  numero: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  estado: string | null;
+  naturalidade: string | null;
+  estadonatal: string | null;
+  turno: string | null;
+  schoolYears: StudentSchoolYear[];
+  Affiliates: StudentAffiliate[];
+  Responsibles: Responsible[];
+}
+
+/** One of the customer's linked students: id is the link's id. */
+export interface StudentLink {
+  id: string;
+  studentId: string;
+  student: Student;
+}
+
+/** GET /students/list-students-by-customer/{customerId}/store/{storeId}. */
+export interface StudentsReply {
+  students: StudentLink[];
+}
+
+/** POST /students/add-student-to-customer and /students/already-student/…: the link. */
+export interface StudentLinkReply {
+  student: StudentLink;
+}
+
+/** POST /students/create-empty-student: the new student, already linked (linkId). */
+export interface CreatedStudentReply {
+  student: Student & { linkId: string };
+}
+
+/** POST /responsibles/create-responsible. */
+export interface ResponsibleReply {
+  responsible: Responsible;
+}
+
+/** POST /students/soft-delete-link-student-to-customer/…: the link that ended. */
+export interface RemovedLinkReply {
+  link: { id: string; studentId: string; deletedAt: string };
+}
+
+/** Spec §3 new student payload. The fixed fields are optional: the API stores its defaults. */
+export interface NewStudentPayload {
+  storeId: number;
+  customerId: string;
+  nome: string;
+  dtnascimento: string;
+  estadonatal: string;
+  naturalidade: string;
+  cpf: string;
+  cep: string;
+  rua: string;
+  numero: string | number;
+  bairro: string;
+  estado: string;
+  cidade: string;
+  email?: string;
+  telefone1?: string;
+  nacionalidade?: string;
+  estadocivil?: string;
+  sexo?: string;
+  pais?: string;
+  complemento?: string;
+}
+
+/** Spec §3 responsible payload. */
+export interface ResponsiblePayload {
+  storeId: number;
+  clientId: string;
+  studentId: string;
+  nome: string;
+  cpf: string;
+  email: string;
+  telefone1: string;
+  parentesco: number | string;
+  cep: string;
+  estado: string;
+  cidade: string;
+  bairro: string;
+  rua: string;
+  numero: string | number;
+}
+
+// Cart and coupons (spec §3 "Cart", §7 cart and coupons).
+
+export interface CartCoupon {
+  id: string;
+  code: string;
+  percentage: number;
+}
+
+export interface CartItem {
+  cartItemid: string;
+  itemTOTVSId: number;
+  /** CODCOLIGADA of the unit selling the item. */
+  affiliateId: string;
+  quantity: number;
+  /** The coupon applied to the cart (the same on every item), or null. */
+  itemCouponId: string | null;
+  itemCoupon: CartCoupon | null;
+  paymentPlan: PaymentPlan;
+  /** List price (catalogue). */
+  PRECO: number;
+  /** Selling price (catalogue); a coupon applies to the total at checkout, not here. */
+  DESCONTO: number;
+  TIPO: string;
+  NOME: string;
+  TURNO: string | null;
+  PARCELAS: number;
+  CODCOLIGADA: string;
+  productImage: string;
+  productSlug: string;
+  category: { title: string; slug: string };
+  product: {
+    productId: string;
+    title: string;
+    slug: string;
+    image: string;
+    category: { title: string; slug: string };
+  };
+}
+
+export interface CartBag {
+  cartId: string;
+  /** The student's name. */
+  name: string;
+  studentId: string;
+  RA: string | null;
+  cartItems: CartItem[];
+}
+
+/**
+ * The customer's open cart. With no cart, id and cartId are null and bags is empty.
+ * version: send it back on the next write to detect a change made in another tab.
+ * subtotal, discount and total follow priceCart (api/services/cart-pricing.ts).
+ */
+export interface Cart {
+  id: string | null;
+  cartId: string | null;
+  affiliateId: string | null;
+  version: number;
+  coupon: CartCoupon | null;
+  subtotal: number;
+  discount: number;
+  total: number;
+  bags: CartBag[];
+}
+
+/** What the gestor removed since the customer last read the cart. */
+export interface RemovedCartItem {
+  itemTOTVSId: number;
+  title: string;
+}
+
+/** Every cart call: list, add (replace), apply and remove coupon. */
+export interface CartReply {
+  cart: Cart;
+  itemsRemoved: RemovedCartItem[];
+}
+
+/** Spec §3 "Cart as sent to the server": per bag, studentId and cartItems. */
+export interface CartBagPayload {
+  studentId: string;
+  cartItems: { itemTOTVSId: number; quantity: number }[];
+}
+
+/** POST /carts/client-add-item-to-cart. */
+export interface CartPayload {
+  affiliateId: string | number | null;
+  storeId: number;
+  customerId: string;
+  bags: CartBagPayload[];
+  /** The cart version the client last saw; a stale one answers 409. */
+  version?: number;
+}
+
+/** GET /items-coupons/find-by-cart-id/{cartId}/store/{storeId}: the coupons the cart may use. */
+export interface ItemCouponsReply {
+  itemCoupons: { id: string; coupon: CartCoupon }[];
+}

@@ -8,6 +8,8 @@ import { getSessionCustomer, hasExpiredSession } from "./.server/session.server.
 import { SESSION_EXPIRED_PATH } from "./.server/session-expiry.server.ts";
 import { menuCategories, storeSettings } from "./.server/shell.server.ts";
 import { storeApiFor } from "./.server/store-api/index.server.ts";
+import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./.server/cart.server.ts";
+import { URL_STATE } from "./lib/url-state.ts";
 import { toasts } from "./.server/toast.server.ts";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./components/ui/error-boundary.tsx";
@@ -29,11 +31,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSessionCustomer(request),
     menuCategories(api),
   ]);
+  // The cart is read after the session check above; the panel's coupons only when it is open.
+  const cartReply = session ? await loadCart(request) : null;
+  const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
+  const coupons = panelOpen && session && cartReply?.cart.cartId ? await loadCartCoupons(request, cartReply.cart.cartId) : [];
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
   return data(
     {
-      toast: toast ?? null,
+      // Spec §8: what the gestor removed shows as a yellow warning.
+      toast: toast ?? (cartReply?.itemsRemoved.length ? { type: "warning" as const, message: ITEMS_REMOVED_WARNING } : null),
+      cart: cartReply?.cart ?? null,
+      coupons,
       csrfToken,
       customer: session?.customer ?? null,
       categories,

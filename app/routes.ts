@@ -5,6 +5,7 @@ export default [
   route("api/*", "routes/store-api.ts"),
   route("newsletter", "routes/newsletter.ts"),
   route("sair", "routes/logout.ts"),
+  route("carrinho", "routes/cart.ts"),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
     route("categoria/:categorySlug", "routes/category.tsx"),

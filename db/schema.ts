@@ -25,6 +25,11 @@ export interface Database {
   sales: SaleTable;
   sale_bags: SaleBagTable;
   sale_bag_items: SaleBagItemTable;
+  carts: CartTable;
+  cart_bags: CartBagTable;
+  cart_items: CartItemTable;
+  cart_removals: CartRemovalTable;
+  coupon_uses: CouponUseTable;
 }
 
 /** A customer's bearer token (login), valid 24 hours unless revoked. */
@@ -316,4 +321,66 @@ export interface SaleBagItemTable {
   image: string;
   product_slug: string;
   category_slug: string;
+}
+
+/**
+ * A customer's cart (spec §3). At most one open cart (not deleted, not finished) per
+ * customer and store. `version` grows by one on every write, for optimistic concurrency.
+ */
+export interface CartTable {
+  id: string;
+  store_id: number;
+  customer_id: string;
+  /** The cart's school unit code (CODCOLIGADA), or null. */
+  affiliate_id: string | null;
+  /** The coupon applied to the whole cart, if any. */
+  coupon_id: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  /** Set when the gestor deletes the cart. */
+  deleted_at: string | null;
+  /** Set by the checkout when the cart becomes a sale. */
+  finished_at: string | null;
+}
+
+/** One student's part of a cart. */
+export interface CartBagTable {
+  id: string;
+  cart_id: string;
+  student_id: string;
+  /** Order of the bags as the customer sent them. */
+  position: number;
+  created_at: string;
+}
+
+/** A line of a bag. Prices are never stored here: they are read from the catalogue. */
+export interface CartItemTable {
+  id: string;
+  bag_id: string;
+  product_id: string;
+  item_totvs_id: number;
+  quantity: number;
+  position: number;
+  created_at: string;
+}
+
+/** What the gestor removed from a cart; reported_at is set once the customer was told. */
+export interface CartRemovalTable {
+  id: string;
+  cart_id: string;
+  customer_id: string;
+  item_totvs_id: number;
+  title: string;
+  removed_at: string;
+  reported_at: string | null;
+}
+
+/** One purchase that used a coupon (written by the checkout); counted for the limits. */
+export interface CouponUseTable {
+  id: string;
+  coupon_id: string;
+  customer_id: string;
+  sale_id: string | null;
+  created_at: string;
 }

@@ -6,6 +6,8 @@ export const URL_STATE = {
   cart: { key: "carrinho", open: "aberto" },
   account: { key: "conta", login: "entrar", register: "registrar", forgot: "esqueci-a-senha" },
   mobileSearch: { key: "busca", open: "aberta" },
+  /** The product page's link modal: ?vinculo=escolha|lista and the chosen ?aluno=. */
+  link: { key: "vinculo", choice: "escolha", list: "lista", student: "aluno" },
 } as const;
 
 /** The current location with one search param set (or removed when value is null). */

@@ -1,8 +1,14 @@
 import { Link, useLocation } from "react-router";
+import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
+import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { linkAction, linkedStudents } from "#app/.server/student-link.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductInformation } from "#app/components/catalogue/product-information.tsx";
+import { LinkModal, type LinkMode } from "#app/components/students/link-modal.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+
+const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 import type { Route } from "./+types/product";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -13,17 +19,42 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: "Página não encontrada | Loja Escolar" }];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+async function findProduct(request: Request, categorySlug: string, productSlug: string) {
   // The store API has no product-by-slug call (spec §7): the category's list is the source.
-  const { products } = await orNotFound(storeApiFor(request).listProductsByCategorySlug(params.categorySlug));
-  const product = products.find((candidate) => candidate.slug === params.productSlug);
+  const { products } = await orNotFound(storeApiFor(request).listProductsByCategorySlug(categorySlug));
+  const product = products.find((candidate) => candidate.slug === productSlug);
   if (!product) throw notFoundResponse();
-  return { product };
+  return product;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const product = await findProduct(request, params.categorySlug, params.productSlug);
+  const url = new URL(request.url);
+  const mode = url.searchParams.get(LINK_PARAM);
+  const linkMode: LinkMode | null = mode === "escolha" || mode === "lista" ? mode : null;
+  const loggedIn = Boolean(await getSessionCustomer(request));
+  const students = loggedIn && linkMode === "lista" ? await linkedStudents(request) : [];
+  return {
+    product,
+    loggedIn,
+    linkMode: loggedIn ? linkMode : null,
+    students,
+    selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await validateCsrf(formData, request.headers);
+  const product = await findProduct(request, params.categorySlug, params.productSlug);
+  formData.set("itemTOTVSId", String(product.itemTOTVS));
+  return linkAction(request, formData, `/produto/${params.categorySlug}/${params.productSlug}`);
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, loggedIn, linkMode, students, selectedStudentId } = loaderData;
   const location = useLocation();
+  const productPath = `/produto/${product.category.slug}/${product.slug}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Trilha" className="mb-4 text-sm text-slate-500">
@@ -34,7 +65,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="md:col-start-2">
           <Link
-            to={hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
+            to={loggedIn ? `${productPath}?${LINK_PARAM}=escolha` : hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
             preventScrollReset
             className="block rounded-full bg-accent-400 px-6 py-3 text-center text-lg font-bold text-brand-900 shadow hover:bg-accent-500"
             data-testid="buy-button"
@@ -46,6 +77,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-700">{product.description}</p>
         </div>
       </div>
+      {linkMode ? (
+        <LinkModal product={product} mode={linkMode} students={students} selectedStudentId={selectedStudentId} productPath={productPath} />
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { cartCount as countCart } from "#app/lib/cart.ts";
 import { lazy, Suspense } from "react";
 import { accountTabOf } from "#app/components/account/account-tab.ts";
 import { AccountModal as ServerAccountModal } from "#app/components/account/account-modal.tsx";
@@ -29,13 +30,13 @@ export default function ShopLayout() {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { categories, store, year, customer } = useRootData();
+  const { categories, store, year, customer, cart } = useRootData();
   const location = useLocation();
   const [params] = useSearchParams();
   const isHome = location.pathname === "/";
   const shadow = useHeaderShadow(isHome);
   const searchTerm = location.pathname === "/busca" ? (params.get("q") ?? undefined) : undefined;
-  const cartCount = 0;
+  const cartCount = countCart(cart);
   const accountTab = customer ? null : accountTabOf(params.get(URL_STATE.account.key));
 
   return (

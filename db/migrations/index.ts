@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as catalogueAndPeople from "./0001-catalogue-and-people.ts";
 import * as customerAccess from "./0002-customer-access.ts";
 import * as sales from "./0003-sales.ts";
+import * as carts from "./0004-carts.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0001-catalogue-and-people": catalogueAndPeople,
   "0002-customer-access": customerAccess,
   "0003-sales": sales,
+  "0004-carts": carts,
 };
 
 export const migrationProvider: MigrationProvider = {

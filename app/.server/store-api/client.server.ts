@@ -19,6 +19,17 @@ import type {
   SalesReply,
   SeriesReply,
   StoreReply,
+  CartBagPayload,
+  CartPayload,
+  CartReply,
+  CreatedStudentReply,
+  ItemCouponsReply,
+  NewStudentPayload,
+  RemovedLinkReply,
+  ResponsiblePayload,
+  ResponsibleReply,
+  StudentLinkReply,
+  StudentsReply,
 } from "#api/contract.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 
@@ -216,6 +227,76 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
     /** Bearer. The bags (one per student) of one of the customer's sales; 404 for any other sale. */
     async listSaleBagsBySale(saleId: string) {
       return (await call<SaleBagsReply>("GET", `/sale-bags/list-sale-bag-by-sale-id/${e(saleId)}/store/${store}`)).saleBag;
+    },
+
+    // Students and responsibles (spec §7). All bearer.
+
+    async listStudents(customerId: string) {
+      return (await call<StudentsReply>("GET", `/students/list-students-by-customer/${e(customerId)}/store/${store}`))
+        .students;
+    },
+
+    /** Links an enrolled student by RA: 404 unknown RA, 409 already linked, 429 too many tries. */
+    async addStudentByRA(customerId: string, RA: string) {
+      return (
+        await call<StudentLinkReply>("POST", "/students/add-student-to-customer", { storeId: store, customerId, RA })
+      ).student;
+    },
+
+    /** Creates a student not enrolled yet and links it; answers the student (its id for the responsible). */
+    async createEmptyStudent(payload: Omit<NewStudentPayload, "storeId">) {
+      return (await call<CreatedStudentReply>("POST", "/students/create-empty-student", { ...payload, storeId: store }))
+        .student;
+    },
+
+    async createResponsible(payload: Omit<ResponsiblePayload, "storeId">) {
+      return (
+        await call<ResponsibleReply>("POST", "/responsibles/create-responsible", { ...payload, storeId: store })
+      ).responsible;
+    },
+
+    /** Ends the link (not the student) and takes the student's bag out of the cart. */
+    async removeStudentLink(linkId: string, studentId: string, customerId: string) {
+      return (
+        await call<RemovedLinkReply>(
+          "POST",
+          `/students/soft-delete-link-student-to-customer/${e(linkId)}/student/${e(studentId)}/customer/${e(customerId)}/store/${store}`,
+        )
+      ).link;
+    },
+
+    /** "Sou Aluno": the customer as a student, linked (idempotent). */
+    async alreadyStudent(customerId: string) {
+      return (await call<StudentLinkReply>("POST", `/students/already-student/${e(customerId)}/store/${store}`)).student;
+    },
+
+    // Cart and coupons (spec §7). All bearer; every cart call answers { cart, itemsRemoved }.
+
+    getCart(customerId: string) {
+      return call<CartReply>("GET", `/carts/list-cart-by-customer/${e(customerId)}/store/${store}`);
+    },
+
+    /**
+     * Sends the whole cart; the reply replaces local state. With `version` (the cart's
+     * last seen version) a change made meanwhile in another tab answers 409.
+     */
+    saveCart(customerId: string, bags: CartBagPayload[], version?: number, affiliateId: string | null = null) {
+      const payload: CartPayload = { affiliateId, storeId: store, customerId, bags, ...(version === undefined ? {} : { version }) };
+      return call<CartReply>("POST", "/carts/client-add-item-to-cart", payload);
+    },
+
+    /** The coupons this cart may use (empty for an empty cart). */
+    async listCartCoupons(cartId: string) {
+      return (await call<ItemCouponsReply>("GET", `/items-coupons/find-by-cart-id/${e(cartId)}/store/${store}`))
+        .itemCoupons;
+    },
+
+    applyCoupon(cartId: string, code: string) {
+      return call<CartReply>("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code, cartId, storeId: store });
+    },
+
+    removeCoupon(cartId: string) {
+      return call<CartReply>("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId, storeId: store });
     },
   };
 }

@@ -7,13 +7,20 @@ import type { z } from "zod";
 import { isCityOf } from "../ibge/index.ts";
 import { CUSTOMER_MESSAGES as M, whenValid } from "./customer-fields.ts";
 
-function cityBelongsToState(value: { state: string; city: string }, ctx: z.RefinementCtx) {
-  if (!isCityOf(value.state, value.city)) {
-    ctx.addIssue({ code: "custom", message: M.cityOfState, path: ["city"] });
-  }
-}
-
 /** The schema plus the IBGE check that its city belongs to its state. */
 export function withCityOfState<T extends z.ZodType<{ state: string; city: string }>>(schema: T) {
-  return schema.superRefine(cityBelongsToState, whenValid("state", "city"));
+  return withCityOfStateFields(schema, "state", "city");
+}
+
+/** The same check for other field names (the student's estado/cidade, estadonatal/naturalidade). */
+export function withCityOfStateFields<S extends string, C extends string, T extends z.ZodType<Record<S | C, string>>>(
+  schema: T,
+  stateKey: S,
+  cityKey: C,
+) {
+  return schema.superRefine((value: Record<S | C, string>, ctx: z.RefinementCtx) => {
+    if (!isCityOf(value[stateKey], value[cityKey])) {
+      ctx.addIssue({ code: "custom", message: M.cityOfState, path: [cityKey] });
+    }
+  }, whenValid(stateKey, cityKey));
 }

@@ -87,9 +87,13 @@ export const termsField = z
   .boolean({ message: M.termsNotAccepted })
   .refine((accepted) => accepted, { message: M.termsNotAccepted });
 
-export const cpfField = text(M.cpfRequired, [
-  [(v) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(v.trim()) && isValidCpf(v), M.cpfInvalid],
-]).transform(onlyDigits);
+/** A CPF with its own "invalid" message (the student wizard says "CPF Inválida"). */
+export const cpfFieldWith = (invalidMessage: string) =>
+  text(M.cpfRequired, [
+    [(v) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(v.trim()) && isValidCpf(v), invalidMessage],
+  ]).transform(onlyDigits);
+
+export const cpfField = cpfFieldWith(M.cpfInvalid);
 
 export const cellPhoneField = text(M.phoneRequired, [
   [(v) => /^[\d\s().+-]+$/.test(v), M.phoneIncomplete],

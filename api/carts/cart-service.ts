@@ -1,0 +1,119 @@
+import type { Kysely } from "kysely";
+import { checkBag } from "#app/lib/cart-rules.ts";
+import type { Database } from "#db/schema.ts";
+import type { CartReply } from "../contract.ts";
+import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { ApiDeps } from "../deps.ts";
+import { ApiError, badRequest, notFound } from "../errors.ts";
+import { lockCustomer } from "../services/customer-lock.ts";
+import { liveLinks, STUDENT_NOT_FOUND } from "../students/student-repository.ts";
+import type { CartPayloadData } from "./cart-payload.ts";
+import { createCart, findOpenCart, readContents, sameContents, touchCart, writeContents, type StoredBag } from "./cart-store.ts";
+import { cartReply } from "./cart-view.ts";
+
+export const STALE_CART = "Seu carrinho mudou em outra aba. Atualize a página.";
+
+interface CatalogueItem {
+  productId: string;
+  type: string;
+  unitCode: string;
+}
+
+/** The requested items as the catalogue has them; an unknown or withdrawn one is a 400. */
+async function catalogueItems(db: Kysely<Database>, storeId: number, ids: number[]): Promise<Map<number, CatalogueItem>> {
+  const found = new Map<number, CatalogueItem>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .select(["p.id", "p.item_totvs_id", "p.title", "p.type", "p.unit_code", "p.status", "p.visible"])
+    .select(["c.status as category_status", "c.visible as category_visible"])
+    .where("p.store_id", "=", storeId)
+    .where("p.item_totvs_id", "in", ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.item_totvs_id, row]));
+  for (const id of ids) {
+    const row = byId.get(id);
+    const shoppable =
+      row && row.status === "enabled" && row.visible === 1 && row.category_status === "enabled" && row.category_visible === 1;
+    if (!shoppable) throw badRequest(`Produto indisponível: ${row ? row.title : `código ${id}`}.`);
+    found.set(id, { productId: row.id, type: row.type, unitCode: row.unit_code });
+  }
+  return found;
+}
+
+/**
+ * The cart the request asks for, checked against the catalogue and the cart rules:
+ * bags for the same student are joined, repeated items summed, empty bags dropped.
+ */
+async function desiredContents(db: Kysely<Database>, storeId: number, data: CartPayloadData): Promise<StoredBag[]> {
+  const ids = [...new Set(data.bags.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId)))];
+  const catalogue = await catalogueItems(db, storeId, ids);
+  const byStudent = new Map<string, { itemTOTVSId: number; quantity: number }[]>();
+  for (const bag of data.bags) byStudent.set(bag.studentId, [...(byStudent.get(bag.studentId) ?? []), ...bag.cartItems]);
+  const bags: StoredBag[] = [];
+  for (const [studentId, items] of byStudent) {
+    const lines = items.map((item) => ({ ...item, ...catalogue.get(item.itemTOTVSId)! }));
+    const checked = checkBag(lines);
+    if (!checked.ok) throw badRequest(checked.message);
+    if (checked.lines.length === 0) continue;
+    bags.push({
+      studentId,
+      items: checked.lines.map(({ productId, itemTOTVSId, quantity }) => ({ productId, itemTOTVSId, quantity })),
+    });
+  }
+  return bags;
+}
+
+async function assertLinkedStudents(db: Kysely<Database>, customerId: string, bags: StoredBag[]): Promise<void> {
+  if (bags.length === 0) return;
+  const linked = await liveLinks(db, customerId)
+    .where(
+      "student_id",
+      "in",
+      bags.map((bag) => bag.studentId),
+    )
+    .execute();
+  const ids = new Set(linked.map((link) => link.student_id));
+  if (bags.some((bag) => !ids.has(bag.studentId))) throw notFound(STUDENT_NOT_FOUND);
+}
+
+/** The affiliate the request names, else the unit of the first item, else none. */
+async function affiliateOf(db: Kysely<Database>, data: CartPayloadData, bags: StoredBag[]): Promise<string | null> {
+  if (data.affiliateId !== null) return data.affiliateId;
+  const first = bags[0]?.items[0];
+  if (!first) return null;
+  const row = await db.selectFrom("products").select("unit_code").where("id", "=", first.productId).executeTakeFirst();
+  return row?.unit_code ?? null;
+}
+
+/**
+ * POST /carts/client-add-item-to-cart: the whole cart is sent and replaces the stored
+ * one, in one transaction per customer. A stale `version` is a 409 unless the request
+ * asks for exactly what is stored (a repeated submit). A change to the contents drops
+ * the coupon (spec §4); an empty list empties the cart.
+ */
+export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartPayloadData): Promise<CartReply> {
+  const bags = await desiredContents(deps.db, customer.store_id, data);
+  const affiliateId = await affiliateOf(deps.db, data, bags);
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
+    await lockCustomer(trx, customer.id);
+    await assertLinkedStudents(trx, customer.id, bags);
+    const cart = await findOpenCart(trx, customer.id, customer.store_id);
+    if (!cart) {
+      // No open cart (none yet, or the gestor deleted it): any version starts a new one.
+      if (bags.length > 0) {
+        const created = await createCart(trx, { storeId: customer.store_id, customerId: customer.id, affiliateId, at });
+        await writeContents(trx, created.id, bags, at);
+      }
+      return cartReply(trx, customer, at);
+    }
+    const unchanged = sameContents(await readContents(trx, cart.id), bags);
+    if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
+    if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, at);
+    if (!unchanged) await writeContents(trx, cart.id, bags, at);
+    await touchCart(trx, cart, unchanged ? { affiliate_id: affiliateId } : { affiliate_id: affiliateId, coupon_id: null }, at);
+    return cartReply(trx, customer, at);
+  });
+}

@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import { centsToReais } from "#app/lib/money.ts";
+import type { Database } from "#db/schema.ts";
+import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract.ts";
+import { loadCartLines, priceLines, type CartLine } from "../services/cart-pricing.ts";
+import { findOpenCart, type CartRow } from "./cart-store.ts";
+import { takeRemovals } from "./cart-removals.ts";
+
+const EMPTY_TOTALS = { subtotal: 0, discount: 0, total: 0 };
+
+function toCartItem(line: CartLine, coupon: CartCoupon | null): CartItem {
+  const category = { title: line.categoryTitle, slug: line.categorySlug };
+  return {
+    cartItemid: line.cartItemId,
+    itemTOTVSId: line.itemTOTVSId,
+    affiliateId: line.unitCode,
+    quantity: line.quantity,
+    itemCouponId: coupon?.id ?? null,
+    itemCoupon: coupon,
+    paymentPlan: { maxInstallments: line.maxInstallments, turnYear: line.turnYear, schoolYear: line.schoolYear },
+    PRECO: centsToReais(line.priceCents),
+    DESCONTO: centsToReais(line.salePriceCents),
+    TIPO: line.type,
+    NOME: line.title,
+    TURNO: line.shift,
+    PARCELAS: line.installments,
+    CODCOLIGADA: line.unitCode,
+    productImage: line.image,
+    productSlug: line.slug,
+    category,
+    product: { productId: line.productId, title: line.title, slug: line.slug, image: line.image, category },
+  };
+}
+
+async function appliedCoupon(db: Kysely<Database>, couponId: string | null): Promise<CartCoupon | null> {
+  if (!couponId) return null;
+  const row = await db.selectFrom("coupons").select(["id", "code", "percentage"]).where("id", "=", couponId).executeTakeFirst();
+  return row ? { id: row.id, code: row.code, percentage: row.percentage } : null;
+}
+
+/**
+ * The cart as the API answers it (spec §3). Only lines still for sale are shown; a bag
+ * left without any is left out too, and disappears from the cart at the next write.
+ */
+export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined): Promise<Cart> {
+  if (!cart) {
+    return { id: null, cartId: null, affiliateId: null, version: 0, coupon: null, ...EMPTY_TOTALS, bags: [] };
+  }
+  const [all, coupon] = await Promise.all([loadCartLines(db, cart.id), appliedCoupon(db, cart.coupon_id)]);
+  const lines = all.filter((line) => line.shoppable);
+  const bags = new Map<string, CartBag>();
+  for (const line of lines) {
+    const bag = bags.get(line.bagId) ?? {
+      cartId: cart.id,
+      name: line.studentName,
+      studentId: line.studentId,
+      RA: line.studentRA,
+      cartItems: [],
+    };
+    bags.set(line.bagId, bag);
+    bag.cartItems.push(toCartItem(line, coupon));
+  }
+  const totals = priceLines(lines, coupon?.percentage ?? 0);
+  return {
+    id: cart.id,
+    cartId: cart.id,
+    affiliateId: cart.affiliate_id,
+    version: cart.version,
+    coupon,
+    subtotal: centsToReais(totals.subtotalCents),
+    discount: centsToReais(totals.discountCents),
+    total: centsToReais(totals.totalCents),
+    bags: [...bags.values()],
+  };
+}
+
+/** Every cart call's reply: the open cart (or the empty one) and the removals not reported yet. */
+export async function cartReply(
+  db: Kysely<Database>,
+  customer: { id: string; store_id: number },
+  at: string,
+): Promise<CartReply> {
+  const cart = await findOpenCart(db, customer.id, customer.store_id);
+  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart), takeRemovals(db, customer.id, at)]);
+  return { cart: view, itemsRemoved };
+}

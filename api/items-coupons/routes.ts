@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { ItemCouponsReply } from "../contract.ts";
+import type { ApiDeps } from "../deps.ts";
+import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
+import { CART_NOT_FOUND, findOwnOpenCart } from "../carts/cart-store.ts";
+import { notFound } from "../errors.ts";
+import { loadCartLines } from "../services/cart-pricing.ts";
+import { listAvailableCoupons } from "../services/coupons.ts";
+
+export function itemCouponRoutes(deps: ApiDeps) {
+  return new Hono<CustomerEnv>().get("/find-by-cart-id/:cartId/store/:storeId", requireCustomer(deps), async (c) => {
+    const customer = c.get("customer");
+    const { cartId, storeId } = c.req.param();
+    const cart =
+      storeId === String(customer.store_id) ? await findOwnOpenCart(deps.db, customer.id, customer.store_id, cartId) : undefined;
+    if (!cart) throw notFound(CART_NOT_FOUND);
+    // An empty cart cannot take a coupon, so none is offered (the panel hides itself).
+    const lines = await loadCartLines(deps.db, cart.id);
+    if (!lines.some((line) => line.shoppable)) return c.json<ItemCouponsReply>({ itemCoupons: [] });
+    const coupons = await listAvailableCoupons(deps.db, { storeId: customer.store_id, customerId: customer.id, now: deps.now() });
+    return c.json<ItemCouponsReply>({
+      itemCoupons: coupons.map((coupon) => ({
+        id: coupon.id,
+        coupon: { id: coupon.id, code: coupon.code, percentage: coupon.percentage },
+      })),
+    });
+  });
+}

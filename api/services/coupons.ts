@@ -1,0 +1,108 @@
+/**
+ * Coupon eligibility (issue 4): enabled, inside its validity window, under its total
+ * usage limit and under the customer's own limit. Checked when a coupon is applied and
+ * again at purchase (the checkout calls couponCheck). Uses are the coupon_uses rows the
+ * checkout writes; a coupon merely applied to a cart is not a use.
+ */
+import type { Kysely, Selectable } from "kysely";
+import type { CouponTable, Database } from "#db/schema.ts";
+
+export const COUPON_MESSAGES = {
+  invalid: "Cupom inválido",
+  notStarted: "Este cupom ainda não está válido.",
+  expired: "Este cupom expirou.",
+  usedUp: "Este cupom atingiu o limite de usos.",
+  customerLimit: "Você já usou este cupom o número máximo de vezes.",
+  alreadyApplied: "Já existe um cupom aplicado neste carrinho.",
+  emptyCart: "Adicione itens ao carrinho antes de aplicar um cupom.",
+  codeRequired: "Informe o código do cupom.",
+} as const;
+
+export type CouponRow = Selectable<CouponTable>;
+
+export type CouponCheck = { ok: true } | { ok: false; status: 400 | 404; message: string };
+
+/** Codes are compared without case or surrounding spaces ("bemvindo10" is BEMVINDO10). */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export function findCouponByCode(db: Kysely<Database>, storeId: number, code: string) {
+  return db
+    .selectFrom("coupons")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("code", "=", normalizeCouponCode(code))
+    .executeTakeFirst();
+}
+
+export function findCouponById(db: Kysely<Database>, couponId: string) {
+  return db.selectFrom("coupons").selectAll().where("id", "=", couponId).executeTakeFirst();
+}
+
+async function countUses(db: Kysely<Database>, couponIds: string[], customerId: string) {
+  const uses = new Map(couponIds.map((id) => [id, { total: 0, customer: 0 }]));
+  if (couponIds.length === 0) return uses;
+  const rows = await db
+    .selectFrom("coupon_uses")
+    .select((eb) => [
+      "coupon_id",
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.sum<number>(eb.case().when("customer_id", "=", customerId).then(1).else(0).end()).as("mine"),
+    ])
+    .where("coupon_id", "in", couponIds)
+    .groupBy("coupon_id")
+    .execute();
+  // PostgreSQL answers COUNT and SUM as text or bigint: Number() reads both.
+  for (const row of rows) uses.set(row.coupon_id, { total: Number(row.total), customer: Number(row.mine ?? 0) });
+  return uses;
+}
+
+function problemOf(coupon: CouponRow, uses: { total: number; customer: number }, now: Date): CouponCheck {
+  const at = now.getTime();
+  if (coupon.status !== "enabled") return { ok: false, status: 404, message: COUPON_MESSAGES.invalid };
+  if (at < Date.parse(coupon.starts_at)) return { ok: false, status: 400, message: COUPON_MESSAGES.notStarted };
+  if (at > Date.parse(coupon.ends_at)) return { ok: false, status: 400, message: COUPON_MESSAGES.expired };
+  if (coupon.max_uses !== null && uses.total >= coupon.max_uses) {
+    return { ok: false, status: 400, message: COUPON_MESSAGES.usedUp };
+  }
+  if (coupon.max_uses_per_customer !== null && uses.customer >= coupon.max_uses_per_customer) {
+    return { ok: false, status: 400, message: COUPON_MESSAGES.customerLimit };
+  }
+  return { ok: true };
+}
+
+/**
+ * Whether `coupon` may be used by the customer now. For the checkout: pass the coupon
+ * applied to the cart and the purchase's moment; run it in the purchase's transaction
+ * so the limits hold when two purchases race.
+ */
+export async function couponCheck(
+  db: Kysely<Database>,
+  { coupon, customerId, now }: { coupon: CouponRow | undefined; customerId: string; now: Date },
+): Promise<CouponCheck> {
+  if (!coupon) return { ok: false, status: 404, message: COUPON_MESSAGES.invalid };
+  const uses = (await countUses(db, [coupon.id], customerId)).get(coupon.id)!;
+  return problemOf(coupon, uses, now);
+}
+
+/** The store's coupons this customer may apply now, by percentage then code. */
+export async function listAvailableCoupons(
+  db: Kysely<Database>,
+  { storeId, customerId, now }: { storeId: number; customerId: string; now: Date },
+): Promise<CouponRow[]> {
+  const coupons = await db
+    .selectFrom("coupons")
+    .selectAll()
+    .where("store_id", "=", storeId)
+    .where("status", "=", "enabled")
+    .execute();
+  const uses = await countUses(
+    db,
+    coupons.map((coupon) => coupon.id),
+    customerId,
+  );
+  return coupons
+    .filter((coupon) => problemOf(coupon, uses.get(coupon.id)!, now).ok)
+    .sort((a, b) => b.percentage - a.percentage || a.code.localeCompare(b.code));
+}

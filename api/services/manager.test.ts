@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "./manager.ts";
+
+let t: TestApi;
+let items: Awaited<ReturnType<typeof demoItems>>;
+const deps = () => ({ db: t.db, now: () => new Date() });
+
+beforeAll(async () => {
+  t = await createTestApi();
+  items = await demoItems(t.db);
+});
+afterAll(() => t.close());
+
+async function customerWithCart() {
+  const customer = await signUpAndLogIn(t);
+  const first = await linkByRA(t, customer, "20250001");
+  const second = await linkByRA(t, customer, "20250002");
+  const P = items.P[0]!;
+  const { body } = await saveCart(t, customer, [
+    bag(first.studentId, [P.itemTOTVSId, 2], [items.S[0]!.itemTOTVSId, 1]),
+    bag(second.studentId, [P.itemTOTVSId, 1]),
+  ]);
+  return { customer, cart: body.cart, first: first.studentId, second: second.studentId };
+}
+
+describe("gestor removes an item", () => {
+  it("takes it out of every bag, drops the coupon, and the next reply reports it once", async () => {
+    const { customer, cart, first } = await customerWithCart();
+    await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: "ESCOLA5", cartId: cart.cartId, storeId: 1 }, { token: customer.token });
+    const P = items.P[0]!;
+    expect(await removeCartItem(deps(), cart.cartId, P.itemTOTVSId)).toEqual([{ itemTOTVSId: P.itemTOTVSId, title: P.title }]);
+
+    const listed = await getCart(t, customer);
+    expect(listed.body.itemsRemoved).toEqual([{ itemTOTVSId: P.itemTOTVSId, title: P.title }]);
+    expect(listed.body.cart.coupon).toBeNull();
+    // The second student's bag held only that item: it is gone.
+    expect(listed.body.cart.bags.map((b: any) => b.studentId)).toEqual([first]);
+    expect(listed.body.cart.bags[0].cartItems.map((i: any) => i.itemTOTVSId)).toEqual([items.S[0]!.itemTOTVSId]);
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
+
+    // A tab that still had the old version must reload.
+    const stale = await saveCart(t, customer, [bag(first, [items.S[0]!.itemTOTVSId, 1], [P.itemTOTVSId, 1])], { version: cart.version });
+    expect(stale.status).toBe(409);
+  });
+
+  it("reports the removal in the next add's reply when that comes first", async () => {
+    const { customer, cart, first } = await customerWithCart();
+    await removeCartItem(deps(), cart.cartId, items.S[0]!.itemTOTVSId);
+    const added = await saveCart(t, customer, [bag(first, [items.P[1]!.itemTOTVSId, 1])]);
+    expect(added.body.itemsRemoved).toEqual([{ itemTOTVSId: items.S[0]!.itemTOTVSId, title: items.S[0]!.title }]);
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
+  });
+
+  it("refuses an item that is not in the cart and an unknown cart", async () => {
+    const { cart } = await customerWithCart();
+    await expect(removeCartItem(deps(), cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(ManagerError);
+    await expect(removeCartItem(deps(), crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(/não encontrado/);
+  });
+});
+
+describe("gestor deletes a cart", () => {
+  it("answers the empty cart with everything in itemsRemoved, once; the next add starts a new cart", async () => {
+    const { customer, cart, first } = await customerWithCart();
+    const removed = await deleteCart(deps(), cart.cartId);
+    expect(removed.map((r) => r.itemTOTVSId).sort()).toEqual([items.P[0]!.itemTOTVSId, items.S[0]!.itemTOTVSId].sort());
+
+    const listed = await getCart(t, customer);
+    expect(listed.body.cart).toMatchObject({ cartId: null, bags: [] });
+    expect(listed.body.itemsRemoved).toHaveLength(2);
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
+
+    const coupons = await t.call("GET", `/items-coupons/find-by-cart-id/${cart.cartId}/store/1`, undefined, { token: customer.token });
+    expect([coupons.status, coupons.body.error.message]).toEqual([404, "Carrinho não foi encontrado"]);
+
+    // Even with the old version, the next add creates a new cart.
+    const added = await saveCart(t, customer, [bag(first, [items.P[1]!.itemTOTVSId, 1])], { version: cart.version });
+    expect(added.status).toBe(200);
+    expect(added.body.cart.cartId).not.toBe(cart.cartId);
+    expect(added.body.cart.version).toBe(1);
+
+    const carts = await listCartsByEmail(deps(), customer.email.toUpperCase());
+    expect(carts.map((c) => c.status).sort()).toEqual(["aberto", "excluído"]);
+    await expect(deleteCart(deps(), cart.cartId)).rejects.toBeInstanceOf(ManagerError);
+  });
+});

@@ -1,0 +1,124 @@
+import type { Kysely, Selectable } from "kysely";
+import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import type { Database, ResponsibleTable, StudentTable } from "#db/schema.ts";
+import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract.ts";
+
+export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
+
+type StudentRow = Selectable<StudentTable>;
+type ResponsibleRow = Selectable<ResponsibleTable>;
+
+export function toResponsible(row: ResponsibleRow): Responsible {
+  return {
+    id: row.id,
+    nome: row.nome,
+    cpf: row.cpf,
+    email: row.email,
+    telefone1: row.telefone1,
+    parentesco: row.parentesco,
+    cep: row.cep,
+    cidade: row.cidade,
+    estado: row.estado,
+    bairro: row.bairro,
+    rua: row.rua,
+    numero: row.numero,
+  };
+}
+
+/** Students with their school years, units and responsibles, in the order of `ids`. */
+export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise<Map<string, Student>> {
+  const result = new Map<string, Student>();
+  if (ids.length === 0) return result;
+  const [students, years, responsibles] = await Promise.all([
+    db.selectFrom("students").selectAll().where("id", "in", ids).execute(),
+    db.selectFrom("student_school_years").selectAll().where("student_id", "in", ids).orderBy("codperlet").execute(),
+    db.selectFrom("responsibles").selectAll().where("student_id", "in", ids).orderBy("nome").execute(),
+  ]);
+  for (const row of students) {
+    const schoolYears = years
+      .filter((year) => year.student_id === row.id)
+      .map((year) => ({ CODPERLET: year.codperlet, CODCOLIGADA: year.codcoligada, deletedAt: year.deleted_at }));
+    result.set(row.id, toStudent(row, schoolYears, responsibles.filter((r) => r.student_id === row.id)));
+  }
+  return result;
+}
+
+function toStudent(row: StudentRow, schoolYears: Student["schoolYears"], responsibles: ResponsibleRow[]): Student {
+  const codes = [...new Set(schoolYears.filter((year) => year.deletedAt === null).map((year) => year.CODCOLIGADA))];
+  const Affiliates: StudentAffiliate[] = codes.map((code) => ({
+    CODCOLIGADA: code,
+    name: schoolUnitByCode(code).name,
+    id: code,
+  }));
+  return {
+    id: row.id,
+    nome: row.nome,
+    RA: row.ra,
+    cpf: row.cpf,
+    email: row.email,
+    telefone1: row.telefone1,
+    cep: row.cep,
+    rua: row.rua,
+    numero: row.numero,
+    bairro: row.bairro,
+    cidade: row.cidade,
+    estado: row.estado,
+    naturalidade: row.naturalidade,
+    estadonatal: row.estadonatal,
+    turno: row.turno,
+    schoolYears,
+    Affiliates,
+    Responsibles: responsibles.map(toResponsible),
+  };
+}
+
+/** The customer's live links (not soft-deleted), oldest first. */
+export function liveLinks(db: Kysely<Database>, customerId: string) {
+  return db
+    .selectFrom("customer_students")
+    .select(["id", "student_id", "created_at"])
+    .where("customer_id", "=", customerId)
+    .where("deleted_at", "is", null);
+}
+
+/** The customer's linked students as the API answers them (spec §3 student link), oldest link first, then by RA and name. */
+export async function listStudentLinks(db: Kysely<Database>, customerId: string): Promise<StudentLink[]> {
+  const links = await liveLinks(db, customerId).execute();
+  const students = await loadStudents(
+    db,
+    links.map((link) => link.student_id),
+  );
+  const sortKey = (link: (typeof links)[number]) => {
+    const student = students.get(link.student_id);
+    return [link.created_at, student?.RA ?? "~", student?.nome ?? "", link.id].join("\u0000");
+  };
+  return links
+    .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0))
+    .flatMap((link) => {
+      const student = students.get(link.student_id);
+      return student ? [{ id: link.id, studentId: link.student_id, student }] : [];
+    });
+}
+
+/** One live link of the customer, by link id, or undefined. */
+export async function findStudentLink(db: Kysely<Database>, customerId: string, linkId: string): Promise<StudentLink | undefined> {
+  const link = await liveLinks(db, customerId).where("id", "=", linkId).executeTakeFirst();
+  if (!link) return undefined;
+  const student = (await loadStudents(db, [link.student_id])).get(link.student_id);
+  return student && { id: link.id, studentId: link.student_id, student };
+}
+
+/** The live link between the customer and the student, if any. */
+export function findLinkOfStudent(db: Kysely<Database>, customerId: string, studentId: string) {
+  return liveLinks(db, customerId).where("student_id", "=", studentId).executeTakeFirst();
+}
+
+/** Links the student to the customer (the caller checked there is no live link). */
+export async function insertLink(db: Kysely<Database>, customerId: string, studentId: string, createdAt: string) {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("customer_students")
+    .values({ id, customer_id: customerId, student_id: studentId, created_at: createdAt, deleted_at: null })
+    .execute();
+  return id;
+}

@@ -1,0 +1,161 @@
+import type { Kysely } from "kysely";
+import { NEW_STUDENT_DEFAULTS, type NewStudentData, type ResponsibleData } from "#app/lib/validation/student.ts";
+import type { Database } from "#db/schema.ts";
+import type { Responsible, Student, StudentLink } from "../contract.ts";
+import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { ApiDeps } from "../deps.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { dropStudentBag } from "../carts/cart-store.ts";
+import { lockCustomer } from "../services/customer-lock.ts";
+import {
+  findLinkOfStudent,
+  findStudentLink,
+  insertLink,
+  STUDENT_NOT_FOUND,
+  toResponsible,
+} from "./student-repository.ts";
+
+export const RA_NOT_FOUND = "RA não encontrado. Confira o número com a secretaria da escola.";
+export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";
+export const LINK_NOT_FOUND = "Vínculo não encontrado.";
+
+type Db = Kysely<Database>;
+
+async function linkItem(db: Db, customerId: string, linkId: string): Promise<StudentLink> {
+  const link = await findStudentLink(db, customerId, linkId);
+  if (!link) throw notFound(STUDENT_NOT_FOUND);
+  return link;
+}
+
+/** POST /students/add-student-to-customer: links an enrolled student by RA. */
+export function addStudentByRA(deps: ApiDeps, customer: CustomerRow, ra: string): Promise<StudentLink> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockCustomer(trx, customer.id);
+    const student = await trx
+      .selectFrom("students")
+      .select("id")
+      .where("store_id", "=", customer.store_id)
+      .where("ra", "=", ra)
+      .executeTakeFirst();
+    if (!student) throw notFound(RA_NOT_FOUND);
+    if (await findLinkOfStudent(trx, customer.id, student.id)) throw new ApiError(409, ALREADY_LINKED);
+    const linkId = await insertLink(trx, customer.id, student.id, deps.now().toISOString());
+    return linkItem(trx, customer.id, linkId);
+  });
+}
+
+type StudentValues = Omit<NewStudentData, "email" | "telefone1"> & { email?: string | null; telefone1?: string | null };
+
+async function insertStudent(db: Db, storeId: number, data: StudentValues, createdAt: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db
+    .insertInto("students")
+    .values({
+      id,
+      store_id: storeId,
+      ra: null,
+      nome: data.nome,
+      cpf: data.cpf,
+      email: data.email ?? null,
+      telefone1: data.telefone1 ?? null,
+      dtnascimento: data.dtnascimento,
+      naturalidade: data.naturalidade || null,
+      estadonatal: data.estadonatal || null,
+      cep: data.cep,
+      rua: data.rua,
+      numero: data.numero,
+      bairro: data.bairro,
+      cidade: data.cidade,
+      estado: data.estado,
+      turno: null,
+      created_at: createdAt,
+      ...NEW_STUDENT_DEFAULTS,
+    })
+    .execute();
+  return id;
+}
+
+/** POST /students/create-empty-student: a student not enrolled yet (no RA), linked to the customer. */
+export function createEmptyStudent(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  data: NewStudentData,
+): Promise<Student & { linkId: string }> {
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
+    await lockCustomer(trx, customer.id);
+    const studentId = await insertStudent(trx, customer.store_id, data, at);
+    const linkId = await insertLink(trx, customer.id, studentId, at);
+    const { student } = await linkItem(trx, customer.id, linkId);
+    return { ...student, linkId };
+  });
+}
+
+/** POST /students/already-student/…: "Sou Aluno", the customer as a student. Idempotent. */
+export function alreadyStudent(deps: ApiDeps, customer: CustomerRow): Promise<StudentLink> {
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
+    await lockCustomer(trx, customer.id);
+    const existing = await trx
+      .selectFrom("students")
+      .select("id")
+      .where("store_id", "=", customer.store_id)
+      .where("cpf", "=", customer.cpf)
+      .orderBy("created_at")
+      .orderBy("id")
+      .executeTakeFirst();
+    const studentId =
+      existing?.id ??
+      (await insertStudent(
+        trx,
+        customer.store_id,
+        {
+          nome: customer.name,
+          cpf: customer.cpf,
+          email: customer.email,
+          telefone1: customer.cell_phone,
+          dtnascimento: customer.birth_date,
+          estadonatal: "",
+          naturalidade: "",
+          cep: customer.zipcode,
+          rua: customer.street,
+          numero: customer.house_number,
+          bairro: customer.neighborhood,
+          cidade: customer.city,
+          estado: customer.state,
+        },
+        at,
+      ));
+    const link = await findLinkOfStudent(trx, customer.id, studentId);
+    return linkItem(trx, customer.id, link?.id ?? (await insertLink(trx, customer.id, studentId, at)));
+  });
+}
+
+/** POST /responsibles/create-responsible: only for a student linked to the customer. */
+export async function createResponsible(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  studentId: string,
+  data: ResponsibleData,
+): Promise<Responsible> {
+  if (!(await findLinkOfStudent(deps.db, customer.id, studentId))) throw notFound(STUDENT_NOT_FOUND);
+  const row = { id: crypto.randomUUID(), student_id: studentId, ...data };
+  await deps.db.insertInto("responsibles").values(row).execute();
+  return toResponsible(row);
+}
+
+/**
+ * POST /students/soft-delete-link-student-to-customer/…: ends the link (never the
+ * student) and takes that student's bag out of the cart, in one transaction.
+ */
+export function removeStudentLink(deps: ApiDeps, customer: CustomerRow, linkId: string, studentId: string) {
+  return deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
+    await lockCustomer(trx, customer.id);
+    const link = await findLinkOfStudent(trx, customer.id, studentId);
+    if (!link || link.id !== linkId) throw notFound(LINK_NOT_FOUND);
+    await trx.updateTable("customer_students").set({ deleted_at: at }).where("id", "=", link.id).execute();
+    await dropStudentBag(trx, customer, studentId, at);
+    return { id: link.id, studentId, deletedAt: at };
+  });
+}

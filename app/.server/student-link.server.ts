@@ -1,0 +1,54 @@
+import { withItemAdded } from "#app/lib/cart.ts";
+import { changeCart } from "./cart.server.ts";
+import { endSessionOn401 } from "./session-expiry.server.ts";
+import { requireCustomer } from "./session.server.ts";
+import { StoreApiError, storeApiFor } from "./store-api/index.server.ts";
+import { toasts } from "./toast.server.ts";
+
+import { URL_STATE } from "#app/lib/url-state.ts";
+
+const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+
+/** The product page's link modal actions (spec §2 "Item em Vinculacao"). */
+export async function linkAction(request: Request, formData: FormData, productPath: string) {
+  const { customer, token } = await requireCustomer(request);
+  const api = storeApiFor(request, token);
+  const intent = formData.get("intent");
+  const itemTOTVSId = Number(formData.get("itemTOTVSId"));
+  const listHref = (studentId?: string) =>
+    `${productPath}?${LINK_PARAM}=lista${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+
+  try {
+    if (intent === "add-ra") {
+      const ra = String(formData.get("ra") ?? "").trim();
+      if (!ra) return toasts().redirectWithError(listHref(), "Digite o RA do Aluno.");
+      const link = await api.addStudentByRA(customer.id, ra.slice(0, 20));
+      return toasts().redirectWithSuccess(listHref(link.studentId), "Estudante vinculado(a)!");
+    }
+    let studentId = String(formData.get("studentId") ?? "");
+    if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
+    else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
+    if (!studentId) return toasts().redirectWithError(listHref(), "Selecione um estudante.");
+    const outcome = await changeCart(request, (bags) => withItemAdded(bags, studentId, itemTOTVSId));
+    if (!outcome.ok) {
+      if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);
+      return toasts().redirectWithError(intent === "confirm" ? listHref(studentId) : productPath, outcome.message);
+    }
+    return toasts().redirectWithSuccess(`${productPath}?carrinho=aberto`, "Item adicionado ao carrinho!");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    if (error.status === 401) endSessionOn401(error);
+    return toasts().redirectWithError(listHref(), error.message);
+  }
+}
+
+/** The customer's linked students for the modal; a 401 ends the session. */
+export async function linkedStudents(request: Request) {
+  const { customer, token } = await requireCustomer(request);
+  try {
+    return await storeApiFor(request, token).listStudents(customer.id);
+  } catch (error) {
+    return endSessionOn401(error);
+  }
+}

@@ -21,14 +21,14 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Spec §4: 24 hours after login the session ends, whatever page is open.
-  if (new URL(request.url).pathname.replace(/\.data$/, "") !== SESSION_EXPIRED_PATH && (await hasExpiredSession(request))) {
-    throw redirect(SESSION_EXPIRED_PATH);
-  }
+  // The expiry page clears the session itself: nothing here may read it, or a 401 loops back.
+  const onExpiryPage = new URL(request.url).pathname.replace(/\.data$/, "") === SESSION_EXPIRED_PATH;
+  if (!onExpiryPage && (await hasExpiredSession(request))) throw redirect(SESSION_EXPIRED_PATH);
   const api = storeApiFor(request);
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], session, categories] = await Promise.all([
     toasts().getToast(request),
     commitCsrfToken(request),
-    getSessionCustomer(request),
+    onExpiryPage ? null : getSessionCustomer(request),
     menuCategories(api),
   ]);
   // The cart is read after the session check above; the panel's coupons only when it is open.

@@ -7,6 +7,7 @@ import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { SALE_DETAILS_PARAM } from "#app/lib/sales.ts";
 import { withCityOfState } from "#app/lib/validation/city-of-state.ts";
 import { passwordChangeSchema, profileSchema } from "#app/lib/validation/customer.ts";
+import { loadAccountStudents, removeLinkAction } from "./account-students.server.ts";
 import { lookupCep } from "./cep.server.ts";
 import { commitCustomerSession, getSession, requireCustomer, type SessionCustomer } from "./session.server.ts";
 import { endSessionOn401 } from "./session-expiry.server.ts";
@@ -90,9 +91,10 @@ async function refreshSession(request: Request, token: string, customer: Session
 export async function loadAccountPage(request: Request) {
   const { customer: summary, token } = await requireCustomer(request);
   const api = storeApiFor(request, token);
-  const saleId = new URL(request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
+  const url = new URL(request.url);
+  const saleId = url.searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
-  const [customer, sales, saleBags] = await Promise.all([
+  const [customer, sales, saleBags, students] = await Promise.all([
     api.getCustomer(summary.id).catch(endSessionOn401),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
@@ -104,6 +106,7 @@ export async function loadAccountPage(request: Request) {
           return null;
         })
       : null,
+    loadAccountStudents(api, summary.id, url),
   ]);
 
   const values = profileValuesOf(customer);
@@ -112,6 +115,7 @@ export async function loadAccountPage(request: Request) {
     profile: { values, cities: citiesFor(values.state) },
     sales,
     selectedSale: saleId ? { id: saleId, bags: saleBags } : null,
+    students,
   };
 }
 
@@ -184,6 +188,8 @@ export async function accountPageAction(request: Request, formData: FormData) {
       return profileAction(request, current, formData, intent);
     case "password":
       return passwordAction(request, current, formData);
+    case "remove-link":
+      return removeLinkAction(request, current, formData);
     default:
       throw data("Ação desconhecida.", { status: 400 });
   }

@@ -6,8 +6,15 @@ export const URL_STATE = {
   cart: { key: "carrinho", open: "aberto" },
   account: { key: "conta", login: "entrar", register: "registrar", forgot: "esqueci-a-senha" },
   mobileSearch: { key: "busca", open: "aberta" },
-  /** The product page's link modal: ?vinculo=escolha|lista and the chosen ?aluno=. */
-  link: { key: "vinculo", choice: "escolha", list: "lista", student: "aluno" },
+  /**
+   * The product page's link modal: ?vinculo=escolha|lista|novo|completo and the chosen
+   * ?aluno=. "novo" is the new-student wizard; "completo" its last step, after a redirect.
+   */
+  link: { key: "vinculo", choice: "escolha", list: "lista", create: "novo", done: "completo", student: "aluno" },
+  /** The student data modal (?estudante=<studentId>), on /conta and over the link modal's list. */
+  studentData: { key: "estudante" },
+  /** The confirmation before removing a link on /conta (?remover=<linkId>). */
+  removeLink: { key: "remover" },
 } as const;
 
 /** The current location with one search param set (or removed when value is null). */

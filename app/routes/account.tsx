@@ -1,5 +1,6 @@
 import { accountPageAction, loadAccountPage } from "#app/.server/account-page.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
+import { MyStudents } from "#app/components/account-page/my-students.tsx";
 import { OrderHistory } from "#app/components/account-page/order-history.tsx";
 import { PasswordForm } from "#app/components/account-page/password-form.tsx";
 import { ProfileForm } from "#app/components/account-page/profile-form.tsx";
@@ -18,7 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, sales, selectedSale } = loaderData;
+  const { email, profile, sales, selectedSale, students } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Minha Conta</h1>
@@ -31,6 +32,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <PasswordForm reply={actionData?.form === "password" ? actionData : undefined} />
         </Section>
       </div>
+      <Section id="meus-estudantes" title="Meus estudantes" className="mt-6">
+        <MyStudents {...students} />
+      </Section>
       <Section id="pedidos" title="Meus pedidos" className="mt-6">
         <OrderHistory sales={sales} selectedSale={selectedSale} />
       </Section>

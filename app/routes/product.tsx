@@ -1,11 +1,12 @@
 import { Link, useLocation } from "react-router";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
+import { isNewStudentIntent, newStudentAction } from "#app/.server/new-student.server.ts";
 import { getSessionCustomer } from "#app/.server/session.server.ts";
 import { linkAction, linkedStudents } from "#app/.server/student-link.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductInformation } from "#app/components/catalogue/product-information.tsx";
-import { LinkModal, type LinkMode } from "#app/components/students/link-modal.tsx";
+import { isLinkMode, LinkModal } from "#app/components/students/link-modal.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
@@ -31,15 +32,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const product = await findProduct(request, params.categorySlug, params.productSlug);
   const url = new URL(request.url);
   const mode = url.searchParams.get(LINK_PARAM);
-  const linkMode: LinkMode | null = mode === "escolha" || mode === "lista" ? mode : null;
+  const linkMode = isLinkMode(mode) ? mode : null;
   const loggedIn = Boolean(await getSessionCustomer(request));
-  const students = loggedIn && linkMode === "lista" ? await linkedStudents(request) : [];
+  const students = loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents(request) : [];
   return {
     product,
     loggedIn,
     linkMode: loggedIn ? linkMode : null,
     students,
     selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
+    studentDataId: url.searchParams.get(URL_STATE.studentData.key),
   };
 }
 
@@ -48,11 +50,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   await validateCsrf(formData, request.headers);
   const product = await findProduct(request, params.categorySlug, params.productSlug);
   formData.set("itemTOTVSId", String(product.itemTOTVS));
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, `/produto/${params.categorySlug}/${params.productSlug}`);
   return linkAction(request, formData, `/produto/${params.categorySlug}/${params.productSlug}`);
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, loggedIn, linkMode, students, selectedStudentId } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, loggedIn, linkMode, students, selectedStudentId, studentDataId } = loaderData;
   const location = useLocation();
   const productPath = `/produto/${product.category.slug}/${product.slug}`;
   return (
@@ -78,7 +81,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {linkMode ? (
-        <LinkModal product={product} mode={linkMode} students={students} selectedStudentId={selectedStudentId} productPath={productPath} />
+        <LinkModal
+          product={product}
+          mode={linkMode}
+          students={students}
+          selectedStudentId={selectedStudentId}
+          productPath={productPath}
+          newStudentReply={actionData}
+          studentDataId={studentDataId}
+        />
       ) : null}
     </div>
   );

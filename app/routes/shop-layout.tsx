@@ -50,7 +50,14 @@ function Shell({ children }: { children: React.ReactNode }) {
         data-shadow={shadow ? "on" : "off"}
         className={`sticky top-0 z-40 bg-brand-700 transition-shadow ${shadow ? "shadow-lg" : ""}`}
       >
-        <DesktopHeader categories={categories} isHome={isHome} cartCount={cartCount} searchTerm={searchTerm} customer={customer} />
+        <DesktopHeader
+          categories={categories}
+          isHome={isHome}
+          cartCount={cartCount}
+          cartTotal={cart?.total}
+          searchTerm={searchTerm}
+          customer={customer}
+        />
         <MobileHeader cartCount={cartCount} searchTerm={searchTerm} customer={customer} />
       </header>
       <main id="conteudo" className="flex-1">

@@ -51,7 +51,7 @@ test.describe("cart", () => {
     await logInThroughModal(page, customer.email, customer.password, js);
   });
 
-  test("link a student by RA and add an item to their bag; quantities follow the rules", async ({ page, request }) => {
+  test("link a student by RA and add an item to their bag; quantities follow the rules", async ({ page, request, mobile }) => {
     const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
     const path = `/produto/${product.category.slug}/${product.slug}`;
     await open(page, path);
@@ -68,6 +68,7 @@ test.describe("cart", () => {
     await expect(panel.getByTestId("cart-bag")).toHaveCount(1);
     await expect(panel.getByTestId("cart-line")).toContainText(product.title.toLocaleLowerCase("pt-BR").slice(0, 20));
     await expect(page.getByTestId("cart-count").filter({ visible: true })).toHaveText("1");
+    if (!mobile) await expect(page.getByTestId("cart-header-total")).toHaveText(/^R\$ \d+,\d{2}$/);
     await expect(panel.getByRole("button", { name: "Diminuir quantidade" })).toBeDisabled();
     await panel.getByRole("button", { name: "Aumentar quantidade" }).click();
     await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");

@@ -8,9 +8,11 @@ export function DesktopHeader({
   categories,
   isHome,
   cartCount,
+  cartTotal,
   searchTerm,
   customer,
 }: {
+  cartTotal?: number;
   customer: MenuCustomer | null;
   categories: MenuCategory[];
   isHome: boolean;
@@ -29,7 +31,7 @@ export function DesktopHeader({
       <nav className="flex items-center gap-1 text-white" aria-label="Atalhos">
         <AccountButton customer={customer} />
         {isHome ? null : <QuickPurchaseButton />}
-        <CartButton count={cartCount} />
+        <CartButton count={cartCount} total={cartTotal} />
       </nav>
     </div>
   );

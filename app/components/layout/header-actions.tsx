@@ -1,9 +1,10 @@
 import { Link, useLocation } from "react-router";
+import { formatMoney } from "#app/lib/money.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { AccountMenu, type MenuCustomer } from "../account/account-menu.tsx";
 import { BoltIcon, CartIcon, UserIcon } from "../ui/icons.tsx";
 
-export function CartButton({ count, className = "" }: { count: number; className?: string }) {
+export function CartButton({ count, total, className = "" }: { count: number; total?: number; className?: string }) {
   const location = useLocation();
   return (
     <Link
@@ -14,6 +15,11 @@ export function CartButton({ count, className = "" }: { count: number; className
       data-testid="cart-button"
     >
       <CartIcon />
+      {total !== undefined && count > 0 ? (
+        <span className="ml-1 hidden text-sm font-semibold hd:inline" data-testid="cart-header-total">
+          R$ {formatMoney(total)}
+        </span>
+      ) : null}
       <span
         className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-900"
         data-testid="cart-count"

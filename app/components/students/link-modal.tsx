@@ -6,10 +6,15 @@ import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/pricing.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
 import { Modal } from "../ui/modal.tsx";
+import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { StudentCard } from "./student-card.tsx";
+import { StudentDataModal } from "./student-data-modal.tsx";
 
-export type LinkMode = "escolha" | "lista";
+const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
+export type LinkMode = (typeof LINK_MODES)[number];
+export const isLinkMode = (mode: unknown): mode is LinkMode => LINK_MODES.includes(mode as LinkMode);
 
 const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
@@ -46,14 +51,24 @@ export function LinkModal({
   students,
   selectedStudentId,
   productPath,
+  newStudentReply,
+  studentDataId,
 }: {
   product: Product;
   mode: LinkMode;
   students: StudentLink[];
   selectedStudentId: string | null;
   productPath: string;
+  /** The new-student wizard's reply to a plain post (no JavaScript). */
+  newStudentReply?: NewStudentReply;
+  /** ?estudante=: a listed student's data modal, shown over the list. */
+  studentDataId?: string | null;
 }) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
+  const listHref = `${productPath}?vinculo=lista${selectedStudentId ? `&aluno=${encodeURIComponent(selectedStudentId)}` : ""}`;
+  const detailed = mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  if (detailed) return <StudentDataModal link={detailed} closeHref={listHref} />;
+  const wizard = mode === "novo" || mode === "completo";
   const hidden = (
     <>
       <AuthenticityTokenInput name="csrf" />
@@ -64,8 +79,16 @@ export function LinkModal({
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
       <div className="flex flex-col gap-4 p-6 pt-10">
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">Item em Vinculacao</h2>
-        <ItemSummary product={product} student={selected} />
-        {mode === "escolha" ? (
+        {wizard ? (
+          <NewStudentWizard
+            productPath={productPath}
+            reply={mode === "novo" ? newStudentReply : undefined}
+            done={mode === "completo" && selectedStudentId ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null } : undefined}
+          />
+        ) : (
+          <ItemSummary product={product} student={selected} />
+        )}
+        {wizard ? null : mode === "escolha" ? (
           <div className="grid gap-3 wide:grid-cols-2">
             <Form method="post" preventScrollReset>
               {hidden}
@@ -87,6 +110,9 @@ export function LinkModal({
               <input id="ra" name="ra" required maxLength={20} inputMode="numeric" placeholder="Digite o RA do Aluno" className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2" />
               <button type="submit" name="intent" value="add-ra" className={primary}>Adicionar</button>
             </Form>
+            <Link to={`${productPath}?${URL_STATE.link.key}=${URL_STATE.link.create}`} replace preventScrollReset className="-mt-2 self-start text-sm font-semibold text-brand-600 hover:underline">
+              Adicionar aluno sem RA
+            </Link>
             <section aria-labelledby="linked-title">
               <h3 id="linked-title" className="mb-2 font-bold text-slate-800">Alunos Vinculados</h3>
               {students.length === 0 ? (
@@ -94,12 +120,21 @@ export function LinkModal({
               ) : (
                 <ul className="grid gap-2 wide:grid-cols-2">
                   {students.map((link) => (
-                    <li key={link.id}>
+                    <li key={link.id} className="flex flex-col gap-1">
                       <StudentCard
                         link={link}
                         selected={link.studentId === selectedStudentId}
                         selectHref={`${productPath}?vinculo=lista&aluno=${encodeURIComponent(link.studentId)}`}
                       />
+                      <Link
+                        to={`${listHref}&${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`}
+                        replace
+                        preventScrollReset
+                        aria-label={`Ver dados de ${link.student.nome}`}
+                        className="self-end text-sm font-semibold text-brand-600 hover:underline"
+                      >
+                        Ver dados
+                      </Link>
                     </li>
                   ))}
                 </ul>

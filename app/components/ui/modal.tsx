@@ -54,7 +54,8 @@ export function Modal({
 
   return (
     <div
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 transition-opacity duration-300 wide:items-center"
+      // Centred by auto margins, not align-items: a dialog taller than the screen still scrolls to its top.
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 transition-opacity duration-300"
       style={{ opacity }}
       data-modal-opacity={opacity}
     >
@@ -64,7 +65,7 @@ export function Modal({
         aria-modal="true"
         aria-labelledby={titleId}
         data-interactive={interactive || undefined}
-        className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl ${className}`}
+        className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl wide:my-auto ${className}`}
       >
         <Link
           to={closeHref}

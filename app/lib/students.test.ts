@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { formatAddress, formatBirthPlace, responsibleHeading, studentUnitCode } from "./students.ts";
+
+describe("responsibleHeading", () => {
+  it("reads 9 as guardian, 7 as mother and anything else as father", () => {
+    expect(responsibleHeading(9)).toBe("Dados do Responsável");
+    expect(responsibleHeading("9")).toBe("Dados do Responsável");
+    expect(responsibleHeading(7)).toBe("Dados da Mãe");
+    expect(responsibleHeading(1)).toBe("Dados do Pai");
+    expect(responsibleHeading(3)).toBe("Dados do Pai");
+  });
+});
+
+describe("studentUnitCode", () => {
+  it("prefers the live school year, then the first affiliate", () => {
+    const affiliate = { CODCOLIGADA: "5", name: "Olinda", id: "a" };
+    expect(
+      studentUnitCode({
+        schoolYears: [
+          { CODPERLET: "2023", CODCOLIGADA: "1", deletedAt: "2024-01-01" },
+          { CODPERLET: "2024", CODCOLIGADA: "3", deletedAt: null },
+        ],
+        Affiliates: [affiliate],
+      }),
+    ).toBe("3");
+    expect(studentUnitCode({ schoolYears: [], Affiliates: [affiliate] })).toBe("5");
+    expect(studentUnitCode({ schoolYears: [], Affiliates: [] })).toBeUndefined();
+  });
+});
+
+describe("formatAddress and formatBirthPlace", () => {
+  it("joins what is there", () => {
+    expect(
+      formatAddress({ rua: "Avenida Boa Viagem", numero: "120", bairro: "Boa Viagem", cidade: "Recife", estado: "PE", cep: "51021000" }),
+    ).toBe("Avenida Boa Viagem, 120 - Boa Viagem, Recife - PE, CEP 51021-000");
+    expect(formatAddress({ rua: null, numero: null, bairro: null, cidade: null, estado: null, cep: null })).toBeNull();
+    expect(formatBirthPlace({ naturalidade: "Olinda", estadonatal: "PE" })).toBe("Olinda - PE");
+    expect(formatBirthPlace({ naturalidade: "", estadonatal: null })).toBeNull();
+  });
+});

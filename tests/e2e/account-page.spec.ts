@@ -29,7 +29,7 @@ test("the profile shows the customer's data and a change persists", async ({ pag
   await expect(profile.getByLabel("E-mail")).toHaveValue(customer.email);
   await expect(profile.getByLabel("CPF")).toHaveValue(customer.cpf);
   await expect(profile.getByLabel("Celular")).toHaveValue("(81) 99876-5432");
-  await expect(profile.getByLabel("CEP")).toHaveValue("50030-230");
+  await expect(profile.getByLabel("CEP", { exact: true })).toHaveValue("50030-230");
   await expect(profile.getByLabel("Cidade")).toHaveValue("Recife");
 
   await profile.getByLabel("Nome completo").fill("Fernanda Lima de Souza");

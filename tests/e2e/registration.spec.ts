@@ -16,6 +16,31 @@ async function chooseRecife(page: Page, modal: Locator, js: boolean): Promise<Lo
   return modal;
 }
 
+/** Fills step 2 with a valid address (CEP unknown to the double, so state and city are picked). */
+async function fillBasics(page: Page, js: boolean, values: { cpf: string; houseNumber: string }): Promise<Locator> {
+  let modal = await modalReady(page, js);
+  await modal.getByLabel("CPF").fill(values.cpf);
+  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
+  await modal.getByLabel("Celular").fill("(81) 99876-5432");
+  await modal.getByLabel("CEP", { exact: true }).fill("50030-230");
+  modal = await chooseRecife(page, modal, js);
+  await modal.getByLabel("Bairro").fill("Boa Vista");
+  await modal.getByLabel("Rua").fill("Rua da Aurora");
+  await modal.getByLabel("Número").fill(values.houseNumber);
+  return modal;
+}
+
+/** Fills step 1 validly and goes on to step 2. */
+async function passAccessStep(page: Page, js: boolean, name: string, address: string) {
+  const modal = await modalReady(page, js);
+  await modal.getByLabel("Nome completo").fill(name);
+  await modal.getByLabel("E-mail").fill(address);
+  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
+  await modal.getByLabel("Repita a senha").fill("segredo1");
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+}
+
 const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
 test("sign-up in three steps, with the spec's messages, then Acessar logs in", async ({ page, visit, js }) => {
@@ -42,14 +67,7 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
   // Step 2 "Informacoes Basicas": a wrong CPF, then Voltar keeps step 1.
   modal = await modalReady(page, js);
   await expect(modal.getByRole("heading", { name: "Informacoes Basicas" })).toBeVisible();
-  await modal.getByLabel("CPF").fill("111.111.111-11");
-  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
-  await modal.getByLabel("Celular").fill("(81) 99876-5432");
-  await modal.getByLabel("CEP", { exact: true }).fill("50030-230");
-  modal = await chooseRecife(page, modal, js);
-  await modal.getByLabel("Bairro").fill("Boa Vista");
-  await modal.getByLabel("Rua").fill("Rua da Aurora");
-  await modal.getByLabel("Número").fill("1");
+  modal = await fillBasics(page, js, { cpf: "111.111.111-11", houseNumber: "1" });
   await modal.getByRole("button", { name: "Criar conta" }).click();
   await expect(page.getByText("CPF Inválido")).toBeVisible();
   await expect(page.getByText("Número deve ter de 2 a 6 dígitos.")).toBeVisible();
@@ -61,15 +79,7 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
   await expect(modal.getByLabel("E-mail")).toHaveValue(address);
   await modal.getByRole("button", { name: "Próximo" }).click();
 
-  modal = await modalReady(page, js);
-  await modal.getByLabel("CPF").fill(masked(newCpf()));
-  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
-  await modal.getByLabel("Celular").fill("(81) 99876-5432");
-  await modal.getByLabel("CEP", { exact: true }).fill("50030-230");
-  modal = await chooseRecife(page, modal, js);
-  await modal.getByLabel("Bairro").fill("Boa Vista");
-  await modal.getByLabel("Rua").fill("Rua da Aurora");
-  await modal.getByLabel("Número").fill("325");
+  modal = await fillBasics(page, js, { cpf: masked(newCpf()), houseNumber: "325" });
   await modal.getByRole("button", { name: "Criar conta" }).click();
 
   // Step 3: success, then Acessar logs in with the new credentials.
@@ -82,22 +92,8 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
 
 test("signing up with an e-mail that has an account says so", async ({ page, visit, js }) => {
   await visit("/?conta=registrar");
-  let modal = await modalReady(page, js);
-  await modal.getByLabel("Nome completo").fill("Mariana Albuquerque Souza");
-  await modal.getByLabel("E-mail").fill("demo@lojaescolar.com.br");
-  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
-  await modal.getByLabel("Repita a senha").fill("segredo1");
-  await modal.getByRole("checkbox").check();
-  await modal.getByRole("button", { name: "Próximo" }).click();
-  modal = await modalReady(page, js);
-  await modal.getByLabel("CPF").fill(masked(newCpf()));
-  await modal.getByLabel("Data de nascimento").fill("1985-04-12");
-  await modal.getByLabel("Celular").fill("81998765432");
-  await modal.getByLabel("CEP", { exact: true }).fill("50030230");
-  modal = await chooseRecife(page, modal, js);
-  await modal.getByLabel("Bairro").fill("Boa Vista");
-  await modal.getByLabel("Rua").fill("Rua da Aurora");
-  await modal.getByLabel("Número").fill("325");
+  await passAccessStep(page, js, "Mariana Albuquerque Souza", "demo@lojaescolar.com.br");
+  const modal = await fillBasics(page, js, { cpf: masked(newCpf()), houseNumber: "325" });
   await modal.getByRole("button", { name: "Criar conta" }).click();
   await expect(page.locator("[data-toast-type=error]")).toHaveText("Já existe uma conta com este e-mail.");
   await expect(accountModal(page).getByLabel("Bairro")).toHaveValue("Boa Vista");
@@ -105,14 +101,8 @@ test("signing up with an e-mail that has an account says so", async ({ page, vis
 
 test("the CEP lookup fills state, city, neighbourhood and street, then focuses the number", async ({ page, visit, js }) => {
   await visit("/?conta=registrar");
+  await passAccessStep(page, js, "Carlos Eduardo Monteiro", email());
   let modal = await modalReady(page, js);
-  await modal.getByLabel("Nome completo").fill("Carlos Eduardo Monteiro");
-  await modal.getByLabel("E-mail").fill(email());
-  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
-  await modal.getByLabel("Repita a senha").fill("segredo1");
-  await modal.getByRole("checkbox").check();
-  await modal.getByRole("button", { name: "Próximo" }).click();
-  modal = await modalReady(page, js);
   await modal.getByLabel("CPF").fill(masked(newCpf()));
   await modal.getByLabel("CEP", { exact: true }).fill("51021-000");
   if (js) await modal.getByLabel("CEP", { exact: true }).blur();
@@ -130,14 +120,8 @@ test("the CEP lookup fills state, city, neighbourhood and street, then focuses t
 
 test("an unknown CEP leaves the form usable, with state and city lists", async ({ page, visit, js }) => {
   await visit("/?conta=registrar");
+  await passAccessStep(page, js, "Carlos Eduardo Monteiro", email());
   let modal = await modalReady(page, js);
-  await modal.getByLabel("Nome completo").fill("Carlos Eduardo Monteiro");
-  await modal.getByLabel("E-mail").fill(email());
-  await modal.getByLabel("Senha", { exact: true }).fill("segredo1");
-  await modal.getByLabel("Repita a senha").fill("segredo1");
-  await modal.getByRole("checkbox").check();
-  await modal.getByRole("button", { name: "Próximo" }).click();
-  modal = await modalReady(page, js);
   await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
   await modal.getByRole("button", { name: "Buscar CEP" }).click();
   modal = await modalReady(page, js);

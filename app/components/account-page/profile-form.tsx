@@ -5,16 +5,13 @@ import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { z } from "zod";
-import { STATES } from "#app/lib/ibge/states.ts";
-import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { profileSchema } from "#app/lib/validation/customer.ts";
-import { FormErrors, SelectField, SubmitButton, TextField } from "../ui/form-field.tsx";
-import { SearchIcon } from "../ui/icons.tsx";
+import { AddressFields } from "../address/address-fields.tsx";
+import { FormErrors, SubmitButton, TextField } from "../ui/form-field.tsx";
 import { InlineToast } from "../ui/inline-toast.tsx";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
 
-const secondaryButton =
-  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
 const readOnlyInput = "w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-600";
 /** Buttons that only ask the server to fill the form in: nothing to validate yet. */
 const FILL_INTENTS = new Set(["cep", "cities"]);
@@ -79,7 +76,7 @@ function ProfileFields({
   const pendingIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
   // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
-  function submitIntent(intent: "cep" | "cities") {
+  function submitIntent(intent: string) {
     if (!formRef.current) return;
     const formData = new FormData(formRef.current);
     formData.set("intent", intent);
@@ -109,50 +106,18 @@ function ProfileFields({
         <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
       </div>
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
-      <TextField
-        meta={fields.zipcode}
-        label="CEP"
-        inputMode="numeric"
-        placeholder="99999-999"
-        mask={maskCep}
-        maxLength={9}
-        autoComplete="postal-code"
-        onBlur={(event) => {
-          const cep = event.currentTarget.value;
-          if (cep.replace(/\D/g, "").length === 8 && cep !== values.zipcode) submitIntent("cep");
-        }}
-        extra={
-          <button type="submit" name="intent" value="cep" className={`${secondaryButton} flex shrink-0 items-center gap-1`} disabled={pendingIntent === "cep"}>
-            <SearchIcon width={16} height={16} />
-            {pendingIntent === "cep" ? "Buscando..." : "Buscar CEP"}
-          </button>
-        }
+      <AddressFields
+        fields={fields}
+        cepFound={false}
+        cities={cities}
+        focusNumber={reply?.focus === "houseNumber"}
+        hydrated={hydrated}
+        lookedUpCep={values.zipcode}
+        cepIntent="cep"
+        citiesIntent="cities"
+        pendingIntent={pendingIntent ? String(pendingIntent) : null}
+        submitIntent={submitIntent}
       />
-      <div className="grid gap-3 sm:grid-cols-[13rem_1fr]">
-        <SelectField
-          meta={fields.state}
-          label="Estado"
-          placeholder="UF"
-          options={STATES.map((state) => ({ value: state.sigla, label: `${state.sigla} - ${state.nome}` }))}
-          onChange={hydrated ? () => submitIntent("cities") : undefined}
-        />
-        <SelectField
-          meta={fields.city}
-          label="Cidade"
-          placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
-          options={cities.map((city) => ({ value: city, label: city }))}
-        />
-      </div>
-      {hydrated ? null : (
-        <button type="submit" name="intent" value="cities" className={`${secondaryButton} self-start`}>
-          Atualizar cidades
-        </button>
-      )}
-      <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
-      <div className="grid grid-cols-[1fr_7rem] gap-3">
-        <TextField meta={fields.street} label="Rua" maxLength={120} autoComplete="address-line1" />
-        <TextField meta={fields.houseNumber} label="Número" inputMode="numeric" maxLength={6} autoFocus={reply?.focus === "houseNumber"} />
-      </div>
       <SubmitButton name="intent" value="profile" busy={pendingIntent === "profile"} className="sm:w-auto sm:self-end">
         {pendingIntent === "profile" ? "Salvando..." : "Salvar alterações"}
       </SubmitButton>

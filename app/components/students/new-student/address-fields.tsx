@@ -1,113 +1,26 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { STATES } from "#app/lib/ibge/states.ts";
-import { maskCep } from "#app/lib/masks.ts";
-import { SelectField, TextField } from "../../ui/form-field.tsx";
-import { SearchIcon } from "../../ui/icons.tsx";
+import { AddressFields as SharedAddressFields, type AddressKey } from "../../address/address-fields.tsx";
 import { FOUND_CEP_FIELD } from "./new-student-reply.ts";
 
-export const secondaryButton =
-  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
+export { secondaryButton, STATE_OPTIONS } from "../../address/address-fields.tsx";
 
-type AddressKey = "cep" | "estado" | "cidade" | "bairro" | "rua" | "numero";
+type WizardKey = "cep" | "estado" | "cidade" | "bairro" | "rua" | "numero";
+type SharedProps = Omit<Parameters<typeof SharedAddressFields>[0], "fields">;
 
-const STATE_OPTIONS = STATES.map((state) => ({ value: state.sigla, label: state.sigla }));
-
-/**
- * CEP (lookup by button, or on blur with JavaScript), estado and cidade (read-only when
- * the lookup filled them, lists otherwise), bairro, rua and numero: the address part of
- * both wizard steps. The server answers each lookup and city list by re-rendering the step.
- */
-export function AddressFields({
-  fields,
-  cepFound,
-  cities,
-  focusNumber,
-  hydrated,
-  lookedUpCep,
-  cepIntent,
-  citiesIntent,
-  pendingIntent,
-  submitIntent,
-}: {
-  fields: Record<AddressKey, FieldMetadata<string | undefined>>;
-  cepFound: boolean;
-  cities: string[];
-  focusNumber: boolean;
-  hydrated: boolean;
-  /** The CEP the server last saw: leaving the field unchanged looks nothing up again. */
-  lookedUpCep: string;
-  cepIntent: string;
-  citiesIntent: string;
-  pendingIntent: string | null;
-  submitIntent: (intent: string) => void;
-}) {
-  const searching = pendingIntent === cepIntent;
+/** The shared address group under the wizard's Portuguese field names, plus the CEP it found. */
+export function AddressFields({ fields, ...props }: SharedProps & { fields: Record<WizardKey, FieldMetadata<string | undefined>> }) {
+  const mapped: Record<AddressKey, FieldMetadata<string | undefined>> = {
+    zipcode: fields.cep,
+    state: fields.estado,
+    city: fields.cidade,
+    neighborhood: fields.bairro,
+    street: fields.rua,
+    houseNumber: fields.numero,
+  };
   return (
     <>
-      <input type="hidden" name={FOUND_CEP_FIELD} value={cepFound ? lookedUpCep : ""} />
-      <TextField
-        meta={fields.cep}
-        label="CEP"
-        inputMode="numeric"
-        placeholder="99999-999"
-        mask={maskCep}
-        maxLength={9}
-        autoComplete="postal-code"
-        onBlur={(event) => {
-          const cep = event.currentTarget.value;
-          if (cep.replace(/\D/g, "").length === 8 && cep !== lookedUpCep) submitIntent(cepIntent);
-        }}
-        extra={
-          <button
-            type="submit"
-            name="intent"
-            value={cepIntent}
-            formNoValidate
-            disabled={searching}
-            aria-label="Buscar CEP"
-            className={`${secondaryButton} flex shrink-0 items-center gap-1`}
-          >
-            <SearchIcon width={16} height={16} />
-            <span aria-hidden="true">{searching ? "Buscando..." : "Buscar"}</span>
-          </button>
-        }
-      />
-      {cepFound ? (
-        <div className="grid grid-cols-[6rem_1fr] gap-3">
-          <TextField meta={fields.estado} label="Estado" readOnly />
-          <TextField meta={fields.cidade} label="Cidade" readOnly />
-        </div>
-      ) : (
-        <>
-          <div className="grid grid-cols-[7rem_1fr] gap-3">
-            <SelectField
-              meta={fields.estado}
-              label="Estado"
-              placeholder="UF"
-              options={STATE_OPTIONS}
-              onChange={hydrated ? () => submitIntent(citiesIntent) : undefined}
-            />
-            <SelectField
-              meta={fields.cidade}
-              label="Cidade"
-              placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
-              options={cities.map((city) => ({ value: city, label: city }))}
-            />
-          </div>
-          {hydrated ? null : (
-            <button type="submit" name="intent" value={citiesIntent} formNoValidate className={`${secondaryButton} self-start`}>
-              Atualizar cidades
-            </button>
-          )}
-        </>
-      )}
-      <TextField meta={fields.bairro} label="Bairro" maxLength={80} />
-      <div className="grid grid-cols-[1fr_7rem] gap-3">
-        <TextField meta={fields.rua} label="Rua" maxLength={120} autoComplete="address-line1" />
-        <TextField meta={fields.numero} label="Número" inputMode="numeric" maxLength={6} autoFocus={focusNumber} />
-      </div>
+      <input type="hidden" name={FOUND_CEP_FIELD} value={props.cepFound ? props.lookedUpCep : ""} />
+      <SharedAddressFields fields={mapped} {...props} />
     </>
   );
 }
-
-export { STATE_OPTIONS };

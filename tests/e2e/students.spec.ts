@@ -133,6 +133,8 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
   await modal.getByRole("button", { name: "Próximo" }).click();
 
   modal = await ready(linkModal(page), js);
+  // Step 1 has a "Nome completo" too: type only once step 2 is on screen.
+  await expect(modal.getByRole("heading", { name: "Preencha os dados do responsável por Marina Albuquerque Lins" })).toBeVisible();
   await modal.getByLabel("Nome completo").fill("Roberto Albuquerque Lins");
   await modal.getByLabel("CPF", { exact: true }).fill("123.456.789-00");
   await modal.getByLabel("Telefone").fill("(81) 9876-123");

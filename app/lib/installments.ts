@@ -1,0 +1,169 @@
+/**
+ * Credit-card instalment rules of spec §9, shared by the payment form (browser) and the
+ * store API (server), so the count offered is the count accepted.
+ *
+ * How the spec's ambiguities are resolved:
+ *
+ * 1. Per item, "for payment types P or M the passed value is used": the passed value is the
+ *    item's PARCELAS (its own instalment count); paymentPlan.maxInstallments is ignored for them.
+ * 2. Per item, the spec says "for type S, or when turnYear is set, or when the current year is
+ *    before the school year's starting year, the configured maxInstallments applies; otherwise
+ *    [it] is capped at 12 minus the current zero-based month". Read word for word, an S item is
+ *    never capped; since the only types are S, M and P, the months-remaining cap could then
+ *    never apply, yet the cart rule says for S "for plans not turning year it is limited to
+ *    12 minus the current month index". The cart rule is the specific one, so "type S" is read
+ *    as the subject of the clause, not one more alternative: an S item (or any type other than
+ *    P and M) gets its configured maxInstallments when its plan turns the year or its school
+ *    year starts in a later year, and otherwise maxInstallments capped at the months left in
+ *    the current year (January 12 … December 1).
+ * 3. "The smallest maxInstallments across items" (cart with an S item) runs over every line of
+ *    the cart, each through the per-item rule, so a P or M line contributes its PARCELAS.
+ * 4. "A single cart item" means one line in the whole cart (all students' bags together).
+ * 5. A cart whose total is zero or less pays nothing: 1, whatever the items say.
+ * 6. "Current year" and "current month" are read in the store's time zone (America/Recife),
+ *    so a browser and a server in UTC agree on New Year's Eve.
+ * 7. A school year written as a TOTVS period code (202600, the year plus 00) counts by its
+ *    first four digits.
+ * 8. Counts are whole numbers and never below 1: a missing, zero or fractional PARCELAS or
+ *    maxInstallments is floored and raised to 1.
+ */
+import { todayInBrazil } from "./dates.ts";
+import { formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
+
+/** The payment settings of a product (PaymentPlan in api/contract.ts). */
+export interface InstallmentPlan {
+  maxInstallments: number;
+  turnYear: boolean;
+  /** Starting year of the school year the product is sold for (2026), or a period code (202600). */
+  schoolYear: number;
+}
+
+/** What the per-item rule reads; a `CartItem` or a `Product` of api/contract.ts fits. */
+export interface InstallmentItem {
+  /** S service (course or event), M manual product, P (or anything else) physical product. */
+  TIPO: string;
+  PARCELAS: number;
+  paymentPlan: InstallmentPlan;
+}
+
+/** What the cart rule reads per line; a `CartItem` of api/contract.ts fits. */
+export interface InstallmentLine extends InstallmentItem {
+  quantity: number;
+}
+
+export const INSTALLMENT_TEXTS = {
+  choose: "Selecione o Parcelamento",
+  boleto: "À vista no Boleto Bancário",
+} as const;
+
+const MONTHS_PER_YEAR = 12;
+
+/** Cart-total bands in centavos: below `below`, `count` instalments; 1000,00 or more gives 12. */
+const TOTAL_BANDS: readonly { below: number; count: number }[] = [
+  { below: 100_00, count: 1 },
+  { below: 200_00, count: 2 },
+  { below: 300_00, count: 3 },
+  { below: 400_00, count: 4 },
+  { below: 1000_00, count: 6 },
+];
+const TOP_BAND_COUNT = 12;
+
+/** A whole instalment count of at least 1 (bad data never yields 0 or 2.5 instalments). */
+function atLeastOne(count: number): number {
+  return Number.isFinite(count) ? Math.max(1, Math.floor(count)) : 1;
+}
+
+function typeOf(item: Pick<InstallmentItem, "TIPO">): string {
+  return String(item.TIPO ?? "").trim().toUpperCase();
+}
+
+/** Year and zero-based month of `now` in the store's time zone. */
+function calendarOf(now: Date): { year: number; monthIndex: number } {
+  const [year, month] = todayInBrazil(now).split("-").map(Number);
+  return { year: year ?? 0, monthIndex: (month ?? 1) - 1 };
+}
+
+/** 2026 → 2026; a TOTVS period code 202600 → 2026. */
+export function schoolStartYear(schoolYear: number): number {
+  const whole = Math.trunc(Number(schoolYear));
+  if (!Number.isFinite(whole) || whole <= 0) return 0;
+  return whole > 9999 ? Number(String(whole).slice(0, 4)) : whole;
+}
+
+/** Months left in the current year, this one included: January 12, June 7, December 1. */
+export function monthsRemaining(now: Date = new Date()): number {
+  return MONTHS_PER_YEAR - calendarOf(now).monthIndex;
+}
+
+/** The most instalments one item allows (spec §9, per-item rule; see notes 1, 2 and 7). */
+export function maxInstallmentsOf(item: InstallmentItem, now: Date = new Date()): number {
+  const type = typeOf(item);
+  if (type === "P" || type === "M") return atLeastOne(item.PARCELAS);
+
+  const plan = item.paymentPlan;
+  const configured = atLeastOne(plan.maxInstallments);
+  const { year } = calendarOf(now);
+  if (plan.turnYear || year < schoolStartYear(plan.schoolYear)) return configured;
+  return Math.min(configured, monthsRemaining(now));
+}
+
+/** Instalments allowed by the cart total alone, in centavos (spec §9 bands). */
+export function installmentsForTotalCents(totalCents: number): number {
+  for (const band of TOTAL_BANDS) {
+    if (totalCents < band.below) return band.count;
+  }
+  return TOP_BAND_COUNT;
+}
+
+/**
+ * The most instalments the whole cart allows (spec §9). `lines` are the items of every bag;
+ * `total` is the amount to pay in reais (after the coupon).
+ */
+export function cartInstallments(
+  lines: readonly InstallmentLine[],
+  total: MoneyInput,
+  now: Date = new Date(),
+): number {
+  const totalCents = reaisToCents(toReais(total));
+  if (totalCents <= 0) return 1;
+
+  const [only] = lines;
+  if (lines.length === 1 && only && only.quantity === 1 && typeOf(only) !== "S") {
+    return atLeastOne(only.PARCELAS);
+  }
+
+  if (lines.some((line) => typeOf(line) === "S")) {
+    return Math.min(...lines.map((line) => maxInstallmentsOf(line, now)));
+  }
+
+  return installmentsForTotalCents(totalCents);
+}
+
+/**
+ * One instalment: total ÷ count rounded to the centavo, half away from zero
+ * (100,00 in 3 → 33,33; 200,00 in 3 → 66,67). It is the amount shown; the instalments
+ * may then add up to a centavo or two more or less than the total, as in the spec's
+ * "total divided by count, 2 decimals". A count below 1 is read as 1.
+ */
+export function installmentValue(total: MoneyInput, count: number): number {
+  const cents = reaisToCents(toReais(total));
+  const perInstalment = Math.round(Math.abs(cents) / atLeastOne(count)) * Math.sign(cents);
+  return perInstalment / 100 + 0;
+}
+
+/**
+ * The payment summary line: "Parcelado em 3 x de R$ 33,33 no Crédito", or
+ * "Selecione o Parcelamento" while no count is chosen.
+ */
+export function creditInstallmentLabel(total: MoneyInput, count: number | null | undefined): string {
+  if (count === null || count === undefined || !Number.isFinite(count) || count < 1) {
+    return INSTALLMENT_TEXTS.choose;
+  }
+  const n = atLeastOne(count);
+  return `Parcelado em ${n} x de ${formatBRL(installmentValue(total, n))} no Crédito`;
+}
+
+/** The choices of the instalment selector: 1 … max. */
+export function installmentOptions(max: number): number[] {
+  return Array.from({ length: atLeastOne(max) }, (_, index) => index + 1);
+}

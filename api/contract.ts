@@ -431,9 +431,9 @@ export interface CartItem {
 
 export interface CartBag {
   cartId: string;
-  /** The student's name. */
-  name: string;
-  studentId: string;
+  /** The student's name; null for items waiting for a student ("Selecionar estudante"). */
+  name: string | null;
+  studentId: string | null;
   RA: string | null;
   cartItems: CartItem[];
 }
@@ -469,7 +469,8 @@ export interface CartReply {
 
 /** Spec §3 "Cart as sent to the server": per bag, studentId and cartItems. */
 export interface CartBagPayload {
-  studentId: string;
+  /** null: items not yet assigned to a student (a visitor's cart has only this bag). */
+  studentId: string | null;
   cartItems: { itemTOTVSId: number; quantity: number }[];
 }
 
@@ -481,6 +482,30 @@ export interface CartPayload {
   bags: CartBagPayload[];
   /** The cart version the client last saw; a stale one answers 409. */
   version?: number;
+}
+
+/**
+ * A visitor's cart (spec §6, beyond the spec's calls): the key travels in the
+ * X-Guest-Cart-Key header. GET /carts/list-guest-cart/store/{storeId} answers a CartReply;
+ * POST /carts/guest-add-item-to-cart replaces it (one bag, studentId null).
+ */
+export interface GuestCartPayload {
+  storeId: number;
+  bags: CartBagPayload[];
+  version?: number;
+}
+
+/** What the merge at login did to the visitor's items. */
+export interface GuestCartMerge {
+  added: { itemTOTVSId: number; title: string; quantity: number }[];
+  skipped: { itemTOTVSId: number; title: string; reason: string }[];
+  /** The account's cart had a coupon and changed, so the coupon went (spec §4). */
+  couponRemoved: boolean;
+}
+
+/** POST /carts/merge-guest-cart {storeId, customerId} (bearer and X-Guest-Cart-Key). */
+export interface GuestCartMergeReply extends CartReply {
+  merge: GuestCartMerge;
 }
 
 /** GET /items-coupons/find-by-cart-id/{cartId}/store/{storeId}: the coupons the cart may use. */

@@ -31,8 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     onExpiryPage ? null : getSessionCustomer(request),
     menuCategories(api),
   ]);
-  // The cart is read after the session check above; the panel's coupons only when it is open.
-  const cartReply = session ? await loadCart(request) : null;
+  // The cart (a customer's or a visitor's) is read after the session check above; the
+  // panel's coupons only when it is open.
+  const cartReply = onExpiryPage ? null : await loadCart(request);
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
   const coupons = panelOpen && session && cartReply?.cart.cartId ? await loadCartCoupons(request, cartReply.cart.cartId) : [];
   const headers = new Headers(toastHeaders);

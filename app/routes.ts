@@ -15,6 +15,7 @@ export default [
     route("faq", "routes/faq.tsx"),
     route("atendimento", "routes/support.tsx"),
     route("conta", "routes/account.tsx"),
+    route("compra", "routes/checkout.tsx"),
     route("conclusao", "routes/purchase-complete.tsx"),
     route("entrar", "routes/login.tsx"),
     route("registrar", "routes/register.tsx"),

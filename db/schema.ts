@@ -330,7 +330,10 @@ export interface SaleBagItemTable {
 export interface CartTable {
   id: string;
   store_id: number;
-  customer_id: string;
+  /** The customer's cart; null for a visitor's (spec §6). */
+  customer_id: string | null;
+  /** SHA-256 (hex) of a visitor's cart key; null for a customer's cart. */
+  guest_key_hash: string | null;
   /** The cart's school unit code (CODCOLIGADA), or null. */
   affiliate_id: string | null;
   /** The coupon applied to the whole cart, if any. */
@@ -348,7 +351,8 @@ export interface CartTable {
 export interface CartBagTable {
   id: string;
   cart_id: string;
-  student_id: string;
+  /** Null for items waiting for a student (a visitor's cart, merged at login). */
+  student_id: string | null;
   /** Order of the bags as the customer sent them. */
   position: number;
   created_at: string;

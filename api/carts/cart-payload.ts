@@ -33,7 +33,8 @@ const quantity = z.number({ message: P.quantityRequired }).superRefine((value, c
 const cartItem = z.object({ itemTOTVSId, quantity });
 
 const bag = z.object({
-  studentId: z.string({ message: P.studentRequired }).trim().min(1, { message: P.studentRequired }).max(64),
+  // null: items not assigned to a student yet (a visitor's cart, merged at login).
+  studentId: z.string({ message: P.studentRequired }).trim().min(1, { message: P.studentRequired }).max(64).nullable(),
   cartItems: z.array(cartItem, { message: P.itemsRequired }).max(MAX_ITEMS_PER_BAG, { message: P.tooManyItems }),
 });
 
@@ -51,3 +52,8 @@ export const cartPayloadSchema = z.object({
 });
 
 export type CartPayloadData = z.infer<typeof cartPayloadSchema>;
+
+/** POST /carts/guest-add-item-to-cart: a visitor's cart (spec §6). */
+export const guestCartPayloadSchema = cartPayloadSchema.pick({ bags: true, version: true });
+
+export type GuestCartPayloadData = z.infer<typeof guestCartPayloadSchema>;

@@ -45,16 +45,21 @@ async function catalogueItems(db: Kysely<Database>, storeId: number, ids: number
 /**
  * The cart the request asks for, checked against the catalogue and the cart rules:
  * bags for the same student are joined, repeated items summed, empty bags dropped.
+ * The student-less bag (studentId null) waits for the checkout to assign its items.
  */
-async function desiredContents(db: Kysely<Database>, storeId: number, data: CartPayloadData): Promise<StoredBag[]> {
-  const ids = [...new Set(data.bags.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId)))];
+export async function desiredContents(
+  db: Kysely<Database>,
+  storeId: number,
+  requested: CartPayloadData["bags"],
+): Promise<StoredBag[]> {
+  const ids = [...new Set(requested.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId)))];
   const catalogue = await catalogueItems(db, storeId, ids);
-  const byStudent = new Map<string, { itemTOTVSId: number; quantity: number }[]>();
-  for (const bag of data.bags) byStudent.set(bag.studentId, [...(byStudent.get(bag.studentId) ?? []), ...bag.cartItems]);
+  const byStudent = new Map<string | null, { itemTOTVSId: number; quantity: number }[]>();
+  for (const bag of requested) byStudent.set(bag.studentId, [...(byStudent.get(bag.studentId) ?? []), ...bag.cartItems]);
   const bags: StoredBag[] = [];
   for (const [studentId, items] of byStudent) {
     const lines = items.map((item) => ({ ...item, ...catalogue.get(item.itemTOTVSId)! }));
-    const checked = checkBag(lines);
+    const checked = checkBag(lines, { forStudent: studentId !== null });
     if (!checked.ok) throw badRequest(checked.message);
     if (checked.lines.length === 0) continue;
     bags.push({
@@ -66,21 +71,16 @@ async function desiredContents(db: Kysely<Database>, storeId: number, data: Cart
 }
 
 async function assertLinkedStudents(db: Kysely<Database>, customerId: string, bags: StoredBag[]): Promise<void> {
-  if (bags.length === 0) return;
-  const linked = await liveLinks(db, customerId)
-    .where(
-      "student_id",
-      "in",
-      bags.map((bag) => bag.studentId),
-    )
-    .execute();
+  const studentIds = bags.flatMap((bag) => (bag.studentId === null ? [] : [bag.studentId]));
+  if (studentIds.length === 0) return;
+  const linked = await liveLinks(db, customerId).where("student_id", "in", studentIds).execute();
   const ids = new Set(linked.map((link) => link.student_id));
-  if (bags.some((bag) => !ids.has(bag.studentId))) throw notFound(STUDENT_NOT_FOUND);
+  if (studentIds.some((id) => !ids.has(id))) throw notFound(STUDENT_NOT_FOUND);
 }
 
 /** The affiliate the request names, else the unit of the first item, else none. */
-async function affiliateOf(db: Kysely<Database>, data: CartPayloadData, bags: StoredBag[]): Promise<string | null> {
-  if (data.affiliateId !== null) return data.affiliateId;
+export async function affiliateOf(db: Kysely<Database>, requested: string | null, bags: StoredBag[]): Promise<string | null> {
+  if (requested !== null) return requested;
   const first = bags[0]?.items[0];
   if (!first) return null;
   const row = await db.selectFrom("products").select("unit_code").where("id", "=", first.productId).executeTakeFirst();
@@ -94,8 +94,8 @@ async function affiliateOf(db: Kysely<Database>, data: CartPayloadData, bags: St
  * the coupon (spec §4); an empty list empties the cart.
  */
 export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartPayloadData): Promise<CartReply> {
-  const bags = await desiredContents(deps.db, customer.store_id, data);
-  const affiliateId = await affiliateOf(deps.db, data, bags);
+  const bags = await desiredContents(deps.db, customer.store_id, data.bags);
+  const affiliateId = await affiliateOf(deps.db, data.affiliateId, bags);
   return deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();
     await lockCustomer(trx, customer.id);
@@ -104,7 +104,7 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (!cart) {
       // No open cart (none yet, or the gestor deleted it): any version starts a new one.
       if (bags.length > 0) {
-        const created = await createCart(trx, { storeId: customer.store_id, customerId: customer.id, affiliateId, at });
+        const created = await createCart(trx, { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at });
         await writeContents(trx, created.id, bags, at);
       }
       return cartReply(trx, customer, at);

@@ -30,14 +30,30 @@ export function findOwnOpenCart(db: Kysely<Database>, customerId: string, storeI
     .executeTakeFirst();
 }
 
+/** A visitor's open cart, by the hash of their key (spec §6). */
+export function findOpenGuestCart(db: Kysely<Database>, guestKeyHash: string, storeId: number) {
+  return db
+    .selectFrom("carts")
+    .selectAll()
+    .where("guest_key_hash", "=", guestKeyHash)
+    .where("store_id", "=", storeId)
+    .where("deleted_at", "is", null)
+    .where("finished_at", "is", null)
+    .executeTakeFirst();
+}
+
+/** Whose cart: a customer's, or a visitor's (by the hash of their key). */
+export type CartOwner = { customerId: string } | { guestKeyHash: string };
+
 export async function createCart(
   db: Kysely<Database>,
-  values: { storeId: number; customerId: string; affiliateId: string | null; at: string },
+  values: { storeId: number; owner: CartOwner; affiliateId: string | null; at: string },
 ): Promise<CartRow> {
   const row: CartRow = {
     id: crypto.randomUUID(),
     store_id: values.storeId,
-    customer_id: values.customerId,
+    customer_id: "customerId" in values.owner ? values.owner.customerId : null,
+    guest_key_hash: "guestKeyHash" in values.owner ? values.owner.guestKeyHash : null,
     affiliate_id: values.affiliateId,
     coupon_id: null,
     version: 1,
@@ -64,9 +80,9 @@ export async function touchCart(
     .execute();
 }
 
-/** A bag as stored: the student and the lines, each with its catalogue product. */
+/** A bag as stored: the student (null: not chosen yet) and the lines, each with its catalogue product. */
 export interface StoredBag {
-  studentId: string;
+  studentId: string | null;
   items: { productId: string; itemTOTVSId: number; quantity: number }[];
 }
 
@@ -80,7 +96,7 @@ export async function readContents(db: Kysely<Database>, cartId: string): Promis
     .orderBy("b.position")
     .orderBy("i.position")
     .execute();
-  const bags = new Map<string, StoredBag>();
+  const bags = new Map<string | null, StoredBag>();
   for (const row of rows) {
     const bag = bags.get(row.student_id) ?? { studentId: row.student_id, items: [] };
     bags.set(row.student_id, bag);
@@ -150,6 +166,15 @@ async function writeItems(db: Kysely<Database>, bagId: string, items: StoredBag[
         .execute();
     }
   }
+}
+
+/** Removes a cart and its contents for good (a visitor's cart, once merged or abandoned). */
+export async function deleteCartRows(db: Kysely<Database>, cartIds: readonly string[]): Promise<void> {
+  if (cartIds.length === 0) return;
+  const bagIds = db.selectFrom("cart_bags").select("id").where("cart_id", "in", cartIds);
+  await db.deleteFrom("cart_items").where("bag_id", "in", bagIds).execute();
+  await db.deleteFrom("cart_bags").where("cart_id", "in", cartIds).execute();
+  await db.deleteFrom("carts").where("id", "in", cartIds).execute();
 }
 
 /**

@@ -1,12 +1,20 @@
 import { Hono } from "hono";
-import type { CartReply } from "../contract.ts";
+import { z } from "zod";
+import type { CartReply, GuestCartMergeReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../services/ownership.ts";
-import { parseInput, readJsonBody } from "../validation.ts";
-import { cartPayloadSchema } from "./cart-payload.ts";
+import { callerAddress } from "../services/rate-limit.ts";
+import { assertStoreExists } from "../stores/store-repository.ts";
+import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
+import { cartPayloadSchema, guestCartPayloadSchema } from "./cart-payload.ts";
 import { saveCart } from "./cart-service.ts";
+import { findOpenGuestCart } from "./cart-store.ts";
 import { cartReply } from "./cart-view.ts";
+import { mergeGuestCart } from "./guest-cart-merge.ts";
+import { GUEST_CART_KEY_HEADER, guestCartReply, guestKeyHash, saveGuestCart } from "./guest-cart-service.ts";
+
+const storeOnly = z.object({ storeId: storeIdParam });
 
 export function cartRoutes(deps: ApiDeps) {
   return new Hono<CustomerEnv>()
@@ -20,5 +28,26 @@ export function cartRoutes(deps: ApiDeps) {
       assertOwnIds(customer, (body ?? {}) as Record<string, unknown>);
       const data = parseInput(cartPayloadSchema, body);
       return c.json<CartReply>(await saveCart(deps, customer, data));
+    })
+    // A visitor's cart (spec §6), beyond the spec's calls: docs/decisions/0009-guest-carts.md.
+    .get("/list-guest-cart/store/:storeId", async (c) => {
+      const keyHash = guestKeyHash(c.req.header(GUEST_CART_KEY_HEADER));
+      const { storeId } = parseInput(storeOnly, c.req.param());
+      return c.json<CartReply>(await guestCartReply(deps.db, await findOpenGuestCart(deps.db, keyHash, storeId)));
+    })
+    .post("/guest-add-item-to-cart", async (c) => {
+      const keyHash = guestKeyHash(c.req.header(GUEST_CART_KEY_HEADER));
+      const body = await readJsonBody(c);
+      const { storeId } = parseInput(storeOnly, body);
+      await assertStoreExists(deps, storeId);
+      const data = parseInput(guestCartPayloadSchema, body);
+      return c.json<CartReply>(await saveGuestCart(deps, { keyHash, storeId, address: callerAddress(c) }, data));
+    })
+    .post("/merge-guest-cart", requireCustomer(deps), async (c) => {
+      const keyHash = guestKeyHash(c.req.header(GUEST_CART_KEY_HEADER));
+      const body = await readJsonBody(c);
+      const customer = c.get("customer");
+      assertOwnIds(customer, (body ?? {}) as Record<string, unknown>);
+      return c.json<GuestCartMergeReply>(await mergeGuestCart(deps, customer, keyHash));
     });
 }

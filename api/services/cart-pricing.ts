@@ -15,8 +15,9 @@ import type { Database } from "#db/schema.ts";
 export interface CartLine {
   bagId: string;
   bagPosition: number;
-  studentId: string;
-  studentName: string;
+  /** Null for items waiting for a student (spec §6 visitor's cart, merged at login). */
+  studentId: string | null;
+  studentName: string | null;
   studentRA: string | null;
   cartItemId: string;
   itemPosition: number;
@@ -46,7 +47,7 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
   const rows = await db
     .selectFrom("cart_items as i")
     .innerJoin("cart_bags as b", "b.id", "i.bag_id")
-    .innerJoin("students as s", "s.id", "b.student_id")
+    .leftJoin("students as s", "s.id", "b.student_id")
     .innerJoin("products as p", "p.id", "i.product_id")
     .innerJoin("categories as c", "c.id", "p.category_id")
     .select([

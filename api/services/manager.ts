@@ -26,7 +26,10 @@ interface ManagerDeps {
   now: () => Date;
 }
 
-async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<CartRow> {
+type CustomerCartRow = CartRow & { customer_id: string };
+
+/** A customer's open cart (a visitor's has nobody to tell, so the gestor leaves it alone). */
+async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<CustomerCartRow> {
   const cart = await db
     .selectFrom("carts")
     .selectAll()
@@ -34,9 +37,11 @@ async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<
     .where("deleted_at", "is", null)
     .where("finished_at", "is", null)
     .executeTakeFirst();
-  if (!cart) throw new ManagerError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
+  if (!cart || cart.customer_id === null) {
+    throw new ManagerError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
+  }
   await lockCustomer(db, cart.customer_id);
-  return cart;
+  return { ...cart, customer_id: cart.customer_id };
 }
 
 /** One entry per product, in cart order. */
@@ -113,7 +118,7 @@ export async function listCartsByEmail({ db }: Pick<ManagerDeps, "db">, email: s
       updatedAt: cart.updated_at,
       couponId: cart.coupon_id,
       items: lines.map((line) => ({
-        student: line.studentName,
+        student: line.studentName ?? "Selecionar estudante",
         itemTOTVSId: line.itemTOTVSId,
         title: line.title,
         quantity: line.quantity,

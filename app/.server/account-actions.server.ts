@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { loginSchema } from "#app/lib/validation/customer.ts";
+import { mergeGuestCartAtLogin } from "./guest-cart-merge.server.ts";
 import { commitCustomerSession } from "./session.server.ts";
 import { StoreApiError, storeApiFor } from "./store-api/index.server.ts";
 import { toasts } from "./toast.server.ts";
@@ -24,10 +25,13 @@ export async function logIn(request: Request, formData: FormData) {
   }
   try {
     const auth = await storeApiFor(request).authCustomer(submission.value.email, submission.value.password);
+    const cartNews = await mergeGuestCartAtLogin(request, auth);
     const cookie = await commitCustomerSession(request, auth);
-    return toasts().redirectWithSuccess(redirectTarget(formData), "Usuário logado com sucesso!", {
-      headers: { "set-cookie": cookie },
-    });
+    return toasts().redirectWithSuccess(
+      redirectTarget(formData),
+      { message: "Usuário logado com sucesso!", description: cartNews },
+      { headers: { "set-cookie": cookie } },
+    );
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     // Spec §8: the API's error.message in a red toast.

@@ -15,6 +15,11 @@ interface SessionData {
   customer: SessionCustomer;
   /** Epoch milliseconds after which the session is over (login + 24 h). */
   expiresAt: number;
+  /**
+   * A visitor's key to their cart kept by the store API (a random secret, never shown):
+   * the cart is merged into the account's at login, and the key dropped.
+   */
+  guestCartKey: string;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
@@ -72,7 +77,33 @@ export async function commitCustomerSession(
     avatar: auth.customer.avatar ?? null,
   });
   session.set("expiresAt", expiresAt);
+  session.unset("guestCartKey");
   return sessionStorage().commitSession(session, { expires: new Date(expiresAt) });
+}
+
+/** How long a visitor's cart key is kept by the browser. */
+const GUEST_CART_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+const GUEST_CART_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+/** The visitor's cart key, or null when this browser has none (or a customer is logged in). */
+export async function getGuestCartKey(request: Request): Promise<string | null> {
+  const session = await getSession(request);
+  const key = session.get("guestCartKey");
+  return !session.get("token") && typeof key === "string" && GUEST_CART_KEY.test(key) ? key : null;
+}
+
+/**
+ * The visitor's cart key, made on their first cart change: 32 random bytes that only
+ * this signed, httpOnly cookie holds. `cookie` is set when the key is new.
+ */
+export async function ensureGuestCartKey(request: Request): Promise<{ key: string; cookie?: string }> {
+  const existing = await getGuestCartKey(request);
+  if (existing) return { key: existing };
+  const session = await getSession(request);
+  const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  session.set("guestCartKey", key);
+  const cookie = await sessionStorage().commitSession(session, { expires: new Date(Date.now() + GUEST_CART_LIFETIME_MS) });
+  return { key, cookie };
 }
 
 /** Ends the session; returns the Set-Cookie header that clears it. */

@@ -1,22 +1,24 @@
-import { withItemAdded } from "#app/lib/cart.ts";
+import type { CartBagPayload } from "#api/contract.ts";
+import { linkHref } from "#app/components/students/student-chooser.tsx";
 import { changeCart } from "./cart.server.ts";
 import { endSessionOn401 } from "./session-expiry.server.ts";
 import { requireCustomer } from "./session.server.ts";
 import { StoreApiError, storeApiFor } from "./store-api/index.server.ts";
 import { toasts } from "./toast.server.ts";
 
-import { URL_STATE } from "#app/lib/url-state.ts";
+/** Where the chosen student's item goes: the cart's bags after the choice. */
+export type PlaceItem = (bags: CartBagPayload[], studentId: string) => CartBagPayload[];
 
-const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
-
-/** The product page's link modal actions (spec §2 "Item em Vinculacao"). */
-export async function linkAction(request: Request, formData: FormData, productPath: string) {
+/**
+ * The student chooser's actions (spec §2 "Item em Vinculacao", checkout step 2): link by
+ * RA, "Sou Aluno", or confirm a listed student; then `place` puts the item in that
+ * student's bag and the shopper goes to `doneHref`.
+ */
+export async function linkAction(request: Request, formData: FormData, basePath: string, place: PlaceItem, doneHref: string) {
   const { customer, token } = await requireCustomer(request);
   const api = storeApiFor(request, token);
   const intent = formData.get("intent");
-  const itemTOTVSId = Number(formData.get("itemTOTVSId"));
-  const listHref = (studentId?: string) =>
-    `${productPath}?${LINK_PARAM}=lista${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+  const listHref = (studentId?: string) => linkHref(basePath, "lista", studentId);
 
   try {
     if (intent === "add-ra") {
@@ -29,12 +31,12 @@ export async function linkAction(request: Request, formData: FormData, productPa
     if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
     else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
     if (!studentId) return toasts().redirectWithError(listHref(), "Selecione um estudante.");
-    const outcome = await changeCart(request, (bags) => withItemAdded(bags, studentId, itemTOTVSId));
+    const outcome = await changeCart(request, (bags) => place(bags, studentId));
     if (!outcome.ok) {
       if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);
-      return toasts().redirectWithError(intent === "confirm" ? listHref(studentId) : productPath, outcome.message);
+      return toasts().redirectWithError(intent === "confirm" ? listHref(studentId) : basePath, outcome.message);
     }
-    return toasts().redirectWithSuccess(`${productPath}?carrinho=aberto`, "Item adicionado ao carrinho!");
+    return toasts().redirectWithSuccess(doneHref, "Item adicionado ao carrinho!");
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
@@ -43,7 +45,7 @@ export async function linkAction(request: Request, formData: FormData, productPa
   }
 }
 
-/** The customer's linked students for the modal; a 401 ends the session. */
+/** The customer's linked students for the chooser; a 401 ends the session. */
 export async function linkedStudents(request: Request) {
   const { customer, token } = await requireCustomer(request);
   try {

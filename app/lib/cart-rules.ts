@@ -53,16 +53,22 @@ export type BagCheck<T extends BagLine> = { ok: true; lines: T[] } | { ok: false
  * Checks one bag and merges repeated items (the same itemTOTVSId twice is one line with
  * the quantities summed: a second add increments). At most one S and one M per student,
  * each with quantity 1. Lines keep their first position.
+ *
+ * `forStudent: false` is the bag of items waiting for a student (a visitor's cart): it
+ * may hold several S and M items, one per student-to-be, and the one-S-one-M rule is
+ * checked when each is assigned to a student.
  */
-export function checkBag<T extends BagLine>(lines: readonly T[]): BagCheck<T> {
+export function checkBag<T extends BagLine>(lines: readonly T[], { forStudent = true } = {}): BagCheck<T> {
   for (const line of lines) {
     const problem = quantityProblem(line.quantity);
     if (problem) return { ok: false, message: problem };
   }
-  const services = lines.filter((line) => line.type === "S");
-  if (services.length > 1) return { ok: false, message: CART_MESSAGES.secondService };
-  const manuals = lines.filter((line) => line.type === "M");
-  if (manuals.length > 1) return { ok: false, message: CART_MESSAGES.secondManual };
+  if (forStudent) {
+    const services = lines.filter((line) => line.type === "S");
+    if (services.length > 1) return { ok: false, message: CART_MESSAGES.secondService };
+    const manuals = lines.filter((line) => line.type === "M");
+    if (manuals.length > 1) return { ok: false, message: CART_MESSAGES.secondManual };
+  }
 
   const merged = new Map<number, T>();
   for (const line of lines) {

@@ -3,7 +3,11 @@ import type { Cart, CartBagPayload } from "#api/contract.ts";
 /**
  * The cart as the storefront changes it: every change sends the whole cart (spec §4),
  * so each helper takes the bags as sent to the server and returns new ones.
+ * A bag whose studentId is null holds what was added before a student was chosen
+ * (a visitor's cart, merged at login): it reads "Selecionar estudante".
  */
+export type BagStudent = string | null;
+
 export function cartPayloadOf(cart: Pick<Cart, "bags">): CartBagPayload[] {
   return cart.bags.map((bag) => ({
     studentId: bag.studentId,
@@ -11,10 +15,15 @@ export function cartPayloadOf(cart: Pick<Cart, "bags">): CartBagPayload[] {
   }));
 }
 
-/** Adds one unit of an item to a student's bag (a second add increments, spec §4). */
-export function withItemAdded(bags: CartBagPayload[], studentId: string, itemTOTVSId: number): CartBagPayload[] {
+/** Adds `quantity` units of an item to a bag (a second add increments, spec §4). */
+export function withItemAdded(
+  bags: CartBagPayload[],
+  studentId: BagStudent,
+  itemTOTVSId: number,
+  quantity = 1,
+): CartBagPayload[] {
   const bag = bags.find((candidate) => candidate.studentId === studentId);
-  if (!bag) return [...bags, { studentId, cartItems: [{ itemTOTVSId, quantity: 1 }] }];
+  if (!bag) return [...bags, { studentId, cartItems: [{ itemTOTVSId, quantity }] }];
   return bags.map((candidate) =>
     candidate !== bag
       ? candidate
@@ -22,9 +31,9 @@ export function withItemAdded(bags: CartBagPayload[], studentId: string, itemTOT
           studentId,
           cartItems: bag.cartItems.some((item) => item.itemTOTVSId === itemTOTVSId)
             ? bag.cartItems.map((item) =>
-                item.itemTOTVSId === itemTOTVSId ? { itemTOTVSId, quantity: item.quantity + 1 } : item,
+                item.itemTOTVSId === itemTOTVSId ? { itemTOTVSId, quantity: item.quantity + quantity } : item,
               )
-            : [...bag.cartItems, { itemTOTVSId, quantity: 1 }],
+            : [...bag.cartItems, { itemTOTVSId, quantity }],
         },
   );
 }
@@ -32,7 +41,7 @@ export function withItemAdded(bags: CartBagPayload[], studentId: string, itemTOT
 /** Sets a line's quantity; the store API checks the rules (minimum 1, S and M stay at 1). */
 export function withQuantity(
   bags: CartBagPayload[],
-  studentId: string,
+  studentId: BagStudent,
   itemTOTVSId: number,
   quantity: number,
 ): CartBagPayload[] {
@@ -47,7 +56,7 @@ export function withQuantity(
 }
 
 /** Removes a line; a bag left empty goes too (spec §4). */
-export function withoutItem(bags: CartBagPayload[], studentId: string, itemTOTVSId: number): CartBagPayload[] {
+export function withoutItem(bags: CartBagPayload[], studentId: BagStudent, itemTOTVSId: number): CartBagPayload[] {
   return bags
     .map((bag) =>
       bag.studentId !== studentId
@@ -55,6 +64,22 @@ export function withoutItem(bags: CartBagPayload[], studentId: string, itemTOTVS
         : { studentId, cartItems: bag.cartItems.filter((item) => item.itemTOTVSId !== itemTOTVSId) },
     )
     .filter((bag) => bag.cartItems.length > 0);
+}
+
+/**
+ * Moves a line of the student-less bag into a student's bag (checkout step 2): the
+ * whole quantity goes, added to what the student already has. Unchanged when the line
+ * is not in the student-less bag (already moved, e.g. in another tab).
+ */
+export function withItemAssigned(bags: CartBagPayload[], itemTOTVSId: number, studentId: string): CartBagPayload[] {
+  const line = bags.find((bag) => bag.studentId === null)?.cartItems.find((item) => item.itemTOTVSId === itemTOTVSId);
+  if (!line) return bags;
+  return withItemAdded(withoutItem(bags, null, itemTOTVSId), studentId, itemTOTVSId, line.quantity);
+}
+
+/** The first line still waiting for a student, if any (the product checkout step 2 asks about). */
+export function firstUnassignedItem<T extends Pick<Cart, "bags">>(cart: T | null) {
+  return cart?.bags.find((bag) => bag.studentId === null)?.cartItems[0];
 }
 
 /** cartCount (spec §3): the units in the cart. */

@@ -25,3 +25,6 @@ export function hrefWithParam(location: { pathname: string; search: string }, ke
   const search = params.toString();
   return `${location.pathname}${search ? `?${search}` : ""}`;
 }
+
+/** The checkout (spec §2 /compra): the cart panel's "Proceder Com Pedido" and step 2's forms go here. */
+export const CHECKOUT_PATH = "/compra";

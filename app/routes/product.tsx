@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/.server/new-student.server.ts";
@@ -7,6 +7,8 @@ import { linkAction, linkedStudents } from "#app/.server/student-link.server.ts"
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductInformation } from "#app/components/catalogue/product-information.tsx";
 import { isLinkMode, LinkModal } from "#app/components/students/link-modal.tsx";
+import { BuyButton } from "#app/components/catalogue/buy-button.tsx";
+import { withItemAdded } from "#app/lib/cart.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
@@ -50,13 +52,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   await validateCsrf(formData, request.headers);
   const product = await findProduct(request, params.categorySlug, params.productSlug);
   formData.set("itemTOTVSId", String(product.itemTOTVS));
-  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, `/produto/${params.categorySlug}/${params.productSlug}`);
-  return linkAction(request, formData, `/produto/${params.categorySlug}/${params.productSlug}`);
+  const productPath = `/produto/${params.categorySlug}/${params.productSlug}`;
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, productPath);
+  return linkAction(
+    request,
+    formData,
+    productPath,
+    (bags, studentId) => withItemAdded(bags, studentId, product.itemTOTVS),
+    hrefWithParam(new URL(productPath, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
+  );
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, loggedIn, linkMode, students, selectedStudentId, studentDataId } = loaderData;
-  const location = useLocation();
   const productPath = `/produto/${product.category.slug}/${product.slug}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -67,14 +75,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <ProductInformation product={product} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="md:col-start-2">
-          <Link
-            to={loggedIn ? `${productPath}?${LINK_PARAM}=escolha` : hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
-            preventScrollReset
-            className="block rounded-full bg-accent-400 px-6 py-3 text-center text-lg font-bold text-brand-900 shadow hover:bg-accent-500"
-            data-testid="buy-button"
-          >
-            Comprar
-          </Link>
+          <BuyButton loggedIn={loggedIn} productPath={productPath} itemTOTVSId={product.itemTOTVS} />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}
           <h2 className="mt-6 font-bold text-slate-900">Descrição</h2>
           <p className="mt-1 text-slate-700">{product.description}</p>

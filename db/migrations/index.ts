@@ -3,6 +3,7 @@ import * as catalogueAndPeople from "./0001-catalogue-and-people.ts";
 import * as customerAccess from "./0002-customer-access.ts";
 import * as sales from "./0003-sales.ts";
 import * as carts from "./0004-carts.ts";
+import * as guestCarts from "./0005-guest-carts.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0002-customer-access": customerAccess,
   "0003-sales": sales,
   "0004-carts": carts,
+  "0005-guest-carts": guestCarts,
 };
 
 export const migrationProvider: MigrationProvider = {

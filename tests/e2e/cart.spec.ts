@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
 import { createCustomer, logInThroughModal } from "./accounts.ts";
-import { findProduct } from "./catalogue-data.ts";
+import { findProduct, productsOf } from "./catalogue-data.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".tmp/e2e-data";
@@ -140,5 +140,29 @@ test.describe("cart", () => {
     await expect(page.locator("[data-toast-type=warning]")).toContainText("Alguns itens foram removidos do carrinho pelo gestor.");
     await open(page, "/faq?carrinho=aberto");
     await expect(cartPanel(page).getByText("Seu carrinho está vazio.")).toBeVisible();
+  });
+
+  test("two tabs: neither loses the other's change, and the one-course rule holds across them", async ({ page, context, request }) => {
+    const [firstCourse, secondCourse] = (await productsOf(request, "cursos")).filter((p) => p.DESCONTO > 0);
+    const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+    const other = await context.newPage();
+    // Both tabs are open, on an empty cart, before either changes it.
+    await open(page, `/produto/cursos/${firstCourse!.slug}`);
+    await open(other, `/produto/cursos/${secondCourse!.slug}`);
+    const buyForMyself = async (tab: Page) => {
+      await tab.getByTestId("buy-button").click();
+      await tab.getByRole("button", { name: /Sou Aluno/ }).click();
+    };
+    await buyForMyself(page);
+    await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
+    await buyForMyself(other);
+    await expect(toast(other, "Este aluno já possui um curso ou evento a ser comprado no carrinho.")).toBeVisible();
+
+    await open(other, `/produto/${product.category.slug}/${product.slug}`);
+    await buyForMyself(other);
+    await expect(toast(other, "Item adicionado ao carrinho!")).toBeVisible();
+    await expect(cartPanel(other).getByTestId("cart-line")).toHaveCount(2);
+    await open(page, "/faq?carrinho=aberto");
+    await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(2);
   });
 });

@@ -32,11 +32,13 @@ test("a free product says so", async ({ page, visit, request }) => {
   await expect(page.getByTestId("product-price")).toHaveText("Este produto/serviço é grátis");
 });
 
-test("the buy button of a visitor leads to login", async ({ page, visit, request }) => {
+test("a visitor's Comprar puts the item in their cart, waiting for a student", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P");
   await visit(`/produto/${product.category.slug}/${product.slug}`);
   await page.getByTestId("buy-button").click();
-  await expect(page).toHaveURL(/conta=entrar/);
+  const panel = page.getByRole("dialog", { name: "Carrinho de Compras" });
+  await expect(panel.getByTestId("cart-bag")).toContainText("Selecionar estudante");
+  await expect(panel.getByTestId("cart-line")).toContainText(product.title.toLocaleLowerCase("pt-BR").slice(0, 20));
 });
 
 test("unknown product or category slugs are the not-found page with 404", async ({ page, request }) => {

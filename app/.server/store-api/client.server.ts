@@ -22,6 +22,8 @@ import type {
   CartBagPayload,
   CartPayload,
   CartReply,
+  GuestCartMergeReply,
+  GuestCartPayload,
   CreatedStudentReply,
   ItemCouponsReply,
   NewStudentPayload,
@@ -44,7 +46,7 @@ export class StoreApiError extends Error {
   }
 }
 
-const UNAVAILABLE = "Não foi possível falar com a loja agora. Tente novamente em instantes.";
+export const STORE_API_UNAVAILABLE = "Não foi possível falar com a loja agora. Tente novamente em instantes.";
 
 export interface StoreApiClientOptions {
   transport: StoreApiTransport;
@@ -55,10 +57,17 @@ export interface StoreApiClientOptions {
   token?: string;
 }
 
+const GUEST_KEY_HEADER = "x-guest-cart-key";
+
 /** The one typed way the storefront talks to the store API (spec §7). */
 export function createStoreApiClient({ transport, storeId, clientAddress, token }: StoreApiClientOptions) {
-  async function call<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<T> {
-    const headers = new Headers({ accept: "application/json" });
+  async function call<T>(
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<T> {
+    const headers = new Headers({ ...extraHeaders, accept: "application/json" });
     if (body !== undefined) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (clientAddress) headers.set("x-forwarded-for", clientAddress);
@@ -71,12 +80,12 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
       });
     } catch (error) {
       console.error("[store-api] falha de rede", method, path, error);
-      throw new StoreApiError(503, UNAVAILABLE);
+      throw new StoreApiError(503, STORE_API_UNAVAILABLE);
     }
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const message = (payload as { error?: { message?: unknown } } | null)?.error?.message;
-      throw new StoreApiError(response.status, typeof message === "string" ? message : UNAVAILABLE);
+      throw new StoreApiError(response.status, typeof message === "string" ? message : STORE_API_UNAVAILABLE);
     }
     return payload as T;
   }
@@ -297,6 +306,28 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
 
     removeCoupon(cartId: string) {
       return call<CartReply>("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId, storeId: store });
+    },
+
+    // A visitor's cart (spec §6; docs/decisions/0009-guest-carts.md): the session's key goes in a header.
+
+    listGuestCart(guestKey: string) {
+      return call<CartReply>("GET", `/carts/list-guest-cart/store/${store}`, undefined, { [GUEST_KEY_HEADER]: guestKey });
+    },
+
+    /** The visitor's whole cart, one bag with studentId null; `version` as for saveCart. */
+    saveGuestCart(guestKey: string, bags: CartBagPayload[], version?: number) {
+      const payload: GuestCartPayload = { storeId: store, bags, ...(version === undefined ? {} : { version }) };
+      return call<CartReply>("POST", "/carts/guest-add-item-to-cart", payload, { [GUEST_KEY_HEADER]: guestKey });
+    },
+
+    /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */
+    mergeGuestCart(customerId: string, guestKey: string) {
+      return call<GuestCartMergeReply>(
+        "POST",
+        "/carts/merge-guest-cart",
+        { storeId: store, customerId },
+        { [GUEST_KEY_HEADER]: guestKey },
+      );
     },
   };
 }

@@ -3,7 +3,7 @@ import { clientAddressOf } from "../client-address.server.ts";
 import { createStoreApiClient, type StoreApiClient } from "./client.server.ts";
 import { defaultTransport } from "./transport.server.ts";
 
-export { StoreApiError, type StoreApiClient } from "./client.server.ts";
+export { STORE_API_UNAVAILABLE, StoreApiError, type StoreApiClient } from "./client.server.ts";
 
 /** The store API client for one incoming request (per-request, like Hydrogen's services). */
 export function storeApiFor(request: Request, token?: string): StoreApiClient {

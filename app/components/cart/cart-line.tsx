@@ -20,7 +20,7 @@ function CartForm({
   disabled,
 }: {
   intent: "quantity" | "remove";
-  studentId: string;
+  studentId: string | null;
   item: CartItem;
   redirectTo: string;
   children: React.ReactNode;
@@ -32,7 +32,7 @@ function CartForm({
     <Form method="post" action="/carrinho" preventScrollReset>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="studentId" value={studentId} />
+      <input type="hidden" name="studentId" value={studentId ?? ""} />
       <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {quantity !== undefined ? <input type="hidden" name="quantity" value={quantity} /> : null}
@@ -49,7 +49,7 @@ function CartForm({
 }
 
 /** One cart line (spec §2 cart view): links to its product; quantity rules of spec §4. */
-export function CartLine({ item, studentId, redirectTo }: { item: CartItem; studentId: string; redirectTo: string }) {
+export function CartLine({ item, studentId, redirectTo }: { item: CartItem; studentId: string | null; redirectTo: string }) {
   const free = item.DESCONTO <= 0;
   const installments = Math.max(1, item.PARCELAS);
   const perInstallment = Math.round((item.DESCONTO / installments) * 100) / 100;

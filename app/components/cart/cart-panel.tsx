@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
-import { formatMoney } from "#app/lib/money.ts";
-import { STUDENT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
-import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { CloseIcon } from "../ui/icons.tsx";
+import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
+import { CartTotals } from "./cart-totals.tsx";
 import { CouponPanel } from "./coupon-panel.tsx";
 
 /** "Carrinho de Compras" side panel, opened by ?carrinho=aberto (spec §2). */
@@ -34,11 +34,7 @@ export function CartPanel() {
         {bags.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-slate-500">
             <p className="font-semibold text-slate-700">Seu carrinho está vazio.</p>
-            <p className="text-sm">
-              {customer
-                ? "Escolha cursos, fardamento e materiais e adicione para o seu estudante."
-                : "Entre na sua conta para montar o carrinho de cada estudante."}
-            </p>
+            <p className="text-sm">Escolha cursos, fardamento e materiais e adicione para o seu estudante.</p>
             <Link to={closeHref} className="mt-2 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
               Continuar comprando
             </Link>
@@ -47,10 +43,16 @@ export function CartPanel() {
           <>
             <div className="flex-1 overflow-y-auto px-5">
               {bags.map((bag) => (
-                <section key={bag.studentId} className="border-b border-slate-100 py-3" data-testid="cart-bag">
-                  <h3 className="font-bold text-slate-900">
-                    {bag.name ? truncate(bag.name, STUDENT_NAME_LIMIT) : "Selecionar estudante"}
-                    {bag.RA ? <span className="ml-2 text-xs font-normal text-slate-500">RA {bag.RA}</span> : null}
+                <section key={bagKey(bag)} className="border-b border-slate-100 py-3" data-testid="cart-bag">
+                  <h3>
+                    {bag.studentId === null && customer ? (
+                      // The checkout's step 2 asks who these items are for.
+                      <Link to={CHECKOUT_PATH} className="text-brand-700 underline-offset-2 hover:underline">
+                        <CartBagTitle bag={bag} />
+                      </Link>
+                    ) : (
+                      <CartBagTitle bag={bag} />
+                    )}
                   </h3>
                   <ul className="divide-y divide-slate-100">
                     {bag.cartItems.map((item) => (
@@ -59,7 +61,7 @@ export function CartPanel() {
                   </ul>
                 </section>
               ))}
-              {cart?.cartId ? (
+              {customer && cart?.cartId ? (
                 <div className="py-4">
                   <CouponPanel cartId={cart.cartId} applied={cart.coupon} available={coupons} redirectTo={here} />
                 </div>
@@ -67,22 +69,26 @@ export function CartPanel() {
             </div>
             {customer && cart ? (
               <footer className="border-t border-slate-200 px-5 py-4" data-testid="cart-footer">
-                <p className="flex justify-between text-sm text-slate-600">
-                  <span className="font-bold tracking-wide text-slate-800">SUBTOTAL</span>
-                  <span className="font-bold text-slate-900">R$ {formatMoney(cart.subtotal)}</span>
-                </p>
-                {cart.discount > 0 ? (
-                  <p className="mt-1 flex justify-between text-sm text-emerald-700">
-                    <span>Cupom {cart.coupon?.code}</span>
-                    <span>- R$ {formatMoney(cart.discount)}</span>
-                  </p>
-                ) : null}
-                <p className="mt-1 flex justify-between text-base">
-                  <span className="font-bold text-slate-800">TOTAL</span>
-                  <span className="font-extrabold text-brand-700" data-testid="cart-total">R$ {formatMoney(cart.total)}</span>
-                </p>
+                <CartTotals cart={cart} subtotalLabel="SUBTOTAL" totalTestId="cart-total" />
+                <Link
+                  to={CHECKOUT_PATH}
+                  className="mt-3 block rounded-full bg-accent-400 px-5 py-3 text-center font-bold text-brand-900 hover:bg-accent-500"
+                >
+                  Proceder Com Pedido
+                </Link>
               </footer>
-            ) : null}
+            ) : (
+              // Spec §6: the subtotal and the checkout button wait for the login.
+              <footer className="border-t border-slate-200 px-5 py-4 text-center text-sm text-slate-600" data-testid="cart-guest-footer">
+                <p>Entre na sua conta para escolher o estudante de cada item e finalizar o pedido.</p>
+                <Link
+                  to={CHECKOUT_PATH}
+                  className="mt-3 block rounded-full bg-brand-600 px-5 py-3 font-bold text-white hover:bg-brand-700"
+                >
+                  Entrar e continuar
+                </Link>
+              </footer>
+            )}
           </>
         )}
       </aside>

@@ -5,8 +5,12 @@ import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/pricing.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
+export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO" | "PARCELAS"> & {
+  category: { slug: string; title: string };
+};
+
 /** The product-information panel of spec §2 (product page, checkout steps 1 and 2). */
-export function ProductInformation({ product }: { product: Product }) {
+export function ProductInformation({ product, heading: Heading = "h1" }: { product: InformedProduct; heading?: "h1" | "h2" }) {
   const price = priceView(product);
   return (
     <div className="grid gap-6 md:grid-cols-2" data-testid="product-information">
@@ -14,7 +18,7 @@ export function ProductInformation({ product }: { product: Product }) {
         <img src={product.image} alt={product.title} width={600} height={600} className="aspect-square w-full object-cover" />
       </div>
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title.toLocaleUpperCase("pt-BR")}</h1>
+        <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title.toLocaleUpperCase("pt-BR")}</Heading>
         <p className="text-slate-600">Unidade - {schoolUnitByCode(product.CODCOLIGADA).name}</p>
         <p>
           <Link to={`/categoria/${product.category.slug}`} className="font-semibold text-brand-600 hover:underline">

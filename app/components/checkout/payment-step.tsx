@@ -1,0 +1,18 @@
+import type { Cart, CartCoupon } from "#api/contract.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
+import { CartTotals } from "../cart/cart-totals.tsx";
+import { CouponPanel } from "../cart/coupon-panel.tsx";
+
+/** Step 3 (spec §2): the coupon panel and the TOTAL of the cart shown beside (or above, on phones). */
+export function PaymentStep({ cart, coupons, children }: { cart: Cart; coupons: CartCoupon[]; children?: React.ReactNode }) {
+  return (
+    <section aria-labelledby="payment-step-title" className="flex flex-col gap-4">
+      <h2 id="payment-step-title" className="text-xl font-bold text-slate-900">Pagamento</h2>
+      {children}
+      {cart.cartId ? <CouponPanel cartId={cart.cartId} applied={cart.coupon} available={coupons} redirectTo={CHECKOUT_PATH} /> : null}
+      <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="checkout-totals">
+        <CartTotals cart={cart} subtotalLabel="Subtotal" totalTestId="checkout-total" size="lg" />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { StudentLink } from "#api/contract.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
+import { StudentCard } from "./student-card.tsx";
+
+const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
+export type LinkMode = (typeof LINK_MODES)[number];
+export const isLinkMode = (mode: unknown): mode is LinkMode => LINK_MODES.includes(mode as LinkMode);
+
+const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
+
+/** The chooser's URL state below `basePath` (?vinculo=…&aluno=…). */
+export function linkHref(basePath: string, mode: LinkMode, studentId?: string | null) {
+  return `${basePath}?${LINK_PARAM}=${mode}${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+}
+
+/**
+ * Who an item is for (spec §2 link modal, checkout step 2): "Sou Aluno" or "Lista de
+ * Alunos", the list with add by RA and the new-student wizard, then "Confirmar". Every
+ * step is URL state below `basePath` and every choice a plain form posted to it, with
+ * `itemTOTVSId` naming the item.
+ */
+export function StudentChooser({
+  basePath,
+  mode,
+  students,
+  selectedStudentId,
+  itemTOTVSId,
+  newStudentReply,
+}: {
+  basePath: string;
+  mode: LinkMode;
+  students: StudentLink[];
+  selectedStudentId: string | null;
+  itemTOTVSId: number;
+  /** The new-student wizard's reply to a plain post (no JavaScript). */
+  newStudentReply?: NewStudentReply;
+}) {
+  const selected = students.find((link) => link.studentId === selectedStudentId);
+  const hidden = (
+    <>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+    </>
+  );
+  if (mode === "novo" || mode === "completo") {
+    return (
+      <NewStudentWizard
+        productPath={basePath}
+        reply={mode === "novo" ? newStudentReply : undefined}
+        done={mode === "completo" && selectedStudentId ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null } : undefined}
+      />
+    );
+  }
+  if (mode === "escolha") {
+    return (
+      <div className="grid gap-3 wide:grid-cols-2">
+        <Form method="post" action={basePath} preventScrollReset>
+          {hidden}
+          <button type="submit" name="intent" value="sou-aluno" className="h-full w-full rounded-xl border-2 border-slate-200 p-4 text-left hover:border-brand-500">
+            <span className="block text-lg font-bold text-slate-900">Sou Aluno</span>
+            <span className="text-sm text-slate-600">O produto é para mim.</span>
+          </button>
+        </Form>
+        <Link to={linkHref(basePath, "lista")} replace preventScrollReset className="rounded-xl border-2 border-slate-200 p-4 hover:border-brand-500">
+          <span className="block text-lg font-bold text-slate-900">Lista de Alunos</span>
+          <span className="text-sm text-slate-600">Escolha um estudante vinculado à sua conta.</span>
+        </Link>
+      </div>
+    );
+  }
+  const listHref = linkHref(basePath, "lista", selectedStudentId);
+  return (
+    <>
+      <section aria-labelledby="linked-title">
+        <h3 id="linked-title" className="mb-2 font-bold text-slate-800">Alunos Vinculados</h3>
+        {students.length === 0 ? (
+          <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>
+        ) : (
+          <ul className="grid gap-2 wide:grid-cols-2">
+            {students.map((link) => (
+              <li key={link.id} className="flex flex-col gap-1">
+                <StudentCard link={link} selected={link.studentId === selectedStudentId} selectHref={linkHref(basePath, "lista", link.studentId)} />
+                <Link
+                  to={`${listHref}&${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`}
+                  replace
+                  preventScrollReset
+                  aria-label={`Ver dados de ${link.student.nome}`}
+                  className="self-end text-sm font-semibold text-brand-600 hover:underline"
+                >
+                  Ver dados
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="new-link-title" className="flex flex-col gap-2">
+        <h3 id="new-link-title" className="font-bold text-slate-800">Adicionar Novo Aluno</h3>
+        <Form method="post" action={basePath} preventScrollReset className="flex gap-2">
+          {hidden}
+          <label htmlFor="ra" className="sr-only">Digite o RA do Aluno</label>
+          <input id="ra" name="ra" required maxLength={20} inputMode="numeric" placeholder="Digite o RA do Aluno" className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2" />
+          <button type="submit" name="intent" value="add-ra" className={primary}>Adicionar</button>
+        </Form>
+        <Link to={linkHref(basePath, "novo")} replace preventScrollReset className="self-start text-sm font-semibold text-brand-600 hover:underline">
+          Adicionar aluno sem RA
+        </Link>
+      </section>
+      <details className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <summary className="cursor-pointer font-semibold">Precisa de ajuda?</summary>
+        <p className="mt-2">
+          O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Depois de adicionar o
+          estudante, toque no cartão dele e em Confirmar para colocar o item no carrinho dele.
+        </p>
+      </details>
+      <div className="flex justify-between gap-3">
+        <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>Voltar</Link>
+        <Form method="post" action={basePath} preventScrollReset>
+          {hidden}
+          <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />
+          <button type="submit" name="intent" value="confirm" disabled={!selected} className={primary}>
+            Confirmar
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}

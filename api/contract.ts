@@ -227,6 +227,10 @@ export interface Sale {
   cardBrand: string | null;
   cardLastDigits: string | null;
   boletoDigitableLine: string | null;
+  /** The printable boleto's address (second copy), for boleto sales. */
+  boletoLink: string | null;
+  /** YYYY-MM-DD */
+  boletoDueDate: string | null;
   /** ISO 8601 */
   createdAt: string;
   saleBags: SaleBagSummary[];
@@ -261,6 +265,58 @@ export interface SaleBag {
 
 export interface SaleBagsReply {
   saleBag: SaleBag[];
+}
+
+/** PUT /carts/finish-cart-by-customer/…: spec §7 reads finished.link, referenceCode, saleId, statusCode. */
+export interface FinishCartReply {
+  finished: {
+    /** The boleto's page for boleto sales; null otherwise. */
+    link: string | null;
+    referenceCode: string;
+    saleId: string;
+    statusCode: Extract<SaleStatus, "paid" | "pending">;
+  };
+}
+
+/** The body of the finish call (spec §7); card fields for method 1 only. */
+export interface FinishCartPayload {
+  paymentMethodId: number;
+  acceptedTerms: boolean;
+  deliveryDate: string | null;
+  installments: number;
+  brand?: string;
+  cardNumber?: string;
+  expirationDate?: string;
+  cvv?: string;
+  holder?: string;
+}
+
+/**
+ * GET /sale-bags/check-status-sale-bag/store/{storeId}/sale/{saleId}/saleBag/{saleBagId}, no
+ * auth (the public receipt): the bag and what of its sale a receipt shows, never the
+ * customer's contact data.
+ */
+export interface PublicSaleBagReply {
+  saleBag: SaleBag & {
+    sale: Pick<Sale, "referenceCode" | "status" | "paymentMethod" | "installments" | "subtotal" | "discount" | "total" | "couponCode" | "cardLastDigits" | "createdAt">;
+  };
+}
+
+/** GET /sales/boleto/{saleId}/store/{storeId}, no auth: what the printable boleto shows. */
+export interface BoletoReply {
+  boleto: {
+    saleId: string;
+    referenceCode: string;
+    status: SaleStatus;
+    amount: number;
+    barcode: string;
+    digitableLine: string;
+    /** YYYY-MM-DD */
+    dueDate: string;
+    payerName: string;
+    payerCpf: string;
+    createdAt: string;
+  };
 }
 
 // Students and responsibles (spec §3 "Student link", §7 students).

@@ -1,5 +1,6 @@
 import type { StoreDatabase } from "#db/client.ts";
 import type { Mailer } from "./mail/mailer.ts";
+import type { PaymentGateway } from "./payments/gateway.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
 export interface ApiDeps {
@@ -10,4 +11,6 @@ export interface ApiDeps {
   mailer: Mailer;
   /** The storefront's public address, without a trailing slash, for links in e-mails. */
   publicUrl: string;
+  /** Charges purchases: the sandbox unless a real gateway is configured. */
+  gateway: PaymentGateway;
 }

@@ -6,6 +6,9 @@ export default [
   route("newsletter", "routes/newsletter.ts"),
   route("sair", "routes/logout.ts"),
   route("carrinho", "routes/cart.ts"),
+  // Printable pages outside the main layout (spec §2).
+  route("comprovantePublico/:saleBagId/:saleId", "routes/public-receipt.tsx"),
+  route("boleto/:saleId", "routes/boleto.tsx"),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
     route("categoria/:categorySlug", "routes/category.tsx"),
@@ -16,6 +19,7 @@ export default [
     route("atendimento", "routes/support.tsx"),
     route("conta", "routes/account.tsx"),
     route("compra", "routes/checkout.tsx"),
+    route("checkout", "routes/checkout-retry.tsx"),
     route("conclusao", "routes/purchase-complete.tsx"),
     route("entrar", "routes/login.tsx"),
     route("registrar", "routes/register.tsx"),

@@ -286,6 +286,10 @@ export interface SaleTable {
   boleto_due_date: string | null;
   /** The code the customer and the school quote; unique per store. */
   reference_code: string;
+  /** The payment gateway's id of the charge. */
+  gateway_transaction_id: string | null;
+  /** When the payment was confirmed. */
+  paid_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CartReply, GuestCartMergeReply } from "../contract.ts";
+import type { CartReply, FinishCartReply, GuestCartMergeReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../services/ownership.ts";
@@ -10,6 +10,8 @@ import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 import { cartPayloadSchema, guestCartPayloadSchema } from "./cart-payload.ts";
 import { saveCart } from "./cart-service.ts";
 import { findOpenGuestCart } from "./cart-store.ts";
+import { finishCart } from "./finish-cart.ts";
+import { finishPayloadSchema } from "./finish-payload.ts";
 import { cartReply } from "./cart-view.ts";
 import { mergeGuestCart } from "./guest-cart-merge.ts";
 import { GUEST_CART_KEY_HEADER, guestCartReply, guestKeyHash, saveGuestCart } from "./guest-cart-service.ts";
@@ -42,6 +44,11 @@ export function cartRoutes(deps: ApiDeps) {
       await assertStoreExists(deps, storeId);
       const data = parseInput(guestCartPayloadSchema, body);
       return c.json<CartReply>(await saveGuestCart(deps, { keyHash, storeId, address: callerAddress(c) }, data));
+    })
+    .put("/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId", requireOwnCustomer(deps), async (c) => {
+      const { storeId } = parseInput(storeOnly, c.req.param());
+      const data = parseInput(finishPayloadSchema, await readJsonBody(c));
+      return c.json<FinishCartReply>(await finishCart(deps, c.get("customer"), { cartId: c.req.param("cartId"), storeId }, data));
     })
     .post("/merge-guest-cart", requireCustomer(deps), async (c) => {
       const keyHash = guestKeyHash(c.req.header(GUEST_CART_KEY_HEADER));

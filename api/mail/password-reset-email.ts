@@ -1,8 +1,6 @@
 import { firstName } from "#app/lib/text.ts";
+import { escapeHtml } from "./escape-html.ts";
 import type { MailMessage } from "./mailer.ts";
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The password-reset e-mail, in Portuguese, as text and simple HTML. */
 export function passwordResetEmail({ to, name, link }: { to: string; name: string; link: string }): MailMessage {

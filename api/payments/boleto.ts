@@ -19,6 +19,9 @@
 // conditions, which TypeScript's bundler resolution does not set, so its types are not found.
 import { toSVG } from "bwip-js/generic";
 import { isCalendarDate } from "#app/lib/dates.ts";
+import { formatDigitableLine } from "#app/lib/boleto-line.ts";
+
+export { formatDigitableLine };
 
 export const SANDBOX_BANK_CODE = "999";
 /** Código de moeda 9: real. */
@@ -144,13 +147,6 @@ export function digitableLine(barcode: string): string {
     barcode[4],
     barcode.slice(5, 19),
   ].join("");
-}
-
-/** "AAAAA.AAAAA BBBBB.BBBBBB CCCCC.CCCCCC D EEEEEEEEEEEEEE" */
-export function formatDigitableLine(line: string): string {
-  assertDigits(line, 47, "a linha digitável");
-  const part = (from: number, to: number) => line.slice(from, to);
-  return `${part(0, 5)}.${part(5, 10)} ${part(10, 15)}.${part(15, 21)} ${part(21, 26)}.${part(26, 32)} ${part(32, 33)} ${part(33, 47)}`;
 }
 
 /** Everything the sale stores and the boleto page prints. */

@@ -1,11 +1,12 @@
 import type { Selectable } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
-import type { Sale, SaleBag, SaleBagSummary } from "../contract.ts";
+import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 
 export const SALE_NOT_FOUND = "Compra não encontrada.";
+export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
 
 /** Spec §9: the payment methods' names, by code. */
 export const PAYMENT_METHOD_NAMES: Record<SaleTable["payment_method_code"], string> = {
@@ -18,7 +19,12 @@ type SaleRow = Selectable<SaleTable>;
 type SaleBagRow = Selectable<SaleBagTable>;
 type SaleBagItemRow = Selectable<SaleBagItemTable>;
 
-function toSale(row: SaleRow, saleBags: SaleBagSummary[]): Sale {
+/** The printable boleto's page on the storefront (app/routes/boleto.tsx). */
+export function boletoLinkOf({ publicUrl }: Pick<ApiDeps, "publicUrl">, saleId: string): string {
+  return `${publicUrl}/boleto/${saleId}`;
+}
+
+function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBagSummary[]): Sale {
   return {
     id: row.id,
     referenceCode: row.reference_code,
@@ -32,6 +38,8 @@ function toSale(row: SaleRow, saleBags: SaleBagSummary[]): Sale {
     cardBrand: row.card_brand,
     cardLastDigits: row.card_last4,
     boletoDigitableLine: row.boleto_digitable_line,
+    boletoLink: row.payment_method_code === "0" ? boletoLinkOf(deps, row.id) : null,
+    boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
     saleBags,
   };
@@ -60,7 +68,7 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
 }
 
 /** The customer's sales in a store, newest first, each with its bags summarised. */
-export async function listSalesOfCustomer({ db }: ApiDeps, storeId: number, customerId: string): Promise<Sale[]> {
+export async function listSalesOfCustomer({ db, publicUrl }: ApiDeps, storeId: number, customerId: string): Promise<Sale[]> {
   const sales = await db
     .selectFrom("sales")
     .selectAll()
@@ -97,7 +105,7 @@ export async function listSalesOfCustomer({ db }: ApiDeps, storeId: number, cust
     });
     bagsBySale.set(bag.sale_id, list);
   }
-  return sales.map((sale) => toSale(sale, bagsBySale.get(sale.id) ?? []));
+  return sales.map((sale) => toSale({ publicUrl }, sale, bagsBySale.get(sale.id) ?? []));
 }
 
 /**
@@ -118,13 +126,13 @@ export async function listBagsOfOwnSale(
     .where("customer_id", "=", customerId)
     .executeTakeFirst();
   if (!sale) throw notFound(SALE_NOT_FOUND);
-  const bags = await db
-    .selectFrom("sale_bags")
-    .selectAll()
-    .where("sale_id", "=", sale.id)
-    .orderBy("student_name")
-    .orderBy("id")
-    .execute();
+  return bagsOfSale(db, sale.id);
+}
+
+async function bagsOfSale(db: ApiDeps["db"], saleId: string, saleBagId?: string): Promise<SaleBag[]> {
+  let query = db.selectFrom("sale_bags").selectAll().where("sale_id", "=", saleId);
+  if (saleBagId !== undefined) query = query.where("id", "=", saleBagId);
+  const bags = await query.orderBy("student_name").orderBy("id").execute();
   if (bags.length === 0) return [];
   const items = await db
     .selectFrom("sale_bag_items")
@@ -143,4 +151,56 @@ export async function listBagsOfOwnSale(
       items.filter((item) => item.sale_bag_id === bag.id),
     ),
   );
+}
+
+/**
+ * The public receipt (spec §7 check-status-sale-bag, no auth): a bag of a sale, found by
+ * both random ids. Unknown pairs answer 404 alike.
+ */
+export async function findPublicSaleBag(
+  deps: ApiDeps,
+  storeId: number,
+  saleId: string,
+  saleBagId: string,
+): Promise<PublicSaleBagReply["saleBag"]> {
+  const sale = await deps.db.selectFrom("sales").selectAll().where("id", "=", saleId).where("store_id", "=", storeId).executeTakeFirst();
+  const [bag] = sale ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
+  if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
+  const { referenceCode, status, paymentMethod, installments, subtotal, discount, total, couponCode, cardLastDigits, createdAt } = toSale(
+    deps,
+    sale,
+    [],
+  );
+  return { ...bag, sale: { referenceCode, status, paymentMethod, installments, subtotal, discount, total, couponCode, cardLastDigits, createdAt } };
+}
+
+/** "529.982.247-25" → "***.982.247-**": enough for the payer to recognise, not to copy. */
+function maskedCpf(cpf: string): string {
+  const digits = cpf.replace(/\D/g, "");
+  return digits.length === 11 ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "";
+}
+
+/** The boleto of a sale, by its random id (no auth: the link is the boleto, as at a bank). */
+export async function findBoleto(deps: ApiDeps, storeId: number, saleId: string): Promise<BoletoReply["boleto"]> {
+  const row = await deps.db
+    .selectFrom("sales")
+    .innerJoin("customers", "customers.id", "sales.customer_id")
+    .select(["sales.id", "sales.reference_code", "sales.status", "sales.total_cents", "sales.boleto_barcode", "sales.boleto_digitable_line"])
+    .select(["sales.boleto_due_date", "sales.created_at", "customers.name", "customers.cpf"])
+    .where("sales.id", "=", saleId)
+    .where("sales.store_id", "=", storeId)
+    .executeTakeFirst();
+  if (!row || !row.boleto_barcode || !row.boleto_digitable_line || !row.boleto_due_date) throw notFound(BOLETO_NOT_FOUND);
+  return {
+    saleId: row.id,
+    referenceCode: row.reference_code,
+    status: row.status,
+    amount: centsToReais(row.total_cents),
+    barcode: row.boleto_barcode,
+    digitableLine: row.boleto_digitable_line,
+    dueDate: row.boleto_due_date,
+    payerName: row.name,
+    payerCpf: maskedCpf(row.cpf),
+    createdAt: row.created_at,
+  };
 }

@@ -101,6 +101,8 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       cardBrand: "VISA",
       cardLastDigits: "1111",
       boletoDigitableLine: null,
+      boletoLink: null,
+      boletoDueDate: null,
       createdAt: "2026-02-20T09:00:00.000Z",
       saleBags: [{ id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 }],
     });
@@ -111,6 +113,7 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       subtotal: 156.79,
       total: 156.79,
       boletoDigitableLine: "34191.79001 01043.510047 91020.150008 1 99990000012345",
+      boletoLink: `${t.publicUrl}/boleto/${anaSales.older}`,
       cardLastDigits: null,
     });
     expect(older.saleBags).toEqual([

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
+import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
@@ -18,7 +19,7 @@ export function getBundledApi(): Promise<StoreApi> {
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox"), from: env.MAIL_FROM });
-    return createStoreApi({ db, now: () => new Date(), mailer, publicUrl: env.publicUrl });
+    return createStoreApi({ db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() });
   })();
   ready.catch(() => {
     ready = undefined;

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { loadCart, loadCartCoupons } from "#app/.server/cart.server.ts";
+import { COUPON_RETRY_PATH, payAction } from "#app/.server/checkout-payment.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/.server/new-student.server.ts";
 import { getSessionCustomer } from "#app/.server/session.server.ts";
@@ -8,13 +9,16 @@ import { CartView } from "#app/components/cart/cart-view.tsx";
 import { ProductInformation } from "#app/components/catalogue/product-information.tsx";
 import { AuthStep, REGISTER_PARAM } from "#app/components/checkout/auth-step.tsx";
 import { CheckoutStepper } from "#app/components/checkout/checkout-stepper.tsx";
+import { PAY_INTENT, PaymentForm } from "#app/components/checkout/payment-form.tsx";
 import { PaymentStep } from "#app/components/checkout/payment-step.tsx";
 import { StudentStep } from "#app/components/checkout/student-step.tsx";
 import { isLinkMode, linkHref } from "#app/components/students/student-chooser.tsx";
 import { StudentDataModal } from "#app/components/students/student-data-modal.tsx";
 import { cartCount, firstUnassignedItem, withItemAssigned } from "#app/lib/cart.ts";
 import { checkoutStep } from "#app/lib/checkout-step.ts";
+import { cartInstallments } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
+import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 
 export const meta = () => [{ title: "Finalizar compra | Loja Escolar" }, { name: "robots", content: "noindex" }];
@@ -25,6 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const waiting = firstUnassignedItem(cart);
   const step = checkoutStep({ loggedIn: Boolean(current), itemsInCart: cartCount(cart), itemWaitingForStudent: Boolean(waiting) });
   if (step === "home" || !cart) throw redirect("/");
+  // /checkout is the payment step again after an invalid coupon (spec §2): nothing else.
+  if (new URL(request.url).pathname === COUPON_RETRY_PATH && step !== 3) throw redirect(CHECKOUT_PATH);
   const params = new URL(request.url).searchParams;
   const mode = params.get(URL_STATE.link.key);
   const linkMode = isLinkMode(mode) ? mode : "escolha";
@@ -43,6 +49,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     students,
     selectedStudentId: params.get(URL_STATE.link.student),
     studentDataId: params.get(URL_STATE.studentData.key),
+    maxInstallments: cartInstallments(
+      cart.bags.flatMap((bag) => bag.cartItems),
+      cart.total,
+    ),
   };
 }
 
@@ -50,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   await validateCsrf(formData, request.headers);
+  if (formData.get("intent") === PAY_INTENT) return payAction(request, formData);
   if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, CHECKOUT_PATH);
   const itemTOTVSId = Number(formData.get("itemTOTVSId"));
   if (!Number.isSafeInteger(itemTOTVSId) || itemTOTVSId <= 0) throw new Response("Produto inválido.", { status: 400 });
@@ -57,7 +68,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, cart, coupons, waiting, registering, linkMode, students, selectedStudentId, studentDataId } = loaderData;
+  const { step, cart, coupons, waiting, registering, linkMode, students, selectedStudentId, studentDataId, maxInstallments } = loaderData;
+  const { store } = useRootData();
+  const newStudentReply = actionData && "wizard" in actionData ? actionData : undefined;
+  const paymentReply = actionData && !("wizard" in actionData) ? actionData : undefined;
   const detailed = step === 2 && linkMode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
   const product = waiting && step < 3 ? productOf(cart, waiting.itemTOTVSId) : null;
   return (
@@ -75,10 +89,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               students={students}
               selectedStudentId={selectedStudentId}
               itemTOTVSId={waiting.itemTOTVSId}
-              newStudentReply={actionData}
+              newStudentReply={newStudentReply}
             />
           ) : (
-            <PaymentStep cart={cart} coupons={coupons}>
+            <PaymentStep
+              cart={cart}
+              coupons={coupons}
+              form={<PaymentForm total={cart.total} maxInstallments={maxInstallments} termsUrl={store.termsUrl} reply={paymentReply} />}
+            >
               {/* Spec §2: below 769 px the cart sits inside the payment step. */}
               <div className="checkout:hidden">
                 <CartView cart={cart} redirectTo={CHECKOUT_PATH} />

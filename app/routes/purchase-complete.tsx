@@ -1,22 +1,143 @@
 import { Link } from "react-router";
 import { requireCustomer } from "#app/.server/session.server.ts";
+import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { CopyButton } from "#app/components/ui/copy-button.tsx";
+import { readableDigitableLine } from "#app/lib/boleto-line.ts";
+import { formatCpf } from "#app/lib/cpf.ts";
+import { formatBRL } from "#app/lib/money.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#app/lib/sales.ts";
 import type { Route } from "./+types/purchase-complete";
 
-export const meta = () => [{ title: "Compra concluída | Loja Escolar" }];
+export const meta = () => [{ title: "Compra concluída | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
+/** The completion info of spec §3, for one of the customer's own sales (?venda=saleId). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireCustomer(request);
-  return null;
+  const current = await requireCustomer(request);
+  const saleId = new URL(request.url).searchParams.get("venda");
+  if (!saleId) return { purchase: null };
+  const api = storeApiFor(request, current.token);
+  try {
+    const [customer, sales, bags] = await Promise.all([
+      api.getCustomer(current.customer.id),
+      api.listSalesByCustomer(current.customer.id),
+      api.listSaleBagsBySale(saleId),
+    ]);
+    const sale = sales.find((candidate) => candidate.id === saleId);
+    if (!sale) return { purchase: null };
+    return { purchase: { customer, sale, bags } };
+  } catch (error) {
+    if (error instanceof StoreApiError && error.status === 404) return { purchase: null };
+    return endSessionOn401(error);
+  }
 }
 
-export default function PurchaseCompletePage() {
+export default function PurchaseCompletePage({ loaderData }: Route.ComponentProps) {
+  const { purchase } = loaderData;
+  if (!purchase) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Nenhuma compra recente</h1>
+        <p className="mt-2 text-slate-600">Quando você finalizar uma compra, o resumo aparece aqui.</p>
+        <Link to="/" className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
+          Voltar para a loja
+        </Link>
+      </div>
+    );
+  }
+  const { customer, sale, bags } = purchase;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">Nenhuma compra recente</h1>
-      <p className="mt-2 text-slate-600">Quando você finalizar uma compra, o resumo aparece aqui.</p>
-      <Link to="/" className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10" data-testid="purchase-complete">
+      <header className="text-center">
+        <h1 className="text-2xl font-bold text-slate-900">Pedido recebido!</h1>
+        <p className="mt-1 text-slate-600">
+          Situação: <strong data-testid="sale-status">{saleStatusLabel(sale.status)}</strong>
+        </p>
+      </header>
+
+      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="buyer-title">
+        <h2 id="buyer-title" className="font-bold text-slate-900">Comprador</h2>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <Info label="Nome" value={customer.name} />
+          <Info label="E-mail" value={customer.email} />
+          <Info label="Telefone" value={customer.cellPhone} />
+          <Info label="CPF" value={formatCpf(customer.cpf)} />
+        </dl>
+      </section>
+
+      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="items-title">
+        <h2 id="items-title" className="font-bold text-slate-900">Itens por estudante</h2>
+        {bags.map((bag) => (
+          <div key={bag.id} className="mt-3" data-testid="purchase-bag">
+            <h3 className="font-semibold text-slate-800">
+              {bag.studentName}
+              {bag.studentRA ? <span className="ml-2 text-xs font-normal text-slate-500">RA {bag.studentRA}</span> : null}
+            </h3>
+            <ul className="mt-1 divide-y divide-slate-100 text-sm">
+              {bag.items.map((item) => (
+                <li key={item.itemTOTVSId} className="flex justify-between gap-3 py-1">
+                  <span>
+                    {item.quantity} x {item.title}
+                  </span>
+                  <span className="whitespace-nowrap">{formatBRL(item.quantity * item.unitPrice)}</span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1 text-xs text-slate-500">
+              <Link to={`/comprovantePublico/${bag.id}/${sale.id}`} className="font-semibold text-brand-600 underline">
+                Comprovante deste estudante
+              </Link>
+            </p>
+          </div>
+        ))}
+      </section>
+
+      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="payment-title">
+        <h2 id="payment-title" className="font-bold text-slate-900">Pagamento</h2>
+        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <Info label="Subtotal" value={formatBRL(sale.subtotal)} />
+          {sale.discount > 0 ? <Info label={`Cupom ${sale.couponCode ?? ""}`} value={`- ${formatBRL(sale.discount)}`} /> : null}
+          <Info label="Total" value={formatBRL(sale.total)} testId="sale-total" />
+          <Info label="Forma de pagamento" value={paymentMethodLabel(sale.paymentMethod.code)} />
+          {sale.paymentMethod.code === "1" ? (
+            <>
+              <Info label="Parcelas" value={`${sale.installments}x de ${formatBRL(sale.total / sale.installments)}`} />
+              <Info label="Cartão" value={`${sale.cardBrand ?? ""} final ${sale.cardLastDigits ?? ""}`} testId="card-last-digits" />
+            </>
+          ) : null}
+          <Info label="Código de referência" value={sale.referenceCode} testId="reference-code" />
+          <Info label="Número da compra" value={sale.id} />
+        </dl>
+        {sale.boletoLink && sale.boletoDigitableLine ? (
+          <div className="mt-4 rounded-xl bg-brand-50 p-4" data-testid="boleto-info">
+            <p className="text-sm font-semibold text-brand-900">Linha digitável</p>
+            <p className="mt-1 break-all font-mono text-sm" data-testid="digitable-line">
+              {readableDigitableLine(sale.boletoDigitableLine)}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <CopyButton text={sale.boletoDigitableLine} label="Copiar linha digitável" />
+              <a href={sale.boletoLink} target="_blank" rel="noopener" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white">
+                Abrir boleto
+              </a>
+            </div>
+          </div>
+        ) : null}
+      </section>
+
+      <Link to="/" className="self-center rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
         Voltar para a loja
       </Link>
+    </div>
+  );
+}
+
+function Info({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-2 sm:block">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-800" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import * as customerAccess from "./0002-customer-access.ts";
 import * as sales from "./0003-sales.ts";
 import * as carts from "./0004-carts.ts";
 import * as guestCarts from "./0005-guest-carts.ts";
+import * as payments from "./0006-payments.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003-sales": sales,
   "0004-carts": carts,
   "0005-guest-carts": guestCarts,
+  "0006-payments": payments,
 };
 
 export const migrationProvider: MigrationProvider = {

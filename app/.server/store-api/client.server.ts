@@ -21,8 +21,12 @@ import type {
   StoreReply,
   CartBagPayload,
   CartPayload,
+  BoletoReply,
   CartReply,
+  FinishCartPayload,
+  FinishCartReply,
   GuestCartMergeReply,
+  PublicSaleBagReply,
   GuestCartPayload,
   CreatedStudentReply,
   ItemCouponsReply,
@@ -306,6 +310,25 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
 
     removeCoupon(cartId: string) {
       return call<CartReply>("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId, storeId: store });
+    },
+
+    /** Pays the cart (spec §7); a second call for the same cart answers the first sale. */
+    async finishCart(customerId: string, cartId: string, payload: FinishCartPayload) {
+      return (
+        await call<FinishCartReply>("PUT", `/carts/finish-cart-by-customer/${e(customerId)}/cart/${e(cartId)}/store/${store}`, payload)
+      ).finished;
+    },
+
+    /** The public receipt: no token. */
+    async getPublicSaleBag(saleId: string, saleBagId: string) {
+      return (
+        await call<PublicSaleBagReply>("GET", `/sale-bags/check-status-sale-bag/store/${store}/sale/${e(saleId)}/saleBag/${e(saleBagId)}`)
+      ).saleBag;
+    },
+
+    /** The printable boleto of a sale: no token (the sale id is random). */
+    async getBoleto(saleId: string) {
+      return (await call<BoletoReply>("GET", `/sales/boleto/${e(saleId)}/store/${store}`)).boleto;
     },
 
     // A visitor's cart (spec §6; docs/decisions/0009-guest-carts.md): the session's key goes in a header.

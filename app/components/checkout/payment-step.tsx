@@ -3,8 +3,21 @@ import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { CartTotals } from "../cart/cart-totals.tsx";
 import { CouponPanel } from "../cart/coupon-panel.tsx";
 
-/** Step 3 (spec §2): the coupon panel and the TOTAL of the cart shown beside (or above, on phones). */
-export function PaymentStep({ cart, coupons, children }: { cart: Cart; coupons: CartCoupon[]; children?: React.ReactNode }) {
+/**
+ * Step 3 (spec §2): the cart (on phones; beside the steps from 769 px), the coupon panel,
+ * the TOTAL and the payment form.
+ */
+export function PaymentStep({
+  cart,
+  coupons,
+  children,
+  form,
+}: {
+  cart: Cart;
+  coupons: CartCoupon[];
+  children?: React.ReactNode;
+  form: React.ReactNode;
+}) {
   return (
     <section aria-labelledby="payment-step-title" className="flex flex-col gap-4">
       <h2 id="payment-step-title" className="text-xl font-bold text-slate-900">Pagamento</h2>
@@ -13,6 +26,7 @@ export function PaymentStep({ cart, coupons, children }: { cart: Cart; coupons: 
       <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="checkout-totals">
         <CartTotals cart={cart} subtotalLabel="Subtotal" totalTestId="checkout-total" size="lg" />
       </div>
+      {form}
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { barcodeSvg } from "#api/payments/boleto.ts";
+import { formatDigitableLine } from "#app/lib/boleto-line.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { PrintButton } from "#app/components/ui/print-button.tsx";
+import { formatBRL } from "#app/lib/money.ts";
+import { formatSaleDate, saleStatusLabel } from "#app/lib/sales.ts";
+import type { Route } from "./+types/boleto";
+
+export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots", content: "noindex" }];
+
+/** /boleto/{saleId}: the printable boleto (and its second copy), found by the sale's random id. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    const boleto = await storeApiFor(request).getBoleto(params.saleId);
+    // Drawn on the server from the 44 digits: the page needs no script to print.
+    return { boleto, barcode: barcodeSvg(boleto.barcode), line: formatDigitableLine(boleto.digitableLine) };
+  } catch (error) {
+    if (error instanceof StoreApiError && error.status === 404) throw new Response("Boleto não encontrado.", { status: 404 });
+    throw error;
+  }
+}
+
+const [year, month, day] = [0, 1, 2];
+const brDate = (iso: string) => {
+  const parts = iso.split("-");
+  return `${parts[day]}/${parts[month]}/${parts[year]}`;
+};
+
+export default function BoletoPage({ loaderData }: Route.ComponentProps) {
+  const { boleto, barcode, line } = loaderData;
+  return (
+    <main className="mx-auto max-w-3xl bg-white p-8 text-slate-900 print:p-0" data-testid="boleto-page">
+      <header className="flex items-center justify-between border-b-2 border-slate-900 pb-2">
+        <span className="text-lg font-bold">999 | Banco Sandbox</span>
+        <PrintButton />
+      </header>
+      <p className="mt-2 break-all text-right font-mono text-lg font-bold" data-testid="boleto-line">
+        {line}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 border border-slate-400 p-3 text-sm">
+        <dt className="text-xs uppercase text-slate-500">Beneficiário</dt>
+        <dd>Loja Escolar</dd>
+        <dt className="text-xs uppercase text-slate-500">Pagador</dt>
+        <dd>
+          {boleto.payerName} {boleto.payerCpf ? `(CPF ${boleto.payerCpf})` : ""}
+        </dd>
+        <dt className="text-xs uppercase text-slate-500">Vencimento</dt>
+        <dd className="font-bold">{brDate(boleto.dueDate)}</dd>
+        <dt className="text-xs uppercase text-slate-500">Valor do documento</dt>
+        <dd className="font-bold" data-testid="boleto-amount">
+          {formatBRL(boleto.amount)}
+        </dd>
+        <dt className="text-xs uppercase text-slate-500">Nosso número / referência</dt>
+        <dd>{boleto.referenceCode}</dd>
+        <dt className="text-xs uppercase text-slate-500">Data do documento</dt>
+        <dd>{formatSaleDate(boleto.createdAt)}</dd>
+        <dt className="text-xs uppercase text-slate-500">Situação</dt>
+        <dd>{saleStatusLabel(boleto.status)}</dd>
+      </dl>
+      <div className="mt-6 w-full" aria-label="Código de barras" role="img" dangerouslySetInnerHTML={{ __html: barcode }} />
+      <p className="mt-4 text-xs text-slate-500">Boleto de ambiente de testes (banco 999): não pague em um banco real.</p>
+    </main>
+  );
+}

@@ -1,0 +1,81 @@
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { PrintButton } from "#app/components/ui/print-button.tsx";
+import { formatBRL } from "#app/lib/money.ts";
+import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/lib/sales.ts";
+import type { Route } from "./+types/public-receipt";
+
+export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];
+
+/** /comprovantePublico/{saleBagId}/{saleId} (spec §2): one student's receipt, no login, outside the main layout. */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  try {
+    return { receipt: await storeApiFor(request).getPublicSaleBag(params.saleId, params.saleBagId) };
+  } catch (error) {
+    if (error instanceof StoreApiError && error.status === 404) throw new Response("Comprovante não encontrado.", { status: 404 });
+    throw error;
+  }
+}
+
+export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) {
+  const { receipt } = loaderData;
+  const { sale } = receipt;
+  return (
+    <main className="mx-auto max-w-2xl bg-white p-8 text-slate-800 print:p-0" data-testid="public-receipt">
+      <header className="flex items-center justify-between border-b border-slate-200 pb-4">
+        <img src="/images/logo.svg" alt="Loja Escolar" className="h-10" />
+        <PrintButton />
+      </header>
+      <h1 className="mt-6 text-2xl font-bold">Comprovante de compra</h1>
+      <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
+        <dt className="text-slate-500">Estudante</dt>
+        <dd className="font-semibold">
+          {receipt.studentName}
+          {receipt.studentRA ? ` (RA ${receipt.studentRA})` : ""}
+        </dd>
+        <dt className="text-slate-500">Código de referência</dt>
+        <dd className="font-semibold">{sale.referenceCode}</dd>
+        <dt className="text-slate-500">Data</dt>
+        <dd className="font-semibold">{formatSaleDate(sale.createdAt)}</dd>
+        <dt className="text-slate-500">Situação</dt>
+        <dd className="font-semibold" data-testid="receipt-status">
+          {saleStatusLabel(sale.status)}
+        </dd>
+        <dt className="text-slate-500">Forma de pagamento</dt>
+        <dd className="font-semibold">
+          {paymentMethodLabel(sale.paymentMethod.code)}
+          {sale.paymentMethod.code === "1" ? ` em ${sale.installments}x, final ${sale.cardLastDigits ?? ""}` : ""}
+        </dd>
+      </dl>
+      <table className="mt-6 w-full text-sm">
+        <thead>
+          <tr className="border-b border-slate-300 text-left">
+            <th className="py-1">Item</th>
+            <th className="py-1 text-right">Qtd.</th>
+            <th className="py-1 text-right">Valor</th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.items.map((item) => (
+            <tr key={item.itemTOTVSId} className="border-b border-slate-100">
+              <td className="py-1">{item.title}</td>
+              <td className="py-1 text-right">{item.quantity}</td>
+              <td className="py-1 text-right">{formatBRL(item.quantity * item.unitPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td className="pt-2 font-bold" colSpan={2}>
+              Total deste estudante
+            </td>
+            <td className="pt-2 text-right font-bold">{formatBRL(receipt.total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-6 text-xs text-slate-500">
+        Total da compra: {formatBRL(sale.total)}
+        {sale.discount > 0 ? ` (cupom ${sale.couponCode ?? ""}: -${formatBRL(sale.discount)})` : ""}.
+      </p>
+    </main>
+  );
+}

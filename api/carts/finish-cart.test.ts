@@ -1,6 +1,7 @@
 import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
+import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { deleteCart } from "#api/services/manager.ts";
@@ -13,11 +14,21 @@ import { FINISH_MESSAGES } from "./finish-payload.ts";
 /** The sandbox, counting what it is asked: a second charge of one cart is the bug to catch. */
 const charges: ChargeRequest[] = [];
 const sandbox = createSandboxGateway();
+const outage = { gateway: false, mail: false };
 const countingGateway: PaymentGateway = {
   async charge(request) {
     charges.push(request);
     await new Promise((resolve) => setTimeout(resolve, 5));
+    if (outage.gateway) throw new Error(`gateway timeout for card ${request.card?.number ?? "-"}`);
     return sandbox.charge(request);
+  },
+};
+/** Memory mail that can be made to fail, as an SMTP server that is down. */
+const outbox = createMemoryMailer();
+const flakyMailer: Mailer = {
+  async send(message) {
+    if (outage.mail) throw new Error("SMTP 421 serviço indisponível");
+    await outbox.send(message);
   },
 };
 
@@ -26,7 +37,7 @@ let items: Awaited<ReturnType<typeof demoItems>>;
 let freeItem: number;
 
 beforeAll(async () => {
-  t = await createTestApi({ gateway: countingGateway });
+  t = await createTestApi({ gateway: countingGateway, mailer: flakyMailer });
   items = await demoItems(t.db);
   const free = await t.db.selectFrom("products").select("item_totvs_id").where("sale_price_cents", "=", 0).where("type", "<>", "S").executeTakeFirstOrThrow();
   freeItem = free.item_totvs_id;
@@ -85,33 +96,60 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     const boleto = await t.call("GET", `/sales/boleto/${sale.id}/store/1`);
     expect(boleto.body.boleto).toMatchObject({ amount: sale.total, barcode: expect.stringMatching(/^\d{44}$/), payerCpf: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) });
     expect((await getCart(t, customer)).body.cart.bags).toEqual([]);
-    await vi.waitFor(() => expect(t.mail.find((mail) => mail.to === customer.email)?.text).toContain(sale.referenceCode));
-    expect(t.mail.find((mail) => mail.to === customer.email)!.text).toContain(`/boleto/${sale.id}`);
+    await vi.waitFor(() => expect(outbox.messages.find((mail) => mail.to === customer.email)?.text).toContain(sale.referenceCode));
+    const mail = outbox.messages.find((message) => message.to === customer.email)!;
+    expect(mail.text).toContain(`/boleto/${sale.id}`);
+    expect(mail.text).toContain(P.title);
   });
 
   it("card in instalments: paid, brand and last four digits kept, never the number or the CVV", async () => {
     const course = items.S.find((item) => item.salePriceCents >= 100_000) ?? items.S[0]!;
     const { customer, cart } = await shopperWithCart([course.itemTOTVSId, 1]);
+    const DECLINED = SANDBOX_CARDS.declined[0];
+    const CVV = "987";
     const logs: unknown[] = [];
-    const spies = (["log", "error", "warn", "info"] as const).map((level) => vi.spyOn(console, level).mockImplementation((...args) => logs.push(args)));
+    const levels = ["log", "error", "warn", "info", "debug", "trace"] as const;
+    const spies = levels.map((level) => vi.spyOn(console, level).mockImplementation((...args) => logs.push(args)));
     try {
-      const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: "987", installments: 2 }) });
+      // Every way a card can go through the API: refused by the rules, declined, a gateway
+      // that fails (its error names the card), then paid in instalments.
+      const refused = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV, expirationDate: "2020-01-10" }) });
+      expect(refused.status).toBe(400);
+      const declined = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cardNumber: DECLINED, cvv: CVV }) });
+      expect(declined.status).toBe(402);
+      outage.gateway = true;
+      try {
+        const down = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV }) });
+        expect([down.status, down.body.error.message]).toEqual([502, FINISH_MESSAGES.gatewayDown]);
+      } finally {
+        outage.gateway = false;
+      }
+      const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV, installments: 2 }) });
       expect(status).toBe(200);
       expect(body.finished).toMatchObject({ link: null, statusCode: "paid" });
-      const [sale] = (await salesOf(customer)).body.sales;
-      expect(sale).toMatchObject({ status: "paid", installments: 2, cardBrand: "VISA", cardLastDigits: "1111" });
+      const sales = (await salesOf(customer)).body.sales;
+      expect(sales.map((sale: any) => sale.status).sort()).toEqual(["declined", "paid"]);
+      expect(sales.find((sale: any) => sale.status === "paid")).toMatchObject({ installments: 2, cardBrand: "VISA", cardLastDigits: "1111" });
+      expect(sales.find((sale: any) => sale.status === "declined")).toMatchObject({ cardBrand: "VISA", cardLastDigits: "0002" });
+      await vi.waitFor(() => expect(outbox.messages.some((mail) => mail.to === customer.email)).toBe(true));
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
-    expect(JSON.stringify(logs)).not.toContain(VISA);
-    // Every text column of every table: the number and the CVV are nowhere.
+    const logged = JSON.stringify(logs);
+    for (const secret of [VISA, DECLINED, `cvv`, `"${CVV}"`]) expect(logged.toLowerCase()).not.toContain(secret);
+    // Every text column of every table, and the e-mails: the numbers and the CVV are nowhere.
+    const hasSecret = (value: unknown) =>
+      typeof value === "string" && (value.includes(VISA) || value.includes(DECLINED) || value === CVV || value.includes(`"${CVV}"`) || /cvv|cardNumber/i.test(value));
     const tables = await t.db.introspection.getTables();
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["sales", "sale_bags", "sale_bag_items", "carts", "coupon_uses"]));
     for (const table of tables) {
       const rows = await t.db.selectFrom(table.name as never).selectAll().execute();
-      const dump = JSON.stringify(rows);
-      expect(dump, table.name).not.toContain(VISA);
-      expect(dump.includes('"987"'), table.name).toBe(false);
+      const leaks = rows.flatMap((row) => Object.entries(row as Record<string, unknown>).filter(([, value]) => hasSecret(value)));
+      expect(leaks, table.name).toEqual([]);
     }
+    const mails = outbox.messages.filter((mail) => mail.to === customer.email);
+    expect(mails.some((mail) => mail.text.includes("final 1111"))).toBe(true);
+    for (const mail of mails) expect([mail.subject, mail.text, mail.html].some(hasSecret)).toBe(false);
   });
 
   it("free: only at R$ 0,00, paid at once; a paying cart cannot claim it", async () => {
@@ -173,6 +211,138 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     expect((await salesOf(customer)).body.sales).toEqual([]);
   });
 
+  it("an expired coupon answers 404 Cupom inválido; the coupon stays on the cart for the storefront to remove", async () => {
+    const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+    const code = `EXPIRA${Date.now() % 100_000}`;
+    const couponId = crypto.randomUUID();
+    await t.db
+      .insertInto("coupons")
+      .values({
+        id: couponId,
+        store_id: 1,
+        code,
+        percentage: 20,
+        starts_at: "2020-01-01T00:00:00.000Z",
+        ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+        max_uses: null,
+        max_uses_per_customer: null,
+        status: "enabled",
+        created_at: "2020-01-01T00:00:00.000Z",
+      })
+      .execute();
+    const applied = await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code, cartId: cart.cartId, storeId: 1 }, { token: customer.token });
+    expect(applied.status).toBe(200);
+    await t.db.updateTable("coupons").set({ ends_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", couponId).execute();
+    const before = charges.length;
+    const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() });
+    expect([status, body.error.message]).toEqual([404, "Cupom inválido"]);
+    expect(charges.length).toBe(before);
+    expect((await salesOf(customer)).body.sales).toEqual([]);
+    expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, coupon: { code } });
+    const uses = await t.db.selectFrom("coupon_uses").select("id").where("coupon_id", "=", couponId).execute();
+    expect(uses).toEqual([]);
+  });
+
+  it("prices come from the catalogue: totals and prices in the request are ignored; the coupon use is recorded", async () => {
+    const P = items.P.find((item) => item.salePriceCents >= 2_000)!;
+    const customer = await signUpAndLogIn(t);
+    const { studentId } = await linkByRA(t, customer, "20250003");
+    // Prices slipped into the cart's items are not read either.
+    const saved = await saveCart(t, customer, [
+      { studentId, cartItems: [{ itemTOTVSId: P.itemTOTVSId, quantity: 3, PRECO: 0.01, DESCONTO: 0.01, price: 1, salePrice: 1 }] },
+    ]);
+    expect(saved.status).toBe(200);
+    const cartId = saved.body.cart.cartId;
+    const applied = await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: "ESCOLA5", cartId, storeId: 1 }, { token: customer.token });
+    expect(applied.status).toBe(200);
+    const before = charges.length;
+    const { status, body } = await finish(customer, cartId, {
+      paymentMethodId: METHOD.boleto,
+      total: 0.01,
+      subtotal: 0.01,
+      discount: 999,
+      amount: 1,
+      amountCents: 1,
+      totalCents: 1,
+      bags: [{ studentId, cartItems: [{ itemTOTVSId: P.itemTOTVSId, quantity: 1, DESCONTO: 0.01 }] }],
+    });
+    expect(status).toBe(200);
+    const subtotalCents = 3 * P.salePriceCents;
+    const discountCents = Math.round((subtotalCents * 5) / 100);
+    expect(charges.slice(before).map((charge) => charge.amountCents)).toEqual([subtotalCents - discountCents]);
+    const [sale] = (await salesOf(customer)).body.sales;
+    expect(sale).toMatchObject({
+      id: body.finished.saleId,
+      subtotal: subtotalCents / 100,
+      discount: discountCents / 100,
+      total: (subtotalCents - discountCents) / 100,
+      couponCode: "ESCOLA5",
+    });
+    const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${sale.id}/store/1`, undefined, { token: customer.token });
+    expect(bags.body.saleBag[0].items).toEqual([
+      expect.objectContaining({ itemTOTVSId: P.itemTOTVSId, quantity: 3, unitPrice: P.salePriceCents / 100, originalUnitPrice: P.priceCents / 100 }),
+    ]);
+    const uses = await t.db.selectFrom("coupon_uses").select(["customer_id", "sale_id"]).where("sale_id", "=", sale.id).execute();
+    expect(uses).toEqual([{ customer_id: customer.id, sale_id: sale.id }]);
+  });
+
+  it("one sale bag per student, with the items copied at their prices", async () => {
+    const customer = await signUpAndLogIn(t);
+    const first = await linkByRA(t, customer, "20250003");
+    const second = await linkByRA(t, customer, "20250004");
+    const [a, b, c] = [items.P[0]!, items.P[1]!, items.M[0]!];
+    const saved = await saveCart(t, customer, [bag(first.studentId, [a.itemTOTVSId, 2], [c.itemTOTVSId, 1]), bag(second.studentId, [b.itemTOTVSId, 1])]);
+    expect(saved.status).toBe(200);
+    const { status, body } = await finish(customer, saved.body.cart.cartId, { paymentMethodId: METHOD.boleto });
+    expect(status).toBe(200);
+    const bags = (await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, { token: customer.token })).body.saleBag;
+    expect(bags).toHaveLength(2);
+    for (const saleBag of bags) expect(saleBag).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), saleId: body.finished.saleId, status: "pending" });
+    const totals = bags.map((saleBag: any) => saleBag.total).sort((x: number, y: number) => x - y);
+    const expected = [(2 * a.salePriceCents + c.salePriceCents) / 100, b.salePriceCents / 100].sort((x, y) => x - y);
+    expect(totals).toEqual(expected);
+    expect(bags.flatMap((saleBag: any) => saleBag.items.map((item: any) => item.itemTOTVSId)).sort()).toEqual(
+      [a.itemTOTVSId, b.itemTOTVSId, c.itemTOTVSId].sort(),
+    );
+    const [sale] = (await salesOf(customer)).body.sales;
+    expect(sale.saleBags).toHaveLength(2);
+    expect(Math.round(sale.total * 100)).toBe(2 * a.salePriceCents + b.salePriceCents + c.salePriceCents);
+  });
+
+  it("a mail server that fails does not fail the purchase", async () => {
+    const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, "error").mockImplementation((...args) => errors.push(args));
+    outage.mail = true;
+    try {
+      const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+      expect([status, body.finished.statusCode]).toEqual([200, "pending"]);
+      await vi.waitFor(() => expect(JSON.stringify(errors)).toContain("e-mail de confirmação não enviado"));
+    } finally {
+      outage.mail = false;
+      spy.mockRestore();
+    }
+    expect((await salesOf(customer)).body.sales).toMatchObject([{ status: "pending" }]);
+    expect(outbox.messages.some((mail) => mail.to === customer.email)).toBe(false);
+  });
+
+  it("a gateway that fails rolls everything back: no sale, the cart open", async () => {
+    const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+    const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    outage.gateway = true;
+    try {
+      const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+      expect([status, body.error.message]).toEqual([502, FINISH_MESSAGES.gatewayDown]);
+    } finally {
+      outage.gateway = false;
+      spy.mockRestore();
+    }
+    expect((await salesOf(customer)).body.sales).toEqual([]);
+    expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, version: cart.version });
+    const retry = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+    expect(retry.body.finished.statusCode).toBe("pending");
+  });
+
   it("refuses more instalments than the rule, a bad card, missing terms and a student-less bag", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const tooMany = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ installments: 12 }) });
@@ -201,6 +371,11 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     const { body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, { token: other.token });
     expect(bags.status).toBe(404);
+    const sales = await t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token: other.token });
+    expect(sales.status).toBe(403);
+    expect((await salesOf(other)).body.sales).toEqual([]);
+    // Paying someone else's cart through one's own path makes nothing, and the owner can still pay.
+    expect((await salesOf(customer)).body.sales).toHaveLength(1);
   });
 });
 
@@ -216,5 +391,30 @@ describe("the public receipt", () => {
     expect(JSON.stringify(receipt.body)).not.toContain(customer.email);
     const wrongPair = await t.call("GET", `/sale-bags/check-status-sale-bag/store/1/sale/${crypto.randomUUID()}/saleBag/${saleBag.id}`);
     expect(wrongPair.status).toBe(404);
+  });
+});
+
+describe("the printable boleto", () => {
+  it("answers a boleto sale by its random id, and 404 for a card sale or an unknown id", async () => {
+    const boletoBuyer = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+    const boletoSale = (await finish(boletoBuyer.customer, boletoBuyer.cart.cartId, { paymentMethodId: METHOD.boleto })).body.finished;
+    const { status, body } = await t.call("GET", `/sales/boleto/${boletoSale.saleId}/store/1`);
+    expect(status).toBe(200);
+    expect(body.boleto).toMatchObject({
+      saleId: boletoSale.saleId,
+      referenceCode: boletoSale.referenceCode,
+      status: "pending",
+      amount: items.P[0]!.salePriceCents / 100,
+      payerName: boletoBuyer.customer.payload.name,
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(isValidBoleto(body.boleto.digitableLine)).toBe(true);
+    expect(body.boleto.digitableLine.slice(-10)).toBe(String(items.P[0]!.salePriceCents).padStart(10, "0"));
+
+    const cardBuyer = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+    const cardSale = (await finish(cardBuyer.customer, cardBuyer.cart.cartId, { paymentMethodId: METHOD.credit, ...card() })).body.finished;
+    for (const saleId of [cardSale.saleId, crypto.randomUUID(), "1"]) {
+      expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).status).toBe(404);
+    }
   });
 });

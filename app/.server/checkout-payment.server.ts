@@ -42,13 +42,15 @@ export async function payAction(request: Request, formData: FormData) {
   if (!current) throw redirect(CHECKOUT_PATH);
   const api = storeApiFor(request, current.token);
   const { cart } = await api.getCart(current.customer.id).catch(endSessionOn401);
-  if (!cart.cartId || cart.bags.length === 0) return toasts().redirectWithError("/", CHECKOUT_MESSAGES.emptyCart);
+  // The cart the page showed. When it is no longer the open one, an earlier submit already
+  // paid it (the API answers that sale) or the gestor deleted it (404): the API says which.
+  const shownCartId = String(formData.get("cartId") ?? "") || cart.cartId;
+  if (!shownCartId) return toasts().redirectWithError("/", CHECKOUT_MESSAGES.emptyCart);
+  const shownCart = shownCartId === cart.cartId ? cart : null;
 
-  const maxInstallments = cartInstallments(
-    cart.bags.flatMap((bag) => bag.cartItems),
-    cart.total,
-  );
-  const submission = parseWithZod(formData, { schema: paymentSchema({ total: cart.total, maxInstallments }) });
+  const maxInstallments = shownCart ? cartInstallments(shownCart.bags.flatMap((bag) => bag.cartItems), shownCart.total) : 1;
+  const schema = shownCart ? paymentSchema({ total: shownCart.total, maxInstallments }) : paymentSchema({ total: 0, maxInstallments, settledCart: true });
+  const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
     const toast = errors.terms ? PAYMENT_MESSAGES.termsNotAccepted : (errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? null);
@@ -75,7 +77,7 @@ export async function payAction(request: Request, formData: FormData) {
           }
         : {}),
     };
-    const finished = await api.finishCart(current.customer.id, cart.cartId, payload);
+    const finished = await api.finishCart(current.customer.id, shownCartId, payload);
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
@@ -84,7 +86,7 @@ export async function payAction(request: Request, formData: FormData) {
       return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
     }
     if (error.status === 404 && error.message === FINISH_ERRORS.couponInvalid) {
-      await api.removeCoupon(cart.cartId).catch(() => undefined);
+      await api.removeCoupon(shownCartId).catch(() => undefined);
       return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);
     }
     const message = error.status >= 500 ? STORE_API_UNAVAILABLE : error.message;

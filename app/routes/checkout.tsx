@@ -95,7 +95,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <PaymentStep
               cart={cart}
               coupons={coupons}
-              form={<PaymentForm total={cart.total} maxInstallments={maxInstallments} termsUrl={store.termsUrl} reply={paymentReply} />}
+              form={<PaymentForm cartId={cart.cartId ?? ""} total={cart.total} maxInstallments={maxInstallments} termsUrl={store.termsUrl} reply={paymentReply} />}
             >
               {/* Spec §2: below 769 px the cart sits inside the payment step. */}
               <div className="checkout:hidden">

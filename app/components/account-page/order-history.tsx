@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Sale, SaleBag } from "#api/contract.ts";
+import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/lib/sales.ts";
 
@@ -87,7 +88,17 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
         ) : null}
         {sale.status === "pending" && sale.boletoDigitableLine ? (
           <Detail term="Linha digitável" wide>
-            <span className="break-all font-mono">{sale.boletoDigitableLine}</span>
+            <span className="break-all font-mono" data-testid="order-digitable-line">
+              {readableDigitableLine(sale.boletoDigitableLine)}
+            </span>
+          </Detail>
+        ) : null}
+        {sale.status === "pending" && sale.boletoLink ? (
+          <Detail term="Boleto" wide>
+            <a href={sale.boletoLink} target="_blank" rel="noopener" className="font-semibold text-brand-600 underline">
+              Segunda via do boleto
+              {sale.boletoDueDate ? ` (vence em ${sale.boletoDueDate.split("-").reverse().join("/")})` : ""}
+            </a>
           </Detail>
         ) : null}
       </dl>

@@ -29,11 +29,14 @@ const inputClass =
  * JavaScript the card preview and the instalment line follow what is typed.
  */
 export function PaymentForm({
+  cartId,
   total,
   maxInstallments,
   termsUrl,
   reply,
 }: {
+  /** The cart on screen: a repeated submit must name the cart it paid. */
+  cartId: string;
   total: number;
   maxInstallments: number;
   termsUrl: string;
@@ -77,6 +80,7 @@ export function PaymentForm({
     >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="intent" value={PAY_INTENT} />
+      <input type="hidden" name="cartId" value={cartId} />
       {reply?.toast ? <InlineToast message={reply.toast} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
 

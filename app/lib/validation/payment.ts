@@ -27,11 +27,16 @@ export interface PaymentContext {
   /** cartInstallments of the cart. */
   maxInstallments: number;
   now?: Date;
+  /**
+   * The cart the page showed is no longer open (paid by an earlier submit, or deleted):
+   * only the terms are checked, and the store API answers what became of it.
+   */
+  settledCart?: boolean;
 }
 
 const text = z.string().trim().max(64).optional();
 
-export function paymentSchema({ total, maxInstallments, now }: PaymentContext) {
+export function paymentSchema({ total, maxInstallments, now, settledCart = false }: PaymentContext) {
   return z
     .object({
       paymentMethod: z.enum(["0", "1", "2"], { message: PAYMENT_MESSAGES.methodRequired }),
@@ -44,6 +49,7 @@ export function paymentSchema({ total, maxInstallments, now }: PaymentContext) {
     })
     .superRefine((value, ctx) => {
       if (value.terms !== "on") ctx.addIssue({ code: "custom", path: ["terms"], message: PAYMENT_MESSAGES.termsNotAccepted });
+      if (settledCart) return;
       const free = total === 0;
       if (free !== (value.paymentMethod === PAYMENT_METHOD_CODES.free)) {
         ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: free ? PAYMENT_MESSAGES.methodRequired : PAYMENT_MESSAGES.freeOnlyAtZero });
@@ -55,7 +61,8 @@ export function paymentSchema({ total, maxInstallments, now }: PaymentContext) {
       ctx.addIssue({ code: "custom", path: [], message: CARD_FORM_MESSAGE });
     })
     .transform((value): { paymentMethod: PaymentMethodCode; card: ValidCard | null } => {
-      const checked = value.paymentMethod === PAYMENT_METHOD_CODES.credit ? validateCardForm(value, { now, maxInstallments }) : null;
+      const checked =
+        value.paymentMethod === PAYMENT_METHOD_CODES.credit && !settledCart ? validateCardForm(value, { now, maxInstallments }) : null;
       return { paymentMethod: value.paymentMethod, card: checked?.ok ? checked.card : null };
     });
 }

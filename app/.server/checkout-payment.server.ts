@@ -22,6 +22,9 @@ export const CHECKOUT_MESSAGES = {
   cartDeleted: "Seu carrinho foi deletado pelo administrador",
   couponInvalid: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
   emptyCart: "Seu carrinho está vazio.",
+  /** The store API or its gateway failed: whether anything was charged is not known here. */
+  paymentUnavailable:
+    "Não foi possível concluir o pagamento agora. Confira em Minha Conta se o pedido foi registrado antes de tentar de novo.",
 } as const;
 
 /** Where the flow lands after an invalid coupon (spec §2 routes). */
@@ -89,7 +92,7 @@ export async function payAction(request: Request, formData: FormData) {
       await api.removeCoupon(shownCartId).catch(() => undefined);
       return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);
     }
-    const message = error.status >= 500 ? STORE_API_UNAVAILABLE : error.message;
+    const message = error.status >= 500 ? CHECKOUT_MESSAGES.paymentUnavailable : error.message;
     return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: message }, error.status >= 500 ? 503 : 400);
   }
 }

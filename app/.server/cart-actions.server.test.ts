@@ -3,15 +3,12 @@
  * external store API (STORE_API_URL) that answers what the bundled one never does: a 402,
  * a 401 mid-session, a 5xx.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEMS_REMOVED_WARNING } from "./cart.server.ts";
 import { cartAction } from "./cart-actions.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
-import { commitCustomerSession } from "./session.server.ts";
 import { STORE_API_UNAVAILABLE } from "./store-api/index.server.ts";
-import { toasts } from "./toast.server.ts";
+import { startStoreApiDouble, toastOf } from "#tests/fixtures/store-api-double.ts";
 
 const STUDENT = "aluno-1";
 const storedCart = {
@@ -32,32 +29,19 @@ const storedCart = {
 /** What the double answers to the next cart writes, and what it was sent. */
 let replies: { status: number; body: unknown }[] = [];
 let received: { path: string; body: any }[] = [];
-let server: http.Server;
+let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
 let cookie: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => (raw += chunk));
-    req.on("end", () => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-      if (req.method === "GET" && req.url === "/carts/list-cart-by-customer/cliente-1/store/1") return send(200, storedCart);
-      received.push({ path: req.url ?? "", body: raw ? JSON.parse(raw) : null });
-      const reply = replies.shift() ?? { status: 200, body: storedCart };
-      send(reply.status, reply.body);
-    });
+  double = await startStoreApiDouble((request) => {
+    if (request.method === "GET" && request.path === "/carts/list-cart-by-customer/cliente-1/store/1") return { status: 200, body: storedCart };
+    received.push({ path: request.path, body: request.body });
+    return replies.shift() ?? { status: 200, body: storedCart };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.STORE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.SESSION_SECRET = "segredo-de-teste";
-  const setCookie = await commitCustomerSession(new Request("http://loja.test/"), {
-    token: "token-de-teste-com-vinte-caracteres",
-    customer: { id: "cliente-1", name: "Fernanda", email: "fernanda@exemplo.com.br", avatar: null },
-  });
-  cookie = /loja_session=[^;]*/.exec(setCookie)![0];
+  cookie = double.cookie;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => double.close());
 
 beforeEach(() => {
   replies = [];
@@ -81,12 +65,6 @@ async function submit(formData: FormData): Promise<Response> {
   }
 }
 
-/** The toast the redirect carries, as the next page would show it. */
-async function toastOf(response: Response) {
-  const toastCookie = /loja_toast=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0];
-  if (!toastCookie) return null;
-  return (await toasts().getToast(new Request("http://loja.test/", { headers: { cookie: toastCookie } }))).toast ?? null;
-}
 
 describe("cart errors from the store API (spec §8)", () => {
   it("sends the whole cart with the version the shopper saw, and reopens the panel", async () => {

@@ -2,12 +2,9 @@
  * "Finalizar Compra" as the storefront sends it and reads the answer (spec §7 finish, §8
  * finish errors), against a small double of an external store API on 127.0.0.1.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, payAction } from "./checkout-payment.server.ts";
-import { commitCustomerSession } from "./session.server.ts";
-import { toasts } from "./toast.server.ts";
+import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
 
 const VISA = "4111111111111111";
 const openCart = {
@@ -36,36 +33,23 @@ const emptyCart = { cart: { ...openCart.cart, id: null, cartId: null, bags: [], 
 const methods = { paymentMethods: [{ id: 7, code: "0", name: "boleto" }, { id: 8, code: "1", name: "credito" }, { id: 9, code: "2", name: "gratuito" }] };
 
 let cartReply: unknown = openCart;
-let finishReplies: { status: number; body: unknown }[] = [];
-let received: { method: string; path: string; body: any }[] = [];
-let server: http.Server;
+let finishReplies: DoubleReply[] = [];
+let received: DoubleRequest[] = [];
+let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
 let cookie: string;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let raw = "";
-    req.on("data", (chunk) => (raw += chunk));
-    req.on("end", () => {
-      const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-      if (req.url?.startsWith("/carts/list-cart-by-customer/")) return send(200, cartReply);
-      if (req.url === "/payment-methods/list-payment-methods") return send(200, methods);
-      received.push({ method: req.method ?? "", path: req.url ?? "", body: raw ? JSON.parse(raw) : null });
-      if (req.url?.startsWith("/cart-items/remove-coupon")) return send(200, openCart);
-      const reply = finishReplies.shift() ?? { status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-1", statusCode: "paid" } } };
-      send(reply.status, reply.body);
-    });
+  double = await startStoreApiDouble((request) => {
+    if (request.path.startsWith("/carts/list-cart-by-customer/")) return { status: 200, body: cartReply };
+    if (request.path === "/payment-methods/list-payment-methods") return { status: 200, body: methods };
+    received.push(request);
+    if (request.path.startsWith("/cart-items/remove-coupon")) return { status: 200, body: openCart };
+    return finishReplies.shift() ?? { status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-1", statusCode: "paid" } } };
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.STORE_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.SESSION_SECRET = "segredo-de-teste";
-  const setCookie = await commitCustomerSession(new Request("http://loja.test/"), {
-    token: "token-de-teste-com-vinte-caracteres",
-    customer: { id: "cliente-1", name: "Fernanda", email: "fernanda@exemplo.com.br", avatar: null },
-  });
-  cookie = /loja_session=[^;]*/.exec(setCookie)![0];
+  cookie = double.cookie;
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => double.close());
 
 beforeEach(() => {
   cartReply = openCart;
@@ -98,10 +82,6 @@ async function pay(fields: Record<string, string>) {
   return { response: null, data, status: init?.status ?? 200 };
 }
 
-async function toastOf(response: Response) {
-  const toastCookie = /loja_toast=[^;]*/.exec(response.headers.get("set-cookie") ?? "")?.[0];
-  return toastCookie ? (await toasts().getToast(new Request("http://loja.test/", { headers: { cookie: toastCookie } }))).toast : null;
-}
 
 describe("payAction", () => {
   it("sends spec §7's body (year-month-10, upper-case brand) and nothing the form made up, then goes to /conclusao", async () => {

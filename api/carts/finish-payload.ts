@@ -1,12 +1,14 @@
 import { z } from "zod";
+import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
+import { PAYMENT_MESSAGES } from "#app/lib/validation/payment.ts";
 
 export const FINISH_MESSAGES = {
-  methodRequired: "Escolha a forma de pagamento.",
-  termsNotAccepted: "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
-  installmentsInvalid: "Selecione o Parcelamento",
+  methodRequired: PAYMENT_MESSAGES.methodRequired,
+  termsNotAccepted: PAYMENT_MESSAGES.termsNotAccepted,
+  installmentsInvalid: INSTALLMENT_TEXTS.choose,
   emptyCart: "Seu carrinho está vazio.",
   studentMissing: "Selecione o estudante de cada item do carrinho.",
-  freeOnlyAtZero: "A opção Gratuito vale só para pedidos de total R$ 0,00.",
+  freeOnlyAtZero: PAYMENT_MESSAGES.freeOnlyAtZero,
   zeroMustBeFree: "Pedidos de total R$ 0,00 são finalizados como Gratuito.",
   unavailable: "Um item do carrinho não está mais à venda. Remova-o para continuar.",
   declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",

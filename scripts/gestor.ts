@@ -1,23 +1,37 @@
-// The gestor's command-line tool for carts (spec §6: the gestor acts on the server side;
-// the customer is told at the next cart reply). Uses the server's database settings:
-//   npx node scripts/gestor.ts list-carts --email cliente@exemplo.com.br
-//   npx node scripts/gestor.ts remove-item --cart <cartId> --item <itemTOTVSId>
-//   npx node scripts/gestor.ts delete-cart --cart <cartId>
+// The gestor's command-line tool for carts and sales (spec §6: the gestor acts on the
+// server side; the customer is told at the next cart reply). Uses the server's database
+// settings; the commands are listed in USAGE below and in the README.
 // DATA_DIR (default ./data) or DATABASE_URL choose the database, as for `npm start`.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "#api/services/manager.ts";
+import {
+  cancelSale,
+  confirmSalePayment,
+  expireOverdueBoletos,
+  listSalesByEmail,
+  SaleStatusError,
+  type SaleStatusChange,
+} from "#api/sales/sale-lifecycle.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
   npx node scripts/gestor.ts remove-item --cart <id do carrinho> --item <itemTOTVSId>
-  npx node scripts/gestor.ts delete-cart --cart <id do carrinho>`;
+  npx node scripts/gestor.ts delete-cart --cart <id do carrinho>
+  npx node scripts/gestor.ts list-sales --email <e-mail do cliente>
+  npx node scripts/gestor.ts confirm-payment --sale <id da compra>
+  npx node scripts/gestor.ts cancel-sale --sale <id da compra>
+  npx node scripts/gestor.ts expire-boletos`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { cart: { type: "string" }, item: { type: "string" }, email: { type: "string" } },
+  options: { cart: { type: "string" }, item: { type: "string" }, email: { type: "string" }, sale: { type: "string" } },
 });
+
+const METHOD_NAMES: Record<string, string> = { "0": "boleto", "1": "cartão", "2": "gratuito" };
+const reais = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace(".", ",")}`;
+const describeChange = (change: SaleStatusChange) => `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
 
 function fail(message: string): never {
   console.error(message);
@@ -52,11 +66,27 @@ try {
     if (!values.cart) fail(USAGE);
     const removed = await deleteCart(deps, values.cart);
     console.log(`Carrinho ${values.cart} excluído (${removed.length} produto(s) removido(s)).`);
+  } else if (command === "list-sales") {
+    if (!values.email) fail(USAGE);
+    const sales = await listSalesByEmail(deps, values.email);
+    if (sales.length === 0) console.log(`Nenhuma compra para ${values.email}.`);
+    for (const sale of sales) {
+      const due = sale.boletoDueDate ? `  vence ${sale.boletoDueDate}` : "";
+      const method = METHOD_NAMES[sale.paymentMethodCode] ?? sale.paymentMethodCode;
+      console.log(`${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${reais(sale.totalCents)}  ${sale.createdAt}${due}`);
+    }
+  } else if (command === "confirm-payment" || command === "cancel-sale") {
+    if (!values.sale) fail(USAGE);
+    const change = command === "confirm-payment" ? await confirmSalePayment(deps, values.sale) : await cancelSale(deps, values.sale);
+    console.log(describeChange(change));
+  } else if (command === "expire-boletos") {
+    const changes = await expireOverdueBoletos(deps);
+    console.log(changes.length === 0 ? "Nenhum boleto vencido a expirar." : changes.map(describeChange).join("\n"));
   } else {
     fail(USAGE);
   }
 } catch (error) {
-  if (error instanceof ManagerError) fail(error.message);
+  if (error instanceof ManagerError || error instanceof SaleStatusError) fail(error.message);
   throw error;
 } finally {
   await db.destroy();

@@ -1,12 +1,29 @@
 import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
+import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { getEnv } from "./env.server.ts";
 
 let ready: Promise<StoreApi> | undefined;
+
+/**
+ * Unpaid boletos past their clearing days become "expired" (api/sales/sale-lifecycle.ts):
+ * now and every hour. Several servers may sweep at once; the sweep is idempotent.
+ */
+function sweepOverdueBoletosHourly(deps: Parameters<typeof expireOverdueBoletos>[0]): void {
+  const sweep = () =>
+    expireOverdueBoletos(deps).then(
+      (changes) => {
+        if (changes.length > 0) console.log(`[vendas] ${changes.length} boleto(s) vencido(s) expirado(s)`);
+      },
+      (error: unknown) => console.error("[vendas] falha ao expirar boletos vencidos:", error),
+    );
+  void sweep();
+  setInterval(sweep, EXPIRY_SWEEP_INTERVAL_MS).unref();
+}
 
 /**
  * The bundled store API with its database: opened, migrated and (unless
@@ -19,7 +36,9 @@ export function getBundledApi(): Promise<StoreApi> {
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
     const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox"), from: env.MAIL_FROM });
-    return createStoreApi({ db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() });
+    const deps = { db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
+    sweepOverdueBoletosHourly(deps);
+    return createStoreApi(deps);
   })();
   ready.catch(() => {
     ready = undefined;

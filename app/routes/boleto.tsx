@@ -11,14 +11,24 @@ export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots",
 /** /boleto/{saleId}: the printable boleto (and its second copy), found by the sale's random id. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
-    const boleto = await storeApiFor(request).getBoleto(params.saleId);
+    const { barcode, digitableLine, ...boleto } = await storeApiFor(request).getBoleto(params.saleId);
+    // Only a pending boleto can be paid: the others leave their numbers on the server.
+    if (boleto.status !== "pending") return { boleto, payable: null };
     // Drawn on the server from the 44 digits: the page needs no script to print.
-    return { boleto, barcode: barcodeSvg(boleto.barcode), line: formatDigitableLine(boleto.digitableLine) };
+    return { boleto, payable: { barcode: barcodeSvg(barcode), line: formatDigitableLine(digitableLine) } };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw new Response("Boleto não encontrado.", { status: 404 });
     throw error;
   }
 }
+
+/** Why a boleto that is no longer pending must not be paid; its line and barcode are withheld. */
+const NOT_PAYABLE: Record<string, string> = {
+  paid: "Pagamento confirmado: este boleto já foi pago.",
+  expired: "Este boleto venceu e não pode mais ser pago. Faça um novo pedido na loja.",
+  cancelled: "Esta compra foi cancelada: não pague este boleto.",
+  declined: "Este pagamento foi recusado: não pague este boleto.",
+};
 
 const [year, month, day] = [0, 1, 2];
 const brDate = (iso: string) => {
@@ -27,16 +37,22 @@ const brDate = (iso: string) => {
 };
 
 export default function BoletoPage({ loaderData }: Route.ComponentProps) {
-  const { boleto, barcode, line } = loaderData;
+  const { boleto, payable } = loaderData;
   return (
     <main className="mx-auto max-w-3xl bg-white p-8 text-slate-900 print:p-0" data-testid="boleto-page">
       <header className="flex items-center justify-between border-b-2 border-slate-900 pb-2">
         <span className="text-lg font-bold">999 | Banco Sandbox</span>
         <PrintButton />
       </header>
-      <p className="mt-2 break-all text-right font-mono text-lg font-bold" data-testid="boleto-line">
-        {line}
-      </p>
+      {payable ? (
+        <p className="mt-2 break-all text-right font-mono text-lg font-bold" data-testid="boleto-line">
+          {payable.line}
+        </p>
+      ) : (
+        <p role="alert" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="boleto-not-payable">
+          {NOT_PAYABLE[boleto.status] ?? NOT_PAYABLE.cancelled}
+        </p>
+      )}
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2 border border-slate-400 p-3 text-sm">
         <dt className="text-xs uppercase text-slate-500">Beneficiário</dt>
         <dd>Loja Escolar</dd>
@@ -57,7 +73,9 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
         <dt className="text-xs uppercase text-slate-500">Situação</dt>
         <dd>{saleStatusLabel(boleto.status)}</dd>
       </dl>
-      <div className="mt-6 w-full" aria-label="Código de barras" role="img" dangerouslySetInnerHTML={{ __html: barcode }} />
+      {payable ? (
+        <div className="mt-6 w-full" aria-label="Código de barras" role="img" dangerouslySetInnerHTML={{ __html: payable.barcode }} />
+      ) : null}
       <p className="mt-4 text-xs text-slate-500">Boleto de ambiente de testes (banco 999): não pague em um banco real.</p>
     </main>
   );

@@ -108,7 +108,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
           <Info label="Código de referência" value={sale.referenceCode} testId="reference-code" />
           <Info label="Número da compra" value={sale.id} />
         </dl>
-        {sale.boletoLink && sale.boletoDigitableLine ? (
+        {sale.status === "pending" && sale.boletoLink && sale.boletoDigitableLine ? (
           <div className="mt-4 rounded-xl bg-brand-50 p-4" data-testid="boleto-info">
             <p className="text-sm font-semibold text-brand-900">Linha digitável</p>
             <p className="mt-1 break-all font-mono text-sm" data-testid="digitable-line">

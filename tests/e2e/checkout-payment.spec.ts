@@ -72,6 +72,17 @@ test("boleto: the terms are required, then the purchase completes with a printab
   const mail = await latestMessageTo(customer.email);
   expect(mail.text).toContain(product.title);
   expect(mail.text).toContain(boletoHref!);
+
+  // The gestor cancels the unpaid sale: the history says so and the boleto can no longer be paid.
+  const saleId = new URL(boletoHref!).pathname.split("/").pop()!;
+  execFileSync(process.execPath, ["scripts/gestor.ts", "cancel-sale", "--sale", saleId], { env: { ...process.env, DATA_DIR } });
+  await page.goto("/conta");
+  await expect(page.getByText("Cancelado", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Segunda via do boleto/ })).toHaveCount(0);
+  await page.goto(new URL(boletoHref!).pathname);
+  await expect(page.getByTestId("boleto-not-payable")).toHaveText("Esta compra foi cancelada: não pague este boleto.");
+  await expect(page.getByTestId("boleto-line")).toHaveCount(0);
+  await expect(page.getByTestId("boleto-page").locator("svg")).toHaveCount(0);
 });
 
 test("card in instalments: a bad card is refused with the form kept, a declined card leaves the cart, a good one pays", async ({ page, request, js }) => {

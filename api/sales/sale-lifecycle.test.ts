@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bag, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { cancelSale, confirmSalePayment, expireOverdueBoletos, SaleStatusError } from "./sale-lifecycle.ts";
+
+const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
+const at = (isoDay: string) => new Date(`${isoDay}T15:00:00Z`);
+const BOLETO = 1;
+const ONE_USE_COUPON = "BEMVINDO10";
+
+let t: TestApi;
+let items: Awaited<ReturnType<typeof demoItems>>;
+const deps = () => ({ db: t.db, now: () => currentNow });
+let currentNow = PURCHASE_DAY;
+function travelTo(now: Date) {
+  currentNow = now;
+  t.setNow(now);
+}
+
+beforeAll(async () => {
+  t = await createTestApi({ now: PURCHASE_DAY });
+  items = await demoItems(t.db);
+});
+afterAll(() => t.close());
+
+/** A customer who bought one item by boleto with the one-use coupon, on PURCHASE_DAY unless told. */
+async function boletoPurchaseWithCoupon(day = PURCHASE_DAY) {
+  travelTo(day);
+  const customer = await signUpAndLogIn(t);
+  const { studentId } = await linkByRA(t, customer, "20250003");
+  const cart = (await saveCart(t, customer, [bag(studentId, [items.P[0]!.itemTOTVSId, 1])])).body.cart;
+  const applied = await applyCoupon(customer, cart.cartId);
+  expect(applied.status).toBe(200);
+  const finished = await t.call(
+    "PUT",
+    `/carts/finish-cart-by-customer/${customer.id}/cart/${cart.cartId}/store/1`,
+    { paymentMethodId: BOLETO, acceptedTerms: true, deliveryDate: null, installments: 1 },
+    { token: customer.token },
+  );
+  expect(finished.body.finished.statusCode).toBe("pending");
+  return { customer, studentId, saleId: finished.body.finished.saleId as string };
+}
+
+function applyCoupon(customer: SignedUpCustomer, cartId: string) {
+  return t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: ONE_USE_COUPON, cartId, storeId: 1 }, { token: customer.token });
+}
+
+async function statusOf(saleId: string) {
+  const sale = await t.db.selectFrom("sales").select(["status", "paid_at"]).where("id", "=", saleId).executeTakeFirstOrThrow();
+  const bags = await t.db.selectFrom("sale_bags").select("status").where("sale_id", "=", saleId).execute();
+  return { ...sale, bags: bags.map((row) => row.status) };
+}
+
+const couponUsesOf = (saleId: string) => t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
+
+describe("unpaid boletos expire", () => {
+  it("stays payable until three days after its due date, then expires and gives its coupon back", async () => {
+    const { customer, studentId, saleId } = await boletoPurchaseWithCoupon();
+    const due = (await t.db.selectFrom("sales").select("boleto_due_date").where("id", "=", saleId).executeTakeFirstOrThrow()).boleto_due_date;
+    expect(due).toBe("2026-03-05");
+
+    travelTo(at("2026-03-08"));
+    expect(await expireOverdueBoletos(deps())).toEqual([]);
+    expect((await statusOf(saleId)).status).toBe("pending");
+
+    travelTo(at("2026-03-09"));
+    const changes = await expireOverdueBoletos(deps());
+    expect(changes).toEqual([expect.objectContaining({ saleId, from: "pending", to: "expired" })]);
+    expect(await statusOf(saleId)).toEqual({ status: "expired", paid_at: null, bags: ["expired"] });
+    expect(await couponUsesOf(saleId)).toEqual([]);
+    expect(await expireOverdueBoletos(deps())).toEqual([]);
+
+    // The customer sees it and may use the one-use coupon again on a new order.
+    const token = await logIn(t, customer.email, customer.password);
+    const sales = await t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token });
+    expect(sales.body.sales[0]).toMatchObject({ id: saleId, status: "expired" });
+    const again = (await saveCart(t, { ...customer, token }, [bag(studentId, [items.P[1]!.itemTOTVSId, 1])])).body.cart;
+    expect((await applyCoupon({ ...customer, token }, again.cartId)).status).toBe(200);
+  });
+
+  it("leaves paid sales and boletos not yet overdue alone", async () => {
+    const overdue = await boletoPurchaseWithCoupon();
+    const paidLate = await boletoPurchaseWithCoupon();
+    await confirmSalePayment(deps(), paidLate.saleId);
+    const fresh = await boletoPurchaseWithCoupon(at("2026-03-04"));
+    travelTo(at("2026-03-09"));
+    const changes = await expireOverdueBoletos(deps());
+    expect(changes.map((change) => change.saleId)).toEqual([overdue.saleId]);
+    expect((await statusOf(paidLate.saleId)).status).toBe("paid");
+    expect((await statusOf(fresh.saleId)).status).toBe("pending");
+  });
+});
+
+describe("the gestor cancels or confirms a sale", () => {
+  it("cancels an unpaid sale and gives its coupon back; a cancelled sale cannot be confirmed", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    expect(await cancelSale(deps(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
+    expect(await statusOf(saleId)).toEqual({ status: "cancelled", paid_at: null, bags: ["cancelled"] });
+    expect(await couponUsesOf(saleId)).toEqual([]);
+    await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(SaleStatusError);
+    await expect(cancelSale(deps(), saleId)).rejects.toThrow(/não pode ser cancelada/);
+    const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
+    expect(boleto.body.boleto.status).toBe("cancelled");
+  });
+
+  it("confirms a pending boleto as paid; a paid sale is not cancelled here", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "pending", to: "paid" });
+    expect(await statusOf(saleId)).toEqual({ status: "paid", paid_at: PURCHASE_DAY.toISOString(), bags: ["paid"] });
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+    await expect(cancelSale(deps(), saleId)).rejects.toThrow(/está paga: estorne o pagamento no gateway/);
+    expect((await statusOf(saleId)).status).toBe("paid");
+  });
+
+  it("confirms a boleto paid after it expired and counts its coupon use again", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    travelTo(at("2026-03-20"));
+    await expireOverdueBoletos(deps());
+    expect(await couponUsesOf(saleId)).toEqual([]);
+    expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "expired", to: "paid" });
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+  });
+
+  it("an unknown sale is a clear message, and nothing changes", async () => {
+    await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
+    await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(SaleStatusError);
+  });
+});

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole suite: types, unit and API tests, production build, then the browser
-# tests (each page with JavaScript on and off, desktop and mobile).
+# The whole suite: types, unit and API tests (on SQLite, then the API's again on a throwaway
+# PostgreSQL), production build, then the browser tests (each page with JavaScript on and
+# off, desktop and mobile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,8 @@ echo "==> typecheck"
 npm run --silent typecheck
 echo "==> unit and API tests"
 npx vitest run
+echo "==> store API tests on PostgreSQL"
+bash scripts/test-postgres.sh
 echo "==> production build"
 npm run --silent build >/dev/null
 echo "==> browser tests"

@@ -5,6 +5,7 @@ import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.
 import { CopyButton } from "#app/components/ui/copy-button.tsx";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
+import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/lib/sales.ts";
 import type { Route } from "./+types/purchase-complete";
@@ -60,7 +61,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Nome" value={customer.name} />
           <Info label="E-mail" value={customer.email} />
-          <Info label="Telefone" value={customer.cellPhone} />
+          <Info label="Telefone" value={maskPhone(customer.cellPhone)} />
           <Info label="CPF" value={formatCpf(customer.cpf)} />
         </dl>
       </section>

@@ -51,6 +51,7 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   const complete = page.getByTestId("purchase-complete");
   await expect(complete).toContainText(customer.email);
+  await expect(complete).toContainText(/\(\d{2}\) \d{4,5}-\d{4}/);
   await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
   await expect(page.getByTestId("digitable-line")).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
 

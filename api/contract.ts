@@ -309,8 +309,9 @@ export interface BoletoReply {
     referenceCode: string;
     status: SaleStatus;
     amount: number;
-    barcode: string;
-    digitableLine: string;
+    /** Only while the sale is pending: an expired, cancelled or paid boleto must not be paid. */
+    barcode: string | null;
+    digitableLine: string | null;
     /** YYYY-MM-DD */
     dueDate: string;
     payerName: string;

@@ -5,6 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { paymentMethodLabel } from "#app/lib/sales.ts";
 import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "#api/services/manager.ts";
 import {
   cancelSale,
@@ -29,8 +31,6 @@ const { positionals, values } = parseArgs({
   options: { cart: { type: "string" }, item: { type: "string" }, email: { type: "string" }, sale: { type: "string" } },
 });
 
-const METHOD_NAMES: Record<string, string> = { "0": "boleto", "1": "cartão", "2": "gratuito" };
-const reais = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace(".", ",")}`;
 const describeChange = (change: SaleStatusChange) => `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
 
 function fail(message: string): never {
@@ -72,8 +72,8 @@ try {
     if (sales.length === 0) console.log(`Nenhuma compra para ${values.email}.`);
     for (const sale of sales) {
       const due = sale.boletoDueDate ? `  vence ${sale.boletoDueDate}` : "";
-      const method = METHOD_NAMES[sale.paymentMethodCode] ?? sale.paymentMethodCode;
-      console.log(`${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${reais(sale.totalCents)}  ${sale.createdAt}${due}`);
+      const method = paymentMethodLabel(sale.paymentMethodCode);
+      console.log(`${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`);
     }
   } else if (command === "confirm-payment" || command === "cancel-sale") {
     if (!values.sale) fail(USAGE);

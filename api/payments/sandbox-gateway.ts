@@ -3,7 +3,7 @@
  * "Cartões de teste"); boletos are real FEBRABAN boletos of a sandbox bank (999) that stay
  * pending; free orders are paid at once.
  */
-import { todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import { createBoleto } from "./boleto.ts";
 import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway.ts";
 
@@ -18,12 +18,6 @@ export const SANDBOX_DECLINE_MESSAGE = "Pagamento recusado pela operadora do car
 
 /** Days a boleto has to be paid, counted from the purchase. */
 export const BOLETO_DAYS_TO_PAY = 3;
-
-function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export function createSandboxGateway(): PaymentGateway {
   return {

@@ -74,7 +74,7 @@ describe("unpaid boletos expire", () => {
     // The customer sees it and may use the one-use coupon again on a new order.
     const token = await logIn(t, customer.email, customer.password);
     const sales = await t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token });
-    expect(sales.body.sales[0]).toMatchObject({ id: saleId, status: "expired" });
+    expect(sales.body.sales[0]).toMatchObject({ id: saleId, status: "expired", boletoDigitableLine: null });
     const again = (await saveCart(t, { ...customer, token }, [bag(studentId, [items.P[1]!.itemTOTVSId, 1])])).body.cart;
     expect((await applyCoupon({ ...customer, token }, again.cartId)).status).toBe(200);
   });
@@ -101,12 +101,15 @@ describe("the gestor cancels or confirms a sale", () => {
     await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(SaleStatusError);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/não pode ser cancelada/);
     const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
-    expect(boleto.body.boleto.status).toBe("cancelled");
+    expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
   });
 
   it("confirms a pending boleto as paid; a paid sale is not cancelled here", async () => {
     const { saleId } = await boletoPurchaseWithCoupon();
+    const pendingBoleto = (await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto;
+    expect(pendingBoleto).toMatchObject({ barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
     expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "pending", to: "paid" });
+    expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto).toMatchObject({ status: "paid", barcode: null });
     expect(await statusOf(saleId)).toEqual({ status: "paid", paid_at: PURCHASE_DAY.toISOString(), bags: ["paid"] });
     expect(await couponUsesOf(saleId)).toHaveLength(1);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/está paga: estorne o pagamento no gateway/);
@@ -122,7 +125,7 @@ describe("the gestor cancels or confirms a sale", () => {
     expect(await couponUsesOf(saleId)).toHaveLength(1);
   });
 
-  it("an unknown sale is a clear message, and nothing changes", async () => {
+  it("an unknown sale is a clear message", async () => {
     await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
     await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(SaleStatusError);
   });

@@ -13,7 +13,7 @@
  * syntax, no api/errors.ts.
  */
 import type { Kysely } from "kysely";
-import { todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { lockCustomer } from "../services/customer-lock.ts";
 
@@ -44,12 +44,6 @@ export interface SaleStatusChange {
   to: SaleStatus;
 }
 
-function daysBefore(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
 async function setStatus(db: Kysely<Database>, saleIds: readonly string[], status: SaleStatus, at: string): Promise<void> {
   if (saleIds.length === 0) return;
   await db
@@ -68,7 +62,7 @@ function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string[]) {
 /** Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind becomes "expired". */
 export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
   return db.transaction().execute(async (trx) => {
-    const lastDueDateStillPayable = daysBefore(todayInBrazil(now()), BOLETO_CLEARING_DAYS);
+    const lastDueDateStillPayable = addDays(todayInBrazil(now()), -BOLETO_CLEARING_DAYS);
     const overdue = await trx
       .selectFrom("sales")
       .select(["id", "reference_code"])

@@ -16,6 +16,9 @@ export const PAYMENT_METHOD_NAMES: Record<SaleTable["payment_method_code"], stri
 };
 
 type SaleRow = Selectable<SaleTable>;
+
+/** A boleto's numbers go out only while its sale waits for payment: nobody pays an expired, cancelled or paid one. */
+const whilePayable = (status: SaleRow["status"], value: string | null) => (status === "pending" ? value : null);
 type SaleBagRow = Selectable<SaleBagTable>;
 type SaleBagItemRow = Selectable<SaleBagItemTable>;
 
@@ -37,7 +40,7 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     couponCode: row.coupon_code,
     cardBrand: row.card_brand,
     cardLastDigits: row.card_last4,
-    boletoDigitableLine: row.boleto_digitable_line,
+    boletoDigitableLine: whilePayable(row.status, row.boleto_digitable_line),
     boletoLink: row.payment_method_code === "0" ? boletoLinkOf(deps, row.id) : null,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
@@ -196,8 +199,8 @@ export async function findBoleto(deps: ApiDeps, storeId: number, saleId: string)
     referenceCode: row.reference_code,
     status: row.status,
     amount: centsToReais(row.total_cents),
-    barcode: row.boleto_barcode,
-    digitableLine: row.boleto_digitable_line,
+    barcode: whilePayable(row.status, row.boleto_barcode),
+    digitableLine: whilePayable(row.status, row.boleto_digitable_line),
     dueDate: row.boleto_due_date,
     payerName: row.name,
     payerCpf: maskedCpf(row.cpf),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCalendarDate, todayInBrazil } from "./dates.ts";
+import { addDays, isCalendarDate, todayInBrazil } from "./dates.ts";
 
 describe("todayInBrazil", () => {
   it("gives the Recife date, not the UTC one", () => {
@@ -21,5 +21,18 @@ describe("isCalendarDate", () => {
     expect(isCalendarDate("2025-13-01")).toBe(false);
     expect(isCalendarDate("01/02/2020")).toBe(false);
     expect(isCalendarDate("2020-1-2")).toBe(false);
+  });
+});
+
+describe("addDays", () => {
+  it.each([
+    ["2026-03-02", 3, "2026-03-05"],
+    ["2025-02-27", 2, "2025-03-01"],
+    ["2024-02-28", 1, "2024-02-29"],
+    ["2026-12-30", 3, "2027-01-02"],
+    ["2026-03-09", -3, "2026-03-06"],
+    ["2026-01-01", -1, "2025-12-31"],
+  ])("%s moved %s days is %s", (from, days, expected) => {
+    expect(addDays(from, days)).toBe(expected);
   });
 });

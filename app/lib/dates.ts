@@ -17,6 +17,13 @@ export function todayInBrazil(now: Date = new Date()): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** "YYYY-MM-DD" moved by whole calendar days (negative goes back): 2025-02-27 + 2 → 2025-03-01. */
+export function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /** Whether "YYYY-MM-DD" names a real calendar day (no 2025-02-30). */
 export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

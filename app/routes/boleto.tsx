@@ -12,8 +12,8 @@ export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots",
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { barcode, digitableLine, ...boleto } = await storeApiFor(request).getBoleto(params.saleId);
-    // Only a pending boleto can be paid: the others leave their numbers on the server.
-    if (boleto.status !== "pending") return { boleto, payable: null };
+    // Only a pending boleto can be paid (the bundled API sends no numbers for the others).
+    if (boleto.status !== "pending" || !barcode || !digitableLine) return { boleto, payable: null };
     // Drawn on the server from the 44 digits: the page needs no script to print.
     return { boleto, payable: { barcode: barcodeSvg(barcode), line: formatDigitableLine(digitableLine) } };
   } catch (error) {

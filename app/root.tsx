@@ -6,13 +6,13 @@ import stylesheet from "./app.css?url";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
 import { getSessionCustomer, hasExpiredSession } from "./.server/session.server.ts";
 import { SESSION_EXPIRED_PATH } from "./.server/session-expiry.server.ts";
-import { menuCategories, storeSettings } from "./.server/shell.server.ts";
+import { menuCategories, storeSettings } from "./layout/shell.server.ts";
 import { storeApiFor } from "./.server/store-api/index.server.ts";
-import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./.server/cart.server.ts";
+import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
 import { toasts } from "./.server/toast.server.ts";
-import { Toaster } from "./components/ui/toaster.tsx";
-import { GeneralErrorBoundary } from "./components/ui/error-boundary.tsx";
+import { Toaster } from "./ui/toaster.tsx";
+import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
-import { paymentMethodLabel } from "#app/lib/sales.ts";
+import { paymentMethodLabel } from "#app/features/orders/sales.ts";
 import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "#api/services/manager.ts";
 import {
   cancelSale,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { LoginData } from "#app/lib/validation/customer.ts";
+import type { LoginData } from "#app/features/accounts/account-schemas.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { findCustomerByEmail, type CustomerRow } from "../customers/customer-repository.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { loginSchema } from "#app/lib/validation/customer.ts";
+import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import type { AuthReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { toCustomer } from "../customers/customer-repository.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
-import { PAYMENT_MESSAGES } from "#app/lib/validation/payment.ts";
+import { PAYMENT_MESSAGES } from "#app/features/checkout/payment-schema.ts";
 
 export const FINISH_MESSAGES = {
   methodRequired: PAYMENT_MESSAGES.methodRequired,

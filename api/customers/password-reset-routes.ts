@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { forgotPasswordSchema, resetPasswordSchema } from "#app/lib/validation/customer.ts";
+import { forgotPasswordSchema, resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import type { MessageReply, ResetTokenReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { NEW_STUDENT_DEFAULTS, type NewStudentData, type ResponsibleData } from "#app/lib/validation/student.ts";
+import { NEW_STUDENT_DEFAULTS, type NewStudentData, type ResponsibleData } from "#app/features/students/student-schemas.ts";
 import type { Database } from "#db/schema.ts";
 import type { Responsible, Student, StudentLink } from "../contract.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";

@@ -1,9 +1,9 @@
-import { accountPageAction, loadAccountPage } from "#app/.server/account-page.server.ts";
+import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { MyStudents } from "#app/components/account-page/my-students.tsx";
-import { OrderHistory } from "#app/components/account-page/order-history.tsx";
-import { PasswordForm } from "#app/components/account-page/password-form.tsx";
-import { ProfileForm } from "#app/components/account-page/profile-form.tsx";
+import { MyStudents } from "#app/features/students/my-students.tsx";
+import { OrderHistory } from "#app/features/orders/order-history.tsx";
+import { PasswordForm } from "#app/features/accounts/password-form.tsx";
+import { ProfileForm } from "#app/features/accounts/profile-form.tsx";
 import type { Route } from "./+types/account";
 
 export const meta = () => [{ title: "Minha Conta | Loja Escolar" }, { name: "robots", content: "noindex" }];

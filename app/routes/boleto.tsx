@@ -1,9 +1,9 @@
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { formatDigitableLine } from "#app/lib/boleto-line.ts";
 import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { PrintButton } from "#app/components/ui/print-button.tsx";
+import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#app/lib/money.ts";
-import { formatSaleDate, saleStatusLabel } from "#app/lib/sales.ts";
+import { formatSaleDate, saleStatusLabel } from "#app/features/orders/sales.ts";
 import type { Route } from "./+types/boleto";
 
 export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots", content: "noindex" }];

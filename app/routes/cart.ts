@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { cartAction } from "#app/.server/cart-actions.server.ts";
+import { cartAction } from "#app/features/cart/cart-actions.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import type { Route } from "./+types/cart";
 

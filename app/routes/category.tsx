@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { listingPageSize } from "#app/.server/viewport.server.ts";
-import { CategoryIcon } from "#app/components/catalogue/category-icon.tsx";
-import { PaginationNav, useViewportPageSize } from "#app/components/catalogue/pagination-nav.tsx";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
+import { listingPageSize } from "#app/features/catalogue/listing-page-size.server.ts";
+import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
+import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
+import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { clampPage, PAGE_PARAM, pageCount, pageOf } from "#app/lib/pagination.ts";
-import { toProductSummary } from "#app/lib/product-summary.ts";
+import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FAQ } from "#app/lib/faq.ts";
+import { FAQ } from "#app/features/support/faq.ts";
 
 export const meta = () => [
   { title: "Perguntas frequentes | Loja Escolar" },

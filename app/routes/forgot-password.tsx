@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { redirectTarget } from "#app/.server/account-actions.server.ts";
+import { redirectTarget } from "#app/features/accounts/login.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { ForgotPasswordForm } from "#app/components/account/forgot-password-form.tsx";
-import { forgotPasswordSchema } from "#app/lib/validation/customer.ts";
+import { ForgotPasswordForm } from "#app/features/accounts/forgot-password-form.tsx";
+import { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import type { Route } from "./+types/forgot-password";
 
 const RESET_LINK_SENT = "Link de recuperação da senha enviado ao email cadastrado";

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { getEnv } from "#app/.server/env.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { Highlights } from "#app/components/catalogue/highlights.tsx";
-import { ProductCard } from "#app/components/catalogue/product-card.tsx";
-import { BoltIcon } from "#app/components/ui/icons.tsx";
-import { HOME_PRODUCT_LIMIT, HOME_SECTIONS } from "#app/lib/home-sections.ts";
-import { toProductSummary } from "#app/lib/product-summary.ts";
+import { Highlights } from "#app/features/catalogue/highlights.tsx";
+import { ProductCard } from "#app/features/catalogue/product-card.tsx";
+import { BoltIcon } from "#app/ui/icons.tsx";
+import { HOME_PRODUCT_LIMIT, HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
+import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { logIn } from "#app/.server/account-actions.server.ts";
+import { logIn } from "#app/features/accounts/login.server.ts";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { getSessionCustomer } from "#app/.server/session.server.ts";
-import { AccountModal } from "#app/components/account/account-modal.tsx";
+import { AccountModal } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Entrar | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { NEWSLETTER_PARAM, type NewsletterOutcome } from "#app/components/newsletter/newsletter-outcome.ts";
+import { NEWSLETTER_PARAM, type NewsletterOutcome } from "#app/features/newsletter/newsletter-outcome.ts";
 import type { Route } from "./+types/newsletter";
 
 export async function loader() {

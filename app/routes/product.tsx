@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
-import { isNewStudentIntent, newStudentAction } from "#app/.server/new-student.server.ts";
+import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { getSessionCustomer } from "#app/.server/session.server.ts";
-import { linkAction, linkedStudents } from "#app/.server/student-link.server.ts";
+import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { ProductInformation } from "#app/components/catalogue/product-information.tsx";
-import { isLinkMode, LinkModal } from "#app/components/students/link-modal.tsx";
-import { BuyButton } from "#app/components/catalogue/buy-button.tsx";
-import { withItemAdded } from "#app/lib/cart.ts";
+import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
+import { isLinkMode, LinkModal } from "#app/features/students/link-modal.tsx";
+import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
+import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;

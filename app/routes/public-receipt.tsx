@@ -1,7 +1,7 @@
 import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { PrintButton } from "#app/components/ui/print-button.tsx";
+import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#app/lib/money.ts";
-import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/lib/sales.ts";
+import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import type { Route } from "./+types/public-receipt";
 
 export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { requireCustomer } from "#app/.server/session.server.ts";
 import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
 import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { CopyButton } from "#app/components/ui/copy-button.tsx";
+import { CopyButton } from "#app/ui/copy-button.tsx";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#app/lib/sales.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import type { Route } from "./+types/purchase-complete";
 
 export const meta = () => [{ title: "Compra concluída | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { groupSeriesByLevel } from "#app/lib/series.ts";
-import { toProductSummary } from "#app/lib/product-summary.ts";
+import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
+import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
+import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/quick-purchase";
 
 export const meta = () => [

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { register } from "#app/.server/registration.server.ts";
+import { register } from "#app/features/accounts/registration/registration.server.ts";
 import { getSessionCustomer } from "#app/.server/session.server.ts";
-import { AccountModal } from "#app/components/account/account-modal.tsx";
+import { AccountModal } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: "Criar conta | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -6,9 +6,9 @@ import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { destroyCustomerSession } from "#app/.server/session.server.ts";
 import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { FormErrors, PasswordField, SubmitButton } from "#app/components/ui/form-field.tsx";
-import { InlineToast } from "#app/components/ui/inline-toast.tsx";
-import { resetPasswordSchema } from "#app/lib/validation/customer.ts";
+import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import type { Route } from "./+types/reset-password";
 
 // The token in the URL is as good as a password for an hour: it must never reach another

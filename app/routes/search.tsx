@@ -1,7 +1,7 @@
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { ProductGrid } from "#app/components/catalogue/product-card.tsx";
-import { SearchForm } from "#app/components/layout/search-form.tsx";
-import { toProductSummary } from "#app/lib/product-summary.ts";
+import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
+import { SearchForm } from "#app/layout/search-form.tsx";
+import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,24 +1,24 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { cartCount as countCart } from "#app/lib/cart.ts";
+import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
-import { accountTabOf } from "#app/components/account/account-tab.ts";
-import { AccountModal as ServerAccountModal } from "#app/components/account/account-modal.tsx";
-import { CartPanel } from "#app/components/cart/cart-panel.tsx";
-import { DesktopHeader } from "#app/components/layout/desktop-header.tsx";
-import { Footer } from "#app/components/layout/footer.tsx";
-import { BottomBar, MobileHeader } from "#app/components/layout/mobile-header.tsx";
-import { PendingIndicator } from "#app/components/layout/pending-indicator.tsx";
-import { TopBar } from "#app/components/layout/top-bar.tsx";
-import { useHeaderShadow } from "#app/components/layout/use-header-shadow.ts";
-import { GeneralErrorBoundary } from "#app/components/ui/error-boundary.tsx";
+import { accountTabOf } from "#app/features/accounts/account-tab.ts";
+import { AccountModal as ServerAccountModal } from "#app/features/accounts/account-modal.tsx";
+import { CartPanel } from "#app/features/cart/cart-panel.tsx";
+import { DesktopHeader } from "#app/layout/desktop-header.tsx";
+import { Footer } from "#app/layout/footer.tsx";
+import { BottomBar, MobileHeader } from "#app/layout/mobile-header.tsx";
+import { PendingIndicator } from "#app/layout/pending-indicator.tsx";
+import { TopBar } from "#app/layout/top-bar.tsx";
+import { useHeaderShadow } from "#app/layout/use-header-shadow.ts";
+import { GeneralErrorBoundary } from "#app/ui/error-boundary.tsx";
 
 // The account forms bring Zod and Conform: browsers load them only when the modal opens.
 // The server renders the modal directly: a lazy boundary would be streamed and need a script to show.
 const AccountModal = import.meta.env.SSR
   ? ServerAccountModal
-  : lazy(() => import("#app/components/account/account-modal.tsx").then((module) => ({ default: module.AccountModal })));
+  : lazy(() => import("#app/features/accounts/account-modal.tsx").then((module) => ({ default: module.AccountModal })));
 
 /** The storefront shell: top bar, headers, content, footer, bottom bar and the cart panel. */
 export default function ShopLayout() {

@@ -1,5 +1,5 @@
 import { useRootData } from "#app/root.tsx";
-import { MailIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
+import { MailIcon, PhoneIcon } from "#app/ui/icons.tsx";
 import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#app/lib/school-units.ts";
 
 export const meta = () => [

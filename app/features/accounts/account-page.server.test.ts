@@ -1,0 +1,276 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type StoreDatabase } from "#db/client.ts";
+import { startCepServer } from "#tests/fixtures/cep-server.ts";
+import { newCpf, randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { accountPageAction, loadAccountPage } from "./account-page.server.ts";
+import { CLIENT_ADDRESS_HEADER } from "#app/.server/client-address.server.ts";
+import { commitCustomerSession, getSession, getSessionCustomer } from "#app/.server/session.server.ts";
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+
+let dataDir: string;
+let db: StoreDatabase;
+let cepApi: Awaited<ReturnType<typeof startCepServer>>;
+
+interface LoggedIn {
+  id: string;
+  cookie: string;
+  password: string;
+  cpf: string;
+}
+
+const URL_BASE = "http://loja.test";
+// Each request is its own shopper for the API's rate limits.
+const get = (cookie: string | null, path = "/conta") =>
+  new Request(`${URL_BASE}${path}`, { headers: { ...(cookie ? { cookie } : {}), [CLIENT_ADDRESS_HEADER]: randomAddress() } });
+const post = (cookie: string, fields: Record<string, string>) => {
+  const request = new Request(`${URL_BASE}/conta`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: randomAddress() },
+    body: new URLSearchParams(fields),
+  });
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
+  return { request, formData };
+};
+
+/** The session cookie (name=value) from a Set-Cookie header. */
+function sessionCookieOf(setCookie: string | null): string {
+  const match = /loja_session=[^;]*/.exec(setCookie ?? "");
+  if (!match) throw new Error(`no session cookie in ${setCookie}`);
+  return match[0];
+}
+
+async function signUpAndLogIn(name = "Fernanda Cavalcanti Lima"): Promise<LoggedIn> {
+  const payload = registrationPayload({ name });
+  const api = storeApiFor(get(null));
+  const { storeId: _storeId, ...registration } = payload;
+  const customer = await api.createCustomer(registration);
+  const auth = await api.authCustomer(payload.email, payload.password);
+  const cookie = sessionCookieOf(await commitCustomerSession(get(null), auth));
+  return { id: customer!.id, cookie, password: payload.password, cpf: customer!.cpf };
+}
+
+/** What an action answered: a redirect Response, or data() with its status. */
+async function run(cookie: string, fields: Record<string, string>) {
+  const { request, formData } = post(cookie, fields);
+  try {
+    const result = await accountPageAction(request, formData);
+    if (result instanceof Response) return { response: result };
+    const { data, init } = result as unknown as { data: any; init?: { status?: number } };
+    return { data, status: init?.status ?? 200 };
+  } catch (thrown) {
+    return { thrown };
+  }
+}
+
+const profile = {
+  name: "Fernanda Cavalcanti Lima",
+  cellPhone: "(81) 98888-7777",
+  cpf: "",
+  birthDate: "1987-09-23",
+  zipcode: "50050-000",
+  state: "PE",
+  city: "Recife",
+  neighborhood: "Boa Vista",
+  street: "Rua da Aurora",
+  houseNumber: "325",
+};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-conta-"));
+  cepApi = await startCepServer();
+  process.env.DATA_DIR = dataDir;
+  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.CEP_API_URL = cepApi.url;
+  // The bundled API migrates and seeds on first use; a second connection writes the sales.
+  await storeApiFor(get(null)).listPaymentMethods();
+  db = await openDatabase({ dataDir });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await cepApi.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the /conta loader", () => {
+  it("sends a visitor home", async () => {
+    await expect(loadAccountPage(get(null))).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) });
+    const thrown = (await loadAccountPage(get(null)).catch((error) => error)) as Response;
+    expect(thrown.headers.get("location")).toBe("/");
+  });
+
+  it("loads the whole customer, masked for the form, and an empty history", async () => {
+    const maria = await signUpAndLogIn();
+    const page = await loadAccountPage(get(maria.cookie));
+    expect(page.profile.values).toMatchObject({
+      name: "Fernanda Cavalcanti Lima",
+      cellPhone: "(81) 99876-5432",
+      cpf: `${maria.cpf.slice(0, 3)}.${maria.cpf.slice(3, 6)}.${maria.cpf.slice(6, 9)}-${maria.cpf.slice(9)}`,
+      zipcode: "50030-230",
+      state: "PE",
+      city: "Recife",
+      houseNumber: "325",
+    });
+    expect(page.profile.cities).toContain("Jaboatão dos Guararapes");
+    expect(page.sales).toEqual([]);
+    expect(page.selectedSale).toBeNull();
+  });
+
+  it("shows the bags of an own sale asked for by ?compra, and nothing of another customer's", async () => {
+    const ana = await signUpAndLogIn("Ana Beatriz Cavalcanti");
+    const bruno = await signUpAndLogIn("Bruno Henrique Farias");
+    const bag = { student_name: "Lucas Cavalcanti", student_ra: "202400123", items: [{ title: "Agenda Escolar", quantity: 2, unit_price_cents: 3500 }] };
+    const own = await insertSale(db, { customer_id: ana.id, reference_code: "LE-9001", bags: [bag] });
+    const other = await insertSale(db, { customer_id: bruno.id, reference_code: "LE-9002", bags: [bag] });
+
+    const page = await loadAccountPage(get(ana.cookie, `/conta?compra=${own}`));
+    expect(page.sales?.map((sale) => sale.referenceCode)).toEqual(["LE-9001"]);
+    expect(page.selectedSale?.bags?.[0]).toMatchObject({ studentName: "Lucas Cavalcanti", total: 70 });
+
+    const probing = await loadAccountPage(get(ana.cookie, `/conta?compra=${other}`));
+    expect(probing.selectedSale).toEqual({ id: other, bags: null });
+  });
+
+  it("ends the session on a 401 from the API", async () => {
+    const auth = { token: "x".repeat(43), customer: { id: crypto.randomUUID(), name: "Fulano", email: "f@exemplo.com.br", avatar: null } };
+    const cookie = sessionCookieOf(await commitCustomerSession(get(null), auth));
+    const thrown = (await loadAccountPage(get(cookie)).catch((error) => error)) as Response;
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("location")).toBe("/sessao-expirada");
+  });
+});
+
+describe("the /conta action, profile form", () => {
+  it("saves, keeps the session's login time, renames its customer and redirects with the toast", async () => {
+    const maria = await signUpAndLogIn();
+    const before = (await getSession(get(maria.cookie))).get("expiresAt");
+    const cpf = newCpf();
+    const { response } = await run(maria.cookie, { intent: "profile", ...profile, name: "Fernanda Lima de Souza", cpf });
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("location")).toBe("/conta");
+    const setCookie = response!.headers.get("set-cookie");
+    expect(setCookie).toContain("loja_toast=");
+    const cookie = sessionCookieOf(setCookie);
+    expect((await getSessionCustomer(get(cookie)))?.customer.name).toBe("Fernanda Lima de Souza");
+    expect((await getSession(get(cookie))).get("expiresAt")).toBe(before);
+    const page = await loadAccountPage(get(cookie));
+    expect(page.profile.values).toMatchObject({ name: "Fernanda Lima de Souza", cellPhone: "(81) 98888-7777", zipcode: "50050-000" });
+  });
+
+  it("answers an invalid CPF with the spec's message and every typed value", async () => {
+    const maria = await signUpAndLogIn();
+    const { data, status } = await run(maria.cookie, { intent: "profile", ...profile, name: "Fernanda Nova Silva", cpf: "111.111.111-11" });
+    expect(status).toBe(400);
+    expect(data.form).toBe("profile");
+    expect(data.result.error).toEqual({ cpf: ["CPF Inválido"] });
+    expect(data.values).toMatchObject({ name: "Fernanda Nova Silva", cpf: "111.111.111-11", street: "Rua da Aurora" });
+  });
+
+  it("refuses a city of another state on the server", async () => {
+    const maria = await signUpAndLogIn();
+    const { data, status } = await run(maria.cookie, { intent: "profile", ...profile, cpf: newCpf(), city: "Campinas" });
+    expect(status).toBe(400);
+    expect(data.result.error.city).toEqual(["A cidade não pertence ao estado selecionado."]);
+  });
+
+  it("shows the API's message in a red toast when the CPF belongs to someone else", async () => {
+    const ana = await signUpAndLogIn("Ana Beatriz Cavalcanti");
+    const bruno = await signUpAndLogIn("Bruno Henrique Farias");
+    const { data, status } = await run(ana.cookie, { intent: "profile", ...profile, name: "Ana Beatriz Lins", cpf: bruno.cpf });
+    expect(status).toBe(409);
+    expect(data.toast).toBe("Já existe uma conta com este CPF.");
+    expect(data.values.name).toBe("Ana Beatriz Lins");
+  });
+
+  it("fills the address from the CEP and focuses the number", async () => {
+    const maria = await signUpAndLogIn();
+    const { data, status } = await run(maria.cookie, { intent: "cep", ...profile, zipcode: "01310100", name: "Ainda digitando" });
+    expect(status).toBe(200);
+    expect(data.values).toMatchObject({
+      name: "Ainda digitando",
+      zipcode: "01310-100",
+      state: "SP",
+      city: "São Paulo",
+      neighborhood: "Bela Vista",
+      street: "Avenida Paulista",
+    });
+    expect(data.focus).toBe("houseNumber");
+    expect(data.cities).toContain("Campinas");
+    expect(data.result).toBeUndefined();
+  });
+
+  it("keeps the form as typed when the CEP is unknown", async () => {
+    const maria = await signUpAndLogIn();
+    const { data } = await run(maria.cookie, { intent: "cep", ...profile, zipcode: "12345-678" });
+    expect(data.values).toMatchObject({ zipcode: "12345-678", state: "PE", city: "Recife" });
+    expect(data.focus).toBeUndefined();
+  });
+
+  it("lists the cities of the chosen state, dropping a city of the old one", async () => {
+    const maria = await signUpAndLogIn();
+    const { data } = await run(maria.cookie, { intent: "cities", ...profile, state: "SP" });
+    expect(data.values).toMatchObject({ state: "SP", city: "" });
+    expect(data.cities).toContain("Campinas");
+    expect(data.cities).not.toContain("Recife");
+  });
+});
+
+describe("the /conta action, password form", () => {
+  it("changes the password, keeps this session with the fresh token and ends the old one", async () => {
+    const maria = await signUpAndLogIn();
+    const { response } = await run(maria.cookie, {
+      intent: "password",
+      currentPassword: maria.password,
+      newPassword: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+    });
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("location")).toBe("/conta");
+    const cookie = sessionCookieOf(response!.headers.get("set-cookie"));
+    expect((await loadAccountPage(get(cookie))).profile.values.name).toBe("Fernanda Cavalcanti Lima");
+    // The old cookie's token was revoked with every other session.
+    const stale = (await loadAccountPage(get(maria.cookie)).catch((error) => error)) as Response;
+    expect(stale.headers.get("location")).toBe("/sessao-expirada");
+  });
+
+  it("answers a wrong current password with the API's message and no password in the reply", async () => {
+    const maria = await signUpAndLogIn();
+    const { data, status } = await run(maria.cookie, {
+      intent: "password",
+      currentPassword: "errada123",
+      newPassword: "novaSenha9",
+      passwordConfirmation: "novaSenha9",
+    });
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ form: "password", toast: "Senha atual incorreta." });
+    expect(JSON.stringify(data)).not.toMatch(/errada123|novaSenha9/);
+  });
+
+  it("checks the fields first, with the spec's messages", async () => {
+    const maria = await signUpAndLogIn();
+    const { data, status } = await run(maria.cookie, {
+      intent: "password",
+      currentPassword: "",
+      newPassword: "novaSenha9",
+      passwordConfirmation: "outraSenha9",
+    });
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({ currentPassword: ["Informe a senha atual."], passwordConfirmation: ["Senhas nao correspondem"] });
+    expect(JSON.stringify(data)).not.toMatch(/novaSenha9|outraSenha9/);
+  });
+});
+
+describe("the /conta action", () => {
+  it("answers 400 to an unknown intent and sends a visitor home", async () => {
+    const maria = await signUpAndLogIn();
+    const { thrown } = await run(maria.cookie, { intent: "apagar-tudo" });
+    expect(thrown).toMatchObject({ init: { status: 400 } });
+    const visitor = await run("", { intent: "profile", ...profile });
+    expect((visitor.thrown as Response).headers.get("location")).toBe("/");
+  });
+});

@@ -1,0 +1,44 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, useFetcher, useLocation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
+import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import type { AccountFormReply } from "./account-form-reply.ts";
+
+/** "Esqueci a senha": asks the store to mail a reset link. Posts to /resetar-senha (a page of its own without JavaScript). */
+export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
+  const fetcher = useFetcher<AccountFormReply>({ key: "forgot-password" });
+  const location = useLocation();
+  const last = fetcher.data ?? reply;
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: last?.result,
+    constraint: { email: { required: true } },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/resetar-senha" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {last?.toast ? <InlineToast message={last.toast} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <p className="text-sm text-slate-600">
+        Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
+      </p>
+      <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={254} />
+      <SubmitButton busy={busy}>{busy ? "Enviando..." : "Enviar link"}</SubmitButton>
+      <Link
+        to={hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
+        preventScrollReset
+        className="text-center text-sm font-semibold text-brand-600 hover:underline"
+      >
+        Voltar para o login
+      </Link>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,43 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { safeRedirect } from "remix-utils/safe-redirect";
+import { loginSchema } from "#app/features/accounts/account-schemas.ts";
+import { mergeGuestCartAtLogin } from "#app/features/cart/guest-cart-merge.server.ts";
+import { commitCustomerSession } from "#app/.server/session.server.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+
+/** Where to go after an account form: a same-site path, without the modal's URL state. */
+export function redirectTarget(formData: FormData): string {
+  const url = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
+  url.searchParams.delete("conta");
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The login form's action: a session and a redirect, or the form back with the reason. */
+export async function logIn(request: Request, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: null, redirectTo: redirectTarget(formData) },
+      { status: 400 },
+    );
+  }
+  try {
+    const auth = await storeApiFor(request).authCustomer(submission.value.email, submission.value.password);
+    const cartNews = await mergeGuestCartAtLogin(request, auth);
+    const cookie = await commitCustomerSession(request, auth);
+    return toasts().redirectWithSuccess(
+      redirectTarget(formData),
+      { message: "Usuário logado com sucesso!", description: cartNews },
+      { headers: { "set-cookie": cookie } },
+    );
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    // Spec §8: the API's error.message in a red toast.
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: error.message, redirectTo: redirectTarget(formData) },
+      { status: error.status },
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { passwordChangeSchema } from "#app/features/accounts/account-schemas.ts";
+import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import type { AccountPageReply, PasswordReply } from "./account-page-reply.ts";
+
+/** "Alterar senha": current, new and repeated password. Passwords never come back from the server. */
+export function PasswordForm({ reply }: { reply?: PasswordReply }) {
+  const fetcher = useFetcher<AccountPageReply>({ key: "password" });
+  const current = fetcher.data?.form === "password" ? fetcher.data : reply;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult: current?.result,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+
+  // A successful change redirects: the fetcher ends without data, and the typed passwords go.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      if (fetcher.data === undefined) formRef.current?.reset();
+    }
+  }, [busy, fetcher.data]);
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      {current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <PasswordField meta={fields.currentPassword} label="Senha atual" autoComplete="current-password" />
+      <PasswordField meta={fields.newPassword} label="Nova senha" autoComplete="new-password" />
+      <PasswordField meta={fields.passwordConfirmation} label="Confirme a nova senha" autoComplete="new-password" />
+      <SubmitButton name="intent" value="password" busy={busy} className="sm:w-auto sm:self-end">
+        {busy ? "Alterando..." : "Alterar senha"}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}

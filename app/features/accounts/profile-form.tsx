@@ -1,0 +1,126 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { useFetcher, type FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { profileSchema } from "#app/features/accounts/account-schemas.ts";
+import { AddressFields } from "#app/features/address/address-fields.tsx";
+import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
+
+const readOnlyInput = "w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-600";
+/** Buttons that only ask the server to fill the form in: nothing to validate yet. */
+const FILL_INTENTS = new Set(["cep", "cities"]);
+const noRules = z.object({});
+
+/**
+ * "Meus dados": the server answers the CEP lookup and the city list by re-rendering
+ * the form (a new nonce remounts it with the values it sent), so the same form
+ * works as plain posts without JavaScript and as a fetcher with it.
+ */
+export function ProfileForm({
+  email,
+  loaded,
+  reply,
+}: {
+  email: string;
+  loaded: { values: ProfileValues; cities: string[] };
+  reply?: ProfileReply;
+}) {
+  const fetcher = useFetcher<AccountPageReply>({ key: "profile" });
+  const current = fetcher.data?.form === "profile" ? fetcher.data : reply;
+  return (
+    <>
+      {current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
+      <ProfileFields
+        // After a save the loader's values change, and the form shows what was stored.
+        key={current?.nonce ?? JSON.stringify(loaded.values)}
+        fetcher={fetcher}
+        email={email}
+        values={current?.values ?? loaded.values}
+        cities={current?.cities ?? loaded.cities}
+        reply={current}
+      />
+    </>
+  );
+}
+
+function ProfileFields({
+  fetcher,
+  email,
+  values,
+  cities,
+  reply,
+}: {
+  fetcher: FetcherWithComponents<AccountPageReply>;
+  email: string;
+  values: ProfileValues;
+  cities: string[];
+  reply?: ProfileReply;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: reply?.result,
+    defaultValue: values,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: FILL_INTENTS.has(String(formData.get("intent"))) ? noRules : profileSchema }),
+  });
+  const pendingIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
+
+  // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
+  function submitIntent(intent: string) {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", intent);
+    fetcher.submit(formData, { method: "post", action: "/conta" });
+  }
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      {/* Enter in any field saves: the first submit button is the form's default. */}
+      <button type="submit" name="intent" value="profile" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Salvar alterações
+      </button>
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.name} label="Nome completo" autoComplete="name" maxLength={45} />
+      <div>
+        <label htmlFor="profile-email" className="mb-1 block text-sm font-semibold text-slate-700">
+          E-mail
+        </label>
+        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-note" className={readOnlyInput} />
+        <p id="profile-email-note" className="mt-1 text-xs text-slate-500">
+          O e-mail de acesso não pode ser alterado.
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.cellPhone} label="Celular" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="tel-national" />
+        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
+      </div>
+      <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
+      <AddressFields
+        fields={fields}
+        cepFound={false}
+        cities={cities}
+        focusNumber={reply?.focus === "houseNumber"}
+        hydrated={hydrated}
+        lookedUpCep={values.zipcode}
+        cepIntent="cep"
+        citiesIntent="cities"
+        pendingIntent={pendingIntent ? String(pendingIntent) : null}
+        submitIntent={submitIntent}
+      />
+      <SubmitButton name="intent" value="profile" busy={pendingIntent === "profile"} className="sm:w-auto sm:self-end">
+        {pendingIntent === "profile" ? "Salvando..." : "Salvar alterações"}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,62 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useRootData } from "#app/root.tsx";
+import { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
+import { FieldErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import type { RegistrationReply } from "./registration-reply.ts";
+
+export function AccessStep({
+  fetcher,
+  reply,
+  redirectTo,
+  busy,
+}: {
+  fetcher: FetcherWithComponents<RegistrationReply>;
+  reply?: RegistrationReply;
+  redirectTo: string;
+  busy: boolean;
+}) {
+  const { store } = useRootData();
+  const step1 = reply?.step === 1 ? reply : undefined;
+  const [form, fields] = useForm({
+    id: "registration-access",
+    lastResult: step1?.result,
+    defaultValue: step1?.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationAccessSchema }),
+  });
+  return (
+    <fetcher.Form method="post" action="/registrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <h3 className="text-lg font-bold text-slate-900">Dados de Acesso</h3>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField meta={fields.name} label="Nome completo" autoComplete="name" maxLength={45} />
+      <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={45} />
+      <PasswordField meta={fields.password} label="Senha" autoComplete="new-password" />
+      <PasswordField meta={fields.passwordConfirmation} label="Repita a senha" autoComplete="new-password" />
+      <div>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            {...getInputProps(fields.terms, { type: "checkbox" })}
+            key={fields.terms.key}
+            className="mt-0.5 h-4 w-4 accent-brand-600"
+          />
+          <span>
+            Li e aceito os{" "}
+            <a href={store.termsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 underline">
+              Termos e Condições
+            </a>{" "}
+            da loja.
+          </span>
+        </label>
+        <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
+      </div>
+      <SubmitButton name="intent" value="access" busy={busy}>
+        Próximo
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
+import { AddressFields, secondaryButton } from "#app/features/address/address-fields.tsx";
+import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import type { RegistrationReply } from "./registration-reply.ts";
+
+type StepTwo = Extract<RegistrationReply, { step: 2 }>;
+
+
+export function BasicsStep({
+  fetcher,
+  reply,
+  redirectTo,
+  busy,
+}: {
+  fetcher: FetcherWithComponents<RegistrationReply>;
+  reply: StepTwo;
+  redirectTo: string;
+  busy: boolean;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "registration-basics",
+    lastResult: reply.result,
+    defaultValue: reply.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // Conform validates every submit; only "Criar conta" needs the rules (Voltar, CEP and cities do not).
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "basics" ? registrationBasicsSchema : z.object({}) }),
+  });
+
+  // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
+  function submitIntent(intent: string) {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", intent);
+    fetcher.submit(formData, { method: "post", action: "/registrar" });
+  }
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/registrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <h3 className="text-lg font-bold text-slate-900">Informacoes Basicas</h3>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {Object.entries(reply.access).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
+      <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
+      <TextField meta={fields.cellPhone} label="Celular" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="tel-national" />
+      <AddressFields
+        fields={fields}
+        cepFound={reply.cepFound}
+        cities={reply.cities}
+        focusNumber={reply.focus === "houseNumber"}
+        hydrated={hydrated}
+        lookedUpCep={reply.values?.zipcode ?? ""}
+        cepIntent="cep"
+        citiesIntent="cities"
+        pendingIntent={fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "")}
+        submitIntent={submitIntent}
+      />
+      <div className="flex gap-3">
+        <button type="submit" name="intent" value="back" formNoValidate className={`${secondaryButton} px-5 py-2.5 text-base`} disabled={busy}>
+          Voltar
+        </button>
+        <SubmitButton name="intent" value="basics" busy={busy} className="flex-1">
+          {busy ? "Enviando..." : "Criar conta"}
+        </SubmitButton>
+      </div>
+    </fetcher.Form>
+  );
+}

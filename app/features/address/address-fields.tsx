@@ -1,0 +1,113 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { STATES } from "#app/lib/ibge/states.ts";
+import { maskCep } from "#app/lib/masks.ts";
+import { SelectField, TextField } from "#app/ui/form-field.tsx";
+import { SearchIcon } from "#app/ui/icons.tsx";
+
+export const secondaryButton =
+  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
+
+export type AddressKey = "zipcode" | "state" | "city" | "neighborhood" | "street" | "houseNumber";
+
+const STATE_OPTIONS = STATES.map((state) => ({ value: state.sigla, label: state.sigla }));
+
+/**
+ * The address group of every form that asks for one (sign-up, profile, new student and
+ * responsible): CEP (lookup by button, or on blur with JavaScript), state and city
+ * (read-only when the lookup filled them, lists otherwise), neighbourhood, street and
+ * number. The server answers each lookup and city list by re-rendering the form, so it
+ * works the same without JavaScript.
+ */
+export function AddressFields({
+  fields,
+  cepFound,
+  cities,
+  focusNumber,
+  hydrated,
+  lookedUpCep,
+  cepIntent,
+  citiesIntent,
+  pendingIntent,
+  submitIntent,
+}: {
+  fields: Record<AddressKey, FieldMetadata<string | undefined>>;
+  cepFound: boolean;
+  cities: string[];
+  focusNumber: boolean;
+  hydrated: boolean;
+  /** The CEP the server last saw: leaving the field unchanged looks nothing up again. */
+  lookedUpCep: string;
+  cepIntent: string;
+  citiesIntent: string;
+  pendingIntent: string | null;
+  submitIntent: (intent: string) => void;
+}) {
+  const searching = pendingIntent === cepIntent;
+  return (
+    <>
+      <TextField
+        meta={fields.zipcode}
+        label="CEP"
+        inputMode="numeric"
+        placeholder="99999-999"
+        mask={maskCep}
+        maxLength={9}
+        autoComplete="postal-code"
+        onBlur={(event) => {
+          const cep = event.currentTarget.value;
+          if (cep.replace(/\D/g, "").length === 8 && cep !== lookedUpCep) submitIntent(cepIntent);
+        }}
+        extra={
+          <button
+            type="submit"
+            name="intent"
+            value={cepIntent}
+            formNoValidate
+            disabled={searching}
+            aria-label="Buscar CEP"
+            className={`${secondaryButton} flex shrink-0 items-center gap-1`}
+          >
+            <SearchIcon width={16} height={16} />
+            <span aria-hidden="true">{searching ? "Buscando..." : "Buscar"}</span>
+          </button>
+        }
+      />
+      {cepFound ? (
+        <div className="grid grid-cols-[6rem_1fr] gap-3">
+          <TextField meta={fields.state} label="Estado" readOnly />
+          <TextField meta={fields.city} label="Cidade" readOnly />
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-[7rem_1fr] gap-3">
+            <SelectField
+              meta={fields.state}
+              label="Estado"
+              placeholder="UF"
+              options={STATE_OPTIONS}
+              onChange={hydrated ? () => submitIntent(citiesIntent) : undefined}
+            />
+            <SelectField
+              meta={fields.city}
+              label="Cidade"
+              placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
+              options={cities.map((city) => ({ value: city, label: city }))}
+            />
+          </div>
+          {hydrated ? null : (
+            <button type="submit" name="intent" value={citiesIntent} formNoValidate className={`${secondaryButton} self-start`}>
+              Atualizar cidades
+            </button>
+          )}
+        </>
+      )}
+      <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
+      <div className="grid grid-cols-[1fr_7rem] gap-3">
+        <TextField meta={fields.street} label="Rua" maxLength={120} autoComplete="address-line1" />
+        <TextField meta={fields.houseNumber} label="Número" inputMode="numeric" maxLength={6} autoFocus={focusNumber} />
+      </div>
+    </>
+  );
+}
+
+export { STATE_OPTIONS };

@@ -1,0 +1,118 @@
+/**
+ * Spec §8 cart errors as the storefront handles them, against a small double of an
+ * external store API (STORE_API_URL) that answers what the bundled one never does: a 402,
+ * a 401 mid-session, a 5xx.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ITEMS_REMOVED_WARNING } from "./cart.server.ts";
+import { cartAction } from "./cart-actions.server.ts";
+import { SESSION_EXPIRED_PATH } from "#app/.server/session-expiry.server.ts";
+import { STORE_API_UNAVAILABLE } from "#app/.server/store-api/index.server.ts";
+import { startStoreApiDouble, toastOf } from "#tests/fixtures/store-api-double.ts";
+
+const STUDENT = "aluno-1";
+const storedCart = {
+  cart: {
+    id: "carrinho-1",
+    cartId: "carrinho-1",
+    affiliateId: "4",
+    version: 7,
+    coupon: null,
+    subtotal: 50,
+    discount: 0,
+    total: 50,
+    bags: [{ cartId: "carrinho-1", name: "Ana", studentId: STUDENT, RA: "1", cartItems: [{ itemTOTVSId: 11, quantity: 2 }] }],
+  },
+  itemsRemoved: [] as { itemTOTVSId: number; title: string }[],
+};
+
+/** What the double answers to the next cart writes, and what it was sent. */
+let replies: { status: number; body: unknown }[] = [];
+let received: { path: string; body: any }[] = [];
+let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
+let cookie: string;
+
+beforeAll(async () => {
+  double = await startStoreApiDouble((request) => {
+    if (request.method === "GET" && request.path === "/carts/list-cart-by-customer/cliente-1/store/1") return { status: 200, body: storedCart };
+    received.push({ path: request.path, body: request.body });
+    return replies.shift() ?? { status: 200, body: storedCart };
+  });
+  cookie = double.cookie;
+});
+
+afterAll(() => double.close());
+
+beforeEach(() => {
+  replies = [];
+  received = [];
+});
+
+const form = (fields: Record<string, string>) => {
+  const formData = new FormData();
+  for (const [key, value] of Object.entries({ redirectTo: "/produto/papelaria/caderno", ...fields })) formData.append(key, value);
+  return formData;
+};
+const increase = form({ intent: "quantity", studentId: STUDENT, itemTOTVSId: "11", quantity: "3" });
+
+async function submit(formData: FormData): Promise<Response> {
+  const request = new Request("http://loja.test/carrinho", { method: "POST", headers: { cookie } });
+  try {
+    return await cartAction(request, formData);
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+
+describe("cart errors from the store API (spec §8)", () => {
+  it("sends the whole cart with the version the shopper saw, and reopens the panel", async () => {
+    const response = await submit(increase);
+    expect(received).toEqual([
+      {
+        path: "/carts/client-add-item-to-cart",
+        body: { affiliateId: "4", storeId: 1, customerId: "cliente-1", version: 7, bags: [{ studentId: STUDENT, cartItems: [{ itemTOTVSId: 11, quantity: 3 }] }] },
+      },
+    ]);
+    expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?carrinho=aberto");
+  });
+
+  it("402: shows the message, empties the cart and sends the shopper home", async () => {
+    replies = [{ status: 402, body: { error: { message: "Pagamento pendente na secretaria." } } }];
+    const response = await submit(form({ intent: "add", studentId: STUDENT, itemTOTVSId: "12" }));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: "Pagamento pendente na secretaria." });
+    expect(received.map((call) => call.body.bags)).toEqual([
+      [{ studentId: STUDENT, cartItems: [{ itemTOTVSId: 11, quantity: 2 }, { itemTOTVSId: 12, quantity: 1 }] }],
+      [],
+    ]);
+  });
+
+  it("409 or any refusal: shows the message, changes nothing more and keeps the shopper on the page", async () => {
+    replies = [{ status: 409, body: { error: { message: "Seu carrinho mudou em outra aba. Atualize a página." } } }];
+    const response = await submit(increase);
+    expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?carrinho=aberto");
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: "Seu carrinho mudou em outra aba. Atualize a página." });
+    expect(received).toHaveLength(1);
+  });
+
+  it("a failing store API is a message, not an error page", async () => {
+    replies = [{ status: 500, body: { error: { message: "NullPointerException at CartService.java:88" } } }];
+    const response = await submit(increase);
+    expect(await toastOf(response)).toMatchObject({ type: "error", message: STORE_API_UNAVAILABLE });
+  });
+
+  it("401: the session-expired flow", async () => {
+    replies = [{ status: 401, body: { error: { message: "Token expirado." } } }];
+    const response = await submit(increase);
+    expect(response.headers.get("location")).toBe(SESSION_EXPIRED_PATH);
+  });
+
+  it("itemsRemoved: the yellow warning", async () => {
+    replies = [{ status: 200, body: { ...storedCart, itemsRemoved: [{ itemTOTVSId: 11, title: "Caderno" }] } }];
+    const response = await submit(increase);
+    expect(await toastOf(response)).toMatchObject({ type: "warning", message: ITEMS_REMOVED_WARNING });
+  });
+});

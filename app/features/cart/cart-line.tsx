@@ -1,0 +1,103 @@
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { CartItem } from "#api/contract.ts";
+import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
+import { discountPercent } from "#app/lib/discount.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { formatPercent } from "#app/lib/percent.ts";
+import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { CloseIcon } from "#app/ui/icons.tsx";
+
+function CartForm({
+  intent,
+  studentId,
+  item,
+  redirectTo,
+  children,
+  quantity,
+  label,
+  disabled,
+}: {
+  intent: "quantity" | "remove";
+  studentId: string | null;
+  item: CartItem;
+  redirectTo: string;
+  children: React.ReactNode;
+  quantity?: number;
+  label: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Form method="post" action="/carrinho" preventScrollReset>
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="studentId" value={studentId ?? ""} />
+      <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {quantity !== undefined ? <input type="hidden" name="quantity" value={quantity} /> : null}
+      <button
+        type="submit"
+        aria-label={label}
+        disabled={disabled}
+        className="flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 font-bold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** One cart line (spec §2 cart view): links to its product; quantity rules of spec §4. */
+export function CartLine({ item, studentId, redirectTo }: { item: CartItem; studentId: string | null; redirectTo: string }) {
+  const free = item.DESCONTO <= 0;
+  const installments = Math.max(1, item.PARCELAS);
+  const perInstallment = Math.round((item.DESCONTO / installments) * 100) / 100;
+  const percent = discountPercent(item.PRECO, item.DESCONTO);
+  const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
+  const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
+  return (
+    <li className="flex gap-3 py-3" data-testid="cart-line">
+      <Link to={productHref} className="shrink-0">
+        <img src={item.productImage} alt="" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <Link to={productHref} className="block font-semibold text-slate-800 first-letter:uppercase hover:text-brand-700">
+          {name}
+        </Link>
+        {item.TIPO === "S" || item.TIPO === "M" ? (
+          <p className="text-xs text-slate-500">{schoolUnitByCode(item.CODCOLIGADA).name}</p>
+        ) : null}
+        <Link to={`/categoria/${item.category.slug}`} className="text-xs font-semibold text-brand-600 hover:underline">
+          {item.category.title}
+        </Link>
+        <p className="mt-1 text-sm font-bold text-brand-700" data-testid="cart-line-price">
+          {free ? (
+            "R$ 0,00 produto/serviço grátis"
+          ) : (
+            <>
+              {installments}x R$ {formatMoney(perInstallment)}
+              {percent > 0 ? <span className="ml-1 font-semibold text-red-600">({formatPercent(percent)}% desconto)</span> : null}
+            </>
+          )}
+        </p>
+        <div className="mt-2 flex items-center gap-2">
+          {item.TIPO === "S" ? null : (
+            <>
+              <CartForm intent="quantity" studentId={studentId} item={item} redirectTo={redirectTo} quantity={item.quantity - 1} label="Diminuir quantidade" disabled={!canDecreaseQuantity(item.quantity)}>
+                −
+              </CartForm>
+              <span className="min-w-6 text-center font-semibold" data-testid="cart-line-quantity">{item.quantity}</span>
+              <CartForm intent="quantity" studentId={studentId} item={item} redirectTo={redirectTo} quantity={item.quantity + 1} label="Aumentar quantidade" disabled={!canIncreaseQuantity(item.TIPO, item.quantity)}>
+                +
+              </CartForm>
+            </>
+          )}
+        </div>
+      </div>
+      <CartForm intent="remove" studentId={studentId} item={item} redirectTo={redirectTo} label={`Remover ${item.NOME} do carrinho`}>
+        <CloseIcon width={14} height={14} />
+      </CartForm>
+    </li>
+  );
+}

@@ -1,0 +1,247 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#app/lib/card.ts";
+import { creditInstallmentLabel, INSTALLMENT_TEXTS, installmentOptions, installmentValue } from "#app/lib/installments.ts";
+import { formatBRL } from "#app/lib/money.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
+import { defaultPaymentMethod, PAYMENT_METHOD_CODES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
+import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { CardPreview } from "./card-preview.tsx";
+
+export interface PaymentFormReply {
+  result: SubmissionResult<string[]>;
+  /** A refusal to show as a red toast (spec §8): the gateway's, the store API's. */
+  toast: string | null;
+}
+
+export const PAY_INTENT = "pay";
+
+const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500";
+
+/**
+ * Step 3's payment form (spec §2 payment form, §4 payment method and terms). The method
+ * radios show the card fields by CSS alone (:has), so the form works as a plain form; with
+ * JavaScript the card preview and the instalment line follow what is typed.
+ */
+export function PaymentForm({
+  cartId,
+  total,
+  maxInstallments,
+  termsUrl,
+  reply,
+}: {
+  /** The cart on screen: a repeated submit must name the cart it paid. */
+  cartId: string;
+  total: number;
+  maxInstallments: number;
+  termsUrl: string;
+  reply?: PaymentFormReply;
+}) {
+  const navigation = useNavigation();
+  const terms = useRef<HTMLInputElement>(null);
+  const [form, fields] = useForm({
+    id: "payment",
+    lastResult: reply?.result,
+    defaultValue: { paymentMethod: defaultPaymentMethod(total) },
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentSchema({ total, maxInstallments }) }),
+  });
+  const [card, setCard] = useState({
+    number: String(fields.number.initialValue ?? ""),
+    holder: String(fields.holder.initialValue ?? ""),
+    expiry: String(fields.expiry.initialValue ?? ""),
+  });
+  const [installments, setInstallments] = useState(Number(fields.installments.initialValue) || null);
+  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === PAY_INTENT;
+  const free = total === 0;
+  const formProps = getFormProps(form);
+
+  return (
+    <Form
+      method="post"
+      action={CHECKOUT_PATH}
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        // Spec §4: the terms go back to "not accepted" after every submit attempt, once the
+        // submission has read the form (React Router reads it right after this handler).
+        setTimeout(() => {
+          if (terms.current) terms.current.checked = false;
+        }, 0);
+      }}
+      noValidate
+      className="group/payment flex flex-col gap-4"
+      data-testid="payment-form"
+    >
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={PAY_INTENT} />
+      <input type="hidden" name="cartId" value={cartId} />
+      {reply?.toast ? <InlineToast message={reply.toast} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-bold text-slate-900">Forma de pagamento</legend>
+        {free ? (
+          <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.free} label="Gratuito" />
+        ) : (
+          <>
+            <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.boleto} label="Boleto Bancário" />
+            <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.credit} label="Cartão de Crédito" />
+          </>
+        )}
+        <FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+      </fieldset>
+
+      {free ? null : (
+        <fieldset
+          className="hidden flex-col gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 group-has-[[name=paymentMethod][value='1']:checked]/payment:flex"
+          data-testid="card-fields"
+        >
+          <legend className="sr-only">Dados do cartão</legend>
+          <CardPreview {...card} />
+          <CardInput
+            meta={fields.holder}
+            label="Nome impresso no cartão"
+            autoComplete="cc-name"
+            maxLength={HOLDER_MAX_LENGTH}
+            onValue={(holder) => setCard((c) => ({ ...c, holder }))}
+          />
+          <CardInput
+            meta={fields.number}
+            label="Número do cartão"
+            autoComplete="cc-number"
+            inputMode="numeric"
+            maxLength={23}
+            mask={maskCardNumber}
+            onValue={(number) => setCard((c) => ({ ...c, number }))}
+          />
+          <div className="grid grid-cols-2 gap-3">
+            <CardInput
+              meta={fields.expiry}
+              label="Validade (MM / AA)"
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              maxLength={7}
+              placeholder="MM / AA"
+              mask={maskCardExpiry}
+              onValue={(expiry) => setCard((c) => ({ ...c, expiry }))}
+            />
+            <CardInput meta={fields.cvc} label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+          </div>
+          <div>
+            <label htmlFor={fields.installments.id} className="mb-1 block text-sm font-semibold text-slate-700">
+              Parcelamento
+            </label>
+            <select
+              {...getSelectProps(fields.installments)}
+              key={fields.installments.key}
+              className={inputClass}
+              onChange={(event) => setInstallments(Number(event.currentTarget.value) || null)}
+            >
+              <option value="">{INSTALLMENT_TEXTS.choose}</option>
+              {installmentOptions(maxInstallments).map((count) => (
+                <option key={count} value={count}>
+                  {count} x de {formatBRL(installmentValue(total, count))}
+                </option>
+              ))}
+            </select>
+            <FieldErrors id={fields.installments.errorId} errors={fields.installments.errors} />
+          </div>
+        </fieldset>
+      )}
+
+      {free ? null : (
+        <p className="font-semibold text-brand-800" data-testid="payment-summary">
+          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden">{INSTALLMENT_TEXTS.boleto}</span>
+          <span className="hidden group-has-[[name=paymentMethod][value='1']:checked]/payment:inline">
+            {creditInstallmentLabel(total, installments)}
+          </span>
+        </p>
+      )}
+
+      <div>
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input
+            ref={terms}
+            type="checkbox"
+            name={fields.terms.name}
+            id={fields.terms.id}
+            form={form.id}
+            aria-invalid={fields.terms.errors ? true : undefined}
+            aria-describedby={fields.terms.errors ? fields.terms.errorId : undefined}
+            className="mt-0.5 h-4 w-4"
+          />
+          <span>
+            <a href={termsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 underline">
+              Aceitar Termos de Uso da plataforma.
+            </a>
+          </span>
+        </label>
+        <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
+      </div>
+
+      <button
+        type="submit"
+        disabled={paying}
+        className="w-full rounded-full bg-accent-400 px-5 py-3 text-lg font-bold text-brand-900 hover:bg-accent-500 disabled:opacity-70"
+      >
+        Finalizar Compra
+      </button>
+      {paying ? (
+        <div role="status" className="flex items-center justify-center gap-3 text-slate-700" data-testid="payment-loading">
+          <img src="/images/loading.svg" alt="" width={40} height={40} />
+          <span>Processando o pagamento...</span>
+        </div>
+      ) : null}
+    </Form>
+  );
+}
+
+type FieldMeta = Parameters<typeof getInputProps>[0];
+
+function MethodRadio({ meta, value, label }: { meta: FieldMeta; value: string; label: string }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500">
+      <input {...getInputProps(meta, { type: "radio", value })} key={`${meta.key}-${value}`} className="h-4 w-4" />
+      <span className="font-semibold text-slate-800">{label}</span>
+    </label>
+  );
+}
+
+function CardInput({
+  meta,
+  label,
+  mask,
+  onValue,
+  ...rest
+}: {
+  meta: FieldMeta;
+  label: string;
+  mask?: (value: string) => string;
+  onValue?: (value: string) => void;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
+  const props = getInputProps(meta, { type: "text" });
+  return (
+    <div>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <input
+        {...props}
+        {...rest}
+        key={props.key}
+        className={inputClass}
+        onInput={(event) => {
+          if (mask) event.currentTarget.value = mask(event.currentTarget.value);
+          onValue?.(event.currentTarget.value);
+        }}
+      />
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

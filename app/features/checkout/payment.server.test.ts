@@ -1,0 +1,160 @@
+/**
+ * "Finalizar Compra" as the storefront sends it and reads the answer (spec §7 finish, §8
+ * finish errors), against a small double of an external store API on 127.0.0.1.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
+import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
+
+const VISA = "4111111111111111";
+const openCart = {
+  cart: {
+    id: "carrinho-1",
+    cartId: "carrinho-1",
+    affiliateId: "4",
+    version: 3,
+    coupon: null,
+    subtotal: 250,
+    discount: 0,
+    total: 250,
+    bags: [
+      {
+        cartId: "carrinho-1",
+        name: "Ana",
+        studentId: "aluno-1",
+        RA: "1",
+        cartItems: [{ itemTOTVSId: 11, quantity: 1, TIPO: "P", PARCELAS: 3, paymentPlan: { maxInstallments: 3, turnYear: false, schoolYear: 2026 } }],
+      },
+    ],
+  },
+  itemsRemoved: [],
+};
+const emptyCart = { cart: { ...openCart.cart, id: null, cartId: null, bags: [], total: 0, subtotal: 0 }, itemsRemoved: [] };
+const methods = { paymentMethods: [{ id: 7, code: "0", name: "boleto" }, { id: 8, code: "1", name: "credito" }, { id: 9, code: "2", name: "gratuito" }] };
+
+let cartReply: unknown = openCart;
+let finishReplies: DoubleReply[] = [];
+let received: DoubleRequest[] = [];
+let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
+let cookie: string;
+
+beforeAll(async () => {
+  double = await startStoreApiDouble((request) => {
+    if (request.path.startsWith("/carts/list-cart-by-customer/")) return { status: 200, body: cartReply };
+    if (request.path === "/payment-methods/list-payment-methods") return { status: 200, body: methods };
+    received.push(request);
+    if (request.path.startsWith("/cart-items/remove-coupon")) return { status: 200, body: openCart };
+    return finishReplies.shift() ?? { status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-1", statusCode: "paid" } } };
+  });
+  cookie = double.cookie;
+});
+
+afterAll(() => double.close());
+
+beforeEach(() => {
+  cartReply = openCart;
+  finishReplies = [];
+  received = [];
+});
+
+const cardForm = (overrides: Record<string, string> = {}) => ({
+  intent: "pay",
+  cartId: "carrinho-1",
+  paymentMethod: "1",
+  holder: "Fernanda C Lima",
+  number: VISA,
+  expiry: "05 / 35",
+  cvc: "987",
+  installments: "2",
+  terms: "on",
+  // Anything else a tampered form sends is not read.
+  total: "0.01",
+  price: "0.01",
+  ...overrides,
+});
+
+async function pay(fields: Record<string, string>) {
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
+  const result = await payAction(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } }), formData);
+  if (result instanceof Response) return { response: result, data: null, status: result.status };
+  const { data, init } = result as unknown as { data: any; init?: { status?: number } };
+  return { response: null, data, status: init?.status ?? 200 };
+}
+
+
+describe("payAction", () => {
+  it("sends spec §7's body (year-month-10, upper-case brand) and nothing the form made up, then goes to /conclusao", async () => {
+    const { response } = await pay(cardForm());
+    expect(received).toEqual([
+      {
+        method: "PUT",
+        path: "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
+        body: {
+          paymentMethodId: 8,
+          acceptedTerms: true,
+          deliveryDate: null,
+          installments: 2,
+          brand: "VISA",
+          cardNumber: VISA,
+          expirationDate: "2035-05-10",
+          cvv: "987",
+          holder: "Fernanda C Lima",
+        },
+      },
+    ]);
+    expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-1");
+    expect(await toastOf(response!)).toMatchObject({ type: "success", message: CHECKOUT_MESSAGES.success });
+  });
+
+  it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the form but the CVC", async () => {
+    const tooMany = await pay(cardForm({ installments: "4" }));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.data.result.error.installments).toEqual(["Selecione o Parcelamento"]);
+    const noTerms = await pay(cardForm({ terms: "" }));
+    expect(noTerms.data.toast).toBe("Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.");
+    expect(noTerms.data.result.initialValue).toMatchObject({ holder: "Fernanda C Lima", number: VISA });
+    expect(JSON.stringify(noTerms.data)).not.toContain("987");
+    expect(received).toEqual([]);
+  });
+
+  it("a declined card: the gateway's message, the form kept, nowhere to go", async () => {
+    finishReplies = [{ status: 402, body: { error: { message: "Pagamento recusado pela operadora do cartão." } } }];
+    const { data, status } = await pay(cardForm());
+    expect(status).toBe(400);
+    expect(data.toast).toBe("Pagamento recusado pela operadora do cartão.");
+    expect(data.result.initialValue.holder).toBe("Fernanda C Lima");
+  });
+
+  it("a failing store API: check Minha Conta before paying again", async () => {
+    finishReplies = [{ status: 502, body: { error: { message: "Gateway timeout at acquirer.internal:443" } } }];
+    const { data, status } = await pay(cardForm());
+    expect([status, data.toast]).toEqual([503, CHECKOUT_MESSAGES.paymentUnavailable]);
+  });
+
+  it("404 Carrinho não foi encontrado: told the gestor deleted it, sent home", async () => {
+    finishReplies = [{ status: 404, body: { error: { message: "Carrinho não foi encontrado" } } }];
+    const { response } = await pay(cardForm());
+    expect(response!.headers.get("location")).toBe("/");
+    expect(await toastOf(response!)).toMatchObject({ type: "error", message: "Seu carrinho foi deletado pelo administrador" });
+  });
+
+  it("404 Cupom inválido: the coupon is removed and the payment step comes back at /checkout", async () => {
+    finishReplies = [{ status: 404, body: { error: { message: "Cupom inválido" } } }];
+    const { response } = await pay(cardForm());
+    expect(received.map((call) => call.path)).toEqual([
+      "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
+      "/cart-items/remove-coupon-discount-in-cart-items",
+    ]);
+    expect(response!.headers.get("location")).toBe("/checkout");
+    expect(await toastOf(response!)).toMatchObject({ type: "warning", message: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência" });
+  });
+
+  it("a repeated submit after the cart was paid asks the API about the cart the page showed", async () => {
+    cartReply = emptyCart;
+    finishReplies = [{ status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-anterior", statusCode: "paid" } } }];
+    const { response } = await pay(cardForm({ number: "", cvc: "" }));
+    expect(received[0]!.path).toBe("/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1");
+    expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-anterior");
+  });
+});

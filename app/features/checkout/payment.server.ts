@@ -1,0 +1,98 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { FinishCartPayload } from "#api/contract.ts";
+import { brandForGateway, expirationDateForGateway } from "#app/lib/card.ts";
+import { cartInstallments } from "#app/lib/installments.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
+import { PAYMENT_MESSAGES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
+import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
+import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
+import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { STORE_API_UNAVAILABLE, StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+
+/** Spec §8 finish errors, by the store API's message. */
+export const FINISH_ERRORS = {
+  cartNotFound: "Carrinho não foi encontrado",
+  couponInvalid: "Cupom inválido",
+} as const;
+
+export const CHECKOUT_MESSAGES = {
+  success: "Compra realizada com sucesso!",
+  cartDeleted: "Seu carrinho foi deletado pelo administrador",
+  couponInvalid: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
+  emptyCart: "Seu carrinho está vazio.",
+  /** The store API or its gateway failed: whether anything was charged is not known here. */
+  paymentUnavailable:
+    "Não foi possível concluir o pagamento agora. Confira em Minha Conta se o pedido foi registrado antes de tentar de novo.",
+} as const;
+
+/** Where the flow lands after an invalid coupon (spec §2 routes). */
+export const COUPON_RETRY_PATH = "/checkout";
+
+export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;
+
+// The security code and the terms never come back to the page (spec §4: the terms reset).
+const HIDDEN = ["cvc", "terms"];
+
+/**
+ * "Finalizar Compra" (spec §4 after purchase, §8 finish errors). The cart and its total
+ * come from the store API, never from the form; the API makes a repeated submit return
+ * the first sale, so a double click or a reload charges once.
+ */
+export async function payAction(request: Request, formData: FormData) {
+  const current = await getSessionCustomer(request);
+  if (!current) throw redirect(CHECKOUT_PATH);
+  const api = storeApiFor(request, current.token);
+  const { cart } = await api.getCart(current.customer.id).catch(endSessionOn401);
+  // The cart the page showed. When it is no longer the open one, an earlier submit already
+  // paid it (the API answers that sale) or the gestor deleted it (404): the API says which.
+  const shownCartId = String(formData.get("cartId") ?? "") || cart.cartId;
+  if (!shownCartId) return toasts().redirectWithError("/", CHECKOUT_MESSAGES.emptyCart);
+  const shownCart = shownCartId === cart.cartId ? cart : null;
+
+  const maxInstallments = shownCart ? cartInstallments(shownCart.bags.flatMap((bag) => bag.cartItems), shownCart.total) : 1;
+  const schema = shownCart ? paymentSchema({ total: shownCart.total, maxInstallments }) : paymentSchema({ total: 0, maxInstallments, settledCart: true });
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    const toast = errors.terms ? PAYMENT_MESSAGES.termsNotAccepted : (errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? null);
+    return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: toast ?? null }, 400);
+  }
+
+  const { paymentMethod, card } = submission.value;
+  try {
+    const methods = await api.listPaymentMethods();
+    const method = methods.find((candidate) => candidate.code === paymentMethod);
+    if (!method) throw new StoreApiError(503, STORE_API_UNAVAILABLE);
+    const payload: FinishCartPayload = {
+      paymentMethodId: method.id,
+      acceptedTerms: true,
+      deliveryDate: null,
+      installments: card?.installments ?? 1,
+      ...(card
+        ? {
+            brand: brandForGateway(card.brand),
+            cardNumber: card.number,
+            expirationDate: expirationDateForGateway(card.expiryMonth, card.expiryYear),
+            cvv: card.cvc,
+            holder: card.holder,
+          }
+        : {}),
+    };
+    const finished = await api.finishCart(current.customer.id, shownCartId, payload);
+    return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);
+  } catch (error) {
+    if (!(error instanceof StoreApiError)) throw error;
+    if (error.status === 401) endSessionOn401(error);
+    if (error.status === 404 && error.message === FINISH_ERRORS.cartNotFound) {
+      return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
+    }
+    if (error.status === 404 && error.message === FINISH_ERRORS.couponInvalid) {
+      await api.removeCoupon(shownCartId).catch(() => undefined);
+      return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);
+    }
+    const message = error.status >= 500 ? CHECKOUT_MESSAGES.paymentUnavailable : error.message;
+    return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: message }, error.status >= 500 ? 503 : 400);
+  }
+}

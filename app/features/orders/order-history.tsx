@@ -1,0 +1,172 @@
+import { Link } from "react-router";
+import type { Sale, SaleBag } from "#api/contract.ts";
+import { readableDigitableLine } from "#app/lib/boleto-line.ts";
+import { formatBRL } from "#app/lib/money.ts";
+import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
+
+const statusStyles: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  paid: "bg-emerald-100 text-emerald-800",
+  declined: "bg-red-100 text-red-800",
+  cancelled: "bg-slate-200 text-slate-700",
+  expired: "bg-slate-200 text-slate-700",
+};
+
+export interface SelectedSale {
+  id: string;
+  /** null when the sale is not this customer's (or could not be read). */
+  bags: SaleBag[] | null;
+}
+
+/** "Meus pedidos": the sales newest first; a GET link opens one sale's bags, with or without JavaScript. */
+export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; selectedSale: SelectedSale | null }) {
+  if (sales === null) {
+    return <p className="text-slate-600">Não foi possível carregar seus pedidos agora. Tente novamente em instantes.</p>;
+  }
+  const unknownSelection = selectedSale && !sales.some((sale) => sale.id === selectedSale.id);
+  return (
+    <div className="flex flex-col gap-4">
+      {unknownSelection ? (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
+          Compra não encontrada.
+        </p>
+      ) : null}
+      {sales.length === 0 ? (
+        <div className="text-slate-600">
+          <p>Você ainda não fez nenhuma compra.</p>
+          <Link to="/" className="mt-2 inline-block font-semibold text-brand-600 hover:underline">
+            Ir para a loja
+          </Link>
+        </div>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {sales.map((sale) => (
+            <li key={sale.id}>
+              <SaleCard sale={sale} details={selectedSale?.id === sale.id ? selectedSale : null} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null }) {
+  const headingId = `compra-${sale.id}-titulo`;
+  return (
+    <article id={`compra-${sale.id}`} aria-labelledby={headingId} className="scroll-mt-24 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h3 id={headingId} className="font-bold text-slate-900">
+            Pedido {sale.referenceCode}
+          </h3>
+          <p className="text-sm text-slate-600">
+            Realizado em <time dateTime={sale.createdAt}>{formatSaleDate(sale.createdAt)}</time>
+          </p>
+        </div>
+        <span className={`rounded-full px-3 py-1 text-xs font-bold ${statusStyles[sale.status] ?? statusStyles.cancelled}`}>
+          {saleStatusLabel(sale.status)}
+        </span>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <Detail term="Pagamento">
+          {paymentMethodLabel(sale.paymentMethod.code)}
+          {sale.paymentMethod.code === "1" && sale.installments > 1 ? ` em ${sale.installments}x` : ""}
+          {sale.cardBrand && sale.cardLastDigits ? ` (${sale.cardBrand} final ${sale.cardLastDigits})` : ""}
+        </Detail>
+        <Detail term="Total">
+          <strong className="text-brand-700">{formatBRL(sale.total)}</strong>
+        </Detail>
+        {sale.discount > 0 ? (
+          <Detail term="Desconto">
+            {formatBRL(sale.discount)}
+            {sale.couponCode ? ` (cupom ${sale.couponCode})` : ""}
+          </Detail>
+        ) : null}
+        {sale.saleBags.length ? (
+          <Detail term="Alunos">{sale.saleBags.map((bag) => bag.studentName).join(", ")}</Detail>
+        ) : null}
+        {sale.status === "pending" && sale.boletoDigitableLine ? (
+          <Detail term="Linha digitável" wide>
+            <span className="break-all font-mono" data-testid="order-digitable-line">
+              {readableDigitableLine(sale.boletoDigitableLine)}
+            </span>
+          </Detail>
+        ) : null}
+        {sale.status === "pending" && sale.boletoLink ? (
+          <Detail term="Boleto" wide>
+            <a href={sale.boletoLink} target="_blank" rel="noopener" className="font-semibold text-brand-600 underline">
+              Segunda via do boleto
+              {sale.boletoDueDate ? ` (vence em ${sale.boletoDueDate.split("-").reverse().join("/")})` : ""}
+            </a>
+          </Detail>
+        ) : null}
+      </dl>
+      {details ? (
+        <>
+          <SaleDetails bags={details.bags} />
+          <Link to="/conta#pedidos" preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline">
+            Ocultar detalhes
+          </Link>
+        </>
+      ) : (
+        <Link
+          to={`/conta?${SALE_DETAILS_PARAM}=${encodeURIComponent(sale.id)}#compra-${sale.id}`}
+          preventScrollReset
+          className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline"
+        >
+          Ver detalhes<span className="sr-only"> do pedido {sale.referenceCode}</span>
+        </Link>
+      )}
+    </article>
+  );
+}
+
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: React.ReactNode }) {
+  return (
+    <div className={`flex gap-1 ${wide ? "flex-col sm:col-span-2 sm:flex-row" : ""}`}>
+      <dt className="text-slate-500">{term}:</dt>
+      <dd className="text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
+  if (bags === null) {
+    return <p className="mt-3 text-sm text-red-700">Compra não encontrada.</p>;
+  }
+  return (
+    <div className="mt-4 flex flex-col gap-4">
+      {bags.map((bag) => (
+        <section key={bag.id} aria-label={`Itens de ${bag.studentName}`} className="rounded-lg bg-slate-50 p-3">
+          <h4 className="font-semibold text-slate-900">
+            {bag.studentName}
+            {bag.studentRA ? <span className="ml-2 text-sm font-normal text-slate-500">RA {bag.studentRA}</span> : null}
+          </h4>
+          <ul className="mt-2 divide-y divide-slate-200">
+            {bag.items.map((item) => (
+              <li key={`${item.itemTOTVSId}-${item.title}`} className="flex items-center gap-3 py-2">
+                <img src={item.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+                <div className="min-w-0 flex-1">
+                  <Link to={`/produto/${item.categorySlug}/${item.productSlug}`} className="font-medium text-slate-800 hover:text-brand-700">
+                    {item.title}
+                  </Link>
+                  <p className="text-xs text-slate-500">
+                    {item.quantity} × {formatBRL(item.unitPrice)}
+                    {item.originalUnitPrice > item.unitPrice ? (
+                      <span className="ml-1 line-through">{formatBRL(item.originalUnitPrice)}</span>
+                    ) : null}
+                  </p>
+                </div>
+                <span className="text-sm font-semibold text-slate-800">{formatBRL(item.quantity * item.unitPrice)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 text-right text-sm text-slate-700">
+            Total do aluno: <strong>{formatBRL(bag.total)}</strong>
+          </p>
+        </section>
+      ))}
+    </div>
+  );
+}

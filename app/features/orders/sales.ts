@@ -1,0 +1,47 @@
+/** How the order history reads a sale (spec §9 payment methods; sale statuses are the bundled API's). */
+import type { PaymentMethod, SaleStatus } from "#api/contract.ts";
+import { STORE_TIME_ZONE } from "#app/lib/dates.ts";
+
+/** /conta's query parameter that opens one sale's details (a GET link: works without JavaScript). */
+export const SALE_DETAILS_PARAM = "compra";
+
+export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
+  pending: "Aguardando pagamento",
+  paid: "Pago",
+  declined: "Recusado",
+  cancelled: "Cancelado",
+  expired: "Expirado",
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod["code"], string> = {
+  "0": "Boleto",
+  "1": "Cartão de crédito",
+  "2": "Gratuito",
+};
+
+/** A status another API may send that the store does not know reads as it came. */
+export function saleStatusLabel(status: string): string {
+  return SALE_STATUS_LABELS[status as SaleStatus] ?? status;
+}
+
+export function paymentMethodLabel(code: string): string {
+  return PAYMENT_METHOD_LABELS[code as PaymentMethod["code"]] ?? code;
+}
+
+const dateParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: STORE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/**
+ * "dd/mm/aaaa" in the store's time zone, assembled by hand so server and browser
+ * print the same text; an unreadable date prints as it came.
+ */
+export function formatSaleDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const parts = Object.fromEntries(dateParts.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year}`;
+}

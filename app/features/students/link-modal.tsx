@@ -1,0 +1,79 @@
+import type { Product, StudentLink } from "#api/contract.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { formatPercent } from "#app/lib/percent.ts";
+import { priceView } from "#app/features/catalogue/price-view.ts";
+import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { Modal } from "#app/ui/modal.tsx";
+import type { NewStudentReply } from "./new-student/new-student-wizard.tsx";
+import { linkHref, StudentChooser, type LinkMode } from "./student-chooser.tsx";
+import { StudentDataModal } from "./student-data-modal.tsx";
+
+export { isLinkMode, type LinkMode } from "./student-chooser.tsx";
+
+function ItemSummary({ product, student }: { product: Product; student?: StudentLink }) {
+  const price = priceView(product);
+  return (
+    <div className="flex gap-3 rounded-xl bg-slate-50 p-3" data-testid="link-item-summary">
+      <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
+      <div className="text-sm">
+        <p className="font-bold text-slate-900">{truncate(product.title, PRODUCT_NAME_LIMIT)}</p>
+        {product.TIPO === "S" || product.TIPO === "M" ? <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
+        {student ? <p className="text-slate-600">Estudante: {student.student.nome}</p> : null}
+        {price.free ? (
+          <p className="font-bold text-emerald-600">Este produto/serviço é grátis</p>
+        ) : (
+          <p>
+            {price.discountPercent >= 1 ? (
+              <span className="mr-1 text-slate-400 line-through">{price.installments}x R$ {formatMoney(price.originalInstallment)}</span>
+            ) : null}
+            <span className="font-bold text-brand-700">{price.installments}x R$ {formatMoney(price.installment)}</span>
+            {price.discountPercent >= 1 ? <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span> : null}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
+export function LinkModal({
+  product,
+  mode,
+  students,
+  selectedStudentId,
+  productPath,
+  newStudentReply,
+  studentDataId,
+}: {
+  product: Product;
+  mode: LinkMode;
+  students: StudentLink[];
+  selectedStudentId: string | null;
+  productPath: string;
+  /** The new-student wizard's reply to a plain post (no JavaScript). */
+  newStudentReply?: NewStudentReply;
+  /** ?estudante=: a listed student's data modal, shown over the list. */
+  studentDataId?: string | null;
+}) {
+  const selected = students.find((link) => link.studentId === selectedStudentId);
+  const detailed = mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  if (detailed) return <StudentDataModal link={detailed} closeHref={linkHref(productPath, "lista", selectedStudentId)} />;
+  const wizard = mode === "novo" || mode === "completo";
+  return (
+    <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
+      <div className="flex flex-col gap-4 p-6 pt-10">
+        <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">Item em Vinculacao</h2>
+        {wizard ? null : <ItemSummary product={product} student={selected} />}
+        <StudentChooser
+          basePath={productPath}
+          mode={mode}
+          students={students}
+          selectedStudentId={selectedStudentId}
+          itemTOTVSId={product.itemTOTVS}
+          newStudentReply={newStudentReply}
+        />
+      </div>
+    </Modal>
+  );
+}

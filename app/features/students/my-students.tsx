@@ -1,0 +1,121 @@
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { StudentLink } from "#api/contract.ts";
+import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { studentUnitCode } from "#app/features/students/students.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { StudentDataModal } from "./student-data-modal.tsx";
+import { Modal } from "#app/ui/modal.tsx";
+
+const ACCOUNT_PATH = "/conta";
+const detailsHref = (link: StudentLink) => `${ACCOUNT_PATH}?${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`;
+const removeHref = (link: StudentLink) => `${ACCOUNT_PATH}?${URL_STATE.removeLink.key}=${encodeURIComponent(link.id)}`;
+
+const secondary = "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+
+/**
+ * "Meus estudantes" on /conta (spec §2: here the student card looks different): each
+ * linked student with "Ver dados" and "Remover vínculo". Both open URL-state dialogs,
+ * so they work without JavaScript.
+ */
+export function MyStudents({
+  students,
+  studentDataId,
+  removeLinkId,
+}: {
+  students: StudentLink[] | null;
+  /** ?estudante=: the student whose data modal is open. */
+  studentDataId: string | null;
+  /** ?remover=: the link waiting for confirmation. */
+  removeLinkId: string | null;
+}) {
+  if (students === null) {
+    return <p className="text-slate-600">Não foi possível carregar seus estudantes agora. Tente novamente em instantes.</p>;
+  }
+  const detailed = studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  const removing = removeLinkId ? students.find((link) => link.id === removeLinkId) : undefined;
+  return (
+    <>
+      {students.length === 0 ? (
+        <p className="text-slate-600">Nenhum aluno vinculado no momento. Vincule um estudante ao comprar um produto.</p>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {students.map((link) => (
+            <li key={link.id}>
+              <AccountStudentCard link={link} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {detailed ? <StudentDataModal link={detailed} closeHref={ACCOUNT_PATH} /> : null}
+      {removing ? <RemoveLinkDialog link={removing} /> : null}
+    </>
+  );
+}
+
+function AccountStudentCard({ link }: { link: StudentLink }) {
+  const { student } = link;
+  const headingId = `estudante-${link.id}`;
+  return (
+    <article aria-labelledby={headingId} data-testid="account-student-card" className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 p-4">
+      <div className="flex items-start gap-3">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700" aria-hidden="true">
+          {student.nome.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-bold text-slate-900">
+            {student.nome}
+          </h3>
+          <p className="text-sm text-slate-600">RA: {student.RA ?? "sem RA"}</p>
+          <p className="text-sm text-slate-600">{schoolUnitByCode(studentUnitCode(student)).name}</p>
+          {student.turno ? <p className="text-sm text-slate-600">Turno: {student.turno}</p> : null}
+        </div>
+      </div>
+      <div className="mt-auto flex flex-wrap gap-2">
+        <Link to={detailsHref(link)} preventScrollReset className={secondary}>
+          Ver dados
+        </Link>
+        <Link to={removeHref(link)} preventScrollReset className={`${secondary} border-red-200 text-red-700 hover:bg-red-50`}>
+          Remover vínculo
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** Spec §5: removing a link asks first; "Cancelar" is a link back, "Sim, excluir!" posts. */
+function RemoveLinkDialog({ link }: { link: StudentLink }) {
+  return (
+    <Modal titleId="remove-link-title" closeHref={ACCOUNT_PATH} className="max-w-md">
+      <div className="flex flex-col items-center gap-3 p-6 pt-10 text-center" data-testid="remove-link-dialog">
+        <p className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-3xl font-bold text-amber-600" aria-hidden="true">
+          !
+        </p>
+        <h2 id="remove-link-title" className="text-xl font-bold text-slate-900">
+          Tem certeza?
+        </h2>
+        <p className="text-slate-700">Esta ação não poderá ser desfeita.</p>
+        <p className="text-sm text-slate-500">
+          O vínculo com <strong>{link.student.nome}</strong> será removido, e os itens do carrinho dele(a) também.
+        </p>
+        <div className="mt-2 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+          <Link to={ACCOUNT_PATH} replace preventScrollReset className={`${secondary} px-5 py-2.5 text-base`}>
+            Cancelar
+          </Link>
+          <Form method="post" action={ACCOUNT_PATH} preventScrollReset>
+            <AuthenticityTokenInput name="csrf" />
+            <input type="hidden" name="linkId" value={link.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="remove-link"
+              className="w-full rounded-full bg-red-600 px-5 py-2.5 font-bold text-white hover:bg-red-700"
+            >
+              Sim, excluir!
+            </button>
+          </Form>
+        </div>
+      </div>
+    </Modal>
+  );
+}

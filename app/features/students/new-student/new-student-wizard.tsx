@@ -1,0 +1,62 @@
+import { useFetcher } from "react-router";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { DoneStep } from "./done-step.tsx";
+import type { NewStudentReply } from "./new-student-reply.ts";
+import { ResponsibleStep } from "./responsible-step.tsx";
+import { StudentStep } from "./student-step.tsx";
+
+export type { NewStudentReply };
+
+const STEPS = ["Estudante", "Responsavel", "Completo"] as const;
+const { key: LINK_PARAM, list: LIST_MODE, create: CREATE_MODE, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+
+/**
+ * The link modal's new-link wizard (spec §2, §4): Estudante, Responsavel, Completo.
+ * The product page's action drives steps 1 and 2 (the same forms as plain posts without
+ * JavaScript and as a fetcher with it); step 3 is URL state reached by a redirect.
+ */
+export function NewStudentWizard({
+  productPath,
+  reply,
+  done,
+}: {
+  productPath: string;
+  /** The action's answer to a plain post (no JavaScript). */
+  reply?: NewStudentReply;
+  /** Set on step 3: the student just created. */
+  done?: { studentId: string; studentName: string | null };
+}) {
+  const fetcher = useFetcher<NewStudentReply>({ key: "new-student" });
+  const current = fetcher.data ?? reply;
+  const step = done ? 3 : (current?.step ?? 1);
+  const action = `${productPath}?${LINK_PARAM}=${CREATE_MODE}`;
+  const listHref = (studentId?: string) =>
+    `${productPath}?${LINK_PARAM}=${LIST_MODE}${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+  return (
+    <div data-testid="new-student-wizard">
+      <ol className="mb-5 flex items-center gap-2 text-xs font-semibold text-slate-500" aria-label="Etapas do vínculo">
+        {STEPS.map((label, index) => (
+          <li
+            key={label}
+            aria-current={index + 1 === step ? "step" : undefined}
+            className={`flex flex-1 flex-col items-center gap-1 ${index + 1 <= step ? "text-brand-700" : ""}`}
+          >
+            <span className={`flex h-7 w-7 items-center justify-center rounded-full ${index + 1 <= step ? "bg-brand-600 text-white" : "bg-slate-200"}`}>
+              {index + 1}
+            </span>
+            {label}
+          </li>
+        ))}
+      </ol>
+      {!done && current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
+      {done ? (
+        <DoneStep studentName={done.studentName} returnHref={listHref(done.studentId)} />
+      ) : current?.step === 2 ? (
+        <ResponsibleStep key={current.nonce} fetcher={fetcher} reply={current} action={action} />
+      ) : (
+        <StudentStep key={current?.nonce ?? "first"} fetcher={fetcher} reply={current} action={action} listHref={listHref()} />
+      )}
+    </div>
+  );
+}

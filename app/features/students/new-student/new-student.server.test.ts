@@ -1,0 +1,309 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startCepServer } from "#tests/fixtures/cep-server.ts";
+import { newCpf, randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
+import { CLIENT_ADDRESS_HEADER } from "#app/.server/client-address.server.ts";
+import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
+import { commitCustomerSession } from "#app/.server/session.server.ts";
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+
+// Lets a test make the responsible call fail once, after the student was created.
+const failures = vi.hoisted(() => ({ responsible: 0 }));
+vi.mock("#app/.server/store-api/index.server.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("#app/.server/store-api/index.server.ts")>();
+  return {
+    ...original,
+    storeApiFor: (request: Request, token?: string) => {
+      const client = original.storeApiFor(request, token);
+      return {
+        ...client,
+        createResponsible: async (...args: Parameters<typeof client.createResponsible>) => {
+          if (failures.responsible > 0) {
+            failures.responsible -= 1;
+            throw new original.StoreApiError(503, "Não foi possível falar com a loja agora. Tente novamente em instantes.");
+          }
+          return client.createResponsible(...args);
+        },
+      };
+    },
+  };
+});
+
+let dataDir: string;
+let cepApi: Awaited<ReturnType<typeof startCepServer>>;
+
+const URL_BASE = "http://loja.test";
+const PRODUCT_PATH = "/produto/material-didatico/kit";
+const get = (cookie: string | null, path = "/") =>
+  new Request(`${URL_BASE}${path}`, { headers: { ...(cookie ? { cookie } : {}), [CLIENT_ADDRESS_HEADER]: randomAddress() } });
+
+function post(cookie: string, fields: Record<string, string>, path = `${PRODUCT_PATH}?vinculo=novo`) {
+  const request = new Request(`${URL_BASE}${path}`, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: randomAddress() },
+    body: new URLSearchParams(fields),
+  });
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
+  return { request, formData };
+}
+
+interface LoggedIn {
+  id: string;
+  cookie: string;
+  token: string;
+}
+
+async function signUpAndLogIn(): Promise<LoggedIn> {
+  const payload = registrationPayload();
+  const api = storeApiFor(get(null));
+  const { storeId: _storeId, ...registration } = payload;
+  const customer = await api.createCustomer(registration);
+  const auth = await api.authCustomer(payload.email, payload.password);
+  const cookie = /loja_session=[^;]*/.exec(await commitCustomerSession(get(null), auth))![0];
+  return { id: customer!.id, cookie, token: auth.token };
+}
+
+/** What the action answered: a redirect Response, or data() with its status. */
+async function run(who: LoggedIn, fields: Record<string, string>) {
+  const { request, formData } = post(who.cookie, fields);
+  const result = await newStudentAction(request, formData, PRODUCT_PATH);
+  if (result instanceof Response) return { response: result, status: result.status, data: undefined as any };
+  const { data, init } = result as unknown as { data: any; init?: { status?: number } };
+  return { data, status: init?.status ?? 200, response: undefined };
+}
+
+const students = (who: LoggedIn) => storeApiFor(get(who.cookie), who.token).listStudents(who.id);
+
+const student = (overrides: Record<string, string> = {}) => ({
+  nome: "Joaquim Cavalcanti Neto",
+  email: "",
+  cpf: newCpf(),
+  data_nascimento: "2014-03-09",
+  estado_natal: "PE",
+  cidade_natal: "Olinda",
+  cep: "51021-000",
+  estado: "PE",
+  cidade: "Recife",
+  bairro: "Boa Viagem",
+  rua: "Avenida Boa Viagem",
+  numero: "120",
+  telefone: "",
+  ...overrides,
+});
+
+const responsible = (overrides: Record<string, string> = {}) => ({
+  nome: "Carla Cavalcanti Souza",
+  cpf: newCpf(),
+  email: "carla@exemplo.com.br",
+  telefone1: "(81) 99876-1234",
+  parentesco: "7",
+  cep: "51021-000",
+  estado: "PE",
+  cidade: "Recife",
+  bairro: "Boa Viagem",
+  rua: "Avenida Boa Viagem",
+  numero: "120",
+  ...overrides,
+});
+
+const carried = (values: Record<string, string>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [`estudante.${key}`, value]));
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-novo-aluno-"));
+  cepApi = await startCepServer();
+  process.env.DATA_DIR = dataDir;
+  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.CEP_API_URL = cepApi.url;
+  await storeApiFor(get(null)).listPaymentMethods();
+});
+
+afterAll(async () => {
+  await cepApi.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the new-student wizard, step Estudante", () => {
+  it("knows its intents and nothing else", () => {
+    expect(isNewStudentIntent("student-next")).toBe(true);
+    expect(isNewStudentIntent("responsible-save")).toBe(true);
+    expect(isNewStudentIntent("confirm")).toBe(false);
+    expect(isNewStudentIntent(null)).toBe(false);
+  });
+
+  it("answers an invalid CPF with the wizard's message, keeping what was typed", async () => {
+    const ana = await signUpAndLogIn();
+    const { data, status } = await run(ana, { intent: "student-next", ...student({ cpf: "111.111.111-11", numero: "1" }) });
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ wizard: "new-student", step: 1, values: { nome: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11" } });
+    expect(data.result.error).toEqual({ cpf: ["CPF Inválida"], numero: ["Número deve ter de 2 a 6 dígitos."] });
+    expect(data.birthCities).toContain("Olinda");
+    expect(await students(ana)).toEqual([]);
+  });
+
+  it("checks each city against its state on the server", async () => {
+    const ana = await signUpAndLogIn();
+    const { data, status } = await run(ana, { intent: "student-next", ...student({ cidade_natal: "Campinas", cidade: "Natal" }) });
+    expect(status).toBe(400);
+    expect(data.result.error).toEqual({
+      cidade_natal: ["A cidade não pertence ao estado selecionado."],
+      cidade: ["A cidade não pertence ao estado selecionado."],
+    });
+  });
+
+  it("fills the address from the CEP, read-only, and focuses the number", async () => {
+    const ana = await signUpAndLogIn();
+    const { data } = await run(ana, { intent: "student-cep", ...student({ cep: "01310100", estado: "", cidade: "", bairro: "", rua: "" }) });
+    expect(data).toMatchObject({
+      step: 1,
+      cepFound: true,
+      focus: "numero",
+      values: { cep: "01310-100", estado: "SP", cidade: "São Paulo", bairro: "Bela Vista", rua: "Avenida Paulista", nome: "Joaquim Cavalcanti Neto" },
+    });
+    expect(data.cities).toContain("Campinas");
+
+    const unknown = await run(ana, { intent: "student-cep", ...student({ cep: "12345-678" }) });
+    expect(unknown.data).toMatchObject({ step: 1, cepFound: false, values: { cep: "12345-678", estado: "PE" } });
+  });
+
+  it("follows the chosen states with the city lists, dropping a city of another state", async () => {
+    const ana = await signUpAndLogIn();
+    const { data } = await run(ana, { intent: "student-cities", ...student({ estado_natal: "SP", cidade: "Recife" }) });
+    expect(data.birthCities).toContain("Campinas");
+    expect(data.birthCities).not.toContain("Olinda");
+    expect(data.values).toMatchObject({ estado_natal: "SP", cidade_natal: "", cidade: "Recife" });
+  });
+
+  it("goes on to the responsible with the student's address, storing nothing yet", async () => {
+    const ana = await signUpAndLogIn();
+    const values = student();
+    const { data, status } = await run(ana, { intent: "student-next", ...values, cepEncontrado: "51021000" });
+    expect(status).toBe(200);
+    expect(data).toMatchObject({
+      step: 2,
+      student: values,
+      studentCepFound: true,
+      cepFound: true,
+      createdStudentId: null,
+      values: { nome: "", cep: "51021-000", estado: "PE", cidade: "Recife", rua: "Avenida Boa Viagem", numero: "120" },
+    });
+    expect(await students(ana)).toEqual([]);
+
+    const back = await run(ana, { intent: "back", ...carried(values), "estudante.cepEncontrado": "51021-000", ...responsible() });
+    expect(back.data).toMatchObject({ step: 1, values, cepFound: true });
+  });
+});
+
+describe("the new-student wizard, step Responsavel", () => {
+  it("requires the responsible's e-mail and phone and stores nothing while invalid", async () => {
+    const ana = await signUpAndLogIn();
+    const { data, status } = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student()),
+      ...responsible({ email: "", telefone1: "(81) 9876-123", cpf: "123.456.789-00", parentesco: "" }),
+    });
+    expect(status).toBe(400);
+    expect(data.step).toBe(2);
+    expect(data.result.error).toEqual({
+      email: ["Informe o e-mail."],
+      telefone1: ["Telefone Incompleto"],
+      cpf: ["CPF Inválido"],
+      parentesco: ["Selecione o parentesco."],
+    });
+    expect(await students(ana)).toEqual([]);
+  });
+
+  it("sends a forged step 1 back there with its errors", async () => {
+    const ana = await signUpAndLogIn();
+    const { data, status } = await run(ana, { intent: "responsible-save", ...carried(student({ cpf: "111.111.111-11" })), ...responsible() });
+    expect(status).toBe(400);
+    expect(data.step).toBe(1);
+    expect(data.result.error).toEqual({ cpf: ["CPF Inválida"] });
+  });
+
+  it("creates the student and the responsible, then redirects to Completo with the toast", async () => {
+    const ana = await signUpAndLogIn();
+    const { response } = await run(ana, { intent: "responsible-save", ...carried(student()), ...responsible({ parentesco: "9" }) });
+    const [link] = await students(ana);
+    expect(response?.status).toBe(302);
+    expect(response?.headers.get("location")).toBe(`${PRODUCT_PATH}?vinculo=completo&aluno=${link!.studentId}`);
+    expect(response?.headers.get("set-cookie")).toContain("loja_toast=");
+    expect(link!.student).toMatchObject({ nome: "Joaquim Cavalcanti Neto", RA: null, naturalidade: "Olinda", estadonatal: "PE" });
+    expect(link!.student.Responsibles).toEqual([expect.objectContaining({ nome: "Carla Cavalcanti Souza", parentesco: 9 })]);
+  });
+
+  it("keeps the created student when the responsible fails, so the retry creates no second student", async () => {
+    const ana = await signUpAndLogIn();
+    failures.responsible = 1;
+    const values = responsible();
+    const first = await run(ana, { intent: "responsible-save", ...carried(student()), ...values });
+    expect(first.status).toBe(503);
+    expect(first.data).toMatchObject({ step: 2, toast: "Não foi possível falar com a loja agora. Tente novamente em instantes.", values });
+    const [created] = await students(ana);
+    expect(first.data.createdStudentId).toBe(created!.studentId);
+
+    const retry = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student()),
+      ...values,
+      createdStudentId: first.data.createdStudentId,
+    });
+    expect(retry.response?.headers.get("location")).toContain(`aluno=${created!.studentId}`);
+    const after = await students(ana);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.student.Responsibles).toHaveLength(1);
+  });
+
+  it("refuses someone else's student as the created one and starts over next time", async () => {
+    const ana = await signUpAndLogIn();
+    const bruno = await signUpAndLogIn();
+    await run(bruno, { intent: "responsible-save", ...carried(student()), ...responsible() });
+    const [brunos] = await students(bruno);
+    const { data, status } = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student()),
+      ...responsible(),
+      createdStudentId: brunos!.studentId,
+    });
+    expect(status).toBe(404);
+    expect(data).toMatchObject({ step: 2, createdStudentId: null });
+    expect(data.toast).toEqual(expect.any(String));
+    expect((await students(bruno))[0]!.student.Responsibles).toHaveLength(1);
+    expect(await students(ana)).toEqual([]);
+  });
+});
+
+describe("Meus estudantes on /conta", () => {
+  async function withStudent() {
+    const ana = await signUpAndLogIn();
+    await run(ana, { intent: "responsible-save", ...carried(student()), ...responsible() });
+    const [link] = await students(ana);
+    return { ana, link: link! };
+  }
+
+  it("lists the linked students and reads the open dialogs from the URL", async () => {
+    const { ana, link } = await withStudent();
+    const page = await loadAccountPage(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`));
+    expect(page.students).toEqual({ students: [link], studentDataId: link.studentId, removeLinkId: link.id });
+  });
+
+  it("removes an own link with the toast, and finds nothing for another customer's", async () => {
+    const { ana, link } = await withStudent();
+    const bruno = await signUpAndLogIn();
+    const forged = post(bruno.cookie, { intent: "remove-link", linkId: link.id }, "/conta");
+    const refused = (await accountPageAction(forged.request, forged.formData)) as Response;
+    expect(refused.headers.get("location")).toBe("/conta");
+    expect(await students(ana)).toHaveLength(1);
+
+    const own = post(ana.cookie, { intent: "remove-link", linkId: link.id }, "/conta");
+    const removed = (await accountPageAction(own.request, own.formData)) as Response;
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("location")).toBe("/conta");
+    expect(removed.headers.get("set-cookie")).toContain("loja_toast=");
+    expect(await students(ana)).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import {
+  CREATED_STUDENT_FIELD,
+  FOUND_CEP_FIELD,
+  NEW_STUDENT_INTENTS,
+  RESPONSIBLE_KEYS,
+  STUDENT_KEYS,
+  STUDENT_PREFIX,
+  type NewStudentIntent,
+  type NewStudentReply,
+  type ResponsibleValues,
+  type StudentValues,
+} from "#app/features/students/new-student/new-student-reply.ts";
+import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
+import { maskCep } from "#app/lib/masks.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
+import { newStudentFormSchema, newStudentPayloadFromForm, responsibleSchema } from "#app/features/students/student-schemas.ts";
+import { lookupCep, type CepAddress } from "#app/features/address/cep.server.ts";
+import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
+import { requireCustomer } from "#app/.server/session.server.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+
+const { key: LINK_PARAM, done: DONE_MODE, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+
+/** The browser checks the fields; the server also checks each city against its state (IBGE). */
+export const studentServerSchema = withCityOfStateFields(
+  withCityOfStateFields(newStudentFormSchema, "estado", "cidade"),
+  "estado_natal",
+  "cidade_natal",
+);
+export const responsibleServerSchema = withCityOfStateFields(responsibleSchema, "estado", "cidade");
+
+// The replies carry personal data: never kept by a cache.
+const NO_STORE = { "Cache-Control": "no-store" };
+const nonce = () => crypto.randomUUID();
+const digits = (value: string) => value.replace(/\D/g, "");
+const text = (formData: FormData, key: string) => String(formData.get(key) ?? "").slice(0, 200);
+
+function valuesOf<K extends string>(formData: FormData, keys: readonly K[], prefix = ""): Record<K, string> {
+  return Object.fromEntries(keys.map((key) => [key, text(formData, `${prefix}${key}`)])) as Record<K, string>;
+}
+
+const citiesFor = (state: string) => (isState(state) ? citiesOf(state).map((city) => city.nome) : []);
+/** The city's IBGE spelling when it belongs to the state, else nothing (the list changed). */
+const cityIn = (state: string, city: string) => (city ? (findCity(state, city)?.nome ?? "") : "");
+
+/** estado and cidade came from a lookup of this very CEP: the form shows them read-only. */
+function cepStillFound(formData: FormData, prefix: string, values: { cep: string; estado: string; cidade: string }) {
+  const found = digits(text(formData, `${prefix}${FOUND_CEP_FIELD}`));
+  return found.length === 8 && found === digits(values.cep) && isState(values.estado) && values.cidade !== "";
+}
+
+/** Conform's parse of plain values (step 2 carries step 1 under a prefix). */
+function parseValues<S extends z.ZodType>(values: Record<string, string>, schema: S) {
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(values)) formData.set(key, value);
+  return parseWithZod(formData, { schema });
+}
+
+function withAddress<T extends { cep: string; estado: string; cidade: string; bairro: string; rua: string }>(values: T, address: CepAddress): T {
+  return {
+    ...values,
+    cep: maskCep(address.cep),
+    estado: address.state,
+    cidade: findCity(address.state, address.city)?.nome ?? address.city,
+    bairro: address.neighborhood || values.bairro,
+    rua: address.street || values.rua,
+  };
+}
+
+type StepOne = Extract<NewStudentReply, { step: 1 }>;
+type StepTwo = Extract<NewStudentReply, { step: 2 }>;
+
+function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 200) {
+  const body: StepOne = {
+    wizard: "new-student",
+    step: 1,
+    nonce: nonce(),
+    values,
+    birthCities: citiesFor(values.estado_natal),
+    cities: citiesFor(values.estado),
+    cepFound: false,
+    toast: null,
+    ...fields,
+  };
+  return data<NewStudentReply>(body, { status, headers: NO_STORE });
+}
+
+function stepTwo(
+  { student, studentCepFound }: { student: StudentValues; studentCepFound: boolean },
+  createdStudentId: string | null,
+  values: ResponsibleValues,
+  fields: Partial<StepTwo> = {},
+  status = 200,
+) {
+  const body: StepTwo = {
+    wizard: "new-student",
+    step: 2,
+    nonce: nonce(),
+    student,
+    studentCepFound,
+    createdStudentId,
+    values,
+    cities: citiesFor(values.estado),
+    cepFound: false,
+    toast: null,
+    ...fields,
+  };
+  return data<NewStudentReply>(body, { status, headers: NO_STORE });
+}
+
+/** The responsible often lives with the student: step 2 starts with the student's address. */
+function responsibleStart(student: StudentValues): ResponsibleValues {
+  const { cep, estado, cidade, bairro, rua, numero } = student;
+  return { nome: "", cpf: "", email: "", telefone1: "", parentesco: "", cep, estado, cidade, bairro, rua, numero };
+}
+
+export function isNewStudentIntent(intent: unknown): intent is NewStudentIntent {
+  return NEW_STUDENT_INTENTS.includes(intent as NewStudentIntent);
+}
+
+/**
+ * The link modal's new-student wizard (spec §2, §4 "Link wizard"): Estudante, then
+ * Responsavel, then Completo. Nothing is stored until the responsible step is valid;
+ * then the student is created and the responsible after it. Should the responsible
+ * fail, the reply keeps the new student's id so a retry creates only the responsible.
+ */
+export async function newStudentAction(request: Request, formData: FormData, productPath: string) {
+  const { customer, token } = await requireCustomer(request);
+  const intent = formData.get("intent");
+  if (!isNewStudentIntent(intent)) throw data("Ação desconhecida.", { status: 400 });
+
+  if (intent === "student-cep" || intent === "student-cities" || intent === "student-next") {
+    const student = valuesOf(formData, STUDENT_KEYS);
+    const cepFound = cepStillFound(formData, "", student);
+    if (intent === "student-cep") {
+      const address = await lookupCep(student.cep);
+      // Spec §8: a failed lookup is silent; estado and cidade stay selectable.
+      if (!address) return stepOne(student);
+      return stepOne(withAddress(student, address), { cepFound: true, focus: "numero" });
+    }
+    if (intent === "student-cities") {
+      return stepOne(
+        { ...student, cidade_natal: cityIn(student.estado_natal, student.cidade_natal), cidade: cityIn(student.estado, student.cidade) },
+        { cepFound },
+      );
+    }
+    const submission = parseValues(student, studentServerSchema);
+    if (submission.status !== "success") return stepOne(student, { result: submission.reply(), cepFound }, 400);
+    // The responsible's address starts as the student's, read-only too when a lookup filled it.
+    return stepTwo({ student, studentCepFound: cepFound }, null, responsibleStart(student), { cepFound });
+  }
+
+  // Step 2: step 1 travels in hidden fields.
+  const student = valuesOf(formData, STUDENT_KEYS, STUDENT_PREFIX);
+  const studentCepFound = cepStillFound(formData, STUDENT_PREFIX, student);
+  const carried = { student, studentCepFound };
+  const responsible = valuesOf(formData, RESPONSIBLE_KEYS);
+  const cepFound = cepStillFound(formData, "", responsible);
+  const createdStudentId = text(formData, CREATED_STUDENT_FIELD).slice(0, 64) || null;
+
+  if (intent === "back") return stepOne(student, { cepFound: studentCepFound });
+  if (intent === "responsible-cep") {
+    const address = await lookupCep(responsible.cep);
+    if (!address) return stepTwo(carried, createdStudentId, responsible);
+    return stepTwo(carried, createdStudentId, withAddress(responsible, address), { cepFound: true, focus: "numero" });
+  }
+  if (intent === "responsible-cities") {
+    return stepTwo(carried, createdStudentId, { ...responsible, cidade: cityIn(responsible.estado, responsible.cidade) }, { cepFound });
+  }
+
+  // "responsible-save". A forged or stale step 1 goes back there with its errors.
+  const studentSubmission = parseValues(student, studentServerSchema);
+  if (studentSubmission.status !== "success") {
+    return stepOne(student, { result: studentSubmission.reply(), cepFound: studentCepFound }, 400);
+  }
+  const submission = parseWithZod(formData, { schema: responsibleServerSchema });
+  if (submission.status !== "success") {
+    return stepTwo(carried, createdStudentId, responsible, { result: submission.reply(), cepFound }, 400);
+  }
+
+  const api = storeApiFor(request, token);
+  let studentId = createdStudentId;
+  try {
+    studentId ??= (await api.createEmptyStudent({ customerId: customer.id, ...newStudentPayloadFromForm(studentSubmission.value) })).id;
+    await api.createResponsible({ clientId: customer.id, studentId, ...submission.value });
+  } catch (error) {
+    if (!(error instanceof StoreApiError)) throw error;
+    if (error.status === 401) endSessionOn401(error);
+    // A 404 on the responsible: the kept student is no longer linked; the next try starts over.
+    const keptId = error.status === 404 && studentId === createdStudentId ? null : studentId;
+    return stepTwo(carried, keptId, responsible, { result: submission.reply(), cepFound, toast: error.message }, error.status);
+  }
+  const done = `${productPath}?${LINK_PARAM}=${DONE_MODE}&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}`;
+  return toasts().redirectWithSuccess(done, "Estudante criado(a) com sucesso!");
+}

@@ -1,0 +1,104 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AddressFields, secondaryButton } from "./address-fields.tsx";
+import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
+
+type StepTwo = Extract<NewStudentReply, { step: 2 }>;
+
+const noRules = z.object({});
+const RELATIONSHIP_OPTIONS = RELATIONSHIPS.map(({ code, label }) => ({ value: String(code), label }));
+
+/** Step "Responsavel": e-mail and phone required (spec §5); saving creates the student, then the responsible. */
+export function ResponsibleStep({
+  fetcher,
+  reply,
+  action,
+}: {
+  fetcher: FetcherWithComponents<NewStudentReply>;
+  reply: StepTwo;
+  action: string;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "new-student-responsible",
+    lastResult: reply.result,
+    defaultValue: reply.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "responsible-save" ? responsibleSchema : noRules }),
+  });
+  const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
+
+  function submitIntent(intent: string) {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", intent);
+    fetcher.submit(formData, { method: "post", action });
+  }
+
+  const saving = pendingIntent === "responsible-save";
+  return (
+    <fetcher.Form ref={formRef} method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      <button type="submit" name="intent" value="responsible-save" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Salvar
+      </button>
+      <h3 className="font-bold text-slate-900">Preencha os dados do responsável por {reply.student.nome}</h3>
+      <AuthenticityTokenInput name="csrf" />
+      {Object.entries(reply.student).map(([key, value]) => (
+        <input key={key} type="hidden" name={`${STUDENT_PREFIX}${key}`} value={value} />
+      ))}
+      <input type="hidden" name={`${STUDENT_PREFIX}${FOUND_CEP_FIELD}`} value={reply.studentCepFound ? reply.student.cep : ""} />
+      {reply.createdStudentId ? (
+        <>
+          <input type="hidden" name={CREATED_STUDENT_FIELD} value={reply.createdStudentId} />
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            O estudante já foi salvo. Falta salvar o responsável para concluir o vínculo.
+          </p>
+        </>
+      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} autoComplete="off" />
+        <SelectField meta={fields.parentesco} label="Parentesco" placeholder="Selecione" options={RELATIONSHIP_OPTIONS} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" maxLength={45} />
+        <TextField meta={fields.telefone1} label="Telefone" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="off" />
+      </div>
+      <AddressFields
+        fields={fields}
+        cepFound={reply.cepFound}
+        cities={reply.cities}
+        focusNumber={reply.focus === "numero"}
+        hydrated={hydrated}
+        lookedUpCep={reply.values.cep ?? ""}
+        cepIntent="responsible-cep"
+        citiesIntent="responsible-cities"
+        pendingIntent={pendingIntent}
+        submitIntent={submitIntent}
+      />
+      <div className="flex gap-3">
+        {/* Once the student exists, going back could only create a second one. */}
+        {reply.createdStudentId ? null : (
+          <button type="submit" name="intent" value="back" formNoValidate className={`${secondaryButton} px-5 py-2.5 text-base`} disabled={saving}>
+            Voltar
+          </button>
+        )}
+        <SubmitButton name="intent" value="responsible-save" busy={saving} className="flex-1">
+          {saving ? "Salvando..." : "Salvar"}
+        </SubmitButton>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,111 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { Link, type FetcherWithComponents } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { z } from "zod";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
+import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AddressFields, secondaryButton, STATE_OPTIONS } from "./address-fields.tsx";
+import type { NewStudentReply } from "./new-student-reply.ts";
+
+type StepOne = Extract<NewStudentReply, { step: 1 }>;
+
+const noRules = z.object({});
+
+/** Step "Estudante" (spec §3 "New student form"): checked here and on the server, stored only with the responsible. */
+export function StudentStep({
+  fetcher,
+  reply,
+  action,
+  listHref,
+}: {
+  fetcher: FetcherWithComponents<NewStudentReply>;
+  reply?: StepOne;
+  action: string;
+  listHref: string;
+}) {
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [form, fields] = useForm({
+    id: "new-student",
+    lastResult: reply?.result,
+    defaultValue: reply?.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // Conform validates every submit (formNoValidate aside): only "Próximo" needs the rules.
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: formData.get("intent") === "student-next" ? newStudentFormSchema : noRules }),
+  });
+  const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
+
+  // With JavaScript the lookup and the city lists follow the fields; without it, the buttons do.
+  function submitIntent(intent: string) {
+    if (!formRef.current) return;
+    const formData = new FormData(formRef.current);
+    formData.set("intent", intent);
+    fetcher.submit(formData, { method: "post", action });
+  }
+
+  const birthCities = reply?.birthCities ?? [];
+  return (
+    <fetcher.Form ref={formRef} method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+      {/* Enter in any field goes on: the first submit button is the form's default. */}
+      <button type="submit" name="intent" value="student-next" tabIndex={-1} aria-hidden="true" className="sr-only">
+        Próximo
+      </button>
+      <h3 className="font-bold text-slate-900">Preencha os dados do aluno que será adicionado!</h3>
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
+      <TextField meta={fields.email} label="E-mail (opcional)" type="email" autoComplete="off" maxLength={45} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} autoComplete="off" />
+        <TextField meta={fields.data_nascimento} label="Data de nascimento" type="date" />
+      </div>
+      <div className="grid grid-cols-[7rem_1fr] gap-3">
+        <SelectField
+          meta={fields.estado_natal}
+          label="Estado natal"
+          placeholder="UF"
+          options={STATE_OPTIONS}
+          onChange={hydrated ? () => submitIntent("student-cities") : undefined}
+        />
+        <SelectField
+          meta={fields.cidade_natal}
+          label="Cidade natal"
+          placeholder={birthCities.length ? "Selecione a cidade" : "Escolha o estado"}
+          options={birthCities.map((city) => ({ value: city, label: city }))}
+        />
+      </div>
+      {hydrated ? null : (
+        <button type="submit" name="intent" value="student-cities" formNoValidate className={`${secondaryButton} self-start`}>
+          Atualizar cidades natais
+        </button>
+      )}
+      <AddressFields
+        fields={fields}
+        cepFound={reply?.cepFound ?? false}
+        cities={reply?.cities ?? []}
+        focusNumber={reply?.focus === "numero"}
+        hydrated={hydrated}
+        lookedUpCep={reply?.values.cep ?? ""}
+        cepIntent="student-cep"
+        citiesIntent="student-cities"
+        pendingIntent={pendingIntent}
+        submitIntent={submitIntent}
+      />
+      <TextField meta={fields.telefone} label="Telefone (opcional)" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="off" />
+      <div className="flex gap-3">
+        <Link to={listHref} replace preventScrollReset className={`${secondaryButton} px-5 py-2.5 text-base`}>
+          Voltar
+        </Link>
+        <SubmitButton name="intent" value="student-next" busy={pendingIntent === "student-next"} className="flex-1">
+          {pendingIntent === "student-next" ? "Enviando..." : "Próximo"}
+        </SubmitButton>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,56 @@
+import type { CartBagPayload } from "#api/contract.ts";
+import { linkHref } from "#app/features/students/student-chooser.tsx";
+import { changeCart } from "#app/features/cart/cart.server.ts";
+import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
+import { requireCustomer } from "#app/.server/session.server.ts";
+import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+
+/** Where the chosen student's item goes: the cart's bags after the choice. */
+export type PlaceItem = (bags: CartBagPayload[], studentId: string) => CartBagPayload[];
+
+/**
+ * The student chooser's actions (spec §2 "Item em Vinculacao", checkout step 2): link by
+ * RA, "Sou Aluno", or confirm a listed student; then `place` puts the item in that
+ * student's bag and the shopper goes to `doneHref`.
+ */
+export async function linkAction(request: Request, formData: FormData, basePath: string, place: PlaceItem, doneHref: string) {
+  const { customer, token } = await requireCustomer(request);
+  const api = storeApiFor(request, token);
+  const intent = formData.get("intent");
+  const listHref = (studentId?: string) => linkHref(basePath, "lista", studentId);
+
+  try {
+    if (intent === "add-ra") {
+      const ra = String(formData.get("ra") ?? "").trim();
+      if (!ra) return toasts().redirectWithError(listHref(), "Digite o RA do Aluno.");
+      const link = await api.addStudentByRA(customer.id, ra.slice(0, 20));
+      return toasts().redirectWithSuccess(listHref(link.studentId), "Estudante vinculado(a)!");
+    }
+    let studentId = String(formData.get("studentId") ?? "");
+    if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
+    else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
+    if (!studentId) return toasts().redirectWithError(listHref(), "Selecione um estudante.");
+    const outcome = await changeCart(request, (bags) => place(bags, studentId));
+    if (!outcome.ok) {
+      if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);
+      return toasts().redirectWithError(intent === "confirm" ? listHref(studentId) : basePath, outcome.message);
+    }
+    return toasts().redirectWithSuccess(doneHref, "Item adicionado ao carrinho!");
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    if (error.status === 401) endSessionOn401(error);
+    return toasts().redirectWithError(listHref(), error.message);
+  }
+}
+
+/** The customer's linked students for the chooser; a 401 ends the session. */
+export async function linkedStudents(request: Request) {
+  const { customer, token } = await requireCustomer(request);
+  try {
+    return await storeApiFor(request, token).listStudents(customer.id);
+  } catch (error) {
+    return endSessionOn401(error);
+  }
+}

@@ -7,15 +7,10 @@ import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { paymentMethodLabel } from "#app/features/orders/sales.ts";
-import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "#api/services/manager.ts";
-import {
-  cancelSale,
-  confirmSalePayment,
-  expireOverdueBoletos,
-  listSalesByEmail,
-  SaleStatusError,
-  type SaleStatusChange,
-} from "#api/sales/sale-lifecycle.ts";
+import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor-carts.ts";
+import { GestorError } from "#api/gestor/gestor-error.ts";
+import { cancelSale, confirmSalePayment, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
@@ -86,7 +81,7 @@ try {
     fail(USAGE);
   }
 } catch (error) {
-  if (error instanceof ManagerError || error instanceof SaleStatusError) fail(error.message);
+  if (error instanceof GestorError) fail(error.message);
   throw error;
 } finally {
   await db.destroy();

@@ -3,8 +3,8 @@ import type { LoginData } from "#app/features/accounts/account-schemas.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { findCustomerByEmail, type CustomerRow } from "../customers/customer-repository.ts";
-import { hashPassword, verifyPassword } from "../services/passwords.ts";
-import { hitRateLimit, TOO_MANY_REQUESTS } from "../services/rate-limit.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 
 export const WRONG_CREDENTIALS = "E-mail ou senha incorretos.";
 

@@ -4,7 +4,7 @@ import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import type { AuthReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { toCustomer } from "../customers/customer-repository.ts";
-import { limitByAddress } from "../services/rate-limit.ts";
+import { limitByAddress } from "../rate-limit.ts";
 import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 import { requireCustomer, type CustomerEnv } from "./auth-middleware.ts";
 import { checkCredentials, LOGIN_BY_ADDRESS } from "./login.ts";

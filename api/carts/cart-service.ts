@@ -5,7 +5,7 @@ import type { CartReply } from "../contract.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
-import { lockCustomer } from "../services/customer-lock.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
 import { liveLinks, STUDENT_NOT_FOUND } from "../students/student-repository.ts";
 import type { CartPayloadData } from "./cart-payload.ts";
 import { createCart, findOpenCart, readContents, sameContents, touchCart, writeContents, type StoredBag } from "./cart-store.ts";

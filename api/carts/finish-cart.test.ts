@@ -4,7 +4,7 @@ import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
 import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
-import { deleteCart } from "#api/services/manager.ts";
+import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

@@ -12,8 +12,8 @@ import { isSingleUnitType, MAX_QUANTITY } from "#app/lib/cart-rules.ts";
 import type { GuestCartMerge, GuestCartMergeReply } from "../contract.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
-import { loadCartLines, type CartLine } from "../services/cart-pricing.ts";
-import { lockCustomer } from "../services/customer-lock.ts";
+import { loadCartLines, type CartLine } from "./cart-pricing.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
 import { affiliateOf } from "./cart-service.ts";
 import {
   createCart,

@@ -10,7 +10,7 @@ import type { Database } from "#db/schema.ts";
 import type { CartReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../errors.ts";
-import { hitRateLimit, TOO_MANY_REQUESTS } from "../services/rate-limit.ts";
+import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import type { GuestCartPayloadData } from "./cart-payload.ts";
 import { affiliateOf, desiredContents, STALE_CART } from "./cart-service.ts";
 import {

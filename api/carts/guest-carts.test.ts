@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
-import { deleteCart, ManagerError } from "#api/services/manager.ts";
+import { deleteCart } from "#api/gestor/gestor-carts.ts";
+import { GestorError } from "#api/gestor/gestor-error.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
@@ -143,7 +144,7 @@ describe("a visitor's cart", () => {
       { token: customer.token },
     );
     expect(coupon.status).toBe(404);
-    await expect(deleteCart({ db: t.db, now: () => new Date() }, cart.cartId)).rejects.toBeInstanceOf(ManagerError);
+    await expect(deleteCart({ db: t.db, now: () => new Date() }, cart.cartId)).rejects.toBeInstanceOf(GestorError);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_REQUESTS } from "#api/services/rate-limit.ts";
-import { verifyPassword } from "#api/services/passwords.ts";
+import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
+import { verifyPassword } from "#api/accounts/passwords.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 import { rethrowUniqueViolation } from "./customer-repository.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

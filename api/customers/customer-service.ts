@@ -3,8 +3,8 @@ import type { PasswordChangeData, ProfileData, RegistrationData } from "#app/fea
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { issueToken, revokeAllTokens } from "../accounts/tokens.ts";
-import { hashPassword, verifyPassword } from "../services/passwords.ts";
-import { hitRateLimit, TOO_MANY_REQUESTS } from "../services/rate-limit.ts";
+import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { assertUnique, findCustomerById, rethrowUniqueViolation, type CustomerRow } from "./customer-repository.ts";
 
 export const WRONG_CURRENT_PASSWORD = "Senha atual incorreta.";

@@ -4,7 +4,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "#app/features/account
 import type { MessageReply, ResetTokenReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../services/rate-limit.ts";
+import { hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 import { confirmPasswordReset, findUsableReset, RESET_DONE, RESET_REQUESTED, requestPasswordReset } from "./password-reset.ts";
 

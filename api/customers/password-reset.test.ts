@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "#api/mail/mailer.ts";
-import { TOO_MANY_REQUESTS } from "#api/services/rate-limit.ts";
+import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { logIn, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/fixtures/smtp-server.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

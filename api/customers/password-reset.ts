@@ -2,7 +2,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { hashSecret, newSecret, revokeAllTokens } from "../accounts/tokens.ts";
 import { passwordResetEmail } from "../mail/password-reset-email.ts";
-import { hashPassword } from "../services/passwords.ts";
+import { hashPassword } from "../accounts/passwords.ts";
 import { findCustomerByEmail } from "./customer-repository.ts";
 
 export const RESET_REQUESTED = "Se o e-mail estiver cadastrado, enviaremos um link de recuperação.";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_REQUESTS } from "#api/services/rate-limit.ts";
+import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { logIn, newCpf, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 

@@ -5,7 +5,7 @@ import { passwordChangeSchema, profileSchema, registrationSchema } from "#app/fe
 import type { AuthReply, CustomerReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { limitByAddress } from "../services/rate-limit.ts";
+import { limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 import { toCustomer } from "./customer-repository.ts";

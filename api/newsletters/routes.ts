@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { NewsletterReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { limitByAddress } from "../services/rate-limit.ts";
+import { limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 

@@ -5,7 +5,7 @@ import { responsibleSchema } from "#app/features/students/student-schemas.ts";
 import type { ResponsibleReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { assertOwnIds } from "../services/ownership.ts";
+import { assertOwnIds } from "../accounts/ownership.ts";
 import { STUDENT_NOT_FOUND } from "../students/student-repository.ts";
 import { createResponsible } from "../students/student-service.ts";
 import { parseInput, readJsonBody } from "../validation.ts";

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { cancelSale, confirmSalePayment, expireOverdueBoletos, SaleStatusError } from "./sale-lifecycle.ts";
+import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
+import { GestorError } from "#api/gestor/gestor-error.ts";
+import { expireOverdueBoletos } from "./sale-lifecycle.ts";
 
 const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
 const at = (isoDay: string) => new Date(`${isoDay}T15:00:00Z`);
@@ -98,7 +100,7 @@ describe("the gestor cancels or confirms a sale", () => {
     expect(await cancelSale(deps(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
     expect(await statusOf(saleId)).toEqual({ status: "cancelled", paid_at: null, bags: ["cancelled"] });
     expect(await couponUsesOf(saleId)).toEqual([]);
-    await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(SaleStatusError);
+    await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(GestorError);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/não pode ser cancelada/);
     const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
     expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
@@ -127,6 +129,6 @@ describe("the gestor cancels or confirms a sale", () => {
 
   it("an unknown sale is a clear message", async () => {
     await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
-    await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(SaleStatusError);
+    await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(GestorError);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * What happens to a sale after the checkout (issue 5: pending, paid, declined, cancelled,
- * expired). The gateway answers paid, pending or declined at purchase; afterwards:
+ * What happens to a sale after the checkout (pending, paid, declined, cancelled, expired;
+ * docs/decisions/0010). The gateway answers paid, pending or declined at purchase; afterwards:
  *   - an unpaid boleto expires BOLETO_CLEARING_DAYS after its due date (the time a payment
  *     made on the due date may take to reach the store), swept by the store server every
  *     hour and by `gestor.ts expire-boletos`;
  *   - the gestor confirms a payment that arrived outside the gateway (pending or expired → paid)
- *     or cancels an unpaid sale (pending or expired → cancelled).
+ *     or cancels an unpaid sale (pending or expired → cancelled): api/gestor/gestor-sales.ts.
  * A sale that ends unpaid gives its coupon back: the coupon use counted at purchase is removed,
  * so the customer can use it on the next order. Confirming an expired sale counts it again.
  *
@@ -15,7 +15,6 @@
 import type { Kysely } from "kysely";
 import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
-import { lockCustomer } from "../services/customer-lock.ts";
 
 /** Days after a boleto's due date before its sale expires. */
 export const BOLETO_CLEARING_DAYS = 3;
@@ -25,14 +24,7 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 const BOLETO_METHOD_CODE = "0";
 
-export class SaleStatusError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SaleStatusError";
-  }
-}
-
-interface LifecycleDeps {
+export interface LifecycleDeps {
   db: Kysely<Database>;
   now: () => Date;
 }
@@ -44,7 +36,7 @@ export interface SaleStatusChange {
   to: SaleStatus;
 }
 
-async function setStatus(db: Kysely<Database>, saleIds: readonly string[], status: SaleStatus, at: string): Promise<void> {
+export async function setStatus(db: Kysely<Database>, saleIds: readonly string[], status: SaleStatus, at: string): Promise<void> {
   if (saleIds.length === 0) return;
   await db
     .updateTable("sales")
@@ -54,7 +46,7 @@ async function setStatus(db: Kysely<Database>, saleIds: readonly string[], statu
   await db.updateTable("sale_bags").set({ status }).where("sale_id", "in", saleIds).execute();
 }
 
-function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string[]) {
+export function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string[]) {
   if (saleIds.length === 0) return Promise.resolve();
   return db.deleteFrom("coupon_uses").where("sale_id", "in", saleIds).execute();
 }
@@ -75,100 +67,4 @@ export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleSt
     await releaseCouponUses(trx, ids);
     return overdue.map((sale) => ({ saleId: sale.id, referenceCode: sale.reference_code, from: "pending" as const, to: "expired" as const }));
   });
-}
-
-function findSale(db: Kysely<Database>, saleId: string) {
-  return db
-    .selectFrom("sales")
-    .select(["id", "reference_code", "status", "store_id", "customer_id", "coupon_code"])
-    .where("id", "=", saleId)
-    .executeTakeFirst();
-}
-
-/** The sale, read again under its customer's lock, so a checkout or another gestor command cannot interleave. */
-async function saleForUpdate(db: Kysely<Database>, saleId: string) {
-  const found = await findSale(db, saleId);
-  if (found) await lockCustomer(db, found.customer_id);
-  const sale = found && (await findSale(db, saleId));
-  if (!sale) throw new SaleStatusError(`Compra ${saleId} não encontrada.`);
-  return sale;
-}
-
-/** The gestor cancels a sale nobody paid (pending or expired); a paid sale is refunded at the gateway first. */
-export function cancelSale({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
-  return db.transaction().execute(async (trx) => {
-    const sale = await saleForUpdate(trx, saleId);
-    if (sale.status !== "pending" && sale.status !== "expired") {
-      throw new SaleStatusError(
-        sale.status === "paid"
-          ? `A compra ${sale.reference_code} está paga: estorne o pagamento no gateway; ela não pode ser cancelada aqui.`
-          : `A compra ${sale.reference_code} está "${sale.status}" e não pode ser cancelada.`,
-      );
-    }
-    await setStatus(trx, [sale.id], "cancelled", now().toISOString());
-    await releaseCouponUses(trx, [sale.id]);
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "cancelled" };
-  });
-}
-
-/**
- * The gestor records a payment that reached the store outside the gateway (a boleto paid
- * late, a card review approved by phone): pending or expired → paid. An expired sale had
- * given its coupon back; the use is counted again.
- */
-export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
-  return db.transaction().execute(async (trx) => {
-    const sale = await saleForUpdate(trx, saleId);
-    if (sale.status !== "pending" && sale.status !== "expired") {
-      throw new SaleStatusError(`A compra ${sale.reference_code} está "${sale.status}": só uma compra aguardando pagamento ou expirada pode ser confirmada.`);
-    }
-    const at = now().toISOString();
-    await setStatus(trx, [sale.id], "paid", at);
-    if (sale.status === "expired" && sale.coupon_code) {
-      const coupon = await trx
-        .selectFrom("coupons")
-        .select("id")
-        .where("store_id", "=", sale.store_id)
-        .where("code", "=", sale.coupon_code)
-        .executeTakeFirst();
-      if (coupon) {
-        await trx
-          .insertInto("coupon_uses")
-          .values({ id: crypto.randomUUID(), coupon_id: coupon.id, customer_id: sale.customer_id, sale_id: sale.id, created_at: at })
-          .execute();
-      }
-    }
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };
-  });
-}
-
-export interface SaleSummaryForGestor {
-  saleId: string;
-  referenceCode: string;
-  status: SaleStatus;
-  paymentMethodCode: string;
-  totalCents: number;
-  boletoDueDate: string | null;
-  createdAt: string;
-}
-
-/** The sales of the customers with this e-mail (any store), newest first, for the gestor to pick one. */
-export async function listSalesByEmail({ db }: Pick<LifecycleDeps, "db">, email: string): Promise<SaleSummaryForGestor[]> {
-  const rows = await db
-    .selectFrom("sales")
-    .innerJoin("customers", "customers.id", "sales.customer_id")
-    .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.total_cents"])
-    .select(["sales.boleto_due_date", "sales.created_at"])
-    .where("customers.email", "=", email.trim().toLowerCase())
-    .orderBy("sales.created_at", "desc")
-    .execute();
-  return rows.map((row) => ({
-    saleId: row.id,
-    referenceCode: row.reference_code,
-    status: row.status,
-    paymentMethodCode: row.payment_method_code,
-    totalCents: row.total_cents,
-    boletoDueDate: row.boleto_due_date,
-    createdAt: row.created_at,
-  }));
 }

@@ -6,8 +6,8 @@ import type { CreatedStudentReply, RemovedLinkReply, StudentLinkReply, StudentsR
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { ApiError } from "../errors.ts";
-import { assertOwnIds } from "../services/ownership.ts";
-import { hitRateLimit, TOO_MANY_REQUESTS } from "../services/rate-limit.ts";
+import { assertOwnIds } from "../accounts/ownership.ts";
+import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { parseInput, readJsonBody } from "../validation.ts";
 import { listStudentLinks } from "./student-repository.ts";
 import { addStudentByRA, alreadyStudent, createEmptyStudent, removeStudentLink } from "./student-service.ts";

@@ -6,7 +6,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { dropStudentBag } from "../carts/cart-store.ts";
-import { lockCustomer } from "../services/customer-lock.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
 import {
   findLinkOfStudent,
   findStudentLink,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "#api/services/passwords.ts";
+import { verifyPassword } from "#api/accounts/passwords.ts";
 import { isValidCpf } from "#app/lib/cpf.ts";
 import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
 import { migrateToLatest, openDatabase, type StoreDatabase } from "../client.ts";

@@ -1,7 +1,7 @@
 /**
  * The gestor's actions on carts (spec §6: server side only). Each removal is recorded in
  * cart_removals, so the customer's next cart reply lists it once in itemsRemoved
- * (spec §8). Used by scripts/gestor.ts and by tests; the gestor area comes later.
+ * (spec §8). Used by scripts/gestor.ts.
  *
  * Runs under plain Node (type stripping) for the command-line tool: import only
  * modules without TypeScript-only syntax (no api/errors.ts).
@@ -11,17 +11,11 @@ import type { Database } from "#db/schema.ts";
 import type { RemovedCartItem } from "../contract.ts";
 import { recordRemovals } from "../carts/cart-removals.ts";
 import { readContents, touchCart, writeContents, type CartRow } from "../carts/cart-store.ts";
-import { loadCartLines, type CartLine } from "./cart-pricing.ts";
-import { lockCustomer } from "./customer-lock.ts";
+import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import { GestorError } from "./gestor-error.ts";
 
-export class ManagerError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ManagerError";
-  }
-}
-
-interface ManagerDeps {
+interface GestorDeps {
   db: Kysely<Database>;
   now: () => Date;
 }
@@ -38,7 +32,7 @@ async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<
     .where("finished_at", "is", null)
     .executeTakeFirst();
   if (!cart || cart.customer_id === null) {
-    throw new ManagerError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
+    throw new GestorError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
   }
   await lockCustomer(db, cart.customer_id);
   return { ...cart, customer_id: cart.customer_id };
@@ -52,12 +46,12 @@ function removedItems(lines: readonly CartLine[]): RemovedCartItem[] {
 }
 
 /** Takes one product out of every bag of the cart; a bag left empty goes too, and so does the coupon. */
-export function removeCartItem({ db, now }: ManagerDeps, cartId: string, itemTOTVSId: number): Promise<RemovedCartItem[]> {
+export function removeCartItem({ db, now }: GestorDeps, cartId: string, itemTOTVSId: number): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
     const cart = await openCartForUpdate(trx, cartId);
     const lines = (await loadCartLines(trx, cart.id)).filter((line) => line.itemTOTVSId === itemTOTVSId);
-    if (lines.length === 0) throw new ManagerError(`O item ${itemTOTVSId} não está no carrinho ${cartId}.`);
+    if (lines.length === 0) throw new GestorError(`O item ${itemTOTVSId} não está no carrinho ${cartId}.`);
     const contents = (await readContents(trx, cart.id))
       .map((bag) => ({ ...bag, items: bag.items.filter((item) => item.itemTOTVSId !== itemTOTVSId) }))
       .filter((bag) => bag.items.length > 0);
@@ -70,7 +64,7 @@ export function removeCartItem({ db, now }: ManagerDeps, cartId: string, itemTOT
 }
 
 /** Deletes the whole cart (kept for history with deleted_at); the customer's next add starts a new one. */
-export function deleteCart({ db, now }: ManagerDeps, cartId: string): Promise<RemovedCartItem[]> {
+export function deleteCart({ db, now }: GestorDeps, cartId: string): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
     const cart = await openCartForUpdate(trx, cartId);
@@ -97,7 +91,7 @@ export interface CartSummary {
 }
 
 /** The carts of the customers with this e-mail (any store), newest first, for the gestor to pick one. */
-export async function listCartsByEmail({ db }: Pick<ManagerDeps, "db">, email: string): Promise<CartSummary[]> {
+export async function listCartsByEmail({ db }: Pick<GestorDeps, "db">, email: string): Promise<CartSummary[]> {
   const carts = await db
     .selectFrom("carts")
     .innerJoin("customers", "customers.id", "carts.customer_id")

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { priceCart } from "#api/services/cart-pricing.ts";
-import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "#api/services/coupons.ts";
+import { priceCart } from "#api/carts/cart-pricing.ts";
+import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "#api/coupons/coupon-rules.ts";
 import { bag, cartTables, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

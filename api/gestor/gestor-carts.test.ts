@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { deleteCart, listCartsByEmail, ManagerError, removeCartItem } from "./manager.ts";
+import { deleteCart, listCartsByEmail, removeCartItem } from "./gestor-carts.ts";
+import { GestorError } from "./gestor-error.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
@@ -56,7 +57,7 @@ describe("gestor removes an item", () => {
 
   it("refuses an item that is not in the cart and an unknown cart", async () => {
     const { cart } = await customerWithCart();
-    await expect(removeCartItem(deps(), cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(ManagerError);
+    await expect(removeCartItem(deps(), cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(GestorError);
     await expect(removeCartItem(deps(), crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(/não encontrado/);
   });
 });
@@ -83,6 +84,6 @@ describe("gestor deletes a cart", () => {
 
     const carts = await listCartsByEmail(deps(), customer.email.toUpperCase());
     expect(carts.map((c) => c.status).sort()).toEqual(["aberto", "excluído"]);
-    await expect(deleteCart(deps(), cart.cartId)).rejects.toBeInstanceOf(ManagerError);
+    await expect(deleteCart(deps(), cart.cartId)).rejects.toBeInstanceOf(GestorError);
   });
 });

@@ -1,6 +1,6 @@
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import { ApiError } from "../errors.ts";
-import { FORBIDDEN } from "../accounts/auth-middleware.ts";
+import { FORBIDDEN } from "./auth-middleware.ts";
 
 /**
  * For calls that name the customer and store in the body (spec §7 students and cart):

@@ -2,11 +2,11 @@ import type { CartReply } from "../contract.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
-import { loadCartLines } from "../services/cart-pricing.ts";
-import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "../services/coupons.ts";
-import { lockCustomer } from "../services/customer-lock.ts";
-import { CART_NOT_FOUND, findOwnOpenCart, touchCart } from "./cart-store.ts";
-import { cartReply } from "./cart-view.ts";
+import { loadCartLines } from "../carts/cart-pricing.ts";
+import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "./coupon-rules.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import { CART_NOT_FOUND, findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
+import { cartReply } from "../carts/cart-view.ts";
 
 interface CartRef {
   cartId: string;

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { CartReply } from "../contract.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { applyCoupon, removeCoupon } from "../carts/cart-coupons.ts";
+import { applyCoupon, removeCoupon } from "./cart-coupons.ts";
 import { CART_NOT_FOUND } from "../carts/cart-store.ts";
-import { COUPON_MESSAGES } from "../services/coupons.ts";
+import { COUPON_MESSAGES } from "./coupon-rules.ts";
 import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
 
 const cartRef = {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sql } from "kysely";
-import type { ApiDeps } from "../deps.ts";
-import { ApiError } from "../errors.ts";
+import type { ApiDeps } from "./deps.ts";
+import { ApiError } from "./errors.ts";
 
 export interface RateLimit {
   /** Names the counter, e.g. "newsletter". */

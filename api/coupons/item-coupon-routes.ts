@@ -4,8 +4,8 @@ import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { CART_NOT_FOUND, findOwnOpenCart } from "../carts/cart-store.ts";
 import { notFound } from "../errors.ts";
-import { loadCartLines } from "../services/cart-pricing.ts";
-import { listAvailableCoupons } from "../services/coupons.ts";
+import { loadCartLines } from "../carts/cart-pricing.ts";
+import { listAvailableCoupons } from "./coupon-rules.ts";
 
 export function itemCouponRoutes(deps: ApiDeps) {
   return new Hono<CustomerEnv>().get("/find-by-cart-id/:cartId/store/:storeId", requireCustomer(deps), async (c) => {

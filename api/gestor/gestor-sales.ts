@@ -1,0 +1,108 @@
+/**
+ * The gestor's actions on sales (spec §6: server side only; docs/decisions/0010): confirm a
+ * payment that arrived outside the gateway, cancel an unpaid sale, find a customer's sales.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
+ * syntax, no api/errors.ts.
+ */
+import type { Kysely } from "kysely";
+import type { Database, SaleStatus } from "#db/schema.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import { releaseCouponUses, setStatus, type LifecycleDeps, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
+import { GestorError } from "./gestor-error.ts";
+
+function findSale(db: Kysely<Database>, saleId: string) {
+  return db
+    .selectFrom("sales")
+    .select(["id", "reference_code", "status", "store_id", "customer_id", "coupon_code"])
+    .where("id", "=", saleId)
+    .executeTakeFirst();
+}
+
+/** The sale, read again under its customer's lock, so a checkout or another gestor command cannot interleave. */
+async function saleForUpdate(db: Kysely<Database>, saleId: string) {
+  const found = await findSale(db, saleId);
+  if (found) await lockCustomer(db, found.customer_id);
+  const sale = found && (await findSale(db, saleId));
+  if (!sale) throw new GestorError(`Compra ${saleId} não encontrada.`);
+  return sale;
+}
+
+/** The gestor cancels a sale nobody paid (pending or expired); a paid sale is refunded at the gateway first. */
+export function cancelSale({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+  return db.transaction().execute(async (trx) => {
+    const sale = await saleForUpdate(trx, saleId);
+    if (sale.status !== "pending" && sale.status !== "expired") {
+      throw new GestorError(
+        sale.status === "paid"
+          ? `A compra ${sale.reference_code} está paga: estorne o pagamento no gateway; ela não pode ser cancelada aqui.`
+          : `A compra ${sale.reference_code} está "${sale.status}" e não pode ser cancelada.`,
+      );
+    }
+    await setStatus(trx, [sale.id], "cancelled", now().toISOString());
+    await releaseCouponUses(trx, [sale.id]);
+    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "cancelled" };
+  });
+}
+
+/**
+ * The gestor records a payment that reached the store outside the gateway (a boleto paid
+ * late, a card review approved by phone): pending or expired → paid. An expired sale had
+ * given its coupon back; the use is counted again.
+ */
+export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+  return db.transaction().execute(async (trx) => {
+    const sale = await saleForUpdate(trx, saleId);
+    if (sale.status !== "pending" && sale.status !== "expired") {
+      throw new GestorError(`A compra ${sale.reference_code} está "${sale.status}": só uma compra aguardando pagamento ou expirada pode ser confirmada.`);
+    }
+    const at = now().toISOString();
+    await setStatus(trx, [sale.id], "paid", at);
+    if (sale.status === "expired" && sale.coupon_code) {
+      const coupon = await trx
+        .selectFrom("coupons")
+        .select("id")
+        .where("store_id", "=", sale.store_id)
+        .where("code", "=", sale.coupon_code)
+        .executeTakeFirst();
+      if (coupon) {
+        await trx
+          .insertInto("coupon_uses")
+          .values({ id: crypto.randomUUID(), coupon_id: coupon.id, customer_id: sale.customer_id, sale_id: sale.id, created_at: at })
+          .execute();
+      }
+    }
+    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };
+  });
+}
+
+export interface SaleSummaryForGestor {
+  saleId: string;
+  referenceCode: string;
+  status: SaleStatus;
+  paymentMethodCode: string;
+  totalCents: number;
+  boletoDueDate: string | null;
+  createdAt: string;
+}
+
+/** The sales of the customers with this e-mail (any store), newest first, for the gestor to pick one. */
+export async function listSalesByEmail({ db }: Pick<LifecycleDeps, "db">, email: string): Promise<SaleSummaryForGestor[]> {
+  const rows = await db
+    .selectFrom("sales")
+    .innerJoin("customers", "customers.id", "sales.customer_id")
+    .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.total_cents"])
+    .select(["sales.boleto_due_date", "sales.created_at"])
+    .where("customers.email", "=", email.trim().toLowerCase())
+    .orderBy("sales.created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    saleId: row.id,
+    referenceCode: row.reference_code,
+    status: row.status,
+    paymentMethodCode: row.payment_method_code,
+    totalCents: row.total_cents,
+    boletoDueDate: row.boleto_due_date,
+    createdAt: row.created_at,
+  }));
+}

@@ -1,13 +1,11 @@
 import { useEffect } from "react";
-import { data, redirect, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
-import { getSessionCustomer, hasExpiredSession } from "./.server/session.server.ts";
-import { SESSION_EXPIRED_PATH } from "./.server/session-expiry.server.ts";
+import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./.server/request-context.server.ts";
 import { menuCategories, storeSettings } from "./layout/shell.server.ts";
-import { storeApiFor } from "./.server/store-api/index.server.ts";
 import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
 import { toasts } from "./.server/toast.server.ts";
@@ -19,23 +17,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  // Spec §4: 24 hours after login the session ends, whatever page is open.
-  // The expiry page clears the session itself: nothing here may read it, or a 401 loops back.
-  const onExpiryPage = new URL(request.url).pathname.replace(/\.data$/, "") === SESSION_EXPIRED_PATH;
-  if (!onExpiryPage && (await hasExpiredSession(request))) throw redirect(SESSION_EXPIRED_PATH);
-  const api = storeApiFor(request);
-  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], session, categories] = await Promise.all([
+// Every POST is checked for its CSRF token, then the shopper is put in the request context.
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, shopperMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const customer = currentCustomer(context);
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply] = await Promise.all([
     toasts().getToast(request),
     commitCsrfToken(request),
-    onExpiryPage ? null : getSessionCustomer(request),
-    menuCategories(api),
+    menuCategories(storeApi(context)),
+    loadCart({ request, context }),
   ]);
-  // The cart (a customer's or a visitor's) is read after the session check above; the
-  // panel's coupons only when it is open.
-  const cartReply = onExpiryPage ? null : await loadCart(request);
+  // The panel's coupons only when it is open.
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
-  const coupons = panelOpen && session && cartReply?.cart.cartId ? await loadCartCoupons(request, cartReply.cart.cartId) : [];
+  const coupons = panelOpen && customer && cartReply?.cart.cartId ? await loadCartCoupons({ request, context }, cartReply.cart.cartId) : [];
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
   return data(
@@ -45,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       cart: cartReply?.cart ?? null,
       coupons,
       csrfToken,
-      customer: session?.customer ?? null,
+      customer: customer?.customer ?? null,
       categories,
       store: storeSettings(),
       year: new Date().getFullYear(),

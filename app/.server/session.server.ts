@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, redirect } from "react-router";
+import { createCookieSessionStorage } from "react-router";
 import { getCookieSecrets } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
 
@@ -50,13 +50,6 @@ export async function getSessionCustomer(request: Request): Promise<{ customer: 
   const expiresAt = session.get("expiresAt");
   if (!customer || !token || !expiresAt || expiresAt <= Date.now()) return null;
   return { customer, token };
-}
-
-/** Guard for pages only a customer may open: a visitor is sent to the home page. */
-export async function requireCustomer(request: Request) {
-  const current = await getSessionCustomer(request);
-  if (!current) throw redirect("/");
-  return current;
 }
 
 /** Session lifetime (spec §9): 1440 minutes after login. */

@@ -1,5 +1,4 @@
 import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { MyStudents } from "#app/features/students/my-students.tsx";
 import { OrderHistory } from "#app/features/orders/order-history.tsx";
 import { PasswordForm } from "#app/features/accounts/password-form.tsx";
@@ -8,14 +7,12 @@ import type { Route } from "./+types/account";
 
 export const meta = () => [{ title: "Minha Conta | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return loadAccountPage(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadAccountPage({ request, context });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
-  return accountPageAction(request, formData);
+export async function action({ request, context }: Route.ActionArgs) {
+  return accountPageAction({ request, context }, await request.formData());
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { formatDigitableLine } from "#app/lib/boleto-line.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, saleStatusLabel } from "#app/features/orders/sales.ts";
@@ -9,9 +10,9 @@ import type { Route } from "./+types/boleto";
 export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 /** /boleto/{saleId}: the printable boleto (and its second copy), found by the sale's random id. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { barcode, digitableLine, ...boleto } = await storeApiFor(request).getBoleto(params.saleId);
+    const { barcode, digitableLine, ...boleto } = await storeApi(context).getBoleto(params.saleId);
     // Only a pending boleto can be paid (the bundled API sends no numbers for the others).
     if (boleto.status !== "pending" || !barcode || !digitableLine) return { boleto, payable: null };
     // Drawn on the server from the 44 digits: the page needs no script to print.

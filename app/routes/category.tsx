@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
 import { listingPageSize } from "#app/features/catalogue/listing-page-size.server.ts";
 import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
@@ -13,10 +13,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `${loaderData.category.title} | Loja Escolar` : "Página não encontrada | Loja Escolar" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { category, products } = await orNotFound(
-    storeApiFor(request).listProductsByCategorySlug(params.categorySlug),
+    storeApi(context).listProductsByCategorySlug(params.categorySlug),
   );
   const { pageSize, explicit } = listingPageSize(request, url);
   const count = pageCount(products.length, pageSize);

@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
 import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
 import { COUPON_RETRY_PATH, payAction } from "#app/features/checkout/payment.server.ts";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
-import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { currentCustomer } from "#app/.server/request-context.server.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { CartView } from "#app/features/cart/cart-view.tsx";
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
@@ -23,8 +22,9 @@ import type { Route } from "./+types/checkout";
 
 export const meta = () => [{ title: "Finalizar compra | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [current, reply] = await Promise.all([getSessionCustomer(request), loadCart(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = currentCustomer(context);
+  const reply = await loadCart({ request, context });
   const cart = reply?.cart ?? null;
   const waiting = firstUnassignedItem(cart);
   const step = checkoutStep({ loggedIn: Boolean(current), itemsInCart: cartCount(cart), itemWaitingForStudent: Boolean(waiting) });
@@ -36,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const linkMode = isLinkMode(mode) ? mode : "escolha";
   const needsStudents = step === 2 && (linkMode === "lista" || linkMode === "completo");
   const [students, coupons] = await Promise.all([
-    needsStudents ? linkedStudents(request) : [],
-    step === 3 && cart.cartId ? loadCartCoupons(request, cart.cartId) : [],
+    needsStudents ? linkedStudents({ request, context }) : [],
+    step === 3 && cart.cartId ? loadCartCoupons({ request, context }, cart.cartId) : [],
   ]);
   return {
     step,
@@ -57,14 +57,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Step 2's choices: link a student and move the waiting item into that student's bag. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
-  if (formData.get("intent") === PAY_INTENT) return payAction(request, formData);
-  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, CHECKOUT_PATH);
+  if (formData.get("intent") === PAY_INTENT) return payAction({ request, context }, formData);
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, CHECKOUT_PATH);
   const itemTOTVSId = Number(formData.get("itemTOTVSId"));
   if (!Number.isSafeInteger(itemTOTVSId) || itemTOTVSId <= 0) throw new Response("Produto inválido.", { status: 400 });
-  return linkAction(request, formData, CHECKOUT_PATH, (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId), CHECKOUT_PATH);
+  return linkAction({ request, context }, formData, CHECKOUT_PATH, (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId), CHECKOUT_PATH);
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { redirectTarget } from "#app/features/accounts/login.server.ts";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { ForgotPasswordForm } from "#app/features/accounts/forgot-password-form.tsx";
 import { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
@@ -15,9 +15,8 @@ export const meta = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
   // Kept so that the page, after an error without JavaScript, still returns where the modal was.
   const redirectTo = redirectTarget(formData);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
@@ -26,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   try {
     // The API answers the same whether or not the e-mail has an account (no account discovery).
-    await storeApiFor(request).resetPassword(submission.value.email);
+    await storeApi(context).resetPassword(submission.value.email);
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     // 429 (too many requests) and the like: the API's message in a red toast (spec §8).

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { getEnv } from "#app/.server/env.server.ts";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
 import { Highlights } from "#app/features/catalogue/highlights.tsx";
 import { ProductCard } from "#app/features/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/ui/icons.tsx";
@@ -16,8 +16,8 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const api = storeApiFor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = storeApi(context);
   const [highlight, categories] = await Promise.all([
     api.getHighlight(getEnv().HOME_HIGHLIGHT_ID).catch((error) => {
       console.error("[home] destaques indisponíveis", error);

@@ -1,7 +1,5 @@
-import { redirect } from "react-router";
 import { logIn } from "#app/features/accounts/login.server.ts";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { requireAnonymous } from "#app/.server/request-context.server.ts";
 import { AccountModal } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/login";
 
@@ -9,15 +7,13 @@ export const meta = () => [{ title: "Entrar | Loja Escolar" }, { name: "robots",
 
 // The login form posts here from the account modal on any page; without JavaScript a
 // failed login renders this page, the modal over the shell, with the reason.
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionCustomer(request)) throw redirect("/");
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
-  return logIn(request, formData);
+export async function action({ request, context }: Route.ActionArgs) {
+  return logIn({ request, context }, await request.formData());
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { destroyCustomerSession, getSessionCustomer } from "#app/.server/session.server.ts";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { currentCustomer, storeApi } from "#app/.server/request-context.server.ts";
+import { destroyCustomerSession } from "#app/.server/session.server.ts";
 import type { Route } from "./+types/logout";
 
 export async function loader() {
@@ -9,12 +8,10 @@ export async function loader() {
 }
 
 /** Logout is a POST (a link could be triggered by another site). */
-export async function action({ request }: Route.ActionArgs) {
-  await validateCsrf(await request.formData(), request.headers);
-  const current = await getSessionCustomer(request);
-  if (current) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (currentCustomer(context)) {
     // The token is revoked on the API too; a failure there still ends the local session.
-    await storeApiFor(request, current.token)
+    await storeApi(context)
       .logoutCustomer()
       .catch((error) => console.warn("[sair] token não revogado:", error instanceof Error ? error.message : error));
   }

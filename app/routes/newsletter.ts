@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
 import { NEWSLETTER_PARAM, type NewsletterOutcome } from "#app/features/newsletter/newsletter-outcome.ts";
 import type { Route } from "./+types/newsletter";
 
@@ -9,14 +8,13 @@ export async function loader() {
   return redirect("/");
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
   const email = String(formData.get("email") ?? "").trim();
   let outcome: NewsletterOutcome = "vazio";
   if (email) {
     try {
-      await storeApiFor(request).createNewsletter(email);
+      await storeApi(context).createNewsletter(email);
       outcome = "sucesso";
     } catch (error) {
       // Spec §8: any newsletter failure shows the already-registered dialog, and is logged.

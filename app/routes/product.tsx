@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
-import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
 import { isLinkMode, LinkModal } from "#app/features/students/link-modal.tsx";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
@@ -22,21 +20,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: "Página não encontrada | Loja Escolar" }];
 
-async function findProduct(request: Request, categorySlug: string, productSlug: string) {
+async function findProduct({ context }: RequestArgs, categorySlug: string, productSlug: string) {
   // The store API has no product-by-slug call (spec §7): the category's list is the source.
-  const { products } = await orNotFound(storeApiFor(request).listProductsByCategorySlug(categorySlug));
+  const { products } = await orNotFound(storeApi(context).listProductsByCategorySlug(categorySlug));
   const product = products.find((candidate) => candidate.slug === productSlug);
   if (!product) throw notFoundResponse();
   return product;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const product = await findProduct(request, params.categorySlug, params.productSlug);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);
   const url = new URL(request.url);
   const mode = url.searchParams.get(LINK_PARAM);
   const linkMode = isLinkMode(mode) ? mode : null;
-  const loggedIn = Boolean(await getSessionCustomer(request));
-  const students = loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents(request) : [];
+  const loggedIn = Boolean(currentCustomer(context));
+  const students = loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
   return {
     product,
     loggedIn,
@@ -47,15 +45,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
-  const product = await findProduct(request, params.categorySlug, params.productSlug);
+  const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);
   formData.set("itemTOTVSId", String(product.itemTOTVS));
   const productPath = `/produto/${params.categorySlug}/${params.productSlug}`;
-  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction(request, formData, productPath);
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, productPath);
   return linkAction(
-    request,
+    { request, context },
     formData,
     productPath,
     (bags, studentId) => withItemAdded(bags, studentId, product.itemTOTVS),

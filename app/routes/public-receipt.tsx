@@ -1,4 +1,5 @@
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
@@ -7,9 +8,9 @@ import type { Route } from "./+types/public-receipt";
 export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 /** /comprovantePublico/{saleBagId}/{saleId} (spec §2): one student's receipt, no login, outside the main layout. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    return { receipt: await storeApiFor(request).getPublicSaleBag(params.saleId, params.saleBagId) };
+    return { receipt: await storeApi(context).getPublicSaleBag(params.saleId, params.saleBagId) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw new Response("Comprovante não encontrado.", { status: 404 });
     throw error;

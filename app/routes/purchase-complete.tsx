@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { requireCustomer } from "#app/.server/session.server.ts";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { requireCustomer, storeApi } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
@@ -13,11 +12,11 @@ import type { Route } from "./+types/purchase-complete";
 export const meta = () => [{ title: "Compra concluída | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 /** The completion info of spec §3, for one of the customer's own sales (?venda=saleId). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const current = await requireCustomer(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const current = requireCustomer(context);
   const saleId = new URL(request.url).searchParams.get("venda");
   if (!saleId) return { purchase: null };
-  const api = storeApiFor(request, current.token);
+  const api = storeApi(context);
   try {
     const [customer, sales, bags] = await Promise.all([
       api.getCustomer(current.customer.id),
@@ -29,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return { purchase: { customer, sale, bags } };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) return { purchase: null };
-    return endSessionOn401(error);
+    throw error;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
 import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
@@ -10,8 +10,8 @@ export const meta = () => [
   { name: "description", content: "Escolha a série do estudante e veja de uma vez o material, o fardamento e os cursos indicados." },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const api = storeApiFor(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = storeApi(context);
   const url = new URL(request.url);
   const series = await api.listSeries().catch((error) => {
     // Spec §8: a failed series call is logged and leaves the list empty.

@@ -1,21 +1,18 @@
-import { redirect } from "react-router";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { register } from "#app/features/accounts/registration/registration.server.ts";
-import { getSessionCustomer } from "#app/.server/session.server.ts";
+import { requireAnonymous } from "#app/.server/request-context.server.ts";
 import { AccountModal } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: "Criar conta | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getSessionCustomer(request)) throw redirect("/");
+// Without JavaScript a sign-up step renders this page, the modal over the shell.
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
   return null;
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
-  return register(request, formData);
+export async function action({ request, context }: Route.ActionArgs) {
+  return register({ request, context }, await request.formData());
 }
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {

@@ -2,9 +2,9 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { validateCsrf } from "#app/.server/csrf.server.ts";
 import { destroyCustomerSession } from "#app/.server/session.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
@@ -32,18 +32,17 @@ function deadLink(error: unknown) {
   throw error;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    await storeApiFor(request).checkResetToken(params.token);
+    await storeApi(context).checkResetToken(params.token);
   } catch (error) {
     return deadLink(error);
   }
   return { invalid: null };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
-  await validateCsrf(formData, request.headers);
   const submission = parseWithZod(formData, { schema: resetPasswordSchema });
   const hidePasswords = { hideFields: ["password", "passwordConfirmation"] };
   if (submission.status !== "success") {
@@ -52,7 +51,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const { password, passwordConfirmation } = submission.value;
   let message: string;
   try {
-    message = await storeApiFor(request).confirmResetPassword(params.token, password, passwordConfirmation);
+    message = await storeApi(context).confirmResetPassword(params.token, password, passwordConfirmation);
   } catch (error) {
     if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) return deadLink(error);
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;

@@ -1,4 +1,4 @@
-import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi } from "#app/.server/request-context.server.ts";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { SearchForm } from "#app/layout/search-form.tsx";
 import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
@@ -11,11 +11,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const MAX_TERM = 100;
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
   // An empty search is not sent to the API (spec §5: the field is required).
   if (!term) return { term, products: null };
-  const products = await storeApiFor(request).searchProducts(term);
+  const products = await storeApi(context).searchProducts(term);
   return { term, products: products.map(toProductSummary) };
 }
 

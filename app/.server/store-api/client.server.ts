@@ -59,12 +59,14 @@ export interface StoreApiClientOptions {
   clientAddress?: string;
   /** Bearer token of the logged-in customer. */
   token?: string;
+  /** Called when the API refuses the token (401): spec §8 ends the session, in one place. */
+  onUnauthorized?: () => never;
 }
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
 
 /** The one typed way the storefront talks to the store API (spec §7). */
-export function createStoreApiClient({ transport, storeId, clientAddress, token }: StoreApiClientOptions) {
+export function createStoreApiClient({ transport, storeId, clientAddress, token, onUnauthorized }: StoreApiClientOptions) {
   async function call<T>(
     method: "GET" | "POST" | "PUT",
     path: string,
@@ -88,6 +90,7 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token 
     }
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      if (response.status === 401 && onUnauthorized) onUnauthorized();
       const message = (payload as { error?: { message?: unknown } } | null)?.error?.message;
       throw new StoreApiError(response.status, typeof message === "string" ? message : STORE_API_UNAVAILABLE);
     }

@@ -1,16 +1,28 @@
+import { redirect } from "react-router";
 import { getEnv } from "../env.server.ts";
 import { clientAddressOf } from "../client-address.server.ts";
+import { SESSION_EXPIRED_PATH } from "../session-expiry.server.ts";
 import { createStoreApiClient, type StoreApiClient } from "./client.server.ts";
 import { defaultTransport } from "./transport.server.ts";
 
 export { STORE_API_UNAVAILABLE, StoreApiError, type StoreApiClient } from "./client.server.ts";
 
-/** The store API client for one incoming request (per-request, like Hydrogen's services). */
+/** Spec §8: a 401 on an authenticated call ends the session, wherever the call was made. */
+function endSession(): never {
+  throw redirect(SESSION_EXPIRED_PATH);
+}
+
+/**
+ * The store API client for one incoming request (per-request, like Hydrogen's services).
+ * Loaders and actions take the shopper's own from the request context
+ * (request-context.server.ts); this is for a token the context does not hold yet (login).
+ */
 export function storeApiFor(request: Request, token?: string): StoreApiClient {
   return createStoreApiClient({
     transport: defaultTransport(),
     storeId: getEnv().STORE_ID,
     clientAddress: clientAddressOf(request),
     token,
+    onUnauthorized: token ? endSession : undefined,
   });
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
@@ -58,7 +59,7 @@ async function signUpAndLogIn(name = "Fernanda Cavalcanti Lima"): Promise<Logged
 async function run(cookie: string, fields: Record<string, string>) {
   const { request, formData } = post(cookie, fields);
   try {
-    const result = await accountPageAction(request, formData);
+    const result = await accountPageAction(await requestArgs(request), formData);
     if (result instanceof Response) return { response: result };
     const { data, init } = result as unknown as { data: any; init?: { status?: number } };
     return { data, status: init?.status ?? 200 };
@@ -99,14 +100,14 @@ afterAll(async () => {
 
 describe("the /conta loader", () => {
   it("sends a visitor home", async () => {
-    await expect(loadAccountPage(get(null))).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) });
-    const thrown = (await loadAccountPage(get(null)).catch((error) => error)) as Response;
+    await expect(loadAccountPage(await requestArgs(get(null)))).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) });
+    const thrown = (await loadAccountPage(await requestArgs(get(null))).catch((error) => error)) as Response;
     expect(thrown.headers.get("location")).toBe("/");
   });
 
   it("loads the whole customer, masked for the form, and an empty history", async () => {
     const maria = await signUpAndLogIn();
-    const page = await loadAccountPage(get(maria.cookie));
+    const page = await loadAccountPage(await requestArgs(get(maria.cookie)));
     expect(page.profile.values).toMatchObject({
       name: "Fernanda Cavalcanti Lima",
       cellPhone: "(81) 99876-5432",
@@ -128,18 +129,18 @@ describe("the /conta loader", () => {
     const own = await insertSale(db, { customer_id: ana.id, reference_code: "LE-9001", bags: [bag] });
     const other = await insertSale(db, { customer_id: bruno.id, reference_code: "LE-9002", bags: [bag] });
 
-    const page = await loadAccountPage(get(ana.cookie, `/conta?compra=${own}`));
+    const page = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?compra=${own}`)));
     expect(page.sales?.map((sale) => sale.referenceCode)).toEqual(["LE-9001"]);
     expect(page.selectedSale?.bags?.[0]).toMatchObject({ studentName: "Lucas Cavalcanti", total: 70 });
 
-    const probing = await loadAccountPage(get(ana.cookie, `/conta?compra=${other}`));
+    const probing = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?compra=${other}`)));
     expect(probing.selectedSale).toEqual({ id: other, bags: null });
   });
 
   it("ends the session on a 401 from the API", async () => {
     const auth = { token: "x".repeat(43), customer: { id: crypto.randomUUID(), name: "Fulano", email: "f@exemplo.com.br", avatar: null } };
     const cookie = sessionCookieOf(await commitCustomerSession(get(null), auth));
-    const thrown = (await loadAccountPage(get(cookie)).catch((error) => error)) as Response;
+    const thrown = (await loadAccountPage(await requestArgs(get(cookie))).catch((error) => error)) as Response;
     expect(thrown.status).toBe(302);
     expect(thrown.headers.get("location")).toBe("/sessao-expirada");
   });
@@ -158,7 +159,7 @@ describe("the /conta action, profile form", () => {
     const cookie = sessionCookieOf(setCookie);
     expect((await getSessionCustomer(get(cookie)))?.customer.name).toBe("Fernanda Lima de Souza");
     expect((await getSession(get(cookie))).get("expiresAt")).toBe(before);
-    const page = await loadAccountPage(get(cookie));
+    const page = await loadAccountPage(await requestArgs(get(cookie)));
     expect(page.profile.values).toMatchObject({ name: "Fernanda Lima de Souza", cellPhone: "(81) 98888-7777", zipcode: "50050-000" });
   });
 
@@ -232,9 +233,9 @@ describe("the /conta action, password form", () => {
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe("/conta");
     const cookie = sessionCookieOf(response!.headers.get("set-cookie"));
-    expect((await loadAccountPage(get(cookie))).profile.values.name).toBe("Fernanda Cavalcanti Lima");
+    expect((await loadAccountPage(await requestArgs(get(cookie)))).profile.values.name).toBe("Fernanda Cavalcanti Lima");
     // The old cookie's token was revoked with every other session.
-    const stale = (await loadAccountPage(get(maria.cookie)).catch((error) => error)) as Response;
+    const stale = (await loadAccountPage(await requestArgs(get(maria.cookie))).catch((error) => error)) as Response;
     expect(stale.headers.get("location")).toBe("/sessao-expirada");
   });
 

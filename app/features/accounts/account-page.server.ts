@@ -2,16 +2,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Customer, SaleBag } from "#api/contract.ts";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "#app/features/accounts/account-page-reply.ts";
-import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
-import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
-import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
-import { withCityOfState } from "#app/features/address/city-of-state.ts";
 import { passwordChangeSchema, profileSchema } from "#app/features/accounts/account-schemas.ts";
+import {
+  citiesFor,
+  CUSTOMER_ADDRESS,
+  formNonce,
+  NO_STORE,
+  typedValues,
+  withCityOfChosenState,
+  withLookedUpAddress,
+} from "#app/features/address/address-form.server.ts";
+import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
-import { lookupCep } from "#app/features/address/cep.server.ts";
-import { commitCustomerSession, getSession, requireCustomer, type SessionCustomer } from "#app/.server/session.server.ts";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { findCity } from "#app/lib/ibge/index.ts";
+import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { commitCustomerSession, getSession, type SessionCustomer } from "#app/.server/session.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 const PROFILE_KEYS = [
@@ -28,19 +36,13 @@ const PROFILE_KEYS = [
 ] as const satisfies readonly (keyof ProfileValues)[];
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "passwordConfirmation"];
-// Replies carry personal data: never kept by a cache.
-const NO_STORE = { "Cache-Control": "no-store" };
 
 const profileServerSchema = withCityOfState(profileSchema);
 
-/** The API answered with an error worth telling the person; a 401 ends the session instead. */
+/** The API's refusal worth telling the person; anything else goes on (a 401 already ended the session). */
 function apiFailure(error: unknown): StoreApiError {
-  if (error instanceof StoreApiError && error.status !== 401) return error;
-  endSessionOn401(error);
-}
-
-function citiesFor(state: string): string[] {
-  return isState(state) ? citiesOf(state).map((city) => city.nome) : [];
+  if (error instanceof StoreApiError) return error;
+  throw error;
 }
 
 function profileValuesOf(customer: Customer): ProfileValues {
@@ -58,16 +60,10 @@ function profileValuesOf(customer: Customer): ProfileValues {
   };
 }
 
-const text = (formData: FormData, key: string) => String(formData.get(key) ?? "").slice(0, 200);
-
-function submittedProfile(formData: FormData): ProfileValues {
-  return Object.fromEntries(PROFILE_KEYS.map((key) => [key, text(formData, key)])) as ProfileValues;
-}
-
 function profileReply(values: ProfileValues, fields: Partial<ProfileReply> = {}, status = 200) {
   const body: AccountPageReply = {
     form: "profile",
-    nonce: crypto.randomUUID(),
+    nonce: formNonce(),
     values,
     cities: citiesFor(values.state),
     toast: null,
@@ -77,7 +73,7 @@ function profileReply(values: ProfileValues, fields: Partial<ProfileReply> = {},
 }
 
 function passwordReply(fields: Omit<Extract<AccountPageReply, { form: "password" }>, "form" | "nonce">, status: number) {
-  const body: AccountPageReply = { form: "password", nonce: crypto.randomUUID(), ...fields };
+  const body: AccountPageReply = { form: "password", nonce: formNonce(), ...fields };
   return data(body, { status, headers: NO_STORE });
 }
 
@@ -88,14 +84,13 @@ async function refreshSession(request: Request, token: string, customer: Session
 }
 
 /** Everything /conta shows: the whole customer, the order history and, when asked, one sale's bags. */
-export async function loadAccountPage(request: Request) {
-  const { customer: summary, token } = await requireCustomer(request);
-  const api = storeApiFor(request, token);
-  const url = new URL(request.url);
-  const saleId = url.searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
+export async function loadAccountPage(args: RequestArgs) {
+  const { customer: summary } = requireCustomer(args.context);
+  const api = storeApi(args.context);
+  const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
   const [customer, sales, saleBags, students] = await Promise.all([
-    api.getCustomer(summary.id).catch(endSessionOn401),
+    api.getCustomer(summary.id),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
       return null;
@@ -106,7 +101,7 @@ export async function loadAccountPage(request: Request) {
           return null;
         })
       : null,
-    loadAccountStudents(api, summary.id, url),
+    loadAccountStudents(args),
   ]);
 
   const values = profileValuesOf(customer);
@@ -120,37 +115,19 @@ export async function loadAccountPage(request: Request) {
 }
 
 /** Profile form intents: "profile" saves; "cep" and "cities" re-render it filled in. */
-type CurrentCustomer = Awaited<ReturnType<typeof requireCustomer>>;
-
-async function profileAction(request: Request, current: CurrentCustomer, formData: FormData, intent: "profile" | "cep" | "cities") {
-  const values = submittedProfile(formData);
-
+async function profileAction({ request, context }: RequestArgs, formData: FormData, intent: "profile" | "cep" | "cities") {
+  const values = typedValues(formData, PROFILE_KEYS);
   if (intent === "cep") {
-    const address = await lookupCep(values.zipcode);
-    // Spec §8: a failed lookup is silent; the state and city stay selectable.
-    if (!address) return profileReply(values);
-    return profileReply(
-      {
-        ...values,
-        zipcode: maskCep(address.cep),
-        state: address.state,
-        city: findCity(address.state, address.city)?.nome ?? address.city,
-        neighborhood: address.neighborhood || values.neighborhood,
-        street: address.street || values.street,
-      },
-      { focus: "houseNumber" },
-    );
+    const filled = await withLookedUpAddress(values, CUSTOMER_ADDRESS);
+    return filled ? profileReply(filled, { focus: "houseNumber" }) : profileReply(values);
   }
-
-  if (intent === "cities") {
-    return profileReply({ ...values, city: findCity(values.state, values.city)?.nome ?? "" });
-  }
+  if (intent === "cities") return profileReply(withCityOfChosenState(values, CUSTOMER_ADDRESS));
 
   const submission = parseWithZod(formData, { schema: profileServerSchema });
   if (submission.status !== "success") return profileReply(values, { result: submission.reply() }, 400);
-  const { customer, token } = current;
+  const { customer, token } = requireCustomer(context);
   try {
-    const updated = await storeApiFor(request, token).updateCustomer(customer.id, submission.value);
+    const updated = await storeApi(context).updateCustomer(customer.id, submission.value);
     const cookie = await refreshSession(request, token, { ...customer, name: updated?.name ?? submission.value.name });
     return toasts().redirectWithSuccess("/conta", "Dados alterados com sucesso!", { headers: { "set-cookie": cookie } });
   } catch (error) {
@@ -160,14 +137,14 @@ async function profileAction(request: Request, current: CurrentCustomer, formDat
   }
 }
 
-async function passwordAction(request: Request, current: CurrentCustomer, formData: FormData) {
+async function passwordAction({ request, context }: RequestArgs, formData: FormData) {
   const submission = parseWithZod(formData, { schema: passwordChangeSchema });
   if (submission.status !== "success") {
     return passwordReply({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: null }, 400);
   }
-  const { customer, token } = current;
+  const { customer, token } = requireCustomer(context);
   try {
-    const auth = await storeApiFor(request, token).updateCustomerPassword(customer.id, submission.value);
+    const auth = await storeApi(context).updateCustomerPassword(customer.id, submission.value);
     // The API ends every session on a password change and answers a fresh token for this one.
     const cookie = await refreshSession(request, auth?.token ?? token, customer);
     return toasts().redirectWithSuccess("/conta", "Senha alterada com sucesso!", { headers: { "set-cookie": cookie } });
@@ -177,19 +154,19 @@ async function passwordAction(request: Request, current: CurrentCustomer, formDa
   }
 }
 
-/** The /conta action (CSRF already checked): the submit button's intent picks the form. */
-export async function accountPageAction(request: Request, formData: FormData) {
-  const current = await requireCustomer(request);
+/** The /conta action: the submit button's intent picks the form. */
+export async function accountPageAction(args: RequestArgs, formData: FormData) {
+  requireCustomer(args.context);
   const intent = formData.get("intent");
   switch (intent) {
     case "profile":
     case "cep":
     case "cities":
-      return profileAction(request, current, formData, intent);
+      return profileAction(args, formData, intent);
     case "password":
-      return passwordAction(request, current, formData);
+      return passwordAction(args, formData);
     case "remove-link":
-      return removeLinkAction(request, current, formData);
+      return removeLinkAction(args, formData);
     default:
       throw data("Ação desconhecida.", { status: 400 });
   }

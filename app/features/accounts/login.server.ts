@@ -4,7 +4,8 @@ import { safeRedirect } from "remix-utils/safe-redirect";
 import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { mergeGuestCartAtLogin } from "#app/features/cart/guest-cart-merge.server.ts";
 import { commitCustomerSession } from "#app/.server/session.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 /** Where to go after an account form: a same-site path, without the modal's URL state. */
@@ -15,7 +16,7 @@ export function redirectTarget(formData: FormData): string {
 }
 
 /** The login form's action: a session and a redirect, or the form back with the reason. */
-export async function logIn(request: Request, formData: FormData) {
+export async function logIn({ request, context }: RequestArgs, formData: FormData) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(
@@ -24,7 +25,7 @@ export async function logIn(request: Request, formData: FormData) {
     );
   }
   try {
-    const auth = await storeApiFor(request).authCustomer(submission.value.email, submission.value.password);
+    const auth = await storeApi(context).authCustomer(submission.value.email, submission.value.password);
     const cartNews = await mergeGuestCartAtLogin(request, auth);
     const cookie = await commitCustomerSession(request, auth);
     return toasts().redirectWithSuccess(

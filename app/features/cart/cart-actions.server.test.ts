@@ -3,6 +3,7 @@
  * external store API (STORE_API_URL) that answers what the bundled one never does: a 402,
  * a 401 mid-session, a 5xx.
  */
+import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ITEMS_REMOVED_WARNING } from "./cart.server.ts";
 import { cartAction } from "./cart-actions.server.ts";
@@ -58,7 +59,7 @@ const increase = form({ intent: "quantity", studentId: STUDENT, itemTOTVSId: "11
 async function submit(formData: FormData): Promise<Response> {
   const request = new Request("http://loja.test/carrinho", { method: "POST", headers: { cookie } });
   try {
-    return await cartAction(request, formData);
+    return await cartAction(await requestArgs(request), formData);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

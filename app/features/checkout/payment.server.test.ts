@@ -2,6 +2,7 @@
  * "Finalizar Compra" as the storefront sends it and reads the answer (spec §7 finish, §8
  * finish errors), against a small double of an external store API on 127.0.0.1.
  */
+import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
@@ -76,7 +77,7 @@ const cardForm = (overrides: Record<string, string> = {}) => ({
 async function pay(fields: Record<string, string>) {
   const formData = new FormData();
   for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-  const result = await payAction(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } }), formData);
+  const result = await payAction(await requestArgs(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } })), formData);
   if (result instanceof Response) return { response: result, data: null, status: result.status };
   const { data, init } = result as unknown as { data: any; init?: { status?: number } };
   return { response: null, data, status: init?.status ?? 200 };

@@ -6,9 +6,8 @@ import { cartInstallments } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { PAYMENT_MESSAGES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
 import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import { getSessionCustomer } from "#app/.server/session.server.ts";
-import { STORE_API_UNAVAILABLE, StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 /** Spec §8 finish errors, by the store API's message. */
@@ -40,11 +39,11 @@ const HIDDEN = ["cvc", "terms"];
  * come from the store API, never from the form; the API makes a repeated submit return
  * the first sale, so a double click or a reload charges once.
  */
-export async function payAction(request: Request, formData: FormData) {
-  const current = await getSessionCustomer(request);
+export async function payAction({ context }: RequestArgs, formData: FormData) {
+  const current = currentCustomer(context);
   if (!current) throw redirect(CHECKOUT_PATH);
-  const api = storeApiFor(request, current.token);
-  const { cart } = await api.getCart(current.customer.id).catch(endSessionOn401);
+  const api = storeApi(context);
+  const { cart } = await api.getCart(current.customer.id);
   // The cart the page showed. When it is no longer the open one, an earlier submit already
   // paid it (the API answers that sale) or the gestor deleted it (404): the API says which.
   const shownCartId = String(formData.get("cartId") ?? "") || cart.cartId;
@@ -84,7 +83,6 @@ export async function payAction(request: Request, formData: FormData) {
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
-    if (error.status === 401) endSessionOn401(error);
     if (error.status === 404 && error.message === FINISH_ERRORS.cartNotFound) {
       return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
     }

@@ -1,20 +1,18 @@
 import type { StudentLink } from "#api/contract.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import type { requireCustomer } from "#app/.server/session.server.ts";
-import { StoreApiError, storeApiFor, type StoreApiClient } from "#app/.server/store-api/index.server.ts";
+import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-
-type CurrentCustomer = Awaited<ReturnType<typeof requireCustomer>>;
 
 const ACCOUNT_PATH = "/conta";
 const LINK_NOT_FOUND = "Vínculo não encontrado.";
 const param = (url: URL, key: string) => url.searchParams.get(key)?.trim().slice(0, 64) || null;
 
 /** "Meus estudantes" on /conta: the linked students (null when the API failed) and the open dialogs. */
-export async function loadAccountStudents(api: StoreApiClient, customerId: string, url: URL) {
-  const students = await api.listStudents(customerId).catch((error: unknown): StudentLink[] | null => {
-    if (!(error instanceof StoreApiError) || error.status === 401) endSessionOn401(error);
+export async function loadAccountStudents({ request, context }: RequestArgs) {
+  const url = new URL(request.url);
+  const students = await storeApi(context).listStudents(requireCustomer(context).customer.id).catch((error: unknown): StudentLink[] | null => {
+    if (!(error instanceof StoreApiError)) throw error;
     console.error("[conta] estudantes indisponíveis:", error.message);
     return null;
   });
@@ -30,15 +28,16 @@ export async function loadAccountStudents(api: StoreApiClient, customerId: strin
  * student's bag out of the cart (spec §4). The student id comes from the customer's own
  * list, so a forged link id only finds nothing.
  */
-export async function removeLinkAction(request: Request, { customer, token }: CurrentCustomer, formData: FormData) {
+export async function removeLinkAction({ context }: RequestArgs, formData: FormData) {
+  const { customer } = requireCustomer(context);
   const linkId = String(formData.get("linkId") ?? "").trim().slice(0, 64);
-  const api = storeApiFor(request, token);
+  const api = storeApi(context);
   try {
     const link = linkId ? (await api.listStudents(customer.id)).find((candidate) => candidate.id === linkId) : undefined;
     if (!link) return toasts().redirectWithError(ACCOUNT_PATH, LINK_NOT_FOUND);
     await api.removeStudentLink(link.id, link.studentId, customer.id);
   } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status === 401) endSessionOn401(error);
+    if (!(error instanceof StoreApiError)) throw error;
     return toasts().redirectWithError(ACCOUNT_PATH, error.message);
   }
   return toasts().redirectWithSuccess(ACCOUNT_PATH, "Vínculo removido!");

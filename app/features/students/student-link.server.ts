@@ -1,9 +1,8 @@
 import type { CartBagPayload } from "#api/contract.ts";
 import { linkHref } from "#app/features/students/student-chooser.tsx";
 import { changeCart } from "#app/features/cart/cart.server.ts";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import { requireCustomer } from "#app/.server/session.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 /** Where the chosen student's item goes: the cart's bags after the choice. */
@@ -14,9 +13,9 @@ export type PlaceItem = (bags: CartBagPayload[], studentId: string) => CartBagPa
  * RA, "Sou Aluno", or confirm a listed student; then `place` puts the item in that
  * student's bag and the shopper goes to `doneHref`.
  */
-export async function linkAction(request: Request, formData: FormData, basePath: string, place: PlaceItem, doneHref: string) {
-  const { customer, token } = await requireCustomer(request);
-  const api = storeApiFor(request, token);
+export async function linkAction(args: RequestArgs, formData: FormData, basePath: string, place: PlaceItem, doneHref: string) {
+  const { customer } = requireCustomer(args.context);
+  const api = storeApi(args.context);
   const intent = formData.get("intent");
   const listHref = (studentId?: string) => linkHref(basePath, "lista", studentId);
 
@@ -31,7 +30,7 @@ export async function linkAction(request: Request, formData: FormData, basePath:
     if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
     else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
     if (!studentId) return toasts().redirectWithError(listHref(), "Selecione um estudante.");
-    const outcome = await changeCart(request, (bags) => place(bags, studentId));
+    const outcome = await changeCart(args, (bags) => place(bags, studentId));
     if (!outcome.ok) {
       if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);
       return toasts().redirectWithError(intent === "confirm" ? listHref(studentId) : basePath, outcome.message);
@@ -40,17 +39,11 @@ export async function linkAction(request: Request, formData: FormData, basePath:
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    if (error.status === 401) endSessionOn401(error);
     return toasts().redirectWithError(listHref(), error.message);
   }
 }
 
-/** The customer's linked students for the chooser; a 401 ends the session. */
-export async function linkedStudents(request: Request) {
-  const { customer, token } = await requireCustomer(request);
-  try {
-    return await storeApiFor(request, token).listStudents(customer.id);
-  } catch (error) {
-    return endSessionOn401(error);
-  }
+/** The customer's linked students for the chooser. */
+export function linkedStudents({ context }: RequestArgs) {
+  return storeApi(context).listStudents(requireCustomer(context).customer.id);
 }

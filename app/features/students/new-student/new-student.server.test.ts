@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
 import { newCpf, randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
@@ -70,7 +71,7 @@ async function signUpAndLogIn(): Promise<LoggedIn> {
 /** What the action answered: a redirect Response, or data() with its status. */
 async function run(who: LoggedIn, fields: Record<string, string>) {
   const { request, formData } = post(who.cookie, fields);
-  const result = await newStudentAction(request, formData, PRODUCT_PATH);
+  const result = await newStudentAction(await requestArgs(request), formData, PRODUCT_PATH);
   if (result instanceof Response) return { response: result, status: result.status, data: undefined as any };
   const { data, init } = result as unknown as { data: any; init?: { status?: number } };
   return { data, status: init?.status ?? 200, response: undefined };
@@ -287,7 +288,7 @@ describe("Meus estudantes on /conta", () => {
 
   it("lists the linked students and reads the open dialogs from the URL", async () => {
     const { ana, link } = await withStudent();
-    const page = await loadAccountPage(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`));
+    const page = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`)));
     expect(page.students).toEqual({ students: [link], studentDataId: link.studentId, removeLinkId: link.id });
   });
 
@@ -295,12 +296,12 @@ describe("Meus estudantes on /conta", () => {
     const { ana, link } = await withStudent();
     const bruno = await signUpAndLogIn();
     const forged = post(bruno.cookie, { intent: "remove-link", linkId: link.id }, "/conta");
-    const refused = (await accountPageAction(forged.request, forged.formData)) as Response;
+    const refused = (await accountPageAction(await requestArgs(forged.request), forged.formData)) as Response;
     expect(refused.headers.get("location")).toBe("/conta");
     expect(await students(ana)).toHaveLength(1);
 
     const own = post(ana.cookie, { intent: "remove-link", linkId: link.id }, "/conta");
-    const removed = (await accountPageAction(own.request, own.formData)) as Response;
+    const removed = (await accountPageAction(await requestArgs(own.request), own.formData)) as Response;
     expect(removed.status).toBe(302);
     expect(removed.headers.get("location")).toBe("/conta");
     expect(removed.headers.get("set-cookie")).toContain("loja_toast=");

@@ -13,15 +13,22 @@ import {
   type ResponsibleValues,
   type StudentValues,
 } from "#app/features/students/new-student/new-student-reply.ts";
-import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
-import { maskCep } from "#app/lib/masks.ts";
-import { URL_STATE } from "#app/lib/url-state.ts";
+import {
+  citiesFor,
+  cityIn,
+  formNonce,
+  NO_STORE,
+  typedValues,
+  WIZARD_ADDRESS,
+  withCityOfChosenState,
+  withLookedUpAddress,
+} from "#app/features/address/address-form.server.ts";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import { newStudentFormSchema, newStudentPayloadFromForm, responsibleSchema } from "#app/features/students/student-schemas.ts";
-import { lookupCep, type CepAddress } from "#app/features/address/cep.server.ts";
-import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
-import { requireCustomer } from "#app/.server/session.server.ts";
-import { StoreApiError, storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { isState } from "#app/lib/ibge/index.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 const { key: LINK_PARAM, done: DONE_MODE, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
@@ -34,23 +41,11 @@ export const studentServerSchema = withCityOfStateFields(
 );
 export const responsibleServerSchema = withCityOfStateFields(responsibleSchema, "estado", "cidade");
 
-// The replies carry personal data: never kept by a cache.
-const NO_STORE = { "Cache-Control": "no-store" };
-const nonce = () => crypto.randomUUID();
 const digits = (value: string) => value.replace(/\D/g, "");
-const text = (formData: FormData, key: string) => String(formData.get(key) ?? "").slice(0, 200);
-
-function valuesOf<K extends string>(formData: FormData, keys: readonly K[], prefix = ""): Record<K, string> {
-  return Object.fromEntries(keys.map((key) => [key, text(formData, `${prefix}${key}`)])) as Record<K, string>;
-}
-
-const citiesFor = (state: string) => (isState(state) ? citiesOf(state).map((city) => city.nome) : []);
-/** The city's IBGE spelling when it belongs to the state, else nothing (the list changed). */
-const cityIn = (state: string, city: string) => (city ? (findCity(state, city)?.nome ?? "") : "");
 
 /** estado and cidade came from a lookup of this very CEP: the form shows them read-only. */
 function cepStillFound(formData: FormData, prefix: string, values: { cep: string; estado: string; cidade: string }) {
-  const found = digits(text(formData, `${prefix}${FOUND_CEP_FIELD}`));
+  const found = digits(String(formData.get(`${prefix}${FOUND_CEP_FIELD}`) ?? ""));
   return found.length === 8 && found === digits(values.cep) && isState(values.estado) && values.cidade !== "";
 }
 
@@ -61,17 +56,6 @@ function parseValues<S extends z.ZodType>(values: Record<string, string>, schema
   return parseWithZod(formData, { schema });
 }
 
-function withAddress<T extends { cep: string; estado: string; cidade: string; bairro: string; rua: string }>(values: T, address: CepAddress): T {
-  return {
-    ...values,
-    cep: maskCep(address.cep),
-    estado: address.state,
-    cidade: findCity(address.state, address.city)?.nome ?? address.city,
-    bairro: address.neighborhood || values.bairro,
-    rua: address.street || values.rua,
-  };
-}
-
 type StepOne = Extract<NewStudentReply, { step: 1 }>;
 type StepTwo = Extract<NewStudentReply, { step: 2 }>;
 
@@ -79,7 +63,7 @@ function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 
   const body: StepOne = {
     wizard: "new-student",
     step: 1,
-    nonce: nonce(),
+    nonce: formNonce(),
     values,
     birthCities: citiesFor(values.estado_natal),
     cities: citiesFor(values.estado),
@@ -100,7 +84,7 @@ function stepTwo(
   const body: StepTwo = {
     wizard: "new-student",
     step: 2,
-    nonce: nonce(),
+    nonce: formNonce(),
     student,
     studentCepFound,
     createdStudentId,
@@ -129,25 +113,20 @@ export function isNewStudentIntent(intent: unknown): intent is NewStudentIntent 
  * then the student is created and the responsible after it. Should the responsible
  * fail, the reply keeps the new student's id so a retry creates only the responsible.
  */
-export async function newStudentAction(request: Request, formData: FormData, productPath: string) {
-  const { customer, token } = await requireCustomer(request);
+export async function newStudentAction({ context }: RequestArgs, formData: FormData, productPath: string) {
+  const { customer } = requireCustomer(context);
   const intent = formData.get("intent");
   if (!isNewStudentIntent(intent)) throw data("Ação desconhecida.", { status: 400 });
 
   if (intent === "student-cep" || intent === "student-cities" || intent === "student-next") {
-    const student = valuesOf(formData, STUDENT_KEYS);
+    const student = typedValues(formData, STUDENT_KEYS);
     const cepFound = cepStillFound(formData, "", student);
     if (intent === "student-cep") {
-      const address = await lookupCep(student.cep);
-      // Spec §8: a failed lookup is silent; estado and cidade stay selectable.
-      if (!address) return stepOne(student);
-      return stepOne(withAddress(student, address), { cepFound: true, focus: "numero" });
+      const filled = await withLookedUpAddress(student, WIZARD_ADDRESS);
+      return filled ? stepOne(filled, { cepFound: true, focus: "numero" }) : stepOne(student);
     }
     if (intent === "student-cities") {
-      return stepOne(
-        { ...student, cidade_natal: cityIn(student.estado_natal, student.cidade_natal), cidade: cityIn(student.estado, student.cidade) },
-        { cepFound },
-      );
+      return stepOne({ ...withCityOfChosenState(student, WIZARD_ADDRESS), cidade_natal: cityIn(student.estado_natal, student.cidade_natal) }, { cepFound });
     }
     const submission = parseValues(student, studentServerSchema);
     if (submission.status !== "success") return stepOne(student, { result: submission.reply(), cepFound }, 400);
@@ -156,21 +135,22 @@ export async function newStudentAction(request: Request, formData: FormData, pro
   }
 
   // Step 2: step 1 travels in hidden fields.
-  const student = valuesOf(formData, STUDENT_KEYS, STUDENT_PREFIX);
+  const student = typedValues(formData, STUDENT_KEYS, STUDENT_PREFIX);
   const studentCepFound = cepStillFound(formData, STUDENT_PREFIX, student);
   const carried = { student, studentCepFound };
-  const responsible = valuesOf(formData, RESPONSIBLE_KEYS);
+  const responsible = typedValues(formData, RESPONSIBLE_KEYS);
   const cepFound = cepStillFound(formData, "", responsible);
-  const createdStudentId = text(formData, CREATED_STUDENT_FIELD).slice(0, 64) || null;
+  const createdStudentId = String(formData.get(CREATED_STUDENT_FIELD) ?? "").slice(0, 64) || null;
 
   if (intent === "back") return stepOne(student, { cepFound: studentCepFound });
   if (intent === "responsible-cep") {
-    const address = await lookupCep(responsible.cep);
-    if (!address) return stepTwo(carried, createdStudentId, responsible);
-    return stepTwo(carried, createdStudentId, withAddress(responsible, address), { cepFound: true, focus: "numero" });
+    const filled = await withLookedUpAddress(responsible, WIZARD_ADDRESS);
+    return filled
+      ? stepTwo(carried, createdStudentId, filled, { cepFound: true, focus: "numero" })
+      : stepTwo(carried, createdStudentId, responsible);
   }
   if (intent === "responsible-cities") {
-    return stepTwo(carried, createdStudentId, { ...responsible, cidade: cityIn(responsible.estado, responsible.cidade) }, { cepFound });
+    return stepTwo(carried, createdStudentId, withCityOfChosenState(responsible, WIZARD_ADDRESS), { cepFound });
   }
 
   // "responsible-save". A forged or stale step 1 goes back there with its errors.
@@ -183,14 +163,13 @@ export async function newStudentAction(request: Request, formData: FormData, pro
     return stepTwo(carried, createdStudentId, responsible, { result: submission.reply(), cepFound }, 400);
   }
 
-  const api = storeApiFor(request, token);
+  const api = storeApi(context);
   let studentId = createdStudentId;
   try {
     studentId ??= (await api.createEmptyStudent({ customerId: customer.id, ...newStudentPayloadFromForm(studentSubmission.value) })).id;
     await api.createResponsible({ clientId: customer.id, studentId, ...submission.value });
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
-    if (error.status === 401) endSessionOn401(error);
     // A 404 on the responsible: the kept student is no longer linked; the next try starts over.
     const keptId = error.status === 404 && studentId === createdStudentId ? null : studentId;
     return stepTwo(carried, keptId, responsible, { result: submission.reply(), cepFound, toast: error.message }, error.status);

@@ -1,0 +1,89 @@
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { validateCsrf } from "./csrf.server.ts";
+import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
+import { getSessionCustomer, hasExpiredSession, type SessionCustomer } from "./session.server.ts";
+import { storeApiFor, type StoreApiClient } from "./store-api/index.server.ts";
+
+/** The logged-in customer and the token the store API knows them by. */
+export interface CurrentCustomer {
+  customer: SessionCustomer;
+  token: string;
+}
+
+/** Who is shopping in this request, and the store API as that shopper (Hydrogen's per-request services). */
+interface Shopper {
+  current: CurrentCustomer | null;
+  api: StoreApiClient;
+}
+
+const shopperContext = createContext<Shopper>();
+
+/** What a loader or action of the storefront is called with. */
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+const STORE_API_PREFIX = "/api/";
+
+/** The page a request is for: React Router's client data requests add ".data" to it. */
+function pagePath(request: Request): string {
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
+/** The bundled store API (/api/*) speaks JSON with bearer tokens: no forms, no storefront session. */
+const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
+
+/**
+ * Convention 7: every POST of the storefront carries the CSRF token; a missing or wrong
+ * one stops with 403 before any action runs. The action reads its own copy of the body.
+ */
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
+  if (request.method === "GET" || request.method === "HEAD" || isStoreApi(request)) return;
+  const formData = await request
+    .clone()
+    .formData()
+    .catch(() => new FormData());
+  await validateCsrf(formData, request.headers);
+};
+
+/**
+ * Puts the customer (or null for a visitor) and their store-API client in the request
+ * context. Spec §4: 24 hours after login the session ends, whatever page is open; the
+ * expiry page clears the session itself, so nothing here may read it there, or a 401
+ * would loop back. Only page loads are sent to it: a form posted with an expired session
+ * is handled as a visitor's, and the page it lands on then shows the expiry.
+ * Server tests call this to build the context a loader or action runs with.
+ */
+export async function putShopper(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+  const onExpiryPage = pagePath(request) === SESSION_EXPIRED_PATH;
+  if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request))) throw redirect(SESSION_EXPIRED_PATH);
+  const current = onExpiryPage ? null : await getSessionCustomer(request);
+  context.set(shopperContext, { current, api: storeApiFor(request, current?.token) });
+}
+
+export const shopperMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  if (!isStoreApi(request)) await putShopper(request, context);
+};
+
+/** The logged-in customer, or null for a visitor. */
+export function currentCustomer(context: Readonly<RouterContextProvider>): CurrentCustomer | null {
+  return context.get(shopperContext).current;
+}
+
+/** Convention 5, for pages only a customer may open: a visitor is sent to the home page. */
+export function requireCustomer(context: Readonly<RouterContextProvider>): CurrentCustomer {
+  const current = currentCustomer(context);
+  if (!current) throw redirect("/");
+  return current;
+}
+
+/** Convention 5, for the login and sign-up pages: a logged-in customer is sent to the home page. */
+export function requireAnonymous(context: Readonly<RouterContextProvider>): void {
+  if (currentCustomer(context)) throw redirect("/");
+}
+
+/** The store API as this shopper: with the customer's token, whose 401 ends the session (spec §8). */
+export function storeApi(context: Readonly<RouterContextProvider>): StoreApiClient {
+  return context.get(shopperContext).api;
+}

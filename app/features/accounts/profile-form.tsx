@@ -1,10 +1,9 @@
+import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { profileSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
@@ -13,10 +12,6 @@ import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
 
 const readOnlyInput = "w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 text-slate-600";
-/** Buttons that only ask the server to fill the form in: nothing to validate yet. */
-const FILL_INTENTS = new Set(["cep", "cities"]);
-const noRules = z.object({});
-
 /**
  * "Meus dados": the server answers the CEP lookup and the city list by re-rendering
  * the form (a new nonce remounts it with the values it sent), so the same form
@@ -63,25 +58,19 @@ function ProfileFields({
   reply?: ProfileReply;
 }) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
+  const { formRef, submitIntent } = useIntentSubmit(fetcher, "/conta");
+  // The form holds text (the API also takes a number for houseNumber, spec §7).
+  const [form, fields] = useForm<ProfileValues>({
     id: "profile",
     lastResult: reply?.result,
     defaultValue: values,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: FILL_INTENTS.has(String(formData.get("intent"))) ? noRules : profileSchema }),
+      parseWithZod(formData, { schema: rulesFor(formData, "profile", profileSchema) }),
   });
   const pendingIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
-  // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
-  function submitIntent(intent: string) {
-    if (!formRef.current) return;
-    const formData = new FormData(formRef.current);
-    formData.set("intent", intent);
-    fetcher.submit(formData, { method: "post", action: "/conta" });
-  }
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

@@ -1,8 +1,7 @@
+import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
@@ -26,25 +25,17 @@ export function BasicsStep({
   busy: boolean;
 }) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, submitIntent } = useIntentSubmit(fetcher, "/registrar");
   const [form, fields] = useForm({
     id: "registration-basics",
     lastResult: reply.result,
     defaultValue: reply.values,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    // Conform validates every submit; only "Criar conta" needs the rules (Voltar, CEP and cities do not).
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "basics" ? registrationBasicsSchema : z.object({}) }),
+      parseWithZod(formData, { schema: rulesFor(formData, "basics", registrationBasicsSchema) }),
   });
 
-  // With JavaScript the lookup and the city list follow the fields; without it, the buttons do.
-  function submitIntent(intent: string) {
-    if (!formRef.current) return;
-    const formData = new FormData(formRef.current);
-    formData.set("intent", intent);
-    fetcher.submit(formData, { method: "post", action: "/registrar" });
-  }
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/registrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">

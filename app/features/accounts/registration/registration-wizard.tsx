@@ -1,3 +1,4 @@
+import { StepList } from "#app/ui/step-list.tsx";
 import { useFetcher } from "react-router";
 import type { RegistrationReply } from "./registration-reply.ts";
 import { AccessStep } from "./access-step.tsx";
@@ -20,16 +21,7 @@ export function RegistrationWizard({ redirectTo, reply }: { redirectTo: string; 
   const busy = fetcher.state !== "idle";
   return (
     <div>
-      <ol className="mb-5 flex items-center gap-2 text-xs font-semibold text-slate-500" aria-label="Etapas do cadastro">
-        {STEPS.map((label, index) => (
-          <li key={label} aria-current={index + 1 === step ? "step" : undefined} className={`flex flex-1 flex-col items-center gap-1 ${index + 1 <= step ? "text-brand-700" : ""}`}>
-            <span className={`flex h-7 w-7 items-center justify-center rounded-full ${index + 1 <= step ? "bg-brand-600 text-white" : "bg-slate-200"}`}>
-              {index + 1}
-            </span>
-            {label}
-          </li>
-        ))}
-      </ol>
+      <StepList steps={STEPS} current={step} label="Etapas do cadastro" />
       {current?.toast && current.step !== 3 ? <InlineToast key={current.nonce} message={current.toast} /> : null}
       {current?.step === 3 ? (
         <SuccessStep key={current.nonce} credentials={current.credentials} redirectTo={redirectTo} message={current.toast} />

@@ -1,3 +1,4 @@
+import { StepList } from "#app/ui/step-list.tsx";
 import { useFetcher } from "react-router";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
@@ -35,20 +36,7 @@ export function NewStudentWizard({
     `${productPath}?${LINK_PARAM}=${LIST_MODE}${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
   return (
     <div data-testid="new-student-wizard">
-      <ol className="mb-5 flex items-center gap-2 text-xs font-semibold text-slate-500" aria-label="Etapas do vínculo">
-        {STEPS.map((label, index) => (
-          <li
-            key={label}
-            aria-current={index + 1 === step ? "step" : undefined}
-            className={`flex flex-1 flex-col items-center gap-1 ${index + 1 <= step ? "text-brand-700" : ""}`}
-          >
-            <span className={`flex h-7 w-7 items-center justify-center rounded-full ${index + 1 <= step ? "bg-brand-600 text-white" : "bg-slate-200"}`}>
-              {index + 1}
-            </span>
-            {label}
-          </li>
-        ))}
-      </ol>
+      <StepList steps={STEPS} current={step} label="Etapas do vínculo" />
       {!done && current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
       {done ? (
         <DoneStep studentName={done.studentName} returnHref={listHref(done.studentId)} />

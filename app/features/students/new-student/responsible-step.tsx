@@ -1,10 +1,9 @@
+import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
@@ -13,7 +12,6 @@ import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudent
 
 type StepTwo = Extract<NewStudentReply, { step: 2 }>;
 
-const noRules = z.object({});
 const RELATIONSHIP_OPTIONS = RELATIONSHIPS.map(({ code, label }) => ({ value: String(code), label }));
 
 /** Step "Responsavel": e-mail and phone required (spec §5); saving creates the student, then the responsible. */
@@ -27,7 +25,7 @@ export function ResponsibleStep({
   action: string;
 }) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, submitIntent } = useIntentSubmit(fetcher, action);
   const [form, fields] = useForm({
     id: "new-student-responsible",
     lastResult: reply.result,
@@ -35,16 +33,10 @@ export function ResponsibleStep({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "responsible-save" ? responsibleSchema : noRules }),
+      parseWithZod(formData, { schema: rulesFor(formData, "responsible-save", responsibleSchema) }),
   });
   const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
 
-  function submitIntent(intent: string) {
-    if (!formRef.current) return;
-    const formData = new FormData(formRef.current);
-    formData.set("intent", intent);
-    fetcher.submit(formData, { method: "post", action });
-  }
 
   const saving = pendingIntent === "responsible-save";
   return (

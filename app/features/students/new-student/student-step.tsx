@@ -1,10 +1,9 @@
+import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { z } from "zod";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
 import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
@@ -13,7 +12,6 @@ import type { NewStudentReply } from "./new-student-reply.ts";
 
 type StepOne = Extract<NewStudentReply, { step: 1 }>;
 
-const noRules = z.object({});
 
 /** Step "Estudante" (spec §3 "New student form"): checked here and on the server, stored only with the responsible. */
 export function StudentStep({
@@ -28,26 +26,18 @@ export function StudentStep({
   listHref: string;
 }) {
   const hydrated = useHydrated();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, submitIntent } = useIntentSubmit(fetcher, action);
   const [form, fields] = useForm({
     id: "new-student",
     lastResult: reply?.result,
     defaultValue: reply?.values,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    // Conform validates every submit (formNoValidate aside): only "Próximo" needs the rules.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: formData.get("intent") === "student-next" ? newStudentFormSchema : noRules }),
+      parseWithZod(formData, { schema: rulesFor(formData, "student-next", newStudentFormSchema) }),
   });
   const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
 
-  // With JavaScript the lookup and the city lists follow the fields; without it, the buttons do.
-  function submitIntent(intent: string) {
-    if (!formRef.current) return;
-    const formData = new FormData(formRef.current);
-    formData.set("intent", intent);
-    fetcher.submit(formData, { method: "post", action });
-  }
 
   const birthCities = reply?.birthCities ?? [];
   return (

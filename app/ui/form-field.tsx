@@ -2,6 +2,10 @@ import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/r
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 
+/** The look of a form's secondary action (Buscar CEP, Atualizar cidades, Voltar). */
+export const secondaryButton =
+  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
+
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500";
 // Selects count as :read-only in CSS: only text inputs get the read-only look.

@@ -5,10 +5,10 @@ import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
-import { newCpf, randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { newCpf } from "#tests/fixtures/customers.ts";
+import { actionReply, sessionCookieOf, signUpAndLogIn, storefrontGet, storefrontPost } from "#tests/fixtures/storefront-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { accountPageAction, loadAccountPage } from "./account-page.server.ts";
-import { CLIENT_ADDRESS_HEADER } from "#app/.server/client-address.server.ts";
 import { commitCustomerSession, getSession, getSessionCustomer } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 
@@ -16,55 +16,16 @@ let dataDir: string;
 let db: StoreDatabase;
 let cepApi: Awaited<ReturnType<typeof startCepServer>>;
 
-interface LoggedIn {
-  id: string;
-  cookie: string;
-  password: string;
-  cpf: string;
-}
+const get = (cookie: string | null, path = "/conta") => storefrontGet(cookie, path);
+const post = (cookie: string, fields: Record<string, string>) => storefrontPost(cookie, fields, "/conta");
 
-const URL_BASE = "http://loja.test";
-// Each request is its own shopper for the API's rate limits.
-const get = (cookie: string | null, path = "/conta") =>
-  new Request(`${URL_BASE}${path}`, { headers: { ...(cookie ? { cookie } : {}), [CLIENT_ADDRESS_HEADER]: randomAddress() } });
-const post = (cookie: string, fields: Record<string, string>) => {
-  const request = new Request(`${URL_BASE}/conta`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: randomAddress() },
-    body: new URLSearchParams(fields),
-  });
-  const formData = new FormData();
-  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-  return { request, formData };
-};
-
-/** The session cookie (name=value) from a Set-Cookie header. */
-function sessionCookieOf(setCookie: string | null): string {
-  const match = /loja_session=[^;]*/.exec(setCookie ?? "");
-  if (!match) throw new Error(`no session cookie in ${setCookie}`);
-  return match[0];
-}
-
-async function signUpAndLogIn(name = "Fernanda Cavalcanti Lima"): Promise<LoggedIn> {
-  const payload = registrationPayload({ name });
-  const api = storeApiFor(get(null));
-  const { storeId: _storeId, ...registration } = payload;
-  const customer = await api.createCustomer(registration);
-  const auth = await api.authCustomer(payload.email, payload.password);
-  const cookie = sessionCookieOf(await commitCustomerSession(get(null), auth));
-  return { id: customer!.id, cookie, password: payload.password, cpf: customer!.cpf };
-}
-
-/** What an action answered: a redirect Response, or data() with its status. */
-async function run(cookie: string, fields: Record<string, string>) {
+/** What the /conta action answered, or what it threw. */
+async function run(cookie: string, fields: Record<string, string>): Promise<ReturnType<typeof actionReply> & { thrown?: unknown }> {
   const { request, formData } = post(cookie, fields);
   try {
-    const result = await accountPageAction(await requestArgs(request), formData);
-    if (result instanceof Response) return { response: result };
-    const { data, init } = result as unknown as { data: any; init?: { status?: number } };
-    return { data, status: init?.status ?? 200 };
+    return actionReply(await accountPageAction(await requestArgs(request), formData));
   } catch (thrown) {
-    return { thrown };
+    return { thrown, status: 0 };
   }
 }
 

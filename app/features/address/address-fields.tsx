@@ -1,11 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { STATES } from "#app/lib/ibge/states.ts";
 import { maskCep } from "#app/lib/masks.ts";
-import { SelectField, TextField } from "#app/ui/form-field.tsx";
+import { secondaryButton, SelectField, TextField } from "#app/ui/form-field.tsx";
 import { SearchIcon } from "#app/ui/icons.tsx";
-
-export const secondaryButton =
-  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60";
 
 export type AddressKey = "zipcode" | "state" | "city" | "neighborhood" | "street" | "houseNumber";
 
@@ -78,28 +75,14 @@ export function AddressFields({
           <TextField meta={fields.city} label="Cidade" readOnly />
         </div>
       ) : (
-        <>
-          <div className="grid grid-cols-[7rem_1fr] gap-3">
-            <SelectField
-              meta={fields.state}
-              label="Estado"
-              placeholder="UF"
-              options={STATE_OPTIONS}
-              onChange={hydrated ? () => submitIntent(citiesIntent) : undefined}
-            />
-            <SelectField
-              meta={fields.city}
-              label="Cidade"
-              placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
-              options={cities.map((city) => ({ value: city, label: city }))}
-            />
-          </div>
-          {hydrated ? null : (
-            <button type="submit" name="intent" value={citiesIntent} formNoValidate className={`${secondaryButton} self-start`}>
-              Atualizar cidades
-            </button>
-          )}
-        </>
+        <StateAndCityFields
+          state={fields.state}
+          city={fields.city}
+          cities={cities}
+          hydrated={hydrated}
+          citiesIntent={citiesIntent}
+          submitIntent={submitIntent}
+        />
       )}
       <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
       <div className="grid grid-cols-[1fr_7rem] gap-3">
@@ -110,4 +93,49 @@ export function AddressFields({
   );
 }
 
-export { STATE_OPTIONS };
+/**
+ * A state select and the select of its cities. Choosing a state asks the server for its
+ * cities: at once with JavaScript, through "Atualizar cidades" without it.
+ */
+export function StateAndCityFields({
+  state,
+  city,
+  cities,
+  hydrated,
+  citiesIntent,
+  submitIntent,
+  labels = { state: "Estado", city: "Cidade", refresh: "Atualizar cidades" },
+}: {
+  state: FieldMetadata<string | undefined>;
+  city: FieldMetadata<string | undefined>;
+  cities: string[];
+  hydrated: boolean;
+  citiesIntent: string;
+  submitIntent: (intent: string) => void;
+  labels?: { state: string; city: string; refresh: string };
+}) {
+  return (
+    <>
+      <div className="grid grid-cols-[7rem_1fr] gap-3">
+        <SelectField
+          meta={state}
+          label={labels.state}
+          placeholder="UF"
+          options={STATE_OPTIONS}
+          onChange={hydrated ? () => submitIntent(citiesIntent) : undefined}
+        />
+        <SelectField
+          meta={city}
+          label={labels.city}
+          placeholder={cities.length ? "Selecione a cidade" : "Escolha o estado"}
+          options={cities.map((name) => ({ value: name, label: name }))}
+        />
+      </div>
+      {hydrated ? null : (
+        <button type="submit" name="intent" value={citiesIntent} formNoValidate className={`${secondaryButton} self-start`}>
+          {labels.refresh}
+        </button>
+      )}
+    </>
+  );
+}

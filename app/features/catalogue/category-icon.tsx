@@ -1,3 +1,4 @@
+import { Icon } from "#app/ui/icons.tsx";
 import type { ReactNode } from "react";
 
 // Category icons keyed by slug (spec §9); any other slug uses "outros".
@@ -72,20 +73,5 @@ const paths: Record<string, ReactNode> = {
 };
 
 export function CategoryIcon({ slug, className }: { slug: string; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      {paths[slug] ?? paths.outros}
-    </svg>
-  );
+  return <Icon className={className}>{paths[slug] ?? paths.outros}</Icon>;
 }

@@ -3,6 +3,7 @@
  * finish errors), against a small double of an external store API on 127.0.0.1.
  */
 import { requestArgs } from "#tests/fixtures/request-args.ts";
+import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
@@ -77,10 +78,8 @@ const cardForm = (overrides: Record<string, string> = {}) => ({
 async function pay(fields: Record<string, string>) {
   const formData = new FormData();
   for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-  const result = await payAction(await requestArgs(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } })), formData);
-  if (result instanceof Response) return { response: result, data: null, status: result.status };
-  const { data, init } = result as unknown as { data: any; init?: { status?: number } };
-  return { response: null, data, status: init?.status ?? 200 };
+  const reply = actionReply(await payAction(await requestArgs(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } })), formData));
+  return { response: reply.response ?? null, data: reply.data ?? null, status: reply.status };
 }
 
 

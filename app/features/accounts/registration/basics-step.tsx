@@ -6,8 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
-import { AddressFields, secondaryButton } from "#app/features/address/address-fields.tsx";
-import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AddressFields } from "#app/features/address/address-fields.tsx";
+import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
 type StepTwo = Extract<RegistrationReply, { step: 2 }>;

@@ -2,7 +2,6 @@ import type { FieldMetadata } from "@conform-to/react";
 import { AddressFields as SharedAddressFields, type AddressKey } from "#app/features/address/address-fields.tsx";
 import { FOUND_CEP_FIELD } from "./new-student-reply.ts";
 
-export { secondaryButton, STATE_OPTIONS } from "#app/features/address/address-fields.tsx";
 
 type WizardKey = "cep" | "estado" | "cidade" | "bairro" | "rua" | "numero";
 type SharedProps = Omit<Parameters<typeof SharedAddressFields>[0], "fields">;

@@ -1,36 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 
+/** Both steps' address group, under the wizard's Portuguese names. */
+const ADDRESS_KEYS = ["cep", "estado", "cidade", "bairro", "rua", "numero"] as const;
+
 /** The "Estudante" step's fields (spec §3 "New student form"), as typed. */
-export const STUDENT_KEYS = [
-  "nome",
-  "email",
-  "cpf",
-  "data_nascimento",
-  "estado_natal",
-  "cidade_natal",
-  "cep",
-  "estado",
-  "cidade",
-  "bairro",
-  "rua",
-  "numero",
-  "telefone",
-] as const;
+export const STUDENT_KEYS = ["nome", "email", "cpf", "data_nascimento", "estado_natal", "cidade_natal", ...ADDRESS_KEYS, "telefone"] as const;
 
 /** The "Responsavel" step's fields (spec §3 "Responsible payload"), as typed. */
-export const RESPONSIBLE_KEYS = [
-  "nome",
-  "cpf",
-  "email",
-  "telefone1",
-  "parentesco",
-  "cep",
-  "estado",
-  "cidade",
-  "bairro",
-  "rua",
-  "numero",
-] as const;
+export const RESPONSIBLE_KEYS = ["nome", "cpf", "email", "telefone1", "parentesco", ...ADDRESS_KEYS] as const;
 
 export type StudentValues = Record<(typeof STUDENT_KEYS)[number], string>;
 export type ResponsibleValues = Record<(typeof RESPONSIBLE_KEYS)[number], string>;

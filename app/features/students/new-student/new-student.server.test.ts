@@ -4,9 +4,9 @@ import path from "node:path";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
-import { newCpf, randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { newCpf } from "#tests/fixtures/customers.ts";
+import { actionReply, signUpAndLogIn, storefrontGet, storefrontPost, type LoggedInCustomer } from "#tests/fixtures/storefront-requests.ts";
 import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
-import { CLIENT_ADDRESS_HEADER } from "#app/.server/client-address.server.ts";
 import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
 import { commitCustomerSession } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
@@ -36,45 +36,15 @@ vi.mock("#app/.server/store-api/index.server.ts", async (importOriginal) => {
 let dataDir: string;
 let cepApi: Awaited<ReturnType<typeof startCepServer>>;
 
-const URL_BASE = "http://loja.test";
 const PRODUCT_PATH = "/produto/material-didatico/kit";
-const get = (cookie: string | null, path = "/") =>
-  new Request(`${URL_BASE}${path}`, { headers: { ...(cookie ? { cookie } : {}), [CLIENT_ADDRESS_HEADER]: randomAddress() } });
+const get = (cookie: string | null, path = "/") => storefrontGet(cookie, path);
+const post = (cookie: string, fields: Record<string, string>, path = `${PRODUCT_PATH}?vinculo=novo`) => storefrontPost(cookie, fields, path);
+type LoggedIn = LoggedInCustomer;
 
-function post(cookie: string, fields: Record<string, string>, path = `${PRODUCT_PATH}?vinculo=novo`) {
-  const request = new Request(`${URL_BASE}${path}`, {
-    method: "POST",
-    headers: { cookie, "content-type": "application/x-www-form-urlencoded", [CLIENT_ADDRESS_HEADER]: randomAddress() },
-    body: new URLSearchParams(fields),
-  });
-  const formData = new FormData();
-  for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-  return { request, formData };
-}
-
-interface LoggedIn {
-  id: string;
-  cookie: string;
-  token: string;
-}
-
-async function signUpAndLogIn(): Promise<LoggedIn> {
-  const payload = registrationPayload();
-  const api = storeApiFor(get(null));
-  const { storeId: _storeId, ...registration } = payload;
-  const customer = await api.createCustomer(registration);
-  const auth = await api.authCustomer(payload.email, payload.password);
-  const cookie = /loja_session=[^;]*/.exec(await commitCustomerSession(get(null), auth))![0];
-  return { id: customer!.id, cookie, token: auth.token };
-}
-
-/** What the action answered: a redirect Response, or data() with its status. */
+/** What the wizard's action answered. */
 async function run(who: LoggedIn, fields: Record<string, string>) {
   const { request, formData } = post(who.cookie, fields);
-  const result = await newStudentAction(await requestArgs(request), formData, PRODUCT_PATH);
-  if (result instanceof Response) return { response: result, status: result.status, data: undefined as any };
-  const { data, init } = result as unknown as { data: any; init?: { status?: number } };
-  return { data, status: init?.status ?? 200, response: undefined };
+  return actionReply(await newStudentAction(await requestArgs(request), formData, PRODUCT_PATH));
 }
 
 const students = (who: LoggedIn) => storeApiFor(get(who.cookie), who.token).listStudents(who.id);

@@ -6,8 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { AddressFields, secondaryButton } from "./address-fields.tsx";
+import { FormErrors, secondaryButton, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AddressFields } from "./address-fields.tsx";
 import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
 
 type StepTwo = Extract<NewStudentReply, { step: 2 }>;

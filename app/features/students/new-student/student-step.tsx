@@ -6,8 +6,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
-import { FormErrors, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { AddressFields, secondaryButton, STATE_OPTIONS } from "./address-fields.tsx";
+import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { StateAndCityFields } from "#app/features/address/address-fields.tsx";
+import { AddressFields } from "./address-fields.tsx";
 import type { NewStudentReply } from "./new-student-reply.ts";
 
 type StepOne = Extract<NewStudentReply, { step: 1 }>;
@@ -55,26 +56,15 @@ export function StudentStep({
         <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} autoComplete="off" />
         <TextField meta={fields.data_nascimento} label="Data de nascimento" type="date" />
       </div>
-      <div className="grid grid-cols-[7rem_1fr] gap-3">
-        <SelectField
-          meta={fields.estado_natal}
-          label="Estado natal"
-          placeholder="UF"
-          options={STATE_OPTIONS}
-          onChange={hydrated ? () => submitIntent("student-cities") : undefined}
-        />
-        <SelectField
-          meta={fields.cidade_natal}
-          label="Cidade natal"
-          placeholder={birthCities.length ? "Selecione a cidade" : "Escolha o estado"}
-          options={birthCities.map((city) => ({ value: city, label: city }))}
-        />
-      </div>
-      {hydrated ? null : (
-        <button type="submit" name="intent" value="student-cities" formNoValidate className={`${secondaryButton} self-start`}>
-          Atualizar cidades natais
-        </button>
-      )}
+      <StateAndCityFields
+        state={fields.estado_natal}
+        city={fields.cidade_natal}
+        cities={birthCities}
+        hydrated={hydrated}
+        citiesIntent="student-cities"
+        submitIntent={submitIntent}
+        labels={{ state: "Estado natal", city: "Cidade natal", refresh: "Atualizar cidades natais" }}
+      />
       <AddressFields
         fields={fields}
         cepFound={reply?.cepFound ?? false}

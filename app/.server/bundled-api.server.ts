@@ -22,7 +22,7 @@ function sweepOverdueBoletosHourly(deps: Parameters<typeof expireOverdueBoletos>
       (error: unknown) => console.error("[vendas] falha ao expirar boletos vencidos:", error),
     );
   void sweep();
-  setInterval(sweep, EXPIRY_SWEEP_INTERVAL_MS).unref();
+  setInterval(() => void sweep(), EXPIRY_SWEEP_INTERVAL_MS).unref();
 }
 
 /**

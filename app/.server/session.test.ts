@@ -2,8 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import type * as SessionModule from "./session.server.ts";
 
-let session: typeof import("./session.server.ts");
+let session: typeof SessionModule;
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "loja-session-"));

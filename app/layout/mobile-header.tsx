@@ -33,6 +33,8 @@ export function MobileHeader({
       </div>
       {searchOpen ? (
         <div className="px-4 pb-3" data-testid="mobile-search">
+          {/* The field the shopper just opened with the search button. */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <SearchForm variant="mobile" defaultValue={searchTerm} autoFocus />
         </div>
       ) : null}

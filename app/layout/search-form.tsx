@@ -24,6 +24,8 @@ export function SearchForm({
         required
         maxLength={100}
         defaultValue={defaultValue}
+        // Only when the shopper opened the search (mobile header); never on page load.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
         placeholder={desktop ? "O que deseja procurar?" : "Busque por produto"}
         className="min-w-0 flex-1 rounded-l-full border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 placeholder:text-slate-400 focus:border-brand-500"

@@ -10,7 +10,7 @@ import type { Route } from "./+types/boleto";
 export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 /** /boleto/{saleId}: the printable boleto (and its second copy), found by the sale's random id. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     const { barcode, digitableLine, ...boleto } = await storeApi(context).getBoleto(params.saleId);
     // Only a pending boleto can be paid (the bundled API sends no numbers for the others).

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [
   },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const api = storeApi(context);
   const [highlight, categories] = await Promise.all([
     api.getHighlight(getEnv().HOME_HIGHLIGHT_ID).catch((error) => {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/public-receipt";
 export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 /** /comprovantePublico/{saleBagId}/{saleId} (spec §2): one student's receipt, no login, outside the main layout. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     return { receipt: await storeApi(context).getPublicSaleBag(params.saleId, params.saleBagId) };
   } catch (error) {

@@ -32,7 +32,7 @@ function deadLink(error: unknown) {
   throw error;
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     await storeApi(context).checkResetToken(params.token);
   } catch (error) {

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function SessionExpired({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => navigate("/", { replace: true }), REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => void navigate("/", { replace: true }), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [navigate]);
   return (

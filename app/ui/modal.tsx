@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { CloseIcon } from "./icons.tsx";
 
@@ -28,20 +28,22 @@ export function Modal({
   const [opacity, setOpacity] = useState(hydratedOnce ? 0 : 1);
   const closing = useRef(false);
   const [interactive, setInteractive] = useState(false);
+  const onEscape = useEffectEvent(() => close());
 
   useEffect(() => {
     hydratedOnce = true;
-    setInteractive(true);
+    // Tells browser tests (and CSS) that this modal's handlers are attached.
+    const ready = setTimeout(() => setInteractive(true), 0);
     const timer = setTimeout(() => setOpacity(1), MODAL_FADE_IN_DELAY_MS);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
+      if (event.key === "Escape") onEscape();
     };
     document.addEventListener("keydown", onKey);
     return () => {
+      clearTimeout(ready);
       clearTimeout(timer);
       document.removeEventListener("keydown", onKey);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   function close(event?: React.MouseEvent) {
@@ -49,7 +51,7 @@ export function Modal({
     if (closing.current) return;
     closing.current = true;
     setOpacity(0);
-    setTimeout(() => navigate(closeHref, { preventScrollReset: true }), MODAL_FADE_OUT_MS);
+    setTimeout(() => void navigate(closeHref, { preventScrollReset: true }), MODAL_FADE_OUT_MS);
   }
 
   return (

@@ -87,6 +87,9 @@ export function AddressFields({
       <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
       <div className="grid grid-cols-[1fr_7rem] gap-3">
         <TextField meta={fields.street} label="Rua" maxLength={120} autoComplete="address-line1" />
+        {/* After the CEP lookup the shopper asked for, the number is what is left to type; the
+            attribute also works without JavaScript, where the page is rendered anew. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <TextField meta={fields.houseNumber} label="Número" inputMode="numeric" maxLength={6} autoFocus={focusNumber} />
       </div>
     </>

@@ -29,7 +29,7 @@ const storedCart = {
 
 /** What the double answers to the next cart writes, and what it was sent. */
 let replies: { status: number; body: unknown }[] = [];
-let received: { path: string; body: any }[] = [];
+let received: { path: string; body: { bags?: unknown } }[] = [];
 let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
 let cookie: string;
 

@@ -60,7 +60,7 @@ export function useViewportPageSize(page: number, pageSize: number, explicit: bo
     if (explicit) return;
     const wanted = window.matchMedia(WIDE_LISTING_QUERY).matches ? PAGE_SIZE_WIDE : PAGE_SIZE_NARROW;
     if (wanted === pageSize) return;
-    navigate(pageHref(location, pageAfterResize(page, pageSize, wanted), wanted), {
+    void navigate(pageHref(location, pageAfterResize(page, pageSize, wanted), wanted), {
       replace: true,
       preventScrollReset: true,
     });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -22,10 +22,12 @@ export function NewsletterForm() {
   const location = useLocation();
   const [params] = useSearchParams();
   const fromUrl = params.get(NEWSLETTER_PARAM);
-  const [dismissed, setDismissed] = useState(false);
+  // The dialog closed for this answer; a new answer (another post) shows again.
+  const [dismissedAnswer, setDismissedAnswer] = useState<unknown>(null);
 
   const outcome = fetcher.data?.outcome ?? (isNewsletterOutcome(fromUrl) ? fromUrl : null);
-  useEffect(() => setDismissed(false), [fetcher.data, fromUrl]);
+  const answer = fetcher.data ?? fromUrl;
+  const dismissed = dismissedAnswer !== null && dismissedAnswer === answer;
   const closeHref = hrefWithParam(location, NEWSLETTER_PARAM, null);
   const busy = fetcher.state !== "idle";
 
@@ -70,7 +72,7 @@ export function NewsletterForm() {
         <NewsletterDialog
           outcome={outcome}
           closeHref={closeHref}
-          onClose={hydrated ? () => setDismissed(true) : undefined}
+          onClose={hydrated ? () => setDismissedAnswer(answer) : undefined}
         />
       ) : null}
     </section>
@@ -111,6 +113,8 @@ function NewsletterDialog({
           <button
             type="button"
             onClick={onClose}
+            // A dialog takes the focus when it opens (WAI-ARIA dialog pattern).
+            // eslint-disable-next-line jsx-a11y/no-autofocus
             autoFocus
             className="mt-5 rounded-full bg-brand-600 px-8 py-2 font-semibold text-white hover:bg-brand-700"
           >

@@ -8,13 +8,13 @@ import { newCpf } from "#tests/fixtures/customers.ts";
 import { actionReply, signUpAndLogIn, storefrontGet, storefrontPost, type LoggedInCustomer } from "#tests/fixtures/storefront-requests.ts";
 import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
 import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
-import { commitCustomerSession } from "#app/.server/session.server.ts";
+import type * as StoreApiModule from "#app/.server/store-api/index.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 
 // Lets a test make the responsible call fail once, after the student was created.
 const failures = vi.hoisted(() => ({ responsible: 0 }));
 vi.mock("#app/.server/store-api/index.server.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("#app/.server/store-api/index.server.ts")>();
+  const original = await importOriginal<typeof StoreApiModule>();
   return {
     ...original,
     storeApiFor: (request: Request, token?: string) => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 
-// Checkout (issue 5): what the payment gateway answered, and one live sale per cart.
+// Checkout (docs/decisions/0010): what the payment gateway answered, and one live sale per cart.
 // A declined attempt stays as a "declined" sale for the record; any other sale of the
 // same cart is refused by the index, so two finishes of one cart never make two sales.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { getGuestCartKey } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 
 /**
- * At login, the visitor's cart joins the account's cart (issue 4): what came along waits
+ * At login, the visitor's cart joins the account's cart (docs/decisions/0009): what came along waits
  * under "Selecionar estudante" until the checkout asks who it is for. Answers the toast
  * description telling what changed, or undefined when there was nothing to bring.
  */

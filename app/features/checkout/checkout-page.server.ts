@@ -1,0 +1,63 @@
+import { redirect } from "react-router";
+import { cartCount, firstUnassignedItem, withItemAssigned } from "#app/features/cart/cart-changes.ts";
+import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
+import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
+import { isLinkMode } from "#app/features/students/student-chooser.tsx";
+import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
+import { cartInstallments } from "#app/lib/installments.ts";
+import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
+import { currentCustomer, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { REGISTER_PARAM } from "./auth-step.tsx";
+import { checkoutStep } from "./checkout-step.ts";
+import { PAY_INTENT } from "./payment-form.tsx";
+import { COUPON_RETRY_PATH, payAction } from "./payment.server.ts";
+
+/**
+ * /compra (and /checkout after an invalid coupon): which of spec §2's three steps the
+ * shopper is on, and what that step shows. A visitor with an empty cart goes home.
+ */
+export async function loadCheckoutPage(args: RequestArgs) {
+  const { request, context } = args;
+  const current = currentCustomer(context);
+  const reply = await loadCart(args);
+  const cart = reply?.cart ?? null;
+  const waiting = firstUnassignedItem(cart);
+  const step = checkoutStep({ loggedIn: Boolean(current), itemsInCart: cartCount(cart), itemWaitingForStudent: Boolean(waiting) });
+  if (step === "home" || !cart) throw redirect("/");
+  const url = new URL(request.url);
+  // /checkout is the payment step again after an invalid coupon (spec §2): nothing else.
+  if (url.pathname === COUPON_RETRY_PATH && step !== 3) throw redirect(CHECKOUT_PATH);
+  const params = url.searchParams;
+  const mode = params.get(URL_STATE.link.key);
+  const linkMode = isLinkMode(mode) ? mode : "escolha";
+  const needsStudents = step === 2 && (linkMode === "lista" || linkMode === "completo");
+  const [students, coupons] = await Promise.all([
+    needsStudents ? linkedStudents(args) : [],
+    step === 3 && cart.cartId ? loadCartCoupons(args, cart.cartId) : [],
+  ]);
+  return {
+    step,
+    cart,
+    coupons,
+    waiting: waiting ?? null,
+    registering: params.get(REGISTER_PARAM.key) === REGISTER_PARAM.value,
+    linkMode,
+    students,
+    selectedStudentId: params.get(URL_STATE.link.student),
+    studentDataId: params.get(URL_STATE.studentData.key),
+    maxInstallments: cartInstallments(
+      cart.bags.flatMap((bag) => bag.cartItems),
+      cart.total,
+    ),
+  };
+}
+
+/** "Finalizar Compra", or step 2's choices: link a student and move the waiting item into that student's bag. */
+export async function checkoutAction(args: RequestArgs, formData: FormData) {
+  const intent = formData.get("intent");
+  if (intent === PAY_INTENT) return payAction(args, formData);
+  if (isNewStudentIntent(intent)) return newStudentAction(args, formData, CHECKOUT_PATH);
+  const itemTOTVSId = Number(formData.get("itemTOTVSId"));
+  if (!Number.isSafeInteger(itemTOTVSId) || itemTOTVSId <= 0) throw new Response("Produto inválido.", { status: 400 });
+  return linkAction(args, formData, CHECKOUT_PATH, (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId), CHECKOUT_PATH);
+}

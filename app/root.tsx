@@ -49,8 +49,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
-
 export function useRootData() {
   const rootData = useRouteLoaderData<typeof loader>("root");
   if (!rootData) throw new Error("root loader data missing");

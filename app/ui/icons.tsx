@@ -124,8 +124,3 @@ export const YoutubeIcon = (p: IconProps) => (
     <path d="m10 9 5 3-5 3z" fill="currentColor" />
   </Icon>
 );
-export const SpinnerIcon = (p: IconProps) => (
-  <Icon {...p} className={`animate-spin ${p.className ?? ""}`}>
-    <path d="M12 3a9 9 0 1 0 9 9" />
-  </Icon>
-);

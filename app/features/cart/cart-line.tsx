@@ -2,8 +2,9 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "#api/contract.ts";
 import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
-import { discountPercent } from "#app/lib/discount.ts";
+import { showsDiscountOnCartLine } from "#app/lib/discount.ts";
 import { formatMoney } from "#app/lib/money.ts";
+import { priceView } from "#app/lib/price-view.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
@@ -50,10 +51,7 @@ function CartForm({
 
 /** One cart line (spec §2 cart view): links to its product; quantity rules of spec §4. */
 export function CartLine({ item, studentId, redirectTo }: { item: CartItem; studentId: string | null; redirectTo: string }) {
-  const free = item.DESCONTO <= 0;
-  const installments = Math.max(1, item.PARCELAS);
-  const perInstallment = Math.round((item.DESCONTO / installments) * 100) / 100;
-  const percent = discountPercent(item.PRECO, item.DESCONTO);
+  const price = priceView(item);
   const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
   const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
   return (
@@ -72,12 +70,14 @@ export function CartLine({ item, studentId, redirectTo }: { item: CartItem; stud
           {item.category.title}
         </Link>
         <p className="mt-1 text-sm font-bold text-brand-700" data-testid="cart-line-price">
-          {free ? (
+          {price.free ? (
             "R$ 0,00 produto/serviço grátis"
           ) : (
             <>
-              {installments}x R$ {formatMoney(perInstallment)}
-              {percent > 0 ? <span className="ml-1 font-semibold text-red-600">({formatPercent(percent)}% desconto)</span> : null}
+              {price.installments}x R$ {formatMoney(price.installment)}
+              {showsDiscountOnCartLine(price.discountPercent) ? (
+                <span className="ml-1 font-semibold text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
+              ) : null}
             </>
           )}
         </p>

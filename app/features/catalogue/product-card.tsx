@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { ProductSummary } from "#app/features/catalogue/product-summary.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
-import { priceView } from "#app/features/catalogue/price-view.ts";
+import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
 export function productHref(product: Pick<ProductSummary, "slug" | "category">) {
@@ -24,7 +24,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
             height={600}
             className="h-full w-full object-cover"
           />
-          {price.discountPercent >= 1 ? (
+          {price.showsDiscount ? (
             <span className="absolute left-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
               -{formatPercent(price.discountPercent)}%
             </span>
@@ -38,7 +38,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
               <p className="font-bold text-emerald-600">Grátis</p>
             ) : (
               <>
-                {price.discountPercent >= 1 ? (
+                {price.showsDiscount ? (
                   <p className="text-xs text-slate-400 line-through">R$ {formatMoney(price.originalTotal)}</p>
                 ) : null}
                 <p className="text-lg font-bold text-brand-700">R$ {formatMoney(price.total)}</p>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Product } from "#api/contract.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
-import { priceView } from "#app/features/catalogue/price-view.ts";
+import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
 export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO" | "PARCELAS"> & {
@@ -32,13 +32,13 @@ export function ProductInformation({ product, heading: Heading = "h1" }: { produ
             <>
               <p className="text-slate-500">
                 de{" "}
-                <span className={price.discountPercent >= 1 ? "line-through" : undefined}>
+                <span className={price.showsDiscount ? "line-through" : undefined}>
                   R$ {price.installments}x{formatMoney(price.originalInstallment)}
                 </span>
               </p>
               <p className="text-2xl font-extrabold text-brand-700">
                 Por R$ {price.installments}x{formatMoney(price.installment)}{" "}
-                {price.discountPercent >= 1 ? (
+                {price.showsDiscount ? (
                   <span className="text-base font-semibold text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
                 ) : null}
               </p>

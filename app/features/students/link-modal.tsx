@@ -1,7 +1,7 @@
 import type { Product, StudentLink } from "#api/contract.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
-import { priceView } from "#app/features/catalogue/price-view.ts";
+import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
@@ -24,11 +24,11 @@ function ItemSummary({ product, student }: { product: Product; student?: Student
           <p className="font-bold text-emerald-600">Este produto/serviço é grátis</p>
         ) : (
           <p>
-            {price.discountPercent >= 1 ? (
+            {price.showsDiscount ? (
               <span className="mr-1 text-slate-400 line-through">{price.installments}x R$ {formatMoney(price.originalInstallment)}</span>
             ) : null}
             <span className="font-bold text-brand-700">{price.installments}x R$ {formatMoney(price.installment)}</span>
-            {price.discountPercent >= 1 ? <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span> : null}
+            {price.showsDiscount ? <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span> : null}
           </p>
         )}
       </div>

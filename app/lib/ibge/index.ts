@@ -6,7 +6,7 @@
 import municipios from "./municipios.json";
 import { isState, stateOf, STATES, type State } from "./states.ts";
 
-export { isState, stateOf, STATES, type State };
+export { isState, stateOf, STATES };
 
 export interface City {
   /** 7-digit IBGE municipality code, e.g. 2611606 */

@@ -1,7 +1,7 @@
 import type { Product } from "#api/contract.ts";
-import { discountPercent } from "#app/lib/discount.ts";
+import { discountPercent, showsDiscountOnPricePanel } from "./discount.ts";
 
-/** The price facts every product view shows (panel, cards, link modal). */
+/** The price facts every product view shows (panel, cards, link modal, cart line). */
 export interface PriceView {
   free: boolean;
   installments: number;
@@ -12,6 +12,8 @@ export interface PriceView {
   total: number;
   originalTotal: number;
   discountPercent: number;
+  /** Spec §9: the price panel shows the discount from 1 % up. */
+  showsDiscount: boolean;
 }
 
 type PricedProduct = Pick<Product, "PRECO" | "DESCONTO" | "PARCELAS">;
@@ -19,6 +21,7 @@ type PricedProduct = Pick<Product, "PRECO" | "DESCONTO" | "PARCELAS">;
 export function priceView(product: PricedProduct): PriceView {
   const installments = Math.max(1, Math.trunc(product.PARCELAS || 1));
   const per = (value: number) => Math.round((value / installments) * 100) / 100;
+  const percent = discountPercent(product.PRECO, product.DESCONTO);
   return {
     free: product.DESCONTO <= 0,
     installments,
@@ -26,6 +29,7 @@ export function priceView(product: PricedProduct): PriceView {
     installment: per(product.DESCONTO),
     total: product.DESCONTO,
     originalTotal: product.PRECO,
-    discountPercent: discountPercent(product.PRECO, product.DESCONTO),
+    discountPercent: percent,
+    showsDiscount: showsDiscountOnPricePanel(percent),
   };
 }

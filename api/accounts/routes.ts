@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { loginSchema } from "#app/features/accounts/account-schemas.ts";
-import type { AuthReply } from "../contract.ts";
+import type { AuthReply } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { toCustomer } from "../customers/customer-repository.ts";
 import { limitByAddress } from "../rate-limit.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { checkBag } from "#app/lib/cart-rules.ts";
 import type { Database } from "#db/schema.ts";
-import type { CartReply } from "../contract.ts";
+import type { CartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";

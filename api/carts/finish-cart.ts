@@ -24,7 +24,7 @@ import { cartInstallments } from "#app/lib/installments.ts";
 import { centsToReais } from "#app/lib/money.ts";
 import type { Kysely } from "kysely";
 import type { Database, PaymentMethodCode } from "#db/schema.ts";
-import type { FinishCartReply } from "../contract.ts";
+import type { FinishCartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { CartReply } from "../contract.ts";
+import type { CartReply } from "../contract/carts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../errors.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";

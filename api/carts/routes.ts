@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CartReply, FinishCartReply, GuestCartMergeReply } from "../contract.ts";
+import type { CartReply, FinishCartReply, GuestCartMergeReply } from "../contract/carts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";

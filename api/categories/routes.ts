@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CategoriesReply, CategoryReply } from "../contract.ts";
+import type { CategoriesReply, CategoryReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { parseInput, storeIdParam, uuidParam } from "../validation.ts";

@@ -1,4 +1,4 @@
-import type { CartReply } from "../contract.ts";
+import type { CartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CartReply } from "../contract.ts";
+import type { CartReply } from "../contract/carts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { applyCoupon, removeCoupon } from "./cart-coupons.ts";

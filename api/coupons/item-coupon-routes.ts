@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { ItemCouponsReply } from "../contract.ts";
+import type { ItemCouponsReply } from "../contract/coupons.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { CART_NOT_FOUND, findOwnOpenCart } from "../carts/cart-store.ts";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { forgotPasswordSchema, resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
-import type { MessageReply, ResetTokenReply } from "../contract.ts";
+import type { MessageReply, ResetTokenReply } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../rate-limit.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
 import { passwordChangeSchema, profileSchema, registrationSchema } from "#app/features/accounts/account-schemas.ts";
-import type { AuthReply, CustomerReply } from "../contract.ts";
+import type { AuthReply, CustomerReply } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { limitByAddress } from "../rate-limit.ts";

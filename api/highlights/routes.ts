@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { HighlightReply } from "../contract.ts";
+import type { HighlightReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { parseInput, storeIdParam } from "../validation.ts";

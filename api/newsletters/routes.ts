@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { NewsletterReply } from "../contract.ts";
+import type { NewsletterReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { limitByAddress } from "../rate-limit.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { PaymentMethod, PaymentMethodsReply } from "../contract.ts";
+import type { PaymentMethod, PaymentMethodsReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 
 export function paymentMethodRoutes(deps: ApiDeps) {

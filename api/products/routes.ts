@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CategoryProductsReply, HomeProductsReply, ProductsReply } from "../contract.ts";
+import type { CategoryProductsReply, HomeProductsReply, ProductsReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { findShoppableCategoryBySlug } from "../categories/category-repository.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import { responsibleSchema } from "#app/features/students/student-schemas.ts";
-import type { ResponsibleReply } from "../contract.ts";
+import type { ResponsibleReply } from "../contract/students.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";

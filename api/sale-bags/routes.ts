@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { PublicSaleBagReply, SaleBagsReply } from "../contract.ts";
+import type { PublicSaleBagReply, SaleBagsReply } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { notFound } from "../errors.ts";

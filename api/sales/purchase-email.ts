@@ -10,7 +10,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import type { Sale, SaleBag } from "../contract.ts";
+import type { Sale, SaleBag } from "../contract/orders.ts";
 import { listBagsOfOwnSale, listSalesOfCustomer } from "./sale-repository.ts";
 
 const METHOD_LABELS: Record<Sale["paymentMethod"]["code"], string> = {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { BoletoReply, SalesReply } from "../contract.ts";
+import type { BoletoReply, SalesReply } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { parseInput, storeIdParam } from "../validation.ts";

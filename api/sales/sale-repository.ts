@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
-import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract.ts";
+import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 

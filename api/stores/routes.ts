@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { StoreReply } from "../contract.ts";
+import type { StoreReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { parseInput, storeIdParam } from "../validation.ts";
 import { findStore } from "./store-repository.ts";

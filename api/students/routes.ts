@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import { newStudentPayloadSchema, raField } from "#app/features/students/student-schemas.ts";
-import type { CreatedStudentReply, RemovedLinkReply, StudentLinkReply, StudentsReply } from "../contract.ts";
+import type { CreatedStudentReply, RemovedLinkReply, StudentLinkReply, StudentsReply } from "../contract/students.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { ApiError } from "../errors.ts";

@@ -1,42 +1,9 @@
-import type {
-  AuthReply,
-  CategoriesReply,
-  Category,
-  CategoryProductsReply,
-  CategoryReply,
-  Customer,
-  CustomerReply,
-  CustomerUpdatePayload,
-  MessageReply,
-  PasswordChangePayload,
-  RegistrationPayload,
-  HighlightReply,
-  HomeProductsReply,
-  NewsletterReply,
-  PaymentMethodsReply,
-  ProductsReply,
-  SaleBagsReply,
-  SalesReply,
-  SeriesReply,
-  StoreReply,
-  CartBagPayload,
-  CartPayload,
-  BoletoReply,
-  CartReply,
-  FinishCartPayload,
-  FinishCartReply,
-  GuestCartMergeReply,
-  PublicSaleBagReply,
-  GuestCartPayload,
-  CreatedStudentReply,
-  ItemCouponsReply,
-  NewStudentPayload,
-  RemovedLinkReply,
-  ResponsiblePayload,
-  ResponsibleReply,
-  StudentLinkReply,
-  StudentsReply,
-} from "#api/contract.ts";
+import type { AuthReply, Customer, CustomerReply, CustomerUpdatePayload, MessageReply, PasswordChangePayload, RegistrationPayload } from "#api/contract/accounts.ts";
+import type { CartBagPayload, CartPayload, CartReply, FinishCartPayload, FinishCartReply, GuestCartMergeReply, GuestCartPayload } from "#api/contract/carts.ts";
+import type { CategoriesReply, Category, CategoryProductsReply, CategoryReply, HighlightReply, HomeProductsReply, NewsletterReply, PaymentMethodsReply, ProductsReply, SeriesReply, StoreReply } from "#api/contract/catalogue.ts";
+import type { ItemCouponsReply } from "#api/contract/coupons.ts";
+import type { SaleBagsReply, SalesReply, BoletoReply, PublicSaleBagReply } from "#api/contract/orders.ts";
+import type { CreatedStudentReply, NewStudentPayload, RemovedLinkReply, ResponsiblePayload, ResponsibleReply, StudentLinkReply, StudentsReply } from "#api/contract/students.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 
 /** A reply of the store API other than 2xx, with its error.message. */

@@ -1,4 +1,4 @@
-import type { CartBagPayload, CartReply } from "#api/contract.ts";
+import type { CartBagPayload, CartReply } from "#api/contract/carts.ts";
 import { cartPayloadOf } from "#app/features/cart/cart-changes.ts";
 import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
 import { ensureGuestCartKey, getGuestCartKey, getSessionCustomer } from "#app/.server/session.server.ts";

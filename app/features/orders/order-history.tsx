@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Sale, SaleBag } from "#api/contract.ts";
+import type { Sale, SaleBag } from "#api/contract/orders.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";

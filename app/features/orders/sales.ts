@@ -1,5 +1,6 @@
 /** How the order history reads a sale (spec §9 payment methods; sale statuses are the bundled API's). */
-import type { PaymentMethod, SaleStatus } from "#api/contract.ts";
+import type { PaymentMethod } from "#api/contract/catalogue.ts";
+import type { SaleStatus } from "#api/contract/orders.ts";
 import { STORE_TIME_ZONE } from "#app/lib/dates.ts";
 
 /** /conta's query parameter that opens one sale's details (a GET link: works without JavaScript). */

@@ -1,4 +1,4 @@
-import type { StudentLink } from "#api/contract.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";
 import type { requireCustomer } from "#app/.server/session.server.ts";

@@ -1,4 +1,4 @@
-import type { CartBagPayload } from "#api/contract.ts";
+import type { CartBagPayload } from "#api/contract/carts.ts";
 import { linkHref } from "#app/features/students/student-chooser.tsx";
 import { changeCart } from "#app/features/cart/cart.server.ts";
 import { endSessionOn401 } from "#app/.server/session-expiry.server.ts";

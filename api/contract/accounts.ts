@@ -86,7 +86,8 @@ const registrationBody = z.object({
   ...addressFields,
 });
 export type RegistrationPayload = z.input<typeof registrationBody>;
-export type RegistrationData = z.output<typeof registrationBody>;
+/** The registration as the API stores it (storeId read apart). */
+export type RegistrationData = Omit<z.output<typeof registrationBody>, "storeId">;
 
 /** The "Minha Conta" profile: its form and the call share this schema. */
 const profileBody = z.object({

@@ -3,8 +3,6 @@ import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import type { Database, ResponsibleTable, StudentTable } from "#db/schema.ts";
 import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
 
-export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
-
 type StudentRow = Selectable<StudentTable>;
 type ResponsibleRow = Selectable<ResponsibleTable>;
 

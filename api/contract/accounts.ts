@@ -50,13 +50,12 @@ export type CustomerReply = z.infer<typeof customerReply>;
 export type MessageReply = z.infer<typeof messageReply>;
 export type ResetTokenReply = z.infer<typeof resetTokenReply>;
 
+/** An e-mail to look an account up by: one message for every problem. */
+const lookupEmail = (message: string, min: number) =>
+  z.string({ message }).trim().toLowerCase().min(min, { message }).max(254, { message });
+
 const authBody = z.object({
-  email: z
-    .string({ message: M.loginIncomplete })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: M.loginIncomplete })
-    .max(254, { message: M.loginIncomplete }),
+  email: lookupEmail(M.loginIncomplete, 1),
   // Longer than any password the store accepts: refused before paying for a hash.
   password: z.string({ message: M.loginIncomplete }).min(1, { message: M.loginIncomplete }).max(128, {
     message: M.loginIncomplete,
@@ -65,12 +64,7 @@ const authBody = z.object({
 });
 
 const resetRequestBody = z.object({
-  email: z
-    .string({ message: M.emailIncomplete })
-    .trim()
-    .toLowerCase()
-    .min(10, { message: M.emailIncomplete })
-    .max(254, { message: M.emailIncomplete }),
+  email: lookupEmail(M.emailIncomplete, 10),
   storeId: storeIdField,
 });
 

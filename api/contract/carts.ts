@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { quantityProblem } from "#app/lib/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
-import { paymentPlan } from "./catalogue.ts";
+import { itemFields } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
 
@@ -27,16 +27,7 @@ const cartItem = z.object({
   /** The coupon applied to the cart (the same on every item), or null. */
   itemCouponId: z.string().nullable(),
   itemCoupon: cartCoupon.nullable(),
-  paymentPlan,
-  /** List price (catalogue). */
-  PRECO: z.number(),
-  /** Selling price (catalogue); a coupon applies to the total at checkout, not here. */
-  DESCONTO: z.number(),
-  TIPO: z.string(),
-  NOME: z.string(),
-  TURNO: z.string().nullable(),
-  PARCELAS: z.number(),
-  CODCOLIGADA: z.string(),
+  ...itemFields,
   productImage: z.string(),
   productSlug: z.string(),
   category: categoryRef,

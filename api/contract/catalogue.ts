@@ -18,12 +18,28 @@ const category = z.object({
 });
 export type Category = z.infer<typeof category>;
 
-export const paymentPlan = z.object({
+const paymentPlan = z.object({
   maxInstallments: z.number(),
   turnYear: z.boolean(),
   schoolYear: z.number(),
 });
 export type PaymentPlan = z.infer<typeof paymentPlan>;
+
+/** Spec §3 item fields, on a product and on a cart line alike. */
+export const itemFields = {
+  /** List price. */
+  PRECO: z.number(),
+  /** Selling price after discount (a coupon applies to the cart's total, not here). */
+  DESCONTO: z.number(),
+  /** S service (course or event), M manual product, others physical products. */
+  TIPO: z.string(),
+  NOME: z.string(),
+  TURNO: z.string().nullable(),
+  PARCELAS: z.number(),
+  /** The school unit that sells it. */
+  CODCOLIGADA: z.string(),
+  paymentPlan,
+};
 
 const product = z.object({
   id: z.string(),
@@ -34,17 +50,7 @@ const product = z.object({
   itemTOTVS: z.number(),
   categoryId: z.string(),
   category: z.object({ id: z.string(), title: z.string(), slug: z.string() }),
-  /** List price. */
-  PRECO: z.number(),
-  /** Selling price after discount. */
-  DESCONTO: z.number(),
-  /** S service (course or event), M manual product, others physical products. */
-  TIPO: z.string(),
-  NOME: z.string(),
-  TURNO: z.string().nullable(),
-  PARCELAS: z.number(),
-  CODCOLIGADA: z.string(),
-  paymentPlan,
+  ...itemFields,
   seriesTOTVSID: z.array(z.number()),
   createdAt: z.string(),
 });

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { cellPhoneField, cpfField, emailField, nameField } from "#app/lib/validation/customer-fields.ts";
-import { raField, relationshipField, studentFields as student } from "#app/lib/validation/student-fields.ts";
+import { portugueseAddressFields, raField, relationshipField, studentFields as student } from "#app/lib/validation/student-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId } from "./fields.ts";
 
@@ -127,12 +127,7 @@ export const responsibleFields = {
   email: emailField,
   telefone1: cellPhoneField,
   parentesco: relationshipField,
-  cep: student.zipcode,
-  estado: student.state,
-  cidade: student.city,
-  bairro: student.neighborhood,
-  rua: student.street,
-  numero: student.houseNumber,
+  ...portugueseAddressFields,
 };
 export type ResponsibleData = z.output<z.ZodObject<typeof responsibleFields>>;
 

@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { responsibleFields, type NewStudentData } from "#api/contract/students.ts";
-import { studentFields as student } from "#app/lib/validation/student-fields.ts";
+import { portugueseAddressFields, studentFields as student } from "#app/lib/validation/student-fields.ts";
 
 /** Relationship codes (parentesco) the wizard offers; the data modal reads 9 guardian, 7 mother, else father. */
 export const RELATIONSHIPS = [
@@ -25,12 +25,7 @@ export const newStudentFormSchema = z.object({
   data_nascimento: student.birthDate,
   estado_natal: student.birthState,
   cidade_natal: student.birthCity,
-  cep: student.zipcode,
-  estado: student.state,
-  cidade: student.city,
-  bairro: student.neighborhood,
-  rua: student.street,
-  numero: student.houseNumber,
+  ...portugueseAddressFields,
   telefone: student.phone,
 });
 

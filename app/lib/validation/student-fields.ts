@@ -8,16 +8,13 @@ import { z } from "zod";
 import { onlyDigits } from "../cpf.ts";
 import {
   CUSTOMER_MESSAGES,
+  addressFields,
   birthDateField,
   cityField,
   cpfFieldWith,
   emailField,
-  houseNumberField,
   nameField,
-  neighborhoodField,
   stateField,
-  streetField,
-  zipcodeField,
 } from "./customer-fields.ts";
 
 export const STUDENT_MESSAGES = {
@@ -61,13 +58,18 @@ export const studentFields = {
   birthDate: birthDateField,
   birthState: requiredChoice(M.birthStateRequired).pipe(stateField),
   birthCity: requiredChoice(M.birthCityRequired).pipe(cityField),
-  zipcode: zipcodeField,
-  state: stateField,
-  city: cityField,
-  neighborhood: neighborhoodField,
-  street: streetField,
-  houseNumber: houseNumberField,
+  ...addressFields,
   phone: optionalPhoneField,
+};
+
+/** The address under the Portuguese names of the wizard and the responsible payload. */
+export const portugueseAddressFields = {
+  cep: studentFields.zipcode,
+  estado: studentFields.state,
+  cidade: studentFields.city,
+  bairro: studentFields.neighborhood,
+  rua: studentFields.street,
+  numero: studentFields.houseNumber,
 };
 
 /** parentesco: a code from 1 to 99 (the data modal reads 9 guardian, 7 mother, else father). */

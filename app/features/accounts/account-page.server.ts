@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { Customer } from "#api/contract/accounts.ts";
-import type { SaleBag } from "#api/contract/orders.ts";
+import type { Customer, SaleBag } from "#api/contract/index.ts";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "#app/features/accounts/account-page-reply.ts";
 import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";

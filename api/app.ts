@@ -18,27 +18,30 @@ import { seriesRoutes } from "./series/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 
-/** The bundled store API (spec §7). Paths are relative to where it is mounted (/api). */
+/**
+ * The bundled store API (spec §7), relative to where it is mounted (/api). Each resource
+ * registers the full paths of api/contract, so every router is mounted at the root.
+ */
 export function createStoreApi(deps: ApiDeps) {
   const app = new Hono();
   app.onError(handleApiError);
   app.notFound((c) => c.json(errorBody("Recurso não encontrado."), 404));
-  app.route("/categories", categoryRoutes(deps));
-  app.route("/products", productRoutes(deps));
-  app.route("/highlights", highlightRoutes(deps));
-  app.route("/serie-totvs", seriesRoutes(deps));
-  app.route("/stores", storeRoutes(deps));
-  app.route("/newsletters", newsletterRoutes(deps));
-  app.route("/payment-methods", paymentMethodRoutes(deps));
-  app.route("/accounts", accountRoutes(deps));
-  app.route("/customers", customerRoutes(deps));
-  app.route("/sales", saleRoutes(deps));
-  app.route("/sale-bags", saleBagRoutes(deps));
-  app.route("/students", studentRoutes(deps));
-  app.route("/responsibles", responsibleRoutes(deps));
-  app.route("/carts", cartRoutes(deps));
-  app.route("/cart-items", cartItemRoutes(deps));
-  app.route("/items-coupons", itemCouponRoutes(deps));
+  app.route("/", categoryRoutes(deps));
+  app.route("/", productRoutes(deps));
+  app.route("/", highlightRoutes(deps));
+  app.route("/", seriesRoutes(deps));
+  app.route("/", storeRoutes(deps));
+  app.route("/", newsletterRoutes(deps));
+  app.route("/", paymentMethodRoutes(deps));
+  app.route("/", accountRoutes(deps));
+  app.route("/", customerRoutes(deps));
+  app.route("/", saleRoutes(deps));
+  app.route("/", saleBagRoutes(deps));
+  app.route("/", studentRoutes(deps));
+  app.route("/", responsibleRoutes(deps));
+  app.route("/", cartRoutes(deps));
+  app.route("/", cartItemRoutes(deps));
+  app.route("/", itemCouponRoutes(deps));
   return app;
 }
 

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "./contract.ts";
+import type { ApiErrorBody } from "./contract/endpoint.ts";
 
 /** An error the API answers as-is: { error: { message } } with its status. */
 export class ApiError extends Error {

@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import { z } from "zod";
+import type { Endpoint } from "./contract/endpoint.ts";
+import { storeIdField } from "./contract/fields.ts";
 import { badRequest } from "./errors.ts";
+
+/** An endpoint's method and path for Hono's `on`: `.on(...at(carts.getCart), handler)`. */
+export const at = <E extends Endpoint>(declared: E) => [declared.method, declared.path] as [E["method"], E["path"]];
 
 /** Parses input with a schema; the first issue's message becomes a 400 reply. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
@@ -20,16 +25,7 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   }
 }
 
-export const storeIdParam = z.coerce
-  .number({ message: "Identificador de loja inválido." })
-  .int({ message: "Identificador de loja inválido." })
-  .positive({ message: "Identificador de loja inválido." });
-
-export const slugParam = z
-  .string()
-  .trim()
-  .min(1, { message: "Slug inválido." })
-  .max(120, { message: "Slug inválido." })
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "Slug inválido." });
+/** The path's {storeId}, for calls that read nothing else from their path. */
+export const storeIdOfPath = z.object({ storeId: storeIdField });
 
 export const uuidParam = (message: string) => z.string().uuid({ message });

@@ -3,6 +3,9 @@
  * centavos; ids that can reach a public URL are random UUIDs (text).
  * Booleans are stored as integers 0/1 so SQLite and PostgreSQL read them alike.
  */
+import type { SaleStatus } from "#api/contract/orders.ts";
+import type { PaymentMethodCode } from "#api/contract/payment-methods.ts";
+
 export interface Database {
   stores: StoreTable;
   categories: CategoryTable;
@@ -161,7 +164,7 @@ export interface NewsletterTable {
 
 export interface PaymentMethodTable {
   id: number;
-  /** "0" boleto, "1" credit card, "2" free. */
+  /** A PaymentMethodCode (spec §9). */
   code: string;
   name: string;
 }
@@ -259,10 +262,7 @@ export interface CouponTable {
   created_at: string;
 }
 
-/** "0" boleto, "1" credit card, "2" free (spec §9). */
-export type PaymentMethodCode = "0" | "1" | "2";
-
-export type SaleStatus = "pending" | "paid" | "declined" | "cancelled" | "expired";
+export type { PaymentMethodCode, SaleStatus };
 
 /** A finished purchase (spec §7 sales). Money in centavos. */
 export interface SaleTable {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { LoginData } from "#app/features/accounts/account-schemas.ts";
+import type { accounts } from "../contract/accounts.ts";
+import type { BodyOf } from "../contract/endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { findCustomerByEmail, type CustomerRow } from "../customers/customer-repository.ts";
@@ -23,7 +24,7 @@ function hashForUnknownEmail(): Promise<string> {
 export async function checkCredentials(
   deps: ApiDeps,
   storeId: number,
-  { email, password }: LoginData,
+  { email, password }: Pick<BodyOf<typeof accounts.authCustomer>, "email" | "password">,
 ): Promise<CustomerRow> {
   if (!(await hitRateLimit(deps, LOGIN_BY_EMAIL, `${storeId}:${email}`))) throw new ApiError(429, TOO_MANY_REQUESTS);
   const customer = await findCustomerByEmail(deps, storeId, email);

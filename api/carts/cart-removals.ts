@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { RemovedCartItem } from "../contract.ts";
+import type { RemovedCartItem } from "../contract/carts.ts";
 
 /** Notes what the gestor took out of a customer's cart, for the next cart reply (spec §8). */
 export async function recordRemovals(

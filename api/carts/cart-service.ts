@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
 import { checkBag } from "#app/lib/cart-rules.ts";
 import type { Database } from "#db/schema.ts";
-import type { CartReply } from "../contract.ts";
+import type { CartPayloadData, CartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { liveLinks, STUDENT_NOT_FOUND } from "../students/student-repository.ts";
-import type { CartPayloadData } from "./cart-payload.ts";
+import { STUDENT_NOT_FOUND } from "../contract/students.ts";
+import { liveLinks } from "../students/student-repository.ts";
 import { createCart, findOpenCart, readContents, sameContents, touchCart, writeContents, type StoredBag } from "./cart-store.ts";
 import { cartReply } from "./cart-view.ts";
 

@@ -3,8 +3,6 @@ import type { CartTable, Database } from "#db/schema.ts";
 
 export type CartRow = Selectable<CartTable>;
 
-export const CART_NOT_FOUND = "Carrinho não foi encontrado";
-
 /** The customer's open cart in the store (not deleted by the gestor, not finished by a purchase). */
 export function findOpenCart(db: Kysely<Database>, customerId: string, storeId: number) {
   return db

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { Database } from "#db/schema.ts";
-import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract.ts";
+import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
 import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./cart-store.ts";
 import { takeRemovals } from "./cart-removals.ts";

@@ -8,8 +8,8 @@ import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { CART_NOT_FOUND } from "./cart-store.ts";
-import { FINISH_MESSAGES } from "./finish-payload.ts";
+import { CART_NOT_FOUND } from "#api/contract/carts.ts";
+import { FINISH_MESSAGES } from "./finish-cart.ts";
 
 /** The sandbox, counting what it is asked: a second charge of one cart is the bug to catch. */
 const charges: ChargeRequest[] = [];

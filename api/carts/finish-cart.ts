@@ -23,8 +23,9 @@ import {
 import { cartInstallments } from "#app/lib/installments.ts";
 import { centsToReais } from "#app/lib/money.ts";
 import type { Kysely } from "kysely";
-import type { Database, PaymentMethodCode } from "#db/schema.ts";
-import type { FinishCartReply } from "../contract.ts";
+import type { Database } from "#db/schema.ts";
+import { CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData, type FinishCartReply } from "../contract/carts.ts";
+import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -34,10 +35,17 @@ import { COUPON_MESSAGES, couponCheck, findCouponById } from "../coupons/coupon-
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
 import { sendPurchaseEmail } from "../sales/purchase-email.ts";
-import { CART_NOT_FOUND, findOwnOpenCart } from "./cart-store.ts";
-import { FINISH_MESSAGES, type FinishPayloadData } from "./finish-payload.ts";
+import { findOwnOpenCart } from "./cart-store.ts";
 
-const PAYMENT_METHOD = { boleto: "0", credit: "1", free: "2" } as const satisfies Record<string, PaymentMethodCode>;
+export const FINISH_MESSAGES = {
+  ...FINISH_CART_MESSAGES,
+  emptyCart: "Seu carrinho está vazio.",
+  studentMissing: "Selecione o estudante de cada item do carrinho.",
+  zeroMustBeFree: "Pedidos de total R$ 0,00 são finalizados como Gratuito.",
+  unavailable: "Um item do carrinho não está mais à venda. Remova-o para continuar.",
+  declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
+  gatewayDown: "Não foi possível processar o pagamento agora. Nada foi cobrado: tente novamente em instantes.",
+} as const;
 
 type SaleRow = { id: string; reference_code: string; status: string; payment_method_code: PaymentMethodCode };
 
@@ -70,7 +78,7 @@ function newReferenceCode(): string {
 }
 
 /** The card as the gateway gets it, or 400 with the form's message (spec §5). */
-function cardOf(data: FinishPayloadData, maxInstallments: number, now: Date): CardCharge {
+function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardCharge {
   const number = checkCardNumber(data.cardNumber ?? "");
   const expiration = /^(\d{4})-(\d{2})-10$/.exec(data.expirationDate ?? "");
   const expiry = expiration ? checkExpiry(`${expiration[2]}/${expiration[1]!.slice(2)}`, now) : null;
@@ -204,7 +212,7 @@ export async function finishCart(
   deps: ApiDeps,
   customer: CustomerRow,
   ref: { cartId: string; storeId: number },
-  data: FinishPayloadData,
+  data: FinishCartData,
 ): Promise<FinishCartReply> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const now = deps.now();

@@ -9,7 +9,7 @@
  * The visitor's cart is deleted, so a second call (a double submit) finds nothing to do.
  */
 import { isSingleUnitType, MAX_QUANTITY } from "#app/lib/cart-rules.ts";
-import type { GuestCartMerge, GuestCartMergeReply } from "../contract.ts";
+import type { GuestCartMerge, GuestCartMergeReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { loadCartLines, type CartLine } from "./cart-pricing.ts";

@@ -7,11 +7,11 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { CartReply } from "../contract.ts";
+import type { CartReply } from "../contract/carts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../errors.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
-import type { GuestCartPayloadData } from "./cart-payload.ts";
+import type { GuestCartPayloadData } from "../contract/carts.ts";
 import { affiliateOf, desiredContents, STALE_CART } from "./cart-service.ts";
 import {
   createCart,

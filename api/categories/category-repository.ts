@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { CategoryTable } from "#db/schema.ts";
-import type { Category } from "../contract.ts";
+import type { Category } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 

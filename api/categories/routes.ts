@@ -1,21 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CategoriesReply, CategoryReply } from "../contract.ts";
+import { catalogue, type CategoriesReply, type CategoryReply } from "../contract/catalogue.ts";
+import { storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
-import { parseInput, storeIdParam, uuidParam } from "../validation.ts";
+import { at, parseInput, storeIdOfPath, uuidParam } from "../validation.ts";
 import { findCategoryById, listCategories } from "./category-repository.ts";
 
-const listQuery = z.object({
-  field: z.enum(["visible", "all"], { message: "Parâmetro field inválido: use visible." }).optional(),
-  filter: z.enum(["enabled", "all"], { message: "Parâmetro filter inválido: use enabled." }).optional(),
-});
+const byIdPath = z.object({ id: uuidParam("Identificador de categoria inválido."), storeId: storeIdField });
 
 export function categoryRoutes(deps: ApiDeps) {
   return new Hono()
-    .get("/list-category-by-store-id/:storeId", async (c) => {
-      const { storeId } = parseInput(z.object({ storeId: storeIdParam }), c.req.param());
-      const { field, filter } = parseInput(listQuery, c.req.query());
+    .on(...at(catalogue.listCategories), async (c) => {
+      const { storeId } = parseInput(storeIdOfPath, c.req.param());
+      const { field, filter } = parseInput(catalogue.listCategories.query, c.req.query());
       await assertStoreExists(deps, storeId);
       const categories = await listCategories(deps, storeId, {
         visibleOnly: field === "visible",
@@ -23,11 +21,8 @@ export function categoryRoutes(deps: ApiDeps) {
       });
       return c.json<CategoriesReply>({ categories });
     })
-    .get("/list-category-by-id-and-store-id/:id/store/:storeId", async (c) => {
-      const { id, storeId } = parseInput(
-        z.object({ id: uuidParam("Identificador de categoria inválido."), storeId: storeIdParam }),
-        c.req.param(),
-      );
+    .on(...at(catalogue.getCategoryById), async (c) => {
+      const { id, storeId } = parseInput(byIdPath, c.req.param());
       return c.json<CategoryReply>({ category: await findCategoryById(deps, storeId, id) });
     });
 }

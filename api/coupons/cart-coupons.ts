@@ -1,11 +1,11 @@
-import type { CartReply } from "../contract.ts";
+import { CART_NOT_FOUND, type CartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "./coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { CART_NOT_FOUND, findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
+import { findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
 import { cartReply } from "../carts/cart-view.ts";
 
 interface CartRef {

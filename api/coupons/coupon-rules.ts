@@ -6,16 +6,17 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { CouponTable, Database } from "#db/schema.ts";
+import { COUPON_CODE_REQUIRED, COUPON_INVALID } from "../contract/coupons.ts";
 
 export const COUPON_MESSAGES = {
-  invalid: "Cupom inválido",
+  invalid: COUPON_INVALID,
   notStarted: "Este cupom ainda não está válido.",
   expired: "Este cupom expirou.",
   usedUp: "Este cupom atingiu o limite de usos.",
   customerLimit: "Você já usou este cupom o número máximo de vezes.",
   alreadyApplied: "Já existe um cupom aplicado neste carrinho.",
   emptyCart: "Adicione itens ao carrinho antes de aplicar um cupom.",
-  codeRequired: "Informe o código do cupom.",
+  codeRequired: COUPON_CODE_REQUIRED,
 } as const;
 
 export type CouponRow = Selectable<CouponTable>;

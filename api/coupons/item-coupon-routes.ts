@@ -1,14 +1,16 @@
 import { Hono } from "hono";
-import type { ItemCouponsReply } from "../contract.ts";
+import { coupons, type ItemCouponsReply } from "../contract/coupons.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { CART_NOT_FOUND, findOwnOpenCart } from "../carts/cart-store.ts";
+import { CART_NOT_FOUND } from "../contract/carts.ts";
+import { findOwnOpenCart } from "../carts/cart-store.ts";
 import { notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
 import { listAvailableCoupons } from "./coupon-rules.ts";
+import { at } from "../validation.ts";
 
 export function itemCouponRoutes(deps: ApiDeps) {
-  return new Hono<CustomerEnv>().get("/find-by-cart-id/:cartId/store/:storeId", requireCustomer(deps), async (c) => {
+  return new Hono<CustomerEnv>().on(...at(coupons.listCartCoupons), requireCustomer(deps), async (c) => {
     const customer = c.get("customer");
     const { cartId, storeId } = c.req.param();
     const cart =

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, CustomerTable } from "#db/schema.ts";
-import type { Customer } from "../contract.ts";
+import type { Customer } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 

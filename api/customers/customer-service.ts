@@ -1,5 +1,5 @@
 import { findCity } from "#app/lib/ibge/index.ts";
-import type { PasswordChangeData, ProfileData, RegistrationData } from "#app/features/accounts/account-schemas.ts";
+import type { PasswordChangeData, ProfileData, RegistrationData } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { issueToken, revokeAllTokens } from "../accounts/tokens.ts";

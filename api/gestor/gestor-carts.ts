@@ -8,7 +8,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { RemovedCartItem } from "../contract.ts";
+import type { RemovedCartItem } from "../contract/carts.ts";
 import { recordRemovals } from "../carts/cart-removals.ts";
 import { readContents, touchCart, writeContents, type CartRow } from "../carts/cart-store.ts";
 import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";

@@ -1,20 +1,21 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { HighlightReply } from "../contract.ts";
+import { catalogue, type HighlightReply } from "../contract/catalogue.ts";
+import { storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
-import { parseInput, storeIdParam } from "../validation.ts";
+import { at, parseInput } from "../validation.ts";
 
 const params = z.object({
   id: z.coerce
     .number({ message: "Identificador de destaque inválido." })
     .int({ message: "Identificador de destaque inválido." })
     .positive({ message: "Identificador de destaque inválido." }),
-  storeId: storeIdParam,
+  storeId: storeIdField,
 });
 
 export function highlightRoutes(deps: ApiDeps) {
-  return new Hono().get("/list-highlight-by-id/:id/store/:storeId/visible/enabled", async (c) => {
+  return new Hono().on(...at(catalogue.getHighlight), async (c) => {
     const { id, storeId } = parseInput(params, c.req.param());
     const highlight = await deps.db
       .selectFrom("highlights")

@@ -1,28 +1,16 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { NewsletterReply } from "../contract.ts";
+import { catalogue, type NewsletterReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
-import { parseInput, readJsonBody, storeIdParam } from "../validation.ts";
-
-const body = z.object({
-  storeId: storeIdParam,
-  email: z
-    .string({ message: "Informe o e-mail." })
-    .trim()
-    .toLowerCase()
-    .min(1, { message: "Informe o e-mail." })
-    .max(254, { message: "E-mail muito longo." })
-    .email({ message: "E-mail inválido." }),
-});
+import { at, parseInput, readJsonBody } from "../validation.ts";
 
 const NEWSLETTER_LIMIT = { name: "newsletter", limit: 5, windowMs: 10 * 60_000 };
 
 export function newsletterRoutes(deps: ApiDeps) {
-  return new Hono().post("/create-newsletter", limitByAddress(deps, NEWSLETTER_LIMIT), async (c) => {
-    const { storeId, email } = parseInput(body, await readJsonBody(c));
+  return new Hono().on(...at(catalogue.createNewsletter), limitByAddress(deps, NEWSLETTER_LIMIT), async (c) => {
+    const { storeId, email } = parseInput(catalogue.createNewsletter.body, await readJsonBody(c));
     await assertStoreExists(deps, storeId);
     const id = crypto.randomUUID();
     const inserted = await deps.db

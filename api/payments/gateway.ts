@@ -3,7 +3,7 @@
  * (sandbox-gateway.ts); a real acquirer plugs in behind the same interface. The card
  * number and security code travel in a ChargeRequest only: nothing here stores or logs them.
  */
-import type { SaleStatus } from "../contract.ts";
+import type { SaleStatus } from "../contract/orders.ts";
 
 export interface CardCharge {
   holder: string;

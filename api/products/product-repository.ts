@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { Product } from "../contract.ts";
+import type { Product } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { likePattern, normalizeForSearch } from "./search-text.ts";
 

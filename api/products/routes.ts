@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CategoryProductsReply, HomeProductsReply, ProductsReply } from "../contract.ts";
+import { catalogue, type CategoryProductsReply, type HomeProductsReply, type ProductsReply } from "../contract/catalogue.ts";
+import { slugField, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { findShoppableCategoryBySlug } from "../categories/category-repository.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
-import { parseInput, readJsonBody, slugParam, storeIdParam } from "../validation.ts";
+import { at, parseInput, readJsonBody, storeIdOfPath } from "../validation.ts";
 import {
   listNewestProductsOfCategory,
   listProductsByCategory,
@@ -12,65 +13,29 @@ import {
   searchProductsByTitle,
 } from "./product-repository.ts";
 
-const HOME_LIMIT_MAX = 15;
 const SEARCH_LIMIT = 60;
 
-const seriesIdList = z
-  .array(z.coerce.number().int().positive(), { message: "seriesTOTVSID deve ser uma lista de séries." })
-  .max(100, { message: "Selecione no máximo 100 séries." });
-
-const categorySlugBody = z.object({
-  seriesTOTVSID: z.union([seriesIdList, z.null()]).optional(),
-});
-
-const seriesBody = z.object({
-  seriesTOTVSID: seriesIdList.min(1, { message: "Informe ao menos uma série." }),
-});
-
-const homeBody = z.object({
-  categories: z
-    .array(
-      z.object({
-        slug: slugParam,
-        limit: z.coerce
-          .number()
-          .int({ message: "O limite deve ser um número inteiro." })
-          .min(1, { message: "O limite deve ser de 1 a 15 produtos." })
-          .max(HOME_LIMIT_MAX, { message: "O limite deve ser de 1 a 15 produtos." })
-          .default(HOME_LIMIT_MAX),
-      }),
-      { message: "Informe as categorias da home." },
-    )
-    .min(1, { message: "Informe as categorias da home." })
-    .max(20, { message: "Informe no máximo 20 categorias." }),
-});
-
-const searchQuery = z.object({
-  title: z
-    .string({ message: "Informe o termo de busca." })
-    .trim()
-    .min(1, { message: "Informe o termo de busca." })
-    .max(100, { message: "O termo de busca deve ter no máximo 100 caracteres." }),
-});
+const slugPath = z.object({ slug: slugField, storeId: storeIdField });
 
 export function productRoutes(deps: ApiDeps) {
+  const { listProductsByCategorySlug, listProductsBySeries: bySeries, listHomeProducts, searchProducts } = catalogue;
   return new Hono()
-    .post("/list-product-by-category-slug/:slug/store/:storeId/visible/enabled", async (c) => {
-      const { slug, storeId } = parseInput(z.object({ slug: slugParam, storeId: storeIdParam }), c.req.param());
-      const { seriesTOTVSID } = parseInput(categorySlugBody, await readJsonBody(c));
+    .on(...at(listProductsByCategorySlug), async (c) => {
+      const { slug, storeId } = parseInput(slugPath, c.req.param());
+      const { seriesTOTVSID } = parseInput(listProductsByCategorySlug.body, await readJsonBody(c));
       const category = await findShoppableCategoryBySlug(deps, storeId, slug);
       const products = await listProductsByCategory(deps, storeId, category.id, seriesTOTVSID ?? []);
       return c.json<CategoryProductsReply>({ category, products });
     })
-    .post("/list-product-by-serie-totvs-id/:storeId/visible/enabled", async (c) => {
-      const { storeId } = parseInput(z.object({ storeId: storeIdParam }), c.req.param());
-      const { seriesTOTVSID } = parseInput(seriesBody, await readJsonBody(c));
+    .on(...at(bySeries), async (c) => {
+      const { storeId } = parseInput(storeIdOfPath, c.req.param());
+      const { seriesTOTVSID } = parseInput(bySeries.body, await readJsonBody(c));
       await assertStoreExists(deps, storeId);
       return c.json<ProductsReply>({ products: await listProductsBySeries(deps, storeId, seriesTOTVSID) });
     })
-    .post("/list-products-in-home/store/:storeId/visible/enabled", async (c) => {
-      const { storeId } = parseInput(z.object({ storeId: storeIdParam }), c.req.param());
-      const { categories } = parseInput(homeBody, await readJsonBody(c));
+    .on(...at(listHomeProducts), async (c) => {
+      const { storeId } = parseInput(storeIdOfPath, c.req.param());
+      const { categories } = parseInput(listHomeProducts.body, await readJsonBody(c));
       await assertStoreExists(deps, storeId);
       const sections = [];
       for (const { slug, limit } of categories) {
@@ -82,9 +47,9 @@ export function productRoutes(deps: ApiDeps) {
       }
       return c.json<HomeProductsReply>({ categories: sections });
     })
-    .get("/search-products-by-title/store/:storeId/visible/enabled", async (c) => {
-      const { storeId } = parseInput(z.object({ storeId: storeIdParam }), c.req.param());
-      const { title } = parseInput(searchQuery, c.req.query());
+    .on(...at(searchProducts), async (c) => {
+      const { storeId } = parseInput(storeIdOfPath, c.req.param());
+      const { title } = parseInput(searchProducts.query, c.req.query());
       await assertStoreExists(deps, storeId);
       return c.json<ProductsReply>({ products: await searchProductsByTitle(deps, storeId, title, SEARCH_LIMIT) });
     });

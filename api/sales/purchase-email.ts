@@ -10,21 +10,17 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
-import type { Sale, SaleBag } from "../contract.ts";
+import type { Sale, SaleBag } from "../contract/orders.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "../contract/payment-methods.ts";
 import { listBagsOfOwnSale, listSalesOfCustomer } from "./sale-repository.ts";
-
-const METHOD_LABELS: Record<Sale["paymentMethod"]["code"], string> = {
-  "0": "Boleto Bancário",
-  "1": "Cartão de Crédito",
-  "2": "Gratuito",
-};
 
 export function purchaseEmail(to: string, name: string, sale: Sale, bags: SaleBag[]): MailMessage {
   const greeting = `Olá, ${firstName(name) || "cliente"}!`;
+  const label = PAYMENT_METHOD_LABELS[sale.paymentMethod.code].option;
   const method =
-    sale.paymentMethod.code === "1"
-      ? `${METHOD_LABELS["1"]} em ${sale.installments}x (final ${sale.cardLastDigits ?? ""})`
-      : METHOD_LABELS[sale.paymentMethod.code];
+    sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit
+      ? `${label} em ${sale.installments}x (final ${sale.cardLastDigits ?? ""})`
+      : label;
   const lines = bags.flatMap((bag) => [
     `${bag.studentName}${bag.studentRA ? ` (RA ${bag.studentRA})` : ""}:`,
     ...bag.items.map((item) => `  ${item.quantity} x ${item.title}: ${formatBRL(item.quantity * item.unitPrice)}`),

@@ -14,6 +14,7 @@
  */
 import type { Kysely } from "kysely";
 import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 
 /** Days after a boleto's due date before its sale expires. */
@@ -21,8 +22,6 @@ export const BOLETO_CLEARING_DAYS = 3;
 
 /** How often the store server sweeps overdue boletos. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-
-const BOLETO_METHOD_CODE = "0";
 
 export interface LifecycleDeps {
   db: Kysely<Database>;
@@ -59,7 +58,7 @@ export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleSt
       .selectFrom("sales")
       .select(["id", "reference_code"])
       .where("status", "=", "pending")
-      .where("payment_method_code", "=", BOLETO_METHOD_CODE)
+      .where("payment_method_code", "=", PAYMENT_METHOD_CODES.boleto)
       .where("boleto_due_date", "<", lastDueDateStillPayable)
       .execute();
     const ids = overdue.map((sale) => sale.id);

@@ -1,19 +1,13 @@
 import type { Selectable } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
-import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract.ts";
+import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
 
 export const SALE_NOT_FOUND = "Compra não encontrada.";
 export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
-
-/** Spec §9: the payment methods' names, by code. */
-export const PAYMENT_METHOD_NAMES: Record<SaleTable["payment_method_code"], string> = {
-  "0": "boleto",
-  "1": "credito",
-  "2": "gratuito",
-};
 
 type SaleRow = Selectable<SaleTable>;
 
@@ -41,7 +35,7 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     cardBrand: row.card_brand,
     cardLastDigits: row.card_last4,
     boletoDigitableLine: whilePayable(row.status, row.boleto_digitable_line),
-    boletoLink: row.payment_method_code === "0" ? boletoLinkOf(deps, row.id) : null,
+    boletoLink: row.payment_method_code === PAYMENT_METHOD_CODES.boleto ? boletoLinkOf(deps, row.id) : null,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
     saleBags,

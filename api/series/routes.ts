@@ -1,20 +1,13 @@
 import { Hono } from "hono";
-import { z } from "zod";
-import type { SeriesReply } from "../contract.ts";
+import { catalogue, type SeriesReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
-import { parseInput, storeIdParam } from "../validation.ts";
-
-const query = z.object({
-  CODPERLET: z
-    .string({ message: "Informe o período letivo (CODPERLET)." })
-    .regex(/^\d{4}00$/, { message: "Período letivo inválido: use o ano seguido de 00, como 202600." }),
-});
+import { at, parseInput, storeIdOfPath } from "../validation.ts";
 
 export function seriesRoutes(deps: ApiDeps) {
-  return new Hono().get("/list-serie-totvs-by-store-id/:storeId", async (c) => {
-    const { storeId } = parseInput(z.object({ storeId: storeIdParam }), c.req.param());
-    const { CODPERLET } = parseInput(query, c.req.query());
+  return new Hono().on(...at(catalogue.listSeries), async (c) => {
+    const { storeId } = parseInput(storeIdOfPath, c.req.param());
+    const { CODPERLET } = parseInput(catalogue.listSeries.query, c.req.query());
     await assertStoreExists(deps, storeId);
     const rows = await deps.db
       .selectFrom("series")

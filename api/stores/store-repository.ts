@@ -1,4 +1,4 @@
-import type { Store } from "../contract.ts";
+import type { Store } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 

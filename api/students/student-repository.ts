@@ -1,9 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import type { Database, ResponsibleTable, StudentTable } from "#db/schema.ts";
-import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract.ts";
-
-export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
+import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
 
 type StudentRow = Selectable<StudentTable>;
 type ResponsibleRow = Selectable<ResponsibleTable>;

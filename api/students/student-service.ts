@@ -1,7 +1,14 @@
 import type { Kysely } from "kysely";
-import { NEW_STUDENT_DEFAULTS, type NewStudentData, type ResponsibleData } from "#app/features/students/student-schemas.ts";
 import type { Database } from "#db/schema.ts";
-import type { Responsible, Student, StudentLink } from "../contract.ts";
+import {
+  NEW_STUDENT_DEFAULTS,
+  STUDENT_NOT_FOUND,
+  type NewStudentData,
+  type Responsible,
+  type ResponsibleData,
+  type Student,
+  type StudentLink,
+} from "../contract/students.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -11,7 +18,6 @@ import {
   findLinkOfStudent,
   findStudentLink,
   insertLink,
-  STUDENT_NOT_FOUND,
   toResponsible,
 } from "./student-repository.ts";
 

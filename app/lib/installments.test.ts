@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CartItem, Product } from "#api/contract.ts";
+import type { CartItem } from "#api/contract/carts.ts";
+import type { Product } from "#api/contract/catalogue.ts";
 import {
   INSTALLMENT_TEXTS,
   cartInstallments,

@@ -30,7 +30,7 @@
 import { todayInBrazil } from "./dates.ts";
 import { formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
 
-/** The payment settings of a product (PaymentPlan in api/contract.ts). */
+/** The payment settings of a product (PaymentPlan in api/contract/catalogue.ts). */
 export interface InstallmentPlan {
   maxInstallments: number;
   turnYear: boolean;
@@ -38,7 +38,7 @@ export interface InstallmentPlan {
   schoolYear: number;
 }
 
-/** What the per-item rule reads; a `CartItem` or a `Product` of api/contract.ts fits. */
+/** What the per-item rule reads; a `CartItem` or a `Product` of api/contract fits. */
 export interface InstallmentItem {
   /** S service (course or event), M manual product, P (or anything else) physical product. */
   TIPO: string;
@@ -46,7 +46,7 @@ export interface InstallmentItem {
   paymentPlan: InstallmentPlan;
 }
 
-/** What the cart rule reads per line; a `CartItem` of api/contract.ts fits. */
+/** What the cart rule reads per line; a `CartItem` of api/contract/carts.ts fits. */
 export interface InstallmentLine extends InstallmentItem {
   quantity: number;
 }

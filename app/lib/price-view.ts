@@ -1,4 +1,4 @@
-import type { Product } from "#api/contract.ts";
+import type { Product } from "#api/contract/catalogue.ts";
 import { discountPercent, showsDiscountOnPricePanel } from "./discount.ts";
 
 /** The price facts every product view shows (panel, cards, link modal, cart line). */

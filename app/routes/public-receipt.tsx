@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
@@ -44,7 +45,7 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
         <dt className="text-slate-500">Forma de pagamento</dt>
         <dd className="font-semibold">
           {paymentMethodLabel(sale.paymentMethod.code)}
-          {sale.paymentMethod.code === "1" ? ` em ${sale.installments}x, final ${sale.cardLastDigits ?? ""}` : ""}
+          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit ? ` em ${sale.installments}x, final ${sale.cardLastDigits ?? ""}` : ""}
         </dd>
       </dl>
       <table className="mt-6 w-full text-sm">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { requireCustomer, storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
@@ -99,7 +100,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
           {sale.discount > 0 ? <Info label={`Cupom ${sale.couponCode ?? ""}`} value={`- ${formatBRL(sale.discount)}`} /> : null}
           <Info label="Total" value={formatBRL(sale.total)} testId="sale-total" />
           <Info label="Forma de pagamento" value={paymentMethodLabel(sale.paymentMethod.code)} />
-          {sale.paymentMethod.code === "1" ? (
+          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit ? (
             <>
               <Info label="Parcelas" value={`${sale.installments}x de ${formatBRL(sale.total / sale.installments)}`} />
               <Info label="Cartão" value={`${sale.cardBrand ?? ""} final ${sale.cardLastDigits ?? ""}`} testId="card-last-digits" />

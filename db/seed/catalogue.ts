@@ -11,6 +11,7 @@ import {
   highlightImage,
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
 
 export const STORE_ID = 1;
 
@@ -40,11 +41,13 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
 
   await db
     .insertInto("payment_methods")
-    .values([
-      { id: 1, code: "0", name: "boleto" },
-      { id: 2, code: "1", name: "credito" },
-      { id: 3, code: "2", name: "gratuito" },
-    ])
+    .values(
+      [PAYMENT_METHOD_CODES.boleto, PAYMENT_METHOD_CODES.credit, PAYMENT_METHOD_CODES.free].map((code, i) => ({
+        id: i + 1,
+        code,
+        name: PAYMENT_METHOD_NAMES[code],
+      })),
+    )
     .execute();
 
   const categoryIds = new Map<string, string>();

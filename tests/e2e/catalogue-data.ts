@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { Product } from "#api/contract.ts";
+import type { Product } from "#api/contract/catalogue.ts";
 
 /** Reads the demo catalogue through the public /api, so tests never hard-code seed rows. */
 export async function productsOf(request: APIRequestContext, categorySlug: string): Promise<Product[]> {

@@ -1,42 +1,25 @@
-import type {
-  AuthReply,
-  CategoriesReply,
-  Category,
-  CategoryProductsReply,
-  CategoryReply,
-  Customer,
-  CustomerReply,
-  CustomerUpdatePayload,
-  MessageReply,
-  PasswordChangePayload,
-  RegistrationPayload,
-  HighlightReply,
-  HomeProductsReply,
-  NewsletterReply,
-  PaymentMethodsReply,
-  ProductsReply,
-  SaleBagsReply,
-  SalesReply,
-  SeriesReply,
-  StoreReply,
-  CartBagPayload,
-  CartPayload,
-  BoletoReply,
-  CartReply,
-  FinishCartPayload,
-  FinishCartReply,
-  GuestCartMergeReply,
-  PublicSaleBagReply,
-  GuestCartPayload,
-  CreatedStudentReply,
-  ItemCouponsReply,
-  NewStudentPayload,
-  RemovedLinkReply,
-  ResponsiblePayload,
-  ResponsibleReply,
-  StudentLinkReply,
-  StudentsReply,
-} from "#api/contract.ts";
+import {
+  accounts,
+  type AuthReply,
+  type Customer,
+  type CustomerUpdatePayload,
+  type PasswordChangePayload,
+  type RegistrationPayload,
+} from "#api/contract/accounts.ts";
+import { carts, type CartBagPayload, type CartPayload, type FinishCartPayload, type GuestCartPayload } from "#api/contract/carts.ts";
+import { catalogue, type Category } from "#api/contract/catalogue.ts";
+import { coupons } from "#api/contract/coupons.ts";
+import {
+  apiErrorBody,
+  buildPath,
+  type Endpoint,
+  type PathParams,
+  type PayloadOf,
+  type QueryOf,
+  type ReplyOf,
+} from "#api/contract/endpoint.ts";
+import { orders } from "#api/contract/orders.ts";
+import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 
 /** A reply of the store API other than 2xx, with its error.message. */
@@ -65,14 +48,30 @@ export interface StoreApiClientOptions {
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
 
-/** The one typed way the storefront talks to the store API (spec §7). */
+interface CallInit<E extends Endpoint> {
+  query?: QueryOf<E>;
+  body?: PayloadOf<E>;
+  headers?: Record<string, string>;
+}
+
+/** What a call gives: its checked reply; null for a 204, or where the contract allows an empty 2xx. */
+type Reply<E extends Endpoint> = E["reply"] extends null ? null : E["mayBeEmpty"] extends true ? ReplyOf<E> | null : ReplyOf<E>;
+
+/** The store API's own message for a refusal, or the generic one. */
+function refusal(status: number, payload: unknown): StoreApiError {
+  const body = apiErrorBody.safeParse(payload);
+  return new StoreApiError(status, body.success ? body.data.error.message : STORE_API_UNAVAILABLE);
+}
+
+/** The one typed way the storefront talks to the store API (spec §7, api/contract). */
 export function createStoreApiClient({ transport, storeId, clientAddress, token, onUnauthorized }: StoreApiClientOptions) {
-  async function call<T>(
-    method: "GET" | "POST" | "PUT",
-    path: string,
-    body?: unknown,
-    extraHeaders: Record<string, string> = {},
-  ): Promise<T> {
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    params: PathParams<E["path"]>,
+    { query, body, headers: extraHeaders = {} }: CallInit<E> = {},
+  ): Promise<Reply<E>> {
+    const { method } = endpoint;
+    const path = buildPath(endpoint.path, params, query as Record<string, string | number | undefined> | undefined);
     const headers = new Headers({ ...extraHeaders, accept: "application/json" });
     if (body !== undefined) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
@@ -90,133 +89,111 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
     }
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      // Spec §8: a 401 on an authenticated call ends the session, here and nowhere else.
       if (response.status === 401 && onUnauthorized) onUnauthorized();
-      const message = (payload as { error?: { message?: unknown } } | null)?.error?.message;
-      throw new StoreApiError(response.status, typeof message === "string" ? message : STORE_API_UNAVAILABLE);
+      throw refusal(response.status, payload);
     }
-    return payload as T;
+    if (endpoint.reply === null || (payload === null && endpoint.mayBeEmpty)) return null as Reply<E>;
+    const checked = endpoint.reply.safeParse(payload);
+    if (!checked.success) {
+      // The pattern, not the concrete path, and never the body: both may carry personal data.
+      const issue = checked.error.issues[0];
+      console.error("[store-api] resposta fora do contrato", method, endpoint.path, `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`);
+      throw new StoreApiError(502, STORE_API_UNAVAILABLE);
+    }
+    return checked.data as Reply<E>;
   }
 
   const store = storeId;
-  const e = encodeURIComponent;
 
   return {
     storeId,
 
     async listCategories(): Promise<Category[]> {
-      const { categories } = await call<CategoriesReply>(
-        "GET",
-        `/categories/list-category-by-store-id/${store}?field=visible&filter=enabled`,
-      );
+      const { categories } = await call(catalogue.listCategories, { storeId: store }, { query: { field: "visible", filter: "enabled" } });
       return categories.filter((category) => category.status !== "disabled");
     },
 
     async getCategoryById(id: string) {
-      return (await call<CategoryReply>("GET", `/categories/list-category-by-id-and-store-id/${e(id)}/store/${store}`))
-        .category;
+      return (await call(catalogue.getCategoryById, { id, storeId: store })).category;
     },
 
     listProductsByCategorySlug(slug: string, seriesTOTVSID: number[] = []) {
-      return call<CategoryProductsReply>(
-        "POST",
-        `/products/list-product-by-category-slug/${e(slug)}/store/${store}/visible/enabled`,
-        { seriesTOTVSID },
-      );
+      return call(catalogue.listProductsByCategorySlug, { slug, storeId: store }, { body: { seriesTOTVSID } });
     },
 
     async listProductsBySeries(seriesTOTVSID: number[]) {
-      return (
-        await call<ProductsReply>("POST", `/products/list-product-by-serie-totvs-id/${store}/visible/enabled`, {
-          seriesTOTVSID,
-        })
-      ).products;
+      return (await call(catalogue.listProductsBySeries, { storeId: store }, { body: { seriesTOTVSID } })).products;
     },
 
     async listHomeProducts(categories: { slug: string; limit: number }[]) {
-      return (
-        await call<HomeProductsReply>("POST", `/products/list-products-in-home/store/${store}/visible/enabled`, {
-          categories,
-        })
-      ).categories;
+      return (await call(catalogue.listHomeProducts, { storeId: store }, { body: { categories } })).categories;
     },
 
     async getHighlight(id: number) {
-      return (await call<HighlightReply>("GET", `/highlights/list-highlight-by-id/${id}/store/${store}/visible/enabled`))
-        .highlight;
+      return (await call(catalogue.getHighlight, { id, storeId: store })).highlight;
     },
 
     async searchProducts(title: string) {
-      return (
-        await call<ProductsReply>(
-          "GET",
-          `/products/search-products-by-title/store/${store}/visible/enabled?title=${e(title)}`,
-        )
-      ).products;
+      return (await call(catalogue.searchProducts, { storeId: store }, { query: { title } })).products;
     },
 
     /** Grades of the current school period (CODPERLET = year + "00"). */
     async listSeries(now = new Date()) {
-      return (
-        await call<SeriesReply>("GET", `/serie-totvs/list-serie-totvs-by-store-id/${store}?CODPERLET=${now.getFullYear()}00`)
-      ).series;
+      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: `${now.getFullYear()}00` } })).series;
     },
 
     async getStore() {
-      return (await call<StoreReply>("GET", `/stores/list-store-by-store-id/${store}`)).store;
+      return (await call(catalogue.getStore, { storeId: store })).store;
     },
 
     async createNewsletter(email: string) {
-      return (await call<NewsletterReply>("POST", "/newsletters/create-newsletter", { storeId: store, email })).newsletter;
+      return (await call(catalogue.createNewsletter, {}, { body: { storeId: store, email } })).newsletter;
     },
 
     async listPaymentMethods() {
-      return (await call<PaymentMethodsReply>("GET", "/payment-methods/list-payment-methods")).paymentMethods;
+      return (await call(catalogue.listPaymentMethods, {})).paymentMethods;
     },
 
     // Accounts and customers (spec §7). Calls marked "bearer" need the client's token.
     // Where the spec allows a 204, a reply without a body gives undefined.
 
     async authCustomer(email: string, password: string): Promise<AuthReply["auth"]> {
-      return (await call<AuthReply>("POST", "/accounts/auth-customer", { email, password, storeId: store })).auth;
+      return (await call(accounts.authCustomer, {}, { body: { email, password, storeId: store } })).auth;
     },
 
     /** Bearer. Revokes the token (not in the spec: docs/decisions/0004). */
     async logoutCustomer(): Promise<void> {
-      await call<null>("POST", "/accounts/logout-customer");
+      await call(accounts.logoutCustomer, {});
     },
 
     async createCustomer(payload: Omit<RegistrationPayload, "storeId">): Promise<Customer | undefined> {
-      return (await call<CustomerReply | null>("POST", "/customers/create-customer", { ...payload, storeId: store }))
-        ?.customer;
+      return (await call(accounts.createCustomer, {}, { body: { ...payload, storeId: store } }))?.customer;
     },
 
     /** Asks for a reset link; answers the same message whether or not the e-mail has an account. */
     async resetPassword(email: string): Promise<string | undefined> {
-      return (await call<MessageReply | null>("POST", "/customers/reset-password", { email, storeId: store }))?.message;
+      return (await call(accounts.resetPassword, {}, { body: { email, storeId: store } }))?.message;
     },
 
     /** Fails with 404 (unknown link) or 410 (expired or used); not in the spec: docs/decisions/0004. */
     async checkResetToken(token: string): Promise<void> {
-      await call<unknown>("GET", `/customers/reset-password/${e(token)}`);
+      await call(accounts.checkResetToken, { token });
     },
 
     /** Sets the new password through a reset link; not in the spec: docs/decisions/0004. */
     async confirmResetPassword(token: string, password: string, passwordConfirmation: string): Promise<string> {
-      return (
-        await call<MessageReply>("PUT", `/customers/reset-password/${e(token)}`, { password, passwordConfirmation })
-      ).message;
+      return (await call(accounts.confirmResetPassword, { token }, { body: { password, passwordConfirmation } })).message;
     },
 
     /** Bearer. The full customer for the profile form; not in the spec: docs/decisions/0004. */
     async getCustomer(customerId: string): Promise<Customer> {
-      return (await call<CustomerReply>("GET", `/customers/get-customer/${e(customerId)}/store/${store}`)).customer;
+      return (await call(accounts.getCustomer, { customerId, storeId: store })).customer;
     },
 
     /** Bearer. */
     async updateCustomer(customerId: string, payload: CustomerUpdatePayload): Promise<Customer | undefined> {
-      return (
-        await call<CustomerReply | null>("PUT", `/customers/update-customer/${e(customerId)}/store/${store}`, payload)
-      )?.customer;
+      return (await call(accounts.updateCustomer, { customerId, storeId: store }, { body: payload }))?.customer;
     },
 
     /**
@@ -224,72 +201,55 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
      * token to keep this one going (undefined from an API that answers without one).
      */
     async updateCustomerPassword(customerId: string, payload: PasswordChangePayload): Promise<AuthReply["auth"] | undefined> {
-      return (
-        await call<AuthReply | null>(
-          "PUT",
-          `/customers/update-customers-password/${e(customerId)}/store/${store}`,
-          payload,
-        )
-      )?.auth;
+      return (await call(accounts.updateCustomerPassword, { customerId, storeId: store }, { body: payload }))?.auth;
     },
 
     // Orders (spec §7).
 
     /** Bearer. The customer's sales, newest first. */
     async listSalesByCustomer(customerId: string) {
-      return (await call<SalesReply>("GET", `/sales/list-sale-by-customer-id/${e(customerId)}/store/${store}`)).sales;
+      return (await call(orders.listSalesByCustomer, { customerId, storeId: store })).sales;
     },
 
     /** Bearer. The bags (one per student) of one of the customer's sales; 404 for any other sale. */
     async listSaleBagsBySale(saleId: string) {
-      return (await call<SaleBagsReply>("GET", `/sale-bags/list-sale-bag-by-sale-id/${e(saleId)}/store/${store}`)).saleBag;
+      return (await call(orders.listSaleBagsBySale, { saleId, storeId: store })).saleBag;
     },
 
     // Students and responsibles (spec §7). All bearer.
 
     async listStudents(customerId: string) {
-      return (await call<StudentsReply>("GET", `/students/list-students-by-customer/${e(customerId)}/store/${store}`))
-        .students;
+      return (await call(students.listStudents, { customerId, storeId: store })).students;
     },
 
     /** Links an enrolled student by RA: 404 unknown RA, 409 already linked, 429 too many tries. */
     async addStudentByRA(customerId: string, RA: string) {
-      return (
-        await call<StudentLinkReply>("POST", "/students/add-student-to-customer", { storeId: store, customerId, RA })
-      ).student;
+      return (await call(students.addStudentByRA, {}, { body: { storeId: store, customerId, RA } })).student;
     },
 
     /** Creates a student not enrolled yet and links it; answers the student (its id for the responsible). */
     async createEmptyStudent(payload: Omit<NewStudentPayload, "storeId">) {
-      return (await call<CreatedStudentReply>("POST", "/students/create-empty-student", { ...payload, storeId: store }))
-        .student;
+      return (await call(students.createEmptyStudent, {}, { body: { ...payload, storeId: store } })).student;
     },
 
     async createResponsible(payload: Omit<ResponsiblePayload, "storeId">) {
-      return (
-        await call<ResponsibleReply>("POST", "/responsibles/create-responsible", { ...payload, storeId: store })
-      ).responsible;
+      return (await call(students.createResponsible, {}, { body: { ...payload, storeId: store } })).responsible;
     },
 
     /** Ends the link (not the student) and takes the student's bag out of the cart. */
     async removeStudentLink(linkId: string, studentId: string, customerId: string) {
-      return (
-        await call<RemovedLinkReply>(
-          "POST",
-          `/students/soft-delete-link-student-to-customer/${e(linkId)}/student/${e(studentId)}/customer/${e(customerId)}/store/${store}`,
-        )
-      ).link;
+      return (await call(students.removeStudentLink, { linkId, studentId, customerId, storeId: store })).link;
     },
 
     /** "Sou Aluno": the customer as a student, linked (idempotent). */
     async alreadyStudent(customerId: string) {
-      return (await call<StudentLinkReply>("POST", `/students/already-student/${e(customerId)}/store/${store}`)).student;
+      return (await call(students.alreadyStudent, { customerId, storeId: store })).student;
     },
 
     // Cart and coupons (spec §7). All bearer; every cart call answers { cart, itemsRemoved }.
 
     getCart(customerId: string) {
-      return call<CartReply>("GET", `/carts/list-cart-by-customer/${e(customerId)}/store/${store}`);
+      return call(carts.getCart, { customerId, storeId: store });
     },
 
     /**
@@ -298,62 +258,52 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
      */
     saveCart(customerId: string, bags: CartBagPayload[], version?: number, affiliateId: string | null = null) {
       const payload: CartPayload = { affiliateId, storeId: store, customerId, bags, ...(version === undefined ? {} : { version }) };
-      return call<CartReply>("POST", "/carts/client-add-item-to-cart", payload);
+      return call(carts.saveCart, {}, { body: payload });
     },
 
     /** The coupons this cart may use (empty for an empty cart). */
     async listCartCoupons(cartId: string) {
-      return (await call<ItemCouponsReply>("GET", `/items-coupons/find-by-cart-id/${e(cartId)}/store/${store}`))
-        .itemCoupons;
+      return (await call(coupons.listCartCoupons, { cartId, storeId: store })).itemCoupons;
     },
 
     applyCoupon(cartId: string, code: string) {
-      return call<CartReply>("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code, cartId, storeId: store });
+      return call(coupons.applyCoupon, {}, { body: { code, cartId, storeId: store } });
     },
 
     removeCoupon(cartId: string) {
-      return call<CartReply>("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId, storeId: store });
+      return call(coupons.removeCoupon, {}, { body: { cartId, storeId: store } });
     },
 
     /** Pays the cart (spec §7); a second call for the same cart answers the first sale. */
     async finishCart(customerId: string, cartId: string, payload: FinishCartPayload) {
-      return (
-        await call<FinishCartReply>("PUT", `/carts/finish-cart-by-customer/${e(customerId)}/cart/${e(cartId)}/store/${store}`, payload)
-      ).finished;
+      return (await call(carts.finishCart, { customerId, cartId, storeId: store }, { body: payload })).finished;
     },
 
     /** The public receipt: no token. */
     async getPublicSaleBag(saleId: string, saleBagId: string) {
-      return (
-        await call<PublicSaleBagReply>("GET", `/sale-bags/check-status-sale-bag/store/${store}/sale/${e(saleId)}/saleBag/${e(saleBagId)}`)
-      ).saleBag;
+      return (await call(orders.getPublicSaleBag, { storeId: store, saleId, saleBagId })).saleBag;
     },
 
     /** The printable boleto of a sale: no token (the sale id is random). */
     async getBoleto(saleId: string) {
-      return (await call<BoletoReply>("GET", `/sales/boleto/${e(saleId)}/store/${store}`)).boleto;
+      return (await call(orders.getBoleto, { saleId, storeId: store })).boleto;
     },
 
     // A visitor's cart (spec §6; docs/decisions/0009-guest-carts.md): the session's key goes in a header.
 
     listGuestCart(guestKey: string) {
-      return call<CartReply>("GET", `/carts/list-guest-cart/store/${store}`, undefined, { [GUEST_KEY_HEADER]: guestKey });
+      return call(carts.listGuestCart, { storeId: store }, { headers: { [GUEST_KEY_HEADER]: guestKey } });
     },
 
     /** The visitor's whole cart, one bag with studentId null; `version` as for saveCart. */
     saveGuestCart(guestKey: string, bags: CartBagPayload[], version?: number) {
       const payload: GuestCartPayload = { storeId: store, bags, ...(version === undefined ? {} : { version }) };
-      return call<CartReply>("POST", "/carts/guest-add-item-to-cart", payload, { [GUEST_KEY_HEADER]: guestKey });
+      return call(carts.saveGuestCart, {}, { body: payload, headers: { [GUEST_KEY_HEADER]: guestKey } });
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */
     mergeGuestCart(customerId: string, guestKey: string) {
-      return call<GuestCartMergeReply>(
-        "POST",
-        "/carts/merge-guest-cart",
-        { storeId: store, customerId },
-        { [GUEST_KEY_HEADER]: guestKey },
-      );
+      return call(carts.mergeGuestCart, {}, { body: { storeId: store, customerId }, headers: { [GUEST_KEY_HEADER]: guestKey } });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { Customer, SaleBag } from "#api/contract.ts";
+import type { Customer, SaleBag } from "#api/contract/index.ts";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "#app/features/accounts/account-page-reply.ts";
 import { passwordChangeSchema, profileSchema } from "#app/features/accounts/account-schemas.ts";
 import {

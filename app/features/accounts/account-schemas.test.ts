@@ -8,10 +8,12 @@ import {
   profileSchema,
   registrationAccessSchema,
   registrationBasicsSchema,
-  registrationSchema,
   resetPasswordSchema,
 } from "./account-schemas.ts";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { accounts } from "#api/contract/accounts.ts";
+
+const registrationSchema = accounts.createCustomer.body;
 
 /** The messages a schema reports, by field ("" for the object itself). */
 function errors(schema: z.ZodType, input: unknown): Record<string, string[]> {
@@ -211,9 +213,10 @@ describe("registrationBasicsSchema (step 2)", () => {
   });
 });
 
-describe("registrationSchema (API payload)", () => {
+describe("the registration payload (POST /customers/create-customer)", () => {
   it("takes the access data without confirmation and terms, plus the basics", () => {
-    const { passwordConfirmation: _c, terms: _t, ...payload } = access;
+    const { passwordConfirmation: _c, terms: _t, ...fields } = access;
+    const payload = { storeId: 1, ...fields };
     expect(registrationSchema.parse({ ...payload, ...basics })).toMatchObject({ email: access.email, cpf: "52998224725" });
     expect(errors(registrationSchema, { ...payload, ...basics, cpf: "123" }).cpf).toEqual(["CPF Inválido"]);
   });

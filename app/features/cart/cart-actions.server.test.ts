@@ -10,6 +10,7 @@ import { cartAction } from "./cart-actions.server.ts";
 import { SESSION_EXPIRED_PATH } from "#app/.server/session-expiry.server.ts";
 import { STORE_API_UNAVAILABLE } from "#app/.server/store-api/index.server.ts";
 import { startStoreApiDouble, toastOf } from "#tests/fixtures/store-api-double.ts";
+import { cartItemReply } from "#tests/fixtures/store-api-replies.ts";
 
 const STUDENT = "aluno-1";
 const storedCart = {
@@ -22,7 +23,7 @@ const storedCart = {
     subtotal: 50,
     discount: 0,
     total: 50,
-    bags: [{ cartId: "carrinho-1", name: "Ana", studentId: STUDENT, RA: "1", cartItems: [{ itemTOTVSId: 11, quantity: 2 }] }],
+    bags: [{ cartId: "carrinho-1", name: "Ana", studentId: STUDENT, RA: "1", cartItems: [cartItemReply({ itemTOTVSId: 11, quantity: 2 })] }],
   },
   itemsRemoved: [] as { itemTOTVSId: number; title: string }[],
 };

@@ -1,4 +1,4 @@
-import type { CartBag } from "#api/contract.ts";
+import type { CartBag } from "#api/contract/carts.ts";
 import { STUDENT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 
 /** A bag's label (spec §2): the student's name cut at 25 and the RA, or "Selecionar estudante". */

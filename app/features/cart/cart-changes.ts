@@ -1,4 +1,4 @@
-import type { Cart, CartBagPayload } from "#api/contract.ts";
+import type { Cart, CartBagPayload } from "#api/contract/carts.ts";
 
 /**
  * The cart as the storefront changes it: every change sends the whole cart (spec §4),

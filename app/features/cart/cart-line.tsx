@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CartItem } from "#api/contract.ts";
+import type { CartItem } from "#api/contract/carts.ts";
 import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
 import { showsDiscountOnCartLine } from "#app/lib/discount.ts";
 import { formatMoney } from "#app/lib/money.ts";

@@ -1,4 +1,4 @@
-import type { Cart } from "#api/contract.ts";
+import type { Cart } from "#api/contract/carts.ts";
 import { formatMoney } from "#app/lib/money.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { Cart } from "#api/contract.ts";
+import type { Cart } from "#api/contract/carts.ts";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
 

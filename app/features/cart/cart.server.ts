@@ -1,4 +1,4 @@
-import type { CartBagPayload, CartReply } from "#api/contract.ts";
+import type { CartBagPayload, CartReply } from "#api/contract/carts.ts";
 import { cartPayloadOf } from "#app/features/cart/cart-changes.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { ensureGuestCartKey, getGuestCartKey } from "#app/.server/session.server.ts";

@@ -1,4 +1,4 @@
-import type { GuestCartMerge } from "#api/contract.ts";
+import type { GuestCartMerge } from "#api/contract/carts.ts";
 import { getGuestCartKey } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Highlight } from "#api/contract.ts";
+import type { Highlight } from "#api/contract/catalogue.ts";
 
 /** Home highlights: a swipeable strip of banners (CSS scroll snap, no script needed). */
 export function Highlights({ highlight }: { highlight: Highlight }) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Product } from "#api/contract.ts";
+import type { Product } from "#api/contract/catalogue.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";

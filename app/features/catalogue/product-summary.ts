@@ -1,4 +1,4 @@
-import type { Product } from "#api/contract.ts";
+import type { Product } from "#api/contract/catalogue.ts";
 
 /** What a product card needs: loaders send only this, keeping pages and their data small. */
 export type ProductSummary = Pick<Product, "id" | "title" | "slug" | "image" | "PRECO" | "DESCONTO" | "PARCELAS" | "TIPO" | "CODCOLIGADA"> & {

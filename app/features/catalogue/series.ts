@@ -1,4 +1,4 @@
-import type { Serie } from "#api/contract.ts";
+import type { Serie } from "#api/contract/catalogue.ts";
 import { stripAccents } from "#app/lib/text.ts";
 
 /** The three school levels shown as groups (spec §3), in display order. */

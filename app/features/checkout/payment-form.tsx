@@ -7,7 +7,8 @@ import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#app/lib/card
 import { creditInstallmentLabel, INSTALLMENT_TEXTS, installmentOptions, installmentValue } from "#app/lib/installments.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
-import { defaultPaymentMethod, PAYMENT_METHOD_CODES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
+import { defaultPaymentMethod, paymentSchema } from "#app/features/checkout/payment-schema.ts";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { CardPreview } from "./card-preview.tsx";
@@ -87,11 +88,11 @@ export function PaymentForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-bold text-slate-900">Forma de pagamento</legend>
         {free ? (
-          <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.free} label="Gratuito" />
+          <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.free} />
         ) : (
           <>
-            <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.boleto} label="Boleto Bancário" />
-            <MethodRadio meta={fields.paymentMethod} value={PAYMENT_METHOD_CODES.credit} label="Cartão de Crédito" />
+            <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.boleto} />
+            <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.credit} />
           </>
         )}
         <FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
@@ -204,11 +205,11 @@ export function PaymentForm({
 
 type FieldMeta = Parameters<typeof getInputProps>[0];
 
-function MethodRadio({ meta, value, label }: { meta: FieldMeta; value: string; label: string }) {
+function MethodRadio({ meta, code }: { meta: FieldMeta; code: PaymentMethodCode }) {
   return (
     <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500">
-      <input {...getInputProps(meta, { type: "radio", value })} key={`${meta.key}-${value}`} className="h-4 w-4" />
-      <span className="font-semibold text-slate-800">{label}</span>
+      <input {...getInputProps(meta, { type: "radio", value: code })} key={`${meta.key}-${code}`} className="h-4 w-4" />
+      <span className="font-semibold text-slate-800">{PAYMENT_METHOD_LABELS[code].option}</span>
     </label>
   );
 }

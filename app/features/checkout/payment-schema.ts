@@ -4,15 +4,14 @@
  * themselves live in app/lib/card.ts; the instalment limit comes from app/lib/installments.ts.
  */
 import { z } from "zod";
+import { FINISH_CART_MESSAGES } from "#api/contract/carts.ts";
+import { PAYMENT_METHOD_CODES, paymentMethodCode, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
 import { CARD_FORM_MESSAGE, validateCardForm, type ValidCard } from "#app/lib/card.ts";
 
-export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2" } as const;
-export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[keyof typeof PAYMENT_METHOD_CODES];
-
 export const PAYMENT_MESSAGES = {
-  termsNotAccepted: "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
-  methodRequired: "Escolha a forma de pagamento.",
-  freeOnlyAtZero: "A opção Gratuito vale só para pedidos de total R$ 0,00.",
+  termsNotAccepted: FINISH_CART_MESSAGES.termsNotAccepted,
+  methodRequired: FINISH_CART_MESSAGES.methodRequired,
+  freeOnlyAtZero: FINISH_CART_MESSAGES.freeOnlyAtZero,
   cardForm: CARD_FORM_MESSAGE,
 } as const;
 
@@ -39,7 +38,7 @@ const text = z.string().trim().max(64).optional();
 export function paymentSchema({ total, maxInstallments, now, settledCart = false }: PaymentContext) {
   return z
     .object({
-      paymentMethod: z.enum(["0", "1", "2"], { message: PAYMENT_MESSAGES.methodRequired }),
+      paymentMethod: z.enum(paymentMethodCode.options, { message: PAYMENT_MESSAGES.methodRequired }),
       holder: text,
       number: text,
       expiry: text,

@@ -1,4 +1,4 @@
-import type { Cart, CartCoupon } from "#api/contract.ts";
+import type { Cart, CartCoupon } from "#api/contract/carts.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { CartTotals } from "#app/features/cart/cart-totals.tsx";
 import { CouponPanel } from "#app/features/coupons/coupon-panel.tsx";

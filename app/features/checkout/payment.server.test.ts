@@ -7,6 +7,7 @@ import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
+import { cartItemReply } from "#tests/fixtures/store-api-replies.ts";
 
 const VISA = "4111111111111111";
 const openCart = {
@@ -25,7 +26,7 @@ const openCart = {
         name: "Ana",
         studentId: "aluno-1",
         RA: "1",
-        cartItems: [{ itemTOTVSId: 11, quantity: 1, TIPO: "P", PARCELAS: 3, paymentPlan: { maxInstallments: 3, turnYear: false, schoolYear: 2026 } }],
+        cartItems: [cartItemReply({ itemTOTVSId: 11, quantity: 1, TIPO: "P", PARCELAS: 3, paymentPlan: { maxInstallments: 3, turnYear: false, schoolYear: 2026 } })],
       },
     ],
   },

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { FinishCartPayload } from "#api/contract.ts";
+import type { FinishCartPayload } from "#api/contract/carts.ts";
 import { brandForGateway, expirationDateForGateway } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";

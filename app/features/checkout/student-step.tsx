@@ -1,4 +1,4 @@
-import type { StudentLink } from "#api/contract.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import type { NewStudentReply } from "#app/features/students/new-student/new-student-wizard.tsx";
 import { StudentChooser, type LinkMode } from "#app/features/students/student-chooser.tsx";

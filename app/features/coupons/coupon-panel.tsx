@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CartCoupon } from "#api/contract.ts";
+import type { CartCoupon } from "#api/contract/carts.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 
 /** "Cupom de Desconto" (spec §2): one coupon per purchase, removed by any cart change. */

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { Sale, SaleBag } from "#api/contract.ts";
+import type { Sale, SaleBag } from "#api/contract/orders.ts";
+import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
@@ -71,7 +72,7 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <Detail term="Pagamento">
           {paymentMethodLabel(sale.paymentMethod.code)}
-          {sale.paymentMethod.code === "1" && sale.installments > 1 ? ` em ${sale.installments}x` : ""}
+          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit && sale.installments > 1 ? ` em ${sale.installments}x` : ""}
           {sale.cardBrand && sale.cardLastDigits ? ` (${sale.cardBrand} final ${sale.cardLastDigits})` : ""}
         </Detail>
         <Detail term="Total">

@@ -1,5 +1,6 @@
 /** How the order history reads a sale (spec §9 payment methods; sale statuses are the bundled API's). */
-import type { PaymentMethod, SaleStatus } from "#api/contract.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
+import type { SaleStatus } from "#api/contract/orders.ts";
 import { STORE_TIME_ZONE } from "#app/lib/dates.ts";
 
 /** /conta's query parameter that opens one sale's details (a GET link: works without JavaScript). */
@@ -13,19 +14,14 @@ export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   expired: "Expirado",
 };
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod["code"], string> = {
-  "0": "Boleto",
-  "1": "Cartão de crédito",
-  "2": "Gratuito",
-};
-
 /** A status another API may send that the store does not know reads as it came. */
 export function saleStatusLabel(status: string): string {
   return SALE_STATUS_LABELS[status as SaleStatus] ?? status;
 }
 
+/** How the order history and the receipts name a method; an unknown code reads as it came. */
 export function paymentMethodLabel(code: string): string {
-  return PAYMENT_METHOD_LABELS[code as PaymentMethod["code"]] ?? code;
+  return PAYMENT_METHOD_LABELS[code as PaymentMethodCode]?.summary ?? code;
 }
 
 const dateParts = new Intl.DateTimeFormat("en-CA", {

@@ -1,4 +1,5 @@
-import type { Product, StudentLink } from "#api/contract.ts";
+import type { Product } from "#api/contract/catalogue.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";

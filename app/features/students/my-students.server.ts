@@ -1,4 +1,4 @@
-import type { StudentLink } from "#api/contract.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { StudentLink } from "#api/contract.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { StudentLink } from "#api/contract.ts";
+import type { StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
 /** A linked student (spec §2 student card): name, RA, unit and school period. */

@@ -1,4 +1,4 @@
-import type { Responsible, StudentLink } from "#api/contract.ts";
+import type { Responsible, StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { formatAddress, formatBirthPlace, formatStoredCpf, formatStoredPhone, responsibleHeading, studentUnitCode } from "#app/features/students/students.ts";
 import { Modal } from "#app/ui/modal.tsx";

@@ -1,4 +1,4 @@
-import type { CartBagPayload } from "#api/contract.ts";
+import type { CartBagPayload } from "#api/contract/carts.ts";
 import { linkHref } from "#app/features/students/student-chooser.tsx";
 import { changeCart } from "#app/features/cart/cart.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";

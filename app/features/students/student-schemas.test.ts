@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newStudentFormSchema, newStudentPayloadFromForm, raField, responsibleSchema } from "./student-schemas.ts";
+import { raField } from "#app/lib/validation/student-fields.ts";
+import { newStudentFormSchema, newStudentPayloadFromForm, responsibleSchema } from "./student-schemas.ts";
 
 const form = {
   nome: "Joaquim Cavalcanti Neto",

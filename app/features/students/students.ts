@@ -1,5 +1,5 @@
 /** How a linked student and their responsible persons read on screen (spec §2 student card and data modal). */
-import type { Responsible, Student } from "#api/contract.ts";
+import type { Responsible, Student } from "#api/contract/students.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
 import { maskCep, maskPhone } from "#app/lib/masks.ts";
 

@@ -133,6 +133,16 @@ export const houseNumberField = z
   .pipe(text(M.houseNumberRequired, [[(v) => /^\d{2,6}$/.test(v.trim()), M.houseNumberDigits]]))
   .transform((v) => v.trim());
 
+/** The address of a customer (sign-up step 2, profile, registration and profile payloads). */
+export const addressFields = {
+  zipcode: zipcodeField,
+  state: stateField,
+  city: cityField,
+  neighborhood: neighborhoodField,
+  street: streetField,
+  houseNumber: houseNumberField,
+};
+
 /** Object check: the confirmation must repeat `key`. Reported on passwordConfirmation. */
 export function passwordsMatch<K extends string>(key: K) {
   return (value: Record<K | "passwordConfirmation", string>, ctx: z.RefinementCtx) => {

@@ -1,0 +1,227 @@
+/**
+ * Spec §7 cart calls (spec §3 "Cart", "Cart as sent to the server"), the visitor's cart
+ * beyond the spec (docs/decisions/0009-guest-carts.md) and finish-cart
+ * (docs/decisions/0010-checkout-and-payment.md).
+ */
+import { z } from "zod";
+import { quantityProblem } from "#app/lib/cart-rules.ts";
+import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
+import { itemFields } from "./catalogue.ts";
+import { endpoint } from "./endpoint.ts";
+import { ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
+
+/** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
+export const CART_NOT_FOUND = "Carrinho não foi encontrado";
+
+export const cartCoupon = z.object({ id: z.string(), code: z.string(), percentage: z.number() });
+export type CartCoupon = z.infer<typeof cartCoupon>;
+
+const categoryRef = z.object({ title: z.string(), slug: z.string() });
+
+const cartItem = z.object({
+  cartItemid: z.string(),
+  itemTOTVSId: z.number(),
+  /** CODCOLIGADA of the unit selling the item. */
+  affiliateId: z.string(),
+  quantity: z.number(),
+  /** The coupon applied to the cart (the same on every item), or null. */
+  itemCouponId: z.string().nullable(),
+  itemCoupon: cartCoupon.nullable(),
+  ...itemFields,
+  productImage: z.string(),
+  productSlug: z.string(),
+  category: categoryRef,
+  product: z.object({
+    productId: z.string(),
+    title: z.string(),
+    slug: z.string(),
+    image: z.string(),
+    category: categoryRef,
+  }),
+});
+export type CartItem = z.infer<typeof cartItem>;
+
+const cartBag = z.object({
+  cartId: z.string(),
+  /** The student's name; null for items waiting for a student ("Selecionar estudante"). */
+  name: z.string().nullable(),
+  studentId: z.string().nullable(),
+  RA: z.string().nullable(),
+  cartItems: z.array(cartItem),
+});
+export type CartBag = z.infer<typeof cartBag>;
+
+/**
+ * The customer's open cart. With no cart, id and cartId are null and bags is empty.
+ * version: send it back on the next write to detect a change made in another tab.
+ */
+const cart = z.object({
+  id: z.string().nullable(),
+  cartId: z.string().nullable(),
+  affiliateId: z.string().nullable(),
+  version: z.number(),
+  coupon: cartCoupon.nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  bags: z.array(cartBag),
+});
+export type Cart = z.infer<typeof cart>;
+
+/** What the gestor removed since the customer last read the cart. */
+const removedCartItem = z.object({ itemTOTVSId: z.number(), title: z.string() });
+export type RemovedCartItem = z.infer<typeof removedCartItem>;
+
+/** Every cart call: list, add (replace), apply and remove coupon. */
+const cartReplyShape = { cart, itemsRemoved: z.array(removedCartItem) };
+export const cartReply = z.object(cartReplyShape);
+export type CartReply = z.infer<typeof cartReply>;
+
+/** What the merge at login did to the visitor's items. */
+const guestCartMerge = z.object({
+  added: z.array(z.object({ itemTOTVSId: z.number(), title: z.string(), quantity: z.number() })),
+  skipped: z.array(z.object({ itemTOTVSId: z.number(), title: z.string(), reason: z.string() })),
+  /** The account's cart had a coupon and changed, so the coupon went (spec §4). */
+  couponRemoved: z.boolean(),
+});
+export type GuestCartMerge = z.infer<typeof guestCartMerge>;
+const guestCartMergeReply = z.object({ ...cartReplyShape, merge: guestCartMerge });
+export type GuestCartMergeReply = z.infer<typeof guestCartMergeReply>;
+
+/** Spec §7 reads finished.link, referenceCode, saleId, statusCode. */
+const finishCartReply = z.object({
+  finished: z.object({
+    /** The boleto's page for boleto sales; null otherwise. */
+    link: z.string().nullable(),
+    referenceCode: z.string(),
+    saleId: z.string(),
+    statusCode: z.enum(["paid", "pending"]),
+  }),
+});
+export type FinishCartReply = z.infer<typeof finishCartReply>;
+
+export const MAX_BAGS = 20;
+export const MAX_ITEMS_PER_BAG = 50;
+
+export const CART_PAYLOAD_MESSAGES = {
+  bagsRequired: "Envie o carrinho completo: a lista de estudantes (bags).",
+  tooManyBags: `O carrinho aceita no máximo ${MAX_BAGS} estudantes.`,
+  tooManyItems: `Cada estudante pode ter no máximo ${MAX_ITEMS_PER_BAG} itens no carrinho.`,
+  studentRequired: "Selecione o estudante de cada item do carrinho.",
+  itemsRequired: "Informe os itens do carrinho.",
+  itemRequired: "Produto inválido no carrinho.",
+  quantityRequired: "Informe a quantidade de cada item.",
+  unitInvalid: "Unidade escolar inválida.",
+  versionInvalid: "Versão do carrinho inválida.",
+} as const;
+
+const P = CART_PAYLOAD_MESSAGES;
+
+const itemTOTVSId = z
+  .union([z.number(), z.string().regex(/^\d{1,12}$/)], { message: P.itemRequired })
+  .transform(Number)
+  .pipe(z.number().int({ message: P.itemRequired }).positive({ message: P.itemRequired }).max(Number.MAX_SAFE_INTEGER));
+
+// A number only: "2" from a form is converted by the storefront, and a text here is a client bug.
+const quantity = z.number({ message: P.quantityRequired }).superRefine((value, ctx) => {
+  const problem = quantityProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+// Price fields or anything else a client sends beside these are ignored (zod strips them).
+const cartItemPayload = z.object({ itemTOTVSId, quantity });
+
+const bagPayload = z.object({
+  // null: items not assigned to a student yet (a visitor's cart, merged at login).
+  studentId: z.string({ message: P.studentRequired }).trim().min(1, { message: P.studentRequired }).max(64).nullable(),
+  cartItems: z.array(cartItemPayload, { message: P.itemsRequired }).max(MAX_ITEMS_PER_BAG, { message: P.tooManyItems }),
+});
+/** Spec §3 "Cart as sent to the server": per bag, studentId and cartItems. */
+export type CartBagPayload = z.input<typeof bagPayload>;
+
+const bags = z.array(bagPayload, { message: P.bagsRequired }).max(MAX_BAGS, { message: P.tooManyBags });
+
+/** The cart version the client last saw; a stale one answers 409. */
+const version = z
+  .number({ message: P.versionInvalid })
+  .int({ message: P.versionInvalid })
+  .min(0, { message: P.versionInvalid })
+  .optional();
+
+const cartBody = z.object({
+  affiliateId: z
+    .union([z.string(), z.number(), z.null()], { message: P.unitInvalid })
+    .optional()
+    .transform((v) => (v === null || v === undefined || String(v).trim() === "" ? null : String(v).trim()))
+    .refine((v) => v === null || /^\d{1,6}$/.test(v), { message: P.unitInvalid }),
+  bags,
+  version,
+  storeId: ownStoreId,
+  customerId: ownCustomerId,
+});
+export type CartPayload = z.input<typeof cartBody>;
+export type CartPayloadData = z.output<typeof cartBody>;
+
+/** A visitor's cart: one bag, studentId null; the key travels in the X-Guest-Cart-Key header. */
+const guestCartBody = z.object({ storeId: storeIdField, bags, version });
+export type GuestCartPayload = z.input<typeof guestCartBody>;
+export type GuestCartPayloadData = z.output<typeof guestCartBody>;
+
+/** What finish-cart answers that the payment form says too (spec §5 terms). */
+export const FINISH_CART_MESSAGES = {
+  methodRequired: "Escolha a forma de pagamento.",
+  termsNotAccepted: "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+  installmentsInvalid: INSTALLMENT_TEXTS.choose,
+  freeOnlyAtZero: "A opção Gratuito vale só para pedidos de total R$ 0,00.",
+} as const;
+
+const F = FINISH_CART_MESSAGES;
+const cardText = z.string().trim().max(64).optional();
+
+/**
+ * Spec §7's body. The card fields matter for method 1 only and are checked there
+ * (app/lib/card.ts); prices and totals are never read.
+ */
+const finishCartBody = z.object({
+  paymentMethodId: z.coerce
+    .number<number>({ message: F.methodRequired })
+    .int({ message: F.methodRequired })
+    .positive({ message: F.methodRequired }),
+  acceptedTerms: z.literal(true, { message: F.termsNotAccepted }),
+  deliveryDate: z.string().max(40).nullable().optional(),
+  installments: z.coerce
+    .number<number>({ message: F.installmentsInvalid })
+    .int({ message: F.installmentsInvalid })
+    .min(1, { message: F.installmentsInvalid })
+    .max(99, { message: F.installmentsInvalid })
+    .optional(),
+  brand: cardText,
+  cardNumber: cardText,
+  /** Built as year-month-10 (spec §7). */
+  expirationDate: cardText,
+  cvv: cardText,
+  holder: cardText,
+});
+export type FinishCartPayload = z.input<typeof finishCartBody>;
+export type FinishCartData = z.output<typeof finishCartBody>;
+
+export const carts = {
+  getCart: endpoint({ method: "GET", path: "/carts/list-cart-by-customer/:customerId/store/:storeId", reply: cartReply }),
+  /** Adding, removing and changing a quantity all send the whole cart (spec §4). */
+  saveCart: endpoint({ method: "POST", path: "/carts/client-add-item-to-cart", body: cartBody, reply: cartReply }),
+  finishCart: endpoint({
+    method: "PUT",
+    path: "/carts/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId",
+    body: finishCartBody,
+    reply: finishCartReply,
+  }),
+  listGuestCart: endpoint({ method: "GET", path: "/carts/list-guest-cart/store/:storeId", reply: cartReply }),
+  saveGuestCart: endpoint({ method: "POST", path: "/carts/guest-add-item-to-cart", body: guestCartBody, reply: cartReply }),
+  /** At login (bearer and X-Guest-Cart-Key): the visitor's cart joins the customer's. */
+  mergeGuestCart: endpoint({
+    method: "POST",
+    path: "/carts/merge-guest-cart",
+    body: z.object({ storeId: ownStoreId, customerId: ownCustomerId }),
+    reply: guestCartMergeReply,
+  }),
+};

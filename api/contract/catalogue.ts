@@ -1,0 +1,223 @@
+/**
+ * Spec §7 catalogue calls: categories, products, highlights, series (serie-totvs), the
+ * store, newsletters and payment methods. Field names verbatim; money in reais.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { slugField, storeIdField } from "./fields.ts";
+import { paymentMethodCode } from "./payment-methods.ts";
+
+export const HOME_LIMIT_MAX = 15;
+
+const category = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  status: z.enum(["enabled", "disabled"]),
+  visible: z.boolean(),
+});
+export type Category = z.infer<typeof category>;
+
+const paymentPlan = z.object({
+  maxInstallments: z.number(),
+  turnYear: z.boolean(),
+  schoolYear: z.number(),
+});
+export type PaymentPlan = z.infer<typeof paymentPlan>;
+
+/** Spec §3 item fields, on a product and on a cart line alike. */
+export const itemFields = {
+  /** List price. */
+  PRECO: z.number(),
+  /** Selling price after discount (a coupon applies to the cart's total, not here). */
+  DESCONTO: z.number(),
+  /** S service (course or event), M manual product, others physical products. */
+  TIPO: z.string(),
+  NOME: z.string(),
+  TURNO: z.string().nullable(),
+  PARCELAS: z.number(),
+  /** The school unit that sells it. */
+  CODCOLIGADA: z.string(),
+  paymentPlan,
+};
+
+const product = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  image: z.string(),
+  itemTOTVS: z.number(),
+  categoryId: z.string(),
+  category: z.object({ id: z.string(), title: z.string(), slug: z.string() }),
+  ...itemFields,
+  seriesTOTVSID: z.array(z.number()),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof product>;
+
+const homeCategory = z.object({ id: z.string(), title: z.string(), slug: z.string(), products: z.array(product) });
+export type HomeCategory = z.infer<typeof homeCategory>;
+
+const highlightBanner = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string(),
+});
+export type HighlightBanner = z.infer<typeof highlightBanner>;
+
+const highlight = z.object({ id: z.number(), title: z.string(), banners: z.array(highlightBanner) });
+export type Highlight = z.infer<typeof highlight>;
+
+const serie = z.object({
+  id: z.number(),
+  CURSO: z.string(),
+  HABILITACAO: z.string(),
+  codgrade: z.string(),
+  CODPERLET: z.string(),
+});
+export type Serie = z.infer<typeof serie>;
+
+const store = z.object({
+  id: z.number(),
+  name: z.string(),
+  legalName: z.string(),
+  cnpj: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  termsContracts: z.string(),
+});
+export type Store = z.infer<typeof store>;
+
+const paymentMethod = z.object({ id: z.number(), code: paymentMethodCode, name: z.string() });
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+const newsletter = z.object({ id: z.string(), email: z.string() });
+export type Newsletter = z.infer<typeof newsletter>;
+
+const categoriesReply = z.object({ categories: z.array(category) });
+const categoryReply = z.object({ category });
+const productsReply = z.object({ products: z.array(product) });
+const categoryProductsReply = z.object({ category, products: z.array(product) });
+const homeProductsReply = z.object({ categories: z.array(homeCategory) });
+const highlightReply = z.object({ highlight });
+const seriesReply = z.object({ series: z.array(serie) });
+const storeReply = z.object({ store });
+const paymentMethodsReply = z.object({ paymentMethods: z.array(paymentMethod) });
+const newsletterReply = z.object({ newsletter });
+export type CategoriesReply = z.infer<typeof categoriesReply>;
+export type CategoryReply = z.infer<typeof categoryReply>;
+export type ProductsReply = z.infer<typeof productsReply>;
+export type CategoryProductsReply = z.infer<typeof categoryProductsReply>;
+export type HomeProductsReply = z.infer<typeof homeProductsReply>;
+export type HighlightReply = z.infer<typeof highlightReply>;
+export type SeriesReply = z.infer<typeof seriesReply>;
+export type StoreReply = z.infer<typeof storeReply>;
+export type PaymentMethodsReply = z.infer<typeof paymentMethodsReply>;
+export type NewsletterReply = z.infer<typeof newsletterReply>;
+
+const seriesIdList = z
+  .array(z.coerce.number<number>().int().positive(), { message: "seriesTOTVSID deve ser uma lista de séries." })
+  .max(100, { message: "Selecione no máximo 100 séries." });
+
+const homeLimitMessage = "O limite deve ser de 1 a 15 produtos.";
+
+export const catalogue = {
+  /** The client sends field=visible&filter=enabled and drops disabled ones (spec §7). */
+  listCategories: endpoint({
+    method: "GET",
+    path: "/categories/list-category-by-store-id/:storeId",
+    query: z.object({
+      field: z.enum(["visible", "all"], { message: "Parâmetro field inválido: use visible." }).optional(),
+      filter: z.enum(["enabled", "all"], { message: "Parâmetro filter inválido: use enabled." }).optional(),
+    }),
+    reply: categoriesReply,
+  }),
+  getCategoryById: endpoint({
+    method: "GET",
+    path: "/categories/list-category-by-id-and-store-id/:id/store/:storeId",
+    reply: categoryReply,
+  }),
+  listProductsByCategorySlug: endpoint({
+    method: "POST",
+    path: "/products/list-product-by-category-slug/:slug/store/:storeId/visible/enabled",
+    body: z.object({ seriesTOTVSID: z.union([seriesIdList, z.null()]).optional() }),
+    reply: categoryProductsReply,
+  }),
+  listProductsBySeries: endpoint({
+    method: "POST",
+    path: "/products/list-product-by-serie-totvs-id/:storeId/visible/enabled",
+    body: z.object({ seriesTOTVSID: seriesIdList.min(1, { message: "Informe ao menos uma série." }) }),
+    reply: productsReply,
+  }),
+  listHomeProducts: endpoint({
+    method: "POST",
+    path: "/products/list-products-in-home/store/:storeId/visible/enabled",
+    body: z.object({
+      categories: z
+        .array(
+          z.object({
+            slug: slugField,
+            limit: z.coerce
+              .number<number>()
+              .int({ message: "O limite deve ser um número inteiro." })
+              .min(1, { message: homeLimitMessage })
+              .max(HOME_LIMIT_MAX, { message: homeLimitMessage })
+              .default(HOME_LIMIT_MAX),
+          }),
+          { message: "Informe as categorias da home." },
+        )
+        .min(1, { message: "Informe as categorias da home." })
+        .max(20, { message: "Informe no máximo 20 categorias." }),
+    }),
+    reply: homeProductsReply,
+  }),
+  searchProducts: endpoint({
+    method: "GET",
+    path: "/products/search-products-by-title/store/:storeId/visible/enabled",
+    query: z.object({
+      title: z
+        .string({ message: "Informe o termo de busca." })
+        .trim()
+        .min(1, { message: "Informe o termo de busca." })
+        .max(100, { message: "O termo de busca deve ter no máximo 100 caracteres." }),
+    }),
+    reply: productsReply,
+  }),
+  getHighlight: endpoint({
+    method: "GET",
+    path: "/highlights/list-highlight-by-id/:id/store/:storeId/visible/enabled",
+    reply: highlightReply,
+  }),
+  /** CODPERLET: the current year followed by 00 (spec §7). */
+  listSeries: endpoint({
+    method: "GET",
+    path: "/serie-totvs/list-serie-totvs-by-store-id/:storeId",
+    query: z.object({
+      CODPERLET: z
+        .string({ message: "Informe o período letivo (CODPERLET)." })
+        .regex(/^\d{4}00$/, { message: "Período letivo inválido: use o ano seguido de 00, como 202600." }),
+    }),
+    reply: seriesReply,
+  }),
+  getStore: endpoint({ method: "GET", path: "/stores/list-store-by-store-id/:storeId", reply: storeReply }),
+  createNewsletter: endpoint({
+    method: "POST",
+    path: "/newsletters/create-newsletter",
+    body: z.object({
+      storeId: storeIdField,
+      email: z
+        .string({ message: "Informe o e-mail." })
+        .trim()
+        .toLowerCase()
+        .min(1, { message: "Informe o e-mail." })
+        .max(254, { message: "E-mail muito longo." })
+        .email({ message: "E-mail inválido." }),
+    }),
+    reply: newsletterReply,
+  }),
+  listPaymentMethods: endpoint({ method: "GET", path: "/payment-methods/list-payment-methods", reply: paymentMethodsReply }),
+};

@@ -1,0 +1,136 @@
+/**
+ * Spec §7 order calls: sales and sale-bags, plus the printable boleto beyond the spec
+ * (docs/decisions/0010-checkout-and-payment.md). Money in reais.
+ */
+import { z } from "zod";
+import { endpoint } from "./endpoint.ts";
+import { paymentMethodCode } from "./payment-methods.ts";
+
+const saleStatus = z.enum(["pending", "paid", "declined", "cancelled", "expired"]);
+export type SaleStatus = z.infer<typeof saleStatus>;
+
+/** A student's part of a sale, as the sales list summarises it. */
+const saleBagSummary = z.object({
+  id: z.string(),
+  studentName: z.string(),
+  studentRA: z.string().nullable(),
+  total: z.number(),
+  /** Units bought in the bag (sum of the items' quantities). */
+  itemCount: z.number(),
+});
+export type SaleBagSummary = z.infer<typeof saleBagSummary>;
+
+const saleShape = {
+  id: z.string(),
+  referenceCode: z.string(),
+  status: saleStatus,
+  paymentMethod: z.object({ code: paymentMethodCode, name: z.string() }),
+  installments: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  couponCode: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLastDigits: z.string().nullable(),
+  boletoDigitableLine: z.string().nullable(),
+  /** The printable boleto's address (second copy), for boleto sales. */
+  boletoLink: z.string().nullable(),
+  /** YYYY-MM-DD */
+  boletoDueDate: z.string().nullable(),
+  /** ISO 8601 */
+  createdAt: z.string(),
+  saleBags: z.array(saleBagSummary),
+};
+const sale = z.object(saleShape);
+export type Sale = z.infer<typeof sale>;
+
+const saleBagItem = z.object({
+  itemTOTVSId: z.number(),
+  title: z.string(),
+  type: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  originalUnitPrice: z.number(),
+  image: z.string(),
+  productSlug: z.string(),
+  categorySlug: z.string(),
+});
+export type SaleBagItem = z.infer<typeof saleBagItem>;
+
+const saleBagShape = {
+  id: z.string(),
+  saleId: z.string(),
+  studentName: z.string(),
+  studentRA: z.string().nullable(),
+  total: z.number(),
+  status: saleStatus,
+  items: z.array(saleBagItem),
+};
+const saleBag = z.object(saleBagShape);
+export type SaleBag = z.infer<typeof saleBag>;
+
+const salesReply = z.object({ sales: z.array(sale) });
+const saleBagsReply = z.object({ saleBag: z.array(saleBag) });
+export type SalesReply = z.infer<typeof salesReply>;
+export type SaleBagsReply = z.infer<typeof saleBagsReply>;
+
+/** The public receipt: the bag and what of its sale a receipt shows, never the customer's contact data. */
+const publicSaleBagReply = z.object({
+  saleBag: z.object({
+    ...saleBagShape,
+    sale: sale.pick({
+      referenceCode: true,
+      status: true,
+      paymentMethod: true,
+      installments: true,
+      subtotal: true,
+      discount: true,
+      total: true,
+      couponCode: true,
+      cardLastDigits: true,
+      createdAt: true,
+    }),
+  }),
+});
+export type PublicSaleBagReply = z.infer<typeof publicSaleBagReply>;
+
+const boletoReply = z.object({
+  boleto: z.object({
+    saleId: z.string(),
+    referenceCode: z.string(),
+    status: saleStatus,
+    amount: z.number(),
+    /** Only while the sale is pending: an expired, cancelled or paid boleto must not be paid. */
+    barcode: z.string().nullable(),
+    digitableLine: z.string().nullable(),
+    /** YYYY-MM-DD */
+    dueDate: z.string(),
+    payerName: z.string(),
+    payerCpf: z.string(),
+    createdAt: z.string(),
+  }),
+});
+export type BoletoReply = z.infer<typeof boletoReply>;
+
+export const orders = {
+  /** Newest first. */
+  listSalesByCustomer: endpoint({
+    method: "GET",
+    path: "/sales/list-sale-by-customer-id/:customerId/store/:storeId",
+    reply: salesReply,
+  }),
+  /** The bags (one per student) of one of the customer's sales; 404 for any other sale. */
+  listSaleBagsBySale: endpoint({
+    method: "GET",
+    path: "/sale-bags/list-sale-bag-by-sale-id/:saleId/store/:storeId",
+    reply: saleBagsReply,
+  }),
+  /** The public receipt: no auth, found by two random UUIDs. */
+  getPublicSaleBag: endpoint({
+    method: "GET",
+    path: "/sale-bags/check-status-sale-bag/store/:storeId/sale/:saleId/saleBag/:saleBagId",
+    reply: publicSaleBagReply,
+  }),
+  /** The printable boleto: no auth, found by the sale's random UUID. */
+  getBoleto: endpoint({ method: "GET", path: "/sales/boleto/:saleId/store/:storeId", reply: boletoReply }),
+};

@@ -1,0 +1,28 @@
+/**
+ * The payment methods of spec §9, the one home of their codes and texts. Kept apart from
+ * the call declarations so the browser's payment form can import it alone.
+ */
+import { z } from "zod";
+
+/** Spec §9: "0" boleto, "1" credit card, "2" free. */
+export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2" } as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[keyof typeof PAYMENT_METHOD_CODES];
+
+export const paymentMethodCode = z.enum([PAYMENT_METHOD_CODES.boleto, PAYMENT_METHOD_CODES.credit, PAYMENT_METHOD_CODES.free]);
+
+/** Spec §9's method names, as the API answers them in paymentMethod.name. */
+export const PAYMENT_METHOD_NAMES: Record<PaymentMethodCode, string> = {
+  "0": "boleto",
+  "1": "credito",
+  "2": "gratuito",
+};
+
+/**
+ * What a person reads, by code: `option` where the method is chosen or confirmed (the
+ * payment form, the purchase e-mail), `summary` in the order history and the receipts.
+ */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, { option: string; summary: string }> = {
+  "0": { option: "Boleto Bancário", summary: "Boleto" },
+  "1": { option: "Cartão de Crédito", summary: "Cartão de crédito" },
+  "2": { option: "Gratuito", summary: "Gratuito" },
+};

@@ -10,7 +10,7 @@ const WRONG = "E-mail ou senha incorretos.";
 
 let t: TestApi;
 let maria: SignedUpCustomer;
-let clock = new Date("2026-03-02T12:00:00Z");
+const clock = new Date("2026-03-02T12:00:00Z");
 
 beforeAll(async () => {
   t = await createTestApi({ now: clock });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
 import { bag, cartTables, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
-import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { STALE_CART } from "./cart-service.ts";
 

@@ -133,7 +133,9 @@ describe("linking by RA", () => {
     expect((await addRA(bruno, "20250006", ana.id)).status).toBe(403);
     expect((await t.call("POST", "/students/add-student-to-customer", { storeId: 2, customerId: bruno.id, RA: "20250006" }, as(bruno))).status).toBe(403);
     expect((await t.call("POST", "/students/add-student-to-customer", { storeId: 1, customerId: bruno.id, RA: "20250006" })).status).toBe(401);
-    expect((await list(bruno, ana.id)).status).toBe(403);
+    const listedByAnother = await list(bruno, ana.id);
+    expect(listedByAnother.status).toBe(403);
+    expect(listedByAnother.body.error.message).toBe(FORBIDDEN);
   });
 });
 

@@ -4,7 +4,7 @@
  * API. Source and licence: see README.md beside this file.
  */
 import municipios from "./municipios.json";
-import { isState, stateOf, STATES, type State } from "./states.ts";
+import { isState, stateOf, STATES } from "./states.ts";
 
 export { isState, stateOf, STATES };
 

@@ -36,5 +36,3 @@ export const passwordChangeSchema = accounts.updateCustomerPassword.body;
 
 export const resetPasswordSchema = accounts.confirmResetPassword.body;
 
-export type RegistrationAccessData = z.infer<typeof registrationAccessSchema>;
-export type RegistrationBasicsData = z.infer<typeof registrationBasicsSchema>;

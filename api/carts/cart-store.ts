@@ -3,41 +3,29 @@ import type { CartTable, Database } from "#db/schema.ts";
 
 export type CartRow = Selectable<CartTable>;
 
-/** The customer's open cart in the store (not deleted by the gestor, not finished by a purchase). */
-export function findOpenCart(db: Kysely<Database>, customerId: string, storeId: number) {
+/** The store's open carts: not deleted by the gestor, not finished by a purchase. */
+function openCarts(db: Kysely<Database>, storeId: number) {
   return db
     .selectFrom("carts")
     .selectAll()
-    .where("customer_id", "=", customerId)
     .where("store_id", "=", storeId)
     .where("deleted_at", "is", null)
-    .where("finished_at", "is", null)
-    .executeTakeFirst();
+    .where("finished_at", "is", null);
+}
+
+/** The customer's open cart in the store. */
+export function findOpenCart(db: Kysely<Database>, customerId: string, storeId: number) {
+  return openCarts(db, storeId).where("customer_id", "=", customerId).executeTakeFirst();
 }
 
 /** The open cart `cartId` if it is this customer's; undefined for anyone else's, deleted or finished. */
 export function findOwnOpenCart(db: Kysely<Database>, customerId: string, storeId: number, cartId: string) {
-  return db
-    .selectFrom("carts")
-    .selectAll()
-    .where("id", "=", cartId)
-    .where("customer_id", "=", customerId)
-    .where("store_id", "=", storeId)
-    .where("deleted_at", "is", null)
-    .where("finished_at", "is", null)
-    .executeTakeFirst();
+  return openCarts(db, storeId).where("id", "=", cartId).where("customer_id", "=", customerId).executeTakeFirst();
 }
 
 /** A visitor's open cart, by the hash of their key (spec §6). */
 export function findOpenGuestCart(db: Kysely<Database>, guestKeyHash: string, storeId: number) {
-  return db
-    .selectFrom("carts")
-    .selectAll()
-    .where("guest_key_hash", "=", guestKeyHash)
-    .where("store_id", "=", storeId)
-    .where("deleted_at", "is", null)
-    .where("finished_at", "is", null)
-    .executeTakeFirst();
+  return openCarts(db, storeId).where("guest_key_hash", "=", guestKeyHash).executeTakeFirst();
 }
 
 /** Whose cart: a customer's, or a visitor's (by the hash of their key). */

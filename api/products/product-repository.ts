@@ -1,59 +1,44 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
-import type { Database } from "#db/schema.ts";
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from "kysely";
+import type { Database, ProductTable } from "#db/schema.ts";
 import type { Product } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { likePattern, normalizeForSearch } from "./search-text.ts";
 
 type ProductQuery = SelectQueryBuilder<Database, "products" | "categories", ProductRow>;
 
-interface ProductRow {
-  id: string;
-  title: string;
-  slug: string;
-  description: string;
-  image: string;
-  item_totvs_id: number;
-  price_cents: number;
-  sale_price_cents: number;
-  type: string;
-  installments: number;
-  shift: string | null;
-  unit_code: string;
-  max_installments: number;
-  turn_year: number;
-  school_year: number;
-  created_at: string;
-  category_id: string;
+/** What a product reply is made of (db/schema.ts ProductTable), with its category's title and slug. */
+const PRODUCT_COLUMNS = [
+  "id",
+  "title",
+  "slug",
+  "description",
+  "image",
+  "item_totvs_id",
+  "price_cents",
+  "sale_price_cents",
+  "type",
+  "installments",
+  "shift",
+  "unit_code",
+  "max_installments",
+  "turn_year",
+  "school_year",
+  "created_at",
+  "category_id",
+] as const satisfies readonly (keyof ProductTable)[];
+
+type ProductRow = Pick<Selectable<ProductTable>, (typeof PRODUCT_COLUMNS)[number]> & {
   category_title: string;
   category_slug: string;
-}
+};
 
 /** Products a shopper may see: visible and enabled, in a visible and enabled category. */
 function shoppableProducts({ db }: ApiDeps, storeId: number): ProductQuery {
   return db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
-    .select([
-      "products.id",
-      "products.title",
-      "products.slug",
-      "products.description",
-      "products.image",
-      "products.item_totvs_id",
-      "products.price_cents",
-      "products.sale_price_cents",
-      "products.type",
-      "products.installments",
-      "products.shift",
-      "products.unit_code",
-      "products.max_installments",
-      "products.turn_year",
-      "products.school_year",
-      "products.created_at",
-      "products.category_id",
-      "categories.title as category_title",
-      "categories.slug as category_slug",
-    ])
+    .select(PRODUCT_COLUMNS.map((column) => `products.${column}` as const))
+    .select(["categories.title as category_title", "categories.slug as category_slug"])
     .where("products.store_id", "=", storeId)
     .where("products.visible", "=", 1)
     .where("products.status", "=", "enabled")

@@ -1,12 +1,11 @@
-import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { profileSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
+import { useIntentForm } from "#app/ui/intent-form.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
@@ -58,18 +57,17 @@ function ProfileFields({
   reply?: ProfileReply;
 }) {
   const hydrated = useHydrated();
-  const { formRef, submitIntent } = useIntentSubmit(fetcher, "/conta");
   // The form holds text (the API also takes a number for houseNumber, spec §7).
-  const [form, fields] = useForm<ProfileValues>({
+  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm<typeof profileSchema, ProfileValues>({
     id: "profile",
+    fetcher,
+    action: "/conta",
     lastResult: reply?.result,
     defaultValue: values,
+    savingIntent: "profile",
+    schema: profileSchema,
     shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, "profile", profileSchema) }),
   });
-  const pendingIntent = fetcher.state === "idle" ? null : fetcher.formData?.get("intent");
 
 
   return (

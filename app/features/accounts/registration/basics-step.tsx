@@ -1,12 +1,11 @@
-import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
+import { useIntentForm } from "#app/ui/intent-form.ts";
 import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
@@ -25,15 +24,14 @@ export function BasicsStep({
   busy: boolean;
 }) {
   const hydrated = useHydrated();
-  const { formRef, submitIntent } = useIntentSubmit(fetcher, "/registrar");
-  const [form, fields] = useForm({
+  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
     id: "registration-basics",
+    fetcher,
+    action: "/registrar",
     lastResult: reply.result,
     defaultValue: reply.values,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, "basics", registrationBasicsSchema) }),
+    savingIntent: "basics",
+    schema: registrationBasicsSchema,
   });
 
 
@@ -58,7 +56,7 @@ export function BasicsStep({
         lookedUpCep={reply.values?.zipcode ?? ""}
         cepIntent="cep"
         citiesIntent="cities"
-        pendingIntent={fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "")}
+        pendingIntent={pendingIntent}
         submitIntent={submitIntent}
       />
       <div className="flex gap-3">

@@ -1,11 +1,10 @@
-import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
+import { useIntentForm } from "#app/ui/intent-form.ts";
 import { FormErrors, secondaryButton, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { AddressFields } from "./address-fields.tsx";
 import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
@@ -25,17 +24,15 @@ export function ResponsibleStep({
   action: string;
 }) {
   const hydrated = useHydrated();
-  const { formRef, submitIntent } = useIntentSubmit(fetcher, action);
-  const [form, fields] = useForm({
+  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
     id: "new-student-responsible",
+    fetcher,
+    action,
     lastResult: reply.result,
     defaultValue: reply.values,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, "responsible-save", responsibleSchema) }),
+    savingIntent: "responsible-save",
+    schema: responsibleSchema,
   });
-  const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
 
 
   const saving = pendingIntent === "responsible-save";

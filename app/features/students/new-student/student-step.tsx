@@ -1,11 +1,10 @@
-import { rulesFor, useIntentSubmit } from "#app/ui/intent-form.ts";
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
+import { useIntentForm } from "#app/ui/intent-form.ts";
 import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { StateAndCityFields } from "#app/features/address/address-fields.tsx";
 import { AddressFields } from "./address-fields.tsx";
@@ -27,17 +26,15 @@ export function StudentStep({
   listHref: string;
 }) {
   const hydrated = useHydrated();
-  const { formRef, submitIntent } = useIntentSubmit(fetcher, action);
-  const [form, fields] = useForm({
+  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
     id: "new-student",
+    fetcher,
+    action,
     lastResult: reply?.result,
     defaultValue: reply?.values,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, "student-next", newStudentFormSchema) }),
+    savingIntent: "student-next",
+    schema: newStudentFormSchema,
   });
-  const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
 
 
   const birthCities = reply?.birthCities ?? [];

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eEnv, e2eServerEnvironment } from "./tests/e2e/support/e2e-env.ts";
 
-const port = Number(process.env.E2E_PORT ?? 3999);
-export const baseURL = `http://127.0.0.1:${port}`;
+const { baseURL } = e2eEnv;
 
 // Debian's Chromium (playwright cannot download browsers here); flags keep it off the network.
 const chromium = {
@@ -44,6 +44,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(port), E2E_DATA_DIR: ".tmp/e2e-data" },
+    // The same settings the tests read (ports, data directory, session secret).
+    env: e2eServerEnvironment(),
   },
 });

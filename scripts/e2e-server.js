@@ -1,8 +1,16 @@
 // Starts the built store for the e2e suite on a fresh demo database.
+// playwright.config.ts gives every setting (tests/e2e/support/e2e-env.ts, which the tests read
+// too): none has a default here, so the server and the tests cannot disagree.
 import fs from "node:fs";
 import path from "node:path";
 
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? ".tmp/e2e-data");
+function setting(name) {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: start the e2e server through playwright (playwright.config.ts webServer.env)`);
+  return value;
+}
+
+const dataDir = path.resolve(setting("E2E_DATA_DIR"));
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
@@ -10,19 +18,20 @@ process.env.LOG_REQUESTS = "false";
 process.env.COOKIE_SECURE = "false";
 // Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits.
 process.env.TRUST_PROXY = "true";
-process.env.SESSION_SECRET ??= "e2e-secret-not-for-production";
+// The login fixture signs session cookies with the same secret (tests/e2e/support/session.ts).
+setting("SESSION_SECRET");
 // Links in e-mails point at this server.
-process.env.PUBLIC_URL = `http://127.0.0.1:${process.env.PORT ?? 3999}`;
+process.env.PUBLIC_URL = `http://127.0.0.1:${setting("PORT")}`;
 // The store mails through a real SMTP server on loopback; tests read it over HTTP
-// (tests/e2e/mailbox.ts), on fixed ports so the test workers know where to look.
+// (tests/e2e/support/mailbox.ts), on the ports the test workers know from e2e-env.ts.
 const { startMailbox } = await import("./e2e-mailbox.js");
 const mailbox = await startMailbox({
-  smtpPort: Number(process.env.E2E_SMTP_PORT ?? 3998),
-  httpPort: Number(process.env.E2E_MAILBOX_PORT ?? 3997),
+  smtpPort: Number(setting("E2E_SMTP_PORT")),
+  httpPort: Number(setting("E2E_MAILBOX_PORT")),
 });
 process.env.SMTP_URL = mailbox.smtpUrl;
 // Postal codes are looked up in a ViaCEP double on loopback (Node 24 runs the .ts fixture as is).
 const { startCepServer } = await import("../tests/fixtures/cep-server.ts");
-const cepApi = await startCepServer(Number(process.env.E2E_CEP_PORT ?? 3996));
+const cepApi = await startCepServer(Number(setting("E2E_CEP_PORT")));
 process.env.CEP_API_URL = cepApi.url;
 await import("../server.js");

@@ -18,36 +18,66 @@ const styles: Record<ToastView["type"], string> = {
   info: "bg-brand-600 text-white",
 };
 
+/**
+ * A visually hidden live region holding the last toast. The visible toast closes itself after
+ * 3 s (spec §9); this region stays, so a screen reader hears the message once, as it arrives,
+ * and it is still there to read afterwards (browser tests read it here too). The visible toast
+ * is not a live region, or a screen reader would hear each message twice. `urgent` is for
+ * errors, which the red toast announced as alerts; `entry` changes for each new toast, so a
+ * repeated message is a new entry and is heard again.
+ */
+export function Announcement({ toast, urgent, entry = 0 }: { toast: ToastView | null; urgent: boolean; entry?: number }) {
+  return (
+    <div role={urgent ? "alert" : "log"} aria-live={urgent ? "assertive" : "polite"} className="sr-only" data-testid="announcements">
+      {toast ? (
+        <div key={entry} data-testid="announcement" data-type={toast.type}>
+          <p>{toast.message}</p>
+          {toast.description ? <p>{toast.description}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** Shows the server's flash toast: visible without JavaScript, closes itself after 3 s with it. */
 export function Toaster({ toast }: { toast: ToastView | null }) {
   const [visible, setVisible] = useState<ToastView | null>(toast);
+  const [announced, setAnnounced] = useState({ toast, entry: 0 });
   const hydrated = useHydrated();
 
   useEffect(() => {
     setVisible(toast);
     if (!toast) return;
+    // The server-rendered toast is already announced: only a newer one is a new entry.
+    setAnnounced((last) => (last.toast === toast ? last : { toast, entry: last.entry + 1 }));
     const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
-  if (!visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4" aria-live="polite">
-      <div
-        role={visible.type === "error" ? "alert" : "status"}
-        data-toast-type={visible.type}
-        className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${styles[visible.type]}`}
-      >
-        <div>
-          <p className="font-semibold">{visible.message}</p>
-          {visible.description ? <p className="text-sm opacity-90">{visible.description}</p> : null}
+    <>
+      <Announcement toast={announced.toast?.type === "error" ? null : announced.toast} urgent={false} entry={announced.entry} />
+      {/* An alert is heard as it is inserted, so it exists only while an error is the last toast:
+          no page carries an empty alert. */}
+      {announced.toast?.type === "error" ? <Announcement toast={announced.toast} urgent entry={announced.entry} /> : null}
+      {visible ? (
+        <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4">
+          <div
+            data-toast-type={visible.type}
+            className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${styles[visible.type]}`}
+          >
+            <div>
+              <p className="font-semibold">{visible.message}</p>
+              {visible.description ? <p className="text-sm opacity-90">{visible.description}</p> : null}
+            </div>
+            {hydrated ? (
+              <button type="button" onClick={() => setVisible(null)} className="opacity-80 hover:opacity-100">
+                <CloseIcon width={18} height={18} title="Fechar" />
+              </button>
+            ) : null}
+          </div>
         </div>
-        {hydrated ? (
-          <button type="button" onClick={() => setVisible(null)} className="opacity-80 hover:opacity-100">
-            <CloseIcon width={18} height={18} title="Fechar" />
-          </button>
-        ) : null}
-      </div>
-    </div>
+      ) : null}
+    </>
   );
 }

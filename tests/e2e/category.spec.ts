@@ -1,5 +1,5 @@
-import { productsOf } from "./catalogue-data.ts";
-import { expect, test } from "./fixtures.ts";
+import { productsOf } from "./support/catalogue.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({ page, visit, mobile, request }) => {
   const products = await productsOf(request, "papelaria");

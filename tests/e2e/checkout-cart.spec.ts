@@ -1,15 +1,11 @@
 import type { Page } from "@playwright/test";
-import { createCustomer, logInThroughModal } from "./accounts.ts";
-import { findProduct, productsOf } from "./catalogue-data.ts";
-import { expect, test, waitForHydration } from "./fixtures.ts";
-
-function toast(page: Page, text: string) {
-  return page.locator("[data-toast-type]").filter({ hasText: text });
-}
-
-function cartPanel(page: Page) {
-  return page.getByRole("dialog", { name: "Carrinho de Compras" });
-}
+import { apiCustomer, createCustomer, expectLoggedIn, logInThroughModal } from "./support/accounts.ts";
+import { expectAnnounced } from "./support/announcements.ts";
+import { buyForNewRa, cartCount, cartPanel, expectAddedToCart } from "./support/cart.ts";
+import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { waitForHydration } from "./support/pages.ts";
 
 function currentStep(page: Page) {
   return page.getByTestId("checkout-stepper").locator("[aria-current=step]");
@@ -24,23 +20,22 @@ test("a visitor's cart waits under Selecionar estudante, comes along at login an
   test.slow(); // many server round trips; each is a page load without JavaScript
   const customer = await createCustomer(request);
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
-  const productPath = `/produto/${product.category.slug}/${product.slug}`;
+  const path = productPath(product);
 
-  await visit(productPath);
+  await visit(path);
   await page.getByTestId("buy-button").click();
-  await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
+  await expectAddedToCart(page, "Selecionar estudante");
   let panel = cartPanel(page);
-  await expect(panel.getByTestId("cart-bag")).toContainText("Selecionar estudante");
   await panel.getByRole("button", { name: "Aumentar quantidade" }).click();
   await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
-  await expect(page.getByTestId("cart-count").filter({ visible: true })).toHaveText("2");
+  await expect(cartCount(page)).toHaveText("2");
   // Spec §6: no subtotal and no checkout button before the login.
   panel = cartPanel(page);
   await expect(panel.getByText("SUBTOTAL")).toHaveCount(0);
   await expect(panel.getByRole("link", { name: "Proceder Com Pedido" })).toHaveCount(0);
 
   // The cart is the server's: a reload (a new page load) still has it.
-  await visit(`${productPath}?carrinho=aberto`);
+  await visit(`${path}?carrinho=aberto`);
   await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
   await cartPanel(page).getByRole("link", { name: "Entrar e continuar" }).click();
   await expect(page).toHaveURL(/\/compra$/);
@@ -56,16 +51,20 @@ test("a visitor's cart waits under Selecionar estudante, comes along at login an
   await page.locator("main").getByLabel("E-mail").fill(customer.email);
   await page.getByLabel("Senha", { exact: true }).fill(customer.password);
   await page.getByRole("button", { name: "Acessar" }).click();
-  await expect(toast(page, "Usuário logado com sucesso!")).toContainText("2 itens do carrinho de visitante foram para o seu carrinho");
 
-  // Step 2: who is it for?
+  // Step 2: who is it for? The login said what came from the visitor's cart.
   await expect(currentStep(page)).toContainText("Selecionar Aluno");
+  await expectLoggedIn(page, customer.name);
+  await expectAnnounced(page, "Usuário logado com sucesso!", {
+    type: "success",
+    description: "2 itens do carrinho de visitante foram para o seu carrinho",
+  });
   await expect(page.getByRole("heading", { name: "Esse Produto é para quem?" })).toBeVisible();
   await page.getByRole("button", { name: /Sou Aluno/ }).click();
-  await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
 
   // Step 3: the cart view has the customer's bag with both units.
   await expect(currentStep(page)).toContainText("Pagamento");
+  await expectAnnounced(page, "Item adicionado ao carrinho!", { type: "success" });
   const view = cartView(page);
   await expect(view.getByRole("heading", { name: "Carrinho" })).toBeVisible();
   await expect(view.getByTestId("cart-view-bag")).toHaveCount(1);
@@ -75,17 +74,26 @@ test("a visitor's cart waits under Selecionar estudante, comes along at login an
 });
 
 test("login merges the visitor's cart into the account's: ordinary items add up, a course already there is not doubled", async ({ page, visit, js, request }) => {
-  const customer = await createCustomer(request);
+  test.slow(); // many server round trips; each is a page load without JavaScript
   const [course] = (await productsOf(request, "cursos")).filter((p) => p.DESCONTO > 0);
   const other = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+  // The account's cart, from an earlier visit: the course for the customer themself, and the
+  // other item once, still waiting for its student (decision 0009).
+  const customer = await apiCustomer(request);
+  await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: course!.itemTOTVS, quantity: 1 }] },
+    { studentId: null, cartItems: [{ itemTOTVSId: other.itemTOTVS, quantity: 1 }] },
+  ]);
 
-  // As a visitor: the course, and the other item twice.
-  await visit(`/produto/cursos/${course!.slug}`);
+  // As a visitor: the course, and the other item.
+  await visit(productPath(course!));
   await page.getByTestId("buy-button").click();
-  await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
-  await visit(`/produto/${other.category.slug}/${other.slug}`);
+  await expectAddedToCart(page, "Selecionar estudante");
+  await expect(cartCount(page)).toHaveText("1");
+  await visit(productPath(other));
   await page.getByTestId("buy-button").click();
-  await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
+  await expectAddedToCart(page, "Selecionar estudante");
+  await expect(cartCount(page)).toHaveText("2");
 
   // Another visitor (a fresh browser) sees none of it.
   const stranger = await page.context().browser()!.newContext({ javaScriptEnabled: js });
@@ -94,14 +102,22 @@ test("login merges the visitor's cart into the account's: ordinary items add up,
   await expect(cartPanel(strangerPage).getByText("Seu carrinho está vazio.")).toBeVisible();
   await stranger.close();
 
+  // The login says what came along and what did not.
   await visit("/faq");
-  await logInThroughModal(page, customer.email, customer.password, js);
-  await expect(toast(page, "Usuário logado com sucesso!")).toContainText("2 itens do carrinho de visitante");
+  await logInThroughModal(page, customer, js);
+  await expectAnnounced(page, "Usuário logado com sucesso!", { description: "1 item do carrinho de visitante foram para o seu carrinho" });
+  await expectAnnounced(page, "Usuário logado com sucesso!", { description: `${course!.title}: já estava no carrinho.` });
   await visit("/faq?carrinho=aberto");
   const panel = cartPanel(page);
-  await expect(panel.getByTestId("cart-bag")).toHaveCount(1);
-  await expect(panel.getByTestId("cart-bag")).toContainText("Selecionar estudante");
-  await expect(panel.getByTestId("cart-line")).toHaveCount(2);
+  await expect(panel.getByTestId("cart-bag")).toHaveCount(2);
+  // The course once, in the customer's bag; the other item added up in the waiting bag.
+  const own = panel.getByTestId("cart-bag").filter({ hasText: customer.name });
+  await expect(own.getByTestId("cart-line")).toHaveCount(1);
+  await expect(own.getByTestId("cart-line")).toContainText(course!.title.toLocaleLowerCase("pt-BR").slice(0, 20));
+  const waiting = panel.getByTestId("cart-bag").filter({ hasText: "Selecionar estudante" });
+  await expect(waiting.getByTestId("cart-line")).toHaveCount(1);
+  await expect(waiting.getByTestId("cart-line-quantity")).toHaveText("2");
+  await expect(cartCount(page)).toHaveText("3");
   // Logged in: the subtotal and the checkout button show.
   await expect(panel.getByText("SUBTOTAL")).toBeVisible();
   await panel.getByRole("link", { name: "Proceder Com Pedido" }).click();
@@ -109,22 +125,14 @@ test("login merges the visitor's cart into the account's: ordinary items add up,
   await expect(currentStep(page)).toContainText("Selecionar Aluno");
 });
 
-test("Proceder Com Pedido opens the checkout's payment step with the cart view, bags collapsible, the first open", async ({ page, visit, js, request }) => {
+test("Proceder Com Pedido opens the checkout's payment step with the cart view, bags collapsible, the first open", async ({ page, visit, logIn, request }) => {
   test.slow();
-  const customer = await createCustomer(request);
+  await logIn();
   const items = (await productsOf(request, "papelaria")).filter((p) => p.DESCONTO > 0).slice(0, 2);
-  await visit("/faq");
-  await logInThroughModal(page, customer.email, customer.password, js);
   for (const [index, ra] of ["20250001", "20250002"].entries()) {
     const item = items[index]!;
-    await visit(`/produto/${item.category.slug}/${item.slug}`);
-    await page.getByTestId("buy-button").click();
-    await page.getByRole("link", { name: /Lista de Alunos/ }).click();
-    await page.getByPlaceholder("Digite o RA do Aluno").fill(ra);
-    await page.getByRole("button", { name: "Adicionar" }).click();
-    await expect(toast(page, "Estudante vinculado(a)!")).toBeVisible();
-    await page.getByRole("button", { name: "Confirmar" }).click();
-    await expect(toast(page, "Item adicionado ao carrinho!")).toBeVisible();
+    await visit(productPath(item));
+    await buyForNewRa(page, ra);
   }
   await cartPanel(page).getByRole("link", { name: "Proceder Com Pedido" }).click();
   await expect(page).toHaveURL(/\/compra$/);

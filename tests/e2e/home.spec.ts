@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("home: highlights, secondary menu with anchors, and one section per home category", async ({ page, visit, mobile }) => {
   await visit("/");

@@ -1,7 +1,8 @@
-import { expect, test, uniqueEmail } from "./fixtures.ts";
+import { uniqueEmail } from "./support/data.ts";
+import { expect, test } from "./support/fixtures.ts";
 
-test("subscribing shows the success dialog, and the same e-mail again the already-registered one", async ({ page, visit }, info) => {
-  const email = uniqueEmail("pais", info.project.name);
+test("subscribing shows the success dialog, and the same e-mail again the already-registered one", async ({ page, visit }) => {
+  const email = uniqueEmail("pais");
   await visit("/faq");
   const footer = page.locator("footer");
   await footer.getByPlaceholder("Cadastre seu e-mail").fill(email);

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test("search lists matching products and keeps the term in the box", async ({ page, visit, mobile }) => {
   await visit("/busca?q=camisa");

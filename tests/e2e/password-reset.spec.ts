@@ -1,23 +1,13 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { registrationPayload } from "../fixtures/customers.ts";
-import { expect, test, waitForHydration } from "./fixtures.ts";
-import { latestMessageTo, linkIn } from "./mailbox.ts";
+import type { Page } from "@playwright/test";
+import { createCustomer } from "./support/accounts.ts";
+import { announcement, expectAnnounced } from "./support/announcements.ts";
+import { uniqueEmail } from "./support/data.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { latestMessageTo, linkIn } from "./support/mailbox.ts";
+import { waitForHydration } from "./support/pages.ts";
 
 const LINK_SENT = "Link de recuperação da senha enviado ao email cadastrado";
 const RESET_DONE = "Senha redefinida com sucesso! Faça login com a nova senha.";
-
-/** Unique, and within the store's 45 characters (uniqueEmail is longer). */
-function customerEmail() {
-  return `senha.${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36)}@exemplo.com.br`;
-}
-
-/** A customer created through the public store API, with a unique e-mail and CPF. */
-async function createCustomer(request: APIRequestContext, email: string) {
-  const payload = registrationPayload({ email });
-  const created = await request.post("/api/customers/create-customer", { data: payload });
-  expect(created.status(), await created.text()).toBe(201);
-  return payload;
-}
 
 async function askForLink(page: Page, email: string) {
   // Scoped to the page: the footer's newsletter form has an e-mail field too.
@@ -26,21 +16,15 @@ async function askForLink(page: Page, email: string) {
   await main.getByRole("button", { name: "Enviar link" }).click();
 }
 
-test("a customer gets a link by e-mail, sets a new password with it, and the link then says it was used", async ({
-  page,
-  request,
-  visit,
-  js,
-  baseURL,
-}) => {
-  const email = customerEmail();
-  const customer = await createCustomer(request, email);
+test("a customer gets a link by e-mail, sets a new password with it, and the link then says it was used", async ({ page, request, visit, js, baseURL }) => {
+  const customer = await createCustomer(request);
+  const { email } = customer;
 
   await visit("/resetar-senha");
   await expect(page.getByRole("heading", { name: "Recuperar senha" })).toBeVisible();
   await askForLink(page, email);
-  await expect(page.getByText(LINK_SENT)).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expectAnnounced(page, LINK_SENT, { type: "success" });
 
   const message = await latestMessageTo(email);
   expect(message.subject).toBe("Redefinição de senha da Loja Escolar");
@@ -62,8 +46,8 @@ test("a customer gets a link by e-mail, sets a new password with it, and the lin
   await page.getByLabel("Nova senha", { exact: true }).fill("novaSenha456");
   await page.getByLabel("Confirme a nova senha").fill("novaSenha456");
   await page.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(page.getByText(RESET_DONE)).toBeVisible();
   await expect(page).toHaveURL(/\/\?conta=entrar$/);
+  await expectAnnounced(page, RESET_DONE, { type: "success" });
 
   // The new password works and the old one no longer does.
   const withNew = await request.post("/api/accounts/auth-customer", {
@@ -87,14 +71,14 @@ test("a short e-mail is refused with Email Incompleto and stays in the field", a
   await askForLink(page, "a@b.com");
   await expect(page.getByText("Email Incompleto")).toBeVisible();
   await expect(page.locator("main").getByLabel("E-mail")).toHaveValue("a@b.com");
-  await expect(page.getByText(LINK_SENT)).toHaveCount(0);
+  await expect(announcement(page, LINK_SENT)).toHaveCount(0);
 });
 
 test("an unknown e-mail gets the same answer as a customer's (no account discovery)", async ({ page, visit }) => {
   await visit("/resetar-senha");
-  await askForLink(page, customerEmail());
-  await expect(page.getByText(LINK_SENT)).toBeVisible();
+  await askForLink(page, uniqueEmail("senha"));
   await expect(page).toHaveURL(/\/$/);
+  await expectAnnounced(page, LINK_SENT, { type: "success" });
 });
 
 test("a link that does not exist says so and offers a new one", async ({ page, visit }) => {
@@ -116,14 +100,8 @@ test("the forms refuse a post without the CSRF token", async ({ request }) => {
   expect(forgedReset.status()).toBe(403);
 });
 
-test("from the account modal: Esqueci a senha asks for the link and the shopper stays on the page", async ({
-  page,
-  request,
-  visit,
-  js,
-}) => {
-  const email = customerEmail();
-  await createCustomer(request, email);
+test("from the account modal: Esqueci a senha asks for the link and the shopper stays on the page", async ({ page, request, visit, js }) => {
+  const { email } = await createCustomer(request);
   await visit("/faq?conta=entrar");
   await page.getByRole("dialog").getByRole("link", { name: "Esqueci a senha" }).click();
   await expect(page).toHaveURL(/\/faq\?conta=esqueci-a-senha$/);
@@ -139,9 +117,9 @@ test("from the account modal: Esqueci a senha asks for the link and the shopper 
 
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
-  await expect(page.getByText(LINK_SENT)).toBeVisible();
   // Back where the modal was opened, without it.
   await expect(page).toHaveURL(/\/faq$/);
+  await expectAnnounced(page, LINK_SENT, { type: "success" });
   await expect(page.getByRole("dialog")).toHaveCount(0);
   expect((await latestMessageTo(email)).subject).toBe("Redefinição de senha da Loja Escolar");
 });

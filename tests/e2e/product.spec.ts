@@ -1,12 +1,13 @@
-import { findProduct } from "./catalogue-data.ts";
-import { expect, test } from "./fixtures.ts";
+import { cartPanel, expectAddedToCart } from "./support/cart.ts";
+import { findProduct, productPath } from "./support/catalogue.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 const money = (value: number) =>
   value.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, " ");
 
 test("a discounted product shows instalments, the price and the discount", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO < p.PRECO * 0.99 && p.PARCELAS > 1);
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await visit(productPath(product));
   const panel = page.getByTestId("product-information");
   await expect(panel.getByRole("heading", { level: 1 })).toHaveText(product.title.toUpperCase());
   await expect(panel.getByText(/^Unidade - /)).toBeVisible();
@@ -21,24 +22,23 @@ test("a discounted product shows instalments, the price and the discount", async
 
 test("a product without discount shows no discount text", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO === p.PRECO);
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await visit(productPath(product));
   await expect(page.getByTestId("product-price")).toContainText("Por R$");
   await expect(page.getByTestId("product-price")).not.toContainText("desconto");
 });
 
 test("a free product says so", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.DESCONTO === 0);
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await visit(productPath(product));
   await expect(page.getByTestId("product-price")).toHaveText("Este produto/serviço é grátis");
 });
 
 test("a visitor's Comprar puts the item in their cart, waiting for a student", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
+  await visit(productPath(product));
   await page.getByTestId("buy-button").click();
-  const panel = page.getByRole("dialog", { name: "Carrinho de Compras" });
-  await expect(panel.getByTestId("cart-bag")).toContainText("Selecionar estudante");
-  await expect(panel.getByTestId("cart-line")).toContainText(product.title.toLocaleLowerCase("pt-BR").slice(0, 20));
+  await expectAddedToCart(page, "Selecionar estudante");
+  await expect(cartPanel(page).getByTestId("cart-line")).toContainText(product.title.toLocaleLowerCase("pt-BR").slice(0, 20));
 });
 
 test("unknown product or category slugs are the not-found page with 404", async ({ page, request }) => {

@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures.ts";
+import { cartPanel } from "./support/cart.ts";
+import { expect, test } from "./support/fixtures.ts";
 
 test.describe("shell", () => {
   test("top bar phone and e-mail lead to /atendimento", async ({ page, visit }) => {
@@ -73,13 +74,13 @@ test.describe("shell", () => {
     await visit("/faq");
     await page.getByTestId("cart-button").filter({ visible: true }).first().click();
     await expect(page).toHaveURL(/carrinho=aberto/);
-    const panel = page.getByRole("dialog", { name: "Carrinho de Compras" });
+    const panel = cartPanel(page);
     await expect(panel).toBeVisible();
     await expect(panel.getByText("Seu carrinho está vazio.")).toBeVisible();
     // Visitors never see the subtotal or the checkout button (spec §6).
     await expect(panel.getByText("SUBTOTAL")).toHaveCount(0);
     await panel.getByRole("link", { name: "Fechar", exact: true }).click();
-    await expect(page.getByRole("dialog", { name: "Carrinho de Compras" })).toHaveCount(0);
+    await expect(cartPanel(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/faq$/);
   });
 

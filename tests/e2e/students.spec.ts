@@ -1,97 +1,75 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { newCpf } from "#tests/fixtures/customers.ts";
-import { createCustomer, logInThroughModal } from "./accounts.ts";
-import { findProduct } from "./catalogue-data.ts";
-import { expect, test } from "./fixtures.ts";
-
-const masked = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+import type { Locator, Page } from "@playwright/test";
+import { expectAnnounced } from "./support/announcements.ts";
+import { expectAddedToCart } from "./support/cart.ts";
+import { findProduct, productPath } from "./support/catalogue.ts";
+import { newCpf, newMaskedCpf } from "./support/data.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { chooseCity, lookUpKnownCep } from "./support/address.ts";
+import { dialogReady, fillFields } from "./support/pages.ts";
+import { saveCart } from "./support/store-api.ts";
 
 function linkModal(page: Page) {
   return page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Item em Vinculacao" }) });
 }
 
-/** A URL-state dialog, visible and (with JavaScript) hydrated, so typing is not lost to hydration. */
-async function ready(dialog: Locator, js: boolean) {
-  await expect(dialog).toBeVisible();
-  if (js) await expect(dialog).toHaveAttribute("data-interactive", "true");
-  return dialog;
+/** The wizard on a step: its heading, and the step list marking it as the current one. */
+async function expectWizardStep(modal: Locator, heading: string, step: "Estudante" | "Responsavel") {
+  await expect(modal.getByRole("heading", { name: heading })).toBeVisible();
+  await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText(step);
 }
 
-/** With JavaScript the city list follows the state; without it, a button asks the server for it. */
-async function chooseCity(dialog: Locator, js: boolean, stateLabel: string, cityLabel: string, refreshButton: string, city: string) {
-  await dialog.getByLabel(stateLabel, { exact: true }).selectOption("PE");
-  if (!js) await dialog.getByRole("button", { name: refreshButton, exact: true }).click();
-  await expect(dialog.getByLabel(cityLabel, { exact: true }).getByRole("option", { name: city, exact: true })).toHaveCount(1);
-  await dialog.getByLabel(cityLabel, { exact: true }).selectOption(city);
-}
-
-/** A customer with a token, through the public store API. */
-async function customerWithToken(request: APIRequestContext) {
-  const customer = await createCustomer(request);
-  const login = await request.post("/api/accounts/auth-customer", {
-    data: { email: customer.email, password: customer.password, storeId: 1 },
+/** Step 1 "Estudante" of the new-student wizard: who the student is and where they were born (in PE). */
+async function fillStudent(modal: Locator, js: boolean, student: { name: string; cpf: string; birthDate: string; birthCity: string }) {
+  await fillFields(modal, { "Nome completo": student.name, CPF: student.cpf, "Data de nascimento": student.birthDate });
+  await chooseCity(modal, js, {
+    state: "PE",
+    city: student.birthCity,
+    stateLabel: "Estado natal",
+    cityLabel: "Cidade natal",
+    refreshButton: "Atualizar cidades natais",
   });
-  expect(login.status()).toBe(200);
-  const { auth } = await login.json();
-  return { ...customer, id: auth.customer.id as string, headers: { authorization: `Bearer ${auth.token}` } };
 }
 
-test("a student without RA is created with a responsible in the link wizard, then gets the item", async ({ page, visit, js, request }) => {
+test("a student without RA is created with a responsible in the link wizard, then gets the item", async ({ page, visit, js, request, logIn }) => {
   test.slow(); // a long flow: every step is a server round trip, a page load without JavaScript
-  const customer = await createCustomer(request);
+  await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
-  await logInThroughModal(page, customer.email, customer.password, js);
+  await visit(productPath(product));
 
   await page.getByTestId("buy-button").click();
-  let modal = await ready(linkModal(page), js);
+  let modal = await dialogReady(linkModal(page), js);
   await modal.getByRole("link", { name: /Lista de Alunos/ }).click();
   await expect(modal.getByText("Nenhum aluno vinculado no momento")).toBeVisible();
   await modal.getByRole("link", { name: "Adicionar aluno sem RA" }).click();
 
   // Step 1 "Estudante", with an invalid CPF first.
-  modal = await ready(linkModal(page), js);
-  await expect(modal.getByRole("heading", { name: "Preencha os dados do aluno que será adicionado!" })).toBeVisible();
-  await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText("Estudante");
-  await modal.getByLabel("Nome completo").fill("Joaquim Cavalcanti Neto");
-  await modal.getByLabel("CPF", { exact: true }).fill("111.111.111-11");
-  await modal.getByLabel("Data de nascimento").fill("2014-03-09");
-  await chooseCity(modal, js, "Estado natal", "Cidade natal", "Atualizar cidades natais", "Olinda");
-  await modal.getByLabel("CEP", { exact: true }).fill("51021-000");
-  if (js) await modal.getByLabel("CEP", { exact: true }).blur();
-  else await modal.getByRole("button", { name: "Buscar CEP" }).click();
-  await expect(modal.getByLabel("Estado", { exact: true })).toHaveValue("PE");
-  await expect(modal.getByLabel("Estado", { exact: true })).toHaveAttribute("readonly", "");
-  await expect(modal.getByLabel("Cidade", { exact: true })).toHaveValue("Recife");
-  await expect(modal.getByLabel("Bairro")).toHaveValue("Boa Viagem");
-  await expect(modal.getByLabel("Rua")).toHaveValue("Avenida Boa Viagem");
-  await expect(modal.getByLabel("Número")).toBeFocused();
+  modal = await dialogReady(linkModal(page), js);
+  await expectWizardStep(modal, "Preencha os dados do aluno que será adicionado!", "Estudante");
+  await fillStudent(modal, js, { name: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11", birthDate: "2014-03-09", birthCity: "Olinda" });
+  await lookUpKnownCep(modal, js);
   await expect(modal.getByLabel("Cidade natal")).toHaveValue("Olinda");
   await modal.getByLabel("Número").fill("120");
   await modal.getByRole("button", { name: "Próximo" }).click();
   await expect(modal.getByText("CPF Inválida")).toBeVisible();
 
-  modal = await ready(linkModal(page), js);
+  modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Joaquim Cavalcanti Neto");
-  await modal.getByLabel("CPF", { exact: true }).fill(masked(newCpf()));
+  await modal.getByLabel("CPF", { exact: true }).fill(newMaskedCpf());
   await modal.getByRole("button", { name: "Próximo" }).click();
 
   // Step 2 "Responsavel": the address starts as the student's.
-  modal = await ready(linkModal(page), js);
-  await expect(modal.getByRole("heading", { name: "Preencha os dados do responsável por Joaquim Cavalcanti Neto" })).toBeVisible();
-  await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText("Responsavel");
+  modal = await dialogReady(linkModal(page), js);
+  await expectWizardStep(modal, "Preencha os dados do responsável por Joaquim Cavalcanti Neto", "Responsavel");
   await expect(modal.getByLabel("Rua")).toHaveValue("Avenida Boa Viagem");
-  await modal.getByLabel("Nome completo").fill("Carla Cavalcanti Souza");
-  await modal.getByLabel("CPF", { exact: true }).fill(masked(newCpf()));
+  await fillFields(modal, { "Nome completo": "Carla Cavalcanti Souza", CPF: newMaskedCpf() });
   await modal.getByLabel("Parentesco").selectOption({ label: "Mãe" });
-  await modal.getByLabel("E-mail").fill("carla.cavalcanti@exemplo.com.br");
-  await modal.getByLabel("Telefone").fill("(81) 99876-1234");
+  await fillFields(modal, { "E-mail": "carla.cavalcanti@exemplo.com.br", Telefone: "(81) 99876-1234" });
   await modal.getByRole("button", { name: "Salvar" }).click();
 
   // Step 3 "Completo", then Retornar: the new student is chosen.
-  await expect(page.getByRole("status").filter({ hasText: "Estudante criado(a) com sucesso!" })).toBeVisible();
-  modal = await ready(linkModal(page), js);
+  modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByRole("heading", { name: "Vínculo concluído!" })).toBeVisible();
+  await expectAnnounced(page, "Estudante criado(a) com sucesso!", { type: "success" });
   await modal.getByRole("link", { name: "Retornar" }).click();
   const card = modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" });
   await expect(card).toHaveAttribute("aria-current", "true");
@@ -99,52 +77,42 @@ test("a student without RA is created with a responsible in the link wizard, the
 
   // Ver dados over the list, and back to it.
   await modal.getByRole("link", { name: "Ver dados de Joaquim Cavalcanti Neto" }).click();
-  const data = await ready(page.getByRole("dialog").filter({ has: page.getByTestId("student-data") }), js);
+  const data = await dialogReady(page.getByRole("dialog").filter({ has: page.getByTestId("student-data") }), js);
   await expect(data.getByRole("heading", { name: "Joaquim Cavalcanti Neto" })).toBeVisible();
   await expect(data.getByRole("heading", { name: "Dados da Mãe" })).toBeVisible();
   await expect(data.getByText("Olinda - PE")).toBeVisible();
   await data.getByRole("link", { name: "Fechar" }).click();
 
-  modal = await ready(linkModal(page), js);
+  modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" })).toHaveAttribute("aria-current", "true");
   await modal.getByRole("button", { name: "Confirmar" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Item adicionado ao carrinho!" })).toBeVisible();
+  await expectAddedToCart(page, "Joaquim Cavalcanti Neto");
 });
 
-test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({ page, visit, js, request }) => {
+test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({ page, visit, js, request, logIn }) => {
   test.slow();
-  const customer = await createCustomer(request);
+  await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  await visit(`/produto/${product.category.slug}/${product.slug}`);
-  await logInThroughModal(page, customer.email, customer.password, js);
-  await visit(`/produto/${product.category.slug}/${product.slug}?vinculo=novo`);
+  await visit(`${productPath(product)}?vinculo=novo`);
 
-  let modal = await ready(linkModal(page), js);
-  await modal.getByLabel("Nome completo").fill("Marina Albuquerque Lins");
-  await modal.getByLabel("CPF", { exact: true }).fill(masked(newCpf()));
-  await modal.getByLabel("Data de nascimento").fill("2012-11-30");
-  await chooseCity(modal, js, "Estado natal", "Cidade natal", "Atualizar cidades natais", "Recife");
+  let modal = await dialogReady(linkModal(page), js);
+  await fillStudent(modal, js, { name: "Marina Albuquerque Lins", cpf: newMaskedCpf(), birthDate: "2012-11-30", birthCity: "Recife" });
   await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
-  await chooseCity(modal, js, "Estado", "Cidade", "Atualizar cidades", "Recife");
-  await modal.getByLabel("Bairro").fill("Boa Vista");
-  await modal.getByLabel("Rua").fill("Rua da Aurora");
-  await modal.getByLabel("Número").fill("77");
-  await modal.getByLabel("Telefone (opcional)").fill("(81) 3333-4444");
+  await chooseCity(modal, js, { state: "PE", city: "Recife" });
+  await fillFields(modal, { Bairro: "Boa Vista", Rua: "Rua da Aurora", Número: "77", "Telefone (opcional)": "(81) 3333-4444" });
   await modal.getByRole("button", { name: "Próximo" }).click();
 
-  modal = await ready(linkModal(page), js);
+  modal = await dialogReady(linkModal(page), js);
   // Step 1 has a "Nome completo" too: type only once step 2 is on screen.
   await expect(modal.getByRole("heading", { name: "Preencha os dados do responsável por Marina Albuquerque Lins" })).toBeVisible();
-  await modal.getByLabel("Nome completo").fill("Roberto Albuquerque Lins");
-  await modal.getByLabel("CPF", { exact: true }).fill("123.456.789-00");
-  await modal.getByLabel("Telefone").fill("(81) 9876-123");
+  await fillFields(modal, { "Nome completo": "Roberto Albuquerque Lins", CPF: "123.456.789-00", Telefone: "(81) 9876-123" });
   await modal.getByRole("button", { name: "Salvar" }).click();
   await expect(modal.getByText("CPF Inválido")).toBeVisible();
   await expect(modal.getByText("Informe o e-mail.")).toBeVisible();
   await expect(modal.getByText("Telefone Incompleto")).toBeVisible();
   await expect(modal.getByText("Selecione o parentesco.")).toBeVisible();
 
-  modal = await ready(linkModal(page), js);
+  modal = await dialogReady(linkModal(page), js);
   await modal.getByRole("button", { name: "Voltar" }).click();
   await expect(modal.getByRole("heading", { name: "Preencha os dados do aluno que será adicionado!" })).toBeVisible();
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Marina Albuquerque Lins");
@@ -154,8 +122,8 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
   await expect(modal.getByRole("heading", { name: "Alunos Vinculados" })).toBeVisible();
 });
 
-test("on /conta a linked student shows its data, and removing the link asks first and empties its bag", async ({ page, visit, js, request }) => {
-  const customer = await customerWithToken(request);
+test("on /conta a linked student shows its data, and removing the link asks first and empties its bag", async ({ page, visit, js, request, logIn }) => {
+  const customer = await logIn();
   const created = await request.post("/api/students/create-empty-student", {
     headers: customer.headers,
     data: {
@@ -199,21 +167,15 @@ test("on /conta a linked student shows its data, and removing the link asks firs
     expect(responsible.status(), await responsible.text()).toBe(200);
   }
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  const cart = await request.post("/api/carts/client-add-item-to-cart", {
-    headers: customer.headers,
-    data: { affiliateId: null, storeId: 1, customerId: customer.id, bags: [{ studentId, cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] }] },
-  });
-  expect(cart.ok(), await cart.text()).toBe(true);
+  await saveCart(request, customer, [{ studentId, cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] }]);
 
-  await visit("/faq");
-  await logInThroughModal(page, customer.email, customer.password, js);
   await visit("/conta");
   const section = page.getByRole("region", { name: "Meus estudantes" });
   const card = section.getByRole("article", { name: "Helena Cavalcanti Rocha" });
   await expect(card).toContainText("RA: sem RA");
 
   await card.getByRole("link", { name: "Ver dados" }).click();
-  const data = await ready(page.getByRole("dialog", { name: "Helena Cavalcanti Rocha" }), js);
+  const data = await dialogReady(page.getByRole("dialog", { name: "Helena Cavalcanti Rocha" }), js);
   await expect(data.getByRole("heading", { name: "Dados da Mãe" })).toBeVisible();
   await expect(data.getByRole("heading", { name: "Dados do Pai" })).toBeVisible();
   await expect(data.getByRole("heading", { name: "Dados do Responsável" })).toBeVisible();
@@ -226,17 +188,17 @@ test("on /conta a linked student shows its data, and removing the link asks firs
 
   // Cancelar keeps the link.
   await card.getByRole("link", { name: "Remover vínculo" }).click();
-  let confirm = await ready(page.getByRole("dialog", { name: "Tem certeza?" }), js);
+  let confirm = await dialogReady(page.getByRole("dialog", { name: "Tem certeza?" }), js);
   await expect(confirm).toContainText("Esta ação não poderá ser desfeita.");
   await confirm.getByRole("link", { name: "Cancelar" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(card).toBeVisible();
 
   await card.getByRole("link", { name: "Remover vínculo" }).click();
-  confirm = await ready(page.getByRole("dialog", { name: "Tem certeza?" }), js);
+  confirm = await dialogReady(page.getByRole("dialog", { name: "Tem certeza?" }), js);
   await confirm.getByRole("button", { name: "Sim, excluir!" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Vínculo removido!" })).toBeVisible();
   await expect(card).toHaveCount(0);
+  await expectAnnounced(page, "Vínculo removido!", { type: "success" });
   await expect(section).toContainText("Nenhum aluno vinculado no momento");
 
   const after = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, { headers: customer.headers });

@@ -1,7 +1,8 @@
 import { expect } from "@playwright/test";
+import { e2eEnv } from "./e2e-env.ts";
 
 /** The e2e server's mailbox (scripts/e2e-mailbox.js): what the store sent over SMTP. */
-const MAILBOX_URL = `http://127.0.0.1:${process.env.E2E_MAILBOX_PORT ?? 3997}`;
+const MAILBOX_URL = `http://${e2eEnv.host}:${e2eEnv.mailboxPort}`;
 
 export interface ReceivedMessage {
   subject: string;

@@ -22,3 +22,8 @@ export async function findProduct(request: APIRequestContext, predicate: (produc
   }
   throw new Error("nenhum produto de demonstração atende ao critério");
 }
+
+/** A product's page (spec §2 /produto/:categoria/:produto). */
+export function productPath(product: Pick<Product, "slug" | "category">): string {
+  return `/produto/${product.category.slug}/${product.slug}`;
+}

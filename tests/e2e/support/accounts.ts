@@ -1,0 +1,86 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { RegistrationPayload } from "#api/contract.ts";
+import { registrationPayload } from "#tests/fixtures/customers.ts";
+import { expectAnnounced } from "./announcements.ts";
+import { uniqueEmail } from "./data.ts";
+import { dialogReady } from "./pages.ts";
+
+export type NewCustomer = RegistrationPayload;
+
+/** What the store API answers a login with (POST /api/accounts/auth-customer). */
+export interface CustomerAuth {
+  token: string;
+  customer: { id: string; name: string; email: string; avatar: string | null };
+}
+
+/** A customer with the token of an API login: what a test needs to call the store API as them. */
+export interface ApiCustomer extends NewCustomer {
+  id: string;
+  token: string;
+  /** The Authorization header for the store API. */
+  headers: { authorization: string };
+}
+
+/** A new customer created through the public store API; `overrides` change the valid payload. */
+export async function createCustomer(request: APIRequestContext, overrides: Partial<NewCustomer> = {}): Promise<NewCustomer> {
+  const payload = registrationPayload({ email: uniqueEmail("cliente"), ...overrides });
+  const response = await request.post("/api/customers/create-customer", { data: payload });
+  expect(response.status(), await response.text()).toBe(201);
+  return payload;
+}
+
+/** The store API's login, as the storefront's login action calls it. */
+export async function authenticate(request: APIRequestContext, credentials: { email: string; password: string }): Promise<CustomerAuth> {
+  const response = await request.post("/api/accounts/auth-customer", {
+    data: { email: credentials.email, password: credentials.password, storeId: 1 },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).auth;
+}
+
+/** A customer (new unless given) logged in through the store API, with their token. */
+export async function apiCustomer(request: APIRequestContext, customer?: NewCustomer): Promise<ApiCustomer & { auth: CustomerAuth }> {
+  const created = customer ?? (await createCustomer(request));
+  const auth = await authenticate(request, created);
+  return { ...created, id: auth.customer.id, token: auth.token, headers: { authorization: `Bearer ${auth.token}` }, auth };
+}
+
+/** The header's login icon (desktop or mobile, whichever is on screen). */
+export function loginIcon(page: Page) {
+  return page.getByRole("banner").getByRole("link", { name: "Fazer Login ou Registrar" }).filter({ visible: true });
+}
+
+export function accountModal(page: Page) {
+  return page.getByRole("dialog").filter({ has: page.getByRole("navigation", { name: "Entrar ou registrar" }) });
+}
+
+/** The account modal, on screen and (with JavaScript) hydrated: its own chunk hydrates after the page. */
+export function modalReady(page: Page, js: boolean) {
+  return dialogReady(accountModal(page), js);
+}
+
+/** The logged-in customer's menu in the header (desktop or mobile, whichever is on screen). */
+export function accountMenu(page: Page) {
+  return page.getByTestId("account-menu").filter({ visible: true });
+}
+
+/** What stays once a login went through: the header shows the customer's menu, named after them. */
+export async function expectLoggedIn(page: Page, name: string) {
+  const firstName = name.split(" ")[0]!;
+  await expect(accountMenu(page).getByLabel(`Conta de ${firstName}`)).toBeVisible();
+  await expect(loginIcon(page)).toHaveCount(0);
+}
+
+/**
+ * Logs in through the account modal, as a person would. Only the tests about logging in use
+ * it; every other test signs in with the `logIn` fixture (a session cookie, no modal).
+ */
+export async function logInThroughModal(page: Page, customer: { email: string; password: string; name: string }, js: boolean) {
+  await loginIcon(page).click();
+  const modal = await modalReady(page, js);
+  await modal.getByLabel("E-mail").fill(customer.email);
+  await modal.getByLabel("Senha", { exact: true }).fill(customer.password);
+  await modal.getByRole("button", { name: "Acessar" }).click();
+  await expectLoggedIn(page, customer.name);
+  await expectAnnounced(page, "Usuário logado com sucesso!", { type: "success" });
+}

@@ -1,0 +1,42 @@
+import { expect, type Locator } from "@playwright/test";
+import { KNOWN_CEPS } from "#tests/fixtures/cep-server.ts";
+
+/**
+ * Picks a state and then one of its cities: with JavaScript the city list follows the state;
+ * without it, a button asks the server for the list.
+ */
+export async function chooseCity(
+  scope: Locator,
+  js: boolean,
+  { state, city, stateLabel = "Estado", cityLabel = "Cidade", refreshButton = "Atualizar cidades" }: {
+    state: string;
+    city: string;
+    stateLabel?: string;
+    cityLabel?: string;
+    refreshButton?: string;
+  },
+) {
+  await scope.getByLabel(stateLabel, { exact: true }).selectOption(state);
+  if (!js) await scope.getByRole("button", { name: refreshButton, exact: true }).click();
+  await expect(scope.getByLabel(cityLabel, { exact: true }).getByRole("option", { name: city, exact: true })).toHaveCount(1);
+  await scope.getByLabel(cityLabel, { exact: true }).selectOption(city);
+}
+
+/**
+ * Types a CEP the ViaCEP double knows and asks for it (with JavaScript, by leaving the field;
+ * without, with Buscar CEP); then state, city, neighbourhood and street are the double's,
+ * the state is read-only and the number has the focus.
+ */
+export async function lookUpKnownCep(scope: Locator, js: boolean) {
+  const cep = "51021-000";
+  const address = KNOWN_CEPS[cep.replace("-", "")]!;
+  await scope.getByLabel("CEP", { exact: true }).fill(cep);
+  if (js) await scope.getByLabel("CEP", { exact: true }).blur();
+  else await scope.getByRole("button", { name: "Buscar CEP" }).click();
+  await expect(scope.getByLabel("Estado", { exact: true })).toHaveValue(address.uf);
+  await expect(scope.getByLabel("Estado", { exact: true })).toHaveAttribute("readonly", "");
+  await expect(scope.getByLabel("Cidade", { exact: true })).toHaveValue(address.localidade);
+  await expect(scope.getByLabel("Bairro")).toHaveValue(address.bairro);
+  await expect(scope.getByLabel("Rua")).toHaveValue(address.logradouro);
+  await expect(scope.getByLabel("Número")).toBeFocused();
+}

@@ -1,0 +1,48 @@
+import { expect, type Page } from "@playwright/test";
+import { expectAnnounced } from "./announcements.ts";
+
+export function cartPanel(page: Page) {
+  return page.getByRole("dialog", { name: "Carrinho de Compras" });
+}
+
+/** The header's item count (desktop or mobile header, whichever is on screen). */
+export function cartCount(page: Page) {
+  return page.getByTestId("cart-count").filter({ visible: true });
+}
+
+/** On a product page, logged in: Comprar → Lista de Alunos → the already linked student with this RA → Confirmar. */
+export async function buyForLinkedStudent(page: Page, ra: string) {
+  await page.getByTestId("buy-button").click();
+  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByTestId("student-card").filter({ hasText: `RA: ${ra}` }).click();
+  await page.getByRole("button", { name: "Confirmar" }).click();
+}
+
+/** On a product page, logged in: Comprar → Lista de Alunos → link the student with this RA; they become the chosen one. */
+export async function linkStudentByRa(page: Page, ra: string) {
+  await page.getByTestId("buy-button").click();
+  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByPlaceholder("Digite o RA do Aluno").fill(ra);
+  await page.getByRole("button", { name: "Adicionar" }).click();
+  await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText(`RA: ${ra}`);
+  await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });
+}
+
+/** On a product page, logged in: links the student with this RA and buys the item for them. */
+export async function buyForNewRa(page: Page, ra: string) {
+  await linkStudentByRa(page, ra);
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expectAddedToCart(page, `RA ${ra}`);
+}
+
+/** On a product page, logged in: Comprar → "Sou Aluno" (the item is for the customer). */
+export async function buyForMyself(page: Page) {
+  await page.getByTestId("buy-button").click();
+  await page.getByRole("button", { name: /Sou Aluno/ }).click();
+}
+
+/** The cart panel opened on the bag (its student's name, or RA) that received the item, and the toast said so. */
+export async function expectAddedToCart(page: Page, bag: string) {
+  await expect(cartPanel(page).getByTestId("cart-bag").filter({ hasText: bag })).toBeVisible();
+  await expectAnnounced(page, "Item adicionado ao carrinho!", { type: "success" });
+}

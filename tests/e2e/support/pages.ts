@@ -1,0 +1,24 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * With JavaScript, waits until React has hydrated the page (app/root.tsx sets the flag):
+ * a click before that is a plain form post or link, and proves nothing about the SPA path.
+ */
+export async function waitForHydration(page: Page, js: boolean) {
+  if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/**
+ * A URL-state dialog, on screen and (with JavaScript) hydrated: a modal's own chunk hydrates
+ * after the page, and what is typed before that is lost.
+ */
+export async function dialogReady(dialog: Locator, js: boolean): Promise<Locator> {
+  await expect(dialog).toBeVisible();
+  if (js) await expect(dialog).toHaveAttribute("data-interactive", "true");
+  return dialog;
+}
+
+/** Types each value into the field with exactly that label, in order. */
+export async function fillFields(scope: Locator, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label, { exact: true }).fill(value);
+}

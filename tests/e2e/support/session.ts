@@ -1,0 +1,46 @@
+import { commitCustomerSession, SESSION_LIFETIME_MS } from "#app/.server/session.server.ts";
+import { getCookieSecrets } from "#app/.server/secrets.server.ts";
+import type { CustomerAuth } from "./accounts.ts";
+import { e2eEnv } from "./e2e-env.ts";
+
+/** A cookie as BrowserContext.addCookies takes it. */
+export interface BrowserCookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  sameSite: "Lax";
+}
+
+// The app's session code signs with getCookieSecrets(), which reads SESSION_SECRET from this
+// process (lazily, on first use): give it the secret the e2e server was started with.
+process.env.SESSION_SECRET = e2eEnv.sessionSecret;
+
+/**
+ * The storefront's signed session cookie for a store API login, made by the app's own code
+ * (commitCustomerSession), as the login action would set it: the browser holding it is logged in.
+ */
+export async function sessionCookie(auth: CustomerAuth): Promise<BrowserCookie> {
+  const [secret] = getCookieSecrets();
+  if (secret !== e2eEnv.sessionSecret) {
+    throw new Error("the session code read another secret than the e2e server's: was it used before tests/e2e/support/session.ts was loaded?");
+  }
+  const expiresAt = Date.now() + SESSION_LIFETIME_MS;
+  const setCookie = await commitCustomerSession(new Request(e2eEnv.baseURL), auth, expiresAt);
+  const pair = setCookie.split(";", 1)[0]!;
+  const equals = pair.indexOf("=");
+  return {
+    name: pair.slice(0, equals),
+    // As the server wrote it (already encoded for a cookie header).
+    value: pair.slice(equals + 1),
+    domain: e2eEnv.host,
+    path: "/",
+    expires: Math.floor(expiresAt / 1000),
+    httpOnly: true,
+    secure: false,
+    sameSite: "Lax",
+  };
+}

@@ -1,0 +1,23 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+import type { ApiCustomer } from "./accounts.ts";
+
+/** The customer's own student (spec §2 "Sou Aluno"): the store API makes one on first ask. */
+export async function ownStudentId(request: APIRequestContext, customer: ApiCustomer): Promise<string> {
+  const response = await request.post(`/api/students/already-student/${customer.id}/store/1`, { headers: customer.headers });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).student.studentId;
+}
+
+/** Saves the customer's cart through the store API, as the storefront does on a cart change (a null student: the bag waiting for one); answers its id. */
+export async function saveCart(
+  request: APIRequestContext,
+  customer: ApiCustomer,
+  bags: { studentId: string | null; cartItems: { itemTOTVSId: number; quantity: number }[] }[],
+): Promise<string> {
+  const response = await request.post("/api/carts/client-add-item-to-cart", {
+    headers: customer.headers,
+    data: { affiliateId: null, storeId: 1, customerId: customer.id, bags },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).cart.cartId;
+}

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { RegistrationPayload } from "#api/contract.ts";
+import type { RegistrationPayload } from "#api/contract/accounts.ts";
 import { registrationPayload } from "#tests/fixtures/customers.ts";
 import { expectAnnounced } from "./announcements.ts";
 import { uniqueEmail } from "./data.ts";

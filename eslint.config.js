@@ -45,7 +45,12 @@ export default tseslint.config(
     files: ["db/migrations/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
-  reactHooks.configs.flat["recommended-latest"],
+  { files: ["app/**/*.{ts,tsx}"], ...reactHooks.configs.flat["recommended-latest"] },
+  {
+    // Playwright's fixtures take their dependencies as a destructured first argument, even none.
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },
+  },
   {
     files: ["**/*.js"],
     languageOptions: { globals: { ...globals.node } },

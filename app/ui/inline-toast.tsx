@@ -3,12 +3,18 @@ import { Announcement, TOAST_DURATION_MS } from "./toaster.tsx";
 
 /** A red toast for an error a form's action answered (spec §8), shown with or without JavaScript. */
 export function InlineToast({ message }: { message: string }) {
-  const [visible, setVisible] = useState(true);
+  // A new message shows again (React's "adjusting state when a prop changes").
+  const [shownMessage, setShownMessage] = useState(message);
+  const [closed, setClosed] = useState(false);
+  if (message !== shownMessage) {
+    setShownMessage(message);
+    setClosed(false);
+  }
   useEffect(() => {
-    setVisible(true);
-    const timer = setTimeout(() => setVisible(false), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setClosed(true), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [message]);
+  const visible = !closed;
   return (
     <>
       {/* Stays after the visible toast closed; it is the one live region (see Announcement). */}

@@ -41,16 +41,21 @@ export function Announcement({ toast, urgent, entry = 0 }: { toast: ToastView | 
 
 /** Shows the server's flash toast: visible without JavaScript, closes itself after 3 s with it. */
 export function Toaster({ toast }: { toast: ToastView | null }) {
-  const [visible, setVisible] = useState<ToastView | null>(toast);
-  const [announced, setAnnounced] = useState({ toast, entry: 0 });
+  // The last toast and its entry number, updated while rendering when a new one arrives
+  // (React's "adjusting state when a prop changes"): the server-rendered toast is entry 0.
+  const [last, setLast] = useState({ toast, entry: 0 });
+  const [closed, setClosed] = useState(false);
   const hydrated = useHydrated();
+  if (toast && toast !== last.toast) {
+    setLast({ toast, entry: last.entry + 1 });
+    setClosed(false);
+  }
+  const visible = toast && !closed ? toast : null;
+  const announced = last;
 
   useEffect(() => {
-    setVisible(toast);
     if (!toast) return;
-    // The server-rendered toast is already announced: only a newer one is a new entry.
-    setAnnounced((last) => (last.toast === toast ? last : { toast, entry: last.entry + 1 }));
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    const timer = setTimeout(() => setClosed(true), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
@@ -71,7 +76,7 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
               {visible.description ? <p className="text-sm opacity-90">{visible.description}</p> : null}
             </div>
             {hydrated ? (
-              <button type="button" onClick={() => setVisible(null)} className="opacity-80 hover:opacity-100">
+              <button type="button" onClick={() => setClosed(true)} className="opacity-80 hover:opacity-100">
                 <CloseIcon width={18} height={18} title="Fechar" />
               </button>
             ) : null}

@@ -15,10 +15,25 @@ const expectPortugueseError = (body: any) => {
 
 describe("categories", () => {
   it("lists visible, enabled categories of the store, without disabled ones", async () => {
-    const { status, body } = await t.call("GET", "/categories/list-category-by-store-id/1?field=visible&filter=enabled");
+    const { status, body } = await t.call(
+      "GET",
+      "/categories/list-category-by-store-id/1?field=visible&filter=enabled",
+    );
     expect(status).toBe(200);
     const slugs = body.categories.map((c: any) => c.slug);
-    for (const slug of ["agenda", "apostilhas", "camisas", "canecas", "cursos", "e-books", "eventos", "fardamento", "material-didatico", "papelaria", "squeezes"]) {
+    for (const slug of [
+      "agenda",
+      "apostilhas",
+      "camisas",
+      "canecas",
+      "cursos",
+      "e-books",
+      "eventos",
+      "fardamento",
+      "material-didatico",
+      "papelaria",
+      "squeezes",
+    ]) {
       expect(slugs).toContain(slug);
     }
     expect(body.categories.every((c: any) => c.status === "enabled")).toBe(true);
@@ -58,14 +73,30 @@ describe("categories", () => {
 
 describe("products", () => {
   it("lists a category's products with the spec's fields", async () => {
-    const { status, body } = await t.call("POST", "/products/list-product-by-category-slug/cursos/store/1/visible/enabled", {
-      seriesTOTVSID: [],
-    });
+    const { status, body } = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/cursos/store/1/visible/enabled",
+      {
+        seriesTOTVSID: [],
+      },
+    );
     expect(status).toBe(200);
     expect(body.category.slug).toBe("cursos");
     expect(body.products.length).toBeGreaterThanOrEqual(12);
     const product = body.products[0];
-    for (const field of ["PRECO", "DESCONTO", "TIPO", "NOME", "TURNO", "PARCELAS", "CODCOLIGADA", "itemTOTVS", "paymentPlan", "image", "slug"]) {
+    for (const field of [
+      "PRECO",
+      "DESCONTO",
+      "TIPO",
+      "NOME",
+      "TURNO",
+      "PARCELAS",
+      "CODCOLIGADA",
+      "itemTOTVS",
+      "paymentPlan",
+      "image",
+      "slug",
+    ]) {
       expect(product).toHaveProperty(field);
     }
     expect(product.TIPO).toBe("S");
@@ -75,24 +106,43 @@ describe("products", () => {
   });
 
   it("filters a category by series and tolerates an absent body", async () => {
-    const all = await t.call("POST", "/products/list-product-by-category-slug/material-didatico/store/1/visible/enabled");
+    const all = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/material-didatico/store/1/visible/enabled",
+    );
     expect(all.status).toBe(200);
     const serie = all.body.products.find((p: any) => p.seriesTOTVSID.length > 0).seriesTOTVSID[0];
-    const filtered = await t.call("POST", "/products/list-product-by-category-slug/material-didatico/store/1/visible/enabled", {
-      seriesTOTVSID: [serie],
-    });
+    const filtered = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/material-didatico/store/1/visible/enabled",
+      {
+        seriesTOTVSID: [serie],
+      },
+    );
     expect(filtered.body.products.length).toBeGreaterThan(0);
     expect(filtered.body.products.length).toBeLessThan(all.body.products.length);
     expect(filtered.body.products.every((p: any) => p.seriesTOTVSID.includes(serie))).toBe(true);
   });
 
   it("answers 404 for an unknown or disabled category and 400 for bad input", async () => {
-    const unknown = await t.call("POST", "/products/list-product-by-category-slug/nao-existe/store/1/visible/enabled", {});
+    const unknown = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/nao-existe/store/1/visible/enabled",
+      {},
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe("Categoria não encontrada.");
-    const disabled = await t.call("POST", "/products/list-product-by-category-slug/colecao-antiga/store/1/visible/enabled", {});
+    const disabled = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/colecao-antiga/store/1/visible/enabled",
+      {},
+    );
     expect(disabled.status).toBe(404);
-    const badJson = await t.call("POST", "/products/list-product-by-category-slug/cursos/store/1/visible/enabled", "{nao json");
+    const badJson = await t.call(
+      "POST",
+      "/products/list-product-by-category-slug/cursos/store/1/visible/enabled",
+      "{nao json",
+    );
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.message).toBe("O corpo da requisição não é um JSON válido.");
     const badSeries = await t.call("POST", "/products/list-product-by-category-slug/cursos/store/1/visible/enabled", {
@@ -103,7 +153,10 @@ describe("products", () => {
   });
 
   it("lists products by serie TOTVS id", async () => {
-    const { body: seriesBody } = await t.call("GET", `/serie-totvs/list-serie-totvs-by-store-id/1?CODPERLET=${new Date().getFullYear()}00`);
+    const { body: seriesBody } = await t.call(
+      "GET",
+      `/serie-totvs/list-serie-totvs-by-store-id/1?CODPERLET=${new Date().getFullYear()}00`,
+    );
     const ids = seriesBody.series.map((s: any) => s.id);
     let found = 0;
     for (const id of ids) {
@@ -115,7 +168,9 @@ describe("products", () => {
       found += body.products.length;
     }
     expect(found).toBeGreaterThan(0);
-    const empty = await t.call("POST", "/products/list-product-by-serie-totvs-id/1/visible/enabled", { seriesTOTVSID: [] });
+    const empty = await t.call("POST", "/products/list-product-by-serie-totvs-id/1/visible/enabled", {
+      seriesTOTVSID: [],
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("Informe ao menos uma série.");
   });
@@ -145,7 +200,10 @@ describe("products", () => {
   });
 
   it("searches by title ignoring case and accents, and needs a term", async () => {
-    const { status, body } = await t.call("GET", "/products/search-products-by-title/store/1/visible/enabled?title=CADERNO");
+    const { status, body } = await t.call(
+      "GET",
+      "/products/search-products-by-title/store/1/visible/enabled?title=CADERNO",
+    );
     expect(status).toBe(200);
     expect(body.products.length).toBeGreaterThan(0);
     expect(body.products.every((p: any) => /caderno/i.test(p.title))).toBe(true);
@@ -182,7 +240,12 @@ describe("highlights, series, store, payment methods", () => {
       expect(body.series.some((s: any) => s.CURSO.includes(level))).toBe(true);
     }
     expect(body.series[0]).toEqual(
-      expect.objectContaining({ id: expect.any(Number), CURSO: expect.any(String), HABILITACAO: expect.any(String), codgrade: expect.any(String) }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        CURSO: expect.any(String),
+        HABILITACAO: expect.any(String),
+        codgrade: expect.any(String),
+      }),
     );
     const missing = await t.call("GET", "/serie-totvs/list-serie-totvs-by-store-id/1");
     expect(missing.status).toBe(400);
@@ -218,14 +281,20 @@ describe("newsletter", () => {
   });
 
   it("rejects an empty or malformed e-mail with 400 and writes nothing", async () => {
-    const before = await t.db.selectFrom("newsletters").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("newsletters")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     const empty = await t.call("POST", "/newsletters/create-newsletter", { storeId: 1, email: "" });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe("Informe o e-mail.");
     const bad = await t.call("POST", "/newsletters/create-newsletter", { storeId: 1, email: "sem-arroba" });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("E-mail inválido.");
-    const after = await t.db.selectFrom("newsletters").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("newsletters")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toEqual(before.n);
   });
 
@@ -242,7 +311,9 @@ describe("newsletter", () => {
     expect((await blocked.json()).error.message).toBe(
       "Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.",
     );
-    expect(await t.db.selectFrom("newsletters").selectAll().where("email", "=", "limite5@exemplo.com.br").execute()).toEqual([]);
+    expect(
+      await t.db.selectFrom("newsletters").selectAll().where("email", "=", "limite5@exemplo.com.br").execute(),
+    ).toEqual([]);
     expect((await from("203.0.113.8", "outro@exemplo.com.br")).status).toBe(201);
   });
 

@@ -33,7 +33,10 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         setDocumentHeaders(responseHeaders);
         resolve(
-          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
         );
         pipe(body);
       },

@@ -30,13 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The panel's coupons only when it is open.
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
-  const coupons = panelOpen && customer && cartReply?.cart.cartId ? await loadCartCoupons({ request, context }, cartReply.cart.cartId) : [];
+  const coupons =
+    panelOpen && customer && cartReply?.cart.cartId
+      ? await loadCartCoupons({ request, context }, cartReply.cart.cartId)
+      : [];
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
   return data(
     {
       // Spec §8: what the gestor removed shows as a yellow warning.
-      toast: toast ?? (cartReply?.itemsRemoved.length ? { type: "warning" as const, message: ITEMS_REMOVED_WARNING } : null),
+      toast:
+        toast ?? (cartReply?.itemsRemoved.length ? { type: "warning" as const, message: ITEMS_REMOVED_WARNING } : null),
       cart: cartReply?.cart ?? null,
       coupons,
       csrfToken,

@@ -24,7 +24,14 @@ if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-bench-"));
 const store = spawn(process.execPath, ["server.js"], {
   cwd: root,
-  env: { ...process.env, PORT: String(STORE_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    PORT: String(STORE_PORT),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: "false",
+    NODE_ENV: "production",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -69,11 +76,14 @@ function gzipBytesOfJs(html) {
 try {
   await waitForStore();
   const { products } = await (
-    await fetch(`http://127.0.0.1:${STORE_PORT}/api/products/list-product-by-category-slug/cursos/store/1/visible/enabled`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-    })
+    await fetch(
+      `http://127.0.0.1:${STORE_PORT}/api/products/list-product-by-category-slug/cursos/store/1/visible/enabled`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      },
+    )
   ).json();
   const pages = [
     { name: "home", path: "/" },
@@ -82,7 +92,8 @@ try {
   ];
 
   const html = new Map();
-  for (const page of pages) html.set(page.path, await (await fetch(`http://127.0.0.1:${STORE_PORT}${page.path}`)).text());
+  for (const page of pages)
+    html.set(page.path, await (await fetch(`http://127.0.0.1:${STORE_PORT}${page.path}`)).text());
 
   const staticServer = http.createServer((req, res) => {
     const body = html.get(req.url);
@@ -91,7 +102,9 @@ try {
   });
   await new Promise((resolve) => staticServer.listen(STATIC_PORT, "127.0.0.1", resolve));
 
-  console.log(`Benchmark: ${DURATION_S}s por página, ${CONNECTIONS} conexões, ${os.cpus().length} núcleos, Node ${process.version}\n`);
+  console.log(
+    `Benchmark: ${DURATION_S}s por página, ${CONNECTIONS} conexões, ${os.cpus().length} núcleos, Node ${process.version}\n`,
+  );
   const rows = [];
   for (const page of pages) {
     const ssr = await load(`http://127.0.0.1:${STORE_PORT}${page.path}`);

@@ -6,7 +6,8 @@ import path from "node:path";
 
 function setting(name) {
   const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: start the e2e server through playwright (playwright.config.ts webServer.env)`);
+  if (!value)
+    throw new Error(`${name} is not set: start the e2e server through playwright (playwright.config.ts webServer.env)`);
   return value;
 }
 

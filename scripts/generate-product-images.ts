@@ -214,4 +214,6 @@ for (const product of PRODUCTS) {
 for (const banner of HIGHLIGHT_BANNERS) write(`images/highlights/${banner.name}.svg`, bannerSvg(banner));
 write("images/logo.svg", logoSvg());
 
-console.log(`${PRODUCTS.length} imagens de produto, ${HIGHLIGHT_BANNERS.length} banners e o logotipo em ${PUBLIC_DIR}/images`);
+console.log(
+  `${PRODUCTS.length} imagens de produto, ${HIGHLIGHT_BANNERS.length} banners e o logotipo em ${PUBLIC_DIR}/images`,
+);

@@ -26,7 +26,8 @@ const { positionals, values } = parseArgs({
   options: { cart: { type: "string" }, item: { type: "string" }, email: { type: "string" }, sale: { type: "string" } },
 });
 
-const describeChange = (change: SaleStatusChange) => `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
+const describeChange = (change: SaleStatusChange) =>
+  `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
 
 function fail(message: string): never {
   console.error(message);
@@ -50,7 +51,8 @@ try {
     if (carts.length === 0) console.log(`Nenhum carrinho para ${values.email}.`);
     for (const cart of carts) {
       console.log(`${cart.cartId}  loja ${cart.storeId}  ${cart.status}  versão ${cart.version}  ${cart.updatedAt}`);
-      for (const item of cart.items) console.log(`  ${item.itemTOTVSId}  ${item.quantity}×  ${item.title}  (${item.student})`);
+      for (const item of cart.items)
+        console.log(`  ${item.itemTOTVSId}  ${item.quantity}×  ${item.title}  (${item.student})`);
     }
   } else if (command === "remove-item") {
     const item = Number(values.item);
@@ -68,11 +70,14 @@ try {
     for (const sale of sales) {
       const due = sale.boletoDueDate ? `  vence ${sale.boletoDueDate}` : "";
       const method = paymentMethodLabel(sale.paymentMethodCode);
-      console.log(`${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`);
+      console.log(
+        `${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`,
+      );
     }
   } else if (command === "confirm-payment" || command === "cancel-sale") {
     if (!values.sale) fail(USAGE);
-    const change = command === "confirm-payment" ? await confirmSalePayment(deps, values.sale) : await cancelSale(deps, values.sale);
+    const change =
+      command === "confirm-payment" ? await confirmSalePayment(deps, values.sale) : await cancelSale(deps, values.sale);
     console.log(describeChange(change));
   } else if (command === "expire-boletos") {
     const changes = await expireOverdueBoletos(deps);

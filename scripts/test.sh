@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole suite: types, unit and API tests (on SQLite, then the API's again on a throwaway
+# The whole suite: types, lint (ESLint, Prettier, knip), unit and API tests (on SQLite, then the API's again on a throwaway
 # PostgreSQL), production build, then the browser tests (each page with JavaScript on and
 # off, desktop and mobile).
 set -euo pipefail
@@ -14,6 +14,8 @@ fi
 
 echo "==> typecheck"
 npm run --silent typecheck
+echo "==> lint"
+npm run --silent lint
 echo "==> unit and API tests"
 npx vitest run
 echo "==> store API tests on PostgreSQL"

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (body: unknown, address = randomAddress()) => t.call("POST", "/accounts/auth-customer", body, { address });
+const login = (body: unknown, address = randomAddress()) =>
+  t.call("POST", "/accounts/auth-customer", body, { address });
 const me = (customer: SignedUpCustomer, token: string) =>
   t.call("GET", `/customers/get-customer/${customer.id}/store/1`, undefined, { token });
 
@@ -28,7 +29,21 @@ describe("POST /accounts/auth-customer", () => {
     expect(status).toBe(200);
     expect(body.auth.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Object.keys(body.auth.customer).sort()).toEqual(
-      ["avatar", "birthDate", "cellPhone", "city", "cpf", "email", "houseNumber", "id", "name", "neighborhood", "state", "street", "zipcode"].sort(),
+      [
+        "avatar",
+        "birthDate",
+        "cellPhone",
+        "city",
+        "cpf",
+        "email",
+        "houseNumber",
+        "id",
+        "name",
+        "neighborhood",
+        "state",
+        "street",
+        "zipcode",
+      ].sort(),
     );
     expect(body.auth.customer).toMatchObject({ email: maria.email, name: "Maria das Dores Lima", avatar: null });
     expect(JSON.stringify(body)).not.toMatch(/scrypt|password/i);
@@ -94,7 +109,9 @@ describe("POST /accounts/auth-customer", () => {
   it("limits attempts per address, whatever the e-mail", async () => {
     const address = randomAddress();
     for (let i = 0; i < 10; i++) {
-      expect((await login({ email: `pessoa${i}@exemplo.com.br`, password: "errada1", storeId: 1 }, address)).status).toBe(401);
+      expect(
+        (await login({ email: `pessoa${i}@exemplo.com.br`, password: "errada1", storeId: 1 }, address)).status,
+      ).toBe(401);
     }
     const blocked = await login({ email: maria.email, password: maria.password, storeId: 1 }, address);
     expect(blocked.status).toBe(429);

@@ -121,7 +121,10 @@ export interface CartTotals {
 }
 
 /** The formula at the top of this file, over lines already read from the catalogue. */
-export function priceLines(lines: readonly Pick<CartLine, "quantity" | "salePriceCents">[], couponPercentage = 0): CartTotals {
+export function priceLines(
+  lines: readonly Pick<CartLine, "quantity" | "salePriceCents">[],
+  couponPercentage = 0,
+): CartTotals {
   const subtotalCents = lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0);
   const percentage = Math.min(100, Math.max(0, couponPercentage));
   const discountCents = Math.round((subtotalCents * percentage) / 100);

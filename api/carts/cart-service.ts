@@ -8,7 +8,15 @@ import { ApiError, badRequest, notFound } from "../errors.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { STUDENT_NOT_FOUND } from "../contract/students.ts";
 import { liveLinks } from "../students/student-repository.ts";
-import { createCart, findOpenCart, readContents, sameContents, touchCart, writeContents, type StoredBag } from "./cart-store.ts";
+import {
+  createCart,
+  findOpenCart,
+  readContents,
+  sameContents,
+  touchCart,
+  writeContents,
+  type StoredBag,
+} from "./cart-store.ts";
 import { cartReply } from "./cart-view.ts";
 
 export const STALE_CART = "Seu carrinho mudou em outra aba. Atualize a página.";
@@ -20,7 +28,11 @@ interface CatalogueItem {
 }
 
 /** The requested items as the catalogue has them; an unknown or withdrawn one is a 400. */
-async function catalogueItems(db: Kysely<Database>, storeId: number, ids: number[]): Promise<Map<number, CatalogueItem>> {
+async function catalogueItems(
+  db: Kysely<Database>,
+  storeId: number,
+  ids: number[],
+): Promise<Map<number, CatalogueItem>> {
   const found = new Map<number, CatalogueItem>();
   if (ids.length === 0) return found;
   const rows = await db
@@ -35,7 +47,11 @@ async function catalogueItems(db: Kysely<Database>, storeId: number, ids: number
   for (const id of ids) {
     const row = byId.get(id);
     const shoppable =
-      row && row.status === "enabled" && row.visible === 1 && row.category_status === "enabled" && row.category_visible === 1;
+      row &&
+      row.status === "enabled" &&
+      row.visible === 1 &&
+      row.category_status === "enabled" &&
+      row.category_visible === 1;
     if (!shoppable) throw badRequest(`Produto indisponível: ${row ? row.title : `código ${id}`}.`);
     found.set(id, { productId: row.id, type: row.type, unitCode: row.unit_code });
   }
@@ -55,7 +71,8 @@ export async function desiredContents(
   const ids = [...new Set(requested.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId)))];
   const catalogue = await catalogueItems(db, storeId, ids);
   const byStudent = new Map<string | null, { itemTOTVSId: number; quantity: number }[]>();
-  for (const bag of requested) byStudent.set(bag.studentId, [...(byStudent.get(bag.studentId) ?? []), ...bag.cartItems]);
+  for (const bag of requested)
+    byStudent.set(bag.studentId, [...(byStudent.get(bag.studentId) ?? []), ...bag.cartItems]);
   const bags: StoredBag[] = [];
   for (const [studentId, items] of byStudent) {
     const lines = items.map((item) => ({ ...item, ...catalogue.get(item.itemTOTVSId)! }));
@@ -79,7 +96,11 @@ async function assertLinkedStudents(db: Kysely<Database>, customerId: string, ba
 }
 
 /** The affiliate the request names, else the unit of the first item, else none. */
-export async function affiliateOf(db: Kysely<Database>, requested: string | null, bags: StoredBag[]): Promise<string | null> {
+export async function affiliateOf(
+  db: Kysely<Database>,
+  requested: string | null,
+  bags: StoredBag[],
+): Promise<string | null> {
   if (requested !== null) return requested;
   const first = bags[0]?.items[0];
   if (!first) return null;
@@ -104,7 +125,12 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (!cart) {
       // No open cart (none yet, or the gestor deleted it): any version starts a new one.
       if (bags.length > 0) {
-        const created = await createCart(trx, { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at });
+        const created = await createCart(trx, {
+          storeId: customer.store_id,
+          owner: { customerId: customer.id },
+          affiliateId,
+          at,
+        });
         await writeContents(trx, created.id, bags, at);
       }
       return cartReply(trx, customer, at);
@@ -113,7 +139,12 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
     if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, at);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
-    await touchCart(trx, cart, unchanged ? { affiliate_id: affiliateId } : { affiliate_id: affiliateId, coupon_id: null }, at);
+    await touchCart(
+      trx,
+      cart,
+      unchanged ? { affiliate_id: affiliateId } : { affiliate_id: affiliateId, coupon_id: null },
+      at,
+    );
     return cartReply(trx, customer, at);
   });
 }

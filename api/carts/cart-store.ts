@@ -104,7 +104,11 @@ export function sameContents(a: readonly StoredBag[], b: readonly StoredBag[]): 
  * (a line's cartItemid survives a quantity change).
  */
 export async function writeContents(db: Kysely<Database>, cartId: string, bags: readonly StoredBag[], at: string) {
-  const existing = await db.selectFrom("cart_bags").select(["id", "student_id"]).where("cart_id", "=", cartId).execute();
+  const existing = await db
+    .selectFrom("cart_bags")
+    .select(["id", "student_id"])
+    .where("cart_id", "=", cartId)
+    .execute();
   const bagIdOf = new Map(existing.map((bag) => [bag.student_id, bag.id]));
   const wanted = new Set(bags.map((bag) => bag.studentId));
   const dropped = existing.filter((bag) => !wanted.has(bag.student_id)).map((bag) => bag.id);
@@ -128,7 +132,11 @@ export async function writeContents(db: Kysely<Database>, cartId: string, bags: 
 }
 
 async function writeItems(db: Kysely<Database>, bagId: string, items: StoredBag["items"], at: string) {
-  const existing = await db.selectFrom("cart_items").select(["id", "item_totvs_id"]).where("bag_id", "=", bagId).execute();
+  const existing = await db
+    .selectFrom("cart_items")
+    .select(["id", "item_totvs_id"])
+    .where("bag_id", "=", bagId)
+    .execute();
   const itemIdOf = new Map(existing.map((item) => [item.item_totvs_id, item.id]));
   const wanted = new Set(items.map((item) => item.itemTOTVSId));
   const dropped = existing.filter((item) => !wanted.has(item.item_totvs_id)).map((item) => item.id);

@@ -34,7 +34,11 @@ function toCartItem(line: CartLine, coupon: CartCoupon | null): CartItem {
 
 async function appliedCoupon(db: Kysely<Database>, couponId: string | null): Promise<CartCoupon | null> {
   if (!couponId) return null;
-  const row = await db.selectFrom("coupons").select(["id", "code", "percentage"]).where("id", "=", couponId).executeTakeFirst();
+  const row = await db
+    .selectFrom("coupons")
+    .select(["id", "code", "percentage"])
+    .where("id", "=", couponId)
+    .executeTakeFirst();
   return row ? { id: row.id, code: row.code, percentage: row.percentage } : null;
 }
 

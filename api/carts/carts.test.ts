@@ -34,7 +34,17 @@ describe("GET /carts/list-cart-by-customer", () => {
     const { status, body } = await getCart(t, customer);
     expect(status).toBe(200);
     expect(body).toEqual({
-      cart: { id: null, cartId: null, affiliateId: null, version: 0, coupon: null, subtotal: 0, discount: 0, total: 0, bags: [] },
+      cart: {
+        id: null,
+        cartId: null,
+        affiliateId: null,
+        version: 0,
+        coupon: null,
+        subtotal: 0,
+        discount: 0,
+        total: 0,
+        bags: [],
+      },
       itemsRemoved: [],
     });
   });
@@ -43,7 +53,9 @@ describe("GET /carts/list-cart-by-customer", () => {
 describe("POST /carts/client-add-item-to-cart", () => {
   it("stores the whole cart and answers it with catalogue prices and display fields", async () => {
     const { customer, first, second } = await shopper();
-    const { status, body } = await saveCart(t, customer, [bag(first, [S(), 1], [P(), 3]), bag(second, [M(), 1])], { affiliateId: "4" });
+    const { status, body } = await saveCart(t, customer, [bag(first, [S(), 1], [P(), 3]), bag(second, [M(), 1])], {
+      affiliateId: "4",
+    });
     expect(status).toBe(200);
     const { cart, itemsRemoved } = body;
     expect(itemsRemoved).toEqual([]);
@@ -55,8 +67,24 @@ describe("POST /carts/client-add-item-to-cart", () => {
     const line = cart.bags[0].cartItems[1];
     expect(Object.keys(line).sort()).toEqual(
       [
-        "cartItemid", "itemTOTVSId", "affiliateId", "quantity", "itemCouponId", "itemCoupon", "paymentPlan", "PRECO", "DESCONTO",
-        "TIPO", "NOME", "TURNO", "PARCELAS", "CODCOLIGADA", "productImage", "productSlug", "category", "product",
+        "cartItemid",
+        "itemTOTVSId",
+        "affiliateId",
+        "quantity",
+        "itemCouponId",
+        "itemCoupon",
+        "paymentPlan",
+        "PRECO",
+        "DESCONTO",
+        "TIPO",
+        "NOME",
+        "TURNO",
+        "PARCELAS",
+        "CODCOLIGADA",
+        "productImage",
+        "productSlug",
+        "category",
+        "product",
       ].sort(),
     );
     expect(line).toMatchObject({
@@ -140,12 +168,20 @@ describe("POST /carts/client-add-item-to-cart", () => {
     expect([unknown.status, unknown.body.error.message]).toEqual([400, "Produto indisponível: código 999999."]);
     const hidden = await saveCart(t, customer, [bag(first, [items.hidden.itemTOTVSId, 1])]);
     expect(hidden.body.error.message).toBe(`Produto indisponível: ${items.hidden.title}.`);
-    for (const bags of [undefined, "x", [{ studentId: first }], [{ cartItems: [] }], [{ studentId: first, cartItems: [{ quantity: 1 }] }]]) {
+    for (const bags of [
+      undefined,
+      "x",
+      [{ studentId: first }],
+      [{ cartItems: [] }],
+      [{ studentId: first, cartItems: [{ quantity: 1 }] }],
+    ]) {
       expect((await saveCart(t, customer, bags)).status).toBe(400);
     }
     expect((await saveCart(t, customer, [bag(first, [P(), 1])], { version: -1 })).status).toBe(400);
     expect((await saveCart(t, customer, [bag(first, [P(), 1])], { affiliateId: "abc" })).status).toBe(400);
-    expect((await t.call("POST", "/carts/client-add-item-to-cart", "{bags:", { token: customer.token })).status).toBe(400);
+    expect((await t.call("POST", "/carts/client-add-item-to-cart", "{bags:", { token: customer.token })).status).toBe(
+      400,
+    );
   });
 
   it("drops empty bags and empties the cart with an empty list", async () => {
@@ -178,7 +214,13 @@ describe("two customers", () => {
     const b = await shopper();
     await saveCart(t, a.customer, [bag(a.first, [P(), 1])]);
     const before = await cartTables(t.db);
-    expect((await t.call("GET", `/carts/list-cart-by-customer/${a.customer.id}/store/1`, undefined, { token: b.customer.token })).status).toBe(403);
+    expect(
+      (
+        await t.call("GET", `/carts/list-cart-by-customer/${a.customer.id}/store/1`, undefined, {
+          token: b.customer.token,
+        })
+      ).status,
+    ).toBe(403);
     const write = await t.call(
       "POST",
       "/carts/client-add-item-to-cart",

@@ -39,7 +39,12 @@ let freeItem: number;
 beforeAll(async () => {
   t = await createTestApi({ gateway: countingGateway, mailer: flakyMailer });
   items = await demoItems(t.db);
-  const free = await t.db.selectFrom("products").select("item_totvs_id").where("sale_price_cents", "=", 0).where("type", "<>", "S").executeTakeFirstOrThrow();
+  const free = await t.db
+    .selectFrom("products")
+    .select("item_totvs_id")
+    .where("sale_price_cents", "=", 0)
+    .where("type", "<>", "S")
+    .executeTakeFirstOrThrow();
   freeItem = free.item_totvs_id;
 });
 afterAll(() => t.close());
@@ -91,12 +96,22 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       statusCode: "pending",
     });
     const [sale] = (await salesOf(customer)).body.sales;
-    expect(sale).toMatchObject({ status: "pending", total: (2 * P.salePriceCents) / 100, paymentMethod: { code: "0" } });
+    expect(sale).toMatchObject({
+      status: "pending",
+      total: (2 * P.salePriceCents) / 100,
+      paymentMethod: { code: "0" },
+    });
     expect(isValidBoleto(sale.boletoDigitableLine)).toBe(true);
     const boleto = await t.call("GET", `/sales/boleto/${sale.id}/store/1`);
-    expect(boleto.body.boleto).toMatchObject({ amount: sale.total, barcode: expect.stringMatching(/^\d{44}$/), payerCpf: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) });
+    expect(boleto.body.boleto).toMatchObject({
+      amount: sale.total,
+      barcode: expect.stringMatching(/^\d{44}$/),
+      payerCpf: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/),
+    });
     expect((await getCart(t, customer)).body.cart.bags).toEqual([]);
-    await vi.waitFor(() => expect(outbox.messages.find((mail) => mail.to === customer.email)?.text).toContain(sale.referenceCode));
+    await vi.waitFor(() =>
+      expect(outbox.messages.find((mail) => mail.to === customer.email)?.text).toContain(sale.referenceCode),
+    );
     const mail = outbox.messages.find((message) => message.to === customer.email)!;
     expect(mail.text).toContain(`/boleto/${sale.id}`);
     expect(mail.text).toContain(P.title);
@@ -113,9 +128,15 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     try {
       // Every way a card can go through the API: refused by the rules, declined, a gateway
       // that fails (its error names the card), then paid in instalments.
-      const refused = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV, expirationDate: "2020-01-10" }) });
+      const refused = await finish(customer, cart.cartId, {
+        paymentMethodId: METHOD.credit,
+        ...card({ cvv: CVV, expirationDate: "2020-01-10" }),
+      });
       expect(refused.status).toBe(400);
-      const declined = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cardNumber: DECLINED, cvv: CVV }) });
+      const declined = await finish(customer, cart.cartId, {
+        paymentMethodId: METHOD.credit,
+        ...card({ cardNumber: DECLINED, cvv: CVV }),
+      });
       expect(declined.status).toBe(402);
       outage.gateway = true;
       try {
@@ -124,13 +145,23 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       } finally {
         outage.gateway = false;
       }
-      const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV, installments: 2 }) });
+      const { status, body } = await finish(customer, cart.cartId, {
+        paymentMethodId: METHOD.credit,
+        ...card({ cvv: CVV, installments: 2 }),
+      });
       expect(status).toBe(200);
       expect(body.finished).toMatchObject({ link: null, statusCode: "paid" });
       const sales = (await salesOf(customer)).body.sales;
       expect(sales.map((sale: any) => sale.status).sort()).toEqual(["declined", "paid"]);
-      expect(sales.find((sale: any) => sale.status === "paid")).toMatchObject({ installments: 2, cardBrand: "VISA", cardLastDigits: "1111" });
-      expect(sales.find((sale: any) => sale.status === "declined")).toMatchObject({ cardBrand: "VISA", cardLastDigits: "0002" });
+      expect(sales.find((sale: any) => sale.status === "paid")).toMatchObject({
+        installments: 2,
+        cardBrand: "VISA",
+        cardLastDigits: "1111",
+      });
+      expect(sales.find((sale: any) => sale.status === "declined")).toMatchObject({
+        cardBrand: "VISA",
+        cardLastDigits: "0002",
+      });
       await vi.waitFor(() => expect(outbox.messages.some((mail) => mail.to === customer.email)).toBe(true));
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -139,12 +170,24 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     for (const secret of [VISA, DECLINED, `cvv`, `"${CVV}"`]) expect(logged.toLowerCase()).not.toContain(secret);
     // Every text column of every table, and the e-mails: the numbers and the CVV are nowhere.
     const hasSecret = (value: unknown) =>
-      typeof value === "string" && (value.includes(VISA) || value.includes(DECLINED) || value === CVV || value.includes(`"${CVV}"`) || /cvv|cardNumber/i.test(value));
+      typeof value === "string" &&
+      (value.includes(VISA) ||
+        value.includes(DECLINED) ||
+        value === CVV ||
+        value.includes(`"${CVV}"`) ||
+        /cvv|cardNumber/i.test(value));
     const tables = await t.db.introspection.getTables();
-    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(["sales", "sale_bags", "sale_bag_items", "carts", "coupon_uses"]));
+    expect(tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining(["sales", "sale_bags", "sale_bag_items", "carts", "coupon_uses"]),
+    );
     for (const table of tables) {
-      const rows = await t.db.selectFrom(table.name as never).selectAll().execute();
-      const leaks = rows.flatMap((row) => Object.entries(row as Record<string, unknown>).filter(([, value]) => hasSecret(value)));
+      const rows = await t.db
+        .selectFrom(table.name as never)
+        .selectAll()
+        .execute();
+      const leaks = rows.flatMap((row) =>
+        Object.entries(row as Record<string, unknown>).filter(([, value]) => hasSecret(value)),
+      );
       expect(leaks, table.name).toEqual([]);
     }
     const mails = outbox.messages.filter((mail) => mail.to === customer.email);
@@ -166,7 +209,10 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a declined card leaves no paid sale and the cart as it was; another card then pays", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const declined = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cardNumber: SANDBOX_CARDS.declined[0] }) });
+    const declined = await finish(customer, cart.cartId, {
+      paymentMethodId: METHOD.credit,
+      ...card({ cardNumber: SANDBOX_CARDS.declined[0] }),
+    });
     expect([declined.status, declined.body.error.message]).toEqual([402, SANDBOX_DECLINE_MESSAGE]);
     expect((await salesOf(customer)).body.sales.map((sale: any) => sale.status)).toEqual(["declined"]);
     expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, version: cart.version });
@@ -176,14 +222,19 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a card under review stays pending", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const { body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cardNumber: SANDBOX_CARDS.pending[0] }) });
+    const { body } = await finish(customer, cart.cartId, {
+      paymentMethodId: METHOD.credit,
+      ...card({ cardNumber: SANDBOX_CARDS.pending[0] }),
+    });
     expect(body.finished.statusCode).toBe("pending");
   });
 
   it("ten finishes of one cart at once make one sale and one charge", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const before = charges.length;
-    const replies = await Promise.all(Array.from({ length: 10 }, () => finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() })),
+    );
     expect(replies.map((reply) => reply.status)).toEqual(Array(10).fill(200));
     expect(new Set(replies.map((reply) => reply.body.finished.saleId)).size).toBe(1);
     expect(charges.length - before).toBe(1);
@@ -199,12 +250,23 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a coupon that stopped applying answers 404 Cupom inválido, and nothing is sold", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const applied = await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: "BEMVINDO10", cartId: cart.cartId, storeId: 1 }, { token: customer.token });
+    const applied = await t.call(
+      "PUT",
+      "/cart-items/apply-coupon-discount-on-cart-items",
+      { code: "BEMVINDO10", cartId: cart.cartId, storeId: 1 },
+      { token: customer.token },
+    );
     expect(applied.status).toBe(200);
     // Meanwhile the customer used it up elsewhere (BEMVINDO10 is once per customer).
     await t.db
       .insertInto("coupon_uses")
-      .values({ id: crypto.randomUUID(), coupon_id: applied.body.cart.coupon.id, customer_id: customer.id, sale_id: null, created_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        coupon_id: applied.body.cart.coupon.id,
+        customer_id: customer.id,
+        sale_id: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     expect([status, body.error.message]).toEqual([404, "Cupom inválido"]);
@@ -230,9 +292,18 @@ describe("PUT /carts/finish-cart-by-customer", () => {
         created_at: "2020-01-01T00:00:00.000Z",
       })
       .execute();
-    const applied = await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code, cartId: cart.cartId, storeId: 1 }, { token: customer.token });
+    const applied = await t.call(
+      "PUT",
+      "/cart-items/apply-coupon-discount-on-cart-items",
+      { code, cartId: cart.cartId, storeId: 1 },
+      { token: customer.token },
+    );
     expect(applied.status).toBe(200);
-    await t.db.updateTable("coupons").set({ ends_at: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", couponId).execute();
+    await t.db
+      .updateTable("coupons")
+      .set({ ends_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", couponId)
+      .execute();
     const before = charges.length;
     const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() });
     expect([status, body.error.message]).toEqual([404, "Cupom inválido"]);
@@ -249,11 +320,19 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     const { studentId } = await linkByRA(t, customer, "20250003");
     // Prices slipped into the cart's items are not read either.
     const saved = await saveCart(t, customer, [
-      { studentId, cartItems: [{ itemTOTVSId: P.itemTOTVSId, quantity: 3, PRECO: 0.01, DESCONTO: 0.01, price: 1, salePrice: 1 }] },
+      {
+        studentId,
+        cartItems: [{ itemTOTVSId: P.itemTOTVSId, quantity: 3, PRECO: 0.01, DESCONTO: 0.01, price: 1, salePrice: 1 }],
+      },
     ]);
     expect(saved.status).toBe(200);
     const cartId = saved.body.cart.cartId;
-    const applied = await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: "ESCOLA5", cartId, storeId: 1 }, { token: customer.token });
+    const applied = await t.call(
+      "PUT",
+      "/cart-items/apply-coupon-discount-on-cart-items",
+      { code: "ESCOLA5", cartId, storeId: 1 },
+      { token: customer.token },
+    );
     expect(applied.status).toBe(200);
     const before = charges.length;
     const { status, body } = await finish(customer, cartId, {
@@ -278,11 +357,22 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       total: (subtotalCents - discountCents) / 100,
       couponCode: "ESCOLA5",
     });
-    const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${sale.id}/store/1`, undefined, { token: customer.token });
+    const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${sale.id}/store/1`, undefined, {
+      token: customer.token,
+    });
     expect(bags.body.saleBag[0].items).toEqual([
-      expect.objectContaining({ itemTOTVSId: P.itemTOTVSId, quantity: 3, unitPrice: P.salePriceCents / 100, originalUnitPrice: P.priceCents / 100 }),
+      expect.objectContaining({
+        itemTOTVSId: P.itemTOTVSId,
+        quantity: 3,
+        unitPrice: P.salePriceCents / 100,
+        originalUnitPrice: P.priceCents / 100,
+      }),
     ]);
-    const uses = await t.db.selectFrom("coupon_uses").select(["customer_id", "sale_id"]).where("sale_id", "=", sale.id).execute();
+    const uses = await t.db
+      .selectFrom("coupon_uses")
+      .select(["customer_id", "sale_id"])
+      .where("sale_id", "=", sale.id)
+      .execute();
     expect(uses).toEqual([{ customer_id: customer.id, sale_id: sale.id }]);
   });
 
@@ -291,13 +381,25 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     const first = await linkByRA(t, customer, "20250003");
     const second = await linkByRA(t, customer, "20250004");
     const [a, b, c] = [items.P[0]!, items.P[1]!, items.M[0]!];
-    const saved = await saveCart(t, customer, [bag(first.studentId, [a.itemTOTVSId, 2], [c.itemTOTVSId, 1]), bag(second.studentId, [b.itemTOTVSId, 1])]);
+    const saved = await saveCart(t, customer, [
+      bag(first.studentId, [a.itemTOTVSId, 2], [c.itemTOTVSId, 1]),
+      bag(second.studentId, [b.itemTOTVSId, 1]),
+    ]);
     expect(saved.status).toBe(200);
     const { status, body } = await finish(customer, saved.body.cart.cartId, { paymentMethodId: METHOD.boleto });
     expect(status).toBe(200);
-    const bags = (await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, { token: customer.token })).body.saleBag;
+    const bags = (
+      await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, {
+        token: customer.token,
+      })
+    ).body.saleBag;
     expect(bags).toHaveLength(2);
-    for (const saleBag of bags) expect(saleBag).toMatchObject({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), saleId: body.finished.saleId, status: "pending" });
+    for (const saleBag of bags)
+      expect(saleBag).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        saleId: body.finished.saleId,
+        status: "pending",
+      });
     const totals = bags.map((saleBag: any) => saleBag.total).sort((x: number, y: number) => x - y);
     const expected = [(2 * a.salePriceCents + c.salePriceCents) / 100, b.salePriceCents / 100].sort((x, y) => x - y);
     expect(totals).toEqual(expected);
@@ -345,16 +447,29 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("refuses more instalments than the rule, a bad card, missing terms and a student-less bag", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const tooMany = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ installments: 12 }) });
+    const tooMany = await finish(customer, cart.cartId, {
+      paymentMethodId: METHOD.credit,
+      ...card({ installments: 12 }),
+    });
     expect([tooMany.status, tooMany.body.error.message]).toEqual([400, FINISH_MESSAGES.installmentsInvalid]);
-    for (const bad of [card({ cardNumber: "4111111111111112" }), card({ expirationDate: "2020-01-10" }), card({ cvv: "12" }), card({ brand: "MASTER" })]) {
+    for (const bad of [
+      card({ cardNumber: "4111111111111112" }),
+      card({ expirationDate: "2020-01-10" }),
+      card({ cvv: "12" }),
+      card({ brand: "MASTER" }),
+    ]) {
       const refused = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...bad });
       expect([refused.status, refused.body.error.message]).toEqual([400, CARD_FORM_MESSAGE]);
     }
     const noTerms = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto, acceptedTerms: false });
     expect([noTerms.status, noTerms.body.error.message]).toEqual([400, FINISH_MESSAGES.termsNotAccepted]);
 
-    const waiting = await saveCart(t, customer, [{ studentId: null, cartItems: [{ itemTOTVSId: items.P[1]!.itemTOTVSId, quantity: 1 }] }], { version: cart.version });
+    const waiting = await saveCart(
+      t,
+      customer,
+      [{ studentId: null, cartItems: [{ itemTOTVSId: items.P[1]!.itemTOTVSId, quantity: 1 }] }],
+      { version: cart.version },
+    );
     const unassigned = await finish(customer, waiting.body.cart.cartId, { paymentMethodId: METHOD.boleto });
     expect([unassigned.status, unassigned.body.error.message]).toEqual([400, FINISH_MESSAGES.studentMissing]);
     expect((await salesOf(customer)).body.sales).toEqual([]);
@@ -363,15 +478,24 @@ describe("PUT /carts/finish-cart-by-customer", () => {
   it("another customer can neither pay nor read someone else's cart and sales", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const other = await signUpAndLogIn(t);
-    const foreignPath = await t.call("PUT", `/carts/finish-cart-by-customer/${customer.id}/cart/${cart.cartId}/store/1`, { acceptedTerms: true, paymentMethodId: METHOD.boleto }, { token: other.token });
+    const foreignPath = await t.call(
+      "PUT",
+      `/carts/finish-cart-by-customer/${customer.id}/cart/${cart.cartId}/store/1`,
+      { acceptedTerms: true, paymentMethodId: METHOD.boleto },
+      { token: other.token },
+    );
     expect(foreignPath.status).toBe(403);
     const ownPath = await finish(other, cart.cartId, { paymentMethodId: METHOD.boleto });
     expect([ownPath.status, ownPath.body.error.message]).toEqual([404, CART_NOT_FOUND]);
 
     const { body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
-    const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, { token: other.token });
+    const bags = await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${body.finished.saleId}/store/1`, undefined, {
+      token: other.token,
+    });
     expect(bags.status).toBe(404);
-    const sales = await t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token: other.token });
+    const sales = await t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, {
+      token: other.token,
+    });
     expect(sales.status).toBe(403);
     expect((await salesOf(other)).body.sales).toEqual([]);
     // Paying someone else's cart through one's own path makes nothing, and the owner can still pay.
@@ -384,12 +508,24 @@ describe("the public receipt", () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const { body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     const saleId = body.finished.saleId;
-    const [saleBag] = (await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${saleId}/store/1`, undefined, { token: customer.token })).body.saleBag;
-    const receipt = await t.call("GET", `/sale-bags/check-status-sale-bag/store/1/sale/${saleId}/saleBag/${saleBag.id}`);
+    const [saleBag] = (
+      await t.call("GET", `/sale-bags/list-sale-bag-by-sale-id/${saleId}/store/1`, undefined, { token: customer.token })
+    ).body.saleBag;
+    const receipt = await t.call(
+      "GET",
+      `/sale-bags/check-status-sale-bag/store/1/sale/${saleId}/saleBag/${saleBag.id}`,
+    );
     expect(receipt.status).toBe(200);
-    expect(receipt.body.saleBag).toMatchObject({ id: saleBag.id, studentName: saleBag.studentName, sale: { status: "pending", referenceCode: body.finished.referenceCode } });
+    expect(receipt.body.saleBag).toMatchObject({
+      id: saleBag.id,
+      studentName: saleBag.studentName,
+      sale: { status: "pending", referenceCode: body.finished.referenceCode },
+    });
     expect(JSON.stringify(receipt.body)).not.toContain(customer.email);
-    const wrongPair = await t.call("GET", `/sale-bags/check-status-sale-bag/store/1/sale/${crypto.randomUUID()}/saleBag/${saleBag.id}`);
+    const wrongPair = await t.call(
+      "GET",
+      `/sale-bags/check-status-sale-bag/store/1/sale/${crypto.randomUUID()}/saleBag/${saleBag.id}`,
+    );
     expect(wrongPair.status).toBe(404);
   });
 });
@@ -397,7 +533,8 @@ describe("the public receipt", () => {
 describe("the printable boleto", () => {
   it("answers a boleto sale by its random id, and 404 for a card sale or an unknown id", async () => {
     const boletoBuyer = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const boletoSale = (await finish(boletoBuyer.customer, boletoBuyer.cart.cartId, { paymentMethodId: METHOD.boleto })).body.finished;
+    const boletoSale = (await finish(boletoBuyer.customer, boletoBuyer.cart.cartId, { paymentMethodId: METHOD.boleto }))
+      .body.finished;
     const { status, body } = await t.call("GET", `/sales/boleto/${boletoSale.saleId}/store/1`);
     expect(status).toBe(200);
     expect(body.boleto).toMatchObject({
@@ -412,7 +549,9 @@ describe("the printable boleto", () => {
     expect(body.boleto.digitableLine.slice(-10)).toBe(String(items.P[0]!.salePriceCents).padStart(10, "0"));
 
     const cardBuyer = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const cardSale = (await finish(cardBuyer.customer, cardBuyer.cart.cartId, { paymentMethodId: METHOD.credit, ...card() })).body.finished;
+    const cardSale = (
+      await finish(cardBuyer.customer, cardBuyer.cart.cartId, { paymentMethodId: METHOD.credit, ...card() })
+    ).body.finished;
     for (const saleId of [cardSale.saleId, crypto.randomUUID(), "1"]) {
       expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).status).toBe(404);
     }

@@ -74,7 +74,9 @@ function liveSaleOfCart(db: Kysely<Database>, customerId: string, cartId: string
 /** 12 random digits: a boleto's reference number must be digits (api/payments/boleto.ts). */
 function newReferenceCode(): string {
   const digits = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(digits, (byte) => String(byte % 10)).join("").replace(/^0/, "1");
+  return Array.from(digits, (byte) => String(byte % 10))
+    .join("")
+    .replace(/^0/, "1");
 }
 
 /** The card as the gateway gets it, or 400 with the form's message (spec §5). */
@@ -93,7 +95,8 @@ function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardC
     installments >= 1 &&
     installments <= maxInstallments;
   if (!valid || !number.ok) {
-    if (number.ok && expiry?.ok && installments > maxInstallments) throw badRequest(FINISH_MESSAGES.installmentsInvalid);
+    if (number.ok && expiry?.ok && installments > maxInstallments)
+      throw badRequest(FINISH_MESSAGES.installmentsInvalid);
     throw badRequest(CARD_FORM_MESSAGE);
   }
   return {
@@ -112,7 +115,9 @@ function assertSellable(priced: PricedCart): void {
   if (priced.lines.length === 0) throw badRequest(FINISH_MESSAGES.emptyCart);
   if (priced.lines.some((line) => line.studentId === null)) throw badRequest(FINISH_MESSAGES.studentMissing);
   for (const lines of groupByStudent(priced.lines).values()) {
-    const checked = checkBag(lines.map((line) => ({ itemTOTVSId: line.itemTOTVSId, quantity: line.quantity, type: line.type })));
+    const checked = checkBag(
+      lines.map((line) => ({ itemTOTVSId: line.itemTOTVSId, quantity: line.quantity, type: line.type })),
+    );
     if (!checked.ok) throw badRequest(checked.message);
   }
 }
@@ -125,7 +130,17 @@ function groupByStudent(lines: readonly CartLine[]): Map<string, CartLine[]> {
 
 async function writeSale(
   db: Kysely<Database>,
-  sale: { id: string; referenceCode: string; customerId: string; storeId: number; cartId: string; method: PaymentMethodCode; installments: number; card: CardCharge | null; at: string },
+  sale: {
+    id: string;
+    referenceCode: string;
+    customerId: string;
+    storeId: number;
+    cartId: string;
+    method: PaymentMethodCode;
+    installments: number;
+    card: CardCharge | null;
+    at: string;
+  },
   priced: PricedCart,
 ): Promise<void> {
   await db
@@ -221,16 +236,25 @@ export async function finishCart(
     const earlier = await liveSaleOfCart(trx, customer.id, ref.cartId);
     if (earlier) return { declined: null, reply: replyOf(deps, earlier), fresh: false };
 
-    const cart = ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
+    const cart =
+      ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
     const priced = await priceCart(trx, cart.id);
     assertSellable(priced);
     if (cart.coupon_id) {
-      const check = await couponCheck(trx, { coupon: await findCouponById(trx, cart.coupon_id), customerId: customer.id, now });
+      const check = await couponCheck(trx, {
+        coupon: await findCouponById(trx, cart.coupon_id),
+        customerId: customer.id,
+        now,
+      });
       if (!check.ok) throw notFound(COUPON_MESSAGES.invalid);
     }
 
-    const methodRow = await trx.selectFrom("payment_methods").select("code").where("id", "=", data.paymentMethodId).executeTakeFirst();
+    const methodRow = await trx
+      .selectFrom("payment_methods")
+      .select("code")
+      .where("id", "=", data.paymentMethodId)
+      .executeTakeFirst();
     if (!methodRow) throw badRequest(FINISH_MESSAGES.methodRequired);
     const method = { code: methodRow.code as PaymentMethodCode };
     const free = priced.totalCents === 0;
@@ -266,7 +290,8 @@ export async function finishCart(
         saleId: sale.id,
         referenceCode: sale.referenceCode,
         amountCents: priced.totalCents,
-        method: method.code === PAYMENT_METHOD.free ? "free" : method.code === PAYMENT_METHOD.boleto ? "boleto" : "card",
+        method:
+          method.code === PAYMENT_METHOD.free ? "free" : method.code === PAYMENT_METHOD.boleto ? "boleto" : "card",
         card: card ?? undefined,
         payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
         now,
@@ -277,19 +302,32 @@ export async function finishCart(
       throw new ApiError(502, FINISH_MESSAGES.gatewayDown);
     }
     await recordCharge(trx, sale.id, result, at);
-    if (result.status === "declined") return { declined: result.message ?? FINISH_MESSAGES.declined, reply: null, fresh: false };
+    if (result.status === "declined")
+      return { declined: result.message ?? FINISH_MESSAGES.declined, reply: null, fresh: false };
 
     await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", cart.id).execute();
     if (cart.coupon_id) {
       await trx
         .insertInto("coupon_uses")
-        .values({ id: crypto.randomUUID(), coupon_id: cart.coupon_id, customer_id: customer.id, sale_id: sale.id, created_at: at })
+        .values({
+          id: crypto.randomUUID(),
+          coupon_id: cart.coupon_id,
+          customer_id: customer.id,
+          sale_id: sale.id,
+          created_at: at,
+        })
         .execute();
     }
-    const row = { id: sale.id, reference_code: sale.referenceCode, status: result.status, payment_method_code: sale.method };
+    const row = {
+      id: sale.id,
+      reference_code: sale.referenceCode,
+      status: result.status,
+      payment_method_code: sale.method,
+    };
     return { declined: null, reply: replyOf(deps, row), fresh: true };
   });
-  if (outcome.declined !== null || outcome.reply === null) throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
+  if (outcome.declined !== null || outcome.reply === null)
+    throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
   // Not awaited: a slow mail server must not hold the customer's confirmation page.
   if (outcome.fresh) void sendPurchaseEmail(deps, customer, outcome.reply.finished.saleId);
   return outcome.reply;

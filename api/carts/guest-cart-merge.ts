@@ -68,7 +68,11 @@ export function mergeLines(
   return { items, report };
 }
 
-export async function mergeGuestCart(deps: ApiDeps, customer: CustomerRow, guestKeyHash: string): Promise<GuestCartMergeReply> {
+export async function mergeGuestCart(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  guestKeyHash: string,
+): Promise<GuestCartMergeReply> {
   return deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();
     await lockCustomer(trx, customer.id);
@@ -96,7 +100,12 @@ export async function mergeGuestCart(deps: ApiDeps, customer: CustomerRow, guest
         merge.couponRemoved = cart.coupon_id !== null;
       } else {
         const affiliateId = await affiliateOf(trx, guest.affiliate_id, bags);
-        const created = await createCart(trx, { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at });
+        const created = await createCart(trx, {
+          storeId: customer.store_id,
+          owner: { customerId: customer.id },
+          affiliateId,
+          at,
+        });
         await writeContents(trx, created.id, bags, at);
       }
     }

@@ -92,7 +92,8 @@ export async function saveGuestCart(
   const bags = await desiredContents(deps.db, guest.storeId, data.bags);
   const existing = await findOpenGuestCart(deps.db, guest.keyHash, guest.storeId);
   if (!existing && bags.length > 0) {
-    if (!(await hitRateLimit(deps, GUEST_CART_CREATION_LIMIT, guest.address))) throw new ApiError(429, TOO_MANY_REQUESTS);
+    if (!(await hitRateLimit(deps, GUEST_CART_CREATION_LIMIT, guest.address)))
+      throw new ApiError(429, TOO_MANY_REQUESTS);
   }
   const affiliateId = await affiliateOf(deps.db, null, bags);
   return deps.db.transaction().execute(async (trx) => {
@@ -103,7 +104,12 @@ export async function saveGuestCart(
       await purgeIdleGuestCarts(trx, deps.now());
       let created: CartRow;
       try {
-        created = await createCart(trx, { storeId: guest.storeId, owner: { guestKeyHash: guest.keyHash }, affiliateId, at });
+        created = await createCart(trx, {
+          storeId: guest.storeId,
+          owner: { guestKeyHash: guest.keyHash },
+          affiliateId,
+          at,
+        });
       } catch {
         // The same key created its cart in another request a moment ago (unique index).
         throw new ApiError(409, STALE_CART);
@@ -114,7 +120,8 @@ export async function saveGuestCart(
     await lockCart(trx, cart.id);
     const current = (await findOpenGuestCart(trx, guest.keyHash, guest.storeId))!;
     const unchanged = sameContents(await readContents(trx, current.id), bags);
-    if (data.version !== undefined && data.version !== current.version && !unchanged) throw new ApiError(409, STALE_CART);
+    if (data.version !== undefined && data.version !== current.version && !unchanged)
+      throw new ApiError(409, STALE_CART);
     if (!unchanged) {
       await writeContents(trx, current.id, bags, at);
       await touchCart(trx, current, { affiliate_id: affiliateId }, at);

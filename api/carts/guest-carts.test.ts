@@ -31,10 +31,17 @@ const waiting = (...lines: [itemTOTVSId: number, quantity: number][]) => ({
 });
 
 function getGuestCart(key: string | undefined) {
-  return t.call("GET", "/carts/list-guest-cart/store/1", undefined, { headers: key ? { "x-guest-cart-key": key } : {} });
+  return t.call("GET", "/carts/list-guest-cart/store/1", undefined, {
+    headers: key ? { "x-guest-cart-key": key } : {},
+  });
 }
 
-function saveGuestCart(key: string | undefined, bags: unknown, extra: Record<string, unknown> = {}, address = randomAddress()) {
+function saveGuestCart(
+  key: string | undefined,
+  bags: unknown,
+  extra: Record<string, unknown> = {},
+  address = randomAddress(),
+) {
   return t.call(
     "POST",
     "/carts/guest-add-item-to-cart",
@@ -59,13 +66,25 @@ describe("a visitor's cart", () => {
   it("is kept against the visitor's key, with catalogue prices, and nobody else's key sees it", async () => {
     const key = newKey();
     const withPrices = waiting([S(), 1], [S2(), 1], [P(), 2]);
-    const tampered = { ...withPrices, cartItems: withPrices.cartItems.map((item) => ({ ...item, PRECO: 0.01, DESCONTO: 0.01 })) };
+    const tampered = {
+      ...withPrices,
+      cartItems: withPrices.cartItems.map((item) => ({ ...item, PRECO: 0.01, DESCONTO: 0.01 })),
+    };
     const saved = await saveGuestCart(key, [tampered]);
     expect(saved.status).toBe(200);
     const { cart, itemsRemoved } = saved.body;
     expect(itemsRemoved).toEqual([]);
     // Several courses may wait in the student-less bag: each is for a student chosen later.
-    expect(lineSummary(cart)).toEqual([[null, [[S(), 1], [S2(), 1], [P(), 2]]]]);
+    expect(lineSummary(cart)).toEqual([
+      [
+        null,
+        [
+          [S(), 1],
+          [S2(), 1],
+          [P(), 2],
+        ],
+      ],
+    ]);
     expect(cart.bags[0]).toMatchObject({ name: null, RA: null, studentId: null });
     const expected = items.S[0]!.salePriceCents + items.S[1]!.salePriceCents + 2 * items.P[0]!.salePriceCents;
     expect(Math.round(cart.subtotal * 100)).toBe(expected);
@@ -164,7 +183,11 @@ describe("POST /carts/merge-guest-cart", () => {
     const key = newKey();
     await saveGuestCart(key, [waiting([S(), 1], [S2(), 1], [P(), 3], [P2(), 1])]);
     // P2 leaves the catalogue before the visitor logs in.
-    const p2 = await t.db.selectFrom("products").select(["id", "status"]).where("item_totvs_id", "=", P2()).executeTakeFirstOrThrow();
+    const p2 = await t.db
+      .selectFrom("products")
+      .select(["id", "status"])
+      .where("item_totvs_id", "=", P2())
+      .executeTakeFirstOrThrow();
     await t.db.updateTable("products").set({ status: "disabled" }).where("id", "=", p2.id).execute();
     try {
       const merged = await merge(customer, key);
@@ -183,7 +206,13 @@ describe("POST /carts/merge-guest-cart", () => {
       expect(merged.body.cart.coupon).toBeNull();
       expect(lineSummary(merged.body.cart)).toEqual([
         [studentId, [[S(), 1]]],
-        [null, [[P(), 5], [S2(), 1]]],
+        [
+          null,
+          [
+            [P(), 5],
+            [S2(), 1],
+          ],
+        ],
       ]);
       expect((await getCart(t, customer)).body.cart).toEqual(merged.body.cart);
       // The visitor's cart is gone: merging again changes nothing.
@@ -211,7 +240,15 @@ describe("POST /carts/merge-guest-cart", () => {
       { itemTOTVSId: P(), title: items.P[0]!.title, quantity: 1 },
       { itemTOTVSId: P2(), title: items.P[1]!.title, quantity: 1 },
     ]);
-    expect(lineSummary(capped.body.cart)).toEqual([[null, [[P(), 99], [P2(), 1]]]]);
+    expect(lineSummary(capped.body.cart)).toEqual([
+      [
+        null,
+        [
+          [P(), 99],
+          [P2(), 1],
+        ],
+      ],
+    ]);
   });
 
   it("merges once when the login is submitted several times at once", async () => {
@@ -229,7 +266,12 @@ describe("POST /carts/merge-guest-cart", () => {
     const other = await signUpAndLogIn(t);
     const key = newKey();
     await saveGuestCart(key, [waiting([P(), 1])]);
-    const anonymous = await t.call("POST", "/carts/merge-guest-cart", { storeId: 1, customerId: customer.id }, { headers: { "x-guest-cart-key": key } });
+    const anonymous = await t.call(
+      "POST",
+      "/carts/merge-guest-cart",
+      { storeId: 1, customerId: customer.id },
+      { headers: { "x-guest-cart-key": key } },
+    );
     expect(anonymous.status).toBe(401);
     const someoneElse = await merge(other, key, { customerId: customer.id });
     expect(someoneElse.status).toBe(403);
@@ -244,9 +286,13 @@ describe("a customer's student-less bag", () => {
     const { studentId } = await linkByRA(t, customer, "20250003");
     const saved = await saveCart(t, customer, [waiting([S(), 1], [S2(), 1])]);
     expect(saved.status).toBe(200);
-    const assigned = await saveCart(t, customer, [bag(studentId, [S(), 1], [S2(), 1])], { version: saved.body.cart.version });
+    const assigned = await saveCart(t, customer, [bag(studentId, [S(), 1], [S2(), 1])], {
+      version: saved.body.cart.version,
+    });
     expect([assigned.status, assigned.body.error.message]).toEqual([400, CART_MESSAGES.secondService]);
-    const one = await saveCart(t, customer, [bag(studentId, [S(), 1]), waiting([S2(), 1])], { version: saved.body.cart.version });
+    const one = await saveCart(t, customer, [bag(studentId, [S(), 1]), waiting([S2(), 1])], {
+      version: saved.body.cart.version,
+    });
     expect(lineSummary(one.body.cart)).toEqual([
       [studentId, [[S(), 1]]],
       [null, [[S2(), 1]]],

@@ -137,7 +137,11 @@ export const accounts = {
     body: resetConfirmBody,
     reply: messageReply,
   }),
-  getCustomer: endpoint({ method: "GET", path: "/customers/get-customer/:customerId/store/:storeId", reply: customerReply }),
+  getCustomer: endpoint({
+    method: "GET",
+    path: "/customers/get-customer/:customerId/store/:storeId",
+    reply: customerReply,
+  }),
   updateCustomer: endpoint({
     method: "PUT",
     path: "/customers/update-customer/:customerId/store/:storeId",

@@ -206,7 +206,11 @@ export type FinishCartPayload = z.input<typeof finishCartBody>;
 export type FinishCartData = z.output<typeof finishCartBody>;
 
 export const carts = {
-  getCart: endpoint({ method: "GET", path: "/carts/list-cart-by-customer/:customerId/store/:storeId", reply: cartReply }),
+  getCart: endpoint({
+    method: "GET",
+    path: "/carts/list-cart-by-customer/:customerId/store/:storeId",
+    reply: cartReply,
+  }),
   /** Adding, removing and changing a quantity all send the whole cart (spec §4). */
   saveCart: endpoint({ method: "POST", path: "/carts/client-add-item-to-cart", body: cartBody, reply: cartReply }),
   finishCart: endpoint({
@@ -216,7 +220,12 @@ export const carts = {
     reply: finishCartReply,
   }),
   listGuestCart: endpoint({ method: "GET", path: "/carts/list-guest-cart/store/:storeId", reply: cartReply }),
-  saveGuestCart: endpoint({ method: "POST", path: "/carts/guest-add-item-to-cart", body: guestCartBody, reply: cartReply }),
+  saveGuestCart: endpoint({
+    method: "POST",
+    path: "/carts/guest-add-item-to-cart",
+    body: guestCartBody,
+    reply: cartReply,
+  }),
   /** At login (bearer and X-Guest-Cart-Key): the visitor's cart joins the customer's. */
   mergeGuestCart: endpoint({
     method: "POST",

@@ -219,5 +219,9 @@ export const catalogue = {
     }),
     reply: newsletterReply,
   }),
-  listPaymentMethods: endpoint({ method: "GET", path: "/payment-methods/list-payment-methods", reply: paymentMethodsReply }),
+  listPaymentMethods: endpoint({
+    method: "GET",
+    path: "/payment-methods/list-payment-methods",
+    reply: paymentMethodsReply,
+  }),
 };

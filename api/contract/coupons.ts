@@ -13,7 +13,11 @@ export type ItemCouponsReply = z.infer<typeof itemCouponsReply>;
 
 const cartRef = {
   // Any text: an id that is not a cart of this customer is simply not found.
-  cartId: z.string({ message: CART_NOT_FOUND }).trim().min(1, { message: CART_NOT_FOUND }).max(64, { message: CART_NOT_FOUND }),
+  cartId: z
+    .string({ message: CART_NOT_FOUND })
+    .trim()
+    .min(1, { message: CART_NOT_FOUND })
+    .max(64, { message: CART_NOT_FOUND }),
   storeId: storeIdField,
 };
 

@@ -7,7 +7,11 @@ const finish = endpoint({
   path: "/carts/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId",
   reply: z.object({}),
 });
-const search = endpoint({ method: "GET", path: "/products/search-products-by-title/store/:storeId/visible/enabled", reply: z.object({}) });
+const search = endpoint({
+  method: "GET",
+  path: "/products/search-products-by-title/store/:storeId/visible/enabled",
+  reply: z.object({}),
+});
 const resetRequest = endpoint({ method: "POST", path: "/customers/reset-password", reply: null });
 const resetCheck = endpoint({ method: "GET", path: "/customers/reset-password/:token", reply: null });
 
@@ -36,7 +40,9 @@ describe("matchEndpoint", () => {
 
   it("finds the endpoint by method and path, whatever the query", () => {
     expect(matchEndpoint(all, "PUT", "/carts/finish-cart-by-customer/c/cart/k/store/1")).toBe(finish);
-    expect(matchEndpoint(all, "get", "/products/search-products-by-title/store/1/visible/enabled?title=x")).toBe(search);
+    expect(matchEndpoint(all, "get", "/products/search-products-by-title/store/1/visible/enabled?title=x")).toBe(
+      search,
+    );
     expect(matchEndpoint(all, "POST", "/customers/reset-password")).toBe(resetRequest);
     expect(matchEndpoint(all, "GET", "/customers/reset-password/abc")).toBe(resetCheck);
   });

@@ -8,7 +8,11 @@ import { z } from "zod";
 export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2" } as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[keyof typeof PAYMENT_METHOD_CODES];
 
-export const paymentMethodCode = z.enum([PAYMENT_METHOD_CODES.boleto, PAYMENT_METHOD_CODES.credit, PAYMENT_METHOD_CODES.free]);
+export const paymentMethodCode = z.enum([
+  PAYMENT_METHOD_CODES.boleto,
+  PAYMENT_METHOD_CODES.credit,
+  PAYMENT_METHOD_CODES.free,
+]);
 
 /** Spec §9's method names, as the API answers them in paymentMethod.name. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethodCode, string> = {

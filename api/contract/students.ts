@@ -4,13 +4,22 @@
  */
 import { z } from "zod";
 import { cellPhoneField, cpfField, emailField, nameField } from "#app/lib/validation/customer-fields.ts";
-import { portugueseAddressFields, raField, relationshipField, studentFields as student } from "#app/lib/validation/student-fields.ts";
+import {
+  portugueseAddressFields,
+  raField,
+  relationshipField,
+  studentFields as student,
+} from "#app/lib/validation/student-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId } from "./fields.ts";
 
 export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
 
-const studentSchoolYear = z.object({ CODPERLET: z.string(), CODCOLIGADA: z.string(), deletedAt: z.string().nullable() });
+const studentSchoolYear = z.object({
+  CODPERLET: z.string(),
+  CODCOLIGADA: z.string(),
+  deletedAt: z.string().nullable(),
+});
 export type StudentSchoolYear = z.infer<typeof studentSchoolYear>;
 
 /** A school unit the student attends (from the units list, by CODCOLIGADA). */
@@ -174,5 +183,9 @@ export const students = {
     reply: removedLinkReply,
   }),
   /** "Sou Aluno": the customer as a student, linked (idempotent). */
-  alreadyStudent: endpoint({ method: "POST", path: "/students/already-student/:customerId/store/:storeId", reply: studentLinkReply }),
+  alreadyStudent: endpoint({
+    method: "POST",
+    path: "/students/already-student/:customerId/store/:storeId",
+    reply: studentLinkReply,
+  }),
 };

@@ -24,7 +24,11 @@ async function ownCart(db: ApiDeps["db"], customer: CustomerRow, { cartId, store
  * PUT /cart-items/apply-coupon-discount-on-cart-items: one coupon for the whole cart
  * (spec §4), only when none is applied and the cart has items; eligibility by couponCheck.
  */
-export async function applyCoupon(deps: ApiDeps, customer: CustomerRow, ref: CartRef & { code: string }): Promise<CartReply> {
+export async function applyCoupon(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  ref: CartRef & { code: string },
+): Promise<CartReply> {
   return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();

@@ -22,18 +22,35 @@ async function customerWithCart() {
   const customer = await signUpAndLogIn(t);
   const link = await linkByRA(t, customer, "20250005");
   const { body } = await saveCart(t, customer, [bag(link.studentId, [items.P[0]!.itemTOTVSId, 3])]);
-  return { customer, cartId: body.cart.cartId as string, studentId: link.studentId, version: body.cart.version as number };
+  return {
+    customer,
+    cartId: body.cart.cartId as string,
+    studentId: link.studentId,
+    version: body.cart.version as number,
+  };
 }
 
 const apply = (customer: SignedUpCustomer, cartId: unknown, code: unknown, storeId = 1) =>
-  t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code, cartId, storeId }, { token: customer.token });
+  t.call(
+    "PUT",
+    "/cart-items/apply-coupon-discount-on-cart-items",
+    { code, cartId, storeId },
+    { token: customer.token },
+  );
 const remove = (customer: SignedUpCustomer, cartId: unknown) =>
   t.call("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId, storeId: 1 }, { token: customer.token });
 const available = (customer: SignedUpCustomer, cartId: string, storeId = 1) =>
   t.call("GET", `/items-coupons/find-by-cart-id/${cartId}/store/${storeId}`, undefined, { token: customer.token });
 
 let couponCount = 0;
-async function insertCoupon(values: { percentage?: number; starts?: string; ends?: string; maxUses?: number | null; perCustomer?: number | null; status?: "enabled" | "disabled" }) {
+async function insertCoupon(values: {
+  percentage?: number;
+  starts?: string;
+  ends?: string;
+  maxUses?: number | null;
+  perCustomer?: number | null;
+  status?: "enabled" | "disabled";
+}) {
   couponCount += 1;
   const row = {
     id: crypto.randomUUID(),
@@ -54,7 +71,13 @@ async function insertCoupon(values: { percentage?: number; starts?: string; ends
 async function recordUse(couponId: string, customerId: string) {
   await t.db
     .insertInto("coupon_uses")
-    .values({ id: crypto.randomUUID(), coupon_id: couponId, customer_id: customerId, sale_id: null, created_at: NOW.toISOString() })
+    .values({
+      id: crypto.randomUUID(),
+      coupon_id: couponId,
+      customer_id: customerId,
+      sale_id: null,
+      created_at: NOW.toISOString(),
+    })
     .execute();
 }
 
@@ -66,7 +89,10 @@ describe("coupons of a cart", () => {
     const codes = listed.body.itemCoupons.map((entry: any) => entry.coupon.code);
     expect(codes).toEqual(expect.arrayContaining(["BEMVINDO10", "ESCOLA5"]));
     expect(codes).not.toContain("VOLTAASAULAS15");
-    expect(listed.body.itemCoupons[0]).toMatchObject({ id: expect.any(String), coupon: { id: expect.any(String), percentage: expect.any(Number) } });
+    expect(listed.body.itemCoupons[0]).toMatchObject({
+      id: expect.any(String),
+      coupon: { id: expect.any(String), percentage: expect.any(Number) },
+    });
 
     const applied = await apply(customer, cartId, " bemvindo10 ");
     expect(applied.status).toBe(200);
@@ -134,10 +160,13 @@ describe("coupons of a cart", () => {
     expect(await cartTables(t.db)).toEqual(before);
 
     const codes = (await available(customer, cartId)).body.itemCoupons.map((entry: any) => entry.coupon.code);
-    for (const code of [notStarted.code, ended.code, usedUp.code, mine.code, disabled.code]) expect(codes).not.toContain(code);
+    for (const code of [notStarted.code, ended.code, usedUp.code, mine.code, disabled.code])
+      expect(codes).not.toContain(code);
     // The per-customer limit is this customer's only: another one still sees it.
     const otherCart = await customerWithCart();
-    const otherCodes = (await available(otherCart.customer, otherCart.cartId)).body.itemCoupons.map((entry: any) => entry.coupon.code);
+    const otherCodes = (await available(otherCart.customer, otherCart.cartId)).body.itemCoupons.map(
+      (entry: any) => entry.coupon.code,
+    );
     expect(otherCodes).toContain(mine.code);
     expect(otherCodes).not.toContain(usedUp.code);
   });
@@ -148,9 +177,17 @@ describe("coupons of a cart", () => {
     const coupon = await findCouponByCode(t.db, 1, limited.code.toLowerCase());
     expect(await couponCheck(t.db, { coupon, customerId: customer.id, now: NOW })).toEqual({ ok: true });
     await recordUse(limited.id, customer.id);
-    expect(await couponCheck(t.db, { coupon, customerId: customer.id, now: NOW })).toMatchObject({ ok: false, message: COUPON_MESSAGES.usedUp });
-    expect(await couponCheck(t.db, { coupon: undefined, customerId: customer.id, now: NOW })).toMatchObject({ ok: false, status: 404 });
-    expect(await couponCheck(t.db, { coupon, customerId: customer.id, now: new Date("2027-01-01T00:00:00Z") })).toMatchObject({
+    expect(await couponCheck(t.db, { coupon, customerId: customer.id, now: NOW })).toMatchObject({
+      ok: false,
+      message: COUPON_MESSAGES.usedUp,
+    });
+    expect(await couponCheck(t.db, { coupon: undefined, customerId: customer.id, now: NOW })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(
+      await couponCheck(t.db, { coupon, customerId: customer.id, now: new Date("2027-01-01T00:00:00Z") }),
+    ).toMatchObject({
       message: COUPON_MESSAGES.expired,
     });
   });
@@ -183,6 +220,9 @@ describe("someone else's cart", () => {
     }
     expect(await cartTables(t.db)).toEqual(before);
     expect((await getCart(t, a.customer)).body.cart.coupon).toMatchObject({ code: "ESCOLA5" });
-    expect((await t.call("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId: a.cartId, storeId: 1 })).status).toBe(401);
+    expect(
+      (await t.call("PUT", "/cart-items/remove-coupon-discount-in-cart-items", { cartId: a.cartId, storeId: 1 }))
+        .status,
+    ).toBe(401);
   });
 });

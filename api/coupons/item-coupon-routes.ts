@@ -14,12 +14,18 @@ export function itemCouponRoutes(deps: ApiDeps) {
     const customer = c.get("customer");
     const { cartId, storeId } = c.req.param();
     const cart =
-      storeId === String(customer.store_id) ? await findOwnOpenCart(deps.db, customer.id, customer.store_id, cartId) : undefined;
+      storeId === String(customer.store_id)
+        ? await findOwnOpenCart(deps.db, customer.id, customer.store_id, cartId)
+        : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
     // An empty cart cannot take a coupon, so none is offered (the panel hides itself).
     const lines = await loadCartLines(deps.db, cart.id);
     if (!lines.some((line) => line.shoppable)) return c.json<ItemCouponsReply>({ itemCoupons: [] });
-    const coupons = await listAvailableCoupons(deps.db, { storeId: customer.store_id, customerId: customer.id, now: deps.now() });
+    const coupons = await listAvailableCoupons(deps.db, {
+      storeId: customer.store_id,
+      customerId: customer.id,
+      now: deps.now(),
+    });
     return c.json<ItemCouponsReply>({
       itemCoupons: coupons.map((coupon) => ({
         id: coupon.id,

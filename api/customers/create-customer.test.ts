@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (body: unknown, address = randomAddress()) => t.call("POST", "/customers/create-customer", body, { address });
+const create = (body: unknown, address = randomAddress()) =>
+  t.call("POST", "/customers/create-customer", body, { address });
 
 describe("POST /customers/create-customer", () => {
   it("creates the customer from the spec's payload, storing digits and a scrypt hash", async () => {
@@ -33,7 +34,11 @@ describe("POST /customers/create-customer", () => {
       state: "PE",
       avatar: null,
     });
-    const row = await t.db.selectFrom("customers").selectAll().where("id", "=", body.customer.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("id", "=", body.customer.id)
+      .executeTakeFirstOrThrow();
     expect(row.store_id).toBe(1);
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword(payload.password, row.password_hash)).toBe(true);
@@ -48,7 +53,11 @@ describe("POST /customers/create-customer", () => {
     const sameCpf = await create(registrationPayload({ cpf: first.cpf.replace(/\D/g, "") }));
     expect(sameCpf.status).toBe(409);
     expect(sameCpf.body.error.message).toBe("Já existe uma conta com este CPF.");
-    const rows = await t.db.selectFrom("customers").select("id").where("cpf", "=", first.cpf.replace(/\D/g, "")).execute();
+    const rows = await t.db
+      .selectFrom("customers")
+      .select("id")
+      .where("cpf", "=", first.cpf.replace(/\D/g, ""))
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
@@ -63,11 +72,25 @@ describe("POST /customers/create-customer", () => {
 
   it("maps the database's own unique violations to the same 409s", async () => {
     const { body } = await create(registrationPayload());
-    const row = await t.db.selectFrom("customers").selectAll().where("id", "=", body.customer.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("id", "=", body.customer.id)
+      .executeTakeFirstOrThrow();
     const insert = (changes: object) =>
-      t.db.insertInto("customers").values({ ...row, id: crypto.randomUUID(), ...changes }).execute().catch(rethrowUniqueViolation);
-    await expect(insert({ cpf: "00000000191" })).rejects.toMatchObject({ status: 409, message: "Já existe uma conta com este e-mail." });
-    await expect(insert({ email: "outro@exemplo.com.br" })).rejects.toMatchObject({ status: 409, message: "Já existe uma conta com este CPF." });
+      t.db
+        .insertInto("customers")
+        .values({ ...row, id: crypto.randomUUID(), ...changes })
+        .execute()
+        .catch(rethrowUniqueViolation);
+    await expect(insert({ cpf: "00000000191" })).rejects.toMatchObject({
+      status: 409,
+      message: "Já existe uma conta com este e-mail.",
+    });
+    await expect(insert({ email: "outro@exemplo.com.br" })).rejects.toMatchObject({
+      status: 409,
+      message: "Já existe uma conta com este CPF.",
+    });
     const primaryKey = insert({ id: row.id, email: "terceiro@exemplo.com.br", cpf: "00000000272" });
     // Any other unique key is no 409: the error goes on as the database raised it (SQLite's or PostgreSQL's words).
     await expect(primaryKey).rejects.toThrow(/UNIQUE constraint failed: customers\.id|customers_pkey/);

@@ -49,7 +49,10 @@ export async function assertUnique(
   exceptId?: string,
 ): Promise<void> {
   let query = db.selectFrom("customers").select(["email", "cpf"]).where("store_id", "=", storeId);
-  query = email === undefined ? query.where("cpf", "=", cpf) : query.where((eb) => eb.or([eb("email", "=", email), eb("cpf", "=", cpf)]));
+  query =
+    email === undefined
+      ? query.where("cpf", "=", cpf)
+      : query.where((eb) => eb.or([eb("email", "=", email), eb("cpf", "=", cpf)]));
   if (exceptId) query = query.where("id", "!=", exceptId);
   const clashes = await query.execute();
   if (email !== undefined && clashes.some((row) => row.email === email)) throw new ApiError(409, EMAIL_TAKEN);

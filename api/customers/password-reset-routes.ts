@@ -4,7 +4,13 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
-import { confirmPasswordReset, findUsableReset, RESET_DONE, RESET_REQUESTED, requestPasswordReset } from "./password-reset.ts";
+import {
+  confirmPasswordReset,
+  findUsableReset,
+  RESET_DONE,
+  RESET_REQUESTED,
+  requestPasswordReset,
+} from "./password-reset.ts";
 
 export const RESET_BY_ADDRESS = { name: "reset-address", limit: 10, windowMs: 60_000 };
 export const RESET_BY_EMAIL = { name: "reset-email", limit: 5, windowMs: 60_000 };
@@ -16,7 +22,8 @@ export function passwordResetRoutes(deps: ApiDeps) {
   return new Hono()
     .on(...at(accounts.resetPassword), limitByAddress(deps, RESET_BY_ADDRESS), async (c) => {
       const { email, storeId } = parseInput(accounts.resetPassword.body, await readJsonBody(c));
-      if (!(await hitRateLimit(deps, RESET_BY_EMAIL, `${storeId}:${email}`))) throw new ApiError(429, TOO_MANY_REQUESTS);
+      if (!(await hitRateLimit(deps, RESET_BY_EMAIL, `${storeId}:${email}`)))
+        throw new ApiError(429, TOO_MANY_REQUESTS);
       await requestPasswordReset(deps, storeId, email);
       return c.json<MessageReply>({ message: RESET_REQUESTED });
     })

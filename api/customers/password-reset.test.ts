@@ -29,7 +29,8 @@ beforeEach(() => {
 
 const request = (email: string, address = randomAddress()) =>
   t.call("POST", "/customers/reset-password", { email, storeId: 1 }, { address });
-const check = (token: string) => t.call("GET", `/customers/reset-password/${token}`, undefined, { address: randomAddress() });
+const check = (token: string) =>
+  t.call("GET", `/customers/reset-password/${token}`, undefined, { address: randomAddress() });
 const confirm = (token: string, password: string, passwordConfirmation = password) =>
   t.call("PUT", `/customers/reset-password/${token}`, { password, passwordConfirmation }, { address: randomAddress() });
 const linkIn = (text: string) => /\/resetar-senha\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? "";
@@ -73,7 +74,12 @@ describe("POST /customers/reset-password", () => {
     expect(short).toEqual({ status: 400, body: { error: { message: "Email Incompleto" } } });
     const missing = await t.call("POST", "/customers/reset-password", { storeId: 1 }, { address: randomAddress() });
     expect(missing.body.error.message).toBe("Email Incompleto");
-    const noStore = await t.call("POST", "/customers/reset-password", { email: joana.email }, { address: randomAddress() });
+    const noStore = await t.call(
+      "POST",
+      "/customers/reset-password",
+      { email: joana.email },
+      { address: randomAddress() },
+    );
     expect(noStore.body.error.message).toBe("Identificador de loja inválido.");
     const badJson = await t.call("POST", "/customers/reset-password", "{", { address: randomAddress() });
     expect(badJson.status).toBe(400);
@@ -102,12 +108,20 @@ describe("GET and PUT /customers/reset-password/{token}", () => {
     const short = await confirm(token, "123");
     expect(short.body.error.message).toBe("A senha deve ter entre 6 e 20 caracteres.");
 
-    expect(await confirm(token, "novasenha9")).toEqual({ status: 200, body: { message: "Senha redefinida com sucesso!" } });
+    expect(await confirm(token, "novasenha9")).toEqual({
+      status: 200,
+      body: { message: "Senha redefinida com sucesso!" },
+    });
     for (const old of [session, joana.token]) {
       const reply = await t.call("GET", `/customers/get-customer/${joana.id}/store/1`, undefined, { token: old });
       expect(reply.status).toBe(401);
     }
-    const oldPassword = await t.call("POST", "/accounts/auth-customer", { email: joana.email, password: joana.password, storeId: 1 }, { address: randomAddress() });
+    const oldPassword = await t.call(
+      "POST",
+      "/accounts/auth-customer",
+      { email: joana.email, password: joana.password, storeId: 1 },
+      { address: randomAddress() },
+    );
     expect(oldPassword.status).toBe(401);
     joana.password = "novasenha9";
     joana.token = await logIn(t, joana.email, joana.password);
@@ -149,7 +163,9 @@ describe("GET and PUT /customers/reset-password/{token}", () => {
   it("limits link checks to 30 a minute per address", async () => {
     const address = randomAddress();
     for (let i = 0; i < 30; i++) {
-      expect((await t.call("GET", `/customers/reset-password/${"a".repeat(43)}`, undefined, { address })).status).toBe(404);
+      expect((await t.call("GET", `/customers/reset-password/${"a".repeat(43)}`, undefined, { address })).status).toBe(
+        404,
+      );
     }
     const blocked = await t.call("PUT", `/customers/reset-password/${"a".repeat(43)}`, { password: "x" }, { address });
     expect(blocked).toEqual({ status: 429, body: { error: { message: TOO_MANY_REQUESTS } } });
@@ -178,13 +194,21 @@ describe("the reset link by real e-mail (SMTP on 127.0.0.1)", () => {
 
   it("delivers a link that resets the password", async () => {
     const lia = await signUpAndLogIn(api, { name: "Lia Maria Barbosa Neto" });
-    const reply = await api.call("POST", "/customers/reset-password", { email: lia.email, storeId: 1 }, { address: randomAddress() });
+    const reply = await api.call(
+      "POST",
+      "/customers/reset-password",
+      { email: lia.email, storeId: 1 },
+      { address: randomAddress() },
+    );
     expect(reply.status).toBe(200);
     const received = await smtp.waitForMessage(1);
     expect(received.to).toEqual([lia.email]);
     const token = linkIn(received.source);
     expect(received.source).toContain(`${api.publicUrl}/resetar-senha/${token}`);
-    const done = await api.call("PUT", `/customers/reset-password/${token}`, { password: "porsmtp123", passwordConfirmation: "porsmtp123" });
+    const done = await api.call("PUT", `/customers/reset-password/${token}`, {
+      password: "porsmtp123",
+      passwordConfirmation: "porsmtp123",
+    });
     expect(done.status).toBe(200);
     expect(await logIn(api, lia.email, "porsmtp123")).toBeTruthy();
   });

@@ -37,7 +37,10 @@ export async function requestPasswordReset(deps: ApiDeps, storeId: number, email
     .execute();
   const link = `${deps.publicUrl}/resetar-senha/${token}`;
   deps.mailer.send(passwordResetEmail({ to: customer.email, name: customer.name, link })).catch((error: unknown) => {
-    console.error("[mail] falha ao enviar o e-mail de redefinição de senha", error instanceof Error ? error.message : error);
+    console.error(
+      "[mail] falha ao enviar o e-mail de redefinição de senha",
+      error instanceof Error ? error.message : error,
+    );
   });
 }
 
@@ -70,7 +73,11 @@ export async function confirmPasswordReset(deps: ApiDeps, token: string, passwor
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw new ApiError(410, RESET_USED);
-    await trx.updateTable("customers").set({ password_hash: passwordHash }).where("id", "=", reset.customer_id).execute();
+    await trx
+      .updateTable("customers")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", reset.customer_id)
+      .execute();
     // Older links of the same customer die with this one: a leaked one must not undo the reset.
     await trx
       .updateTable("password_resets")

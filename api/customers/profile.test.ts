@@ -30,7 +30,8 @@ const profile = {
   cpf: "",
 };
 
-const path = (kind: string, customer: { id: string }, storeId = 1) => `/customers/${kind}/${customer.id}/store/${storeId}`;
+const path = (kind: string, customer: { id: string }, storeId = 1) =>
+  `/customers/${kind}/${customer.id}/store/${storeId}`;
 const row = (customer: SignedUpCustomer) =>
   t.db.selectFrom("customers").selectAll().where("id", "=", customer.id).executeTakeFirstOrThrow();
 
@@ -46,7 +47,12 @@ describe("GET /customers/get-customer/{customerId}/store/{storeId}", () => {
 describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
   it("updates the profile, storing digits, and answers the customer", async () => {
     const cpf = newCpf();
-    const { status, body } = await t.call("PUT", path("update-customer", ana), { ...profile, cpf }, { token: ana.token });
+    const { status, body } = await t.call(
+      "PUT",
+      path("update-customer", ana),
+      { ...profile, cpf },
+      { token: ana.token },
+    );
     expect(status).toBe(200);
     expect(body.customer).toMatchObject({
       id: ana.id,
@@ -62,8 +68,15 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
   });
 
   it("keeps the customer's own CPF and refuses another customer's (409)", async () => {
-    expect((await t.call("PUT", path("update-customer", ana), { ...profile, cpf: ana.cpf }, { token: ana.token })).status).toBe(200);
-    const clash = await t.call("PUT", path("update-customer", ana), { ...profile, cpf: bruno.cpf }, { token: ana.token });
+    expect(
+      (await t.call("PUT", path("update-customer", ana), { ...profile, cpf: ana.cpf }, { token: ana.token })).status,
+    ).toBe(200);
+    const clash = await t.call(
+      "PUT",
+      path("update-customer", ana),
+      { ...profile, cpf: bruno.cpf },
+      { token: ana.token },
+    );
     expect(clash.status).toBe(409);
     expect(clash.body.error.message).toBe("Já existe uma conta com este CPF.");
     expect((await row(ana)).cpf).toBe(ana.cpf);
@@ -78,7 +91,12 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
       [{ houseNumber: 1 }, "Número deve ter de 2 a 6 dígitos."],
       [{ city: "Campinas" }, "A cidade não pertence ao estado selecionado."],
     ] as const) {
-      const reply = await t.call("PUT", path("update-customer", ana), { ...profile, cpf: ana.cpf, ...change }, { token: ana.token });
+      const reply = await t.call(
+        "PUT",
+        path("update-customer", ana),
+        { ...profile, cpf: ana.cpf, ...change },
+        { token: ana.token },
+      );
       expect(reply.status).toBe(400);
       expect(reply.body.error.message).toBe(message);
     }
@@ -110,7 +128,11 @@ describe("two customers trying each other's ids", () => {
   });
 
   it("answers the same 403 for an id that does not exist, or another store", async () => {
-    for (const route of [path("get-customer", { id: crypto.randomUUID() }), path("get-customer", { id: "x" }), path("get-customer", ana, 2)]) {
+    for (const route of [
+      path("get-customer", { id: crypto.randomUUID() }),
+      path("get-customer", { id: "x" }),
+      path("get-customer", ana, 2),
+    ]) {
       const reply = await t.call("GET", route, undefined, { token: ana.token });
       expect(reply.status).toBe(403);
       expect(reply.body.error.message).toBe(FORBIDDEN);
@@ -169,7 +191,12 @@ describe("PUT /customers/update-customers-password/{customerId}/store/{storeId}"
       expect(reply.body.error.message).toBe(SESSION_EXPIRED);
     }
     expect((await t.call("GET", path("get-customer", bruno), undefined, { token: body.auth.token })).status).toBe(200);
-    const oldPassword = await t.call("POST", "/accounts/auth-customer", { email: bruno.email, password: bruno.password, storeId: 1 }, { address: randomAddress() });
+    const oldPassword = await t.call(
+      "POST",
+      "/accounts/auth-customer",
+      { email: bruno.email, password: bruno.password, storeId: 1 },
+      { address: randomAddress() },
+    );
     expect(oldPassword.status).toBe(401);
     bruno.password = "novasenha1";
     bruno.token = await logIn(t, bruno.email, bruno.password);

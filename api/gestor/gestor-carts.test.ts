@@ -30,9 +30,16 @@ async function customerWithCart() {
 describe("gestor removes an item", () => {
   it("takes it out of every bag, drops the coupon, and the next reply reports it once", async () => {
     const { customer, cart, first } = await customerWithCart();
-    await t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: "ESCOLA5", cartId: cart.cartId, storeId: 1 }, { token: customer.token });
+    await t.call(
+      "PUT",
+      "/cart-items/apply-coupon-discount-on-cart-items",
+      { code: "ESCOLA5", cartId: cart.cartId, storeId: 1 },
+      { token: customer.token },
+    );
     const P = items.P[0]!;
-    expect(await removeCartItem(deps(), cart.cartId, P.itemTOTVSId)).toEqual([{ itemTOTVSId: P.itemTOTVSId, title: P.title }]);
+    expect(await removeCartItem(deps(), cart.cartId, P.itemTOTVSId)).toEqual([
+      { itemTOTVSId: P.itemTOTVSId, title: P.title },
+    ]);
 
     const listed = await getCart(t, customer);
     expect(listed.body.itemsRemoved).toEqual([{ itemTOTVSId: P.itemTOTVSId, title: P.title }]);
@@ -43,7 +50,9 @@ describe("gestor removes an item", () => {
     expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
 
     // A tab that still had the old version must reload.
-    const stale = await saveCart(t, customer, [bag(first, [items.S[0]!.itemTOTVSId, 1], [P.itemTOTVSId, 1])], { version: cart.version });
+    const stale = await saveCart(t, customer, [bag(first, [items.S[0]!.itemTOTVSId, 1], [P.itemTOTVSId, 1])], {
+      version: cart.version,
+    });
     expect(stale.status).toBe(409);
   });
 
@@ -58,7 +67,9 @@ describe("gestor removes an item", () => {
   it("refuses an item that is not in the cart and an unknown cart", async () => {
     const { cart } = await customerWithCart();
     await expect(removeCartItem(deps(), cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(GestorError);
-    await expect(removeCartItem(deps(), crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(/não encontrado/);
+    await expect(removeCartItem(deps(), crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(
+      /não encontrado/,
+    );
   });
 });
 
@@ -73,7 +84,9 @@ describe("gestor deletes a cart", () => {
     expect(listed.body.itemsRemoved).toHaveLength(2);
     expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
 
-    const coupons = await t.call("GET", `/items-coupons/find-by-cart-id/${cart.cartId}/store/1`, undefined, { token: customer.token });
+    const coupons = await t.call("GET", `/items-coupons/find-by-cart-id/${cart.cartId}/store/1`, undefined, {
+      token: customer.token,
+    });
     expect([coupons.status, coupons.body.error.message]).toEqual([404, "Carrinho não foi encontrado"]);
 
     // Even with the old version, the next add creates a new cart.

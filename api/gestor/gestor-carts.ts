@@ -46,7 +46,11 @@ function removedItems(lines: readonly CartLine[]): RemovedCartItem[] {
 }
 
 /** Takes one product out of every bag of the cart; a bag left empty goes too, and so does the coupon. */
-export function removeCartItem({ db, now }: GestorDeps, cartId: string, itemTOTVSId: number): Promise<RemovedCartItem[]> {
+export function removeCartItem(
+  { db, now }: GestorDeps,
+  cartId: string,
+  itemTOTVSId: number,
+): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
     const cart = await openCartForUpdate(trx, cartId);

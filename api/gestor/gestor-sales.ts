@@ -54,7 +54,9 @@ export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): 
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
     if (sale.status !== "pending" && sale.status !== "expired") {
-      throw new GestorError(`A compra ${sale.reference_code} está "${sale.status}": só uma compra aguardando pagamento ou expirada pode ser confirmada.`);
+      throw new GestorError(
+        `A compra ${sale.reference_code} está "${sale.status}": só uma compra aguardando pagamento ou expirada pode ser confirmada.`,
+      );
     }
     const at = now().toISOString();
     await setStatus(trx, [sale.id], "paid", at);
@@ -68,7 +70,13 @@ export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): 
       if (coupon) {
         await trx
           .insertInto("coupon_uses")
-          .values({ id: crypto.randomUUID(), coupon_id: coupon.id, customer_id: sale.customer_id, sale_id: sale.id, created_at: at })
+          .values({
+            id: crypto.randomUUID(),
+            coupon_id: coupon.id,
+            customer_id: sale.customer_id,
+            sale_id: sale.id,
+            created_at: at,
+          })
           .execute();
       }
     }
@@ -87,7 +95,10 @@ export interface SaleSummaryForGestor {
 }
 
 /** The sales of the customers with this e-mail (any store), newest first, for the gestor to pick one. */
-export async function listSalesByEmail({ db }: Pick<LifecycleDeps, "db">, email: string): Promise<SaleSummaryForGestor[]> {
+export async function listSalesByEmail(
+  { db }: Pick<LifecycleDeps, "db">,
+  email: string,
+): Promise<SaleSummaryForGestor[]> {
   const rows = await db
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")

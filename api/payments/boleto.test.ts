@@ -31,7 +31,9 @@ const KNOWN: readonly [string, string][] = [
 
 /** Local calendar day of a Date, as getBoletoInfo builds its dates with the local constructor. */
 const localDay = (date: Date | null | undefined) =>
-  date ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}` : null;
+  date
+    ? `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`
+    : null;
 
 const SAMPLE: BoletoInput = { referenceNumber: "1001", amountCents: 150_00, dueDate: "2026-01-01" };
 
@@ -106,7 +108,12 @@ describe("boletoBarcode", () => {
   });
 
   it("places every field where FEBRABAN puts it", () => {
-    const barcode = boletoBarcode({ referenceNumber: "987654321", amountCents: 1234_56, dueDate: "2026-06-15", bankCode: "001" });
+    const barcode = boletoBarcode({
+      referenceNumber: "987654321",
+      amountCents: 1234_56,
+      dueDate: "2026-06-15",
+      bankCode: "001",
+    });
     expect(barcode).toHaveLength(44);
     expect(barcode.slice(0, 3)).toBe("001");
     expect(barcode[3]).toBe("9");
@@ -123,7 +130,9 @@ describe("boletoBarcode", () => {
   });
 
   it("gives each sale its own number", () => {
-    const numbers = new Set(["1", "2", "1001", "1002", "99999999"].map((referenceNumber) => boletoBarcode({ ...SAMPLE, referenceNumber })));
+    const numbers = new Set(
+      ["1", "2", "1001", "1002", "99999999"].map((referenceNumber) => boletoBarcode({ ...SAMPLE, referenceNumber })),
+    );
     expect(numbers.size).toBe(5);
   });
 
@@ -226,7 +235,9 @@ describe("barcodeSvg", () => {
   });
 
   it("draws different barcodes differently", () => {
-    expect(barcodeSvg(boletoBarcode(SAMPLE))).not.toBe(barcodeSvg(boletoBarcode({ ...SAMPLE, referenceNumber: "1002" })));
+    expect(barcodeSvg(boletoBarcode(SAMPLE))).not.toBe(
+      barcodeSvg(boletoBarcode({ ...SAMPLE, referenceNumber: "1002" })),
+    );
   });
 
   it("refuses anything but a 44-digit barcode", () => {

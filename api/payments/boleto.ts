@@ -80,7 +80,8 @@ export function dueDateFactor(dueDate: string): string {
 
 /** The 25-digit free field of the sandbox layout: the reference number left-padded with zeros. */
 export function sandboxFreeField(referenceNumber: string | number): string {
-  const reference = typeof referenceNumber === "number" ? referenceSafeInteger(referenceNumber) : referenceNumber.trim();
+  const reference =
+    typeof referenceNumber === "number" ? referenceSafeInteger(referenceNumber) : referenceNumber.trim();
   if (!new RegExp(`^\\d{1,${FREE_FIELD_LENGTH}}$`).test(reference)) {
     throw new RangeError(`the reference number must have 1 to ${FREE_FIELD_LENGTH} digits: ${referenceNumber}`);
   }

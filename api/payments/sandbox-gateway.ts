@@ -9,12 +9,20 @@ import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway.ts";
 
 /** Numbers that decline or stay under review; any other valid card is approved. */
 export const SANDBOX_CARDS = {
-  approved: ["4111111111111111", "5555555555554444", "378282246310005", "6062825624254001", "5067230000000002", "36490102462661"],
+  approved: [
+    "4111111111111111",
+    "5555555555554444",
+    "378282246310005",
+    "6062825624254001",
+    "5067230000000002",
+    "36490102462661",
+  ],
   declined: ["4000000000000002", "5105105105105100"],
   pending: ["4000000000000010"],
 } as const;
 
-export const SANDBOX_DECLINE_MESSAGE = "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.";
+export const SANDBOX_DECLINE_MESSAGE =
+  "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.";
 
 /** Days a boleto has to be paid, counted from the purchase. */
 export const BOLETO_DAYS_TO_PAY = 3;
@@ -30,7 +38,11 @@ export function createSandboxGateway(): PaymentGateway {
           amountCents: request.amountCents,
           dueDate: addDays(todayInBrazil(request.now), BOLETO_DAYS_TO_PAY),
         });
-        return { status: "pending", transactionId, boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate } };
+        return {
+          status: "pending",
+          transactionId,
+          boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate },
+        };
       }
       const number = request.card?.number ?? "";
       if ((SANDBOX_CARDS.declined as readonly string[]).includes(number)) {

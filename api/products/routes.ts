@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { catalogue, type CategoryProductsReply, type HomeProductsReply, type ProductsReply } from "../contract/catalogue.ts";
+import {
+  catalogue,
+  type CategoryProductsReply,
+  type HomeProductsReply,
+  type ProductsReply,
+} from "../contract/catalogue.ts";
 import { slugField, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { findShoppableCategoryBySlug } from "../categories/category-repository.ts";

@@ -2,10 +2,7 @@ import { stripAccents } from "#app/lib/text.ts";
 
 /** Lower case without accents: what product search compares, in any SQL dialect. */
 export function normalizeForSearch(text: string): string {
-  return stripAccents(text)
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return stripAccents(text).toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 /** The text stored with a product for search: its title (spec §7 searches by title). */

@@ -7,18 +7,20 @@ import { findPublicSaleBag, listBagsOfOwnSale, SALE_NOT_FOUND } from "../sales/s
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
 
 export function saleBagRoutes(deps: ApiDeps) {
-  return new Hono<CustomerEnv>()
-    .on(...at(orders.listSaleBagsBySale), requireCustomer(deps), async (c) => {
-      const customer = c.get("customer");
-      // Another store's path answers like an unknown sale: nothing to learn from the difference.
-      if (c.req.param("storeId") !== String(customer.store_id)) throw notFound(SALE_NOT_FOUND);
-      const saleBag = await listBagsOfOwnSale(deps, customer.store_id, customer.id, c.req.param("saleId"));
-      return c.json<SaleBagsReply>({ saleBag });
-    })
-    // The public receipt: no auth, found by two random UUIDs.
-    .on(...at(orders.getPublicSaleBag), async (c) => {
-      const { storeId } = parseInput(storeIdOfPath, c.req.param());
-      const saleBag = await findPublicSaleBag(deps, storeId, c.req.param("saleId"), c.req.param("saleBagId"));
-      return c.json<PublicSaleBagReply>({ saleBag });
-    });
+  return (
+    new Hono<CustomerEnv>()
+      .on(...at(orders.listSaleBagsBySale), requireCustomer(deps), async (c) => {
+        const customer = c.get("customer");
+        // Another store's path answers like an unknown sale: nothing to learn from the difference.
+        if (c.req.param("storeId") !== String(customer.store_id)) throw notFound(SALE_NOT_FOUND);
+        const saleBag = await listBagsOfOwnSale(deps, customer.store_id, customer.id, c.req.param("saleId"));
+        return c.json<SaleBagsReply>({ saleBag });
+      })
+      // The public receipt: no auth, found by two random UUIDs.
+      .on(...at(orders.getPublicSaleBag), async (c) => {
+        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+        const saleBag = await findPublicSaleBag(deps, storeId, c.req.param("saleId"), c.req.param("saleBagId"));
+        return c.json<PublicSaleBagReply>({ saleBag });
+      })
+  );
 }

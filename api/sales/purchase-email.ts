@@ -27,7 +27,12 @@ export function purchaseEmail(to: string, name: string, sale: Sale, bags: SaleBa
   ]);
   const boleto =
     sale.boletoLink && sale.boletoDigitableLine
-      ? ["", "Boleto (vence em " + (sale.boletoDueDate ?? "") + "):", sale.boletoLink, readableDigitableLine(sale.boletoDigitableLine)]
+      ? [
+          "",
+          "Boleto (vence em " + (sale.boletoDueDate ?? "") + "):",
+          sale.boletoLink,
+          readableDigitableLine(sale.boletoDigitableLine),
+        ]
       : [];
   const totals = [
     `Subtotal: ${formatBRL(sale.subtotal)}`,
@@ -52,7 +57,11 @@ export function purchaseEmail(to: string, name: string, sale: Sale, bags: SaleBa
 <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 ${text
   .split("\n")
-  .map((line) => (line.startsWith("http") ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : `<p>${escapeHtml(line) || "&nbsp;"}</p>`))
+  .map((line) =>
+    line.startsWith("http")
+      ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+      : `<p>${escapeHtml(line) || "&nbsp;"}</p>`,
+  )
   .join("\n")}
 </body>
 </html>`;
@@ -61,7 +70,9 @@ ${text
 
 export async function sendPurchaseEmail(deps: ApiDeps, customer: CustomerRow, saleId: string): Promise<void> {
   try {
-    const sale = (await listSalesOfCustomer(deps, customer.store_id, customer.id)).find((candidate) => candidate.id === saleId);
+    const sale = (await listSalesOfCustomer(deps, customer.store_id, customer.id)).find(
+      (candidate) => candidate.id === saleId,
+    );
     if (!sale) return;
     const bags = await listBagsOfOwnSale(deps, customer.store_id, customer.id, saleId);
     await deps.mailer.send(purchaseEmail(customer.email, customer.name, sale, bags));

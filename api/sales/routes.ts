@@ -6,15 +6,17 @@ import { at, parseInput, storeIdOfPath } from "../validation.ts";
 import { findBoleto, listSalesOfCustomer } from "./sale-repository.ts";
 
 export function saleRoutes(deps: ApiDeps) {
-  return new Hono<CustomerEnv>()
-    .on(...at(orders.listSalesByCustomer), requireOwnCustomer(deps), async (c) => {
-      const customer = c.get("customer");
-      const sales = await listSalesOfCustomer(deps, customer.store_id, customer.id);
-      return c.json<SalesReply>({ sales });
-    })
-    // The printable boleto (beyond the spec's calls): no auth, found by the sale's random UUID.
-    .on(...at(orders.getBoleto), async (c) => {
-      const { storeId } = parseInput(storeIdOfPath, c.req.param());
-      return c.json<BoletoReply>({ boleto: await findBoleto(deps, storeId, c.req.param("saleId")) });
-    });
+  return (
+    new Hono<CustomerEnv>()
+      .on(...at(orders.listSalesByCustomer), requireOwnCustomer(deps), async (c) => {
+        const customer = c.get("customer");
+        const sales = await listSalesOfCustomer(deps, customer.store_id, customer.id);
+        return c.json<SalesReply>({ sales });
+      })
+      // The printable boleto (beyond the spec's calls): no auth, found by the sale's random UUID.
+      .on(...at(orders.getBoleto), async (c) => {
+        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+        return c.json<BoletoReply>({ boleto: await findBoleto(deps, storeId, c.req.param("saleId")) });
+      })
+  );
 }

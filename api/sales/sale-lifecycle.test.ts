@@ -45,21 +45,33 @@ async function boletoPurchaseWithCoupon(day = PURCHASE_DAY) {
 }
 
 function applyCoupon(customer: SignedUpCustomer, cartId: string) {
-  return t.call("PUT", "/cart-items/apply-coupon-discount-on-cart-items", { code: ONE_USE_COUPON, cartId, storeId: 1 }, { token: customer.token });
+  return t.call(
+    "PUT",
+    "/cart-items/apply-coupon-discount-on-cart-items",
+    { code: ONE_USE_COUPON, cartId, storeId: 1 },
+    { token: customer.token },
+  );
 }
 
 async function statusOf(saleId: string) {
-  const sale = await t.db.selectFrom("sales").select(["status", "paid_at"]).where("id", "=", saleId).executeTakeFirstOrThrow();
+  const sale = await t.db
+    .selectFrom("sales")
+    .select(["status", "paid_at"])
+    .where("id", "=", saleId)
+    .executeTakeFirstOrThrow();
   const bags = await t.db.selectFrom("sale_bags").select("status").where("sale_id", "=", saleId).execute();
   return { ...sale, bags: bags.map((row) => row.status) };
 }
 
-const couponUsesOf = (saleId: string) => t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
+const couponUsesOf = (saleId: string) =>
+  t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
 
 describe("unpaid boletos expire", () => {
   it("stays payable until three days after its due date, then expires and gives its coupon back", async () => {
     const { customer, studentId, saleId } = await boletoPurchaseWithCoupon();
-    const due = (await t.db.selectFrom("sales").select("boleto_due_date").where("id", "=", saleId).executeTakeFirstOrThrow()).boleto_due_date;
+    const due = (
+      await t.db.selectFrom("sales").select("boleto_due_date").where("id", "=", saleId).executeTakeFirstOrThrow()
+    ).boleto_due_date;
     expect(due).toBe("2026-03-05");
 
     travelTo(at("2026-03-08"));
@@ -109,9 +121,15 @@ describe("the gestor cancels or confirms a sale", () => {
   it("confirms a pending boleto as paid; a paid sale is not cancelled here", async () => {
     const { saleId } = await boletoPurchaseWithCoupon();
     const pendingBoleto = (await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto;
-    expect(pendingBoleto).toMatchObject({ barcode: expect.stringMatching(/^\d{44}$/), digitableLine: expect.stringMatching(/^\d{47}$/) });
+    expect(pendingBoleto).toMatchObject({
+      barcode: expect.stringMatching(/^\d{44}$/),
+      digitableLine: expect.stringMatching(/^\d{47}$/),
+    });
     expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "pending", to: "paid" });
-    expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto).toMatchObject({ status: "paid", barcode: null });
+    expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto).toMatchObject({
+      status: "paid",
+      barcode: null,
+    });
     expect(await statusOf(saleId)).toEqual({ status: "paid", paid_at: PURCHASE_DAY.toISOString(), bags: ["paid"] });
     expect(await couponUsesOf(saleId)).toHaveLength(1);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/está paga: estorne o pagamento no gateway/);

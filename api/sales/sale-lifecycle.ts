@@ -35,7 +35,12 @@ export interface SaleStatusChange {
   to: SaleStatus;
 }
 
-export async function setStatus(db: Kysely<Database>, saleIds: readonly string[], status: SaleStatus, at: string): Promise<void> {
+export async function setStatus(
+  db: Kysely<Database>,
+  saleIds: readonly string[],
+  status: SaleStatus,
+  at: string,
+): Promise<void> {
   if (saleIds.length === 0) return;
   await db
     .updateTable("sales")
@@ -64,6 +69,11 @@ export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleSt
     const ids = overdue.map((sale) => sale.id);
     await setStatus(trx, ids, "expired", now().toISOString());
     await releaseCouponUses(trx, ids);
-    return overdue.map((sale) => ({ saleId: sale.id, referenceCode: sale.reference_code, from: "pending" as const, to: "expired" as const }));
+    return overdue.map((sale) => ({
+      saleId: sale.id,
+      referenceCode: sale.reference_code,
+      from: "pending" as const,
+      to: "expired" as const,
+    }));
   });
 }

@@ -65,7 +65,11 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
 }
 
 /** The customer's sales in a store, newest first, each with its bags summarised. */
-export async function listSalesOfCustomer({ db, publicUrl }: ApiDeps, storeId: number, customerId: string): Promise<Sale[]> {
+export async function listSalesOfCustomer(
+  { db, publicUrl }: ApiDeps,
+  storeId: number,
+  customerId: string,
+): Promise<Sale[]> {
   const sales = await db
     .selectFrom("sales")
     .selectAll()
@@ -160,15 +164,41 @@ export async function findPublicSaleBag(
   saleId: string,
   saleBagId: string,
 ): Promise<PublicSaleBagReply["saleBag"]> {
-  const sale = await deps.db.selectFrom("sales").selectAll().where("id", "=", saleId).where("store_id", "=", storeId).executeTakeFirst();
+  const sale = await deps.db
+    .selectFrom("sales")
+    .selectAll()
+    .where("id", "=", saleId)
+    .where("store_id", "=", storeId)
+    .executeTakeFirst();
   const [bag] = sale ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
-  const { referenceCode, status, paymentMethod, installments, subtotal, discount, total, couponCode, cardLastDigits, createdAt } = toSale(
-    deps,
-    sale,
-    [],
-  );
-  return { ...bag, sale: { referenceCode, status, paymentMethod, installments, subtotal, discount, total, couponCode, cardLastDigits, createdAt } };
+  const {
+    referenceCode,
+    status,
+    paymentMethod,
+    installments,
+    subtotal,
+    discount,
+    total,
+    couponCode,
+    cardLastDigits,
+    createdAt,
+  } = toSale(deps, sale, []);
+  return {
+    ...bag,
+    sale: {
+      referenceCode,
+      status,
+      paymentMethod,
+      installments,
+      subtotal,
+      discount,
+      total,
+      couponCode,
+      cardLastDigits,
+      createdAt,
+    },
+  };
 }
 
 /** "529.982.247-25" → "***.982.247-**": enough for the payer to recognise, not to copy. */
@@ -182,12 +212,20 @@ export async function findBoleto(deps: ApiDeps, storeId: number, saleId: string)
   const row = await deps.db
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")
-    .select(["sales.id", "sales.reference_code", "sales.status", "sales.total_cents", "sales.boleto_barcode", "sales.boleto_digitable_line"])
+    .select([
+      "sales.id",
+      "sales.reference_code",
+      "sales.status",
+      "sales.total_cents",
+      "sales.boleto_barcode",
+      "sales.boleto_digitable_line",
+    ])
     .select(["sales.boleto_due_date", "sales.created_at", "customers.name", "customers.cpf"])
     .where("sales.id", "=", saleId)
     .where("sales.store_id", "=", storeId)
     .executeTakeFirst();
-  if (!row || !row.boleto_barcode || !row.boleto_digitable_line || !row.boleto_due_date) throw notFound(BOLETO_NOT_FOUND);
+  if (!row || !row.boleto_barcode || !row.boleto_digitable_line || !row.boleto_due_date)
+    throw notFound(BOLETO_NOT_FOUND);
   return {
     saleId: row.id,
     referenceCode: row.reference_code,

@@ -14,7 +14,8 @@ let carla: SignedUpCustomer;
 const anaSales: { older: string; newer: string } = { older: "", newer: "" };
 let brunoSale: string;
 
-const salesPath = (customer: { id: string }, storeId = 1) => `/sales/list-sale-by-customer-id/${customer.id}/store/${storeId}`;
+const salesPath = (customer: { id: string }, storeId = 1) =>
+  `/sales/list-sale-by-customer-id/${customer.id}/store/${storeId}`;
 const bagsPath = (saleId: string, storeId = 1) => `/sale-bags/list-sale-bag-by-sale-id/${saleId}/store/${storeId}`;
 
 beforeAll(async () => {
@@ -56,7 +57,11 @@ beforeAll(async () => {
           { title: "Caderno Universitário", quantity: 1, unit_price_cents: 2999 },
         ],
       },
-      { student_name: "Alice Cavalcanti", student_ra: null, items: [{ title: "Agenda Escolar", quantity: 1, unit_price_cents: 3500 }] },
+      {
+        student_name: "Alice Cavalcanti",
+        student_ra: null,
+        items: [{ title: "Agenda Escolar", quantity: 1, unit_price_cents: 3500 }],
+      },
     ],
   });
   anaSales.newer = await insertSale(t.db, {
@@ -70,14 +75,25 @@ beforeAll(async () => {
     card_last4: "1111",
     coupon_code: "VOLTAS10",
     discount_cents: 1000,
-    bags: [{ student_name: "Lucas Cavalcanti", student_ra: "202400123", items: [{ title: "Curso de Robótica", quantity: 1, unit_price_cents: 30000, type: "S" }] }],
+    bags: [
+      {
+        student_name: "Lucas Cavalcanti",
+        student_ra: "202400123",
+        items: [{ title: "Curso de Robótica", quantity: 1, unit_price_cents: 30000, type: "S" }],
+      },
+    ],
   });
   brunoSale = await insertSale(t.db, {
     customer_id: bruno.id,
     reference_code: "LE-2001",
     payment_method_code: "2",
     total_cents: 0,
-    bags: [{ student_name: "Pedro Farias", items: [{ title: "Palestra de Abertura", quantity: 1, unit_price_cents: 0, type: "S" }] }],
+    bags: [
+      {
+        student_name: "Pedro Farias",
+        items: [{ title: "Palestra de Abertura", quantity: 1, unit_price_cents: 0, type: "S" }],
+      },
+    ],
   });
 });
 afterAll(() => t.close());
@@ -104,7 +120,9 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       boletoLink: null,
       boletoDueDate: null,
       createdAt: "2026-02-20T09:00:00.000Z",
-      saleBags: [{ id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 }],
+      saleBags: [
+        { id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 },
+      ],
     });
     expect(older).toMatchObject({
       referenceCode: "LE-1001",
@@ -127,7 +145,11 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
     const bruno_ = await t.call("GET", salesPath(bruno), undefined, { token: bruno.token });
     expect(bruno_.status).toBe(200);
     expect(bruno_.body.sales).toHaveLength(1);
-    expect(bruno_.body.sales[0]).toMatchObject({ id: brunoSale, paymentMethod: { code: "2", name: "gratuito" }, total: 0 });
+    expect(bruno_.body.sales[0]).toMatchObject({
+      id: brunoSale,
+      paymentMethod: { code: "2", name: "gratuito" },
+      total: 0,
+    });
     const carla_ = await t.call("GET", salesPath(carla), undefined, { token: carla.token });
     expect(carla_).toEqual({ status: 200, body: { sales: [] } });
   });
@@ -137,7 +159,9 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
     expect(other.status).toBe(403);
     expect(other.body.error.message).toBe(FORBIDDEN);
     expect((await t.call("GET", salesPath(ana, 2), undefined, { token: ana.token })).status).toBe(403);
-    expect((await t.call("GET", salesPath({ id: crypto.randomUUID() }), undefined, { token: ana.token })).status).toBe(403);
+    expect((await t.call("GET", salesPath({ id: crypto.randomUUID() }), undefined, { token: ana.token })).status).toBe(
+      403,
+    );
   });
 
   it("answers 401 without a token or with a bad one", async () => {
@@ -178,7 +202,10 @@ describe("GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}", () 
     });
     expect(lucas.studentRA).toBe("202400123");
     expect(lucas.total).toBe(121.79);
-    expect(lucas.items.find((item: { quantity: number }) => item.quantity === 1)).toMatchObject({ title: "Caderno Universitário", unitPrice: 29.99 });
+    expect(lucas.items.find((item: { quantity: number }) => item.quantity === 1)).toMatchObject({
+      title: "Caderno Universitário",
+      unitPrice: 29.99,
+    });
     expect(lucas.items.find((item: { quantity: number }) => item.quantity === 2)).toMatchObject({
       unitPrice: 45.9,
       originalUnitPrice: 51,

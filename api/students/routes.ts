@@ -25,7 +25,8 @@ const newStudentSchema = withCityOfStateFields(
   "naturalidade",
 );
 
-const asRecord = (body: unknown) => (typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {});
+const asRecord = (body: unknown) =>
+  typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
 
 export function studentRoutes(deps: ApiDeps) {
   const auth = requireCustomer(deps);

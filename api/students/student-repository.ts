@@ -36,7 +36,14 @@ export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise
     const schoolYears = years
       .filter((year) => year.student_id === row.id)
       .map((year) => ({ CODPERLET: year.codperlet, CODCOLIGADA: year.codcoligada, deletedAt: year.deleted_at }));
-    result.set(row.id, toStudent(row, schoolYears, responsibles.filter((r) => r.student_id === row.id)));
+    result.set(
+      row.id,
+      toStudent(
+        row,
+        schoolYears,
+        responsibles.filter((r) => r.student_id === row.id),
+      ),
+    );
   }
   return result;
 }
@@ -99,7 +106,11 @@ export async function listStudentLinks(db: Kysely<Database>, customerId: string)
 }
 
 /** One live link of the customer, by link id, or undefined. */
-export async function findStudentLink(db: Kysely<Database>, customerId: string, linkId: string): Promise<StudentLink | undefined> {
+export async function findStudentLink(
+  db: Kysely<Database>,
+  customerId: string,
+  linkId: string,
+): Promise<StudentLink | undefined> {
   const link = await liveLinks(db, customerId).where("id", "=", linkId).executeTakeFirst();
   if (!link) return undefined;
   const student = (await loadStudents(db, [link.student_id])).get(link.student_id);

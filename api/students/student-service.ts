@@ -14,12 +14,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { dropStudentBag } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import {
-  findLinkOfStudent,
-  findStudentLink,
-  insertLink,
-  toResponsible,
-} from "./student-repository.ts";
+import { findLinkOfStudent, findStudentLink, insertLink, toResponsible } from "./student-repository.ts";
 
 export const RA_NOT_FOUND = "RA não encontrado. Confira o número com a secretaria da escola.";
 export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";

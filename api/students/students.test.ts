@@ -94,8 +94,24 @@ describe("linking by RA", () => {
     });
     expect(Object.keys(link.student).sort()).toEqual(
       [
-        "id", "nome", "RA", "cpf", "email", "telefone1", "cep", "rua", "numero", "bairro", "cidade", "estado",
-        "naturalidade", "estadonatal", "turno", "schoolYears", "Affiliates", "Responsibles",
+        "id",
+        "nome",
+        "RA",
+        "cpf",
+        "email",
+        "telefone1",
+        "cep",
+        "rua",
+        "numero",
+        "bairro",
+        "cidade",
+        "estado",
+        "naturalidade",
+        "estadonatal",
+        "turno",
+        "schoolYears",
+        "Affiliates",
+        "Responsibles",
       ].sort(),
     );
   });
@@ -117,7 +133,11 @@ describe("linking by RA", () => {
     const customer = await signUpAndLogIn(t);
     const replies = await Promise.all([addRA(customer, "20250005"), addRA(customer, "20250005")]);
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
-    const links = await t.db.selectFrom("customer_students").selectAll().where("customer_id", "=", customer.id).execute();
+    const links = await t.db
+      .selectFrom("customer_students")
+      .selectAll()
+      .where("customer_id", "=", customer.id)
+      .execute();
     expect(links).toHaveLength(1);
   });
 
@@ -131,8 +151,20 @@ describe("linking by RA", () => {
 
   it("refuses another customer's id, a missing token and another store", async () => {
     expect((await addRA(bruno, "20250006", ana.id)).status).toBe(403);
-    expect((await t.call("POST", "/students/add-student-to-customer", { storeId: 2, customerId: bruno.id, RA: "20250006" }, as(bruno))).status).toBe(403);
-    expect((await t.call("POST", "/students/add-student-to-customer", { storeId: 1, customerId: bruno.id, RA: "20250006" })).status).toBe(401);
+    expect(
+      (
+        await t.call(
+          "POST",
+          "/students/add-student-to-customer",
+          { storeId: 2, customerId: bruno.id, RA: "20250006" },
+          as(bruno),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.call("POST", "/students/add-student-to-customer", { storeId: 1, customerId: bruno.id, RA: "20250006" }))
+        .status,
+    ).toBe(401);
     const listedByAnother = await list(bruno, ana.id);
     expect(listedByAnother.status).toBe(403);
     expect(listedByAnother.body.error.message).toBe(FORBIDDEN);
@@ -142,25 +174,62 @@ describe("linking by RA", () => {
 describe("the demo customer", () => {
   it("sees the two linked students", async () => {
     const token = await logIn(t, DEMO.customer.email, DEMO.customer.password);
-    const customer = await t.db.selectFrom("customers").select("id").where("email", "=", DEMO.customer.email).executeTakeFirstOrThrow();
-    const { body } = await t.call("GET", `/students/list-students-by-customer/${customer.id}/store/1`, undefined, { token });
+    const customer = await t.db
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", DEMO.customer.email)
+      .executeTakeFirstOrThrow();
+    const { body } = await t.call("GET", `/students/list-students-by-customer/${customer.id}/store/1`, undefined, {
+      token,
+    });
     expect(body.students.map((s: any) => s.student.RA)).toEqual(DEMO.linkedRas);
   });
 });
 
 describe("creating a student and a responsible", () => {
   it("creates a student with the fixed defaults, linked to the customer", async () => {
-    const { status, body } = await t.call("POST", "/students/create-empty-student", newStudentPayload(ana.id, { email: "joaquim@exemplo.com.br", telefone1: "(81) 3333-4444" }), as(ana));
+    const { status, body } = await t.call(
+      "POST",
+      "/students/create-empty-student",
+      newStudentPayload(ana.id, { email: "joaquim@exemplo.com.br", telefone1: "(81) 3333-4444" }),
+      as(ana),
+    );
     expect(status).toBe(201);
-    expect(body.student).toMatchObject({ nome: "Joaquim Cavalcanti Neto", RA: null, naturalidade: "Olinda", telefone1: "8133334444", linkId: expect.any(String) });
-    const row = await t.db.selectFrom("students").selectAll().where("id", "=", body.student.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ nacionalidade: "10", estadocivil: "S", sexo: "X", pais: "Brasil", complemento: "Não informado", cep: "50030230" });
+    expect(body.student).toMatchObject({
+      nome: "Joaquim Cavalcanti Neto",
+      RA: null,
+      naturalidade: "Olinda",
+      telefone1: "8133334444",
+      linkId: expect.any(String),
+    });
+    const row = await t.db
+      .selectFrom("students")
+      .selectAll()
+      .where("id", "=", body.student.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      nacionalidade: "10",
+      estadocivil: "S",
+      sexo: "X",
+      pais: "Brasil",
+      complemento: "Não informado",
+      cep: "50030230",
+    });
     const listed = (await list(ana)).body.students.map((s: any) => s.studentId);
     expect(listed).toContain(body.student.id);
 
-    const responsible = await t.call("POST", "/responsibles/create-responsible", responsiblePayload(ana.id, body.student.id), as(ana));
+    const responsible = await t.call(
+      "POST",
+      "/responsibles/create-responsible",
+      responsiblePayload(ana.id, body.student.id),
+      as(ana),
+    );
     expect(responsible.status).toBe(200);
-    expect(responsible.body.responsible).toMatchObject({ nome: "Carla Cavalcanti Souza", parentesco: 7, telefone1: "81998761234" });
+    expect(responsible.body.responsible).toMatchObject({
+      nome: "Carla Cavalcanti Souza",
+      parentesco: 7,
+      telefone1: "81998761234",
+    });
     const again = (await list(ana)).body.students.find((s: any) => s.studentId === body.student.id);
     expect(again.student.Responsibles).toHaveLength(1);
   });
@@ -183,7 +252,12 @@ describe("creating a student and a responsible", () => {
     ];
     const before = await cartTables(t.db);
     for (const [override, message] of cases) {
-      const reply = await t.call("POST", "/students/create-empty-student", newStudentPayload(ana.id, override), as(ana));
+      const reply = await t.call(
+        "POST",
+        "/students/create-empty-student",
+        newStudentPayload(ana.id, override),
+        as(ana),
+      );
       expect([reply.status, reply.body.error?.message]).toEqual([400, message]);
     }
     expect(await cartTables(t.db)).toEqual(before);
@@ -199,7 +273,12 @@ describe("creating a student and a responsible", () => {
       [{ parentesco: "" }, "Selecione o parentesco."],
     ];
     for (const [override, message] of cases) {
-      const reply = await t.call("POST", "/responsibles/create-responsible", responsiblePayload(ana.id, body.student.id, override), as(ana));
+      const reply = await t.call(
+        "POST",
+        "/responsibles/create-responsible",
+        responsiblePayload(ana.id, body.student.id, override),
+        as(ana),
+      );
       expect([reply.status, reply.body.error?.message]).toEqual([400, message]);
     }
   });
@@ -207,11 +286,26 @@ describe("creating a student and a responsible", () => {
   it("refuses a responsible for a student not linked to the customer", async () => {
     const own = await t.call("POST", "/students/create-empty-student", newStudentPayload(ana.id), as(ana));
     const before = await cartTables(t.db);
-    const other = await t.call("POST", "/responsibles/create-responsible", responsiblePayload(bruno.id, own.body.student.id), as(bruno));
+    const other = await t.call(
+      "POST",
+      "/responsibles/create-responsible",
+      responsiblePayload(bruno.id, own.body.student.id),
+      as(bruno),
+    );
     expect([other.status, other.body.error.message]).toEqual([404, STUDENT_NOT_FOUND]);
-    const unknown = await t.call("POST", "/responsibles/create-responsible", responsiblePayload(bruno.id, crypto.randomUUID()), as(bruno));
+    const unknown = await t.call(
+      "POST",
+      "/responsibles/create-responsible",
+      responsiblePayload(bruno.id, crypto.randomUUID()),
+      as(bruno),
+    );
     expect(unknown.status).toBe(404);
-    const asOther = await t.call("POST", "/responsibles/create-responsible", responsiblePayload(ana.id, own.body.student.id), as(bruno));
+    const asOther = await t.call(
+      "POST",
+      "/responsibles/create-responsible",
+      responsiblePayload(ana.id, own.body.student.id),
+      as(bruno),
+    );
     expect(asOther.status).toBe(403);
     const studentAsOther = await t.call("POST", "/students/create-empty-student", newStudentPayload(ana.id), as(bruno));
     expect(studentAsOther.status).toBe(403);
@@ -224,18 +318,27 @@ describe("removing a link", () => {
     const customer = await signUpAndLogIn(t);
     const first = await linkByRA(t, customer, "20250001");
     const second = await linkByRA(t, customer, "20250002");
-    const saved = await saveCart(t, customer, [bag(first.studentId, [items.P[0]!.itemTOTVSId, 2]), bag(second.studentId, [items.P[1]!.itemTOTVSId, 1])]);
+    const saved = await saveCart(t, customer, [
+      bag(first.studentId, [items.P[0]!.itemTOTVSId, 2]),
+      bag(second.studentId, [items.P[1]!.itemTOTVSId, 1]),
+    ]);
     expect(saved.status).toBe(200);
 
     const path = `/students/soft-delete-link-student-to-customer/${first.id}/student/${first.studentId}/customer/${customer.id}/store/1`;
     const removed = await t.call("POST", path, undefined, as(customer));
     expect(removed.status).toBe(200);
-    expect(removed.body.link).toMatchObject({ id: first.id, studentId: first.studentId, deletedAt: expect.any(String) });
+    expect(removed.body.link).toMatchObject({
+      id: first.id,
+      studentId: first.studentId,
+      deletedAt: expect.any(String),
+    });
     expect((await list(customer)).body.students.map((s: any) => s.id)).toEqual([second.id]);
     const cart = await t.call("GET", `/carts/list-cart-by-customer/${customer.id}/store/1`, undefined, as(customer));
     expect(cart.body.cart.bags.map((b: any) => b.studentId)).toEqual([second.studentId]);
     expect(cart.body.cart.version).toBe(saved.body.cart.version + 1);
-    expect(await t.db.selectFrom("students").select("id").where("id", "=", first.studentId).executeTakeFirst()).toBeDefined();
+    expect(
+      await t.db.selectFrom("students").select("id").where("id", "=", first.studentId).executeTakeFirst(),
+    ).toBeDefined();
 
     expect((await t.call("POST", path, undefined, as(customer))).body.error.message).toBe(LINK_NOT_FOUND);
     // Linking again after a removal works.
@@ -245,11 +348,26 @@ describe("removing a link", () => {
   it("refuses another customer's link, and a link id with the wrong student", async () => {
     const link = (await list(ana)).body.students[0];
     const before = await cartTables(t.db);
-    const asBruno = await t.call("POST", `/students/soft-delete-link-student-to-customer/${link.id}/student/${link.studentId}/customer/${ana.id}/store/1`, undefined, as(bruno));
+    const asBruno = await t.call(
+      "POST",
+      `/students/soft-delete-link-student-to-customer/${link.id}/student/${link.studentId}/customer/${ana.id}/store/1`,
+      undefined,
+      as(bruno),
+    );
     expect(asBruno.status).toBe(403);
-    const ownPath = await t.call("POST", `/students/soft-delete-link-student-to-customer/${link.id}/student/${link.studentId}/customer/${bruno.id}/store/1`, undefined, as(bruno));
+    const ownPath = await t.call(
+      "POST",
+      `/students/soft-delete-link-student-to-customer/${link.id}/student/${link.studentId}/customer/${bruno.id}/store/1`,
+      undefined,
+      as(bruno),
+    );
     expect([ownPath.status, ownPath.body.error.message]).toEqual([404, LINK_NOT_FOUND]);
-    const wrongStudent = await t.call("POST", `/students/soft-delete-link-student-to-customer/${link.id}/student/${crypto.randomUUID()}/customer/${ana.id}/store/1`, undefined, as(ana));
+    const wrongStudent = await t.call(
+      "POST",
+      `/students/soft-delete-link-student-to-customer/${link.id}/student/${crypto.randomUUID()}/customer/${ana.id}/store/1`,
+      undefined,
+      as(ana),
+    );
     expect(wrongStudent.status).toBe(404);
     expect(await cartTables(t.db)).toEqual(before);
   });
@@ -261,17 +379,32 @@ describe("Sou Aluno", () => {
     const path = `/students/already-student/${customer.id}/store/1`;
     const first = await t.call("POST", path, undefined, as(customer));
     expect(first.status).toBe(200);
-    expect(first.body.student.student).toMatchObject({ nome: "Rafael Augusto Pinto", cpf: customer.cpf, RA: null, cidade: "Recife", estado: "PE" });
+    expect(first.body.student.student).toMatchObject({
+      nome: "Rafael Augusto Pinto",
+      cpf: customer.cpf,
+      RA: null,
+      cidade: "Recife",
+      estado: "PE",
+    });
     const second = await t.call("POST", path, undefined, as(customer));
     expect(second.body.student.id).toBe(first.body.student.id);
     expect((await list(customer)).body.students).toHaveLength(1);
-    expect((await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(ana))).status).toBe(403);
+    expect((await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(ana))).status).toBe(
+      403,
+    );
   });
 
   it("links the enrolled student who has the customer's CPF", async () => {
-    const lucas = await t.db.selectFrom("students").select(["id", "cpf"]).where("ra", "=", "20250001").executeTakeFirstOrThrow();
+    const lucas = await t.db
+      .selectFrom("students")
+      .select(["id", "cpf"])
+      .where("ra", "=", "20250001")
+      .executeTakeFirstOrThrow();
     const cpf = lucas.cpf!;
-    const customer = await signUpAndLogIn(t, { name: "Lucas Albuquerque Souza", cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` });
+    const customer = await signUpAndLogIn(t, {
+      name: "Lucas Albuquerque Souza",
+      cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+    });
     const { body } = await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(customer));
     expect(body.student).toMatchObject({ studentId: lucas.id, student: { RA: "20250001" } });
   });

@@ -35,7 +35,11 @@ export function getBundledApi(): Promise<StoreApi> {
     const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
-    const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, "outbox"), from: env.MAIL_FROM });
+    const mailer = createMailer({
+      smtpUrl: env.SMTP_URL,
+      outboxDir: path.join(env.dataDir, "outbox"),
+      from: env.MAIL_FROM,
+    });
     const deps = { db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
     sweepOverdueBoletosHourly(deps);
     return createStoreApi(deps);

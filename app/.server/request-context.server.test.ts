@@ -4,7 +4,13 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { commitCsrfToken } from "./csrf.server.ts";
-import { csrfMiddleware, currentCustomer, putShopper, requireAnonymous, requireCustomer } from "./request-context.server.ts";
+import {
+  csrfMiddleware,
+  currentCustomer,
+  putShopper,
+  requireAnonymous,
+  requireCustomer,
+} from "./request-context.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { commitCustomerSession } from "./session.server.ts";
 
@@ -36,11 +42,20 @@ async function thrownBy(run: () => unknown): Promise<Response | undefined> {
 }
 
 function csrfCheck(request: Request) {
-  return thrownBy(() => csrfMiddleware({ request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" } as never, async () => new Response()));
+  return thrownBy(() =>
+    csrfMiddleware(
+      { request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" } as never,
+      async () => new Response(),
+    ),
+  );
 }
 
 function post(url: string, fields: Record<string, string>, cookie = "") {
-  return new Request(url, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  return new Request(url, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
 }
 
 describe("the CSRF check of every storefront POST (convention 7)", () => {
@@ -48,12 +63,16 @@ describe("the CSRF check of every storefront POST (convention 7)", () => {
     expect((await csrfCheck(post("http://loja.local/carrinho", { intent: "add" })))?.status).toBe(403);
     const [token] = await commitCsrfToken(new Request("http://loja.local/"));
     const [, otherCookie] = await commitCsrfToken(new Request("http://loja.local/"));
-    expect((await csrfCheck(post("http://loja.local/carrinho", { csrf: token }, cookieOf(otherCookie!))))?.status).toBe(403);
+    expect((await csrfCheck(post("http://loja.local/carrinho", { csrf: token }, cookieOf(otherCookie!))))?.status).toBe(
+      403,
+    );
   });
 
   it("lets through a form with its token, a page load and the store API's JSON calls", async () => {
     const [token, cookie] = await commitCsrfToken(new Request("http://loja.local/"));
-    expect(await csrfCheck(post("http://loja.local/conta.data", { csrf: token, intent: "profile" }, cookieOf(cookie!)))).toBeUndefined();
+    expect(
+      await csrfCheck(post("http://loja.local/conta.data", { csrf: token, intent: "profile" }, cookieOf(cookie!))),
+    ).toBeUndefined();
     expect(await csrfCheck(new Request("http://loja.local/conta"))).toBeUndefined();
     const apiCall = new Request("http://loja.local/api/accounts/auth-customer", { method: "POST", body: "{}" });
     expect(await csrfCheck(apiCall)).toBeUndefined();
@@ -93,7 +112,9 @@ describe("the shopper in the request context", () => {
     const posted = await contextFor(post("http://loja.local/carrinho", {}, cookie));
     expect(currentCustomer(posted)).toBeNull();
     // The expiry page itself clears the session: no loop.
-    const expiryPage = await contextFor(new Request(`http://loja.local${SESSION_EXPIRED_PATH}`, { headers: { cookie } }));
+    const expiryPage = await contextFor(
+      new Request(`http://loja.local${SESSION_EXPIRED_PATH}`, { headers: { cookie } }),
+    );
     expect(currentCustomer(expiryPage)).toBeNull();
   });
 });

@@ -57,7 +57,8 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }) 
  */
 export async function putShopper(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
   const onExpiryPage = pagePath(request) === SESSION_EXPIRED_PATH;
-  if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request))) throw redirect(SESSION_EXPIRED_PATH);
+  if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
+    throw redirect(SESSION_EXPIRED_PATH);
   const current = onExpiryPage ? null : await getSessionCustomer(request);
   context.set(shopperContext, { current, api: storeApiFor(request, current?.token) });
 }

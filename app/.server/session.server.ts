@@ -43,7 +43,9 @@ export async function getSession(request: Request) {
 }
 
 /** The logged-in customer, or null for a visitor or an expired session. */
-export async function getSessionCustomer(request: Request): Promise<{ customer: SessionCustomer; token: string } | null> {
+export async function getSessionCustomer(
+  request: Request,
+): Promise<{ customer: SessionCustomer; token: string } | null> {
   const session = await getSession(request);
   const customer = session.get("customer");
   const token = session.get("token");
@@ -95,7 +97,9 @@ export async function ensureGuestCartKey(request: Request): Promise<{ key: strin
   const session = await getSession(request);
   const key = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   session.set("guestCartKey", key);
-  const cookie = await sessionStorage().commitSession(session, { expires: new Date(Date.now() + GUEST_CART_LIFETIME_MS) });
+  const cookie = await sessionStorage().commitSession(session, {
+    expires: new Date(Date.now() + GUEST_CART_LIFETIME_MS),
+  });
   return { key, cookie };
 }
 

@@ -15,7 +15,11 @@ beforeAll(async () => {
 const customer = { id: "c1", name: "Mariana Albuquerque Souza", email: "demo@lojaescolar.com.br", avatar: null };
 
 async function requestWith(expiresAt: number) {
-  const setCookie = await session.commitCustomerSession(new Request("http://loja.local/"), { token: "t", customer }, expiresAt);
+  const setCookie = await session.commitCustomerSession(
+    new Request("http://loja.local/"),
+    { token: "t", customer },
+    expiresAt,
+  );
   return new Request("http://loja.local/", { headers: { cookie: setCookie.split(";")[0]! } });
 }
 
@@ -40,7 +44,9 @@ describe("customer session", () => {
     const [name, value] = cookie.split("=");
     // The first character of the signed data, not the last of the signature: a base64
     // signature's last character carries padding bits, so changing it can leave the bytes as they were.
-    const tampered = new Request("http://loja.local/", { headers: { cookie: `${name}=${value!.replace(/^./, (c) => (c === "e" ? "f" : "e"))}` } });
+    const tampered = new Request("http://loja.local/", {
+      headers: { cookie: `${name}=${value!.replace(/^./, (c) => (c === "e" ? "f" : "e"))}` },
+    });
     expect(await session.getSessionCustomer(tampered)).toBeNull();
     expect(await session.hasExpiredSession(tampered)).toBe(false);
   });

@@ -12,17 +12,35 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           <NewsletterForm />
           <ul className="flex gap-3" aria-label="Redes sociais">
             <li>
-              <a href={store.social.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" className="block rounded-full bg-white/10 p-2 hover:bg-white/20">
+              <a
+                href={store.social.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Instagram"
+                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
+              >
                 <InstagramIcon width={20} height={20} />
               </a>
             </li>
             <li>
-              <a href={store.social.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" className="block rounded-full bg-white/10 p-2 hover:bg-white/20">
+              <a
+                href={store.social.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Facebook"
+                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
+              >
                 <FacebookIcon width={20} height={20} />
               </a>
             </li>
             <li>
-              <a href={store.social.youtube} target="_blank" rel="noopener noreferrer" aria-label="YouTube" className="block rounded-full bg-white/10 p-2 hover:bg-white/20">
+              <a
+                href={store.social.youtube}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="YouTube"
+                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
+              >
                 <YoutubeIcon width={20} height={20} />
               </a>
             </li>
@@ -33,12 +51,33 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
             LINKS ÚTEIS
           </h2>
           <ul className="flex flex-col gap-2">
-            <li><Link to="/conta" className="hover:text-white hover:underline">Minha Conta</Link></li>
-            <li><Link to="/compra-rapida" className="hover:text-white hover:underline">Compra Rápida</Link></li>
-            <li><Link to="/faq" className="hover:text-white hover:underline">F.A.Q.</Link></li>
-            <li><Link to="/atendimento" className="hover:text-white hover:underline">Atendimento</Link></li>
             <li>
-              <a href={store.termsUrl} target="_blank" rel="noopener noreferrer" className="hover:text-white hover:underline">
+              <Link to="/conta" className="hover:text-white hover:underline">
+                Minha Conta
+              </Link>
+            </li>
+            <li>
+              <Link to="/compra-rapida" className="hover:text-white hover:underline">
+                Compra Rápida
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className="hover:text-white hover:underline">
+                F.A.Q.
+              </Link>
+            </li>
+            <li>
+              <Link to="/atendimento" className="hover:text-white hover:underline">
+                Atendimento
+              </Link>
+            </li>
+            <li>
+              <a
+                href={store.termsUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
                 Termos &amp; Condições
               </a>
             </li>
@@ -48,7 +87,9 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           <h2 className="text-sm font-bold tracking-widest text-accent-400">INFORMAÇÕES DA LOJA</h2>
           <address className="not-italic">{store.address}</address>
           <p>
-            <Link to="/atendimento" className="hover:text-white hover:underline">{store.phone}</Link>
+            <Link to="/atendimento" className="hover:text-white hover:underline">
+              {store.phone}
+            </Link>
           </p>
           <p className="flex items-start gap-2 text-sm">
             <LockIcon width={18} height={18} className="mt-0.5 shrink-0 text-emerald-300" />
@@ -62,7 +103,11 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           <p data-testid="legal-line">
             © {year} {store.legalName} · CNPJ {store.cnpj} · Todos os direitos reservados.
           </p>
-          <a href="#topo" className="flex items-center gap-1 rounded-full bg-white/10 px-3 py-1.5 hover:bg-white/20" aria-label="Voltar ao topo">
+          <a
+            href="#topo"
+            className="flex items-center gap-1 rounded-full bg-white/10 px-3 py-1.5 hover:bg-white/20"
+            aria-label="Voltar ao topo"
+          >
             <ChevronUpIcon width={16} height={16} />
             Topo
           </a>

@@ -154,7 +154,14 @@ describe("brandForGateway", () => {
 
 describe("brandName", () => {
   it("uses the library's display names", () => {
-    expect(ACCEPTED_BRANDS.map(brandName)).toEqual(["Visa", "Mastercard", "Hipercard", "Elo", "American Express", "Diners Club"]);
+    expect(ACCEPTED_BRANDS.map(brandName)).toEqual([
+      "Visa",
+      "Mastercard",
+      "Hipercard",
+      "Elo",
+      "American Express",
+      "Diners Club",
+    ]);
   });
 });
 
@@ -377,12 +384,17 @@ describe("validateCardForm", () => {
       ok: false,
       errors: { installments: CARD_FIELD_MESSAGES.installments },
     });
-    expect(validateCardForm({ ...valid, installments: "6" }, { now: JUNE_2026, maxInstallments: 6 })).toMatchObject({ ok: true });
+    expect(validateCardForm({ ...valid, installments: "6" }, { now: JUNE_2026, maxInstallments: 6 })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("checks the CVC size of the brand typed even when the number is wrong", () => {
     const result = validateCardForm({ ...valid, number: "3782 822463 10006", cvc: "123" }, { now: JUNE_2026 });
-    expect(result).toMatchObject({ ok: false, errors: { number: CARD_FIELD_MESSAGES.number, cvc: CARD_FIELD_MESSAGES.cvc } });
+    expect(result).toMatchObject({
+      ok: false,
+      errors: { number: CARD_FIELD_MESSAGES.number, cvc: CARD_FIELD_MESSAGES.cvc },
+    });
   });
 
   it("reports every failing field of an empty form", () => {

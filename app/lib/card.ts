@@ -103,12 +103,16 @@ export function maskCardNumber(value: string): string {
 
 /** The expiry as typed, shaped "MM / YY". */
 export function maskCardExpiry(value: string): string {
-  const digits = String(value ?? "").replace(/\D/g, "").slice(0, 4);
+  const digits = String(value ?? "")
+    .replace(/\D/g, "")
+    .slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
 }
 
 export function lastFourDigits(number: string): string {
-  return String(number ?? "").replace(/\D/g, "").slice(-4);
+  return String(number ?? "")
+    .replace(/\D/g, "")
+    .slice(-4);
 }
 
 /** The gateway's expirationDate, built as year-month-10 (spec §7): (3, 2031) → "2031-03-10". */
@@ -120,7 +124,10 @@ export function expirationDateForGateway(month: number, year: number): string {
 
 /** The holder as sent on: trimmed, inner spaces collapsed, accents composed. */
 export function normalizeHolder(value: string): string {
-  return String(value ?? "").normalize("NFC").trim().replace(/\s+/g, " ");
+  return String(value ?? "")
+    .normalize("NFC")
+    .trim()
+    .replace(/\s+/g, " ");
 }
 
 const HOLDER_PATTERN = /^[\p{L}\p{M}]+(?: [\p{L}\p{M}]+)*$/u;
@@ -130,7 +137,8 @@ export function isValidHolder(value: string): boolean {
   return holder.length > 0 && [...holder].length <= HOLDER_MAX_LENGTH && HOLDER_PATTERN.test(holder);
 }
 
-export type CardNumberCheck = { ok: true; brand: CardBrand; digits: string } | { ok: false; reason: "number" | "brand" };
+export type CardNumberCheck =
+  { ok: true; brand: CardBrand; digits: string } | { ok: false; reason: "number" | "brand" };
 
 /** Digits only, an accepted brand, a length of that brand and Luhn. */
 export function checkCardNumber(value: string): CardNumberCheck {

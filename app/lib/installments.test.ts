@@ -20,7 +20,9 @@ const JANUARY = at("2026-01-15");
 const JUNE = at("2026-06-15");
 const DECEMBER = at("2026-12-15");
 
-function line(overrides: Partial<InstallmentLine> & { plan?: Partial<InstallmentLine["paymentPlan"]> } = {}): InstallmentLine {
+function line(
+  overrides: Partial<InstallmentLine> & { plan?: Partial<InstallmentLine["paymentPlan"]> } = {},
+): InstallmentLine {
   const { plan, ...rest } = overrides;
   return {
     TIPO: "P",
@@ -108,7 +110,9 @@ describe("maxInstallmentsOf", () => {
 
   it("a type other than P, M and S follows the S rule", () => {
     expect(maxInstallmentsOf(line({ TIPO: "X", PARCELAS: 2, plan: { maxInstallments: 12 } }), JUNE)).toBe(7);
-    expect(maxInstallmentsOf(line({ TIPO: "", PARCELAS: 2, plan: { maxInstallments: 12, turnYear: true } }), JUNE)).toBe(12);
+    expect(
+      maxInstallmentsOf(line({ TIPO: "", PARCELAS: 2, plan: { maxInstallments: 12, turnYear: true } }), JUNE),
+    ).toBe(12);
   });
 
   it("never goes below 1", () => {
@@ -204,7 +208,10 @@ describe("cartInstallments", () => {
   });
 
   it("with an S item sold for next school year, the configured maximum applies", () => {
-    const lines = [course({ maxInstallments: 12, schoolYear: 2027 }), course({ maxInstallments: 12, schoolYear: 2027 })];
+    const lines = [
+      course({ maxInstallments: 12, schoolYear: 2027 }),
+      course({ maxInstallments: 12, schoolYear: 2027 }),
+    ];
     expect(cartInstallments(lines, 5000, DECEMBER)).toBe(12);
   });
 
@@ -247,7 +254,13 @@ describe("cartInstallments", () => {
       productImage: "",
       productSlug: "curso",
       category: { title: "Cursos", slug: "cursos" },
-      product: { productId: "p1", title: "Curso", slug: "curso", image: "", category: { title: "Cursos", slug: "cursos" } },
+      product: {
+        productId: "p1",
+        title: "Curso",
+        slug: "curso",
+        image: "",
+        category: { title: "Cursos", slug: "cursos" },
+      },
     };
     expect(cartInstallments([item], 1200, JUNE)).toBe(7);
   });
@@ -287,7 +300,7 @@ describe("creditInstallmentLabel", () => {
     expect(creditInstallmentLabel("2.400,00", 6)).toBe("Parcelado em 6 x de R$ 400,00 no Crédito");
   });
 
-  it('asks to choose while no count is chosen', () => {
+  it("asks to choose while no count is chosen", () => {
     expect(creditInstallmentLabel(100, null)).toBe("Selecione o Parcelamento");
     expect(creditInstallmentLabel(100, undefined)).toBe(INSTALLMENT_TEXTS.choose);
     expect(creditInstallmentLabel(100, 0)).toBe(INSTALLMENT_TEXTS.choose);

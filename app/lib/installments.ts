@@ -74,7 +74,9 @@ function atLeastOne(count: number): number {
 }
 
 function typeOf(item: Pick<InstallmentItem, "TIPO">): string {
-  return String(item.TIPO ?? "").trim().toUpperCase();
+  return String(item.TIPO ?? "")
+    .trim()
+    .toUpperCase();
 }
 
 /** Year and zero-based month of `now` in the store's time zone. */
@@ -119,11 +121,7 @@ export function installmentsForTotalCents(totalCents: number): number {
  * The most instalments the whole cart allows (spec §9). `lines` are the items of every bag;
  * `total` is the amount to pay in reais (after the coupon).
  */
-export function cartInstallments(
-  lines: readonly InstallmentLine[],
-  total: MoneyInput,
-  now: Date = new Date(),
-): number {
+export function cartInstallments(lines: readonly InstallmentLine[], total: MoneyInput, now: Date = new Date()): number {
   const totalCents = reaisToCents(toReais(total));
   if (totalCents <= 0) return 1;
 

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  firstName,
-  PRODUCT_NAME_LIMIT,
-  slugify,
-  STUDENT_NAME_LIMIT,
-  stripAccents,
-  titleCase,
-  truncate,
-} from "./text";
+import { firstName, PRODUCT_NAME_LIMIT, slugify, STUDENT_NAME_LIMIT, stripAccents, titleCase, truncate } from "./text";
 
 describe("titleCase", () => {
   it("capitalises words and keeps connectors lowercase", () => {
@@ -93,9 +85,7 @@ describe("truncate", () => {
     expect(truncate("Apostila de Matemática do 9º Ano - Volume Único", PRODUCT_NAME_LIMIT)).toBe(
       "Apostila de Matemática do 9º Ano -...",
     );
-    expect(truncate("Maria Eduarda Albuquerque Cavalcanti", STUDENT_NAME_LIMIT)).toBe(
-      "Maria Eduarda Albuquerque...",
-    );
+    expect(truncate("Maria Eduarda Albuquerque Cavalcanti", STUDENT_NAME_LIMIT)).toBe("Maria Eduarda Albuquerque...");
   });
 
   it("drops a trailing space before the dots", () => {

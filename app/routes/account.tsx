@@ -39,9 +39,23 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function Section({ id, title, className = "", children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+function Section({
+  id,
+  title,
+  className = "",
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-titulo`} className={`scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-titulo`}
+      className={`scroll-mt-24 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${className}`}
+    >
       <h2 id={`${id}-titulo`} className="mb-4 text-lg font-bold text-slate-900">
         {title}
       </h2>

@@ -18,7 +18,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // Drawn on the server from the 44 digits: the page needs no script to print.
     return { boleto, payable: { barcode: barcodeSvg(barcode), line: formatDigitableLine(digitableLine) } };
   } catch (error) {
-    if (error instanceof StoreApiError && error.status === 404) throw new Response("Boleto não encontrado.", { status: 404 });
+    if (error instanceof StoreApiError && error.status === 404)
+      throw new Response("Boleto não encontrado.", { status: 404 });
     throw error;
   }
 }
@@ -50,7 +51,11 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
           {payable.line}
         </p>
       ) : (
-        <p role="alert" className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900" data-testid="boleto-not-payable">
+        <p
+          role="alert"
+          className="mt-4 rounded border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900"
+          data-testid="boleto-not-payable"
+        >
           {NOT_PAYABLE[boleto.status] ?? NOT_PAYABLE.cancelled}
         </p>
       )}
@@ -75,9 +80,16 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
         <dd>{saleStatusLabel(boleto.status)}</dd>
       </dl>
       {payable ? (
-        <div className="mt-6 w-full" aria-label="Código de barras" role="img" dangerouslySetInnerHTML={{ __html: payable.barcode }} />
+        <div
+          className="mt-6 w-full"
+          aria-label="Código de barras"
+          role="img"
+          dangerouslySetInnerHTML={{ __html: payable.barcode }}
+        />
       ) : null}
-      <p className="mt-4 text-xs text-slate-500">Boleto de ambiente de testes (banco 999): não pague em um banco real.</p>
+      <p className="mt-4 text-xs text-slate-500">
+        Boleto de ambiente de testes (banco 999): não pague em um banco real.
+      </p>
     </main>
   );
 }

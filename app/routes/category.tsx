@@ -15,9 +15,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { category, products } = await orNotFound(
-    storeApi(context).listProductsByCategorySlug(params.categorySlug),
-  );
+  const { category, products } = await orNotFound(storeApi(context).listProductsByCategorySlug(params.categorySlug));
   const { pageSize, explicit } = listingPageSize(request, url);
   const count = pageCount(products.length, pageSize);
   const page = clampPage(url.searchParams.get(PAGE_PARAM), count);

@@ -23,11 +23,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { step, cart, coupons, waiting, registering, linkMode, students, selectedStudentId, studentDataId, maxInstallments } = loaderData;
+  const {
+    step,
+    cart,
+    coupons,
+    waiting,
+    registering,
+    linkMode,
+    students,
+    selectedStudentId,
+    studentDataId,
+    maxInstallments,
+  } = loaderData;
   const { store } = useRootData();
   const newStudentReply = actionData && "wizard" in actionData ? actionData : undefined;
   const paymentReply = actionData && !("wizard" in actionData) ? actionData : undefined;
-  const detailed = step === 2 && linkMode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  const detailed =
+    step === 2 && linkMode === "lista" && studentDataId
+      ? students.find((link) => link.studentId === studentDataId)
+      : undefined;
   const product = waiting && step < 3 ? productOf(cart, waiting.itemTOTVSId) : null;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -50,7 +64,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <PaymentStep
               cart={cart}
               coupons={coupons}
-              form={<PaymentForm cartId={cart.cartId ?? ""} total={cart.total} maxInstallments={maxInstallments} termsUrl={store.termsUrl} reply={paymentReply} />}
+              form={
+                <PaymentForm
+                  cartId={cart.cartId ?? ""}
+                  total={cart.total}
+                  maxInstallments={maxInstallments}
+                  termsUrl={store.termsUrl}
+                  reply={paymentReply}
+                />
+              }
             >
               {/* Spec §2: below 769 px the cart sits inside the payment step. */}
               <div className="checkout:hidden">
@@ -63,7 +85,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CartView cart={cart} redirectTo={CHECKOUT_PATH} />
         </aside>
       </div>
-      {detailed ? <StudentDataModal link={detailed} closeHref={linkHref(CHECKOUT_PATH, "lista", selectedStudentId)} /> : null}
+      {detailed ? (
+        <StudentDataModal link={detailed} closeHref={linkHref(CHECKOUT_PATH, "lista", selectedStudentId)} />
+      ) : null}
     </div>
   );
 }

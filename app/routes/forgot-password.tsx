@@ -10,10 +10,7 @@ import type { Route } from "./+types/forgot-password";
 
 const RESET_LINK_SENT = "Link de recuperação da senha enviado ao email cadastrado";
 
-export const meta = () => [
-  { title: "Recuperar senha | Loja Escolar" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => [{ title: "Recuperar senha | Loja Escolar" }, { name: "robots", content: "noindex" }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();

@@ -40,7 +40,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Seções da página inicial" className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-2 overflow-x-auto px-4 py-2 text-sm font-semibold">
           {sections.map((section) => (
-            <a key={section.anchor} href={`#${section.anchor}`} className="shrink-0 rounded-full px-3 py-1.5 text-slate-700 hover:bg-brand-50 hover:text-brand-700">
+            <a
+              key={section.anchor}
+              href={`#${section.anchor}`}
+              className="shrink-0 rounded-full px-3 py-1.5 text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+            >
               {section.menuLabel}
             </a>
           ))}
@@ -56,12 +60,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {highlight ? <Highlights highlight={highlight} /> : null}
       <h1 className="sr-only">Loja Escolar</h1>
       {sections.map((section) => (
-        <section key={section.anchor} id={section.anchor} aria-labelledby={`${section.anchor}-title`} className="mx-auto max-w-7xl scroll-mt-24 px-4 pt-10">
+        <section
+          key={section.anchor}
+          id={section.anchor}
+          aria-labelledby={`${section.anchor}-title`}
+          className="mx-auto max-w-7xl scroll-mt-24 px-4 pt-10"
+        >
           <div className="mb-4 flex items-end justify-between gap-4">
             <h2 id={`${section.anchor}-title`} className="text-xl font-bold text-slate-900 hd:text-2xl">
               {section.heading}
             </h2>
-            <Link to={`/categoria/${section.category.slug}`} className="text-sm font-semibold text-brand-600 hover:underline">
+            <Link
+              to={`/categoria/${section.category.slug}`}
+              className="text-sm font-semibold text-brand-600 hover:underline"
+            >
               Ver todos
             </Link>
           </div>

@@ -34,7 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const mode = url.searchParams.get(LINK_PARAM);
   const linkMode = isLinkMode(mode) ? mode : null;
   const loggedIn = Boolean(currentCustomer(context));
-  const students = loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
+  const students =
+    loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
   return {
     product,
     loggedIn,
@@ -66,8 +67,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Trilha" className="mb-4 text-sm text-slate-500">
-        <Link to="/" className="hover:underline">Início</Link> /{" "}
-        <Link to={`/categoria/${product.category.slug}`} className="hover:underline">{product.category.title}</Link>
+        <Link to="/" className="hover:underline">
+          Início
+        </Link>{" "}
+        /{" "}
+        <Link to={`/categoria/${product.category.slug}`} className="hover:underline">
+          {product.category.title}
+        </Link>
       </nav>
       <ProductInformation product={product} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">

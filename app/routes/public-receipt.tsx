@@ -13,7 +13,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   try {
     return { receipt: await storeApi(context).getPublicSaleBag(params.saleId, params.saleBagId) };
   } catch (error) {
-    if (error instanceof StoreApiError && error.status === 404) throw new Response("Comprovante não encontrado.", { status: 404 });
+    if (error instanceof StoreApiError && error.status === 404)
+      throw new Response("Comprovante não encontrado.", { status: 404 });
     throw error;
   }
 }
@@ -45,7 +46,9 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
         <dt className="text-slate-500">Forma de pagamento</dt>
         <dd className="font-semibold">
           {paymentMethodLabel(sale.paymentMethod.code)}
-          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit ? ` em ${sale.installments}x, final ${sale.cardLastDigits ?? ""}` : ""}
+          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit
+            ? ` em ${sale.installments}x, final ${sale.cardLastDigits ?? ""}`
+            : ""}
         </dd>
       </dl>
       <table className="mt-6 w-full text-sm">

@@ -57,7 +57,9 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
       </header>
 
       <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="buyer-title">
-        <h2 id="buyer-title" className="font-bold text-slate-900">Comprador</h2>
+        <h2 id="buyer-title" className="font-bold text-slate-900">
+          Comprador
+        </h2>
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Nome" value={customer.name} />
           <Info label="E-mail" value={customer.email} />
@@ -67,12 +69,16 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
       </section>
 
       <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="items-title">
-        <h2 id="items-title" className="font-bold text-slate-900">Itens por estudante</h2>
+        <h2 id="items-title" className="font-bold text-slate-900">
+          Itens por estudante
+        </h2>
         {bags.map((bag) => (
           <div key={bag.id} className="mt-3" data-testid="purchase-bag">
             <h3 className="font-semibold text-slate-800">
               {bag.studentName}
-              {bag.studentRA ? <span className="ml-2 text-xs font-normal text-slate-500">RA {bag.studentRA}</span> : null}
+              {bag.studentRA ? (
+                <span className="ml-2 text-xs font-normal text-slate-500">RA {bag.studentRA}</span>
+              ) : null}
             </h3>
             <ul className="mt-1 divide-y divide-slate-100 text-sm">
               {bag.items.map((item) => (
@@ -94,16 +100,24 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
       </section>
 
       <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="payment-title">
-        <h2 id="payment-title" className="font-bold text-slate-900">Pagamento</h2>
+        <h2 id="payment-title" className="font-bold text-slate-900">
+          Pagamento
+        </h2>
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Subtotal" value={formatBRL(sale.subtotal)} />
-          {sale.discount > 0 ? <Info label={`Cupom ${sale.couponCode ?? ""}`} value={`- ${formatBRL(sale.discount)}`} /> : null}
+          {sale.discount > 0 ? (
+            <Info label={`Cupom ${sale.couponCode ?? ""}`} value={`- ${formatBRL(sale.discount)}`} />
+          ) : null}
           <Info label="Total" value={formatBRL(sale.total)} testId="sale-total" />
           <Info label="Forma de pagamento" value={paymentMethodLabel(sale.paymentMethod.code)} />
           {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit ? (
             <>
               <Info label="Parcelas" value={`${sale.installments}x de ${formatBRL(sale.total / sale.installments)}`} />
-              <Info label="Cartão" value={`${sale.cardBrand ?? ""} final ${sale.cardLastDigits ?? ""}`} testId="card-last-digits" />
+              <Info
+                label="Cartão"
+                value={`${sale.cardBrand ?? ""} final ${sale.cardLastDigits ?? ""}`}
+                testId="card-last-digits"
+              />
             </>
           ) : null}
           <Info label="Código de referência" value={sale.referenceCode} testId="reference-code" />
@@ -117,7 +131,12 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </p>
             <div className="mt-3 flex flex-wrap gap-3">
               <CopyButton text={sale.boletoDigitableLine} label="Copiar linha digitável" />
-              <a href={sale.boletoLink} target="_blank" rel="noopener" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white">
+              <a
+                href={sale.boletoLink}
+                target="_blank"
+                rel="noopener"
+                className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white"
+              >
                 Abrir boleto
               </a>
             </div>

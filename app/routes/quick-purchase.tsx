@@ -7,7 +7,10 @@ import type { Route } from "./+types/quick-purchase";
 
 export const meta = () => [
   { title: "Compra Rápida | Loja Escolar" },
-  { name: "description", content: "Escolha a série do estudante e veja de uma vez o material, o fardamento e os cursos indicados." },
+  {
+    name: "description",
+    content: "Escolha a série do estudante e veja de uma vez o material, o fardamento e os cursos indicados.",
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -57,16 +60,23 @@ export default function QuickPurchasePage({ loaderData }: Route.ComponentProps) 
             </fieldset>
           ))}
           {groups.length > 0 ? (
-            <button type="submit" className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="rounded-full bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+            >
               Ver produtos
             </button>
           ) : null}
         </Form>
         <section aria-live="polite">
           {products === null ? (
-            <p className="rounded-2xl bg-brand-50 p-6 text-brand-900">Selecione ao menos uma série para ver os produtos.</p>
+            <p className="rounded-2xl bg-brand-50 p-6 text-brand-900">
+              Selecione ao menos uma série para ver os produtos.
+            </p>
           ) : products.length === 0 ? (
-            <p className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">Nenhum produto cadastrado para as séries escolhidas.</p>
+            <p className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
+              Nenhum produto cadastrado para as séries escolhidas.
+            </p>
           ) : (
             <>
               <p className="mb-4 text-sm text-slate-500" data-testid="quick-purchase-summary">

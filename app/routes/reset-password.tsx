@@ -55,7 +55,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) return deadLink(error);
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return data({ invalid: null, result: submission.reply(hidePasswords), toast: error.message }, { status: error.status });
+    return data(
+      { invalid: null, result: submission.reply(hidePasswords), toast: error.message },
+      { status: error.status },
+    );
   }
   // The reset ended every session of the customer in the API; this browser's one goes too.
   return toasts().redirectWithSuccess("/?conta=entrar", `${message} Faça login com a nova senha.`, {

@@ -23,7 +23,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { term, products } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="mb-4 text-2xl font-bold text-slate-900">{term ? `Resultados para “${term}”` : "Buscar produtos"}</h1>
+      <h1 className="mb-4 text-2xl font-bold text-slate-900">
+        {term ? `Resultados para “${term}”` : "Buscar produtos"}
+      </h1>
       {products === null ? (
         <div className="max-w-xl">
           <p className="mb-3 font-semibold text-red-700" role="alert">
@@ -34,7 +36,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : products.length === 0 ? (
         <div className="rounded-2xl bg-white p-6 ring-1 ring-slate-200">
           <p className="font-semibold text-slate-800">Nenhum produto encontrado para “{term}”.</p>
-          <p className="mt-1 text-slate-600">Confira a grafia ou tente palavras mais gerais, como “caderno” ou “camisa”.</p>
+          <p className="mt-1 text-slate-600">
+            Confira a grafia ou tente palavras mais gerais, como “caderno” ou “camisa”.
+          </p>
         </div>
       ) : (
         <>

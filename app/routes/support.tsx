@@ -4,7 +4,10 @@ import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#app/lib/school-units.ts";
 
 export const meta = () => [
   { title: "Atendimento | Loja Escolar" },
-  { name: "description", content: "Telefones, e-mails e endereços das unidades da rede e da central de atendimento da Loja Escolar." },
+  {
+    name: "description",
+    content: "Telefones, e-mails e endereços das unidades da rede e da central de atendimento da Loja Escolar.",
+  },
 ];
 
 export default function SupportPage() {
@@ -13,10 +16,15 @@ export default function SupportPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Atendimento</h1>
       <section className="mt-4 rounded-2xl bg-brand-700 p-6 text-white" aria-labelledby="central-title">
-        <h2 id="central-title" className="text-lg font-bold">Central de atendimento da loja</h2>
+        <h2 id="central-title" className="text-lg font-bold">
+          Central de atendimento da loja
+        </h2>
         <p className="mt-1 text-brand-100">Segunda a sexta, das 8h às 18h, e sábados, das 8h às 12h.</p>
         <div className="mt-4 flex flex-wrap gap-6">
-          <a href={`tel:${store.phone.replace(/\D/g, "")}`} className="flex items-center gap-2 font-semibold hover:underline">
+          <a
+            href={`tel:${store.phone.replace(/\D/g, "")}`}
+            className="flex items-center gap-2 font-semibold hover:underline"
+          >
             <PhoneIcon width={20} height={20} /> {store.phone}
           </a>
           <a href={`mailto:${store.email}`} className="flex items-center gap-2 font-semibold hover:underline">
@@ -35,8 +43,12 @@ export default function SupportPage() {
               {unit.city}
             </address>
             <p className="mt-2 flex flex-wrap gap-4 text-sm">
-              <a href={`tel:${unit.phone.replace(/\D/g, "")}`} className="font-semibold text-brand-600 hover:underline">{unit.phone}</a>
-              <a href={`mailto:${unit.email}`} className="font-semibold text-brand-600 hover:underline">{unit.email}</a>
+              <a href={`tel:${unit.phone.replace(/\D/g, "")}`} className="font-semibold text-brand-600 hover:underline">
+                {unit.phone}
+              </a>
+              <a href={`mailto:${unit.email}`} className="font-semibold text-brand-600 hover:underline">
+                {unit.email}
+              </a>
             </p>
           </li>
         ))}

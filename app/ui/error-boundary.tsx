@@ -2,7 +2,10 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 
 export function NotFoundContent() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" data-testid="not-found">
+    <section
+      className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
+      data-testid="not-found"
+    >
       <p className="text-6xl font-black text-brand-600">404</p>
       <h1 className="text-2xl font-bold text-slate-900">Página não encontrada</h1>
       <p className="text-slate-600">

@@ -89,7 +89,13 @@ export function PasswordField({
         {label}
       </label>
       <div className="relative">
-        <input {...props} key={props.key} autoComplete={autoComplete} maxLength={128} className={`${inputClass} pr-20`} />
+        <input
+          {...props}
+          key={props.key}
+          autoComplete={autoComplete}
+          maxLength={128}
+          className={`${inputClass} pr-20`}
+        />
         {hydrated ? (
           <button
             type="button"
@@ -144,7 +150,11 @@ export function SelectField({
   );
 }
 
-export function SubmitButton({ children, busy, ...rest }: { children: ReactNode; busy?: boolean } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function SubmitButton({
+  children,
+  busy,
+  ...rest
+}: { children: ReactNode; busy?: boolean } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"

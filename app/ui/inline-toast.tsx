@@ -21,7 +21,10 @@ export function InlineToast({ message }: { message: string }) {
       <Announcement toast={{ type: "error", message }} urgent />
       {visible ? (
         <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4">
-          <p data-toast-type="error" className="pointer-events-auto max-w-md rounded-lg bg-red-600 px-4 py-3 font-semibold text-white shadow-lg">
+          <p
+            data-toast-type="error"
+            className="pointer-events-auto max-w-md rounded-lg bg-red-600 px-4 py-3 font-semibold text-white shadow-lg"
+          >
             {message}
           </p>
         </div>

@@ -22,7 +22,10 @@ function rulesFor<S extends z.ZodType>(formData: FormData, savingIntent: string,
  * posts the whole form under another intent, so with JavaScript the CEP lookup and the
  * city list follow the fields (without it, their buttons post the same intents).
  */
-export function useIntentForm<S extends z.ZodType, Shape extends Record<string, unknown> = z.input<S> & Record<string, unknown>>({
+export function useIntentForm<
+  S extends z.ZodType,
+  Shape extends Record<string, unknown> = z.input<S> & Record<string, unknown>,
+>({
   id,
   fetcher,
   action,
@@ -50,7 +53,11 @@ export function useIntentForm<S extends z.ZodType, Shape extends Record<string, 
     shouldRevalidate: "onInput",
     // The fields are typed as the form holds them (Shape: text), the schema may accept more.
     onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, savingIntent, schema) }) as unknown as Submission<Shape, string[], z.output<S>>,
+      parseWithZod(formData, { schema: rulesFor(formData, savingIntent, schema) }) as unknown as Submission<
+        Shape,
+        string[],
+        z.output<S>
+      >,
   });
   function submitIntent(intent: string) {
     if (!formRef.current) return;

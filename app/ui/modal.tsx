@@ -61,7 +61,14 @@ export function Modal({
       style={{ opacity }}
       data-modal-opacity={opacity}
     >
-      <Link to={closeHref} preventScrollReset onClick={close} className="absolute inset-0" aria-hidden="true" tabIndex={-1} />
+      <Link
+        to={closeHref}
+        preventScrollReset
+        onClick={close}
+        className="absolute inset-0"
+        aria-hidden="true"
+        tabIndex={-1}
+      />
       <div
         role="dialog"
         aria-modal="true"

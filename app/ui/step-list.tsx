@@ -39,8 +39,14 @@ export function StepList({
         const number = index + 1;
         const reached = number <= current;
         return (
-          <li key={step} aria-current={number === current ? "step" : undefined} className={`${style.item} ${reached ? "text-brand-700" : style.pending}`}>
-            <span className={`flex ${style.badge} items-center justify-center rounded-full ${reached ? "bg-brand-600 text-white" : "bg-slate-200"}`}>
+          <li
+            key={step}
+            aria-current={number === current ? "step" : undefined}
+            className={`${style.item} ${reached ? "text-brand-700" : style.pending}`}
+          >
+            <span
+              className={`flex ${style.badge} items-center justify-center rounded-full ${reached ? "bg-brand-600 text-white" : "bg-slate-200"}`}
+            >
               {variant === "page" && number < current ? "✓" : number}
             </span>
             {step}

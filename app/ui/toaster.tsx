@@ -26,9 +26,22 @@ const styles: Record<ToastView["type"], string> = {
  * errors, which the red toast announced as alerts; `entry` changes for each new toast, so a
  * repeated message is a new entry and is heard again.
  */
-export function Announcement({ toast, urgent, entry = 0 }: { toast: ToastView | null; urgent: boolean; entry?: number }) {
+export function Announcement({
+  toast,
+  urgent,
+  entry = 0,
+}: {
+  toast: ToastView | null;
+  urgent: boolean;
+  entry?: number;
+}) {
   return (
-    <div role={urgent ? "alert" : "log"} aria-live={urgent ? "assertive" : "polite"} className="sr-only" data-testid="announcements">
+    <div
+      role={urgent ? "alert" : "log"}
+      aria-live={urgent ? "assertive" : "polite"}
+      className="sr-only"
+      data-testid="announcements"
+    >
       {toast ? (
         <div key={entry} data-testid="announcement" data-type={toast.type}>
           <p>{toast.message}</p>
@@ -61,10 +74,16 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
 
   return (
     <>
-      <Announcement toast={announced.toast?.type === "error" ? null : announced.toast} urgent={false} entry={announced.entry} />
+      <Announcement
+        toast={announced.toast?.type === "error" ? null : announced.toast}
+        urgent={false}
+        entry={announced.entry}
+      />
       {/* An alert is heard as it is inserted, so it exists only while an error is the last toast:
           no page carries an empty alert. */}
-      {announced.toast?.type === "error" ? <Announcement toast={announced.toast} urgent entry={announced.entry} /> : null}
+      {announced.toast?.type === "error" ? (
+        <Announcement toast={announced.toast} urgent entry={announced.entry} />
+      ) : null}
       {visible ? (
         <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4">
           <div

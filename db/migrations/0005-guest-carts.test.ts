@@ -28,7 +28,9 @@ beforeAll(async () => {
   productId = (await db.selectFrom("products").select("id").executeTakeFirstOrThrow()).id;
   await sql`insert into carts (id, store_id, customer_id, affiliate_id, coupon_id, version, created_at, updated_at)
     values ('cart-1', 1, ${customerId}, '4', null, 3, ${AT}, ${AT})`.execute(db);
-  await sql`insert into cart_bags (id, cart_id, student_id, position, created_at) values ('bag-1', 'cart-1', ${studentId}, 0, ${AT})`.execute(db);
+  await sql`insert into cart_bags (id, cart_id, student_id, position, created_at) values ('bag-1', 'cart-1', ${studentId}, 0, ${AT})`.execute(
+    db,
+  );
   await sql`insert into cart_items (id, bag_id, product_id, item_totvs_id, quantity, position, created_at)
     values ('item-1', 'bag-1', ${productId}, 123, 2, 0, ${AT})`.execute(db);
   await sql`insert into cart_removals (id, cart_id, customer_id, item_totvs_id, title, removed_at)
@@ -45,7 +47,18 @@ afterAll(async () => {
 const insertCart = (id: string, owner: { customer_id: string | null; guest_key_hash: string | null }) =>
   db
     .insertInto("carts")
-    .values({ id, store_id: 1, ...owner, affiliate_id: null, coupon_id: null, version: 1, created_at: AT, updated_at: AT, deleted_at: null, finished_at: null })
+    .values({
+      id,
+      store_id: 1,
+      ...owner,
+      affiliate_id: null,
+      coupon_id: null,
+      version: 1,
+      created_at: AT,
+      updated_at: AT,
+      deleted_at: null,
+      finished_at: null,
+    })
     .execute();
 
 describe("0005-guest-carts", () => {
@@ -66,7 +79,10 @@ describe("0005-guest-carts", () => {
   it("still refuses a second open cart for a customer and a bag of an unknown cart", async () => {
     await expect(insertCart("cart-2", { customer_id: customerId, guest_key_hash: null })).rejects.toThrow();
     await expect(
-      db.insertInto("cart_bags").values({ id: "bag-x", cart_id: "nenhum", student_id: null, position: 0, created_at: AT }).execute(),
+      db
+        .insertInto("cart_bags")
+        .values({ id: "bag-x", cart_id: "nenhum", student_id: null, position: 0, created_at: AT })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -79,7 +95,10 @@ describe("0005-guest-carts", () => {
 
   it("allows one bag without a student per cart", async () => {
     const bagWithout = (id: string) =>
-      db.insertInto("cart_bags").values({ id, cart_id: "cart-1", student_id: null, position: 1, created_at: AT }).execute();
+      db
+        .insertInto("cart_bags")
+        .values({ id, cart_id: "cart-1", student_id: null, position: 1, created_at: AT })
+        .execute();
     await bagWithout("waiting-1");
     await expect(bagWithout("waiting-2")).rejects.toThrow();
   });

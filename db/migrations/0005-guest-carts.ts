@@ -72,7 +72,9 @@ async function rebuildForSqlite(db: Kysely<any>): Promise<void> {
       .addCheckConstraint("carts_one_owner", OWNER_CHECK)
       .execute();
     await sql`insert into carts_rebuilt (id, store_id, customer_id, guest_key_hash, affiliate_id, coupon_id, version, created_at, updated_at, deleted_at, finished_at)
-      select id, store_id, customer_id, null, affiliate_id, coupon_id, version, created_at, updated_at, deleted_at, finished_at from carts`.execute(db);
+      select id, store_id, customer_id, null, affiliate_id, coupon_id, version, created_at, updated_at, deleted_at, finished_at from carts`.execute(
+      db,
+    );
     await db.schema.dropTable("carts").execute();
     await sql`alter table carts_rebuilt rename to carts`.execute(db);
     // The indexes of 0004 went with the old table.
@@ -112,5 +114,7 @@ async function rebuildForSqlite(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(): Promise<void> {
-  throw new Error("0005-guest-carts não pode ser desfeita: carrinhos sem cliente ou sem estudante não caberiam em 0004.");
+  throw new Error(
+    "0005-guest-carts não pode ser desfeita: carrinhos sem cliente ou sem estudante não caberiam em 0004.",
+  );
 }

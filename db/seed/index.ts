@@ -35,7 +35,12 @@ async function storeExists(db: StoreDatabase): Promise<boolean> {
 /** What tests and the README can rely on in the demo data. */
 export const DEMO = {
   storeId: STORE_ID,
-  customer: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, name: DEMO_CUSTOMER.name, cpf: DEMO_CUSTOMER.cpf },
+  customer: {
+    email: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
+    name: DEMO_CUSTOMER.name,
+    cpf: DEMO_CUSTOMER.cpf,
+  },
   /** All enrolled students' RAs; the first two are linked to the demo customer. */
   ras: STUDENTS.map((student) => student.ra),
   linkedRas: [...LINKED_RAS],
@@ -44,7 +49,10 @@ export const DEMO = {
     expired: COUPONS.filter((coupon) => coupon.years[1] < 0).map(({ code, percentage }) => ({ code, percentage })),
   },
   /** Slugs (with their category) of the products that cost nothing. */
-  freeProducts: PRODUCTS.filter((product) => product.priceCents === 0).map(({ categorySlug, slug }) => ({ categorySlug, slug })),
+  freeProducts: PRODUCTS.filter((product) => product.priceCents === 0).map(({ categorySlug, slug }) => ({
+    categorySlug,
+    slug,
+  })),
   disabledCategorySlug: "colecao-antiga",
   highlightId: 1,
 } as const;

@@ -43,7 +43,13 @@ export async function seedPeople(db: Kysely<Database>, now: Date, passwordHash: 
       .execute();
     await db
       .insertInto("student_school_years")
-      .values({ id: crypto.randomUUID(), student_id: id, codperlet: periodCode, codcoligada: student.unitCode, deleted_at: null })
+      .values({
+        id: crypto.randomUUID(),
+        student_id: id,
+        codperlet: periodCode,
+        codcoligada: student.unitCode,
+        deleted_at: null,
+      })
       .execute();
     await db
       .insertInto("responsibles")

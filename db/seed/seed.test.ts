@@ -30,7 +30,12 @@ afterAll(async () => {
 });
 
 const count = async (table: "stores" | "products" | "students" | "customers" | "coupons" | "categories") =>
-  (await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+  (
+    await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow()
+  ).n;
 
 describe("documents", () => {
   it("computes valid check digits", () => {

@@ -58,7 +58,12 @@ test("an invalid CPF says 'CPF Inválido' and keeps what was typed", async ({ pa
   await expect(announcement(page, "Dados alterados com sucesso!")).toHaveCount(0);
 });
 
-test("a CPF of another account comes back as a red toast, with the form as typed", async ({ page, request, js, openAccountPage }) => {
+test("a CPF of another account comes back as a red toast, with the form as typed", async ({
+  page,
+  request,
+  js,
+  openAccountPage,
+}) => {
   const other = await createCustomer(request);
   await openAccountPage();
   const profile = profileSection(page);
@@ -88,7 +93,11 @@ test("a password change keeps the session; the new password logs in and the old 
 }) => {
   const customer = await openAccountPage();
   const section = passwordSection(page);
-  await fillFields(section, { "Senha atual": customer.password, "Nova senha": "novaSenha9", "Confirme a nova senha": "novaSenha9" });
+  await fillFields(section, {
+    "Senha atual": customer.password,
+    "Nova senha": "novaSenha9",
+    "Confirme a nova senha": "novaSenha9",
+  });
   await section.getByRole("button", { name: "Alterar senha" }).click();
   await expectAnnounced(page, "Senha alterada com sucesso!", { type: "success" });
   await expect(passwordSection(page).getByLabel("Senha atual", { exact: true })).toHaveValue("");
@@ -99,17 +108,26 @@ test("a password change keeps the session; the new password logs in and the old 
   await expect(page).toHaveURL(/\/conta$/);
   await expect(profileSection(page).getByLabel("E-mail")).toHaveValue(customer.email);
 
-  const login = (password: string) => request.post("/api/accounts/auth-customer", { data: { email: customer.email, password, storeId: 1 } });
+  const login = (password: string) =>
+    request.post("/api/accounts/auth-customer", { data: { email: customer.email, password, storeId: 1 } });
   expect((await login("novaSenha9")).status()).toBe(200);
   const old = await login(customer.password);
   expect(old.status()).toBe(401);
   expect((await old.json()).error.message).toBe("E-mail ou senha incorretos.");
 });
 
-test("a wrong current password comes back as a red toast and no password is kept", async ({ page, js, openAccountPage }) => {
+test("a wrong current password comes back as a red toast and no password is kept", async ({
+  page,
+  js,
+  openAccountPage,
+}) => {
   await openAccountPage();
   const section = passwordSection(page);
-  await fillFields(section, { "Senha atual": "errada123", "Nova senha": "novaSenha9", "Confirme a nova senha": "novaSenha9" });
+  await fillFields(section, {
+    "Senha atual": "errada123",
+    "Nova senha": "novaSenha9",
+    "Confirme a nova senha": "novaSenha9",
+  });
   await section.getByRole("button", { name: "Alterar senha" }).click();
   await expectAnnounced(page, "Senha atual incorreta.", { type: "error" });
   // Without JavaScript the page came back from the server, which never echoes a password.

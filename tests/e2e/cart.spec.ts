@@ -19,7 +19,12 @@ const test = base.extend<{ customer: ApiCustomer }>({
 });
 
 test.describe("cart", () => {
-  test("link a student by RA and add an item to their bag; quantities follow the rules", async ({ page, visit, request, mobile }) => {
+  test("link a student by RA and add an item to their bag; quantities follow the rules", async ({
+    page,
+    visit,
+    request,
+    mobile,
+  }) => {
     const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
     const path = productPath(product);
     await visit(path);
@@ -45,12 +50,18 @@ test.describe("cart", () => {
     await expect(cartCount(page)).toHaveText("2");
     await cartPanel(page).getByRole("button", { name: "Diminuir quantidade" }).click();
     await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("1");
-    await cartPanel(page).getByRole("button", { name: /^Remover .* do carrinho$/ }).click();
+    await cartPanel(page)
+      .getByRole("button", { name: /^Remover .* do carrinho$/ })
+      .click();
     await expect(cartPanel(page).getByText("Seu carrinho está vazio.")).toBeVisible();
     await expectAnnounced(page, "Item removido do carrinho.", { type: "success" });
   });
 
-  test("Sou Aluno adds the item for the customer; a second course for the same student is refused", async ({ page, visit, request }) => {
+  test("Sou Aluno adds the item for the customer; a second course for the same student is refused", async ({
+    page,
+    visit,
+    request,
+  }) => {
     const [first, second] = (await productsOf(request, "cursos")).filter((p) => p.DESCONTO > 0);
     await visit(productPath(first!));
     await buyForMyself(page);
@@ -60,7 +71,9 @@ test.describe("cart", () => {
 
     await visit(productPath(second!));
     await buyForMyself(page);
-    await expectAnnounced(page, "Este aluno já possui um curso ou evento a ser comprado no carrinho.", { type: "error" });
+    await expectAnnounced(page, "Este aluno já possui um curso ou evento a ser comprado no carrinho.", {
+      type: "error",
+    });
     await visit("/?carrinho=aberto");
     await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   });
@@ -72,7 +85,9 @@ test.describe("cart", () => {
     await expect(cartPanel(page).getByRole("button", { name: "Aumentar quantidade" })).toBeDisabled();
     await visit(productPath(manuals[1]!));
     await buyForLinkedStudent(page, "20250004");
-    await expectAnnounced(page, "Este aluno já possui um produto manual a ser comprado no carrinho.", { type: "error" });
+    await expectAnnounced(page, "Este aluno já possui um produto manual a ser comprado no carrinho.", {
+      type: "error",
+    });
     await visit("/?carrinho=aberto");
     await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   });
@@ -106,7 +121,13 @@ test.describe("cart", () => {
     await expect(cartPanel(page).getByText("Seu carrinho está vazio.")).toBeVisible();
   });
 
-  test("two tabs: neither loses the other's change, and the one-course rule holds across them", async ({ page, context, visit, js, request }) => {
+  test("two tabs: neither loses the other's change, and the one-course rule holds across them", async ({
+    page,
+    context,
+    visit,
+    js,
+    request,
+  }) => {
     const [firstCourse, secondCourse] = (await productsOf(request, "cursos")).filter((p) => p.DESCONTO > 0);
     const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
     const other = await context.newPage();
@@ -121,7 +142,9 @@ test.describe("cart", () => {
     await expectAddedToCart(page, "Fernanda Cavalcanti Lima");
     await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
     await buyForMyself(other);
-    await expectAnnounced(other, "Este aluno já possui um curso ou evento a ser comprado no carrinho.", { type: "error" });
+    await expectAnnounced(other, "Este aluno já possui um curso ou evento a ser comprado no carrinho.", {
+      type: "error",
+    });
 
     await visitOther(productPath(product));
     await buyForMyself(other);

@@ -1,7 +1,12 @@
 import { productsOf } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({ page, visit, mobile, request }) => {
+test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({
+  page,
+  visit,
+  mobile,
+  request,
+}) => {
   const products = await productsOf(request, "papelaria");
   const size = mobile ? 6 : 9;
   const pages = Math.ceil(products.length / size);

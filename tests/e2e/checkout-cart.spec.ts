@@ -16,7 +16,12 @@ function cartView(page: Page) {
   return page.getByTestId("cart-view").filter({ visible: true });
 }
 
-test("a visitor's cart waits under Selecionar estudante, comes along at login and gets its student in the checkout", async ({ page, visit, js, request }) => {
+test("a visitor's cart waits under Selecionar estudante, comes along at login and gets its student in the checkout", async ({
+  page,
+  visit,
+  js,
+  request,
+}) => {
   test.slow(); // many server round trips; each is a page load without JavaScript
   const customer = await createCustomer(request);
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
@@ -73,7 +78,12 @@ test("a visitor's cart waits under Selecionar estudante, comes along at login an
   await expect(page.getByTestId("checkout-total")).toHaveText(/^R\$ \d+(\.\d{3})*,\d{2}$/);
 });
 
-test("login merges the visitor's cart into the account's: ordinary items add up, a course already there is not doubled", async ({ page, visit, js, request }) => {
+test("login merges the visitor's cart into the account's: ordinary items add up, a course already there is not doubled", async ({
+  page,
+  visit,
+  js,
+  request,
+}) => {
   test.slow(); // many server round trips; each is a page load without JavaScript
   const [course] = (await productsOf(request, "cursos")).filter((p) => p.DESCONTO > 0);
   const other = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
@@ -105,8 +115,12 @@ test("login merges the visitor's cart into the account's: ordinary items add up,
   // The login says what came along and what did not.
   await visit("/faq");
   await logInThroughModal(page, customer, js);
-  await expectAnnounced(page, "Usuário logado com sucesso!", { description: "1 item do carrinho de visitante foram para o seu carrinho" });
-  await expectAnnounced(page, "Usuário logado com sucesso!", { description: `${course!.title}: já estava no carrinho.` });
+  await expectAnnounced(page, "Usuário logado com sucesso!", {
+    description: "1 item do carrinho de visitante foram para o seu carrinho",
+  });
+  await expectAnnounced(page, "Usuário logado com sucesso!", {
+    description: `${course!.title}: já estava no carrinho.`,
+  });
   await visit("/faq?carrinho=aberto");
   const panel = cartPanel(page);
   await expect(panel.getByTestId("cart-bag")).toHaveCount(2);
@@ -125,7 +139,12 @@ test("login merges the visitor's cart into the account's: ordinary items add up,
   await expect(currentStep(page)).toContainText("Selecionar Aluno");
 });
 
-test("Proceder Com Pedido opens the checkout's payment step with the cart view, bags collapsible, the first open", async ({ page, visit, logIn, request }) => {
+test("Proceder Com Pedido opens the checkout's payment step with the cart view, bags collapsible, the first open", async ({
+  page,
+  visit,
+  logIn,
+  request,
+}) => {
   test.slow();
   await logIn();
   const items = (await productsOf(request, "papelaria")).filter((p) => p.DESCONTO > 0).slice(0, 2);
@@ -144,7 +163,9 @@ test("Proceder Com Pedido opens the checkout's payment step with the cart view, 
   await expect(bags.nth(1).getByTestId("cart-line")).toBeHidden();
   await bags.nth(1).locator("summary").click();
   await expect(bags.nth(1).getByTestId("cart-line")).toBeVisible();
-  await expect(bags.nth(1).getByTestId("cart-line")).toContainText(items[1]!.title.toLocaleLowerCase("pt-BR").slice(0, 20));
+  await expect(bags.nth(1).getByTestId("cart-line")).toContainText(
+    items[1]!.title.toLocaleLowerCase("pt-BR").slice(0, 20),
+  );
 
   // A quantity change from the cart view stays on the checkout.
   await bags.nth(0).getByRole("button", { name: "Aumentar quantidade" }).click();

@@ -12,18 +12,20 @@ import { ownStudentId, saveCart } from "./support/store-api.ts";
  * `checkout(itemTOTVSId)`: a new customer, logged in, whose cart (saved through the store API)
  * holds one unit of the item for themself, on the checkout's payment step.
  */
-const test = base.extend<{ checkout: (itemTOTVSId: number) => Promise<{ id: string; email: string; cartId: string }> }>({
-  checkout: async ({ logIn, request, visit }, use) => {
-    await use(async (itemTOTVSId) => {
-      const customer = await logIn();
-      const cartId = await saveCart(request, customer, [
-        { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
-      ]);
-      await visit("/compra");
-      return { id: customer.id, email: customer.email, cartId };
-    });
+const test = base.extend<{ checkout: (itemTOTVSId: number) => Promise<{ id: string; email: string; cartId: string }> }>(
+  {
+    checkout: async ({ logIn, request, visit }, use) => {
+      await use(async (itemTOTVSId) => {
+        const customer = await logIn();
+        const cartId = await saveCart(request, customer, [
+          { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
+        ]);
+        await visit("/compra");
+        return { id: customer.id, email: customer.email, cartId };
+      });
+    },
   },
-});
+);
 
 const COMPLETED = "Compra realizada com sucesso!";
 
@@ -32,13 +34,19 @@ async function acceptTermsAndFinish(page: Page) {
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
 }
 
-test("boleto: the terms are required, then the purchase completes with a printable boleto and a public receipt", async ({ page, request, checkout }) => {
+test("boleto: the terms are required, then the purchase completes with a printable boleto and a public receipt", async ({
+  page,
+  request,
+  checkout,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
   const customer = await checkout(product.itemTOTVS);
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
 
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
-  await expect(page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." })).toHaveAccessibleDescription(
+  await expect(
+    page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }),
+  ).toHaveAccessibleDescription(
     "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
   );
 
@@ -82,7 +90,11 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(page.getByTestId("boleto-page").locator("svg")).toHaveCount(0);
 });
 
-test("card in instalments: a bad card is refused with the form kept, a declined card leaves the cart, a good one pays", async ({ page, request, checkout }) => {
+test("card in instalments: a bad card is refused with the form kept, a declined card leaves the cart, a good one pays", async ({
+  page,
+  request,
+  checkout,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 100 && p.PARCELAS >= 2);
   await checkout(product.itemTOTVS);
   const form = page.getByTestId("payment-form");
@@ -95,12 +107,21 @@ test("card in instalments: a bad card is refused with the form kept, a declined 
     await form.getByLabel("Parcelamento").selectOption(installments);
     await acceptTermsAndFinish(page);
   };
-  await payByCard({ "Nome impresso no cartão": "Fernanda C Lima", "Validade (MM / AA)": "05 / 35", number: "4111 1111 1111 1112", installments: "1" });
-  await expect(form).toHaveAccessibleDescription("Formulário Incompleto - Preencha todos os campos do formulário para prosseguir.");
+  await payByCard({
+    "Nome impresso no cartão": "Fernanda C Lima",
+    "Validade (MM / AA)": "05 / 35",
+    number: "4111 1111 1111 1112",
+    installments: "1",
+  });
+  await expect(form).toHaveAccessibleDescription(
+    "Formulário Incompleto - Preencha todos os campos do formulário para prosseguir.",
+  );
   await expect(form.getByLabel("Nome impresso no cartão")).toHaveValue("Fernanda C Lima");
 
   await payByCard({ number: "4000 0000 0000 0002", installments: "1" });
-  await expectAnnounced(page, "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.", { type: "error" });
+  await expectAnnounced(page, "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.", {
+    type: "error",
+  });
   await expect(page).toHaveURL(/\/compra$/);
 
   await payByCard({ number: "4111 1111 1111 1111", installments: "2" });
@@ -121,7 +142,12 @@ test("a free order shows Gratuito alone and completes at once", async ({ page, r
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
-test("the instalment line follows the choice (JavaScript), and the options carry the values (plain form)", async ({ page, request, checkout, js }) => {
+test("the instalment line follows the choice (JavaScript), and the options carry the values (plain form)", async ({
+  page,
+  request,
+  checkout,
+  js,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 100 && p.PARCELAS >= 2);
   await checkout(product.itemTOTVS);
   await page.getByLabel("Cartão de Crédito").check();
@@ -135,7 +161,11 @@ test("the instalment line follows the choice (JavaScript), and the options carry
   }
 });
 
-test("a cart the gestor deleted mid-checkout: the customer is told and sent home, nothing is charged", async ({ page, request, checkout }) => {
+test("a cart the gestor deleted mid-checkout: the customer is told and sent home, nothing is charged", async ({
+  page,
+  request,
+  checkout,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
   const customer = await checkout(product.itemTOTVS);
   gestor("delete-cart", "--cart", customer.cartId);
@@ -146,7 +176,12 @@ test("a cart the gestor deleted mid-checkout: the customer is told and sent home
   await expect(page.getByText("Você ainda não fez nenhuma compra.")).toBeVisible();
 });
 
-test("a coupon that stopped applying: the customer is told, the coupon goes and the payment step comes back", async ({ page, request, checkout, js }) => {
+test("a coupon that stopped applying: the customer is told, the coupon goes and the payment step comes back", async ({
+  page,
+  request,
+  checkout,
+  js,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
   const customer = await checkout(product.itemTOTVS);
   await page.getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
@@ -154,15 +189,27 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
   await expectAnnounced(page, "Cupom aplicado com sucesso!", { type: "success" });
   // Meanwhile the customer used it up elsewhere (BEMVINDO10 is once per customer).
   await withStoreDatabase(async (db) => {
-    const coupon = await db.selectFrom("coupons").select("id").where("code", "=", "BEMVINDO10").executeTakeFirstOrThrow();
+    const coupon = await db
+      .selectFrom("coupons")
+      .select("id")
+      .where("code", "=", "BEMVINDO10")
+      .executeTakeFirstOrThrow();
     await db
       .insertInto("coupon_uses")
-      .values({ id: crypto.randomUUID(), coupon_id: coupon.id, customer_id: customer.id, sale_id: null, created_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        coupon_id: coupon.id,
+        customer_id: customer.id,
+        sale_id: null,
+        created_at: new Date().toISOString(),
+      })
       .execute();
   });
   await acceptTermsAndFinish(page);
   await expect(page).toHaveURL(/\/checkout$/);
-  await expectAnnounced(page, "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência", { type: "warning" });
+  await expectAnnounced(page, "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência", {
+    type: "warning",
+  });
   await waitForHydration(page, js);
   await expect(page.getByText("Cupom já aplicado!")).toHaveCount(0);
   await acceptTermsAndFinish(page);
@@ -170,13 +217,19 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
-test("a repeated Finalizar Compra (a double click, a reload after POST) answers the same sale and charges once", async ({ page, request, checkout }) => {
+test("a repeated Finalizar Compra (a double click, a reload after POST) answers the same sale and charges once", async ({
+  page,
+  request,
+  checkout,
+}) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
   await checkout(product.itemTOTVS);
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
   const fields = await page
     .getByTestId("payment-form")
-    .evaluate((form) => Object.fromEntries([...new FormData(form as HTMLFormElement)].map(([key, value]) => [key, String(value)])));
+    .evaluate((form) =>
+      Object.fromEntries([...new FormData(form as HTMLFormElement)].map(([key, value]) => [key, String(value)])),
+    );
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   const completion = new URL(page.url());

@@ -1,6 +1,10 @@
 import { expect, test } from "./support/fixtures.ts";
 
-test("home: highlights, secondary menu with anchors, and one section per home category", async ({ page, visit, mobile }) => {
+test("home: highlights, secondary menu with anchors, and one section per home category", async ({
+  page,
+  visit,
+  mobile,
+}) => {
   await visit("/");
   await expect(page).toHaveTitle(/Loja Escolar/);
   const highlights = page.getByRole("region", { name: "Destaques da Home" });
@@ -34,5 +38,8 @@ test("home: highlights, secondary menu with anchors, and one section per home ca
   if (mobile) await firstCard.scrollIntoViewIfNeeded();
   await firstCard.getByRole("link").click();
   await expect(page).toHaveURL(/\/produto\/cursos\//);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name.toUpperCase(), { ignoreCase: false, useInnerText: true });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name.toUpperCase(), {
+    ignoreCase: false,
+    useInnerText: true,
+  });
 });

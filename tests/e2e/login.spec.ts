@@ -1,4 +1,12 @@
-import { accountMenu, accountModal, authenticate, createCustomer, logInThroughModal, loginIcon, modalReady } from "./support/accounts.ts";
+import {
+  accountMenu,
+  accountModal,
+  authenticate,
+  createCustomer,
+  logInThroughModal,
+  loginIcon,
+  modalReady,
+} from "./support/accounts.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { expect, test } from "./support/fixtures.ts";
 
@@ -34,7 +42,12 @@ test("empty login fields give the spec's message", async ({ page, visit, js }) =
   await expect(page.getByText("Preencha as informações de login para prosseguir").first()).toBeVisible();
 });
 
-test("a wrong password shows the API's message in a red toast and keeps the e-mail", async ({ page, visit, request, js }) => {
+test("a wrong password shows the API's message in a red toast and keeps the e-mail", async ({
+  page,
+  visit,
+  request,
+  js,
+}) => {
   const customer = await createCustomer(request);
   await visit("/faq?conta=entrar");
   const modal = await modalReady(page, js);
@@ -59,11 +72,20 @@ test("the modal has both tabs and closes back to the page", async ({ page, visit
 });
 
 test("a login post without the CSRF token is refused with 403", async ({ request }) => {
-  const response = await request.post("/entrar", { form: { email: "demo@lojaescolar.com.br", password: "demo1234" }, maxRedirects: 0 });
+  const response = await request.post("/entrar", {
+    form: { email: "demo@lojaescolar.com.br", password: "demo1234" },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(403);
 });
 
-test("a session whose token the API revoked ends with the expiry message", async ({ page, visit, request, logIn, js }) => {
+test("a session whose token the API revoked ends with the expiry message", async ({
+  page,
+  visit,
+  request,
+  logIn,
+  js,
+}) => {
   const customer = await logIn();
   // The expiry page goes home by itself after 2 s with JavaScript (spec §8): the test holds the
   // page's clock, so that it reads the message before that on any machine, then lets the 2 s pass.

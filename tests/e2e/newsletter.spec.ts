@@ -1,7 +1,10 @@
 import { uniqueEmail } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-test("subscribing shows the success dialog, and the same e-mail again the already-registered one", async ({ page, visit }) => {
+test("subscribing shows the success dialog, and the same e-mail again the already-registered one", async ({
+  page,
+  visit,
+}) => {
   const email = uniqueEmail("pais");
   await visit("/faq");
   const footer = page.locator("footer");
@@ -10,7 +13,10 @@ test("subscribing shows the success dialog, and the same e-mail again the alread
   const success = page.getByRole("dialog", { name: "Email cadastrado com sucesso" });
   await expect(success).toBeVisible();
   await expect(success).toContainText("Email cadastrado com sucesso ao newsletter. Verifique o seu email.");
-  await success.getByRole("button", { name: "OK" }).or(success.getByRole("link", { name: "OK" })).click();
+  await success
+    .getByRole("button", { name: "OK" })
+    .or(success.getByRole("link", { name: "OK" }))
+    .click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).toHaveURL(/\/faq$/);
 
@@ -19,7 +25,10 @@ test("subscribing shows the success dialog, and the same e-mail again the alread
   const failure = page.getByRole("dialog", { name: "Email já Cadastrado" });
   await expect(failure).toBeVisible();
   await expect(failure).toContainText("Esse email já foi cadastrado no newsletter, tente outro.");
-  await failure.getByRole("button", { name: "OK" }).or(failure.getByRole("link", { name: "OK" })).click();
+  await failure
+    .getByRole("button", { name: "OK" })
+    .or(failure.getByRole("link", { name: "OK" }))
+    .click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 

@@ -16,7 +16,13 @@ async function askForLink(page: Page, email: string) {
   await main.getByRole("button", { name: "Enviar link" }).click();
 }
 
-test("a customer gets a link by e-mail, sets a new password with it, and the link then says it was used", async ({ page, request, visit, js, baseURL }) => {
+test("a customer gets a link by e-mail, sets a new password with it, and the link then says it was used", async ({
+  page,
+  request,
+  visit,
+  js,
+  baseURL,
+}) => {
   const customer = await createCustomer(request);
   const { email } = customer;
 
@@ -100,7 +106,12 @@ test("the forms refuse a post without the CSRF token", async ({ request }) => {
   expect(forgedReset.status()).toBe(403);
 });
 
-test("from the account modal: Esqueci a senha asks for the link and the shopper stays on the page", async ({ page, request, visit, js }) => {
+test("from the account modal: Esqueci a senha asks for the link and the shopper stays on the page", async ({
+  page,
+  request,
+  visit,
+  js,
+}) => {
   const { email } = await createCustomer(request);
   await visit("/faq?conta=entrar");
   await page.getByRole("dialog").getByRole("link", { name: "Esqueci a senha" }).click();
@@ -126,7 +137,10 @@ test("from the account modal: Esqueci a senha asks for the link and the shopper 
 
 test("Voltar para o login opens the login tab", async ({ page, visit }) => {
   await visit("/faq?conta=esqueci-a-senha");
-  await page.getByRole("dialog", { name: "Recuperar senha" }).getByRole("link", { name: "Voltar para o login" }).click();
+  await page
+    .getByRole("dialog", { name: "Recuperar senha" })
+    .getByRole("link", { name: "Voltar para o login" })
+    .click();
   await expect(page).toHaveURL(/\/faq\?conta=entrar$/);
   await expect(page.getByRole("dialog").getByRole("button", { name: "Acessar" })).toBeVisible();
 });

@@ -11,7 +11,10 @@ test("a discounted product shows instalments, the price and the discount", async
   const panel = page.getByTestId("product-information");
   await expect(panel.getByRole("heading", { level: 1 })).toHaveText(product.title.toUpperCase());
   await expect(panel.getByText(/^Unidade - /)).toBeVisible();
-  await expect(panel.getByRole("link", { name: product.category.title })).toHaveAttribute("href", `/categoria/${product.category.slug}`);
+  await expect(panel.getByRole("link", { name: product.category.title })).toHaveAttribute(
+    "href",
+    `/categoria/${product.category.slug}`,
+  );
   const price = page.getByTestId("product-price");
   const n = product.PARCELAS;
   await expect(price).toContainText(`de R$ ${n}x${money(Math.round((product.PRECO / n) * 100) / 100)}`);
@@ -38,12 +41,18 @@ test("a visitor's Comprar puts the item in their cart, waiting for a student", a
   await visit(productPath(product));
   await page.getByTestId("buy-button").click();
   await expectAddedToCart(page, "Selecionar estudante");
-  await expect(cartPanel(page).getByTestId("cart-line")).toContainText(product.title.toLocaleLowerCase("pt-BR").slice(0, 20));
+  await expect(cartPanel(page).getByTestId("cart-line")).toContainText(
+    product.title.toLocaleLowerCase("pt-BR").slice(0, 20),
+  );
 });
 
 test("unknown product or category slugs are the not-found page with 404", async ({ page, request }) => {
   const product = await findProduct(request, () => true);
-  for (const path of [`/produto/${product.category.slug}/nao-existe`, `/produto/nao-existe/${product.slug}`, "/produto/X%20Y/z"]) {
+  for (const path of [
+    `/produto/${product.category.slug}/nao-existe`,
+    `/produto/nao-existe/${product.slug}`,
+    "/produto/X%20Y/z",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();

@@ -9,16 +9,30 @@ import { chooseCity, lookUpKnownCep } from "./support/address.ts";
 /** Fills step 2 with a valid address (CEP unknown to the double, so state and city are picked). */
 async function fillBasics(page: Page, js: boolean, values: { cpf: string; houseNumber: string }): Promise<Locator> {
   const modal = await modalReady(page, js);
-  await fillFields(modal, { CPF: values.cpf, "Data de nascimento": "1985-04-12", Celular: "(81) 99876-5432", CEP: "50030-230" });
+  await fillFields(modal, {
+    CPF: values.cpf,
+    "Data de nascimento": "1985-04-12",
+    Celular: "(81) 99876-5432",
+    CEP: "50030-230",
+  });
   await chooseCity(modal, js, { state: "PE", city: "Recife" });
-  await fillFields(await modalReady(page, js), { Bairro: "Boa Vista", Rua: "Rua da Aurora", Número: values.houseNumber });
+  await fillFields(await modalReady(page, js), {
+    Bairro: "Boa Vista",
+    Rua: "Rua da Aurora",
+    Número: values.houseNumber,
+  });
   return modal;
 }
 
 /** Fills step 1 validly and goes on to step 2. */
 async function passAccessStep(page: Page, js: boolean, name: string, address: string) {
   const modal = await modalReady(page, js);
-  await fillFields(modal, { "Nome completo": name, "E-mail": address, Senha: "segredo1", "Repita a senha": "segredo1" });
+  await fillFields(modal, {
+    "Nome completo": name,
+    "E-mail": address,
+    Senha: "segredo1",
+    "Repita a senha": "segredo1",
+  });
   await modal.getByRole("checkbox").check();
   await modal.getByRole("button", { name: "Próximo" }).click();
 }
@@ -29,7 +43,12 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
   let modal = await modalReady(page, js);
 
   // Step 1 "Dados de Acesso": mismatched passwords and unticked terms.
-  await fillFields(modal, { "Nome completo": "Joana Maria de Albuquerque", "E-mail": address, Senha: "segredo1", "Repita a senha": "segredo2" });
+  await fillFields(modal, {
+    "Nome completo": "Joana Maria de Albuquerque",
+    "E-mail": address,
+    Senha: "segredo1",
+    "Repita a senha": "segredo2",
+  });
   await modal.getByRole("button", { name: "Próximo" }).click();
   await expect(page.getByText("Senhas nao correspondem")).toBeVisible();
   await expect(page.getByText("Termos e Condições não aceitos")).toBeVisible();
@@ -76,7 +95,11 @@ test("signing up with an e-mail that has an account says so", async ({ page, vis
   await expect(accountModal(page).getByLabel("Bairro")).toHaveValue("Boa Vista");
 });
 
-test("the CEP lookup fills state, city, neighbourhood and street, then focuses the number", async ({ page, visit, js }) => {
+test("the CEP lookup fills state, city, neighbourhood and street, then focuses the number", async ({
+  page,
+  visit,
+  js,
+}) => {
   await visit("/?conta=registrar");
   await passAccessStep(page, js, "Carlos Eduardo Monteiro", uniqueEmail("registro"));
   const modal = await modalReady(page, js);

@@ -9,7 +9,11 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/atendimento$/);
     await expect(page.getByRole("heading", { name: "Atendimento", level: 1 })).toBeVisible();
     await page.goto("/faq");
-    await page.locator("div.bg-brand-900").first().getByRole("link", { name: "atendimento@lojaescolar.com.br" }).click();
+    await page
+      .locator("div.bg-brand-900")
+      .first()
+      .getByRole("link", { name: "atendimento@lojaescolar.com.br" })
+      .click();
     await expect(page).toHaveURL(/\/atendimento$/);
   });
 
@@ -19,7 +23,10 @@ test.describe("shell", () => {
     const header = page.getByRole("banner");
     await expect(header.getByPlaceholder("O que deseja procurar?")).toBeVisible();
     await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toHaveAttribute("title", "Fazer Login ou Registrar");
+    await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toHaveAttribute(
+      "title",
+      "Fazer Login ou Registrar",
+    );
     await expect(header.getByTestId("cart-count").first()).toHaveText("0");
     // The quick-purchase shortcut shows on every page except home.
     await expect(header.getByRole("link", { name: "Compra Rápida" })).toHaveCount(0);
@@ -53,7 +60,10 @@ test.describe("shell", () => {
     const bottom = page.getByRole("navigation", { name: "Navegação inferior" });
     await expect(bottom).toBeVisible();
     await expect(bottom.getByRole("link", { name: "Início" })).toHaveAttribute("href", "/");
-    await expect(bottom.getByRole("link", { name: "Categorias" })).toHaveAttribute("href", "/categoria/material-didatico");
+    await expect(bottom.getByRole("link", { name: "Categorias" })).toHaveAttribute(
+      "href",
+      "/categoria/material-didatico",
+    );
     await expect(bottom.getByRole("link", { name: "Compra Rápida" })).toHaveAttribute("href", "/compra-rapida");
     await expect(bottom.getByRole("link", { name: "Atendimento" })).toHaveAttribute("href", "/atendimento");
 
@@ -66,7 +76,10 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/busca\?q=camisa/);
     await expect(page.getByTestId("product-card").first()).toBeVisible();
 
-    await page.getByRole("navigation", { name: "Navegação inferior" }).getByRole("link", { name: "Categorias" }).click();
+    await page
+      .getByRole("navigation", { name: "Navegação inferior" })
+      .getByRole("link", { name: "Categorias" })
+      .click();
     await expect(page.getByRole("heading", { name: "Material Didático", level: 1 })).toBeVisible();
   });
 

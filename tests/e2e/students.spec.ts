@@ -15,11 +15,17 @@ function linkModal(page: Page) {
 /** The wizard on a step: its heading, and the step list marking it as the current one. */
 async function expectWizardStep(modal: Locator, heading: string, step: "Estudante" | "Responsavel") {
   await expect(modal.getByRole("heading", { name: heading })).toBeVisible();
-  await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText(step);
+  await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText(
+    step,
+  );
 }
 
 /** Step 1 "Estudante" of the new-student wizard: who the student is and where they were born (in PE). */
-async function fillStudent(modal: Locator, js: boolean, student: { name: string; cpf: string; birthDate: string; birthCity: string }) {
+async function fillStudent(
+  modal: Locator,
+  js: boolean,
+  student: { name: string; cpf: string; birthDate: string; birthCity: string },
+) {
   await fillFields(modal, { "Nome completo": student.name, CPF: student.cpf, "Data de nascimento": student.birthDate });
   await chooseCity(modal, js, {
     state: "PE",
@@ -30,7 +36,13 @@ async function fillStudent(modal: Locator, js: boolean, student: { name: string;
   });
 }
 
-test("a student without RA is created with a responsible in the link wizard, then gets the item", async ({ page, visit, js, request, logIn }) => {
+test("a student without RA is created with a responsible in the link wizard, then gets the item", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
   test.slow(); // a long flow: every step is a server round trip, a page load without JavaScript
   await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
@@ -45,7 +57,12 @@ test("a student without RA is created with a responsible in the link wizard, the
   // Step 1 "Estudante", with an invalid CPF first.
   modal = await dialogReady(linkModal(page), js);
   await expectWizardStep(modal, "Preencha os dados do aluno que será adicionado!", "Estudante");
-  await fillStudent(modal, js, { name: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11", birthDate: "2014-03-09", birthCity: "Olinda" });
+  await fillStudent(modal, js, {
+    name: "Joaquim Cavalcanti Neto",
+    cpf: "111.111.111-11",
+    birthDate: "2014-03-09",
+    birthCity: "Olinda",
+  });
   await lookUpKnownCep(modal, js);
   await expect(modal.getByLabel("Cidade natal")).toHaveValue("Olinda");
   await modal.getByLabel("Número").fill("120");
@@ -84,28 +101,53 @@ test("a student without RA is created with a responsible in the link wizard, the
   await data.getByRole("link", { name: "Fechar" }).click();
 
   modal = await dialogReady(linkModal(page), js);
-  await expect(modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" })).toHaveAttribute("aria-current", "true");
+  await expect(modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   await modal.getByRole("button", { name: "Confirmar" }).click();
   await expectAddedToCart(page, "Joaquim Cavalcanti Neto");
 });
 
-test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({ page, visit, js, request, logIn }) => {
+test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
   test.slow();
   await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
   await visit(`${productPath(product)}?vinculo=novo`);
 
   let modal = await dialogReady(linkModal(page), js);
-  await fillStudent(modal, js, { name: "Marina Albuquerque Lins", cpf: newMaskedCpf(), birthDate: "2012-11-30", birthCity: "Recife" });
+  await fillStudent(modal, js, {
+    name: "Marina Albuquerque Lins",
+    cpf: newMaskedCpf(),
+    birthDate: "2012-11-30",
+    birthCity: "Recife",
+  });
   await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
   await chooseCity(modal, js, { state: "PE", city: "Recife" });
-  await fillFields(modal, { Bairro: "Boa Vista", Rua: "Rua da Aurora", Número: "77", "Telefone (opcional)": "(81) 3333-4444" });
+  await fillFields(modal, {
+    Bairro: "Boa Vista",
+    Rua: "Rua da Aurora",
+    Número: "77",
+    "Telefone (opcional)": "(81) 3333-4444",
+  });
   await modal.getByRole("button", { name: "Próximo" }).click();
 
   modal = await dialogReady(linkModal(page), js);
   // Step 1 has a "Nome completo" too: type only once step 2 is on screen.
-  await expect(modal.getByRole("heading", { name: "Preencha os dados do responsável por Marina Albuquerque Lins" })).toBeVisible();
-  await fillFields(modal, { "Nome completo": "Roberto Albuquerque Lins", CPF: "123.456.789-00", Telefone: "(81) 9876-123" });
+  await expect(
+    modal.getByRole("heading", { name: "Preencha os dados do responsável por Marina Albuquerque Lins" }),
+  ).toBeVisible();
+  await fillFields(modal, {
+    "Nome completo": "Roberto Albuquerque Lins",
+    CPF: "123.456.789-00",
+    Telefone: "(81) 9876-123",
+  });
   await modal.getByRole("button", { name: "Salvar" }).click();
   await expect(modal.getByText("CPF Inválido")).toBeVisible();
   await expect(modal.getByText("Informe o e-mail.")).toBeVisible();
@@ -122,7 +164,13 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
   await expect(modal.getByRole("heading", { name: "Alunos Vinculados" })).toBeVisible();
 });
 
-test("on /conta a linked student shows its data, and removing the link asks first and empties its bag", async ({ page, visit, js, request, logIn }) => {
+test("on /conta a linked student shows its data, and removing the link asks first and empties its bag", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
   const customer = await logIn();
   const created = await request.post("/api/students/create-empty-student", {
     headers: customer.headers,
@@ -144,7 +192,11 @@ test("on /conta a linked student shows its data, and removing the link asks firs
   });
   expect(created.status(), await created.text()).toBe(201);
   const studentId = (await created.json()).student.id as string;
-  for (const [nome, parentesco] of [["Sofia Cavalcanti Rocha", 7], ["Pedro Henrique Rocha", 1], ["Ana Lucia Cavalcanti", 9]] as const) {
+  for (const [nome, parentesco] of [
+    ["Sofia Cavalcanti Rocha", 7],
+    ["Pedro Henrique Rocha", 1],
+    ["Ana Lucia Cavalcanti", 9],
+  ] as const) {
     const responsible = await request.post("/api/responsibles/create-responsible", {
       headers: customer.headers,
       data: {
@@ -201,7 +253,9 @@ test("on /conta a linked student shows its data, and removing the link asks firs
   await expectAnnounced(page, "Vínculo removido!", { type: "success" });
   await expect(section).toContainText("Nenhum aluno vinculado no momento");
 
-  const after = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, { headers: customer.headers });
+  const after = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, {
+    headers: customer.headers,
+  });
   const bags = ((await after.json()).cart?.bags ?? []) as { studentId: string }[];
   expect(bags.map((bag) => bag.studentId)).not.toContain(studentId);
 });

@@ -7,7 +7,10 @@ function answering(status: number, body?: unknown) {
   const requests: { path: string; init: RequestInit }[] = [];
   const transport: StoreApiTransport = async (path, init) => {
     requests.push({ path, init });
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { "content-type": "application/json" },
+    });
   };
   return { requests, client: createStoreApiClient({ transport, storeId: 1, token: "token-de-teste" }) };
 }
@@ -51,7 +54,10 @@ describe("the store API client", () => {
     expect(await answering(204).client.createCustomer({} as never)).toBeUndefined();
     expect(await answering(204).client.logoutCustomer()).toBeUndefined();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(answering(204).client.getStore()).rejects.toMatchObject({ status: 502, message: STORE_API_UNAVAILABLE });
+    await expect(answering(204).client.getStore()).rejects.toMatchObject({
+      status: 502,
+      message: STORE_API_UNAVAILABLE,
+    });
   });
 
   it("refusals keep the API's status and message", async () => {
@@ -59,6 +65,9 @@ describe("the store API client", () => {
       status: 401,
       message: "Token expirado.",
     });
-    await expect(answering(500, "<html>").client.getCart("c")).rejects.toMatchObject({ status: 500, message: STORE_API_UNAVAILABLE });
+    await expect(answering(500, "<html>").client.getCart("c")).rejects.toMatchObject({
+      status: 500,
+      message: STORE_API_UNAVAILABLE,
+    });
   });
 });

@@ -6,7 +6,13 @@ import {
   type PasswordChangePayload,
   type RegistrationPayload,
 } from "#api/contract/accounts.ts";
-import { carts, type CartBagPayload, type CartPayload, type FinishCartPayload, type GuestCartPayload } from "#api/contract/carts.ts";
+import {
+  carts,
+  type CartBagPayload,
+  type CartPayload,
+  type FinishCartPayload,
+  type GuestCartPayload,
+} from "#api/contract/carts.ts";
 import { catalogue, type Category } from "#api/contract/catalogue.ts";
 import { coupons } from "#api/contract/coupons.ts";
 import {
@@ -55,7 +61,11 @@ interface CallInit<E extends Endpoint> {
 }
 
 /** What a call gives: its checked reply; null for a 204, or where the contract allows an empty 2xx. */
-type Reply<E extends Endpoint> = E["reply"] extends null ? null : E["mayBeEmpty"] extends true ? ReplyOf<E> | null : ReplyOf<E>;
+type Reply<E extends Endpoint> = E["reply"] extends null
+  ? null
+  : E["mayBeEmpty"] extends true
+    ? ReplyOf<E> | null
+    : ReplyOf<E>;
 
 /** The store API's own message for a refusal, or the generic one. */
 function refusal(status: number, payload: unknown): StoreApiError {
@@ -64,7 +74,13 @@ function refusal(status: number, payload: unknown): StoreApiError {
 }
 
 /** The one typed way the storefront talks to the store API (spec §7, api/contract). */
-export function createStoreApiClient({ transport, storeId, clientAddress, token, onUnauthorized }: StoreApiClientOptions) {
+export function createStoreApiClient({
+  transport,
+  storeId,
+  clientAddress,
+  token,
+  onUnauthorized,
+}: StoreApiClientOptions) {
   async function call<E extends Endpoint>(
     endpoint: E,
     params: PathParams<E["path"]>,
@@ -98,7 +114,12 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
     if (!checked.success) {
       // The pattern, not the concrete path, and never the body: both may carry personal data.
       const issue = checked.error.issues[0];
-      console.error("[store-api] resposta fora do contrato", method, endpoint.path, `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`);
+      console.error(
+        "[store-api] resposta fora do contrato",
+        method,
+        endpoint.path,
+        `${issue?.path.join(".") ?? ""}: ${issue?.message ?? ""}`,
+      );
       throw new StoreApiError(502, STORE_API_UNAVAILABLE);
     }
     return checked.data as Reply<E>;
@@ -110,7 +131,11 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
     storeId,
 
     async listCategories(): Promise<Category[]> {
-      const { categories } = await call(catalogue.listCategories, { storeId: store }, { query: { field: "visible", filter: "enabled" } });
+      const { categories } = await call(
+        catalogue.listCategories,
+        { storeId: store },
+        { query: { field: "visible", filter: "enabled" } },
+      );
       return categories.filter((category) => category.status !== "disabled");
     },
 
@@ -140,7 +165,8 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
 
     /** Grades of the current school period (CODPERLET = year + "00"). */
     async listSeries(now = new Date()) {
-      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: `${now.getFullYear()}00` } })).series;
+      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: `${now.getFullYear()}00` } }))
+        .series;
     },
 
     async getStore() {
@@ -183,7 +209,8 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
 
     /** Sets the new password through a reset link; not in the spec: docs/decisions/0004. */
     async confirmResetPassword(token: string, password: string, passwordConfirmation: string): Promise<string> {
-      return (await call(accounts.confirmResetPassword, { token }, { body: { password, passwordConfirmation } })).message;
+      return (await call(accounts.confirmResetPassword, { token }, { body: { password, passwordConfirmation } }))
+        .message;
     },
 
     /** Bearer. The full customer for the profile form; not in the spec: docs/decisions/0004. */
@@ -200,7 +227,10 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
      * Bearer. Every session of the customer ends; the bundled API answers a fresh
      * token to keep this one going (undefined from an API that answers without one).
      */
-    async updateCustomerPassword(customerId: string, payload: PasswordChangePayload): Promise<AuthReply["auth"] | undefined> {
+    async updateCustomerPassword(
+      customerId: string,
+      payload: PasswordChangePayload,
+    ): Promise<AuthReply["auth"] | undefined> {
       return (await call(accounts.updateCustomerPassword, { customerId, storeId: store }, { body: payload }))?.auth;
     },
 
@@ -257,7 +287,13 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
      * last seen version) a change made meanwhile in another tab answers 409.
      */
     saveCart(customerId: string, bags: CartBagPayload[], version?: number, affiliateId: string | null = null) {
-      const payload: CartPayload = { affiliateId, storeId: store, customerId, bags, ...(version === undefined ? {} : { version }) };
+      const payload: CartPayload = {
+        affiliateId,
+        storeId: store,
+        customerId,
+        bags,
+        ...(version === undefined ? {} : { version }),
+      };
       return call(carts.saveCart, {}, { body: payload });
     },
 
@@ -303,7 +339,11 @@ export function createStoreApiClient({ transport, storeId, clientAddress, token,
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */
     mergeGuestCart(customerId: string, guestKey: string) {
-      return call(carts.mergeGuestCart, {}, { body: { storeId: store, customerId }, headers: { [GUEST_KEY_HEADER]: guestKey } });
+      return call(
+        carts.mergeGuestCart,
+        {},
+        { body: { storeId: store, customerId }, headers: { [GUEST_KEY_HEADER]: guestKey } },
+      );
     },
   };
 }

@@ -34,7 +34,14 @@ describe("the store API client gives the same results in-process and over HTTP",
   const calls: [string, (client: StoreApiClient) => Promise<unknown>][] = [
     ["categories", (c) => c.listCategories()],
     ["products by category", (c) => c.listProductsByCategorySlug("papelaria")],
-    ["home products", (c) => c.listHomeProducts([{ slug: "cursos", limit: 15 }, { slug: "fardamento", limit: 5 }])],
+    [
+      "home products",
+      (c) =>
+        c.listHomeProducts([
+          { slug: "cursos", limit: 15 },
+          { slug: "fardamento", limit: 5 },
+        ]),
+    ],
     ["highlight", (c) => c.getHighlight(1)],
     ["search", (c) => c.searchProducts("camisa")],
     ["series", (c) => c.listSeries()],

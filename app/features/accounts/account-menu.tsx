@@ -39,9 +39,15 @@ export function AccountMenu({ customer, align = "right" }: { customer: MenuCusto
           <p className="truncate text-sm text-slate-500">{customer.email}</p>
         </div>
         <nav className="flex flex-col py-1" aria-label="Minha conta">
-          <Link to="/conta" onClick={close} className={linkClass}>Minha Conta</Link>
-          <Link to="/compra-rapida" onClick={close} className={linkClass}>Compra Rápida</Link>
-          <Link to="/atendimento" onClick={close} className={linkClass}>Atendimento</Link>
+          <Link to="/conta" onClick={close} className={linkClass}>
+            Minha Conta
+          </Link>
+          <Link to="/compra-rapida" onClick={close} className={linkClass}>
+            Compra Rápida
+          </Link>
+          <Link to="/atendimento" onClick={close} className={linkClass}>
+            Atendimento
+          </Link>
           <Form method="post" action="/sair">
             <AuthenticityTokenInput name="csrf" />
             <button type="submit" className={`${linkClass} w-full text-left text-red-600`}>

@@ -44,10 +44,22 @@ export function AccountModal({
           {tab === "registrar" ? "Registrar" : tab === "entrar" ? "Entrar" : "Recuperar senha"}
         </h2>
         <nav className="mb-6 flex gap-2 rounded-full bg-slate-100 p-1" aria-label="Entrar ou registrar">
-          <Link to={tabHref("entrar")} replace preventScrollReset className={tabClass(tab !== "registrar")} aria-current={tab === "entrar" ? "page" : undefined}>
+          <Link
+            to={tabHref("entrar")}
+            replace
+            preventScrollReset
+            className={tabClass(tab !== "registrar")}
+            aria-current={tab === "entrar" ? "page" : undefined}
+          >
             Entrar
           </Link>
-          <Link to={tabHref("registrar")} replace preventScrollReset className={tabClass(tab === "registrar")} aria-current={tab === "registrar" ? "page" : undefined}>
+          <Link
+            to={tabHref("registrar")}
+            replace
+            preventScrollReset
+            className={tabClass(tab === "registrar")}
+            aria-current={tab === "registrar" ? "page" : undefined}
+          >
             Registrar
           </Link>
         </nav>
@@ -56,7 +68,9 @@ export function AccountModal({
             <ul className="mb-5 flex flex-col gap-1.5 text-sm text-slate-600">
               {BENEFITS.map((benefit) => (
                 <li key={benefit} className="flex items-center gap-2">
-                  <span className="text-emerald-600" aria-hidden="true">✓</span>
+                  <span className="text-emerald-600" aria-hidden="true">
+                    ✓
+                  </span>
                   {benefit}
                 </li>
               ))}

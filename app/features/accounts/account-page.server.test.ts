@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
 import { newCpf } from "#tests/fixtures/customers.ts";
-import { actionReply, sessionCookieOf, signUpAndLogIn, storefrontGet, storefrontPost } from "#tests/fixtures/storefront-requests.ts";
+import {
+  actionReply,
+  sessionCookieOf,
+  signUpAndLogIn,
+  storefrontGet,
+  storefrontPost,
+} from "#tests/fixtures/storefront-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { accountPageAction, loadAccountPage } from "./account-page.server.ts";
 import { commitCustomerSession, getSession, getSessionCustomer } from "#app/.server/session.server.ts";
@@ -20,7 +26,10 @@ const get = (cookie: string | null, path = "/conta") => storefrontGet(cookie, pa
 const post = (cookie: string, fields: Record<string, string>) => storefrontPost(cookie, fields, "/conta");
 
 /** What the /conta action answered, or what it threw. */
-async function run(cookie: string, fields: Record<string, string>): Promise<ReturnType<typeof actionReply> & { thrown?: unknown }> {
+async function run(
+  cookie: string,
+  fields: Record<string, string>,
+): Promise<ReturnType<typeof actionReply> & { thrown?: unknown }> {
   const { request, formData } = post(cookie, fields);
   try {
     return actionReply(await accountPageAction(await requestArgs(request), formData));
@@ -61,7 +70,10 @@ afterAll(async () => {
 
 describe("the /conta loader", () => {
   it("sends a visitor home", async () => {
-    await expect(loadAccountPage(await requestArgs(get(null)))).rejects.toMatchObject({ status: 302, headers: expect.any(Headers) });
+    await expect(loadAccountPage(await requestArgs(get(null)))).rejects.toMatchObject({
+      status: 302,
+      headers: expect.any(Headers),
+    });
     const thrown = (await loadAccountPage(await requestArgs(get(null))).catch((error) => error)) as Response;
     expect(thrown.headers.get("location")).toBe("/");
   });
@@ -86,7 +98,11 @@ describe("the /conta loader", () => {
   it("shows the bags of an own sale asked for by ?compra, and nothing of another customer's", async () => {
     const ana = await signUpAndLogIn("Ana Beatriz Cavalcanti");
     const bruno = await signUpAndLogIn("Bruno Henrique Farias");
-    const bag = { student_name: "Lucas Cavalcanti", student_ra: "202400123", items: [{ title: "Agenda Escolar", quantity: 2, unit_price_cents: 3500 }] };
+    const bag = {
+      student_name: "Lucas Cavalcanti",
+      student_ra: "202400123",
+      items: [{ title: "Agenda Escolar", quantity: 2, unit_price_cents: 3500 }],
+    };
     const own = await insertSale(db, { customer_id: ana.id, reference_code: "LE-9001", bags: [bag] });
     const other = await insertSale(db, { customer_id: bruno.id, reference_code: "LE-9002", bags: [bag] });
 
@@ -99,7 +115,10 @@ describe("the /conta loader", () => {
   });
 
   it("ends the session on a 401 from the API", async () => {
-    const auth = { token: "x".repeat(43), customer: { id: crypto.randomUUID(), name: "Fulano", email: "f@exemplo.com.br", avatar: null } };
+    const auth = {
+      token: "x".repeat(43),
+      customer: { id: crypto.randomUUID(), name: "Fulano", email: "f@exemplo.com.br", avatar: null },
+    };
     const cookie = sessionCookieOf(await commitCustomerSession(get(null), auth));
     const thrown = (await loadAccountPage(await requestArgs(get(cookie))).catch((error) => error)) as Response;
     expect(thrown.status).toBe(302);
@@ -112,7 +131,12 @@ describe("the /conta action, profile form", () => {
     const maria = await signUpAndLogIn();
     const before = (await getSession(get(maria.cookie))).get("expiresAt");
     const cpf = newCpf();
-    const { response } = await run(maria.cookie, { intent: "profile", ...profile, name: "Fernanda Lima de Souza", cpf });
+    const { response } = await run(maria.cookie, {
+      intent: "profile",
+      ...profile,
+      name: "Fernanda Lima de Souza",
+      cpf,
+    });
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe("/conta");
     const setCookie = response!.headers.get("set-cookie");
@@ -121,12 +145,21 @@ describe("the /conta action, profile form", () => {
     expect((await getSessionCustomer(get(cookie)))?.customer.name).toBe("Fernanda Lima de Souza");
     expect((await getSession(get(cookie))).get("expiresAt")).toBe(before);
     const page = await loadAccountPage(await requestArgs(get(cookie)));
-    expect(page.profile.values).toMatchObject({ name: "Fernanda Lima de Souza", cellPhone: "(81) 98888-7777", zipcode: "50050-000" });
+    expect(page.profile.values).toMatchObject({
+      name: "Fernanda Lima de Souza",
+      cellPhone: "(81) 98888-7777",
+      zipcode: "50050-000",
+    });
   });
 
   it("answers an invalid CPF with the spec's message and every typed value", async () => {
     const maria = await signUpAndLogIn();
-    const { data, status } = await run(maria.cookie, { intent: "profile", ...profile, name: "Fernanda Nova Silva", cpf: "111.111.111-11" });
+    const { data, status } = await run(maria.cookie, {
+      intent: "profile",
+      ...profile,
+      name: "Fernanda Nova Silva",
+      cpf: "111.111.111-11",
+    });
     expect(status).toBe(400);
     expect(data.form).toBe("profile");
     expect(data.result.error).toEqual({ cpf: ["CPF Inválido"] });
@@ -135,7 +168,12 @@ describe("the /conta action, profile form", () => {
 
   it("refuses a city of another state on the server", async () => {
     const maria = await signUpAndLogIn();
-    const { data, status } = await run(maria.cookie, { intent: "profile", ...profile, cpf: newCpf(), city: "Campinas" });
+    const { data, status } = await run(maria.cookie, {
+      intent: "profile",
+      ...profile,
+      cpf: newCpf(),
+      city: "Campinas",
+    });
     expect(status).toBe(400);
     expect(data.result.error.city).toEqual(["A cidade não pertence ao estado selecionado."]);
   });
@@ -143,7 +181,12 @@ describe("the /conta action, profile form", () => {
   it("shows the API's message in a red toast when the CPF belongs to someone else", async () => {
     const ana = await signUpAndLogIn("Ana Beatriz Cavalcanti");
     const bruno = await signUpAndLogIn("Bruno Henrique Farias");
-    const { data, status } = await run(ana.cookie, { intent: "profile", ...profile, name: "Ana Beatriz Lins", cpf: bruno.cpf });
+    const { data, status } = await run(ana.cookie, {
+      intent: "profile",
+      ...profile,
+      name: "Ana Beatriz Lins",
+      cpf: bruno.cpf,
+    });
     expect(status).toBe(409);
     expect(data.toast).toBe("Já existe uma conta com este CPF.");
     expect(data.values.name).toBe("Ana Beatriz Lins");
@@ -151,7 +194,12 @@ describe("the /conta action, profile form", () => {
 
   it("fills the address from the CEP and focuses the number", async () => {
     const maria = await signUpAndLogIn();
-    const { data, status } = await run(maria.cookie, { intent: "cep", ...profile, zipcode: "01310100", name: "Ainda digitando" });
+    const { data, status } = await run(maria.cookie, {
+      intent: "cep",
+      ...profile,
+      zipcode: "01310100",
+      name: "Ainda digitando",
+    });
     expect(status).toBe(200);
     expect(data.values).toMatchObject({
       name: "Ainda digitando",
@@ -194,7 +242,9 @@ describe("the /conta action, password form", () => {
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe("/conta");
     const cookie = sessionCookieOf(response!.headers.get("set-cookie"));
-    expect((await loadAccountPage(await requestArgs(get(cookie)))).profile.values.name).toBe("Fernanda Cavalcanti Lima");
+    expect((await loadAccountPage(await requestArgs(get(cookie)))).profile.values.name).toBe(
+      "Fernanda Cavalcanti Lima",
+    );
     // The old cookie's token was revoked with every other session.
     const stale = (await loadAccountPage(await requestArgs(get(maria.cookie))).catch((error) => error)) as Response;
     expect(stale.headers.get("location")).toBe("/sessao-expirada");
@@ -222,7 +272,10 @@ describe("the /conta action, password form", () => {
       passwordConfirmation: "outraSenha9",
     });
     expect(status).toBe(400);
-    expect(data.result.error).toEqual({ currentPassword: ["Informe a senha atual."], passwordConfirmation: ["Senhas nao correspondem"] });
+    expect(data.result.error).toEqual({
+      currentPassword: ["Informe a senha atual."],
+      passwordConfirmation: ["Senhas nao correspondem"],
+    });
     expect(JSON.stringify(data)).not.toMatch(/novaSenha9|outraSenha9/);
   });
 });

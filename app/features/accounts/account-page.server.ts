@@ -72,7 +72,10 @@ function profileReply(values: ProfileValues, fields: Partial<ProfileReply> = {},
   return data(body, { status, headers: NO_STORE });
 }
 
-function passwordReply(fields: Omit<Extract<AccountPageReply, { form: "password" }>, "form" | "nonce">, status: number) {
+function passwordReply(
+  fields: Omit<Extract<AccountPageReply, { form: "password" }>, "form" | "nonce">,
+  status: number,
+) {
   const body: AccountPageReply = { form: "password", nonce: formNonce(), ...fields };
   return data(body, { status, headers: NO_STORE });
 }
@@ -115,7 +118,11 @@ export async function loadAccountPage(args: RequestArgs) {
 }
 
 /** Profile form intents: "profile" saves; "cep" and "cities" re-render it filled in. */
-async function profileAction({ request, context }: RequestArgs, formData: FormData, intent: "profile" | "cep" | "cities") {
+async function profileAction(
+  { request, context }: RequestArgs,
+  formData: FormData,
+  intent: "profile" | "cep" | "cities",
+) {
   const values = typedValues(formData, PROFILE_KEYS);
   if (intent === "cep") {
     const filled = await withLookedUpAddress(values, CUSTOMER_ADDRESS);
@@ -129,7 +136,9 @@ async function profileAction({ request, context }: RequestArgs, formData: FormDa
   try {
     const updated = await storeApi(context).updateCustomer(customer.id, submission.value);
     const cookie = await refreshSession(request, token, { ...customer, name: updated?.name ?? submission.value.name });
-    return toasts().redirectWithSuccess("/conta", "Dados alterados com sucesso!", { headers: { "set-cookie": cookie } });
+    return toasts().redirectWithSuccess("/conta", "Dados alterados com sucesso!", {
+      headers: { "set-cookie": cookie },
+    });
   } catch (error) {
     const failure = apiFailure(error);
     // Spec §8: the API's error.message in a red toast; the form keeps what was typed.
@@ -150,7 +159,10 @@ async function passwordAction({ request, context }: RequestArgs, formData: FormD
     return toasts().redirectWithSuccess("/conta", "Senha alterada com sucesso!", { headers: { "set-cookie": cookie } });
   } catch (error) {
     const failure = apiFailure(error);
-    return passwordReply({ result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: failure.message }, failure.status);
+    return passwordReply(
+      { result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: failure.message },
+      failure.status,
+    );
   }
 }
 

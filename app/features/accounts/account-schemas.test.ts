@@ -104,11 +104,13 @@ describe("registrationAccessSchema (step 1)", () => {
       password: [M.passwordLength],
       passwordConfirmation: [M.passwordLength],
     });
-    expect(errors(registrationAccessSchema, { ...access, password: "x".repeat(21) }).password).toEqual([M.passwordLength]);
-    expect(errors(registrationAccessSchema, { ...access, password: "" }).password).toEqual([M.passwordRequired]);
-    expect(errors(registrationAccessSchema, { ...access, passwordConfirmation: undefined }).passwordConfirmation).toEqual([
-      M.confirmationRequired,
+    expect(errors(registrationAccessSchema, { ...access, password: "x".repeat(21) }).password).toEqual([
+      M.passwordLength,
     ]);
+    expect(errors(registrationAccessSchema, { ...access, password: "" }).password).toEqual([M.passwordRequired]);
+    expect(
+      errors(registrationAccessSchema, { ...access, passwordConfirmation: undefined }).passwordConfirmation,
+    ).toEqual([M.confirmationRequired]);
   });
 
   it("reports different passwords on the confirmation, even beside other errors", () => {
@@ -122,7 +124,9 @@ describe("registrationAccessSchema (step 1)", () => {
   });
 
   it("needs the terms ticked", () => {
-    expect(errors(registrationAccessSchema, { ...access, terms: false })).toEqual({ terms: ["Termos e Condições não aceitos"] });
+    expect(errors(registrationAccessSchema, { ...access, terms: false })).toEqual({
+      terms: ["Termos e Condições não aceitos"],
+    });
     expect(errors(registrationAccessSchema, { ...access, terms: undefined })).toEqual({
       terms: ["Termos e Condições não aceitos"],
     });
@@ -137,7 +141,14 @@ describe("registrationBasicsSchema (step 2)", () => {
       cellPhone: "81998765432",
       zipcode: "50030230",
     });
-    const plain = registrationBasicsSchema.parse({ ...basics, cpf: "52998224725", cellPhone: "81998765432", zipcode: "50030230", state: "pe", houseNumber: 45 });
+    const plain = registrationBasicsSchema.parse({
+      ...basics,
+      cpf: "52998224725",
+      cellPhone: "81998765432",
+      zipcode: "50030230",
+      state: "pe",
+      houseNumber: 45,
+    });
     expect(plain).toMatchObject({ cpf: "52998224725", state: "PE", houseNumber: "45" });
   });
 
@@ -175,7 +186,9 @@ describe("registrationBasicsSchema (step 2)", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-03-01T01:30:00Z")); // still 28 February in Recife
     expect(errors(registrationBasicsSchema, { ...basics, birthDate: "2026-02-28" })).toEqual({});
-    expect(errors(registrationBasicsSchema, { ...basics, birthDate: "2026-03-01" }).birthDate).toEqual([M.birthDateFuture]);
+    expect(errors(registrationBasicsSchema, { ...basics, birthDate: "2026-03-01" }).birthDate).toEqual([
+      M.birthDateFuture,
+    ]);
   });
 
   it.each([
@@ -208,8 +221,12 @@ describe("registrationBasicsSchema (step 2)", () => {
     expect(errors(registrationBasicsSchema, { ...basics, city: "" }).city).toEqual([M.cityRequired]);
     // The IBGE rule is the server's (withCityOfState); the browser schema checks fields alone.
     expect(errors(registrationBasicsSchema, { ...basics, city: "Salvador" })).toEqual({});
-    expect(errors(withCityOfState(registrationBasicsSchema), { ...basics, city: "Salvador" }).city).toEqual([M.cityOfState]);
-    expect(errors(withCityOfState(registrationBasicsSchema), { ...basics, city: "jaboatao dos guararapes" })).toEqual({});
+    expect(errors(withCityOfState(registrationBasicsSchema), { ...basics, city: "Salvador" }).city).toEqual([
+      M.cityOfState,
+    ]);
+    expect(errors(withCityOfState(registrationBasicsSchema), { ...basics, city: "jaboatao dos guararapes" })).toEqual(
+      {},
+    );
   });
 });
 
@@ -217,7 +234,10 @@ describe("the registration payload (POST /customers/create-customer)", () => {
   it("takes the access data without confirmation and terms, plus the basics", () => {
     const { passwordConfirmation: _c, terms: _t, ...fields } = access;
     const payload = { storeId: 1, ...fields };
-    expect(registrationSchema.parse({ ...payload, ...basics })).toMatchObject({ email: access.email, cpf: "52998224725" });
+    expect(registrationSchema.parse({ ...payload, ...basics })).toMatchObject({
+      email: access.email,
+      cpf: "52998224725",
+    });
     expect(errors(registrationSchema, { ...payload, ...basics, cpf: "123" }).cpf).toEqual(["CPF Inválido"]);
   });
 });
@@ -236,15 +256,29 @@ describe("profileSchema", () => {
 
 describe("passwordChangeSchema and resetPasswordSchema", () => {
   it("needs the current password, a 6–20 new one and an equal confirmation", () => {
-    expect(errors(passwordChangeSchema, { currentPassword: "", newPassword: "abc", passwordConfirmation: "abd" })).toEqual({
+    expect(
+      errors(passwordChangeSchema, { currentPassword: "", newPassword: "abc", passwordConfirmation: "abd" }),
+    ).toEqual({
       currentPassword: [M.currentPasswordRequired],
       newPassword: [M.passwordLength],
       passwordConfirmation: [M.passwordLength, "Senhas nao correspondem"],
     });
-    expect(errors(passwordChangeSchema, { currentPassword: "velha1", newPassword: "novasenha", passwordConfirmation: "novasenhb" })).toEqual({
+    expect(
+      errors(passwordChangeSchema, {
+        currentPassword: "velha1",
+        newPassword: "novasenha",
+        passwordConfirmation: "novasenhb",
+      }),
+    ).toEqual({
       passwordConfirmation: ["Senhas nao correspondem"],
     });
-    expect(passwordChangeSchema.safeParse({ currentPassword: "velha1", newPassword: "novasenha", passwordConfirmation: "novasenha" }).success).toBe(true);
+    expect(
+      passwordChangeSchema.safeParse({
+        currentPassword: "velha1",
+        newPassword: "novasenha",
+        passwordConfirmation: "novasenha",
+      }).success,
+    ).toBe(true);
   });
 
   it("resets with an equal pair", () => {
@@ -272,7 +306,10 @@ describe("with conform (form data, as the pages submit it)", () => {
     expect(ok.status).toBe("success");
     const unticked = parseWithZod(form({ ...filled, name: "" }), { schema: registrationAccessSchema });
     expect(unticked.status).toBe("error");
-    expect(unticked.status === "error" && unticked.error).toMatchObject({ terms: ["Termos e Condições não aceitos"], name: [M.nameRequired] });
+    expect(unticked.status === "error" && unticked.error).toMatchObject({
+      terms: ["Termos e Condições não aceitos"],
+      name: [M.nameRequired],
+    });
   });
 
   it("validates step 2 and gives digits", async () => {
@@ -280,6 +317,9 @@ describe("with conform (form data, as the pages submit it)", () => {
     const result = parseWithZod(form(basics), { schema: registrationBasicsSchema });
     expect(result.status === "success" && result.value).toMatchObject({ cpf: "52998224725", houseNumber: "123" });
     const empty = parseWithZod(form({ ...basics, houseNumber: "", cpf: "" }), { schema: registrationBasicsSchema });
-    expect(empty.status === "error" && empty.error).toMatchObject({ houseNumber: [M.houseNumberRequired], cpf: [M.cpfRequired] });
+    expect(empty.status === "error" && empty.error).toMatchObject({
+      houseNumber: [M.houseNumberRequired],
+      cpf: [M.cpfRequired],
+    });
   });
 });

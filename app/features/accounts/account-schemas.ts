@@ -6,7 +6,13 @@
  */
 import { z } from "zod";
 import { accounts } from "#api/contract/accounts.ts";
-import { CUSTOMER_MESSAGES as M, passwordField, passwordsMatch, termsField, whenTexts } from "#app/lib/validation/customer-fields.ts";
+import {
+  CUSTOMER_MESSAGES as M,
+  passwordField,
+  passwordsMatch,
+  termsField,
+  whenTexts,
+} from "#app/lib/validation/customer-fields.ts";
 
 export { CUSTOMER_MESSAGES } from "#app/lib/validation/customer-fields.ts";
 
@@ -35,4 +41,3 @@ export const profileSchema = accounts.updateCustomer.body;
 export const passwordChangeSchema = accounts.updateCustomerPassword.body;
 
 export const resetPasswordSchema = accounts.confirmResetPassword.body;
-

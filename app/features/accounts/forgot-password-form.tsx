@@ -22,7 +22,13 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
   });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/resetar-senha" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      action="/resetar-senha"
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {last?.toast ? <InlineToast message={last.toast} /> : null}

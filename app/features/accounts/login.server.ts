@@ -37,7 +37,11 @@ export async function logIn({ request, context }: RequestArgs, formData: FormDat
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     // Spec §8: the API's error.message in a red toast.
     return data(
-      { result: submission.reply({ hideFields: ["password"] }), toast: error.message, redirectTo: redirectTarget(formData) },
+      {
+        result: submission.reply({ hideFields: ["password"] }),
+        toast: error.message,
+        redirectTo: redirectTarget(formData),
+      },
       { status: error.status },
     );
   }

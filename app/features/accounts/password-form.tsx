@@ -33,7 +33,14 @@ export function PasswordForm({ reply }: { reply?: PasswordReply }) {
   }, [busy, fetcher.data]);
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/conta"
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       {current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}
       <AuthenticityTokenInput name="csrf" />
       <FormErrors id={form.errorId} errors={form.errors} />

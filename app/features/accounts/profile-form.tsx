@@ -69,9 +69,15 @@ function ProfileFields({
     shouldValidate: "onBlur",
   });
 
-
   return (
-    <fetcher.Form ref={formRef} method="post" action="/conta" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/conta"
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       {/* Enter in any field saves: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="profile" tabIndex={-1} aria-hidden="true" className="sr-only">
         Salvar alterações
@@ -83,14 +89,36 @@ function ProfileFields({
         <label htmlFor="profile-email" className="mb-1 block text-sm font-semibold text-slate-700">
           E-mail
         </label>
-        <input id="profile-email" type="email" value={email} readOnly aria-describedby="profile-email-note" className={readOnlyInput} />
+        <input
+          id="profile-email"
+          type="email"
+          value={email}
+          readOnly
+          aria-describedby="profile-email-note"
+          className={readOnlyInput}
+        />
         <p id="profile-email-note" className="mt-1 text-xs text-slate-500">
           O e-mail de acesso não pode ser alterado.
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField meta={fields.cellPhone} label="Celular" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="tel-national" />
-        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
+        <TextField
+          meta={fields.cellPhone}
+          label="Celular"
+          type="tel"
+          placeholder="(99) 99999-9999"
+          mask={maskPhone}
+          maxLength={15}
+          autoComplete="tel-national"
+        />
+        <TextField
+          meta={fields.cpf}
+          label="CPF"
+          inputMode="numeric"
+          placeholder="999.999.999-99"
+          mask={maskCpf}
+          maxLength={14}
+        />
       </div>
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
       <AddressFields

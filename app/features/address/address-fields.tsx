@@ -135,7 +135,13 @@ export function StateAndCityFields({
         />
       </div>
       {hydrated ? null : (
-        <button type="submit" name="intent" value={citiesIntent} formNoValidate className={`${secondaryButton} self-start`}>
+        <button
+          type="submit"
+          name="intent"
+          value={citiesIntent}
+          formNoValidate
+          className={`${secondaryButton} self-start`}
+        >
           {labels.refresh}
         </button>
       )}

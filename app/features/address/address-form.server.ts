@@ -77,6 +77,9 @@ export async function withLookedUpAddress<K extends string, V extends Record<K, 
 }
 
 /** After the state select changed: the city stays only if it belongs to the new state. */
-export function withCityOfChosenState<K extends string, V extends Record<K, string>>(values: V, names: AddressFieldNames<K>): V {
+export function withCityOfChosenState<K extends string, V extends Record<K, string>>(
+  values: V,
+  names: AddressFieldNames<K>,
+): V {
   return { ...values, [names.city]: cityIn(values[names.state], values[names.city]) };
 }

@@ -10,7 +10,13 @@ afterAll(() => cepApi.close());
 
 describe("CEP lookup", () => {
   it("fills state, city, neighbourhood and street from a known CEP, masked or not", async () => {
-    const expected = { cep: "51021000", state: "PE", city: "Recife", neighborhood: "Boa Viagem", street: "Avenida Boa Viagem" };
+    const expected = {
+      cep: "51021000",
+      state: "PE",
+      city: "Recife",
+      neighborhood: "Boa Viagem",
+      street: "Avenida Boa Viagem",
+    };
     expect(await lookupCep("51021-000", cepApi.url)).toEqual(expected);
     expect(await lookupCep("51021000", cepApi.url)).toEqual(expected);
   });

@@ -18,9 +18,12 @@ export function withCityOfStateFields<S extends string, C extends string, T exte
   stateKey: S,
   cityKey: C,
 ) {
-  return schema.superRefine((value: Record<S | C, string>, ctx: z.RefinementCtx) => {
-    if (!isCityOf(value[stateKey], value[cityKey])) {
-      ctx.addIssue({ code: "custom", message: M.cityOfState, path: [cityKey] });
-    }
-  }, whenValid(stateKey, cityKey));
+  return schema.superRefine(
+    (value: Record<S | C, string>, ctx: z.RefinementCtx) => {
+      if (!isCityOf(value[stateKey], value[cityKey])) {
+        ctx.addIssue({ code: "custom", message: M.cityOfState, path: [cityKey] });
+      }
+    },
+    whenValid(stateKey, cityKey),
+  );
 }

@@ -23,7 +23,15 @@ const storedCart = {
     subtotal: 50,
     discount: 0,
     total: 50,
-    bags: [{ cartId: "carrinho-1", name: "Ana", studentId: STUDENT, RA: "1", cartItems: [cartItemReply({ itemTOTVSId: 11, quantity: 2 })] }],
+    bags: [
+      {
+        cartId: "carrinho-1",
+        name: "Ana",
+        studentId: STUDENT,
+        RA: "1",
+        cartItems: [cartItemReply({ itemTOTVSId: 11, quantity: 2 })],
+      },
+    ],
   },
   itemsRemoved: [] as { itemTOTVSId: number; title: string }[],
 };
@@ -36,7 +44,8 @@ let cookie: string;
 
 beforeAll(async () => {
   double = await startStoreApiDouble((request) => {
-    if (request.method === "GET" && request.path === "/carts/list-cart-by-customer/cliente-1/store/1") return { status: 200, body: storedCart };
+    if (request.method === "GET" && request.path === "/carts/list-cart-by-customer/cliente-1/store/1")
+      return { status: 200, body: storedCart };
     received.push({ path: request.path, body: request.body });
     return replies.shift() ?? { status: 200, body: storedCart };
   });
@@ -52,7 +61,8 @@ beforeEach(() => {
 
 const form = (fields: Record<string, string>) => {
   const formData = new FormData();
-  for (const [key, value] of Object.entries({ redirectTo: "/produto/papelaria/caderno", ...fields })) formData.append(key, value);
+  for (const [key, value] of Object.entries({ redirectTo: "/produto/papelaria/caderno", ...fields }))
+    formData.append(key, value);
   return formData;
 };
 const increase = form({ intent: "quantity", studentId: STUDENT, itemTOTVSId: "11", quantity: "3" });
@@ -67,14 +77,19 @@ async function submit(formData: FormData): Promise<Response> {
   }
 }
 
-
 describe("cart errors from the store API (spec §8)", () => {
   it("sends the whole cart with the version the shopper saw, and reopens the panel", async () => {
     const response = await submit(increase);
     expect(received).toEqual([
       {
         path: "/carts/client-add-item-to-cart",
-        body: { affiliateId: "4", storeId: 1, customerId: "cliente-1", version: 7, bags: [{ studentId: STUDENT, cartItems: [{ itemTOTVSId: 11, quantity: 3 }] }] },
+        body: {
+          affiliateId: "4",
+          storeId: 1,
+          customerId: "cliente-1",
+          version: 7,
+          bags: [{ studentId: STUDENT, cartItems: [{ itemTOTVSId: 11, quantity: 3 }] }],
+        },
       },
     ]);
     expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?carrinho=aberto");
@@ -87,7 +102,15 @@ describe("cart errors from the store API (spec §8)", () => {
     expect(response.headers.get("location")).toBe("/");
     expect(await toastOf(response)).toMatchObject({ type: "error", message: "Pagamento pendente na secretaria." });
     expect(received.map((call) => call.body.bags)).toEqual([
-      [{ studentId: STUDENT, cartItems: [{ itemTOTVSId: 11, quantity: 2 }, { itemTOTVSId: 12, quantity: 1 }] }],
+      [
+        {
+          studentId: STUDENT,
+          cartItems: [
+            { itemTOTVSId: 11, quantity: 2 },
+            { itemTOTVSId: 12, quantity: 1 },
+          ],
+        },
+      ],
       [],
     ]);
   });
@@ -96,7 +119,10 @@ describe("cart errors from the store API (spec §8)", () => {
     replies = [{ status: 409, body: { error: { message: "Seu carrinho mudou em outra aba. Atualize a página." } } }];
     const response = await submit(increase);
     expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?carrinho=aberto");
-    expect(await toastOf(response)).toMatchObject({ type: "error", message: "Seu carrinho mudou em outra aba. Atualize a página." });
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      message: "Seu carrinho mudou em outra aba. Atualize a página.",
+    });
     expect(received).toHaveLength(1);
   });
 

@@ -18,7 +18,9 @@ const isItemIntent = (intent: string): intent is ItemIntent => Object.hasOwn(ITE
 /** Back where the form was, with the cart panel open, except on the checkout, which shows the cart itself. */
 function backTo(formData: FormData) {
   const url = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
-  return url.pathname === CHECKOUT_PATH ? `${url.pathname}${url.search}` : hrefWithParam(url, URL_STATE.cart.key, URL_STATE.cart.open);
+  return url.pathname === CHECKOUT_PATH
+    ? `${url.pathname}${url.search}`
+    : hrefWithParam(url, URL_STATE.cart.key, URL_STATE.cart.open);
 }
 
 /**
@@ -53,7 +55,9 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   if (!outcome.ok) {
     if (outcome.status === 402 && current) {
       // Spec §8: the cart is emptied and the shopper goes home.
-      await storeApi(args.context).saveCart(current.customer.id, []).catch(() => undefined);
+      await storeApi(args.context)
+        .saveCart(current.customer.id, [])
+        .catch(() => undefined);
       return toasts().redirectWithError("/", outcome.message, init);
     }
     return toasts().redirectWithError(back, outcome.message, init);

@@ -5,7 +5,9 @@ import { STUDENT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 export function CartBagTitle({ bag }: { bag: Pick<CartBag, "name" | "RA"> }) {
   return (
     <>
-      <span className="font-bold text-slate-900">{bag.name ? truncate(bag.name, STUDENT_NAME_LIMIT) : "Selecionar estudante"}</span>
+      <span className="font-bold text-slate-900">
+        {bag.name ? truncate(bag.name, STUDENT_NAME_LIMIT) : "Selecionar estudante"}
+      </span>
       {bag.RA ? <span className="ml-2 text-xs font-normal text-slate-500">RA {bag.RA}</span> : null}
     </>
   );

@@ -1,8 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { cartCount, firstUnassignedItem, withItemAdded, withItemAssigned, withoutItem, withQuantity } from "./cart-changes.ts";
+import {
+  cartCount,
+  firstUnassignedItem,
+  withItemAdded,
+  withItemAssigned,
+  withoutItem,
+  withQuantity,
+} from "./cart-changes.ts";
 
 const bags = [
-  { studentId: "a", cartItems: [{ itemTOTVSId: 1, quantity: 1 }, { itemTOTVSId: 2, quantity: 3 }] },
+  {
+    studentId: "a",
+    cartItems: [
+      { itemTOTVSId: 1, quantity: 1 },
+      { itemTOTVSId: 2, quantity: 3 },
+    ],
+  },
   { studentId: "b", cartItems: [{ itemTOTVSId: 1, quantity: 1 }] },
 ];
 
@@ -38,7 +51,13 @@ describe("cart changes", () => {
 
 describe("the student-less bag (Selecionar estudante)", () => {
   const withGuestLines = [
-    { studentId: null, cartItems: [{ itemTOTVSId: 7, quantity: 2 }, { itemTOTVSId: 8, quantity: 1 }] },
+    {
+      studentId: null,
+      cartItems: [
+        { itemTOTVSId: 7, quantity: 2 },
+        { itemTOTVSId: 8, quantity: 1 },
+      ],
+    },
     { studentId: "a", cartItems: [{ itemTOTVSId: 7, quantity: 1 }] },
   ];
 

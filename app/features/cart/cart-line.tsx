@@ -50,7 +50,15 @@ function CartForm({
 }
 
 /** One cart line (spec §2 cart view): links to its product; quantity rules of spec §4. */
-export function CartLine({ item, studentId, redirectTo }: { item: CartItem; studentId: string | null; redirectTo: string }) {
+export function CartLine({
+  item,
+  studentId,
+  redirectTo,
+}: {
+  item: CartItem;
+  studentId: string | null;
+  redirectTo: string;
+}) {
   const price = priceView(item);
   const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
   const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
@@ -60,7 +68,10 @@ export function CartLine({ item, studentId, redirectTo }: { item: CartItem; stud
         <img src={item.productImage} alt="" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link to={productHref} className="block font-semibold text-slate-800 first-letter:uppercase hover:text-brand-700">
+        <Link
+          to={productHref}
+          className="block font-semibold text-slate-800 first-letter:uppercase hover:text-brand-700"
+        >
           {name}
         </Link>
         {item.TIPO === "S" || item.TIPO === "M" ? (
@@ -76,7 +87,9 @@ export function CartLine({ item, studentId, redirectTo }: { item: CartItem; stud
             <>
               {price.installments}x R$ {formatMoney(price.installment)}
               {showsDiscountOnCartLine(price.discountPercent) ? (
-                <span className="ml-1 font-semibold text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
+                <span className="ml-1 font-semibold text-red-600">
+                  ({formatPercent(price.discountPercent)}% desconto)
+                </span>
               ) : null}
             </>
           )}
@@ -84,18 +97,42 @@ export function CartLine({ item, studentId, redirectTo }: { item: CartItem; stud
         <div className="mt-2 flex items-center gap-2">
           {item.TIPO === "S" ? null : (
             <>
-              <CartForm intent="quantity" studentId={studentId} item={item} redirectTo={redirectTo} quantity={item.quantity - 1} label="Diminuir quantidade" disabled={!canDecreaseQuantity(item.quantity)}>
+              <CartForm
+                intent="quantity"
+                studentId={studentId}
+                item={item}
+                redirectTo={redirectTo}
+                quantity={item.quantity - 1}
+                label="Diminuir quantidade"
+                disabled={!canDecreaseQuantity(item.quantity)}
+              >
                 −
               </CartForm>
-              <span className="min-w-6 text-center font-semibold" data-testid="cart-line-quantity">{item.quantity}</span>
-              <CartForm intent="quantity" studentId={studentId} item={item} redirectTo={redirectTo} quantity={item.quantity + 1} label="Aumentar quantidade" disabled={!canIncreaseQuantity(item.TIPO, item.quantity)}>
+              <span className="min-w-6 text-center font-semibold" data-testid="cart-line-quantity">
+                {item.quantity}
+              </span>
+              <CartForm
+                intent="quantity"
+                studentId={studentId}
+                item={item}
+                redirectTo={redirectTo}
+                quantity={item.quantity + 1}
+                label="Aumentar quantidade"
+                disabled={!canIncreaseQuantity(item.TIPO, item.quantity)}
+              >
                 +
               </CartForm>
             </>
           )}
         </div>
       </div>
-      <CartForm intent="remove" studentId={studentId} item={item} redirectTo={redirectTo} label={`Remover ${item.NOME} do carrinho`}>
+      <CartForm
+        intent="remove"
+        studentId={studentId}
+        item={item}
+        redirectTo={redirectTo}
+        label={`Remover ${item.NOME} do carrinho`}
+      >
         <CloseIcon width={14} height={14} />
       </CartForm>
     </li>

@@ -16,7 +16,13 @@ export function CartPanel() {
   const bags = cart?.bags ?? [];
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
-      <Link to={closeHref} preventScrollReset className="absolute inset-0 bg-black/40" aria-label="Fechar carrinho" tabIndex={-1} />
+      <Link
+        to={closeHref}
+        preventScrollReset
+        className="absolute inset-0 bg-black/40"
+        aria-label="Fechar carrinho"
+        tabIndex={-1}
+      />
       <aside
         role="dialog"
         aria-modal="true"
@@ -27,7 +33,12 @@ export function CartPanel() {
           <h2 id="cart-panel-title" className="text-lg font-bold text-slate-900">
             Carrinho de Compras
           </h2>
-          <Link to={closeHref} preventScrollReset className="rounded-full p-1 text-slate-500 hover:bg-slate-100" aria-label="Fechar">
+          <Link
+            to={closeHref}
+            preventScrollReset
+            className="rounded-full p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Fechar"
+          >
             <CloseIcon />
           </Link>
         </header>
@@ -35,7 +46,10 @@ export function CartPanel() {
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-slate-500">
             <p className="font-semibold text-slate-700">Seu carrinho está vazio.</p>
             <p className="text-sm">Escolha cursos, fardamento e materiais e adicione para o seu estudante.</p>
-            <Link to={closeHref} className="mt-2 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700">
+            <Link
+              to={closeHref}
+              className="mt-2 rounded-full bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
+            >
               Continuar comprando
             </Link>
           </div>
@@ -79,7 +93,10 @@ export function CartPanel() {
               </footer>
             ) : (
               // Spec §6: the subtotal and the checkout button wait for the login.
-              <footer className="border-t border-slate-200 px-5 py-4 text-center text-sm text-slate-600" data-testid="cart-guest-footer">
+              <footer
+                className="border-t border-slate-200 px-5 py-4 text-center text-sm text-slate-600"
+                data-testid="cart-guest-footer"
+              >
                 <p>Entre na sua conta para escolher o estudante de cada item e finalizar o pedido.</p>
                 <Link
                   to={CHECKOUT_PATH}

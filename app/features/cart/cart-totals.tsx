@@ -19,7 +19,9 @@ export function CartTotals({
   return (
     <dl className="flex flex-col gap-1">
       <div className="flex justify-between text-sm text-slate-600">
-        <dt className={subtotalLabel === "SUBTOTAL" ? "font-bold tracking-wide text-slate-800" : undefined}>{subtotalLabel}</dt>
+        <dt className={subtotalLabel === "SUBTOTAL" ? "font-bold tracking-wide text-slate-800" : undefined}>
+          {subtotalLabel}
+        </dt>
         <dd className="font-bold text-slate-900">R$ {formatMoney(cart.subtotal)}</dd>
       </div>
       {cart.discount > 0 ? (

@@ -11,15 +11,28 @@ import { CartLine } from "./cart-line.tsx";
 export function CartView({ cart, redirectTo }: { cart: Cart; redirectTo: string }) {
   const titleId = useId();
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="cart-view">
-      <h2 id={titleId} className="text-lg font-bold text-slate-900">Carrinho</h2>
+    <section
+      aria-labelledby={titleId}
+      className="rounded-2xl bg-white p-5 ring-1 ring-slate-200"
+      data-testid="cart-view"
+    >
+      <h2 id={titleId} className="text-lg font-bold text-slate-900">
+        Carrinho
+      </h2>
       {cart.bags.map((bag, index) => (
-        <details key={bagKey(bag)} open={index === 0} className="cart-bag border-b border-slate-100 last:border-b-0" data-testid="cart-view-bag">
+        <details
+          key={bagKey(bag)}
+          open={index === 0}
+          className="cart-bag border-b border-slate-100 last:border-b-0"
+          data-testid="cart-view-bag"
+        >
           <summary className="flex cursor-pointer items-center justify-between gap-2 py-3">
             <span>
               <CartBagTitle bag={bag} />
             </span>
-            <span aria-hidden="true" className="cart-bag-chevron text-slate-500">▾</span>
+            <span aria-hidden="true" className="cart-bag-chevron text-slate-500">
+              ▾
+            </span>
           </summary>
           <ul className="divide-y divide-slate-100 pb-2">
             {bag.cartItems.map((item) => (

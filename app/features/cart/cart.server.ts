@@ -52,7 +52,12 @@ export async function changeCart(
   try {
     if (current) {
       const { cart } = await api.getCart(current.customer.id);
-      const reply = await api.saveCart(current.customer.id, change(cartPayloadOf(cart)), cart.version, cart.affiliateId);
+      const reply = await api.saveCart(
+        current.customer.id,
+        change(cartPayloadOf(cart)),
+        cart.version,
+        cart.affiliateId,
+      );
       return { ok: true, reply };
     }
     const guest = await ensureGuestCartKey(request);

@@ -18,7 +18,10 @@ export async function mergeGuestCartAtLogin(
     return describeMerge(merge);
   } catch (error) {
     // The login itself succeeded: say the cart could not come along rather than fail it.
-    console.error("[carrinho] não foi possível juntar o carrinho de visitante:", error instanceof Error ? error.message : error);
+    console.error(
+      "[carrinho] não foi possível juntar o carrinho de visitante:",
+      error instanceof Error ? error.message : error,
+    );
     return "Não foi possível trazer os itens do carrinho de visitante. Adicione-os novamente.";
   }
 }
@@ -28,7 +31,10 @@ const units = (n: number) => (n === 1 ? "1 item" : `${n} itens`);
 export function describeMerge(merge: GuestCartMerge): string | undefined {
   const parts: string[] = [];
   const added = merge.added.reduce((sum, item) => sum + item.quantity, 0);
-  if (added > 0) parts.push(`${units(added)} do carrinho de visitante foram para o seu carrinho: escolha o estudante ao finalizar o pedido.`);
+  if (added > 0)
+    parts.push(
+      `${units(added)} do carrinho de visitante foram para o seu carrinho: escolha o estudante ao finalizar o pedido.`,
+    );
   for (const item of merge.skipped) parts.push(`${item.title}: ${item.reason}.`);
   if (merge.couponRemoved) parts.push("O cupom aplicado foi removido porque o carrinho mudou.");
   return parts.length > 0 ? parts.join(" ") : undefined;

@@ -9,7 +9,15 @@ const style =
  * "Comprar" on the product page: a customer chooses the student in the link modal; a
  * visitor's item goes to their cart without a student (spec §6), chosen after login.
  */
-export function BuyButton({ loggedIn, productPath, itemTOTVSId }: { loggedIn: boolean; productPath: string; itemTOTVSId: number }) {
+export function BuyButton({
+  loggedIn,
+  productPath,
+  itemTOTVSId,
+}: {
+  loggedIn: boolean;
+  productPath: string;
+  itemTOTVSId: number;
+}) {
   if (loggedIn) {
     return (
       <Link to={linkHref(productPath, "escolha")} preventScrollReset className={style} data-testid="buy-button">

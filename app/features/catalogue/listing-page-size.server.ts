@@ -1,4 +1,10 @@
-import { PAGE_SIZE_NARROW, PAGE_SIZE_WIDE, PAGE_SIZE_PARAM, parsePageSize, type PageSize } from "#app/lib/pagination.ts";
+import {
+  PAGE_SIZE_NARROW,
+  PAGE_SIZE_WIDE,
+  PAGE_SIZE_PARAM,
+  parsePageSize,
+  type PageSize,
+} from "#app/lib/pagination.ts";
 
 /**
  * The listing page size before any script runs: the URL's choice, else the

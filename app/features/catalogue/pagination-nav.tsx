@@ -25,7 +25,10 @@ export function PaginationNav({ page, count, pageSize }: { page: number; count: 
   return (
     <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={pageHref(location, page - 1, pageSize)} className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}>
+        <Link
+          to={pageHref(location, page - 1, pageSize)}
+          className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}
+        >
           Anterior
         </Link>
       ) : null}
@@ -35,13 +38,21 @@ export function PaginationNav({ page, count, pageSize }: { page: number; count: 
             {n}
           </span>
         ) : (
-          <Link key={n} to={pageHref(location, n, pageSize)} aria-label={`Página ${n}`} className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}>
+          <Link
+            key={n}
+            to={pageHref(location, n, pageSize)}
+            aria-label={`Página ${n}`}
+            className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}
+          >
             {n}
           </Link>
         ),
       )}
       {page < count ? (
-        <Link to={pageHref(location, page + 1, pageSize)} className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}>
+        <Link
+          to={pageHref(location, page + 1, pageSize)}
+          className={`${linkClass} bg-white ring-1 ring-slate-200 hover:bg-brand-50`}
+        >
           Próxima
         </Link>
       ) : null}

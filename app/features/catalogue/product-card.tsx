@@ -13,7 +13,10 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   const price = priceView(product);
   const showUnit = product.TIPO === "S" || product.TIPO === "M";
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md" data-testid="product-card">
+    <article
+      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
+      data-testid="product-card"
+    >
       <Link to={productHref(product)} className="flex h-full flex-col" prefetch="intent">
         <div className="relative aspect-square bg-slate-100">
           <img
@@ -31,7 +34,9 @@ export function ProductCard({ product }: { product: ProductSummary }) {
           ) : null}
         </div>
         <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className="line-clamp-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">{product.title}</h3>
+          <h3 className="line-clamp-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">
+            {product.title}
+          </h3>
           {showUnit ? <p className="text-xs text-slate-500">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
           <div className="mt-auto pt-2">
             {price.free ? (

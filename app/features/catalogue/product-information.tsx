@@ -10,15 +10,29 @@ export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | 
 };
 
 /** The product-information panel of spec §2 (product page, checkout steps 1 and 2). */
-export function ProductInformation({ product, heading: Heading = "h1" }: { product: InformedProduct; heading?: "h1" | "h2" }) {
+export function ProductInformation({
+  product,
+  heading: Heading = "h1",
+}: {
+  product: InformedProduct;
+  heading?: "h1" | "h2";
+}) {
   const price = priceView(product);
   return (
     <div className="grid gap-6 md:grid-cols-2" data-testid="product-information">
       <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
-        <img src={product.image} alt={product.title} width={600} height={600} className="aspect-square w-full object-cover" />
+        <img
+          src={product.image}
+          alt={product.title}
+          width={600}
+          height={600}
+          className="aspect-square w-full object-cover"
+        />
       </div>
       <div className="flex flex-col gap-3">
-        <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title.toLocaleUpperCase("pt-BR")}</Heading>
+        <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">
+          {product.title.toLocaleUpperCase("pt-BR")}
+        </Heading>
         <p className="text-slate-600">Unidade - {schoolUnitByCode(product.CODCOLIGADA).name}</p>
         <p>
           <Link to={`/categoria/${product.category.slug}`} className="font-semibold text-brand-600 hover:underline">
@@ -39,7 +53,9 @@ export function ProductInformation({ product, heading: Heading = "h1" }: { produ
               <p className="text-2xl font-extrabold text-brand-700">
                 Por R$ {price.installments}x{formatMoney(price.installment)}{" "}
                 {price.showsDiscount ? (
-                  <span className="text-base font-semibold text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
+                  <span className="text-base font-semibold text-red-600">
+                    ({formatPercent(price.discountPercent)}% desconto)
+                  </span>
                 ) : null}
               </p>
               <p className="text-sm text-slate-500">Total: R$ {formatMoney(price.total)}</p>

@@ -1,7 +1,10 @@
 import type { Product } from "#api/contract/catalogue.ts";
 
 /** What a product card needs: loaders send only this, keeping pages and their data small. */
-export type ProductSummary = Pick<Product, "id" | "title" | "slug" | "image" | "PRECO" | "DESCONTO" | "PARCELAS" | "TIPO" | "CODCOLIGADA"> & {
+export type ProductSummary = Pick<
+  Product,
+  "id" | "title" | "slug" | "image" | "PRECO" | "DESCONTO" | "PARCELAS" | "TIPO" | "CODCOLIGADA"
+> & {
   category: { slug: string };
 };
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { groupSeriesByLevel, levelOf } from "./series.ts";
 
-const serie = (id: number, CURSO: string, HABILITACAO: string) => ({ id, CURSO, HABILITACAO, codgrade: "", CODPERLET: "202600" });
+const serie = (id: number, CURSO: string, HABILITACAO: string) => ({
+  id,
+  CURSO,
+  HABILITACAO,
+  codgrade: "",
+  CODPERLET: "202600",
+});
 
 describe("grade selection", () => {
   it("classifies a grade by its course, ignoring case and accents", () => {

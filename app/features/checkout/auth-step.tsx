@@ -18,7 +18,9 @@ export function AuthStep({ registering }: { registering: boolean }) {
         replace
         className="text-center text-sm font-semibold text-brand-600 hover:underline"
       >
-        {registering ? "Já é cliente? Faça o login clicando aqui!" : "Ainda não é cliente? Crie sua conta clicando aqui!"}
+        {registering
+          ? "Já é cliente? Faça o login clicando aqui!"
+          : "Ainda não é cliente? Crie sua conta clicando aqui!"}
       </Link>
     </section>
   );

@@ -22,7 +22,11 @@ export async function loadCheckoutPage(args: RequestArgs) {
   const reply = await loadCart(args);
   const cart = reply?.cart ?? null;
   const waiting = firstUnassignedItem(cart);
-  const step = checkoutStep({ loggedIn: Boolean(current), itemsInCart: cartCount(cart), itemWaitingForStudent: Boolean(waiting) });
+  const step = checkoutStep({
+    loggedIn: Boolean(current),
+    itemsInCart: cartCount(cart),
+    itemWaitingForStudent: Boolean(waiting),
+  });
   if (step === "home" || !cart) throw redirect("/");
   const url = new URL(request.url);
   // /checkout is the payment step again after an invalid coupon (spec §2): nothing else.
@@ -59,5 +63,11 @@ export async function checkoutAction(args: RequestArgs, formData: FormData) {
   if (isNewStudentIntent(intent)) return newStudentAction(args, formData, CHECKOUT_PATH);
   const itemTOTVSId = Number(formData.get("itemTOTVSId"));
   if (!Number.isSafeInteger(itemTOTVSId) || itemTOTVSId <= 0) throw new Response("Produto inválido.", { status: 400 });
-  return linkAction(args, formData, CHECKOUT_PATH, (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId), CHECKOUT_PATH);
+  return linkAction(
+    args,
+    formData,
+    CHECKOUT_PATH,
+    (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId),
+    CHECKOUT_PATH,
+  );
 }

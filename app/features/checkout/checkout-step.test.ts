@@ -9,7 +9,10 @@ describe("checkout step (spec §4)", () => {
     { loggedIn: false, itemsInCart: 1, itemWaitingForStudent: false, step: 1 },
     { loggedIn: true, itemsInCart: 3, itemWaitingForStudent: true, step: 2 },
     { loggedIn: true, itemsInCart: 3, itemWaitingForStudent: false, step: 3 },
-  ] as const)("logged in $loggedIn, $itemsInCart items, waiting $itemWaitingForStudent → $step", ({ step, ...state }) => {
-    expect(checkoutStep(state)).toBe(step);
-  });
+  ] as const)(
+    "logged in $loggedIn, $itemsInCart items, waiting $itemWaitingForStudent → $step",
+    ({ step, ...state }) => {
+      expect(checkoutStep(state)).toBe(step);
+    },
+  );
 });

@@ -3,5 +3,7 @@ import { CHECKOUT_STEPS, type CheckoutStep } from "./checkout-step.ts";
 
 /** "Autenticação", "Selecionar Aluno", "Pagamento" (spec §2): done steps filled, the current one marked. */
 export function CheckoutStepper({ step }: { step: CheckoutStep }) {
-  return <StepList steps={CHECKOUT_STEPS} current={step} label="Etapas da compra" variant="page" testId="checkout-stepper" />;
+  return (
+    <StepList steps={CHECKOUT_STEPS} current={step} label="Etapas da compra" variant="page" testId="checkout-stepper" />
+  );
 }

@@ -4,7 +4,12 @@ import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#app/lib/card.ts";
-import { creditInstallmentLabel, INSTALLMENT_TEXTS, installmentOptions, installmentValue } from "#app/lib/installments.ts";
+import {
+  creditInstallmentLabel,
+  INSTALLMENT_TEXTS,
+  installmentOptions,
+  installmentValue,
+} from "#app/lib/installments.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
@@ -158,7 +163,9 @@ export function PaymentForm({
 
       {free ? null : (
         <p className="font-semibold text-brand-800" data-testid="payment-summary">
-          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden">{INSTALLMENT_TEXTS.boleto}</span>
+          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden">
+            {INSTALLMENT_TEXTS.boleto}
+          </span>
           <span className="hidden group-has-[[name=paymentMethod][value='1']:checked]/payment:inline">
             {creditInstallmentLabel(total, installments)}
           </span>
@@ -178,7 +185,12 @@ export function PaymentForm({
             className="mt-0.5 h-4 w-4"
           />
           <span>
-            <a href={termsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 underline">
+            <a
+              href={termsUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-600 underline"
+            >
               Aceitar Termos de Uso da plataforma.
             </a>
           </span>
@@ -194,7 +206,11 @@ export function PaymentForm({
         Finalizar Compra
       </button>
       {paying ? (
-        <div role="status" className="flex items-center justify-center gap-3 text-slate-700" data-testid="payment-loading">
+        <div
+          role="status"
+          className="flex items-center justify-center gap-3 text-slate-700"
+          data-testid="payment-loading"
+        >
           <img src="/images/loading.svg" alt="" width={40} height={40} />
           <span>Processando o pagamento...</span>
         </div>

@@ -47,21 +47,29 @@ export function paymentSchema({ total, maxInstallments, now, settledCart = false
       terms: z.literal("on", { message: PAYMENT_MESSAGES.termsNotAccepted }).optional(),
     })
     .superRefine((value, ctx) => {
-      if (value.terms !== "on") ctx.addIssue({ code: "custom", path: ["terms"], message: PAYMENT_MESSAGES.termsNotAccepted });
+      if (value.terms !== "on")
+        ctx.addIssue({ code: "custom", path: ["terms"], message: PAYMENT_MESSAGES.termsNotAccepted });
       if (settledCart) return;
       const free = total === 0;
       if (free !== (value.paymentMethod === PAYMENT_METHOD_CODES.free)) {
-        ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: free ? PAYMENT_MESSAGES.methodRequired : PAYMENT_MESSAGES.freeOnlyAtZero });
+        ctx.addIssue({
+          code: "custom",
+          path: ["paymentMethod"],
+          message: free ? PAYMENT_MESSAGES.methodRequired : PAYMENT_MESSAGES.freeOnlyAtZero,
+        });
       }
       if (value.paymentMethod !== PAYMENT_METHOD_CODES.credit) return;
       const card = validateCardForm(value, { now, maxInstallments });
       if (card.ok) return;
-      for (const [field, message] of Object.entries(card.errors)) ctx.addIssue({ code: "custom", path: [field], message });
+      for (const [field, message] of Object.entries(card.errors))
+        ctx.addIssue({ code: "custom", path: [field], message });
       ctx.addIssue({ code: "custom", path: [], message: CARD_FORM_MESSAGE });
     })
     .transform((value): { paymentMethod: PaymentMethodCode; card: ValidCard | null } => {
       const checked =
-        value.paymentMethod === PAYMENT_METHOD_CODES.credit && !settledCart ? validateCardForm(value, { now, maxInstallments }) : null;
+        value.paymentMethod === PAYMENT_METHOD_CODES.credit && !settledCart
+          ? validateCardForm(value, { now, maxInstallments })
+          : null;
       return { paymentMethod: value.paymentMethod, card: checked?.ok ? checked.card : null };
     });
 }

@@ -20,9 +20,13 @@ export function PaymentStep({
 }) {
   return (
     <section aria-labelledby="payment-step-title" className="flex flex-col gap-4">
-      <h2 id="payment-step-title" className="text-xl font-bold text-slate-900">Pagamento</h2>
+      <h2 id="payment-step-title" className="text-xl font-bold text-slate-900">
+        Pagamento
+      </h2>
       {children}
-      {cart.cartId ? <CouponPanel cartId={cart.cartId} applied={cart.coupon} available={coupons} redirectTo={CHECKOUT_PATH} /> : null}
+      {cart.cartId ? (
+        <CouponPanel cartId={cart.cartId} applied={cart.coupon} available={coupons} redirectTo={CHECKOUT_PATH} />
+      ) : null}
       <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="checkout-totals">
         <CartTotals cart={cart} subtotalLabel="Subtotal" totalTestId="checkout-total" size="lg" />
       </div>

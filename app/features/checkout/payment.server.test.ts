@@ -6,7 +6,12 @@ import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
-import { startStoreApiDouble, toastOf, type DoubleReply, type DoubleRequest } from "#tests/fixtures/store-api-double.ts";
+import {
+  startStoreApiDouble,
+  toastOf,
+  type DoubleReply,
+  type DoubleRequest,
+} from "#tests/fixtures/store-api-double.ts";
 import { cartItemReply } from "#tests/fixtures/store-api-replies.ts";
 
 const VISA = "4111111111111111";
@@ -26,14 +31,31 @@ const openCart = {
         name: "Ana",
         studentId: "aluno-1",
         RA: "1",
-        cartItems: [cartItemReply({ itemTOTVSId: 11, quantity: 1, TIPO: "P", PARCELAS: 3, paymentPlan: { maxInstallments: 3, turnYear: false, schoolYear: 2026 } })],
+        cartItems: [
+          cartItemReply({
+            itemTOTVSId: 11,
+            quantity: 1,
+            TIPO: "P",
+            PARCELAS: 3,
+            paymentPlan: { maxInstallments: 3, turnYear: false, schoolYear: 2026 },
+          }),
+        ],
       },
     ],
   },
   itemsRemoved: [],
 };
-const emptyCart = { cart: { ...openCart.cart, id: null, cartId: null, bags: [], total: 0, subtotal: 0 }, itemsRemoved: [] };
-const methods = { paymentMethods: [{ id: 7, code: "0", name: "boleto" }, { id: 8, code: "1", name: "credito" }, { id: 9, code: "2", name: "gratuito" }] };
+const emptyCart = {
+  cart: { ...openCart.cart, id: null, cartId: null, bags: [], total: 0, subtotal: 0 },
+  itemsRemoved: [],
+};
+const methods = {
+  paymentMethods: [
+    { id: 7, code: "0", name: "boleto" },
+    { id: 8, code: "1", name: "credito" },
+    { id: 9, code: "2", name: "gratuito" },
+  ],
+};
 
 let cartReply: unknown = openCart;
 let finishReplies: DoubleReply[] = [];
@@ -47,7 +69,12 @@ beforeAll(async () => {
     if (request.path === "/payment-methods/list-payment-methods") return { status: 200, body: methods };
     received.push(request);
     if (request.path.startsWith("/cart-items/remove-coupon")) return { status: 200, body: openCart };
-    return finishReplies.shift() ?? { status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-1", statusCode: "paid" } } };
+    return (
+      finishReplies.shift() ?? {
+        status: 200,
+        body: { finished: { link: null, referenceCode: "123", saleId: "venda-1", statusCode: "paid" } },
+      }
+    );
   });
   cookie = double.cookie;
 });
@@ -79,10 +106,14 @@ const cardForm = (overrides: Record<string, string> = {}) => ({
 async function pay(fields: Record<string, string>) {
   const formData = new FormData();
   for (const [key, value] of Object.entries(fields)) formData.append(key, value);
-  const reply = actionReply(await payAction(await requestArgs(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } })), formData));
+  const reply = actionReply(
+    await payAction(
+      await requestArgs(new Request("http://loja.test/compra", { method: "POST", headers: { cookie } })),
+      formData,
+    ),
+  );
   return { response: reply.response ?? null, data: reply.data ?? null, status: reply.status };
 }
-
 
 describe("payAction", () => {
   it("sends spec §7's body (year-month-10, upper-case brand) and nothing the form made up, then goes to /conclusao", async () => {
@@ -113,7 +144,9 @@ describe("payAction", () => {
     expect(tooMany.status).toBe(400);
     expect(tooMany.data.result.error.installments).toEqual(["Selecione o Parcelamento"]);
     const noTerms = await pay(cardForm({ terms: "" }));
-    expect(noTerms.data.toast).toBe("Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.");
+    expect(noTerms.data.toast).toBe(
+      "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+    );
     expect(noTerms.data.result.initialValue).toMatchObject({ holder: "Fernanda C Lima", number: VISA });
     expect(JSON.stringify(noTerms.data)).not.toContain("987");
     expect(received).toEqual([]);
@@ -137,7 +170,10 @@ describe("payAction", () => {
     finishReplies = [{ status: 404, body: { error: { message: "Carrinho não foi encontrado" } } }];
     const { response } = await pay(cardForm());
     expect(response!.headers.get("location")).toBe("/");
-    expect(await toastOf(response!)).toMatchObject({ type: "error", message: "Seu carrinho foi deletado pelo administrador" });
+    expect(await toastOf(response!)).toMatchObject({
+      type: "error",
+      message: "Seu carrinho foi deletado pelo administrador",
+    });
   });
 
   it("404 Cupom inválido: the coupon is removed and the payment step comes back at /checkout", async () => {
@@ -148,12 +184,20 @@ describe("payAction", () => {
       "/cart-items/remove-coupon-discount-in-cart-items",
     ]);
     expect(response!.headers.get("location")).toBe("/checkout");
-    expect(await toastOf(response!)).toMatchObject({ type: "warning", message: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência" });
+    expect(await toastOf(response!)).toMatchObject({
+      type: "warning",
+      message: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
+    });
   });
 
   it("a repeated submit after the cart was paid asks the API about the cart the page showed", async () => {
     cartReply = emptyCart;
-    finishReplies = [{ status: 200, body: { finished: { link: null, referenceCode: "123", saleId: "venda-anterior", statusCode: "paid" } } }];
+    finishReplies = [
+      {
+        status: 200,
+        body: { finished: { link: null, referenceCode: "123", saleId: "venda-anterior", statusCode: "paid" } },
+      },
+    ];
     const { response } = await pay(cardForm({ number: "", cvc: "" }));
     expect(received[0]!.path).toBe("/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1");
     expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-anterior");

@@ -50,12 +50,21 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
   if (!shownCartId) return toasts().redirectWithError("/", CHECKOUT_MESSAGES.emptyCart);
   const shownCart = shownCartId === cart.cartId ? cart : null;
 
-  const maxInstallments = shownCart ? cartInstallments(shownCart.bags.flatMap((bag) => bag.cartItems), shownCart.total) : 1;
-  const schema = shownCart ? paymentSchema({ total: shownCart.total, maxInstallments }) : paymentSchema({ total: 0, maxInstallments, settledCart: true });
+  const maxInstallments = shownCart
+    ? cartInstallments(
+        shownCart.bags.flatMap((bag) => bag.cartItems),
+        shownCart.total,
+      )
+    : 1;
+  const schema = shownCart
+    ? paymentSchema({ total: shownCart.total, maxInstallments })
+    : paymentSchema({ total: 0, maxInstallments, settledCart: true });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
-    const toast = errors.terms ? PAYMENT_MESSAGES.termsNotAccepted : (errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? null);
+    const toast = errors.terms
+      ? PAYMENT_MESSAGES.termsNotAccepted
+      : (errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? null);
     return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: toast ?? null }, 400);
   }
 
@@ -91,6 +100,9 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
       return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);
     }
     const message = error.status >= 500 ? CHECKOUT_MESSAGES.paymentUnavailable : error.message;
-    return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: message }, error.status >= 500 ? 503 : 400);
+    return data<PaymentFormReply>(
+      { result: submission.reply({ hideFields: HIDDEN }), toast: message },
+      error.status >= 500 ? 503 : 400,
+    );
   }
 }

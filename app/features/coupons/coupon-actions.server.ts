@@ -13,11 +13,18 @@ export type CouponIntent = keyof typeof COUPON_TOASTS;
 export const isCouponIntent = (intent: string): intent is CouponIntent => Object.hasOwn(COUPON_TOASTS, intent);
 
 /** Applies or removes the cart's coupon (spec §7); only a customer's cart takes one. */
-export async function changeCoupon({ context }: RequestArgs, intent: CouponIntent, formData: FormData): Promise<CartChangeOutcome> {
+export async function changeCoupon(
+  { context }: RequestArgs,
+  intent: CouponIntent,
+  formData: FormData,
+): Promise<CartChangeOutcome> {
   const api = storeApi(context);
   const cartId = String(formData.get("cartId") ?? "");
   try {
-    const reply = intent === "coupon-apply" ? await api.applyCoupon(cartId, String(formData.get("code") ?? "")) : await api.removeCoupon(cartId);
+    const reply =
+      intent === "coupon-apply"
+        ? await api.applyCoupon(cartId, String(formData.get("code") ?? ""))
+        : await api.removeCoupon(cartId);
     return { ok: true, reply };
   } catch (error) {
     return cartChangeRefused(error);

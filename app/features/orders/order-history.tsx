@@ -22,7 +22,9 @@ export interface SelectedSale {
 /** "Meus pedidos": the sales newest first; a GET link opens one sale's bags, with or without JavaScript. */
 export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; selectedSale: SelectedSale | null }) {
   if (sales === null) {
-    return <p className="text-slate-600">Não foi possível carregar seus pedidos agora. Tente novamente em instantes.</p>;
+    return (
+      <p className="text-slate-600">Não foi possível carregar seus pedidos agora. Tente novamente em instantes.</p>
+    );
   }
   const unknownSelection = selectedSale && !sales.some((sale) => sale.id === selectedSale.id);
   return (
@@ -55,7 +57,11 @@ export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; se
 function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null }) {
   const headingId = `compra-${sale.id}-titulo`;
   return (
-    <article id={`compra-${sale.id}`} aria-labelledby={headingId} className="scroll-mt-24 rounded-xl border border-slate-200 p-4">
+    <article
+      id={`compra-${sale.id}`}
+      aria-labelledby={headingId}
+      className="scroll-mt-24 rounded-xl border border-slate-200 p-4"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} className="font-bold text-slate-900">
@@ -65,14 +71,18 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
             Realizado em <time dateTime={sale.createdAt}>{formatSaleDate(sale.createdAt)}</time>
           </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-xs font-bold ${statusStyles[sale.status] ?? statusStyles.cancelled}`}>
+        <span
+          className={`rounded-full px-3 py-1 text-xs font-bold ${statusStyles[sale.status] ?? statusStyles.cancelled}`}
+        >
           {saleStatusLabel(sale.status)}
         </span>
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <Detail term="Pagamento">
           {paymentMethodLabel(sale.paymentMethod.code)}
-          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit && sale.installments > 1 ? ` em ${sale.installments}x` : ""}
+          {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit && sale.installments > 1
+            ? ` em ${sale.installments}x`
+            : ""}
           {sale.cardBrand && sale.cardLastDigits ? ` (${sale.cardBrand} final ${sale.cardLastDigits})` : ""}
         </Detail>
         <Detail term="Total">
@@ -106,7 +116,11 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
       {details ? (
         <>
           <SaleDetails bags={details.bags} />
-          <Link to="/conta#pedidos" preventScrollReset className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline">
+          <Link
+            to="/conta#pedidos"
+            preventScrollReset
+            className="mt-3 inline-block text-sm font-semibold text-brand-600 hover:underline"
+          >
             Ocultar detalhes
           </Link>
         </>
@@ -147,9 +161,19 @@ function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
           <ul className="mt-2 divide-y divide-slate-200">
             {bag.items.map((item) => (
               <li key={`${item.itemTOTVSId}-${item.title}`} className="flex items-center gap-3 py-2">
-                <img src={item.image} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded object-cover" />
+                <img
+                  src={item.image}
+                  alt=""
+                  width={48}
+                  height={48}
+                  loading="lazy"
+                  className="h-12 w-12 rounded object-cover"
+                />
                 <div className="min-w-0 flex-1">
-                  <Link to={`/produto/${item.categorySlug}/${item.productSlug}`} className="font-medium text-slate-800 hover:text-brand-700">
+                  <Link
+                    to={`/produto/${item.categorySlug}/${item.productSlug}`}
+                    className="font-medium text-slate-800 hover:text-brand-700"
+                  >
                     {item.title}
                   </Link>
                   <p className="text-xs text-slate-500">
@@ -159,7 +183,9 @@ function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
                     ) : null}
                   </p>
                 </div>
-                <span className="text-sm font-semibold text-slate-800">{formatBRL(item.quantity * item.unitPrice)}</span>
+                <span className="text-sm font-semibold text-slate-800">
+                  {formatBRL(item.quantity * item.unitPrice)}
+                </span>
               </li>
             ))}
           </ul>

@@ -19,17 +19,25 @@ function ItemSummary({ product, student }: { product: Product; student?: Student
       <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
       <div className="text-sm">
         <p className="font-bold text-slate-900">{truncate(product.title, PRODUCT_NAME_LIMIT)}</p>
-        {product.TIPO === "S" || product.TIPO === "M" ? <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
+        {product.TIPO === "S" || product.TIPO === "M" ? (
+          <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p>
+        ) : null}
         {student ? <p className="text-slate-600">Estudante: {student.student.nome}</p> : null}
         {price.free ? (
           <p className="font-bold text-emerald-600">Este produto/serviço é grátis</p>
         ) : (
           <p>
             {price.showsDiscount ? (
-              <span className="mr-1 text-slate-400 line-through">{price.installments}x R$ {formatMoney(price.originalInstallment)}</span>
+              <span className="mr-1 text-slate-400 line-through">
+                {price.installments}x R$ {formatMoney(price.originalInstallment)}
+              </span>
             ) : null}
-            <span className="font-bold text-brand-700">{price.installments}x R$ {formatMoney(price.installment)}</span>
-            {price.showsDiscount ? <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span> : null}
+            <span className="font-bold text-brand-700">
+              {price.installments}x R$ {formatMoney(price.installment)}
+            </span>
+            {price.showsDiscount ? (
+              <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
+            ) : null}
           </p>
         )}
       </div>
@@ -58,13 +66,17 @@ export function LinkModal({
   studentDataId?: string | null;
 }) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
-  const detailed = mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
-  if (detailed) return <StudentDataModal link={detailed} closeHref={linkHref(productPath, "lista", selectedStudentId)} />;
+  const detailed =
+    mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  if (detailed)
+    return <StudentDataModal link={detailed} closeHref={linkHref(productPath, "lista", selectedStudentId)} />;
   const wizard = mode === "novo" || mode === "completo";
   return (
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
       <div className="flex flex-col gap-4 p-6 pt-10">
-        <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">Item em Vinculacao</h2>
+        <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
+          Item em Vinculacao
+        </h2>
         {wizard ? null : <ItemSummary product={product} student={selected} />}
         <StudentChooser
           basePath={productPath}

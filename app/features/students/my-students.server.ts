@@ -11,11 +11,13 @@ const param = (url: URL, key: string) => url.searchParams.get(key)?.trim().slice
 /** "Meus estudantes" on /conta: the linked students (null when the API failed) and the open dialogs. */
 export async function loadAccountStudents({ request, context }: RequestArgs) {
   const url = new URL(request.url);
-  const students = await storeApi(context).listStudents(requireCustomer(context).customer.id).catch((error: unknown): StudentLink[] | null => {
-    if (!(error instanceof StoreApiError)) throw error;
-    console.error("[conta] estudantes indisponíveis:", error.message);
-    return null;
-  });
+  const students = await storeApi(context)
+    .listStudents(requireCustomer(context).customer.id)
+    .catch((error: unknown): StudentLink[] | null => {
+      if (!(error instanceof StoreApiError)) throw error;
+      console.error("[conta] estudantes indisponíveis:", error.message);
+      return null;
+    });
   return {
     students,
     studentDataId: param(url, URL_STATE.studentData.key),
@@ -30,10 +32,14 @@ export async function loadAccountStudents({ request, context }: RequestArgs) {
  */
 export async function removeLinkAction({ context }: RequestArgs, formData: FormData) {
   const { customer } = requireCustomer(context);
-  const linkId = String(formData.get("linkId") ?? "").trim().slice(0, 64);
+  const linkId = String(formData.get("linkId") ?? "")
+    .trim()
+    .slice(0, 64);
   const api = storeApi(context);
   try {
-    const link = linkId ? (await api.listStudents(customer.id)).find((candidate) => candidate.id === linkId) : undefined;
+    const link = linkId
+      ? (await api.listStudents(customer.id)).find((candidate) => candidate.id === linkId)
+      : undefined;
     if (!link) return toasts().redirectWithError(ACCOUNT_PATH, LINK_NOT_FOUND);
     await api.removeStudentLink(link.id, link.studentId, customer.id);
   } catch (error) {

@@ -8,10 +8,12 @@ import { StudentDataModal } from "./student-data-modal.tsx";
 import { Modal } from "#app/ui/modal.tsx";
 
 const ACCOUNT_PATH = "/conta";
-const detailsHref = (link: StudentLink) => `${ACCOUNT_PATH}?${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`;
+const detailsHref = (link: StudentLink) =>
+  `${ACCOUNT_PATH}?${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`;
 const removeHref = (link: StudentLink) => `${ACCOUNT_PATH}?${URL_STATE.removeLink.key}=${encodeURIComponent(link.id)}`;
 
-const secondary = "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
+const secondary =
+  "rounded-full border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50";
 
 /**
  * "Meus estudantes" on /conta (spec §2: here the student card looks different): each
@@ -30,7 +32,9 @@ export function MyStudents({
   removeLinkId: string | null;
 }) {
   if (students === null) {
-    return <p className="text-slate-600">Não foi possível carregar seus estudantes agora. Tente novamente em instantes.</p>;
+    return (
+      <p className="text-slate-600">Não foi possível carregar seus estudantes agora. Tente novamente em instantes.</p>
+    );
   }
   const detailed = studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
   const removing = removeLinkId ? students.find((link) => link.id === removeLinkId) : undefined;
@@ -57,9 +61,16 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
   const { student } = link;
   const headingId = `estudante-${link.id}`;
   return (
-    <article aria-labelledby={headingId} data-testid="account-student-card" className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 p-4">
+    <article
+      aria-labelledby={headingId}
+      data-testid="account-student-card"
+      className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 p-4"
+    >
       <div className="flex items-start gap-3">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700" aria-hidden="true">
+        <span
+          className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700"
+          aria-hidden="true"
+        >
           {student.nome.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0">
@@ -75,7 +86,11 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
         <Link to={detailsHref(link)} preventScrollReset className={secondary}>
           Ver dados
         </Link>
-        <Link to={removeHref(link)} preventScrollReset className={`${secondary} border-red-200 text-red-700 hover:bg-red-50`}>
+        <Link
+          to={removeHref(link)}
+          preventScrollReset
+          className={`${secondary} border-red-200 text-red-700 hover:bg-red-50`}
+        >
           Remover vínculo
         </Link>
       </div>
@@ -88,7 +103,10 @@ function RemoveLinkDialog({ link }: { link: StudentLink }) {
   return (
     <Modal titleId="remove-link-title" closeHref={ACCOUNT_PATH} className="max-w-md">
       <div className="flex flex-col items-center gap-3 p-6 pt-10 text-center" data-testid="remove-link-dialog">
-        <p className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-3xl font-bold text-amber-600" aria-hidden="true">
+        <p
+          className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-3xl font-bold text-amber-600"
+          aria-hidden="true"
+        >
           !
         </p>
         <h2 id="remove-link-title" className="text-xl font-bold text-slate-900">

@@ -3,9 +3,18 @@ import type { StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
 /** A linked student (spec §2 student card): name, RA, unit and school period. */
-export function StudentCard({ link, selectHref, selected }: { link: StudentLink; selectHref: string; selected: boolean }) {
+export function StudentCard({
+  link,
+  selectHref,
+  selected,
+}: {
+  link: StudentLink;
+  selectHref: string;
+  selected: boolean;
+}) {
   const { student } = link;
-  const unitCode = student.schoolYears.find((year) => !year.deletedAt)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
+  const unitCode =
+    student.schoolYears.find((year) => !year.deletedAt)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
   return (
     <Link
       to={selectHref}

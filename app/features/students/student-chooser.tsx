@@ -10,7 +10,8 @@ export type LinkMode = (typeof LINK_MODES)[number];
 export const isLinkMode = (mode: unknown): mode is LinkMode => LINK_MODES.includes(mode as LinkMode);
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
-const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
+const primary =
+  "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
 
 /** The chooser's URL state below `basePath` (?vinculo=…&aluno=…). */
@@ -52,7 +53,11 @@ export function StudentChooser({
       <NewStudentWizard
         productPath={basePath}
         reply={mode === "novo" ? newStudentReply : undefined}
-        done={mode === "completo" && selectedStudentId ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null } : undefined}
+        done={
+          mode === "completo" && selectedStudentId
+            ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null }
+            : undefined
+        }
       />
     );
   }
@@ -61,12 +66,22 @@ export function StudentChooser({
       <div className="grid gap-3 wide:grid-cols-2">
         <Form method="post" action={basePath} preventScrollReset>
           {hidden}
-          <button type="submit" name="intent" value="sou-aluno" className="h-full w-full rounded-xl border-2 border-slate-200 p-4 text-left hover:border-brand-500">
+          <button
+            type="submit"
+            name="intent"
+            value="sou-aluno"
+            className="h-full w-full rounded-xl border-2 border-slate-200 p-4 text-left hover:border-brand-500"
+          >
             <span className="block text-lg font-bold text-slate-900">Sou Aluno</span>
             <span className="text-sm text-slate-600">O produto é para mim.</span>
           </button>
         </Form>
-        <Link to={linkHref(basePath, "lista")} replace preventScrollReset className="rounded-xl border-2 border-slate-200 p-4 hover:border-brand-500">
+        <Link
+          to={linkHref(basePath, "lista")}
+          replace
+          preventScrollReset
+          className="rounded-xl border-2 border-slate-200 p-4 hover:border-brand-500"
+        >
           <span className="block text-lg font-bold text-slate-900">Lista de Alunos</span>
           <span className="text-sm text-slate-600">Escolha um estudante vinculado à sua conta.</span>
         </Link>
@@ -77,14 +92,20 @@ export function StudentChooser({
   return (
     <>
       <section aria-labelledby="linked-title">
-        <h3 id="linked-title" className="mb-2 font-bold text-slate-800">Alunos Vinculados</h3>
+        <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
+          Alunos Vinculados
+        </h3>
         {students.length === 0 ? (
           <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>
         ) : (
           <ul className="grid gap-2 wide:grid-cols-2">
             {students.map((link) => (
               <li key={link.id} className="flex flex-col gap-1">
-                <StudentCard link={link} selected={link.studentId === selectedStudentId} selectHref={linkHref(basePath, "lista", link.studentId)} />
+                <StudentCard
+                  link={link}
+                  selected={link.studentId === selectedStudentId}
+                  selectHref={linkHref(basePath, "lista", link.studentId)}
+                />
                 <Link
                   to={`${listHref}&${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`}
                   replace
@@ -100,14 +121,33 @@ export function StudentChooser({
         )}
       </section>
       <section aria-labelledby="new-link-title" className="flex flex-col gap-2">
-        <h3 id="new-link-title" className="font-bold text-slate-800">Adicionar Novo Aluno</h3>
+        <h3 id="new-link-title" className="font-bold text-slate-800">
+          Adicionar Novo Aluno
+        </h3>
         <Form method="post" action={basePath} preventScrollReset className="flex gap-2">
           {hidden}
-          <label htmlFor="ra" className="sr-only">Digite o RA do Aluno</label>
-          <input id="ra" name="ra" required maxLength={20} inputMode="numeric" placeholder="Digite o RA do Aluno" className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2" />
-          <button type="submit" name="intent" value="add-ra" className={primary}>Adicionar</button>
+          <label htmlFor="ra" className="sr-only">
+            Digite o RA do Aluno
+          </label>
+          <input
+            id="ra"
+            name="ra"
+            required
+            maxLength={20}
+            inputMode="numeric"
+            placeholder="Digite o RA do Aluno"
+            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <button type="submit" name="intent" value="add-ra" className={primary}>
+            Adicionar
+          </button>
         </Form>
-        <Link to={linkHref(basePath, "novo")} replace preventScrollReset className="self-start text-sm font-semibold text-brand-600 hover:underline">
+        <Link
+          to={linkHref(basePath, "novo")}
+          replace
+          preventScrollReset
+          className="self-start text-sm font-semibold text-brand-600 hover:underline"
+        >
           Adicionar aluno sem RA
         </Link>
       </section>
@@ -119,7 +159,9 @@ export function StudentChooser({
         </p>
       </details>
       <div className="flex justify-between gap-3">
-        <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>Voltar</Link>
+        <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>
+          Voltar
+        </Link>
         <Form method="post" action={basePath} preventScrollReset>
           {hidden}
           <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />

@@ -1,6 +1,13 @@
 import type { Responsible, StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
-import { formatAddress, formatBirthPlace, formatStoredCpf, formatStoredPhone, responsibleHeading, studentUnitCode } from "#app/features/students/students.ts";
+import {
+  formatAddress,
+  formatBirthPlace,
+  formatStoredCpf,
+  formatStoredPhone,
+  responsibleHeading,
+  studentUnitCode,
+} from "#app/features/students/students.ts";
 import { Modal } from "#app/ui/modal.tsx";
 
 const NOT_INFORMED = "Não informado";
@@ -68,7 +75,9 @@ export function StudentDataModal({ link, closeHref }: { link: StudentLink; close
         {student.Responsibles.length === 0 ? (
           <p className="text-sm text-slate-500">Nenhum responsável cadastrado.</p>
         ) : (
-          student.Responsibles.map((responsible) => <ResponsibleDetails key={responsible.id} responsible={responsible} />)
+          student.Responsibles.map((responsible) => (
+            <ResponsibleDetails key={responsible.id} responsible={responsible} />
+          ))
         )}
       </div>
     </Modal>

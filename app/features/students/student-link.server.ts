@@ -13,7 +13,13 @@ export type PlaceItem = (bags: CartBagPayload[], studentId: string) => CartBagPa
  * RA, "Sou Aluno", or confirm a listed student; then `place` puts the item in that
  * student's bag and the shopper goes to `doneHref`.
  */
-export async function linkAction(args: RequestArgs, formData: FormData, basePath: string, place: PlaceItem, doneHref: string) {
+export async function linkAction(
+  args: RequestArgs,
+  formData: FormData,
+  basePath: string,
+  place: PlaceItem,
+  doneHref: string,
+) {
   const { customer } = requireCustomer(args.context);
   const api = storeApi(args.context);
   const intent = formData.get("intent");

@@ -16,19 +16,28 @@ const form = {
   numero: "325",
 };
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("new student form", () => {
   it("accepts the form with e-mail and phone left blank, and maps it to the API payload", () => {
     const parsed = newStudentFormSchema.parse({ ...form, email: "", telefone: undefined });
     expect(parsed).toMatchObject({ cpf: "52998224725", cep: "50030230", email: undefined, telefone: undefined });
-    expect(newStudentPayloadFromForm(parsed)).toMatchObject({ dtnascimento: "2016-04-10", naturalidade: "Olinda", estadonatal: "PE" });
+    expect(newStudentPayloadFromForm(parsed)).toMatchObject({
+      dtnascimento: "2016-04-10",
+      naturalidade: "Olinda",
+      estadonatal: "PE",
+    });
   });
 
   it("says CPF Inválida for the student and Telefone Incompleto for a short phone", () => {
     expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe("CPF Inválida");
-    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, telefone: "(81) 9999" }))).toBe("Telefone Incompleto");
-    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cidade_natal: undefined }))).toBe("Selecione a cidade natal.");
+    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, telefone: "(81) 9999" }))).toBe(
+      "Telefone Incompleto",
+    );
+    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cidade_natal: undefined }))).toBe(
+      "Selecione a cidade natal.",
+    );
   });
 });
 
@@ -38,7 +47,9 @@ describe("responsible", () => {
   it("requires e-mail and an 11-digit phone, and says CPF Inválido", () => {
     expect(responsibleSchema.parse(responsible)).toMatchObject({ parentesco: 7, telefone1: "81998761234" });
     expect(firstMessage(responsibleSchema.safeParse({ ...responsible, cpf: "111.111.111-11" }))).toBe("CPF Inválido");
-    expect(firstMessage(responsibleSchema.safeParse({ ...responsible, telefone1: "(81) 9876-1234" }))).toBe("Telefone Incompleto");
+    expect(firstMessage(responsibleSchema.safeParse({ ...responsible, telefone1: "(81) 9876-1234" }))).toBe(
+      "Telefone Incompleto",
+    );
     expect(responsibleSchema.safeParse({ ...responsible, email: undefined }).success).toBe(false);
   });
 });

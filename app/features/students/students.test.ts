@@ -31,7 +31,14 @@ describe("studentUnitCode", () => {
 describe("formatAddress and formatBirthPlace", () => {
   it("joins what is there", () => {
     expect(
-      formatAddress({ rua: "Avenida Boa Viagem", numero: "120", bairro: "Boa Viagem", cidade: "Recife", estado: "PE", cep: "51021000" }),
+      formatAddress({
+        rua: "Avenida Boa Viagem",
+        numero: "120",
+        bairro: "Boa Viagem",
+        cidade: "Recife",
+        estado: "PE",
+        cep: "51021000",
+      }),
     ).toBe("Avenida Boa Viagem, 120 - Boa Viagem, Recife - PE, CEP 51021-000");
     expect(formatAddress({ rua: null, numero: null, bairro: null, cidade: null, estado: null, cep: null })).toBeNull();
     expect(formatBirthPlace({ naturalidade: "Olinda", estadonatal: "PE" })).toBe("Olinda - PE");

@@ -21,7 +21,6 @@ interface RawCity extends City {
 const collator = new Intl.Collator("pt-BR");
 const byName = (a: { nome: string }, b: { nome: string }) => collator.compare(a.nome, b.nome);
 
-
 const ALL_CITIES = municipios as readonly RawCity[];
 
 /** Comparison key for names: no accents, no case, one kind of apostrophe, single spaces. */
@@ -38,7 +37,6 @@ function nameKey(name: string): string {
 function normaliseUf(uf: string): string {
   return uf.trim().toUpperCase();
 }
-
 
 // Built on first use, so importing the module costs only the JSON parse.
 let citiesByUf: Map<string, readonly City[]> | undefined;

@@ -16,7 +16,9 @@ const collator = new Intl.Collator("pt-BR");
 
 /** The 27 federative units, sorted by name. */
 export const STATES: readonly State[] = Object.freeze(
-  (estados as State[]).map(({ id, sigla, nome }) => ({ id, sigla, nome })).sort((a, b) => collator.compare(a.nome, b.nome)),
+  (estados as State[])
+    .map(({ id, sigla, nome }) => ({ id, sigla, nome }))
+    .sort((a, b) => collator.compare(a.nome, b.nome)),
 );
 
 const STATE_BY_UF = new Map(STATES.map((s) => [s.sigla, s]));

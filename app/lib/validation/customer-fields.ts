@@ -123,8 +123,8 @@ export const neighborhoodField = text(M.neighborhoodRequired, [
   [(v) => length(v.trim()) <= 80, M.neighborhoodLength],
 ]).transform((v) => v.trim());
 
-export const streetField = text(M.streetRequired, [[(v) => length(v.trim()) <= 120, M.streetLength]]).transform(
-  (v) => v.trim(),
+export const streetField = text(M.streetRequired, [[(v) => length(v.trim()) <= 120, M.streetLength]]).transform((v) =>
+  v.trim(),
 );
 
 // Spec §7 sends houseNumber as a number on profile updates; forms send text.

@@ -30,7 +30,8 @@ export const STUDENT_MESSAGES = {
 
 const M = STUDENT_MESSAGES;
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+const isBlank = (value: unknown) =>
+  value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
 /** A blank optional field is no field: the typed input stays a text. */
 const blankToUndefined = (value: string | null | undefined) => (isBlank(value) ? undefined : value);

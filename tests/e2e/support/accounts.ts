@@ -22,7 +22,10 @@ export interface ApiCustomer extends NewCustomer {
 }
 
 /** A new customer created through the public store API; `overrides` change the valid payload. */
-export async function createCustomer(request: APIRequestContext, overrides: Partial<NewCustomer> = {}): Promise<NewCustomer> {
+export async function createCustomer(
+  request: APIRequestContext,
+  overrides: Partial<NewCustomer> = {},
+): Promise<NewCustomer> {
   const payload = registrationPayload({ email: uniqueEmail("cliente"), ...overrides });
   const response = await request.post("/api/customers/create-customer", { data: payload });
   expect(response.status(), await response.text()).toBe(201);
@@ -30,7 +33,10 @@ export async function createCustomer(request: APIRequestContext, overrides: Part
 }
 
 /** The store API's login, as the storefront's login action calls it. */
-export async function authenticate(request: APIRequestContext, credentials: { email: string; password: string }): Promise<CustomerAuth> {
+export async function authenticate(
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<CustomerAuth> {
   const response = await request.post("/api/accounts/auth-customer", {
     data: { email: credentials.email, password: credentials.password, storeId: 1 },
   });
@@ -39,10 +45,19 @@ export async function authenticate(request: APIRequestContext, credentials: { em
 }
 
 /** A customer (new unless given) logged in through the store API, with their token. */
-export async function apiCustomer(request: APIRequestContext, customer?: NewCustomer): Promise<ApiCustomer & { auth: CustomerAuth }> {
+export async function apiCustomer(
+  request: APIRequestContext,
+  customer?: NewCustomer,
+): Promise<ApiCustomer & { auth: CustomerAuth }> {
   const created = customer ?? (await createCustomer(request));
   const auth = await authenticate(request, created);
-  return { ...created, id: auth.customer.id, token: auth.token, headers: { authorization: `Bearer ${auth.token}` }, auth };
+  return {
+    ...created,
+    id: auth.customer.id,
+    token: auth.token,
+    headers: { authorization: `Bearer ${auth.token}` },
+    auth,
+  };
 }
 
 /** The header's login icon (desktop or mobile, whichever is on screen). */
@@ -75,7 +90,11 @@ export async function expectLoggedIn(page: Page, name: string) {
  * Logs in through the account modal, as a person would. Only the tests about logging in use
  * it; every other test signs in with the `logIn` fixture (a session cookie, no modal).
  */
-export async function logInThroughModal(page: Page, customer: { email: string; password: string; name: string }, js: boolean) {
+export async function logInThroughModal(
+  page: Page,
+  customer: { email: string; password: string; name: string },
+  js: boolean,
+) {
   await loginIcon(page).click();
   const modal = await modalReady(page, js);
   await modal.getByLabel("E-mail").fill(customer.email);

@@ -8,7 +8,13 @@ import { KNOWN_CEPS } from "#tests/fixtures/cep-server.ts";
 export async function chooseCity(
   scope: Locator,
   js: boolean,
-  { state, city, stateLabel = "Estado", cityLabel = "Cidade", refreshButton = "Atualizar cidades" }: {
+  {
+    state,
+    city,
+    stateLabel = "Estado",
+    cityLabel = "Cidade",
+    refreshButton = "Atualizar cidades",
+  }: {
     state: string;
     city: string;
     stateLabel?: string;
@@ -18,7 +24,9 @@ export async function chooseCity(
 ) {
   await scope.getByLabel(stateLabel, { exact: true }).selectOption(state);
   if (!js) await scope.getByRole("button", { name: refreshButton, exact: true }).click();
-  await expect(scope.getByLabel(cityLabel, { exact: true }).getByRole("option", { name: city, exact: true })).toHaveCount(1);
+  await expect(
+    scope.getByLabel(cityLabel, { exact: true }).getByRole("option", { name: city, exact: true }),
+  ).toHaveCount(1);
   await scope.getByLabel(cityLabel, { exact: true }).selectOption(city);
 }
 

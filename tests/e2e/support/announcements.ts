@@ -17,7 +17,11 @@ export function announcement(page: Page, message: string) {
  * what stays: assert first the state the toast reports (the cart, the URL...), so the
  * announcement checked is the one that action made.
  */
-export async function expectAnnounced(page: Page, message: string, { type, description }: { type?: ToastType; description?: string } = {}) {
+export async function expectAnnounced(
+  page: Page,
+  message: string,
+  { type, description }: { type?: ToastType; description?: string } = {},
+) {
   const entry = announcement(page, message);
   await expect(entry, `a toast saying "${message}"`).toBeAttached();
   if (type) await expect(entry).toHaveAttribute("data-type", type);

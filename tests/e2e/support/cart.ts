@@ -14,7 +14,10 @@ export function cartCount(page: Page) {
 export async function buyForLinkedStudent(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
   await page.getByRole("link", { name: /Lista de Alunos/ }).click();
-  await page.getByTestId("student-card").filter({ hasText: `RA: ${ra}` }).click();
+  await page
+    .getByTestId("student-card")
+    .filter({ hasText: `RA: ${ra}` })
+    .click();
   await page.getByRole("button", { name: "Confirmar" }).click();
 }
 

@@ -3,9 +3,12 @@ import type { Product } from "#api/contract/catalogue.ts";
 
 /** Reads the demo catalogue through the public /api, so tests never hard-code seed rows. */
 export async function productsOf(request: APIRequestContext, categorySlug: string): Promise<Product[]> {
-  const response = await request.post(`/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`, {
-    data: {},
-  });
+  const response = await request.post(
+    `/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`,
+    {
+      data: {},
+    },
+  );
   if (!response.ok()) throw new Error(`categoria ${categorySlug}: ${response.status()}`);
   return (await response.json()).products;
 }
@@ -15,7 +18,10 @@ export async function allCategories(request: APIRequestContext): Promise<{ slug:
   return (await response.json()).categories;
 }
 
-export async function findProduct(request: APIRequestContext, predicate: (product: Product) => boolean): Promise<Product> {
+export async function findProduct(
+  request: APIRequestContext,
+  predicate: (product: Product) => boolean,
+): Promise<Product> {
   for (const category of await allCategories(request)) {
     const match = (await productsOf(request, category.slug)).find(predicate);
     if (match) return match;

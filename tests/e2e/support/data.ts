@@ -12,7 +12,8 @@ const EMAIL_MAX_LENGTH = 45;
 export function uniqueEmail(prefix: string): string {
   const random = Math.floor(Math.random() * 36 ** 5).toString(36);
   const email = `${prefix}.${Date.now().toString(36)}${random}@exemplo.com.br`;
-  if (email.length > EMAIL_MAX_LENGTH) throw new Error(`uniqueEmail: "${prefix}" makes ${email.length} characters, over ${EMAIL_MAX_LENGTH}`);
+  if (email.length > EMAIL_MAX_LENGTH)
+    throw new Error(`uniqueEmail: "${prefix}" makes ${email.length} characters, over ${EMAIL_MAX_LENGTH}`);
   return email;
 }
 

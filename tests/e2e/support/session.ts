@@ -26,7 +26,9 @@ process.env.SESSION_SECRET = e2eEnv.sessionSecret;
 export async function sessionCookie(auth: CustomerAuth): Promise<BrowserCookie> {
   const [secret] = getCookieSecrets();
   if (secret !== e2eEnv.sessionSecret) {
-    throw new Error("the session code read another secret than the e2e server's: was it used before tests/e2e/support/session.ts was loaded?");
+    throw new Error(
+      "the session code read another secret than the e2e server's: was it used before tests/e2e/support/session.ts was loaded?",
+    );
   }
   const expiresAt = Date.now() + SESSION_LIFETIME_MS;
   const setCookie = await commitCustomerSession(new Request(e2eEnv.baseURL), auth, expiresAt);

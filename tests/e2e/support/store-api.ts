@@ -3,7 +3,9 @@ import type { ApiCustomer } from "./accounts.ts";
 
 /** The customer's own student (spec §2 "Sou Aluno"): the store API makes one on first ask. */
 export async function ownStudentId(request: APIRequestContext, customer: ApiCustomer): Promise<string> {
-  const response = await request.post(`/api/students/already-student/${customer.id}/store/1`, { headers: customer.headers });
+  const response = await request.post(`/api/students/already-student/${customer.id}/store/1`, {
+    headers: customer.headers,
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).student.studentId;
 }

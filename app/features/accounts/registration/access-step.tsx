@@ -46,7 +46,12 @@ export function AccessStep({
           />
           <span>
             Li e aceito os{" "}
-            <a href={store.termsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-600 underline">
+            <a
+              href={store.termsUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-semibold text-brand-600 underline"
+            >
               Termos e Condições
             </a>{" "}
             da loja.

@@ -11,7 +11,6 @@ import type { RegistrationReply } from "./registration-reply.ts";
 
 type StepTwo = Extract<RegistrationReply, { step: 2 }>;
 
-
 export function BasicsStep({
   fetcher,
   reply,
@@ -34,9 +33,15 @@ export function BasicsStep({
     schema: registrationBasicsSchema,
   });
 
-
   return (
-    <fetcher.Form ref={formRef} method="post" action="/registrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/registrar"
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <h3 className="text-lg font-bold text-slate-900">Informacoes Basicas</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -44,9 +49,24 @@ export function BasicsStep({
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} />
+      <TextField
+        meta={fields.cpf}
+        label="CPF"
+        inputMode="numeric"
+        placeholder="999.999.999-99"
+        mask={maskCpf}
+        maxLength={14}
+      />
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
-      <TextField meta={fields.cellPhone} label="Celular" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="tel-national" />
+      <TextField
+        meta={fields.cellPhone}
+        label="Celular"
+        type="tel"
+        placeholder="(99) 99999-9999"
+        mask={maskPhone}
+        maxLength={15}
+        autoComplete="tel-national"
+      />
       <AddressFields
         fields={fields}
         cepFound={reply.cepFound}
@@ -60,7 +80,14 @@ export function BasicsStep({
         submitIntent={submitIntent}
       />
       <div className="flex gap-3">
-        <button type="submit" name="intent" value="back" formNoValidate className={`${secondaryButton} px-5 py-2.5 text-base`} disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className={`${secondaryButton} px-5 py-2.5 text-base`}
+          disabled={busy}
+        >
           Voltar
         </button>
         <SubmitButton name="intent" value="basics" busy={busy} className="flex-1">

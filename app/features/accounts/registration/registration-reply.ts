@@ -16,7 +16,13 @@ export type BasicsValues = Record<
 
 /** What /registrar answers: the step to show, the values to show in it, and its errors. */
 export type RegistrationReply = { redirectTo?: string } & (
-  | { step: 1; nonce: string; values?: Partial<AccessValues>; result?: SubmissionResult<string[]>; toast: string | null }
+  | {
+      step: 1;
+      nonce: string;
+      values?: Partial<AccessValues>;
+      result?: SubmissionResult<string[]>;
+      toast: string | null;
+    }
   | {
       step: 2;
       nonce: string;

@@ -1,6 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { AccessValues, BasicsValues, RegistrationReply } from "#app/features/accounts/registration/registration-reply.ts";
+import type {
+  AccessValues,
+  BasicsValues,
+  RegistrationReply,
+} from "#app/features/accounts/registration/registration-reply.ts";
 import { registrationAccessSchema, registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
 import {
   citiesFor,
@@ -17,7 +21,17 @@ import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { redirectTarget } from "../login.server.ts";
 
 const ACCESS_KEYS = ["name", "email", "password", "passwordConfirmation", "terms"] as const;
-const BASICS_KEYS = ["cpf", "birthDate", "cellPhone", "zipcode", "state", "city", "neighborhood", "houseNumber", "street"] as const;
+const BASICS_KEYS = [
+  "cpf",
+  "birthDate",
+  "cellPhone",
+  "zipcode",
+  "state",
+  "city",
+  "neighborhood",
+  "houseNumber",
+  "street",
+] as const;
 
 const accessOf = (formData: FormData): AccessValues => typedValues(formData, ACCESS_KEYS);
 const basicsOf = (formData: FormData): BasicsValues => typedValues(formData, BASICS_KEYS);
@@ -57,7 +71,12 @@ async function nextStep({ context }: RequestArgs, formData: FormData) {
     const submission = parseWithZod(formData, { schema: registrationAccessSchema });
     if (submission.status !== "success") {
       return reply(
-        { step: 1, nonce: formNonce(), result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }), toast: null },
+        {
+          step: 1,
+          nonce: formNonce(),
+          result: submission.reply({ hideFields: ["password", "passwordConfirmation"] }),
+          toast: null,
+        },
         400,
       );
     }
@@ -69,13 +88,18 @@ async function nextStep({ context }: RequestArgs, formData: FormData) {
   // Every step-2 intent needs a valid step 1 (hidden fields): anything else is a forged post.
   const accessSubmission = parseWithZod(formData, { schema: registrationAccessSchema });
   if (accessSubmission.status !== "success") {
-    return reply({ step: 1, nonce: formNonce(), values: { ...access, password: "", passwordConfirmation: "" }, toast: null }, 400);
+    return reply(
+      { step: 1, nonce: formNonce(), values: { ...access, password: "", passwordConfirmation: "" }, toast: null },
+      400,
+    );
   }
   const basics = basicsOf(formData);
 
   if (intent === "cep") {
     const filled = await withLookedUpAddress(basics, CUSTOMER_ADDRESS);
-    return filled ? stepTwo(access, { values: filled, cepFound: true, focus: "houseNumber" }) : stepTwo(access, { values: basics });
+    return filled
+      ? stepTwo(access, { values: filled, cepFound: true, focus: "houseNumber" })
+      : stepTwo(access, { values: basics });
   }
 
   if (intent === "cities") return stepTwo(access, { values: withCityOfChosenState(basics, CUSTOMER_ADDRESS) });

@@ -30,7 +30,9 @@ export function SuccessStep({
           />
         ))}
       </div>
-      <p className="text-5xl" aria-hidden="true">🎉</p>
+      <p className="text-5xl" aria-hidden="true">
+        🎉
+      </p>
       <h3 className="text-xl font-bold text-slate-900" role="status">
         {message}
       </h3>

@@ -4,7 +4,16 @@ import type { SubmissionResult } from "@conform-to/react";
 const ADDRESS_KEYS = ["cep", "estado", "cidade", "bairro", "rua", "numero"] as const;
 
 /** The "Estudante" step's fields (spec §3 "New student form"), as typed. */
-export const STUDENT_KEYS = ["nome", "email", "cpf", "data_nascimento", "estado_natal", "cidade_natal", ...ADDRESS_KEYS, "telefone"] as const;
+export const STUDENT_KEYS = [
+  "nome",
+  "email",
+  "cpf",
+  "data_nascimento",
+  "estado_natal",
+  "cidade_natal",
+  ...ADDRESS_KEYS,
+  "telefone",
+] as const;
 
 /** The "Responsavel" step's fields (spec §3 "Responsible payload"), as typed. */
 export const RESPONSIBLE_KEYS = ["nome", "cpf", "email", "telefone1", "parentesco", ...ADDRESS_KEYS] as const;

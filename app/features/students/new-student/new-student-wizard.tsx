@@ -43,7 +43,13 @@ export function NewStudentWizard({
       ) : current?.step === 2 ? (
         <ResponsibleStep key={current.nonce} fetcher={fetcher} reply={current} action={action} />
       ) : (
-        <StudentStep key={current?.nonce ?? "first"} fetcher={fetcher} reply={current} action={action} listHref={listHref()} />
+        <StudentStep
+          key={current?.nonce ?? "first"}
+          fetcher={fetcher}
+          reply={current}
+          action={action}
+          listHref={listHref()}
+        />
       )}
     </div>
   );

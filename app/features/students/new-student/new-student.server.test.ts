@@ -5,7 +5,13 @@ import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
 import { newCpf } from "#tests/fixtures/customers.ts";
-import { actionReply, signUpAndLogIn, storefrontGet, storefrontPost, type LoggedInCustomer } from "#tests/fixtures/storefront-requests.ts";
+import {
+  actionReply,
+  signUpAndLogIn,
+  storefrontGet,
+  storefrontPost,
+  type LoggedInCustomer,
+} from "#tests/fixtures/storefront-requests.ts";
 import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
 import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
 import type * as StoreApiModule from "#app/.server/store-api/index.server.ts";
@@ -24,7 +30,10 @@ vi.mock("#app/.server/store-api/index.server.ts", async (importOriginal) => {
         createResponsible: async (...args: Parameters<typeof client.createResponsible>) => {
           if (failures.responsible > 0) {
             failures.responsible -= 1;
-            throw new original.StoreApiError(503, "Não foi possível falar com a loja agora. Tente novamente em instantes.");
+            throw new original.StoreApiError(
+              503,
+              "Não foi possível falar com a loja agora. Tente novamente em instantes.",
+            );
           }
           return client.createResponsible(...args);
         },
@@ -38,7 +47,8 @@ let cepApi: Awaited<ReturnType<typeof startCepServer>>;
 
 const PRODUCT_PATH = "/produto/material-didatico/kit";
 const get = (cookie: string | null, path = "/") => storefrontGet(cookie, path);
-const post = (cookie: string, fields: Record<string, string>, path = `${PRODUCT_PATH}?vinculo=novo`) => storefrontPost(cookie, fields, path);
+const post = (cookie: string, fields: Record<string, string>, path = `${PRODUCT_PATH}?vinculo=novo`) =>
+  storefrontPost(cookie, fields, path);
 type LoggedIn = LoggedInCustomer;
 
 /** What the wizard's action answered. */
@@ -108,9 +118,16 @@ describe("the new-student wizard, step Estudante", () => {
 
   it("answers an invalid CPF with the wizard's message, keeping what was typed", async () => {
     const ana = await signUpAndLogIn();
-    const { data, status } = await run(ana, { intent: "student-next", ...student({ cpf: "111.111.111-11", numero: "1" }) });
+    const { data, status } = await run(ana, {
+      intent: "student-next",
+      ...student({ cpf: "111.111.111-11", numero: "1" }),
+    });
     expect(status).toBe(400);
-    expect(data).toMatchObject({ wizard: "new-student", step: 1, values: { nome: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11" } });
+    expect(data).toMatchObject({
+      wizard: "new-student",
+      step: 1,
+      values: { nome: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11" },
+    });
     expect(data.result.error).toEqual({ cpf: ["CPF Inválida"], numero: ["Número deve ter de 2 a 6 dígitos."] });
     expect(data.birthCities).toContain("Olinda");
     expect(await students(ana)).toEqual([]);
@@ -118,7 +135,10 @@ describe("the new-student wizard, step Estudante", () => {
 
   it("checks each city against its state on the server", async () => {
     const ana = await signUpAndLogIn();
-    const { data, status } = await run(ana, { intent: "student-next", ...student({ cidade_natal: "Campinas", cidade: "Natal" }) });
+    const { data, status } = await run(ana, {
+      intent: "student-next",
+      ...student({ cidade_natal: "Campinas", cidade: "Natal" }),
+    });
     expect(status).toBe(400);
     expect(data.result.error).toEqual({
       cidade_natal: ["A cidade não pertence ao estado selecionado."],
@@ -128,12 +148,22 @@ describe("the new-student wizard, step Estudante", () => {
 
   it("fills the address from the CEP, read-only, and focuses the number", async () => {
     const ana = await signUpAndLogIn();
-    const { data } = await run(ana, { intent: "student-cep", ...student({ cep: "01310100", estado: "", cidade: "", bairro: "", rua: "" }) });
+    const { data } = await run(ana, {
+      intent: "student-cep",
+      ...student({ cep: "01310100", estado: "", cidade: "", bairro: "", rua: "" }),
+    });
     expect(data).toMatchObject({
       step: 1,
       cepFound: true,
       focus: "numero",
-      values: { cep: "01310-100", estado: "SP", cidade: "São Paulo", bairro: "Bela Vista", rua: "Avenida Paulista", nome: "Joaquim Cavalcanti Neto" },
+      values: {
+        cep: "01310-100",
+        estado: "SP",
+        cidade: "São Paulo",
+        bairro: "Bela Vista",
+        rua: "Avenida Paulista",
+        nome: "Joaquim Cavalcanti Neto",
+      },
     });
     expect(data.cities).toContain("Campinas");
 
@@ -164,7 +194,12 @@ describe("the new-student wizard, step Estudante", () => {
     });
     expect(await students(ana)).toEqual([]);
 
-    const back = await run(ana, { intent: "back", ...carried(values), "estudante.cepEncontrado": "51021-000", ...responsible() });
+    const back = await run(ana, {
+      intent: "back",
+      ...carried(values),
+      "estudante.cepEncontrado": "51021-000",
+      ...responsible(),
+    });
     expect(back.data).toMatchObject({ step: 1, values, cepFound: true });
   });
 });
@@ -190,7 +225,11 @@ describe("the new-student wizard, step Responsavel", () => {
 
   it("sends a forged step 1 back there with its errors", async () => {
     const ana = await signUpAndLogIn();
-    const { data, status } = await run(ana, { intent: "responsible-save", ...carried(student({ cpf: "111.111.111-11" })), ...responsible() });
+    const { data, status } = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student({ cpf: "111.111.111-11" })),
+      ...responsible(),
+    });
     expect(status).toBe(400);
     expect(data.step).toBe(1);
     expect(data.result.error).toEqual({ cpf: ["CPF Inválida"] });
@@ -198,13 +237,24 @@ describe("the new-student wizard, step Responsavel", () => {
 
   it("creates the student and the responsible, then redirects to Completo with the toast", async () => {
     const ana = await signUpAndLogIn();
-    const { response } = await run(ana, { intent: "responsible-save", ...carried(student()), ...responsible({ parentesco: "9" }) });
+    const { response } = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student()),
+      ...responsible({ parentesco: "9" }),
+    });
     const [link] = await students(ana);
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe(`${PRODUCT_PATH}?vinculo=completo&aluno=${link!.studentId}`);
     expect(response?.headers.get("set-cookie")).toContain("loja_toast=");
-    expect(link!.student).toMatchObject({ nome: "Joaquim Cavalcanti Neto", RA: null, naturalidade: "Olinda", estadonatal: "PE" });
-    expect(link!.student.Responsibles).toEqual([expect.objectContaining({ nome: "Carla Cavalcanti Souza", parentesco: 9 })]);
+    expect(link!.student).toMatchObject({
+      nome: "Joaquim Cavalcanti Neto",
+      RA: null,
+      naturalidade: "Olinda",
+      estadonatal: "PE",
+    });
+    expect(link!.student.Responsibles).toEqual([
+      expect.objectContaining({ nome: "Carla Cavalcanti Souza", parentesco: 9 }),
+    ]);
   });
 
   it("keeps the created student when the responsible fails, so the retry creates no second student", async () => {
@@ -213,7 +263,11 @@ describe("the new-student wizard, step Responsavel", () => {
     const values = responsible();
     const first = await run(ana, { intent: "responsible-save", ...carried(student()), ...values });
     expect(first.status).toBe(503);
-    expect(first.data).toMatchObject({ step: 2, toast: "Não foi possível falar com a loja agora. Tente novamente em instantes.", values });
+    expect(first.data).toMatchObject({
+      step: 2,
+      toast: "Não foi possível falar com a loja agora. Tente novamente em instantes.",
+      values,
+    });
     const [created] = await students(ana);
     expect(first.data.createdStudentId).toBe(created!.studentId);
 
@@ -258,7 +312,9 @@ describe("Meus estudantes on /conta", () => {
 
   it("lists the linked students and reads the open dialogs from the URL", async () => {
     const { ana, link } = await withStudent();
-    const page = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`)));
+    const page = await loadAccountPage(
+      await requestArgs(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`)),
+    );
     expect(page.students).toEqual({ students: [link], studentDataId: link.studentId, removeLinkId: link.id });
   });
 

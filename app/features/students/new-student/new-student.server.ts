@@ -24,7 +24,11 @@ import {
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
-import { newStudentFormSchema, newStudentPayloadFromForm, responsibleSchema } from "#app/features/students/student-schemas.ts";
+import {
+  newStudentFormSchema,
+  newStudentPayloadFromForm,
+  responsibleSchema,
+} from "#app/features/students/student-schemas.ts";
 import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -126,7 +130,13 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
       return filled ? stepOne(filled, { cepFound: true, focus: "numero" }) : stepOne(student);
     }
     if (intent === "student-cities") {
-      return stepOne({ ...withCityOfChosenState(student, WIZARD_ADDRESS), cidade_natal: cityIn(student.estado_natal, student.cidade_natal) }, { cepFound });
+      return stepOne(
+        {
+          ...withCityOfChosenState(student, WIZARD_ADDRESS),
+          cidade_natal: cityIn(student.estado_natal, student.cidade_natal),
+        },
+        { cepFound },
+      );
     }
     const submission = parseValues(student, studentServerSchema);
     if (submission.status !== "success") return stepOne(student, { result: submission.reply(), cepFound }, 400);
@@ -166,13 +176,21 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
   const api = storeApi(context);
   let studentId = createdStudentId;
   try {
-    studentId ??= (await api.createEmptyStudent({ customerId: customer.id, ...newStudentPayloadFromForm(studentSubmission.value) })).id;
+    studentId ??= (
+      await api.createEmptyStudent({ customerId: customer.id, ...newStudentPayloadFromForm(studentSubmission.value) })
+    ).id;
     await api.createResponsible({ clientId: customer.id, studentId, ...submission.value });
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
     // A 404 on the responsible: the kept student is no longer linked; the next try starts over.
     const keptId = error.status === 404 && studentId === createdStudentId ? null : studentId;
-    return stepTwo(carried, keptId, responsible, { result: submission.reply(), cepFound, toast: error.message }, error.status);
+    return stepTwo(
+      carried,
+      keptId,
+      responsible,
+      { result: submission.reply(), cepFound, toast: error.message },
+      error.status,
+    );
   }
   const done = `${productPath}?${LINK_PARAM}=${DONE_MODE}&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}`;
   return toasts().redirectWithSuccess(done, "Estudante criado(a) com sucesso!");

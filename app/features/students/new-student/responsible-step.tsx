@@ -34,10 +34,16 @@ export function ResponsibleStep({
     schema: responsibleSchema,
   });
 
-
   const saving = pendingIntent === "responsible-save";
   return (
-    <fetcher.Form ref={formRef} method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <button type="submit" name="intent" value="responsible-save" tabIndex={-1} aria-hidden="true" className="sr-only">
         Salvar
       </button>
@@ -46,7 +52,11 @@ export function ResponsibleStep({
       {Object.entries(reply.student).map(([key, value]) => (
         <input key={key} type="hidden" name={`${STUDENT_PREFIX}${key}`} value={value} />
       ))}
-      <input type="hidden" name={`${STUDENT_PREFIX}${FOUND_CEP_FIELD}`} value={reply.studentCepFound ? reply.student.cep : ""} />
+      <input
+        type="hidden"
+        name={`${STUDENT_PREFIX}${FOUND_CEP_FIELD}`}
+        value={reply.studentCepFound ? reply.student.cep : ""}
+      />
       {reply.createdStudentId ? (
         <>
           <input type="hidden" name={CREATED_STUDENT_FIELD} value={reply.createdStudentId} />
@@ -58,12 +68,33 @@ export function ResponsibleStep({
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} autoComplete="off" />
-        <SelectField meta={fields.parentesco} label="Parentesco" placeholder="Selecione" options={RELATIONSHIP_OPTIONS} />
+        <TextField
+          meta={fields.cpf}
+          label="CPF"
+          inputMode="numeric"
+          placeholder="999.999.999-99"
+          mask={maskCpf}
+          maxLength={14}
+          autoComplete="off"
+        />
+        <SelectField
+          meta={fields.parentesco}
+          label="Parentesco"
+          placeholder="Selecione"
+          options={RELATIONSHIP_OPTIONS}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" maxLength={45} />
-        <TextField meta={fields.telefone1} label="Telefone" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="off" />
+        <TextField
+          meta={fields.telefone1}
+          label="Telefone"
+          type="tel"
+          placeholder="(99) 99999-9999"
+          mask={maskPhone}
+          maxLength={15}
+          autoComplete="off"
+        />
       </div>
       <AddressFields
         fields={fields}
@@ -80,7 +111,14 @@ export function ResponsibleStep({
       <div className="flex gap-3">
         {/* Once the student exists, going back could only create a second one. */}
         {reply.createdStudentId ? null : (
-          <button type="submit" name="intent" value="back" formNoValidate className={`${secondaryButton} px-5 py-2.5 text-base`} disabled={saving}>
+          <button
+            type="submit"
+            name="intent"
+            value="back"
+            formNoValidate
+            className={`${secondaryButton} px-5 py-2.5 text-base`}
+            disabled={saving}
+          >
             Voltar
           </button>
         )}

@@ -12,7 +12,6 @@ import type { NewStudentReply } from "./new-student-reply.ts";
 
 type StepOne = Extract<NewStudentReply, { step: 1 }>;
 
-
 /** Step "Estudante" (spec §3 "New student form"): checked here and on the server, stored only with the responsible. */
 export function StudentStep({
   fetcher,
@@ -36,10 +35,16 @@ export function StudentStep({
     schema: newStudentFormSchema,
   });
 
-
   const birthCities = reply?.birthCities ?? [];
   return (
-    <fetcher.Form ref={formRef} method="post" action={action} {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       {/* Enter in any field goes on: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="student-next" tabIndex={-1} aria-hidden="true" className="sr-only">
         Próximo
@@ -50,7 +55,15 @@ export function StudentStep({
       <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
       <TextField meta={fields.email} label="E-mail (opcional)" type="email" autoComplete="off" maxLength={45} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="999.999.999-99" mask={maskCpf} maxLength={14} autoComplete="off" />
+        <TextField
+          meta={fields.cpf}
+          label="CPF"
+          inputMode="numeric"
+          placeholder="999.999.999-99"
+          mask={maskCpf}
+          maxLength={14}
+          autoComplete="off"
+        />
         <TextField meta={fields.data_nascimento} label="Data de nascimento" type="date" />
       </div>
       <StateAndCityFields
@@ -74,7 +87,15 @@ export function StudentStep({
         pendingIntent={pendingIntent}
         submitIntent={submitIntent}
       />
-      <TextField meta={fields.telefone} label="Telefone (opcional)" type="tel" placeholder="(99) 99999-9999" mask={maskPhone} maxLength={15} autoComplete="off" />
+      <TextField
+        meta={fields.telefone}
+        label="Telefone (opcional)"
+        type="tel"
+        placeholder="(99) 99999-9999"
+        mask={maskPhone}
+        maxLength={15}
+        autoComplete="off"
+      />
       <div className="flex gap-3">
         <Link to={listHref} replace preventScrollReset className={`${secondaryButton} px-5 py-2.5 text-base`}>
           Voltar

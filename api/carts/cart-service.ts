@@ -125,13 +125,11 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (!cart) {
       // No open cart (none yet, or the gestor deleted it): any version starts a new one.
       if (bags.length > 0) {
-        const created = await createCart(trx, {
-          storeId: customer.store_id,
-          owner: { customerId: customer.id },
-          affiliateId,
-          at,
-        });
-        await writeContents(trx, created.id, bags, at);
+        await createCart(
+          trx,
+          { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at },
+          bags,
+        );
       }
       return cartReply(trx, customer, at);
     }

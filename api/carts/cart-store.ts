@@ -31,9 +31,11 @@ export function findOpenGuestCart(db: Kysely<Database>, guestKeyHash: string, st
 /** Whose cart: a customer's, or a visitor's (by the hash of their key). */
 export type CartOwner = { customerId: string } | { guestKeyHash: string };
 
+/** A new open cart, holding `bags` when given. */
 export async function createCart(
   db: Kysely<Database>,
   values: { storeId: number; owner: CartOwner; affiliateId: string | null; at: string },
+  bags: readonly StoredBag[] = [],
 ): Promise<CartRow> {
   const row: CartRow = {
     id: crypto.randomUUID(),
@@ -49,6 +51,7 @@ export async function createCart(
     finished_at: null,
   };
   await db.insertInto("carts").values(row).execute();
+  if (bags.length > 0) await writeContents(db, row.id, bags, values.at);
   return row;
 }
 

@@ -100,13 +100,11 @@ export async function mergeGuestCart(
         merge.couponRemoved = cart.coupon_id !== null;
       } else {
         const affiliateId = await affiliateOf(trx, guest.affiliate_id, bags);
-        const created = await createCart(trx, {
-          storeId: customer.store_id,
-          owner: { customerId: customer.id },
-          affiliateId,
-          at,
-        });
-        await writeContents(trx, created.id, bags, at);
+        await createCart(
+          trx,
+          { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at },
+          bags,
+        );
       }
     }
     return { ...(await cartReply(trx, customer, at)), merge };

@@ -74,24 +74,22 @@ const saleBagsReply = z.object({ saleBag: z.array(saleBag) });
 export type SalesReply = z.infer<typeof salesReply>;
 export type SaleBagsReply = z.infer<typeof saleBagsReply>;
 
-/** The public receipt: the bag and what of its sale a receipt shows, never the customer's contact data. */
-const publicSaleBagReply = z.object({
-  saleBag: z.object({
-    ...saleBagShape,
-    sale: sale.pick({
-      referenceCode: true,
-      status: true,
-      paymentMethod: true,
-      installments: true,
-      subtotal: true,
-      discount: true,
-      total: true,
-      couponCode: true,
-      cardLastDigits: true,
-      createdAt: true,
-    }),
-  }),
+/** What of a sale the public receipt shows: never the customer's contact data. */
+export const receiptSale = sale.pick({
+  referenceCode: true,
+  status: true,
+  paymentMethod: true,
+  installments: true,
+  subtotal: true,
+  discount: true,
+  total: true,
+  couponCode: true,
+  cardLastDigits: true,
+  createdAt: true,
 });
+
+/** The public receipt: the bag and its sale as a receipt shows it. */
+const publicSaleBagReply = z.object({ saleBag: z.object({ ...saleBagShape, sale: receiptSale }) });
 export type PublicSaleBagReply = z.infer<typeof publicSaleBagReply>;
 
 const boletoReply = z.object({

@@ -1,7 +1,14 @@
 import type { Selectable } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
-import type { BoletoReply, PublicSaleBagReply, Sale, SaleBag, SaleBagSummary } from "../contract/orders.ts";
+import {
+  receiptSale,
+  type BoletoReply,
+  type PublicSaleBagReply,
+  type Sale,
+  type SaleBag,
+  type SaleBagSummary,
+} from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
@@ -172,33 +179,8 @@ export async function findPublicSaleBag(
     .executeTakeFirst();
   const [bag] = sale ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
-  const {
-    referenceCode,
-    status,
-    paymentMethod,
-    installments,
-    subtotal,
-    discount,
-    total,
-    couponCode,
-    cardLastDigits,
-    createdAt,
-  } = toSale(deps, sale, []);
-  return {
-    ...bag,
-    sale: {
-      referenceCode,
-      status,
-      paymentMethod,
-      installments,
-      subtotal,
-      discount,
-      total,
-      couponCode,
-      cardLastDigits,
-      createdAt,
-    },
-  };
+  // The contract's receipt fields, and only those (Zod drops the rest).
+  return { ...bag, sale: receiptSale.parse(toSale(deps, sale, [])) };
 }
 
 /** "529.982.247-25" → "***.982.247-**": enough for the payer to recognise, not to copy. */

@@ -11,39 +11,19 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
         <div className="flex flex-col gap-6">
           <NewsletterForm />
           <ul className="flex gap-3" aria-label="Redes sociais">
-            <li>
-              <a
-                href={store.social.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Instagram"
-                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
-              >
-                <InstagramIcon width={20} height={20} />
-              </a>
-            </li>
-            <li>
-              <a
-                href={store.social.facebook}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Facebook"
-                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
-              >
-                <FacebookIcon width={20} height={20} />
-              </a>
-            </li>
-            <li>
-              <a
-                href={store.social.youtube}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="YouTube"
-                className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
-              >
-                <YoutubeIcon width={20} height={20} />
-              </a>
-            </li>
+            {socialLinks(store).map(({ label, href, Icon }) => (
+              <li key={label}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={label}
+                  className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
+                >
+                  <Icon width={20} height={20} />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <nav aria-labelledby="footer-links-title">
@@ -122,4 +102,13 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
       </Link>
     </footer>
   );
+}
+
+/** The store's three social networks (spec §2 footer). */
+function socialLinks(store: StoreSettings) {
+  return [
+    { label: "Instagram", href: store.social.instagram, Icon: InstagramIcon },
+    { label: "Facebook", href: store.social.facebook, Icon: FacebookIcon },
+    { label: "YouTube", href: store.social.youtube, Icon: YoutubeIcon },
+  ];
 }

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 
 /** The look of a form's secondary action (Buscar CEP, Atualizar cidades, Voltar). */
 export const secondaryButton =
@@ -164,5 +165,57 @@ export function SubmitButton({
     >
       {children}
     </button>
+  );
+}
+
+/** A wizard's "Voltar": posts the `back` intent without validating what was typed. */
+export function BackButton({ disabled }: { disabled: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value="back"
+      formNoValidate
+      className={`${secondaryButton} px-5 py-2.5 text-base`}
+      disabled={disabled}
+    >
+      Voltar
+    </button>
+  );
+}
+
+type PersonFieldProps = {
+  meta: FieldMetadata<string | undefined>;
+  /** "off" for someone else's data (a student, a responsible); the browser's own otherwise. */
+  autoComplete?: string;
+};
+
+/** A CPF, masked as 999.999.999-99 while typed (spec §5). */
+export function CpfField({ meta, autoComplete }: PersonFieldProps) {
+  return (
+    <TextField
+      meta={meta}
+      label="CPF"
+      inputMode="numeric"
+      placeholder="999.999.999-99"
+      mask={maskCpf}
+      maxLength={14}
+      autoComplete={autoComplete}
+    />
+  );
+}
+
+/** A phone, masked as (99) 99999-9999 while typed (spec §5). */
+export function PhoneField({ meta, label, autoComplete = "tel-national" }: PersonFieldProps & { label: string }) {
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      type="tel"
+      placeholder="(99) 99999-9999"
+      mask={maskPhone}
+      maxLength={15}
+      autoComplete={autoComplete}
+    />
   );
 }

@@ -2,11 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { profileSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { CpfField, FormErrors, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "./account-page-reply.ts";
 
@@ -102,23 +101,8 @@ function ProfileFields({
         </p>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          meta={fields.cellPhone}
-          label="Celular"
-          type="tel"
-          placeholder="(99) 99999-9999"
-          mask={maskPhone}
-          maxLength={15}
-          autoComplete="tel-national"
-        />
-        <TextField
-          meta={fields.cpf}
-          label="CPF"
-          inputMode="numeric"
-          placeholder="999.999.999-99"
-          mask={maskCpf}
-          maxLength={14}
-        />
+        <PhoneField meta={fields.cellPhone} label="Celular" />
+        <CpfField meta={fields.cpf} />
       </div>
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
       <AddressFields

@@ -2,11 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
-import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { BackButton, CpfField, FormErrors, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
 type StepTwo = Extract<RegistrationReply, { step: 2 }>;
@@ -49,24 +48,9 @@ export function BasicsStep({
         <input key={key} type="hidden" name={key} value={value} />
       ))}
       <FormErrors id={form.errorId} errors={form.errors} />
-      <TextField
-        meta={fields.cpf}
-        label="CPF"
-        inputMode="numeric"
-        placeholder="999.999.999-99"
-        mask={maskCpf}
-        maxLength={14}
-      />
+      <CpfField meta={fields.cpf} />
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
-      <TextField
-        meta={fields.cellPhone}
-        label="Celular"
-        type="tel"
-        placeholder="(99) 99999-9999"
-        mask={maskPhone}
-        maxLength={15}
-        autoComplete="tel-national"
-      />
+      <PhoneField meta={fields.cellPhone} label="Celular" />
       <AddressFields
         fields={fields}
         cepFound={reply.cepFound}
@@ -80,16 +64,7 @@ export function BasicsStep({
         submitIntent={submitIntent}
       />
       <div className="flex gap-3">
-        <button
-          type="submit"
-          name="intent"
-          value="back"
-          formNoValidate
-          className={`${secondaryButton} px-5 py-2.5 text-base`}
-          disabled={busy}
-        >
-          Voltar
-        </button>
+        <BackButton disabled={busy} />
         <SubmitButton name="intent" value="basics" busy={busy} className="flex-1">
           {busy ? "Enviando..." : "Criar conta"}
         </SubmitButton>

@@ -2,10 +2,17 @@ import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
 import { useIntentForm } from "#app/ui/intent-form.ts";
-import { FormErrors, secondaryButton, SelectField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import {
+  BackButton,
+  CpfField,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  PhoneField,
+  TextField,
+} from "#app/ui/form-field.tsx";
 import { AddressFields } from "./address-fields.tsx";
 import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
 
@@ -68,15 +75,7 @@ export function ResponsibleStep({
       <FormErrors id={form.errorId} errors={form.errors} />
       <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          meta={fields.cpf}
-          label="CPF"
-          inputMode="numeric"
-          placeholder="999.999.999-99"
-          mask={maskCpf}
-          maxLength={14}
-          autoComplete="off"
-        />
+        <CpfField meta={fields.cpf} autoComplete="off" />
         <SelectField
           meta={fields.parentesco}
           label="Parentesco"
@@ -86,15 +85,7 @@ export function ResponsibleStep({
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" maxLength={45} />
-        <TextField
-          meta={fields.telefone1}
-          label="Telefone"
-          type="tel"
-          placeholder="(99) 99999-9999"
-          mask={maskPhone}
-          maxLength={15}
-          autoComplete="off"
-        />
+        <PhoneField meta={fields.telefone1} label="Telefone" autoComplete="off" />
       </div>
       <AddressFields
         fields={fields}
@@ -110,18 +101,7 @@ export function ResponsibleStep({
       />
       <div className="flex gap-3">
         {/* Once the student exists, going back could only create a second one. */}
-        {reply.createdStudentId ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value="back"
-            formNoValidate
-            className={`${secondaryButton} px-5 py-2.5 text-base`}
-            disabled={saving}
-          >
-            Voltar
-          </button>
-        )}
+        {reply.createdStudentId ? null : <BackButton disabled={saving} />}
         <SubmitButton name="intent" value="responsible-save" busy={saving} className="flex-1">
           {saving ? "Salvando..." : "Salvar"}
         </SubmitButton>

@@ -2,10 +2,9 @@ import { getFormProps } from "@conform-to/react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
 import { useIntentForm } from "#app/ui/intent-form.ts";
-import { FormErrors, secondaryButton, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { CpfField, FormErrors, secondaryButton, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
 import { StateAndCityFields } from "#app/features/address/address-fields.tsx";
 import { AddressFields } from "./address-fields.tsx";
 import type { NewStudentReply } from "./new-student-reply.ts";
@@ -55,15 +54,7 @@ export function StudentStep({
       <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
       <TextField meta={fields.email} label="E-mail (opcional)" type="email" autoComplete="off" maxLength={45} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          meta={fields.cpf}
-          label="CPF"
-          inputMode="numeric"
-          placeholder="999.999.999-99"
-          mask={maskCpf}
-          maxLength={14}
-          autoComplete="off"
-        />
+        <CpfField meta={fields.cpf} autoComplete="off" />
         <TextField meta={fields.data_nascimento} label="Data de nascimento" type="date" />
       </div>
       <StateAndCityFields
@@ -87,15 +78,7 @@ export function StudentStep({
         pendingIntent={pendingIntent}
         submitIntent={submitIntent}
       />
-      <TextField
-        meta={fields.telefone}
-        label="Telefone (opcional)"
-        type="tel"
-        placeholder="(99) 99999-9999"
-        mask={maskPhone}
-        maxLength={15}
-        autoComplete="off"
-      />
+      <PhoneField meta={fields.telefone} label="Telefone (opcional)" autoComplete="off" />
       <div className="flex gap-3">
         <Link to={listHref} replace preventScrollReset className={`${secondaryButton} px-5 py-2.5 text-base`}>
           Voltar

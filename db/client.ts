@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from "kysely";
+import type { DatabaseConnection, SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations/index.ts";
 
@@ -29,7 +30,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<StoreDatab
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new WriteFirstSqliteDialect({ database: sqlite }) });
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin ("begin immediate"), not at their first write.
+ * Every store transaction reads and then writes; a deferred one that read before another process
+ * (a second server, the gestor script) committed cannot upgrade and fails at once with
+ * SQLITE_BUSY_SNAPSHOT, which busy_timeout does not wait out. Taking the lock first makes them queue.
+ */
+class WriteFirstSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class WriteFirstSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): SqliteDriver {
+    return new WriteFirstSqliteDriver(this.#config);
+  }
 }
 
 export async function migrateToLatest(db: StoreDatabase): Promise<void> {

@@ -1,4 +1,4 @@
-import { useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
@@ -66,5 +66,7 @@ export function useIntentForm<
     void fetcher.submit(formData, { method: "post", action });
   }
   const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
-  return { form, fields, formRef, submitIntent, pendingIntent };
+  /** Everything the <fetcher.Form> needs: its ref, a POST to `action`, Conform's props. */
+  const formProps = { ref: formRef, method: "post" as const, action, ...getFormProps(form), noValidate: true };
+  return { form, fields, formProps, submitIntent, pendingIntent };
 }

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -57,7 +56,7 @@ function ProfileFields({
 }) {
   const hydrated = useHydrated();
   // The form holds text (the API also takes a number for houseNumber, spec §7).
-  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm<typeof profileSchema, ProfileValues>({
+  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm<typeof profileSchema, ProfileValues>({
     id: "profile",
     fetcher,
     action: "/conta",
@@ -69,14 +68,7 @@ function ProfileFields({
   });
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/conta"
-      {...getFormProps(form)}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <fetcher.Form {...formProps} className="flex flex-col gap-4">
       {/* Enter in any field saves: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="profile" tabIndex={-1} aria-hidden="true" className="sr-only">
         Salvar alterações

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -22,7 +21,7 @@ export function BasicsStep({
   busy: boolean;
 }) {
   const hydrated = useHydrated();
-  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
+  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm({
     id: "registration-basics",
     fetcher,
     action: "/registrar",
@@ -33,14 +32,7 @@ export function BasicsStep({
   });
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/registrar"
-      {...getFormProps(form)}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <fetcher.Form {...formProps} className="flex flex-col gap-4">
       <h3 className="text-lg font-bold text-slate-900">Informacoes Basicas</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -31,7 +30,7 @@ export function ResponsibleStep({
   action: string;
 }) {
   const hydrated = useHydrated();
-  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
+  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm({
     id: "new-student-responsible",
     fetcher,
     action,
@@ -43,14 +42,7 @@ export function ResponsibleStep({
 
   const saving = pendingIntent === "responsible-save";
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <fetcher.Form {...formProps} className="flex flex-col gap-4">
       <button type="submit" name="intent" value="responsible-save" tabIndex={-1} aria-hidden="true" className="sr-only">
         Salvar
       </button>

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -24,7 +23,7 @@ export function StudentStep({
   listHref: string;
 }) {
   const hydrated = useHydrated();
-  const { form, fields, formRef, submitIntent, pendingIntent } = useIntentForm({
+  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm({
     id: "new-student",
     fetcher,
     action,
@@ -36,14 +35,7 @@ export function StudentStep({
 
   const birthCities = reply?.birthCities ?? [];
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      {...getFormProps(form)}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <fetcher.Form {...formProps} className="flex flex-col gap-4">
       {/* Enter in any field goes on: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="student-next" tabIndex={-1} aria-hidden="true" className="sr-only">
         Próximo

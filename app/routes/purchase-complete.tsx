@@ -56,22 +56,16 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
         </p>
       </header>
 
-      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="buyer-title">
-        <h2 id="buyer-title" className="font-bold text-slate-900">
-          Comprador
-        </h2>
+      <PurchaseSection id="buyer" title="Comprador">
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Nome" value={customer.name} />
           <Info label="E-mail" value={customer.email} />
           <Info label="Telefone" value={maskPhone(customer.cellPhone)} />
           <Info label="CPF" value={formatCpf(customer.cpf)} />
         </dl>
-      </section>
+      </PurchaseSection>
 
-      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="items-title">
-        <h2 id="items-title" className="font-bold text-slate-900">
-          Itens por estudante
-        </h2>
+      <PurchaseSection id="items" title="Itens por estudante">
         {bags.map((bag) => (
           <div key={bag.id} className="mt-3" data-testid="purchase-bag">
             <h3 className="font-semibold text-slate-800">
@@ -97,12 +91,9 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </p>
           </div>
         ))}
-      </section>
+      </PurchaseSection>
 
-      <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby="payment-title">
-        <h2 id="payment-title" className="font-bold text-slate-900">
-          Pagamento
-        </h2>
+      <PurchaseSection id="payment" title="Pagamento">
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Subtotal" value={formatBRL(sale.subtotal)} />
           {sale.discount > 0 ? (
@@ -142,7 +133,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </div>
           </div>
         ) : null}
-      </section>
+      </PurchaseSection>
 
       <Link to="/" className="self-center rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
         Voltar para a loja
@@ -159,5 +150,17 @@ function Info({ label, value, testId }: { label: string; value: string; testId?:
         {value}
       </dd>
     </div>
+  );
+}
+
+/** One part of the completion page (spec §3): a titled white panel. */
+function PurchaseSection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 ring-1 ring-slate-200" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -60,6 +60,8 @@ export function CartLine({
   redirectTo: string;
 }) {
   const price = priceView(item);
+  // What every form of the line sends along.
+  const line = { studentId, item, redirectTo };
   const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
   const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
   return (
@@ -99,9 +101,7 @@ export function CartLine({
             <>
               <CartForm
                 intent="quantity"
-                studentId={studentId}
-                item={item}
-                redirectTo={redirectTo}
+                {...line}
                 quantity={item.quantity - 1}
                 label="Diminuir quantidade"
                 disabled={!canDecreaseQuantity(item.quantity)}
@@ -113,9 +113,7 @@ export function CartLine({
               </span>
               <CartForm
                 intent="quantity"
-                studentId={studentId}
-                item={item}
-                redirectTo={redirectTo}
+                {...line}
                 quantity={item.quantity + 1}
                 label="Aumentar quantidade"
                 disabled={!canIncreaseQuantity(item.TIPO, item.quantity)}
@@ -126,13 +124,7 @@ export function CartLine({
           )}
         </div>
       </div>
-      <CartForm
-        intent="remove"
-        studentId={studentId}
-        item={item}
-        redirectTo={redirectTo}
-        label={`Remover ${item.NOME} do carrinho`}
-      >
+      <CartForm intent="remove" {...line} label={`Remover ${item.NOME} do carrinho`}>
         <CloseIcon width={14} height={14} />
       </CartForm>
     </li>

@@ -1,6 +1,6 @@
 /**
  * POST /carts/merge-guest-cart: at login or registration the visitor's cart joins the
- * account's cart (issue 4). Its items go to the account's bag without a student
+ * account's cart (docs/decisions/0009-guest-carts.md). Its items go to the account's bag without a student
  * ("Selecionar estudante"), where the checkout asks who each is for:
  *  - an ordinary item already waiting there is summed, up to the maximum quantity;
  *  - a course, event or manual item (one unit per student) already anywhere in the

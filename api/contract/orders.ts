@@ -6,6 +6,9 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { paymentMethodCode } from "./payment-methods.ts";
 
+export const SALE_NOT_FOUND = "Compra não encontrada.";
+export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
+
 const saleStatus = z.enum(["pending", "paid", "declined", "cancelled", "expired"]);
 export type SaleStatus = z.infer<typeof saleStatus>;
 

@@ -14,6 +14,9 @@ import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId } from "./fields.ts";
 
 export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
+export const RA_NOT_FOUND = "RA não encontrado. Confira o número com a secretaria da escola.";
+export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";
+export const LINK_NOT_FOUND = "Vínculo não encontrado.";
 
 const studentSchoolYear = z.object({
   CODPERLET: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Coupon eligibility (issue 4): enabled, inside its validity window, under its total
+ * Coupon eligibility (spec §4 "Coupon"): enabled, inside its validity window, under its total
  * usage limit and under the customer's own limit. Checked when a coupon is applied and
  * again at purchase (the checkout calls couponCheck). Uses are the coupon_uses rows the
  * checkout writes; a coupon merely applied to a cart is not a use.

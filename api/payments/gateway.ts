@@ -1,5 +1,5 @@
 /**
- * The payment gateway as the checkout sees it (issue 5). The store ships a sandbox
+ * The payment gateway as the checkout sees it (docs/decisions/0010-checkout-and-payment.md). The store ships a sandbox
  * (sandbox-gateway.ts); a real acquirer plugs in behind the same interface. The card
  * number and security code travel in a ChargeRequest only: nothing here stores or logs them.
  */

@@ -3,7 +3,8 @@ import { orders, type PublicSaleBagReply, type SaleBagsReply } from "../contract
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { notFound } from "../errors.ts";
-import { findPublicSaleBag, listBagsOfOwnSale, SALE_NOT_FOUND } from "../sales/sale-repository.ts";
+import { SALE_NOT_FOUND } from "../contract/orders.ts";
+import { findPublicSaleBag, listBagsOfOwnSale } from "../sales/sale-repository.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
 
 export function saleBagRoutes(deps: ApiDeps) {

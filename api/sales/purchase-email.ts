@@ -1,5 +1,5 @@
 /**
- * The confirmation e-mail after a purchase (issue 5): the order's summary per student and,
+ * The confirmation e-mail after a purchase (docs/decisions/0010-checkout-and-payment.md): the order's summary per student and,
  * for a boleto, its link and linha digitável. Sent after the purchase is committed; a
  * failure is logged and the purchase stands (the order history has everything too).
  */

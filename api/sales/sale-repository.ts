@@ -2,7 +2,9 @@ import type { Selectable } from "kysely";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
 import {
+  BOLETO_NOT_FOUND,
   receiptSale,
+  SALE_NOT_FOUND,
   type BoletoReply,
   type PublicSaleBagReply,
   type Sale,
@@ -12,9 +14,6 @@ import {
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
-
-export const SALE_NOT_FOUND = "Compra não encontrada.";
-export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
 
 type SaleRow = Selectable<SaleTable>;
 

@@ -1,7 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import {
+  ALREADY_LINKED,
+  LINK_NOT_FOUND,
   NEW_STUDENT_DEFAULTS,
+  RA_NOT_FOUND,
   STUDENT_NOT_FOUND,
   type NewStudentData,
   type Responsible,
@@ -15,10 +18,6 @@ import { ApiError, notFound } from "../errors.ts";
 import { dropStudentBag } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { findLinkOfStudent, findStudentLink, insertLink, toResponsible } from "./student-repository.ts";
-
-export const RA_NOT_FOUND = "RA não encontrado. Confira o número com a secretaria da escola.";
-export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";
-export const LINK_NOT_FOUND = "Vínculo não encontrado.";
 
 type Db = Kysely<Database>;
 

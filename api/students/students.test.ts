@@ -4,10 +4,9 @@ import { bag, cartTables, demoItems, linkByRA, saveCart } from "#tests/fixtures/
 import { logIn, newCpf, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { RA_BY_CUSTOMER } from "./routes.ts";
-import { ALREADY_LINKED, LINK_NOT_FOUND, RA_NOT_FOUND } from "./student-service.ts";
+import { ALREADY_LINKED, LINK_NOT_FOUND, RA_NOT_FOUND, STUDENT_NOT_FOUND } from "../contract/students.ts";
 
 const FORBIDDEN = "Você não tem permissão para acessar estes dados.";
-const STUDENT_NOT_FOUND = "Estudante não encontrado.";
 
 let t: TestApi;
 let ana: SignedUpCustomer;

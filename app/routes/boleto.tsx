@@ -1,3 +1,4 @@
+import { BOLETO_NOT_FOUND } from "#api/contract/orders.ts";
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { formatDigitableLine } from "#app/lib/boleto-line.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
@@ -18,8 +19,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // Drawn on the server from the 44 digits: the page needs no script to print.
     return { boleto, payable: { barcode: barcodeSvg(barcode), line: formatDigitableLine(digitableLine) } };
   } catch (error) {
-    if (error instanceof StoreApiError && error.status === 404)
-      throw new Response("Boleto não encontrado.", { status: 404 });
+    if (error instanceof StoreApiError && error.status === 404) throw new Response(BOLETO_NOT_FOUND, { status: 404 });
     throw error;
   }
 }

@@ -9,6 +9,32 @@ export const MODAL_FADE_OUT_MS = 300;
 let hydratedOnce = false;
 
 /**
+ * A dialog's "Fechar" button, or its backdrop (hidden from assistive technology and the tab
+ * order: the button is the way out). A link to the page without the dialog's URL state, so
+ * it closes without JavaScript too.
+ */
+export function CloseLink({
+  to,
+  onClick,
+  backdrop = false,
+  className,
+  children,
+}: {
+  to: string;
+  onClick?: (event: React.MouseEvent) => void;
+  backdrop?: boolean;
+  className: string;
+  children?: ReactNode;
+}) {
+  const role = backdrop ? ({ "aria-hidden": true, tabIndex: -1 } as const) : ({ "aria-label": "Fechar" } as const);
+  return (
+    <Link to={to} preventScrollReset onClick={onClick} className={className} {...role}>
+      {children}
+    </Link>
+  );
+}
+
+/**
  * A dialog that is URL state: the server renders it open (no script needed) and the
  * close button is a link to the URL without it. With JavaScript it fades in and out.
  */
@@ -61,14 +87,7 @@ export function Modal({
       style={{ opacity }}
       data-modal-opacity={opacity}
     >
-      <Link
-        to={closeHref}
-        preventScrollReset
-        onClick={close}
-        className="absolute inset-0"
-        aria-hidden="true"
-        tabIndex={-1}
-      />
+      <CloseLink to={closeHref} onClick={close} backdrop className="absolute inset-0" />
       <div
         role="dialog"
         aria-modal="true"
@@ -76,15 +95,13 @@ export function Modal({
         data-interactive={interactive || undefined}
         className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl wide:my-auto ${className}`}
       >
-        <Link
+        <CloseLink
           to={closeHref}
-          preventScrollReset
           onClick={close}
           className="absolute right-3 top-3 rounded-full p-1.5 text-slate-500 hover:bg-slate-100"
-          aria-label="Fechar"
         >
           <CloseIcon width={20} height={20} />
-        </Link>
+        </CloseLink>
         {children}
       </div>
     </div>

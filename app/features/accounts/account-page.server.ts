@@ -6,9 +6,6 @@ import { passwordChangeSchema, profileSchema } from "#app/features/accounts/acco
 import {
   citiesFor,
   CUSTOMER_ADDRESS,
-  formNonce,
-  NO_STORE,
-  typedValues,
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
@@ -17,6 +14,7 @@ import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
 import { findCity } from "#app/lib/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { commitCustomerSession, getSession, type SessionCustomer } from "#app/.server/session.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
@@ -69,7 +67,7 @@ function profileReply(values: ProfileValues, fields: Partial<ProfileReply> = {},
     toast: null,
     ...fields,
   };
-  return data(body, { status, headers: NO_STORE });
+  return formReply(body, status);
 }
 
 function passwordReply(
@@ -77,7 +75,7 @@ function passwordReply(
   status: number,
 ) {
   const body: AccountPageReply = { form: "password", nonce: formNonce(), ...fields };
-  return data(body, { status, headers: NO_STORE });
+  return formReply(body, status);
 }
 
 /** Keeps the session's login time (spec §4: 24 h after login) while changing what it holds. */

@@ -1,28 +1,12 @@
 /**
  * The server side of every address group (sign-up, /conta's profile, the new-student
  * wizard's student and responsible steps): type a CEP, get the address, re-render the
- * form with what was typed. One home, so the three forms behave alike with or without
- * JavaScript.
+ * form with what was typed (app/.server/form-reply.server.ts). One home, so the three
+ * forms behave alike with or without JavaScript.
  */
 import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
 import { maskCep } from "#app/lib/masks.ts";
 import { lookupCep } from "./cep.server.ts";
-
-/** The replies carry what the person typed: never kept by a cache. */
-export const NO_STORE = { "Cache-Control": "no-store" } as const;
-
-/** A fresh key that makes the page remount the form with the values the server sent. */
-export const formNonce = () => crypto.randomUUID();
-
-/** Longer than any field accepts: the schema reports it, and nothing larger is echoed back. */
-const MAX_ECHOED_LENGTH = 200;
-
-/** What was typed in these fields (a missing one is empty), to show the form again. */
-export function typedValues<K extends string>(formData: FormData, keys: readonly K[], prefix = ""): Record<K, string> {
-  return Object.fromEntries(
-    keys.map((key) => [key, String(formData.get(`${prefix}${key}`) ?? "").slice(0, MAX_ECHOED_LENGTH)]),
-  ) as Record<K, string>;
-}
 
 /** The cities of a state for the city select (IBGE), none for an unknown state. */
 export const citiesFor = (state: string): string[] => (isState(state) ? citiesOf(state).map((city) => city.nome) : []);

@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
+import { CloseLink } from "#app/ui/modal.tsx";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
 import { CartTotals } from "./cart-totals.tsx";
@@ -16,13 +17,7 @@ export function CartPanel() {
   const bags = cart?.bags ?? [];
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
-      <Link
-        to={closeHref}
-        preventScrollReset
-        className="absolute inset-0 bg-black/40"
-        aria-label="Fechar carrinho"
-        tabIndex={-1}
-      />
+      <CloseLink to={closeHref} backdrop className="absolute inset-0 bg-black/40" />
       <aside
         role="dialog"
         aria-modal="true"
@@ -33,14 +28,9 @@ export function CartPanel() {
           <h2 id="cart-panel-title" className="text-lg font-bold text-slate-900">
             Carrinho de Compras
           </h2>
-          <Link
-            to={closeHref}
-            preventScrollReset
-            className="rounded-full p-1 text-slate-500 hover:bg-slate-100"
-            aria-label="Fechar"
-          >
+          <CloseLink to={closeHref} className="rounded-full p-1 text-slate-500 hover:bg-slate-100">
             <CloseIcon />
-          </Link>
+          </CloseLink>
         </header>
         {bags.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-slate-500">

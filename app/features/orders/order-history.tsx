@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { Sale, SaleBag } from "#api/contract/orders.ts";
+import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
 import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatBRL } from "#app/lib/money.ts";
@@ -31,7 +31,7 @@ export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; se
     <div className="flex flex-col gap-4">
       {unknownSelection ? (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
-          Compra não encontrada.
+          {SALE_NOT_FOUND}
         </p>
       ) : null}
       {sales.length === 0 ? (
@@ -148,7 +148,7 @@ function Detail({ term, wide, children }: { term: string; wide?: boolean; childr
 
 function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
   if (bags === null) {
-    return <p className="mt-3 text-sm text-red-700">Compra não encontrada.</p>;
+    return <p className="mt-3 text-sm text-red-700">{SALE_NOT_FOUND}</p>;
   }
   return (
     <div className="mt-4 flex flex-col gap-4">

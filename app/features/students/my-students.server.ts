@@ -1,11 +1,10 @@
-import type { StudentLink } from "#api/contract/students.ts";
+import { LINK_NOT_FOUND, type StudentLink } from "#api/contract/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
 const ACCOUNT_PATH = "/conta";
-const LINK_NOT_FOUND = "Vínculo não encontrado.";
 const param = (url: URL, key: string) => url.searchParams.get(key)?.trim().slice(0, 64) || null;
 
 /** "Meus estudantes" on /conta: the linked students (null when the API failed) and the open dialogs. */

@@ -25,14 +25,7 @@ export function linkHref(basePath: string, mode: LinkMode, studentId?: string | 
  * step is URL state below `basePath` and every choice a plain form posted to it, with
  * `itemTOTVSId` naming the item.
  */
-export function StudentChooser({
-  basePath,
-  mode,
-  students,
-  selectedStudentId,
-  itemTOTVSId,
-  newStudentReply,
-}: {
+export interface StudentChooserProps {
   basePath: string;
   mode: LinkMode;
   students: StudentLink[];
@@ -40,7 +33,16 @@ export function StudentChooser({
   itemTOTVSId: number;
   /** The new-student wizard's reply to a plain post (no JavaScript). */
   newStudentReply?: NewStudentReply;
-}) {
+}
+
+export function StudentChooser({
+  basePath,
+  mode,
+  students,
+  selectedStudentId,
+  itemTOTVSId,
+  newStudentReply,
+}: StudentChooserProps) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
   const hidden = (
     <>

@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type {
   AccessValues,
   BasicsValues,
@@ -9,13 +8,11 @@ import { registrationAccessSchema, registrationBasicsSchema } from "#app/feature
 import {
   citiesFor,
   CUSTOMER_ADDRESS,
-  formNonce,
-  NO_STORE,
-  typedValues,
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { redirectTarget } from "../login.server.ts";
@@ -37,7 +34,7 @@ const accessOf = (formData: FormData): AccessValues => typedValues(formData, ACC
 const basicsOf = (formData: FormData): BasicsValues => typedValues(formData, BASICS_KEYS);
 
 function reply(body: RegistrationReply, status = 200) {
-  return data(body, { status, headers: NO_STORE });
+  return formReply(body, status);
 }
 
 function stepTwo(access: AccessValues, fields: Partial<RegistrationReply & { step: 2 }>, status = 200) {

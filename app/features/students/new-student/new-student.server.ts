@@ -16,9 +16,6 @@ import {
 import {
   citiesFor,
   cityIn,
-  formNonce,
-  NO_STORE,
-  typedValues,
   WIZARD_ADDRESS,
   withCityOfChosenState,
   withLookedUpAddress,
@@ -31,6 +28,7 @@ import {
 } from "#app/features/students/student-schemas.ts";
 import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -75,7 +73,7 @@ function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 
     toast: null,
     ...fields,
   };
-  return data<NewStudentReply>(body, { status, headers: NO_STORE });
+  return formReply<NewStudentReply>(body, status);
 }
 
 function stepTwo(
@@ -98,7 +96,7 @@ function stepTwo(
     toast: null,
     ...fields,
   };
-  return data<NewStudentReply>(body, { status, headers: NO_STORE });
+  return formReply<NewStudentReply>(body, status);
 }
 
 /** The responsible often lives with the student: step 2 starts with the student's address. */

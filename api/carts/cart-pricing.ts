@@ -1,6 +1,6 @@
 /**
- * The one place a cart is priced, for the cart replies and for the purchase
- * (finish-cart.ts), which re-prices: prices always come from the catalogue, never from a request.
+ * The one place a cart is priced, for the cart replies and for the purchase (finish-cart.ts),
+ * which re-prices: prices always come from the catalogue, never from a request.
  *
  *   subtotal = Σ quantity × DESCONTO (sale_price_cents)       — integer centavos
  *   discount = round(subtotal × coupon percentage / 100)     — half up, to centavos

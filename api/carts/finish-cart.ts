@@ -1,6 +1,7 @@
 /**
  * PUT /carts/finish-cart-by-customer/{customerId}/cart/{cartId}/store/{storeId} (spec §7,
- * docs/decisions/0010-checkout-and-payment.md). In one transaction under the customer's lock:
+ * docs/decisions/0010-checkout-and-payment.md). In one transaction under the customer's
+ * lock:
  *   1. a live sale already made from this cart is the answer (a double click, a reload, a
  *      second tab): nothing is charged again;
  *   2. the cart is re-priced from the catalogue, its coupon and rules checked again;

@@ -1,7 +1,7 @@
 /**
  * POST /carts/merge-guest-cart: at login or registration the visitor's cart joins the
- * account's cart (docs/decisions/0009-guest-carts.md). Its items go to the account's bag without a student
- * ("Selecionar estudante"), where the checkout asks who each is for:
+ * account's cart (docs/decisions/0009-guest-carts.md). Its items go to the account's bag
+ * without a student ("Selecionar estudante"), where the checkout asks who each is for:
  *  - an ordinary item already waiting there is summed, up to the maximum quantity;
  *  - a course, event or manual item (one unit per student) already anywhere in the
  *    account's cart is left out, as is anything no longer for sale;

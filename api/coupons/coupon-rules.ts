@@ -1,8 +1,9 @@
 /**
- * Coupon eligibility (spec §4 "Coupon"): enabled, inside its validity window, under its total
- * usage limit and under the customer's own limit. Checked when a coupon is applied and
- * again at purchase (the checkout calls couponCheck). Uses are the coupon_uses rows the
- * checkout writes; a coupon merely applied to a cart is not a use.
+ * Coupon eligibility, a server-side rule spec §9 leaves to the store (§4: one coupon at a
+ * time): enabled, inside its validity window, under its total usage limit and under the
+ * customer's own limit. Checked when a coupon is applied and again at purchase (the checkout
+ * calls couponCheck). Uses are the coupon_uses rows the checkout writes; a coupon merely
+ * applied to a cart is not a use.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { CouponTable, Database } from "#db/schema.ts";

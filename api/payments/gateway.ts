@@ -1,7 +1,8 @@
 /**
- * The payment gateway as the checkout sees it (docs/decisions/0010-checkout-and-payment.md). The store ships a sandbox
- * (sandbox-gateway.ts); a real acquirer plugs in behind the same interface. The card
- * number and security code travel in a ChargeRequest only: nothing here stores or logs them.
+ * The payment gateway as the checkout sees it (docs/decisions/0010-checkout-and-payment.md).
+ * The store ships a sandbox (sandbox-gateway.ts); a real acquirer plugs in behind the same
+ * interface. The card number and security code travel in a ChargeRequest only: nothing here
+ * stores or logs them.
  */
 import type { SaleStatus } from "../contract/orders.ts";
 

@@ -1,7 +1,8 @@
 /**
- * The confirmation e-mail after a purchase (docs/decisions/0010-checkout-and-payment.md): the order's summary per student and,
- * for a boleto, its link and linha digitável. Sent after the purchase is committed; a
- * failure is logged and the purchase stands (the order history has everything too).
+ * The confirmation e-mail after a purchase (docs/decisions/0010-checkout-and-payment.md):
+ * the order's summary per student and, for a boleto, its link and linha digitável. Sent
+ * after the purchase is committed; a failure is logged and the purchase stands (the order
+ * history has everything too).
  */
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { firstName } from "#app/lib/text.ts";

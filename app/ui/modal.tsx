@@ -26,9 +26,11 @@ export function CloseLink({
   className: string;
   children?: ReactNode;
 }) {
-  const role = backdrop ? ({ "aria-hidden": true, tabIndex: -1 } as const) : ({ "aria-label": "Fechar" } as const);
+  const accessibility = backdrop
+    ? ({ "aria-hidden": true, tabIndex: -1 } as const)
+    : ({ "aria-label": "Fechar" } as const);
   return (
-    <Link to={to} preventScrollReset onClick={onClick} className={className} {...role}>
+    <Link to={to} preventScrollReset onClick={onClick} className={className} {...accessibility}>
       {children}
     </Link>
   );

@@ -8,19 +8,31 @@ process.env.NODE_ENV ??= "production";
 const { createRequestHandler } = await import("@react-router/express");
 const { default: compression } = await import("compression");
 const { default: express } = await import("express");
+// Node 24 runs these TypeScript modules as they are (types stripped).
+const { bodyLimit, makeCspNonce, permissionsPolicy, securityHeaders } = await import("./server/security.ts");
+const { httpErrorHandler, requestLog } = await import("./server/request-log.ts");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
-const trustProxy = process.env.TRUST_PROXY === "true";
-
 const build = await import(path.join(root, "build/server/index.js"));
-// Configuration checked, database migrated and seeded before the first request.
-await build.entry.module.prepareStore();
+
+// Configuration checked, database migrated and seeded before the first request; a setting
+// that would be a mistake stops here with one line each, never a stack trace.
+let settings;
+try {
+  settings = await build.entry.module.prepareStore();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", trustProxy);
+// A hop count or the proxies' own addresses (README "Configuration"), never "trust everyone":
+// otherwise any client could choose the address that rate limits count.
+app.set("trust proxy", settings.trustProxy);
+if (process.env.LOG_REQUESTS !== "false") app.use(requestLog);
+app.use(makeCspNonce, securityHeaders({ https: settings.https }), permissionsPolicy);
+app.use(bodyLimit);
 app.use(compression());
 app.use(
   "/assets",
@@ -35,24 +47,20 @@ app.use((req, _res, next) => {
   next();
 });
 
-if (process.env.LOG_REQUESTS !== "false") {
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)} ms`);
-    });
-    next();
-  });
-}
+app.all(
+  "/{*path}",
+  createRequestHandler({
+    build,
+    getLoadContext: (_req, res) => build.entry.module.loadContextFor(res.locals.cspNonce),
+  }),
+);
+app.use(httpErrorHandler);
 
-app.all("/{*path}", createRequestHandler({ build }));
-
-const server = app.listen(port, host, () => {
-  console.log(`Loja Escolar pronta em http://localhost:${port}`);
+const server = app.listen(settings.port, settings.host, () => {
+  console.log(`Loja Escolar pronta em http://localhost:${settings.port}`);
 });
 server.on("error", (error) => {
-  console.error(`Não foi possível abrir a porta ${port}: ${error.message}`);
+  console.error(`Não foi possível abrir a porta ${settings.port}: ${error.message}`);
   process.exit(1);
 });
 

@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "api/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "api/**/*.test.ts",
+      "db/**/*.test.ts",
+      "server/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
+    ],
     environment: "node",
     pool: "forks",
     // A guard against a hung test, not a speed check: a test that hashes many passwords with

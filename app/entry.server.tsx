@@ -1,17 +1,44 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { createContext, RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { getBundledApi } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
+import { getRootSecrets } from "./.server/secrets.server.ts";
+import { startProblems } from "./.server/start-checks.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** Called by server.js before it listens: configuration checked, database migrated and seeded. */
-export async function prepareStore(): Promise<void> {
+/** What server.js needs to know to listen; prepareStore returns it. */
+export interface ServerSettings {
+  host: string;
+  port: number;
+  trustProxy: false | number | string[];
+  /** The store is served over HTTPS (PUBLIC_URL): HSTS and upgrade-insecure-requests. */
+  https: boolean;
+}
+
+/**
+ * Called by server.js before it listens: configuration and secrets checked, database
+ * migrated and seeded. A setting that would be a mistake stops the start with one line each.
+ */
+export async function prepareStore(): Promise<ServerSettings> {
   const env = getEnv();
+  getRootSecrets();
+  const problems = startProblems(env);
+  if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
   if (!env.STORE_API_URL) await getBundledApi();
+  return { host: env.HOST, port: env.PORT, trustProxy: env.trustProxy, https: env.publicUrl.startsWith("https://") };
+}
+
+/** The Content-Security-Policy nonce server.js made for this request (its helmet policy names it). */
+const cspNonceContext = createContext<string | undefined>(undefined);
+
+/** The load context server.js gives each request: its CSP nonce. */
+export function loadContextFor(cspNonce: string): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(cspNonceContext, cspNonce);
+  return context;
 }
 
 export default function handleRequest(
@@ -19,10 +46,15 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: RouterContextProvider,
 ) {
+  // React Router puts it on its inline and module scripts and its modulepreload links.
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const router = <ServerRouter context={routerContext} url={request.url} nonce={nonce} />;
+    const { pipe, abort } = renderToPipeableStream(router, {
+      nonce,
       // React outlines large Suspense boundaries into script-revealed chunks; keep them inline.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Always the whole document: loaders have all the data before rendering, and a
@@ -52,12 +84,8 @@ export default function handleRequest(
   });
 }
 
+/** The security headers of every response (CSP, HSTS, nosniff…) are server.js's, for assets and /api too. */
 function setDocumentHeaders(headers: Headers) {
   // Lets the listing pick its page size from the real viewport on later requests.
   headers.set("Accept-CH", "Sec-CH-Viewport-Width, Sec-CH-UA-Mobile");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  // A route may set a stricter policy (the password-reset page does).
-  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
 }

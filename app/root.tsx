@@ -3,6 +3,7 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { noStoreMiddleware } from "./.server/cache-control.server.ts";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
 import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./.server/request-context.server.ts";
 import { menuCategories, storeSettings } from "./layout/shell.server.ts";
@@ -17,8 +18,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-// Every POST is checked for its CSRF token, then the shopper is put in the request context.
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, shopperMiddleware];
+// Replies are uncached unless a route says otherwise; every POST is checked for its CSRF
+// token, then the shopper is put in the request context.
+export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware, csrfMiddleware, shopperMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = currentCustomer(context);

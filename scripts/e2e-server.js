@@ -17,8 +17,9 @@ process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
 process.env.LOG_REQUESTS = "false";
 process.env.COOKIE_SECURE = "false";
-// Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits.
-process.env.TRUST_PROXY = "true";
+// Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits, as a
+// reverse proxy one hop in front of the store would.
+process.env.TRUST_PROXY = "1";
 // The login fixture signs session cookies with the same secret (tests/e2e/support/session.ts).
 setting("SESSION_SECRET");
 // Links in e-mails point at this server.

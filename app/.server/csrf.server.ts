@@ -1,39 +1,55 @@
-import { createCookie } from "react-router";
-import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { getCookieSecrets } from "./secrets.server.ts";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
+import { cookieName } from "./cookie-names.server.ts";
 import { getEnv } from "./env.server.ts";
+import { secretsFor } from "./secrets.server.ts";
 
-let csrf: CSRF | undefined;
+/** The form field every POST form carries (AuthenticityTokenInput name="csrf"). */
+const FORM_FIELD = "csrf";
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-function getCsrf(): CSRF {
-  if (csrf) return csrf;
-  const cookie = createCookie("loja_csrf", {
+let cookie: Cookie | undefined;
+
+/**
+ * Double-submit token: a random value kept in a signed, httpOnly cookie and repeated in the
+ * form. The cookie is signed with the newest CSRF key and verified with all of them, so
+ * rotating SESSION_SECRET keeps open forms working (remix-utils' CSRF verified its own
+ * signature with the newest secret only, so every form answered 403 after a rotation).
+ */
+function csrfCookie(): Cookie {
+  cookie ??= createCookie(cookieName("loja_csrf"), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: getEnv().cookieSecure,
-    secrets: getCookieSecrets(),
+    secrets: secretsFor("csrf"),
   });
-  csrf = new CSRF({ cookie, secret: getCookieSecrets()[0], formDataKey: "csrf" });
-  return csrf;
+  return cookie;
+}
+
+async function tokenInCookie(request: Request): Promise<string | null> {
+  const value: unknown = await csrfCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" && TOKEN.test(value) ? value : null;
 }
 
 /** The token for this visitor and, when new, the Set-Cookie header that carries it. */
-export function commitCsrfToken(request: Request) {
-  return getCsrf().commitToken(request);
+export async function commitCsrfToken(request: Request): Promise<[token: string, setCookie: string | null]> {
+  const existing = await tokenInCookie(request);
+  if (existing) return [existing, null];
+  const token = randomBytes(32).toString("base64url");
+  return [token, await csrfCookie().serialize(token)];
 }
+
+export const CSRF_REFUSED = "Sua sessão de formulário expirou. Recarregue a página e tente novamente.";
 
 /** Stops a POST whose token is missing or wrong with 403. */
 export async function validateCsrf(formData: FormData, headers: Headers): Promise<void> {
-  try {
-    await getCsrf().validate(formData, headers);
-  } catch (error) {
-    if (error instanceof CSRFError) {
-      throw new Response("Sua sessão de formulário expirou. Recarregue a página e tente novamente.", {
-        status: 403,
-        statusText: "Forbidden",
-      });
-    }
-    throw error;
-  }
+  const expected = await tokenInCookie(new Request("http://loja.local/", { headers }));
+  const sent = formData.get(FORM_FIELD);
+  const matches =
+    expected !== null &&
+    typeof sent === "string" &&
+    sent.length === expected.length &&
+    timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+  if (!matches) throw new Response(CSRF_REFUSED, { status: 403, statusText: "Forbidden" });
 }

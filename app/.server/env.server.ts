@@ -31,12 +31,23 @@ const schema = z.object({
   INSTAGRAM_URL: z.string().url().default("https://www.instagram.com/lojaescolar"),
   FACEBOOK_URL: z.string().url().default("https://www.facebook.com/lojaescolar"),
   YOUTUBE_URL: z.string().url().default("https://www.youtube.com/@lojaescolar"),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine((value) => value !== "true", {
+      message:
+        'use o número de proxies à frente da loja (ex.: 1) ou os endereços deles; "true" deixaria qualquer cliente escolher o próprio endereço.',
+    }),
+  ALLOW_DEMO: z.enum(["true", "false"]).default("false"),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
 });
 
 export type Env = z.infer<typeof schema> & {
   dataDir: string;
+  /** Express's "trust proxy": false, a hop count, or the proxies' addresses (never "everyone"). */
+  trustProxy: false | number | string[];
   isProduction: boolean;
   cookieSecure: boolean;
   /** Where shoppers reach the store, without a trailing slash (links in e-mails). */
@@ -44,6 +55,16 @@ export type Env = z.infer<typeof schema> & {
 };
 
 let cached: Env | undefined;
+
+/** "false" → none; "2" → two hops; "10.0.0.1, loopback" → those addresses (express syntax). */
+function trustProxyOf(value: string): Env["trustProxy"] {
+  if (value === "false" || value === "0" || value === "") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
 
 /** The validated configuration; a bad variable stops the server at start with its name. */
 export function getEnv(): Env {
@@ -56,6 +77,7 @@ export function getEnv(): Env {
   cached = {
     ...result.data,
     dataDir: path.resolve(result.data.DATA_DIR),
+    trustProxy: trustProxyOf(result.data.TRUST_PROXY),
     publicUrl: (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/+$/, ""),
     isProduction: result.data.NODE_ENV === "production",
     // Secure cookies in production unless the operator serves plain HTTP on purpose.

@@ -20,7 +20,7 @@ let dataDir: string;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-contexto-"));
   process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
 });
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 

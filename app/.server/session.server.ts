@@ -1,5 +1,6 @@
 import { createCookieSessionStorage } from "react-router";
-import { getCookieSecrets } from "./secrets.server.ts";
+import { cookieName } from "./cookie-names.server.ts";
+import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
 
 /** What the session cookie carries about the logged-in customer (spec §3 Customer, summary). */
@@ -27,12 +28,12 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
     cookie: {
-      name: "loja_session",
+      name: cookieName("loja_session"),
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: getEnv().cookieSecure,
-      secrets: getCookieSecrets(),
+      secrets: secretsFor("session"),
     },
   });
   return storage;

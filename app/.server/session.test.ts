@@ -8,7 +8,7 @@ let session: typeof SessionModule;
 
 beforeAll(async () => {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "loja-session-"));
-  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
   session = await import("./session.server.ts");
 });
 

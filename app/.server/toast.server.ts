@@ -1,6 +1,7 @@
 import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { getCookieSecrets } from "./secrets.server.ts";
+import { cookieName } from "./cookie-names.server.ts";
+import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
 
 let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
@@ -10,12 +11,12 @@ export function toasts() {
   utils ??= createToastUtilsWithCustomSession(
     createCookieSessionStorage({
       cookie: {
-        name: "loja_toast",
+        name: cookieName("loja_toast"),
         path: "/",
         httpOnly: true,
         sameSite: "lax",
         secure: getEnv().cookieSecure,
-        secrets: getCookieSecrets(),
+        secrets: secretsFor("toast"),
       },
     }),
   );

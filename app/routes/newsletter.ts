@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { NEWSLETTER_PARAM, type NewsletterOutcome } from "#app/features/newsletter/newsletter-outcome.ts";
 import type { Route } from "./+types/newsletter";
+import { pathOf, returnUrl } from "#app/.server/return-path.server.ts";
 
 export async function loader() {
   return redirect("/");
@@ -23,8 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   if (formData.get("via") === "fetcher") return data({ outcome }, { status: outcome === "sucesso" ? 200 : 400 });
-  const back = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
+  const back = returnUrl(formData);
   back.searchParams.set(NEWSLETTER_PARAM, outcome);
   if (outcome === "vazio") back.hash = "newsletter";
-  return redirect(`${back.pathname}${back.search}${back.hash}`);
+  return redirect(pathOf(back));
 }

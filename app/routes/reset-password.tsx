@@ -12,21 +12,23 @@ import { resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import type { Route } from "./+types/reset-password";
 
 // The token in the URL is as good as a password for an hour: it must never reach another
-// site through the Referer header, nor be indexed or cached. "same-origin" rather than
-// "no-referrer": with no-referrer the browser sends `Origin: null` on this page's own POST,
-// which React Router's action origin check refuses (400). The store itself already sees the token.
-export const headers = () => ({ "Referrer-Policy": "same-origin", "Cache-Control": "no-store" });
+// site through the Referer header (server.js sends "same-origin" on every page, decision
+// note 0006), nor be indexed or cached.
+export const headers = () => ({ "Cache-Control": "no-store" });
 
 export const meta = () => [
   { title: "Nova senha | Loja Escolar" },
   { name: "robots", content: "noindex, nofollow" },
-  // Also as a meta tag: the document's policy even where the server's default header wins.
+  // Also as a meta tag: the page keeps its policy behind a proxy that rewrites headers.
   { name: "referrer", content: "same-origin" },
 ];
 
-/** A dead link (404 unknown, 410 expired or used) renders the page with the API's message. */
+/**
+ * A dead link (404 unknown, 410 expired or used), or too many tries from this address (429),
+ * renders the page with the API's message and status: never an error page.
+ */
 function deadLink(error: unknown) {
-  if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) {
+  if (error instanceof StoreApiError && [404, 410, 429].includes(error.status)) {
     return data({ invalid: error.message, result: undefined, toast: null }, { status: error.status });
   }
   throw error;

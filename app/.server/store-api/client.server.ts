@@ -49,7 +49,7 @@ export interface StoreApiClientOptions {
   /** Bearer token of the logged-in customer. */
   token?: string;
   /** Called when the API refuses the token (401): spec §8 ends the session, in one place. */
-  onUnauthorized?: () => never;
+  onUnauthorized?: () => Promise<never>;
 }
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
@@ -106,7 +106,7 @@ export function createStoreApiClient({
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       // Spec §8: a 401 on an authenticated call ends the session, here and nowhere else.
-      if (response.status === 401 && onUnauthorized) onUnauthorized();
+      if (response.status === 401 && onUnauthorized) await onUnauthorized();
       throw refusal(response.status, payload);
     }
     if (endpoint.reply === null || (payload === null && endpoint.mayBeEmpty)) return null as Reply<E>;

@@ -2,14 +2,19 @@ import { redirect } from "react-router";
 import { getEnv } from "../env.server.ts";
 import { clientAddressOf } from "../client-address.server.ts";
 import { SESSION_EXPIRED_PATH } from "../session-expiry.server.ts";
+import { destroyCustomerSession } from "../session.server.ts";
 import { createStoreApiClient, type StoreApiClient } from "./client.server.ts";
 import { defaultTransport } from "./transport.server.ts";
 
 export { STORE_API_UNAVAILABLE, StoreApiError, type StoreApiClient } from "./client.server.ts";
 
-/** Spec §8: a 401 on an authenticated call ends the session, wherever the call was made. */
-function endSession(): never {
-  throw redirect(SESSION_EXPIRED_PATH);
+/**
+ * Spec §8: a 401 on an authenticated call ends the session, wherever the call was made. The
+ * cookie is cleared here, with the redirect, because the expiry page ends nothing itself
+ * (any site could otherwise log a shopper out with an image of it).
+ */
+async function endSession(request: Request): Promise<never> {
+  throw redirect(SESSION_EXPIRED_PATH, { headers: { "set-cookie": await destroyCustomerSession(request) } });
 }
 
 /**
@@ -23,6 +28,6 @@ export function storeApiFor(request: Request, token?: string): StoreApiClient {
     storeId: getEnv().STORE_ID,
     clientAddress: clientAddressOf(request),
     token,
-    onUnauthorized: token ? endSession : undefined,
+    onUnauthorized: token ? () => endSession(request) : undefined,
   });
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-conta-"));
   cepApi = await startCepServer();
   process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
   process.env.CEP_API_URL = cepApi.url;
   // The bundled API migrates and seeds on first use; a second connection writes the sales.
   await storeApiFor(get(null)).listPaymentMethods();

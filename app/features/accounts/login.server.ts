@@ -1,18 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { mergeGuestCartAtLogin } from "#app/features/cart/guest-cart-merge.server.ts";
 import { commitCustomerSession } from "#app/.server/session.server.ts";
 import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { pathOf, returnUrl } from "#app/.server/return-path.server.ts";
 
 /** Where to go after an account form: a same-site path, without the modal's URL state. */
 export function redirectTarget(formData: FormData): string {
-  const url = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
+  const url = returnUrl(formData);
   url.searchParams.delete("conta");
-  return `${url.pathname}${url.search}${url.hash}`;
+  return pathOf(url);
 }
 
 /** The login form's action: a session and a redirect, or the form back with the reason. */

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { safeRedirect } from "remix-utils/safe-redirect";
 import { changeCoupon, COUPON_TOASTS, isCouponIntent } from "#app/features/coupons/coupon-actions.server.ts";
 import { withItemAdded, withoutItem, withQuantity } from "#app/features/cart/cart-changes.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { changeCart, ITEMS_REMOVED_WARNING } from "./cart.server.ts";
+import { returnUrl } from "#app/.server/return-path.server.ts";
 
 const ITEM_TOASTS = {
   add: "Item adicionado ao carrinho!",
@@ -17,7 +17,7 @@ const isItemIntent = (intent: string): intent is ItemIntent => Object.hasOwn(ITE
 
 /** Back where the form was, with the cart panel open, except on the checkout, which shows the cart itself. */
 function backTo(formData: FormData) {
-  const url = new URL(safeRedirect(String(formData.get("redirectTo") ?? "/"), "/"), "http://loja.local");
+  const url = returnUrl(formData);
   return url.pathname === CHECKOUT_PATH
     ? `${url.pathname}${url.search}`
     : hrefWithParam(url, URL_STATE.cart.key, URL_STATE.cart.open);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#app/lib/card.ts";
@@ -25,6 +25,9 @@ export interface PaymentFormReply {
 }
 
 export const PAY_INTENT = "pay";
+
+/** What the shopper types of the card: never kept after the server answers. */
+const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
 
 const inputClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-800 placeholder:text-slate-400 focus:border-brand-500 aria-[invalid=true]:border-red-500";
@@ -63,6 +66,18 @@ export function PaymentForm({
     expiry: String(fields.expiry.initialValue ?? ""),
   });
   const [installments, setInstallments] = useState(Number(fields.installments.initialValue) || null);
+  // After any answer of the server (a refusal: a success leaves the page), the card is typed
+  // again: the server never sends it back (PCI DSS), and with JavaScript the browser must not
+  // keep it on screen either.
+  const [answered, setAnswered] = useState(reply);
+  if (reply !== answered) {
+    setAnswered(reply);
+    setCard({ number: "", holder: "", expiry: "" });
+  }
+  const { update } = form;
+  useEffect(() => {
+    if (reply) for (const name of CARD_FIELDS) update({ name, value: "" });
+  }, [reply, update]);
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === PAY_INTENT;
   const free = total === 0;
   const formProps = getFormProps(form);

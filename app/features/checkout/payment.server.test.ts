@@ -87,6 +87,12 @@ beforeEach(() => {
   received = [];
 });
 
+/** Nothing of the card a shopper typed comes back: number, holder, expiry, security code. */
+function expectNoCardIn(reply: unknown) {
+  const text = JSON.stringify(reply);
+  for (const typed of [VISA, "Fernanda C Lima", "05 / 35", "987"]) expect(text).not.toContain(typed);
+}
+
 const cardForm = (overrides: Record<string, string> = {}) => ({
   intent: "pay",
   cartId: "carrinho-1",
@@ -139,7 +145,7 @@ describe("payAction", () => {
     expect(await toastOf(response!)).toMatchObject({ type: "success", message: CHECKOUT_MESSAGES.success });
   });
 
-  it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the form but the CVC", async () => {
+  it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the choices but not the card", async () => {
     const tooMany = await pay(cardForm({ installments: "4" }));
     expect(tooMany.status).toBe(400);
     expect(tooMany.data.result.error.installments).toEqual(["Selecione o Parcelamento"]);
@@ -147,8 +153,8 @@ describe("payAction", () => {
     expect(noTerms.data.toast).toBe(
       "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
     );
-    expect(noTerms.data.result.initialValue).toMatchObject({ holder: "Fernanda C Lima", number: VISA });
-    expect(JSON.stringify(noTerms.data)).not.toContain("987");
+    expect(noTerms.data.result.initialValue).toMatchObject({ paymentMethod: "1", installments: "2" });
+    expectNoCardIn(noTerms.data);
     expect(received).toEqual([]);
   });
 
@@ -157,7 +163,8 @@ describe("payAction", () => {
     const { data, status } = await pay(cardForm());
     expect(status).toBe(400);
     expect(data.toast).toBe("Pagamento recusado pela operadora do cartão.");
-    expect(data.result.initialValue.holder).toBe("Fernanda C Lima");
+    expect(data.result.initialValue).toMatchObject({ paymentMethod: "1", installments: "2" });
+    expectNoCardIn(data);
   });
 
   it("a failing store API: check Minha Conta before paying again", async () => {

@@ -31,8 +31,9 @@ export const COUPON_RETRY_PATH = "/checkout";
 
 export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;
 
-// The security code and the terms never come back to the page (spec §4: the terms reset).
-const HIDDEN = ["cvc", "terms"];
+// The card never comes back to the page (PCI DSS: no card data in a reply a browser or a
+// proxy may keep), and the terms reset (spec §4). The method and instalments stay.
+const HIDDEN = ["holder", "number", "expiry", "cvc", "terms"];
 
 /**
  * "Finalizar Compra" (spec §4 after purchase, §8 finish errors). The cart and its total

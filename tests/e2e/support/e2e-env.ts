@@ -18,7 +18,7 @@ export const e2eEnv = {
   /** A fresh demo database per run; the gestor CLI and direct database changes use it too. */
   dataDir: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
   /** Signs the session cookie: the login fixture signs one with it (tests/e2e/support/session.ts). */
-  sessionSecret: process.env.SESSION_SECRET ?? "e2e-secret-not-for-production",
+  sessionSecret: process.env.SESSION_SECRET ?? "e2e-secret-not-for-production-32-chars-min",
 };
 
 /** The server's environment (scripts/e2e-server.js reads these names). */

@@ -1,5 +1,5 @@
 import { commitCustomerSession, SESSION_LIFETIME_MS } from "#app/.server/session.server.ts";
-import { getCookieSecrets } from "#app/.server/secrets.server.ts";
+import { getRootSecrets } from "#app/.server/secrets.server.ts";
 import type { CustomerAuth } from "./accounts.ts";
 import { e2eEnv } from "./e2e-env.ts";
 
@@ -15,7 +15,7 @@ export interface BrowserCookie {
   sameSite: "Lax";
 }
 
-// The app's session code signs with getCookieSecrets(), which reads SESSION_SECRET from this
+// The app's session code signs with keys derived from getRootSecrets(), which reads SESSION_SECRET from this
 // process (lazily, on first use): give it the secret the e2e server was started with.
 process.env.SESSION_SECRET = e2eEnv.sessionSecret;
 
@@ -24,7 +24,7 @@ process.env.SESSION_SECRET = e2eEnv.sessionSecret;
  * (commitCustomerSession), as the login action would set it: the browser holding it is logged in.
  */
 export async function sessionCookie(auth: CustomerAuth): Promise<BrowserCookie> {
-  const [secret] = getCookieSecrets();
+  const [secret] = getRootSecrets();
   if (secret !== e2eEnv.sessionSecret) {
     throw new Error(
       "the session code read another secret than the e2e server's: was it used before tests/e2e/support/session.ts was loaded?",

@@ -98,7 +98,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-novo-aluno-"));
   cepApi = await startCepServer();
   process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
   process.env.CEP_API_URL = cepApi.url;
   await storeApiFor(get(null)).listPaymentMethods();
 });

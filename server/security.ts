@@ -1,0 +1,86 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+
+/** The most a form or JSON body may weigh: the largest form of the store is under 5 KB. */
+export const MAX_BODY_BYTES = 100 * 1024;
+export const BODY_TOO_LARGE = "O envio é grande demais (máximo de 100 KB). Revise os dados e tente novamente.";
+export const LENGTH_REQUIRED = "Envio sem tamanho declarado (Content-Length) não é aceito.";
+
+declare module "express-serve-static-core" {
+  interface Locals {
+    /** The Content-Security-Policy nonce of this response; React Router puts it on its scripts. */
+    cspNonce: string;
+  }
+}
+
+/** A fresh nonce per response, for the CSP header and the page's scripts (entry.server.tsx). */
+export function makeCspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+/**
+ * The security headers of every response, assets and /api included (OWASP ASVS V3.4):
+ * - script-src: only scripts carrying this response's nonce, and what they load
+ *   ('strict-dynamic': the route modules React Router imports); no inline handlers, no eval;
+ * - style-src allows inline style attributes (React's `style` prop); styles cannot run code;
+ * - frame-ancestors 'none' (and X-Frame-Options for old browsers): no clickjacking;
+ * - form-action 'self': a form can only post to the store (the acquirer's hosted page, once
+ *   there is one, is added by the caller through `formActions`);
+ * - HSTS and upgrade-insecure-requests only when the store is served over HTTPS (PUBLIC_URL),
+ *   so a demo on http://localhost keeps working;
+ * - Referrer-Policy same-origin: decision note 0006.
+ */
+export function securityHeaders({ https, formActions = [] }: { https: boolean; formActions?: string[] }) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'", ...formActions],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+    xFrameOptions: { action: "deny" },
+    referrerPolicy: { policy: "same-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  });
+}
+
+/** Browser features the store never uses, off for every page and anything it embeds. */
+export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()");
+  next();
+}
+
+/**
+ * Refuses a body over MAX_BODY_BYTES before anything reads it: the declared length is
+ * checked, and a body without one (chunked) is refused, since no form of a browser and no
+ * call of the store-API client sends one. Node's HTTP parser holds the client to the length
+ * it declared, so nothing larger can slip in behind it. The connection is closed after the
+ * reply, so the unread body is never received.
+ */
+export function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  const declared = req.headers["content-length"];
+  const chunked = req.headers["transfer-encoding"] !== undefined;
+  if (declared === undefined && !chunked) return next();
+  const refuse = (status: number, message: string) => {
+    res.setHeader("Connection", "close");
+    if (req.path.startsWith("/api/")) res.status(status).json({ error: { message } });
+    else res.status(status).type("text/plain; charset=utf-8").send(message);
+  };
+  if (declared === undefined) return refuse(411, LENGTH_REQUIRED);
+  if (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES) return refuse(413, BODY_TOO_LARGE);
+  next();
+}

@@ -27,6 +27,7 @@ import {
 import { orders } from "#api/contract/orders.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
+import { getEnv } from "../env.server.ts";
 
 /** A reply of the store API other than 2xx, with its error.message. */
 export class StoreApiError extends Error {
@@ -66,6 +67,21 @@ type Reply<E extends Endpoint> = E["reply"] extends null
   : E["mayBeEmpty"] extends true
     ? ReplyOf<E> | null
     : ReplyOf<E>;
+
+/**
+ * A link the store API built on the store's own address (the bundled API's boleto page)
+ * becomes a path, so pages work at whatever address the shopper used, PUBLIC_URL set or not;
+ * a link elsewhere (another API's boleto) stays whole. E-mails keep PUBLIC_URL's absolute links.
+ */
+function onThisSite(link: string): string {
+  let url: URL;
+  try {
+    url = new URL(link);
+  } catch {
+    return link;
+  }
+  return url.origin === new URL(getEnv().publicUrl).origin ? `${url.pathname}${url.search}${url.hash}` : link;
+}
 
 /** The store API's own message for a refusal, or the generic one. */
 function refusal(status: number, payload: unknown): StoreApiError {
@@ -238,7 +254,8 @@ export function createStoreApiClient({
 
     /** Bearer. The customer's sales, newest first. */
     async listSalesByCustomer(customerId: string) {
-      return (await call(orders.listSalesByCustomer, { customerId, storeId: store })).sales;
+      const { sales } = await call(orders.listSalesByCustomer, { customerId, storeId: store });
+      return sales.map((sale) => ({ ...sale, boletoLink: sale.boletoLink && onThisSite(sale.boletoLink) }));
     },
 
     /** Bearer. The bags (one per student) of one of the customer's sales; 404 for any other sale. */

@@ -35,7 +35,11 @@ export async function linkAction(
     let studentId = String(formData.get("studentId") ?? "");
     if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
     else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
-    if (!studentId) return toasts().redirectWithError(listHref(), "Selecione um estudante.");
+    // Only a student the API lists as this customer's goes on, and into the next address:
+    // the field is the browser's to change, and once went whole into a Location header.
+    const linked = intent === "confirm" ? await api.listStudents(customer.id) : null;
+    if (!studentId || (linked && !linked.some((link) => link.studentId === studentId)))
+      return toasts().redirectWithError(listHref(), "Selecione um estudante.");
     const outcome = await changeCart(args, (bags) => place(bags, studentId));
     if (!outcome.ok) {
       if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+const OLD = "segredo-antigo-com-pelo-menos-32-caracteres";
+const NEW = "segredo-novo-com-pelo-menos-32-caracteres-!";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-segredos-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** The cookie modules as a server started with SESSION_SECRET=`secrets` would have them. */
+async function serverWith(secrets: string) {
+  vi.resetModules();
+  process.env.DATA_DIR = dataDir;
+  process.env.SESSION_SECRET = secrets;
+  return {
+    csrf: await import("./csrf.server.ts"),
+    session: await import("./session.server.ts"),
+    secrets: await import("./secrets.server.ts"),
+  };
+}
+
+const customer = { id: "c1", name: "Mariana Albuquerque Souza", email: "demo@lojaescolar.com.br", avatar: null };
+const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+
+function formWith(token: string) {
+  const form = new FormData();
+  form.set("csrf", token);
+  return form;
+}
+
+beforeEach(() => vi.resetModules());
+
+describe("rotating SESSION_SECRET (newest first, all verify)", () => {
+  it("keeps open forms and sessions working when a new secret is put in front of the old one", async () => {
+    const before = await serverWith(OLD);
+    const [token, csrfSetCookie] = await before.csrf.commitCsrfToken(new Request("http://loja.local/"));
+    const sessionSetCookie = await before.session.commitCustomerSession(new Request("http://loja.local/"), {
+      token: "t",
+      customer,
+    });
+    const cookies = new Headers({ cookie: `${cookieOf(csrfSetCookie!)}; ${cookieOf(sessionSetCookie)}` });
+
+    const after = await serverWith(`${NEW},${OLD}`);
+    await expect(after.csrf.validateCsrf(formWith(token), cookies)).resolves.toBeUndefined();
+    const [sameToken, newCookie] = await after.csrf.commitCsrfToken(
+      new Request("http://loja.local/", { headers: cookies }),
+    );
+    expect([sameToken, newCookie]).toEqual([token, null]);
+    expect(await after.session.getSessionCustomer(new Request("http://loja.local/", { headers: cookies }))).toEqual({
+      customer,
+      token: "t",
+    });
+
+    // Once the old secret is dropped, what it signed is worth nothing.
+    const retired = await serverWith(NEW);
+    const refused = await retired.csrf.validateCsrf(formWith(token), cookies).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(
+      await retired.session.getSessionCustomer(new Request("http://loja.local/", { headers: cookies })),
+    ).toBeNull();
+  });
+
+  it("derives one key per purpose, so a value signed for one cannot pass as another", async () => {
+    const { secrets } = await serverWith(`${NEW},${OLD}`);
+    const keys = ["session", "csrf", "toast", "signup-draft"] as const;
+    const firsts = keys.map((purpose) => secrets.secretsFor(purpose)[0]);
+    expect(new Set(firsts).size).toBe(keys.length);
+    expect(firsts).not.toContain(NEW);
+    expect(secrets.secretsFor("session")).toHaveLength(2);
+  });
+
+  it("refuses a secret shorter than 32 characters, naming the variable", async () => {
+    const { secrets } = await serverWith(`${NEW},curto`);
+    expect(() => secrets.getRootSecrets()).toThrow(/SESSION_SECRET: cada segredo precisa de pelo menos 32 caracteres/);
+  });
+
+  it("refuses a form whose token does not match its cookie, or has none", async () => {
+    const { csrf } = await serverWith(NEW);
+    const [, setCookie] = await csrf.commitCsrfToken(new Request("http://loja.local/"));
+    const [otherToken] = await csrf.commitCsrfToken(new Request("http://loja.local/"));
+    const cookies = new Headers({ cookie: cookieOf(setCookie!) });
+    for (const form of [formWith(otherToken), new FormData()]) {
+      const refused = await csrf.validateCsrf(form, cookies).catch((error: unknown) => error);
+      expect((refused as Response).status).toBe(403);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { Env } from "./env.server.ts";
+import { startProblems } from "./start-checks.server.ts";
+
+const demo = {
+  isProduction: true,
+  HOST: "127.0.0.1",
+  PUBLIC_URL: undefined,
+  publicUrl: "http://localhost:3000",
+  STORE_API_URL: undefined,
+  SEED_DEMO_DATA: "true",
+  ALLOW_DEMO: "false",
+} as const;
+const problemsOf = (overrides: Partial<Env>) => startProblems({ ...demo, ...overrides } as Env);
+
+describe("start checks", () => {
+  it("let the README's demo start on localhost", () => {
+    expect(problemsOf({})).toEqual([]);
+  });
+
+  it("want PUBLIC_URL before a production store listens beyond this machine", () => {
+    expect(problemsOf({ HOST: "0.0.0.0" })).toEqual([expect.stringMatching(/^PUBLIC_URL: /)]);
+    expect(problemsOf({ HOST: "0.0.0.0", isProduction: false })).toEqual([]);
+    expect(problemsOf({ HOST: "0.0.0.0", PUBLIC_URL: "http://192.168.0.10:3000" })).toEqual([]);
+  });
+
+  it("refuse the demo seed and the sandbox gateway on an https address unless ALLOW_DEMO=true", () => {
+    const https = { PUBLIC_URL: "https://loja.escola.com.br", publicUrl: "https://loja.escola.com.br" };
+    const [problem] = problemsOf(https);
+    expect(problem).toMatch(/^ALLOW_DEMO: .*gateway de pagamento de testes.*SEED_DEMO_DATA=true.*ALLOW_DEMO=true/);
+    expect(problemsOf({ ...https, SEED_DEMO_DATA: "false" })[0]).not.toMatch(/SEED_DEMO_DATA/);
+    expect(problemsOf({ ...https, ALLOW_DEMO: "true" })).toEqual([]);
+    // Against the school's own store API, neither the seed nor the sandbox is in play.
+    expect(problemsOf({ ...https, STORE_API_URL: "https://api.escola.com.br" })).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ const link = "font-semibold text-brand-600 underline";
 /** What the store keeps, why, on which legal basis (LGPD art. 7 and 14) and for how long: one row each. */
 const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
   {
-    what: "Dados da conta: nome, e-mail, CPF, data de nascimento, celular e endereço. A senha é guardada apenas como um código irreversível (scrypt), nunca como foi digitada.",
+    what: "Dados da conta: nome, e-mail, CPF, data de nascimento, celular e endereço. A senha é guardada apenas como um código irreversível, nunca como foi digitada.",
     why: "Criar e manter sua conta, identificar quem compra, emitir a cobrança e falar com você sobre seus pedidos.",
     basis: "Execução de contrato (art. 7º, V).",
     howLong: "Enquanto a conta existir. Ao excluir a conta, eles são apagados.",

@@ -14,7 +14,7 @@ let dataDir: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-privacidade-"));
   process.env.DATA_DIR = dataDir;
-  process.env.SESSION_SECRET = "segredo-de-teste";
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
   // The bundled API migrates and seeds on first use.
   await storeApiFor(storefrontGet(null)).listPaymentMethods();
 });

@@ -6,6 +6,7 @@ export default [
   route("newsletter", "routes/newsletter.ts"),
   route("sair", "routes/logout.ts"),
   route("carrinho", "routes/cart.ts"),
+  route("conta/meus-dados", "routes/account-data.ts"),
   // Printable pages outside the main layout (spec §2).
   route("comprovantePublico/:saleBagId/:saleId", "routes/public-receipt.tsx"),
   route("boleto/:saleId", "routes/boleto.tsx"),
@@ -17,6 +18,7 @@ export default [
     route("compra-rapida", "routes/quick-purchase.tsx"),
     route("faq", "routes/faq.tsx"),
     route("atendimento", "routes/support.tsx"),
+    route("privacidade", "routes/privacy.tsx"),
     route("conta", "routes/account.tsx"),
     route("compra", "routes/checkout.tsx"),
     route("checkout", "routes/checkout-retry.tsx"),

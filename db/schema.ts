@@ -186,6 +186,8 @@ export interface CustomerTable {
   state: string;
   avatar: string | null;
   created_at: string;
+  /** Set when the customer deleted the account: the row is then emptied of personal data (0016). */
+  deleted_at: string | null;
 }
 
 export interface StudentTable {

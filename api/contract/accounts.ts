@@ -20,7 +20,7 @@ import { endpoint } from "./endpoint.ts";
 import { storeIdField } from "./fields.ts";
 
 /** Spec §3 Customer. Masked values are stored and answered as digits (cpf, cellPhone, zipcode). */
-const customer = z.object({
+export const customer = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),

@@ -8,6 +8,7 @@ import { catalogue } from "./catalogue.ts";
 import { coupons } from "./coupons.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { orders } from "./orders.ts";
+import { privacy } from "./privacy.ts";
 import { students } from "./students.ts";
 
 export * from "./accounts.ts";
@@ -18,9 +19,10 @@ export * from "./endpoint.ts";
 export * from "./fields.ts";
 export * from "./orders.ts";
 export * from "./payment-methods.ts";
+export * from "./privacy.ts";
 export * from "./students.ts";
 
 /** Every call the store API serves, by area. */
-export const contract = { catalogue, accounts, students, carts, coupons, orders };
+export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

@@ -44,7 +44,7 @@ const saleShape = {
   createdAt: z.string(),
   saleBags: z.array(saleBagSummary),
 };
-const sale = z.object(saleShape);
+export const sale = z.object(saleShape);
 export type Sale = z.infer<typeof sale>;
 
 const saleBagItem = z.object({
@@ -69,7 +69,7 @@ const saleBagShape = {
   status: saleStatus,
   items: z.array(saleBagItem),
 };
-const saleBag = z.object(saleBagShape);
+export const saleBag = z.object(saleBagShape);
 export type SaleBag = z.infer<typeof saleBag>;
 
 const salesReply = z.object({ sales: z.array(sale) });

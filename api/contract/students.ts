@@ -71,7 +71,7 @@ const studentSchema = z.object(studentShape);
 export type Student = z.infer<typeof studentSchema>;
 
 /** One of the customer's linked students: id is the link's id. */
-const studentLink = z.object({ id: z.string(), studentId: z.string(), student: studentSchema });
+export const studentLink = z.object({ id: z.string(), studentId: z.string(), student: studentSchema });
 export type StudentLink = z.infer<typeof studentLink>;
 
 const studentsReply = z.object({ students: z.array(studentLink) });

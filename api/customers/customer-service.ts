@@ -36,6 +36,7 @@ export async function registerCustomer(deps: ApiDeps, storeId: number, data: Reg
     ...profileColumns(data),
     avatar: null,
     created_at: deps.now().toISOString(),
+    deleted_at: null,
   };
   await deps.db.insertInto("customers").values(row).execute().catch(rethrowUniqueViolation);
   return row;

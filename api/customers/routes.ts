@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
 import { accounts, type AuthReply, type CustomerReply } from "../contract/accounts.ts";
+import { privacy, type CustomerDataReply } from "../contract/privacy.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
+import { deleteCustomerAccount } from "./account-deletion.ts";
+import { exportCustomerData } from "./customer-data.ts";
 import { toCustomer } from "./customer-repository.ts";
 import { changePassword, registerCustomer, updateProfile } from "./customer-service.ts";
 import { passwordResetRoutes } from "./password-reset-routes.ts";
@@ -34,6 +37,15 @@ export function customerRoutes(deps: ApiDeps) {
       const data = parseInput(accounts.updateCustomerPassword.body, await readJsonBody(c));
       const { token, customer } = await changePassword(deps, c.get("customer"), data);
       return c.json<AuthReply>({ auth: { token, customer: toCustomer(customer) } });
+    })
+    .on(...at(privacy.exportCustomerData), own, async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json<CustomerDataReply>({ customerData: await exportCustomerData(deps, c.get("customer")) });
+    })
+    .on(...at(privacy.deleteCustomer), own, async (c) => {
+      const { password } = parseInput(privacy.deleteCustomer.body, await readJsonBody(c));
+      await deleteCustomerAccount(deps, c.get("customer"), password);
+      return c.body(null, 204);
     })
     .route("/", passwordResetRoutes(deps));
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { StoreSettings } from "#app/layout/shell.server.ts";
+import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { ChatIcon, ChevronUpIcon, FacebookIcon, InstagramIcon, LockIcon, YoutubeIcon } from "#app/ui/icons.tsx";
 import { PaymentBadges } from "./payment-badges.tsx";
@@ -49,6 +50,11 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
             <li>
               <Link to="/atendimento" className="hover:text-white hover:underline">
                 Atendimento
+              </Link>
+            </li>
+            <li>
+              <Link to={PRIVACY_PATH} className="hover:text-white hover:underline">
+                Política de Privacidade
               </Link>
             </li>
             <li>

@@ -15,6 +15,8 @@ export const URL_STATE = {
   studentData: { key: "estudante" },
   /** The confirmation before removing a link on /conta (?remover=<linkId>). */
   removeLink: { key: "remover" },
+  /** The confirmation, with the password, before deleting the account on /conta (?excluir-conta=confirmar). */
+  deleteAccount: { key: "excluir-conta", open: "confirmar" },
 } as const;
 
 /** The current location with one search param set (or removed when value is null). */
@@ -28,3 +30,6 @@ export function hrefWithParam(location: { pathname: string; search: string }, ke
 
 /** The checkout (spec §2 /compra): the cart panel's "Proceder Com Pedido" and step 2's forms go here. */
 export const CHECKOUT_PATH = "/compra";
+
+/** The privacy policy (LGPD): linked from the footer, the sign-up and /conta. */
+export const PRIVACY_PATH = "/privacidade";

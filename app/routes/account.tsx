@@ -1,4 +1,5 @@
 import { accountPageAction, loadAccountPage } from "#app/features/accounts/account-page.server.ts";
+import { AccountPrivacy } from "#app/features/privacy/account-privacy.tsx";
 import { MyStudents } from "#app/features/students/my-students.tsx";
 import { OrderHistory } from "#app/features/orders/order-history.tsx";
 import { PasswordForm } from "#app/features/accounts/password-form.tsx";
@@ -34,6 +35,9 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </Section>
       <Section id="pedidos" title="Meus pedidos" className="mt-6">
         <OrderHistory sales={sales} selectedSale={selectedSale} />
+      </Section>
+      <Section id="privacidade" title="Privacidade e dados" className="mt-6">
+        <AccountPrivacy reply={actionData?.form === "delete-account" ? actionData : undefined} />
       </Section>
     </div>
   );

@@ -25,6 +25,7 @@ import {
   type ReplyOf,
 } from "#api/contract/endpoint.ts";
 import { orders } from "#api/contract/orders.ts";
+import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { getEnv } from "../env.server.ts";
@@ -248,6 +249,16 @@ export function createStoreApiClient({
       payload: PasswordChangePayload,
     ): Promise<AuthReply["auth"] | undefined> {
       return (await call(accounts.updateCustomerPassword, { customerId, storeId: store }, { body: payload }))?.auth;
+    },
+
+    /** Bearer. Everything the store keeps about the customer; not in the spec: docs/decisions/0016. */
+    async exportCustomerData(customerId: string) {
+      return (await call(privacy.exportCustomerData, { customerId, storeId: store })).customerData;
+    },
+
+    /** Bearer. Deletes the account if the password is right (400 otherwise); not in the spec: docs/decisions/0016. */
+    async deleteCustomer(customerId: string, password: string): Promise<void> {
+      await call(privacy.deleteCustomer, { customerId, storeId: store }, { body: { password } });
     },
 
     // Orders (spec §7).

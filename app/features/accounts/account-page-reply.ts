@@ -7,7 +7,7 @@ export type ProfileValues = Record<
 
 /**
  * What the /conta action answers when a form comes back instead of redirecting.
- * Both forms post to the same action, so each reply names its form; a new nonce
+ * Its forms post to the same action, so each reply names its form; a new nonce
  * remounts the form with the values the server sent (CEP lookup, city list).
  */
 export type AccountPageReply =
@@ -21,7 +21,9 @@ export type AccountPageReply =
       focus?: "houseNumber";
       toast: string | null;
     }
-  | { form: "password"; nonce: string; result: SubmissionResult<string[]>; toast: string | null };
+  | { form: "password"; nonce: string; result: SubmissionResult<string[]>; toast: string | null }
+  | { form: "delete-account"; nonce: string; result: SubmissionResult<string[]> };
 
 export type ProfileReply = Extract<AccountPageReply, { form: "profile" }>;
 export type PasswordReply = Extract<AccountPageReply, { form: "password" }>;
+export type AccountDeletionReply = Extract<AccountPageReply, { form: "delete-account" }>;

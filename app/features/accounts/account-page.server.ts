@@ -11,6 +11,7 @@ import {
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
 import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
+import { deleteAccountAction } from "#app/features/privacy/account-privacy.server.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
 import { findCity } from "#app/lib/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
@@ -177,6 +178,8 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return passwordAction(args, formData);
     case "remove-link":
       return removeLinkAction(args, formData);
+    case "delete-account":
+      return deleteAccountAction(args, formData);
     default:
       throw data("Ação desconhecida.", { status: 400 });
   }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { accounts } from "#api/contract/accounts.ts";
+import { privacy } from "#api/contract/privacy.ts";
 import {
   CUSTOMER_MESSAGES as M,
   passwordField,
@@ -41,3 +42,6 @@ export const profileSchema = accounts.updateCustomer.body;
 export const passwordChangeSchema = accounts.updateCustomerPassword.body;
 
 export const resetPasswordSchema = accounts.confirmResetPassword.body;
+
+/** "Excluir minha conta": the password that confirms it (the deletion call's body). */
+export const accountDeletionSchema = privacy.deleteCustomer.body;

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useRootData } from "#app/root.tsx";
+import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
 import { FieldErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
@@ -59,6 +60,14 @@ export function AccessStep({
         </label>
         <FieldErrors id={fields.terms.errorId} errors={fields.terms.errors} />
       </div>
+      <p className="text-sm text-slate-600">
+        Veja como cuidamos dos seus dados e dos dados dos estudantes na{" "}
+        {/* A new tab: the sign-up keeps what was typed. */}
+        <a href={PRIVACY_PATH} target="_blank" rel="noopener" className="font-semibold text-brand-600 underline">
+          Política de Privacidade
+        </a>
+        .
+      </p>
       <SubmitButton name="intent" value="access" busy={busy}>
         Próximo
       </SubmitButton>

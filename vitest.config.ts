@@ -14,5 +14,8 @@ export default defineConfig({
     // A guard against a hung test, not a speed check: a test that hashes many passwords with
     // the slow KDF took over 5 s (the default) on a busy 2-core machine and failed by chance.
     testTimeout: 30_000,
+    // Every client error of the store API logs one warning line (api/errors.ts), so the API
+    // tests would print hundreds; a test that cares spies on console.warn.
+    onConsoleLog: (log) => !/^\[api\] 4\d\d /.test(log),
   },
 });

@@ -1,6 +1,9 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { endpoints, matchEndpoint } from "./contract/index.ts";
 import type { ApiDeps } from "./deps.ts";
-import { errorBody, handleApiError } from "./errors.ts";
+import { API_ERROR_MESSAGES, ApiError, badRequest, errorBody, handleApiError } from "./errors.ts";
+import { BODY_MESSAGES } from "./validation.ts";
 import { accountRoutes } from "./accounts/routes.ts";
 import { cartItemRoutes } from "./coupons/cart-item-routes.ts";
 import { cartRoutes } from "./carts/routes.ts";
@@ -18,6 +21,10 @@ import { seriesRoutes } from "./series/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 
+/** No call needs more: the largest honest body, a full cart, is a few KB. */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+export const BODY_TOO_LARGE = "A requisição é grande demais. O limite é de 100 KB.";
+
 /**
  * The bundled store API (spec §7), relative to where it is mounted (/api). Each resource
  * registers the full paths of api/contract, so every router is mounted at the root.
@@ -25,7 +32,26 @@ import { studentRoutes } from "./students/routes.ts";
 export function createStoreApi(deps: ApiDeps) {
   const app = new Hono();
   app.onError(handleApiError);
-  app.notFound((c) => c.json(errorBody("Recurso não encontrado."), 404));
+  app.notFound((c) => c.json(errorBody(API_ERROR_MESSAGES.notFound), 404));
+  // Here too, not only in server.js: the storefront calls the API in-process, past server.js.
+  // A declared length over the limit is refused unread; a body without one stops being read
+  // at the limit.
+  app.use(
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new ApiError(413, BODY_TOO_LARGE);
+      },
+    }),
+  );
+  app.use(async (c, next) => {
+    // An escaped NUL in the path or query: never typed by a person, refused by PostgreSQL.
+    if (/%00/i.test(c.req.url)) throw badRequest(BODY_MESSAGES.nul);
+    await next();
+    // Replies with personal data (customer, students, carts, sales, boletos, login) must not
+    // stay in a shared or browser cache; only the catalogue's may.
+    if (!matchEndpoint(endpoints, c.req.method, c.req.path)?.cacheable) c.header("Cache-Control", "no-store");
+  });
   app.route("/", categoryRoutes(deps));
   app.route("/", productRoutes(deps));
   app.route("/", highlightRoutes(deps));

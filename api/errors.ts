@@ -1,6 +1,7 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiErrorBody } from "./contract/endpoint.ts";
+import { endpoints, matchEndpoint, type ApiErrorBody } from "./contract/index.ts";
 
 /** An error the API answers as-is: { error: { message } } with its status. */
 export class ApiError extends Error {
@@ -16,13 +17,42 @@ export class ApiError extends Error {
 export const notFound = (message: string) => new ApiError(404, message);
 export const badRequest = (message: string) => new ApiError(400, message);
 
+export const API_ERROR_MESSAGES = {
+  notFound: "Recurso não encontrado.",
+  internal: "Erro interno no servidor. Tente novamente em instantes.",
+  /** A request Hono itself refused (a body it could not read, say), never a rule of ours. */
+  badRequest: "Requisição inválida.",
+} as const;
+
 export function errorBody(message: string): ApiErrorBody {
   return { error: { message } };
 }
 
-/** Hono's onError: known errors keep their status; anything else is a 500 without details. */
+/**
+ * The call as the log may show it: the contract's path pattern, never the concrete path,
+ * which can hold a password-reset token or the secret id of a boleto or receipt.
+ */
+function callOf(c: Context): string {
+  const declared = matchEndpoint(endpoints, c.req.method, c.req.path);
+  return `${c.req.method} ${declared?.path ?? "(fora do contrato)"}`;
+}
+
+/**
+ * Hono's onError. A client's mistake (ApiError, or a 4xx Hono raised) answers its status
+ * and logs one warning line; anything else is a 500 without details, its stack logged.
+ */
 export function handleApiError(error: Error, c: Context) {
-  if (error instanceof ApiError) return c.json(errorBody(error.message), error.status);
-  console.error("[api] erro inesperado", c.req.method, c.req.path, error);
-  return c.json(errorBody("Erro interno no servidor. Tente novamente em instantes."), 500);
+  const known =
+    error instanceof ApiError
+      ? { status: error.status, message: error.message }
+      : error instanceof HTTPException && error.status < 500
+        ? { status: error.status, message: API_ERROR_MESSAGES.badRequest }
+        : null;
+  if (known && known.status < 500) {
+    console.warn(`[api] ${known.status} ${callOf(c)}: ${known.message}`);
+    return c.json(errorBody(known.message), known.status);
+  }
+  if (known) return c.json(errorBody(known.message), known.status);
+  console.error(`[api] erro inesperado em ${callOf(c)}`, error);
+  return c.json(errorBody(API_ERROR_MESSAGES.internal), 500);
 }

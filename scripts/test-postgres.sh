@@ -33,4 +33,5 @@ trap stop_cluster EXIT
   -o "-p $PORT -k $CLUSTER -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null
 
 echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') em 127.0.0.1:$PORT"
-TEST_DATABASE_URL="postgres://loja@127.0.0.1:$PORT/postgres" npx vitest run api "$@"
+# The files given, or every store-API test ("api" beside a file name would select them all).
+TEST_DATABASE_URL="postgres://loja@127.0.0.1:$PORT/postgres" npx vitest run "${@:-api}"

@@ -80,6 +80,32 @@ function finish(customer: SignedUpCustomer, cartId: string, body: Record<string,
   );
 }
 
+/** A 20 % coupon valid until tomorrow, with a global limit of `maxUses` (null: none). */
+async function insertCoupon(prefix: string, maxUses: number | null) {
+  const coupon = {
+    id: crypto.randomUUID(),
+    store_id: 1,
+    code: `${prefix}${Date.now() % 100_000}`,
+    percentage: 20,
+    starts_at: "2020-01-01T00:00:00.000Z",
+    ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+    max_uses: maxUses,
+    max_uses_per_customer: null,
+    status: "enabled" as const,
+    created_at: "2020-01-01T00:00:00.000Z",
+  };
+  await t.db.insertInto("coupons").values(coupon).execute();
+  return coupon;
+}
+
+const applyCoupon = (customer: SignedUpCustomer, cartId: string, code: string) =>
+  t.call(
+    "PUT",
+    "/cart-items/apply-coupon-discount-on-cart-items",
+    { code, cartId, storeId: 1 },
+    { token: customer.token },
+  );
+
 const salesOf = (customer: SignedUpCustomer) =>
   t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token: customer.token });
 
@@ -250,12 +276,7 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a coupon that stopped applying answers 404 Cupom inválido, and nothing is sold", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const applied = await t.call(
-      "PUT",
-      "/cart-items/apply-coupon-discount-on-cart-items",
-      { code: "BEMVINDO10", cartId: cart.cartId, storeId: 1 },
-      { token: customer.token },
-    );
+    const applied = await applyCoupon(customer, cart.cartId, "BEMVINDO10");
     expect(applied.status).toBe(200);
     // Meanwhile the customer used it up elsewhere (BEMVINDO10 is once per customer).
     await t.db
@@ -275,30 +296,8 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("an expired coupon answers 404 Cupom inválido; the coupon stays on the cart for the storefront to remove", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    const code = `EXPIRA${Date.now() % 100_000}`;
-    const couponId = crypto.randomUUID();
-    await t.db
-      .insertInto("coupons")
-      .values({
-        id: couponId,
-        store_id: 1,
-        code,
-        percentage: 20,
-        starts_at: "2020-01-01T00:00:00.000Z",
-        ends_at: new Date(Date.now() + 86_400_000).toISOString(),
-        max_uses: null,
-        max_uses_per_customer: null,
-        status: "enabled",
-        created_at: "2020-01-01T00:00:00.000Z",
-      })
-      .execute();
-    const applied = await t.call(
-      "PUT",
-      "/cart-items/apply-coupon-discount-on-cart-items",
-      { code, cartId: cart.cartId, storeId: 1 },
-      { token: customer.token },
-    );
-    expect(applied.status).toBe(200);
+    const { id: couponId, code } = await insertCoupon("EXPIRA", null);
+    expect((await applyCoupon(customer, cart.cartId, code)).status).toBe(200);
     await t.db
       .updateTable("coupons")
       .set({ ends_at: new Date(Date.now() - 60_000).toISOString() })
@@ -314,6 +313,26 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     expect(uses).toEqual([]);
   });
 
+  it("a coupon's global limit holds when purchases finish at the same moment", async () => {
+    const { id: couponId, code } = await insertCoupon("LIMITE", 3);
+    const shoppers = [];
+    for (let i = 0; i < 10; i++) {
+      const shopper = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      expect((await applyCoupon(shopper.customer, shopper.cart.cartId, code)).status).toBe(200);
+      shoppers.push(shopper);
+    }
+    const replies = await Promise.all(
+      shoppers.map(({ customer, cart }) => finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto })),
+    );
+    const refused = replies.filter((reply) => reply.status !== 200);
+    expect(replies.length - refused.length).toBe(3);
+    expect(new Set(refused.map((reply) => `${reply.status} ${reply.body.error.message}`))).toEqual(
+      new Set(["404 Cupom inválido"]),
+    );
+    const uses = await t.db.selectFrom("coupon_uses").select("id").where("coupon_id", "=", couponId).execute();
+    expect(uses).toHaveLength(3);
+  });
+
   it("prices come from the catalogue: totals and prices in the request are ignored; the coupon use is recorded", async () => {
     const P = items.P.find((item) => item.salePriceCents >= 2_000)!;
     const customer = await signUpAndLogIn(t);
@@ -327,12 +346,7 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     ]);
     expect(saved.status).toBe(200);
     const cartId = saved.body.cart.cartId;
-    const applied = await t.call(
-      "PUT",
-      "/cart-items/apply-coupon-discount-on-cart-items",
-      { code: "ESCOLA5", cartId, storeId: 1 },
-      { token: customer.token },
-    );
+    const applied = await applyCoupon(customer, cartId, "ESCOLA5");
     expect(applied.status).toBe(200);
     const before = charges.length;
     const { status, body } = await finish(customer, cartId, {

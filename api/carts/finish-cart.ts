@@ -32,7 +32,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import type { CardCharge, ChargeResult } from "../payments/gateway.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
-import { COUPON_MESSAGES, couponCheck, findCouponById } from "../coupons/coupon-rules.ts";
+import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
 import { sendPurchaseEmail } from "../sales/purchase-email.ts";
@@ -244,7 +244,7 @@ export async function finishCart(
     assertSellable(priced);
     if (cart.coupon_id) {
       const check = await couponCheck(trx, {
-        coupon: await findCouponById(trx, cart.coupon_id),
+        coupon: await findCouponForPurchase(trx, cart.coupon_id),
         customerId: customer.id,
         now,
       });

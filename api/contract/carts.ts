@@ -8,7 +8,7 @@ import { quantityProblem } from "#app/lib/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
 import { itemFields } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
-import { ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
+import { integerId, ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
 
 /** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
 export const CART_NOT_FOUND = "Carrinho não foi encontrado";
@@ -120,7 +120,7 @@ const P = CART_PAYLOAD_MESSAGES;
 const itemTOTVSId = z
   .union([z.number(), z.string().regex(/^\d{1,12}$/)], { message: P.itemRequired })
   .transform(Number)
-  .pipe(z.number().int({ message: P.itemRequired }).positive({ message: P.itemRequired }).max(Number.MAX_SAFE_INTEGER));
+  .pipe(integerId(P.itemRequired));
 
 // A number only: "2" from a form is converted by the storefront, and a text here is a client bug.
 const quantity = z.number({ message: P.quantityRequired }).superRefine((value, ctx) => {
@@ -183,10 +183,7 @@ const cardText = z.string().trim().max(64).optional();
  * (app/lib/card.ts); prices and totals are never read.
  */
 const finishCartBody = z.object({
-  paymentMethodId: z.coerce
-    .number<number>({ message: F.methodRequired })
-    .int({ message: F.methodRequired })
-    .positive({ message: F.methodRequired }),
+  paymentMethodId: integerId(F.methodRequired),
   acceptedTerms: z.literal(true, { message: F.termsNotAccepted }),
   deliveryDate: z.string().max(40).nullable().optional(),
   installments: z.coerce

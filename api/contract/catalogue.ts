@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { slugField, storeIdField } from "./fields.ts";
+import { integerId, slugField, storeIdField } from "./fields.ts";
 import { paymentMethodCode } from "./payment-methods.ts";
 
 export const HOME_LIMIT_MAX = 15;
@@ -119,8 +119,9 @@ export type StoreReply = z.infer<typeof storeReply>;
 export type PaymentMethodsReply = z.infer<typeof paymentMethodsReply>;
 export type NewsletterReply = z.infer<typeof newsletterReply>;
 
+const SERIES_LIST_INVALID = "seriesTOTVSID deve ser uma lista de séries.";
 const seriesIdList = z
-  .array(z.coerce.number<number>().int().positive(), { message: "seriesTOTVSID deve ser uma lista de séries." })
+  .array(integerId(SERIES_LIST_INVALID), { message: SERIES_LIST_INVALID })
   .max(100, { message: "Selecione no máximo 100 séries." });
 
 const homeLimitMessage = "O limite deve ser de 1 a 15 produtos.";
@@ -130,6 +131,7 @@ export const catalogue = {
   listCategories: endpoint({
     method: "GET",
     path: "/categories/list-category-by-store-id/:storeId",
+    cacheable: true,
     query: z.object({
       field: z.enum(["visible", "all"], { message: "Parâmetro field inválido: use visible." }).optional(),
       filter: z.enum(["enabled", "all"], { message: "Parâmetro filter inválido: use enabled." }).optional(),
@@ -139,23 +141,27 @@ export const catalogue = {
   getCategoryById: endpoint({
     method: "GET",
     path: "/categories/list-category-by-id-and-store-id/:id/store/:storeId",
+    cacheable: true,
     reply: categoryReply,
   }),
   listProductsByCategorySlug: endpoint({
     method: "POST",
     path: "/products/list-product-by-category-slug/:slug/store/:storeId/visible/enabled",
+    cacheable: true,
     body: z.object({ seriesTOTVSID: z.union([seriesIdList, z.null()]).optional() }),
     reply: categoryProductsReply,
   }),
   listProductsBySeries: endpoint({
     method: "POST",
     path: "/products/list-product-by-serie-totvs-id/:storeId/visible/enabled",
+    cacheable: true,
     body: z.object({ seriesTOTVSID: seriesIdList.min(1, { message: "Informe ao menos uma série." }) }),
     reply: productsReply,
   }),
   listHomeProducts: endpoint({
     method: "POST",
     path: "/products/list-products-in-home/store/:storeId/visible/enabled",
+    cacheable: true,
     body: z.object({
       categories: z
         .array(
@@ -178,6 +184,7 @@ export const catalogue = {
   searchProducts: endpoint({
     method: "GET",
     path: "/products/search-products-by-title/store/:storeId/visible/enabled",
+    cacheable: true,
     query: z.object({
       title: z
         .string({ message: "Informe o termo de busca." })
@@ -190,12 +197,14 @@ export const catalogue = {
   getHighlight: endpoint({
     method: "GET",
     path: "/highlights/list-highlight-by-id/:id/store/:storeId/visible/enabled",
+    cacheable: true,
     reply: highlightReply,
   }),
   /** CODPERLET: the current year followed by 00 (spec §7). */
   listSeries: endpoint({
     method: "GET",
     path: "/serie-totvs/list-serie-totvs-by-store-id/:storeId",
+    cacheable: true,
     query: z.object({
       CODPERLET: z
         .string({ message: "Informe o período letivo (CODPERLET)." })
@@ -203,7 +212,12 @@ export const catalogue = {
     }),
     reply: seriesReply,
   }),
-  getStore: endpoint({ method: "GET", path: "/stores/list-store-by-store-id/:storeId", reply: storeReply }),
+  getStore: endpoint({
+    method: "GET",
+    path: "/stores/list-store-by-store-id/:storeId",
+    cacheable: true,
+    reply: storeReply,
+  }),
   createNewsletter: endpoint({
     method: "POST",
     path: "/newsletters/create-newsletter",
@@ -222,6 +236,7 @@ export const catalogue = {
   listPaymentMethods: endpoint({
     method: "GET",
     path: "/payment-methods/list-payment-methods",
+    cacheable: true,
     reply: paymentMethodsReply,
   }),
 };

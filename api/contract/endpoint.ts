@@ -18,6 +18,11 @@ export interface Endpoint {
   readonly reply: z.ZodType | null;
   /** Spec §7 "200 or 204 is success": a 2xx without a body is a success too. */
   readonly mayBeEmpty?: true;
+  /**
+   * The reply is the same for everyone and holds nothing personal (the catalogue): the API
+   * leaves its caching alone. Every other reply is `Cache-Control: no-store` (api/app.ts).
+   */
+  readonly cacheable?: true;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types. */

@@ -3,11 +3,18 @@ import { z } from "zod";
 
 const STORE_ID_INVALID = "Identificador de loja inválido.";
 
-/** {storeId} (spec §7): a positive integer, sent as a number, read from a path as text. */
-export const storeIdField = z.coerce
-  .number<number>({ message: STORE_ID_INVALID })
-  .int({ message: STORE_ID_INVALID })
-  .positive({ message: STORE_ID_INVALID });
+/**
+ * The largest value of an `integer` column in PostgreSQL: a larger id is none of ours, and
+ * PostgreSQL fails a query that compares one instead of finding nothing.
+ */
+export const MAX_INTEGER_ID = 2_147_483_647;
+
+/** A numeric id: a positive integer, sent as a number, read from a path as text. */
+export const integerId = (message: string) =>
+  z.coerce.number<number>({ message }).int({ message }).positive({ message }).max(MAX_INTEGER_ID, { message });
+
+/** {storeId} (spec §7). */
+export const storeIdField = integerId(STORE_ID_INVALID);
 
 /**
  * customerId and storeId in the body of a call the API compares with the bearer's own

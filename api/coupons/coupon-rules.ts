@@ -38,8 +38,28 @@ export function findCouponByCode(db: Kysely<Database>, storeId: number, code: st
     .executeTakeFirst();
 }
 
-export function findCouponById(db: Kysely<Database>, couponId: string) {
+function findCouponById(db: Kysely<Database>, couponId: string) {
   return db.selectFrom("coupons").selectAll().where("id", "=", couponId).executeTakeFirst();
+}
+
+/**
+ * The coupon as a purchase may use it: for a coupon with a global limit, its row is held until
+ * the purchase's transaction ends, so purchases by different customers (each under its own
+ * customer lock) count its uses one after another. Without it, PostgreSQL let ten purchases
+ * that finished together each count the uses before any was written. A no-op update, as
+ * lockCustomer does: it holds the row in PostgreSQL and is a write under SQLite's lock.
+ * Call it in the purchase's transaction, before couponCheck (docs/decisions/0015-store-api-input.md).
+ */
+export async function findCouponForPurchase(db: Kysely<Database>, couponId: string) {
+  const coupon = await findCouponById(db, couponId);
+  if (coupon?.max_uses == null) return coupon;
+  await db
+    .updateTable("coupons")
+    .set((eb) => ({ store_id: eb.ref("store_id") }))
+    .where("id", "=", couponId)
+    .execute();
+  // Read again once held: the coupon may have changed while this purchase waited.
+  return findCouponById(db, couponId);
 }
 
 async function countUses(db: Kysely<Database>, couponIds: string[], customerId: string) {

@@ -1,18 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { catalogue, type HighlightReply } from "../contract/catalogue.ts";
-import { storeIdField } from "../contract/fields.ts";
+import { integerId, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { at, parseInput } from "../validation.ts";
 
-const params = z.object({
-  id: z.coerce
-    .number({ message: "Identificador de destaque inválido." })
-    .int({ message: "Identificador de destaque inválido." })
-    .positive({ message: "Identificador de destaque inválido." }),
-  storeId: storeIdField,
-});
+const params = z.object({ id: integerId("Identificador de destaque inválido."), storeId: storeIdField });
 
 export function highlightRoutes(deps: ApiDeps) {
   return new Hono().on(...at(catalogue.getHighlight), async (c) => {

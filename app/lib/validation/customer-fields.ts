@@ -154,10 +154,16 @@ export function passwordsMatch<K extends string>(key: K) {
 
 type Payload = { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] };
 
-/** Runs an object check only when the fields it reads passed their own rules. */
+/**
+ * Runs an object check only when the fields it reads passed their own rules, and the value
+ * is an object at all (a body of null or [] fails on its own, and the check must not read it).
+ */
 export function whenValid(...keys: string[]) {
   return {
-    when: (payload: Payload) => !payload.issues.some((issue) => keys.includes(String(issue.path?.[0]))),
+    when: (payload: Payload) =>
+      typeof payload.value === "object" &&
+      payload.value !== null &&
+      !payload.issues.some((issue) => !issue.path?.length || keys.includes(String(issue.path[0]))),
   };
 }
 

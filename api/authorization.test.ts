@@ -76,6 +76,10 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     getPublicSaleBag: { kind: "secret", why: "the receipt's two random UUIDs" },
     getBoleto: { kind: "secret", why: "the sale's random UUID" },
   },
+  privacy: {
+    exportCustomerData: { kind: "customer", objects: false },
+    deleteCustomer: { kind: "customer", objects: false },
+  },
 };
 
 const calls = contractCalls().map((call) => {

@@ -26,6 +26,7 @@ export const STUDENT_MESSAGES = {
   relationshipRequired: "Selecione o parentesco.",
   raRequired: "Informe o RA do estudante.",
   raInvalid: "RA inválido. Confira o número com a secretaria da escola.",
+  consentRequired: "Para continuar, marque a autorização para a loja guardar os dados do estudante.",
 } as const;
 
 const M = STUDENT_MESSAGES;
@@ -92,3 +93,31 @@ export const raField = z
   .min(1, { message: M.raRequired })
   .max(20, { message: M.raInvalid })
   .regex(/^[A-Za-z0-9.-]+$/, { message: M.raInvalid });
+
+/**
+ * The consent a responsible adult gives before the store keeps a child's data (LGPD art. 14,
+ * docs/decisions/0013), by version. A changed text gets a new version and the old ones stay
+ * here: a stored consent (student_consents.text_version) always names the words accepted.
+ */
+export const STUDENT_CONSENT_TEXTS = {
+  "1":
+    "Sou responsável legal por este estudante (ou tenho autorização de quem é) e autorizo a Loja Escolar a guardar " +
+    "os dados dele que informo ou que a escola já tem: nome, RA, data de nascimento, CPF, contato, endereço, " +
+    "unidade e responsáveis. Eles servem apenas para vincular o estudante à minha conta, separar e entregar as " +
+    "compras feitas para ele e emitir os comprovantes; não são usados para publicidade nem repassados a ninguém além " +
+    "da escola e do meio de pagamento. Ficam guardados enquanto o vínculo existir e pelo prazo que a lei exige " +
+    "para as vendas, e posso pedir para vê-los, corrigi-los ou apagá-los a qualquer momento, como explica a " +
+    "Política de Privacidade.",
+} as const;
+export type StudentConsentVersion = keyof typeof STUDENT_CONSENT_TEXTS;
+
+/** The version the forms show and the store API accepts today. */
+export const STUDENT_CONSENT_VERSION: StudentConsentVersion = "1";
+
+/** The consent checkbox of the forms: not ticked means no. */
+export const consentCheckboxField = z
+  .boolean({ message: M.consentRequired })
+  .refine((accepted) => accepted, { message: M.consentRequired });
+
+/** The consent as the store API receives it: the version of the text the person accepted. */
+export const consentVersionField = z.literal(STUDENT_CONSENT_VERSION, { message: M.consentRequired });

@@ -164,6 +164,16 @@ describe("seedDemoData", () => {
     }
   });
 
+  it("gives each student the birth date that linking by RA asks for, as the README lists it", async () => {
+    const students = await db.selectFrom("students").select(["ra", "dtnascimento"]).orderBy("ra").execute();
+    expect(Object.fromEntries(students.map((s) => [s.ra, s.dtnascimento]))).toEqual(DEMO.birthDates);
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    for (const [ra, birthDate] of Object.entries(DEMO.birthDates)) {
+      const [year, month, day] = birthDate.split("-");
+      expect(readme).toContain(`\`${ra}\` · ${day}/${month}/${year}`);
+    }
+  });
+
   it("creates the demo customer, linked to two students, whose password verifies", async () => {
     const customer = await db.selectFrom("customers").selectAll().executeTakeFirstOrThrow();
     expect(customer.email).toBe(DEMO.customer.email);

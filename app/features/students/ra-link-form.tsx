@@ -27,11 +27,12 @@ export interface RaLinkReply {
  * refusal shows it again with what was typed.
  */
 export function RaLinkForm({
-  basePath,
+  action,
   itemTOTVSId,
   reply,
 }: {
-  basePath: string;
+  /** The list's own address: a refusal shows the list again, with the form as typed. */
+  action: string;
   itemTOTVSId: number;
   reply?: RaLinkReply;
 }) {
@@ -50,7 +51,7 @@ export function RaLinkForm({
       {reply?.toast ? <InlineToast key={reply.nonce} message={reply.toast} /> : null}
       <Form
         method="post"
-        action={basePath}
+        action={action}
         preventScrollReset
         {...getFormProps(form)}
         noValidate

@@ -130,7 +130,7 @@ export function StudentChooser({
         <h3 id="new-link-title" className="font-bold text-slate-800">
           Adicionar Novo Aluno
         </h3>
-        <RaLinkForm key={raReply?.nonce ?? "first"} basePath={basePath} itemTOTVSId={itemTOTVSId} reply={raReply} />
+        <RaLinkForm key={raReply?.nonce ?? "first"} action={listHref} itemTOTVSId={itemTOTVSId} reply={raReply} />
         <Link
           to={linkHref(basePath, "novo")}
           replace

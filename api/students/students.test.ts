@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STUDENT_CONSENT_VERSION, STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { DEMO } from "#db/seed/index.ts";
-import { bag, cartTables, demoBirthDate, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { bag, cartTables, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { DEMO_BIRTH_DATES, demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { logIn, newCpf, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { LINK_FAILURE_LIMITS } from "./link-attempts.ts";
@@ -47,7 +49,7 @@ const addRA = (
       storeId: 1,
       customerId,
       RA,
-      dtnascimento: typeof RA === "string" && DEMO.birthDates[RA.trim()] ? demoBirthDate(RA.trim()) : "2015-01-01",
+      dtnascimento: typeof RA === "string" && DEMO_BIRTH_DATES[RA.trim()] ? demoBirthDate(RA.trim()) : "2015-01-01",
       consentVersion: STUDENT_CONSENT_VERSION,
       ...fields,
     },

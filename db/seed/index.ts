@@ -44,10 +44,6 @@ export const DEMO = {
   /** All enrolled students' RAs; the first two are linked to the demo customer. */
   ras: STUDENTS.map((student) => student.ra),
   linkedRas: [...LINKED_RAS],
-  /** Each RA's birth date: linking by RA asks for both (docs/decisions/0013). */
-  birthDates: Object.fromEntries(STUDENTS.map((student) => [student.ra, student.dtnascimento])) as Readonly<
-    Record<string, string>
-  >,
   coupons: {
     valid: COUPONS.filter((coupon) => coupon.years[1] >= 0).map(({ code, percentage }) => ({ code, percentage })),
     expired: COUPONS.filter((coupon) => coupon.years[1] < 0).map(({ code, percentage }) => ({ code, percentage })),

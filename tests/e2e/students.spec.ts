@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";

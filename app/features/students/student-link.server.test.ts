@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_PROOF_MISMATCH } from "#api/contract/students.ts";
 import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { DEMO } from "#db/seed/index.ts";
+import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import {
   actionReply,
@@ -71,7 +71,7 @@ describe("linking by RA from the student chooser", () => {
     const ana = await signUpAndLogIn();
     const { response } = await addByRa(ana, {
       ra: "20250003",
-      dtnascimento: DEMO.birthDates["20250003"]!,
+      dtnascimento: demoBirthDate("20250003"),
       consentimento: "on",
     });
     const [link] = await students(ana);

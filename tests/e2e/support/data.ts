@@ -1,4 +1,4 @@
-import { demoBirthDate } from "#tests/fixtures/carts.ts";
+import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { maskCpf, newCpf } from "#tests/fixtures/customers.ts";
 
 export { demoBirthDate, maskCpf, newCpf };

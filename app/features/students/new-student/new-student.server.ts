@@ -28,7 +28,7 @@ import {
 } from "#app/features/students/student-schemas.ts";
 import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";

@@ -257,7 +257,7 @@ export interface StudentConsentTable {
   student_id: string;
   /** What the consent was given for: "link-ra" or "create-student". */
   purpose: "link-ra" | "create-student";
-  /** The version of the text accepted (app/lib/validation/student-fields.ts keeps every version's text). */
+  /** The version of the text accepted (app/lib/student-consent.ts keeps every version's text). */
   text_version: string;
   accepted_at: string;
 }

@@ -38,6 +38,19 @@ export async function hitRateLimit(
   return Number(row.hits) <= rule.limit;
 }
 
+/**
+ * Gives back one hit `hitRateLimit` counted, for a limit that counts only failures: every
+ * attempt takes its hit first (so concurrent attempts cannot all slip under the limit), and
+ * one that went well returns it.
+ */
+export async function forgiveHit({ db }: Pick<ApiDeps, "db">, rule: RateLimit, subject: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ hits: sql`case when hits > 0 then hits - 1 else 0 end` })
+    .where("key", "=", `${rule.name}:${subject}`)
+    .execute();
+}
+
 /** The caller's address: the first X-Forwarded-For entry the storefront (or server.js) set. */
 export function callerAddress(c: Context): string {
   return c.req.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";

@@ -21,6 +21,7 @@ export interface Database {
   student_school_years: StudentSchoolYearTable;
   responsibles: ResponsibleTable;
   customer_students: CustomerStudentTable;
+  student_consents: StudentConsentTable;
   coupons: CouponTable;
   rate_limits: RateLimitTable;
   customer_tokens: CustomerTokenTable;
@@ -249,6 +250,18 @@ export interface CustomerStudentTable {
   student_id: string;
   created_at: string;
   deleted_at: string | null;
+}
+
+/** A responsible adult's consent to keep a student's data (LGPD art. 14, docs/decisions/0013). */
+export interface StudentConsentTable {
+  id: string;
+  customer_id: string;
+  student_id: string;
+  /** What the consent was given for: "link-ra" or "create-student". */
+  purpose: "link-ra" | "create-student";
+  /** The version of the text accepted (app/lib/student-consent.ts keeps every version's text). */
+  text_version: string;
+  accepted_at: string;
 }
 
 export interface CouponTable {

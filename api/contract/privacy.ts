@@ -44,6 +44,10 @@ const customerData = z.object({
   ),
   /** Newest first, each with its bags and items. */
   sales: z.array(sale.omit({ saleBags: true }).extend({ saleBags: z.array(saleBag) })),
+  /** The responsible adult's consents to keep a student's data (LGPD art. 14, decision note 0013). */
+  consents: z.array(
+    z.object({ studentId: z.string(), purpose: z.string(), textVersion: z.string(), acceptedAt: z.string() }),
+  ),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
   /** Logins: when each began and ended (never the token). */

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { cellPhoneField, cpfField, emailField, nameField } from "#app/lib/validation/customer-fields.ts";
 import {
+  consentVersionField,
   portugueseAddressFields,
   raField,
   relationshipField,
@@ -14,7 +15,15 @@ import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId } from "./fields.ts";
 
 export const STUDENT_NOT_FOUND = "Estudante não encontrado.";
-export const RA_NOT_FOUND = "RA não encontrado. Confira o número com a secretaria da escola.";
+/**
+ * Linking by RA needs the student's birth date too (docs/decisions/0013). A wrong pair and an
+ * unknown RA answer alike: the reply never tells which of the two was wrong.
+ */
+export const LINK_PROOF_MISMATCH = "RA ou data de nascimento não conferem.";
+export const LINK_TOO_MANY_FAILURES =
+  "Muitas tentativas que não conferiram. Confira o RA e a data de nascimento com a secretaria da escola e tente novamente daqui a 15 minutos.";
+export const LINK_BLOCKED =
+  "Por segurança, a vinculação por RA foi bloqueada nesta conta por até 24 horas, depois de muitas tentativas que não conferiram. Se precisar de ajuda, procure a secretaria da escola.";
 export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";
 export const LINK_NOT_FOUND = "Vínculo não encontrado.";
 
@@ -121,6 +130,8 @@ const newStudentBody = z.object({
   storeId: ownStoreId,
   customerId: ownCustomerId,
   ...newStudentFields,
+  /** Beyond spec §7 (docs/decisions/0013): the version of the consent text the adult accepted. */
+  consentVersion: consentVersionField,
   nacionalidade: fixedField,
   estadocivil: fixedField,
   sexo: fixedField,
@@ -165,7 +176,14 @@ export const students = {
   addStudentByRA: endpoint({
     method: "POST",
     path: "/students/add-student-to-customer",
-    body: z.object({ storeId: ownStoreId, customerId: ownCustomerId, RA: raField }),
+    // Beyond spec §7 (docs/decisions/0013): the birth date proves the link, and the consent is kept.
+    body: z.object({
+      storeId: ownStoreId,
+      customerId: ownCustomerId,
+      RA: raField,
+      dtnascimento: student.birthDate,
+      consentVersion: consentVersionField,
+    }),
     reply: studentLinkReply,
   }),
   createEmptyStudent: endpoint({

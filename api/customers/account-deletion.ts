@@ -35,6 +35,8 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
     await lockCustomer(trx, customer.id);
     await removeCarts(trx, customer.id);
     const ownStudents = await studentsCreatedBy(trx, customer.id);
+    // Consents are kept while the account exists (/privacidade), and name the students.
+    await trx.deleteFrom("student_consents").where("customer_id", "=", customer.id).execute();
     await trx.deleteFrom("customer_students").where("customer_id", "=", customer.id).execute();
     await anonymiseSales(trx, customer.id, ownStudents);
     if (ownStudents.length > 0) {

@@ -11,7 +11,7 @@ import { toCustomer, type CustomerRow } from "./customer-repository.ts";
  */
 export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): Promise<CustomerData> {
   const { db } = deps;
-  const [students, studentLinks, carts, sales, newsletter, sessions, passwordResets] = await Promise.all([
+  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets] = await Promise.all([
     listStudentLinks(db, customer.id),
     db
       .selectFrom("customer_students")
@@ -19,6 +19,12 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       .where("customer_id", "=", customer.id)
       .orderBy("created_at")
       .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("student_consents")
+      .select(["student_id", "purpose", "text_version", "accepted_at"])
+      .where("customer_id", "=", customer.id)
+      .orderBy("accepted_at")
       .execute(),
     cartsOf(deps, customer.id),
     listSalesOfCustomer(deps, customer.store_id, customer.id),
@@ -57,6 +63,12 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       studentId: link.student_id,
       createdAt: link.created_at,
       deletedAt: link.deleted_at,
+    })),
+    consents: consents.map((row) => ({
+      studentId: row.student_id,
+      purpose: row.purpose,
+      textVersion: row.text_version,
+      acceptedAt: row.accepted_at,
     })),
     carts,
     sales: salesWithBags,

@@ -147,6 +147,14 @@ describe("GET /customers/export-customer-data/{customerId}/store/{storeId}", () 
     expect(data.sales[0]).toMatchObject({ id: ana.saleId, cardLastDigits: "1111", total: 47.7 });
     expect(data.sales[0].saleBags[0].items[0]).toMatchObject({ title: "Caderno Universitário", quantity: 3 });
     expect(data.newsletter).toMatchObject({ email: ana.customer.email });
+    // The adult's consent given when linking by RA (LGPD art. 14), with its text version.
+    expect(data.consents).toEqual([
+      expect.objectContaining({
+        studentId: ana.enrolled.studentId,
+        purpose: "link-ra",
+        textVersion: expect.any(String),
+      }),
+    ]);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.passwordResets).toHaveLength(1);
 

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { maskedCpf } from "#app/lib/cpf.ts";
 import { centsToReais } from "#app/lib/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
 import {
@@ -180,12 +181,6 @@ export async function findPublicSaleBag(
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
   // The contract's receipt fields, and only those (Zod drops the rest).
   return { ...bag, sale: receiptSale.parse(toSale(deps, sale, [])) };
-}
-
-/** "529.982.247-25" → "***.982.247-**": enough for the payer to recognise, not to copy. */
-function maskedCpf(cpf: string): string {
-  const digits = cpf.replace(/\D/g, "");
-  return digits.length === 11 ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "";
 }
 
 /** The boleto of a sale, by its random id (no auth: the link is the boleto, as at a bank). */

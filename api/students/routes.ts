@@ -9,15 +9,12 @@ import {
 } from "../contract/students.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { ApiError } from "../errors.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";
-import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
+import { callerAddress } from "../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
+import { withLinkAttempt } from "./link-attempts.ts";
 import { listStudentLinks } from "./student-repository.ts";
 import { addStudentByRA, alreadyStudent, createEmptyStudent, removeStudentLink } from "./student-service.ts";
-
-/** Guessing RAs one after another would reveal students: 10 attempts a minute per customer. */
-export const RA_BY_CUSTOMER = { name: "student-ra", limit: 10, windowMs: 60_000 };
 
 const newStudentSchema = withCityOfStateFields(
   withCityOfStateFields(students.createEmptyStudent.body, "estado", "cidade"),
@@ -39,16 +36,21 @@ export function studentRoutes(deps: ApiDeps) {
       const body = asRecord(await readJsonBody(c));
       const customer = c.get("customer");
       assertOwnIds(customer, body);
-      if (!(await hitRateLimit(deps, RA_BY_CUSTOMER, customer.id))) throw new ApiError(429, TOO_MANY_REQUESTS);
-      const { RA } = parseInput(students.addStudentByRA.body, body);
-      return c.json<StudentLinkReply>({ student: await addStudentByRA(deps, customer, RA) }, 201);
+      const { RA, dtnascimento, consentVersion } = parseInput(students.addStudentByRA.body, body);
+      const link = await withLinkAttempt(deps, { customerId: customer.id, address: callerAddress(c) }, () =>
+        addStudentByRA(deps, customer, { ra: RA, birthDate: dtnascimento, consentVersion }),
+      );
+      return c.json<StudentLinkReply>({ student: link }, 201);
     })
     .on(...at(students.createEmptyStudent), auth, async (c) => {
       const body = asRecord(await readJsonBody(c));
       const customer = c.get("customer");
       assertOwnIds(customer, body);
-      const data = parseInput(newStudentSchema, body);
-      return c.json<CreatedStudentReply>({ student: await createEmptyStudent(deps, customer, data) }, 201);
+      const { consentVersion, ...data } = parseInput(newStudentSchema, body);
+      return c.json<CreatedStudentReply>(
+        { student: await createEmptyStudent(deps, customer, data, consentVersion) },
+        201,
+      );
     })
     .on(...at(students.removeStudentLink), own, async (c) => {
       const link = await removeStudentLink(deps, c.get("customer"), c.req.param("linkId"), c.req.param("studentId"));

@@ -1,16 +1,22 @@
 import type { Kysely, Selectable } from "kysely";
+import { maskedCpf } from "#app/lib/cpf.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
-import type { Database, ResponsibleTable, StudentTable } from "#db/schema.ts";
+import type { StudentConsentVersion } from "#app/lib/student-consent.ts";
+import type { Database, ResponsibleTable, StudentConsentTable, StudentTable } from "#db/schema.ts";
 import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
 
 type StudentRow = Selectable<StudentTable>;
 type ResponsibleRow = Selectable<ResponsibleTable>;
 
+/**
+ * A responsible as replies carry it. CPFs of students and responsibles go out masked
+ * (docs/decisions/0013); only the reply to the call that typed one shows it whole.
+ */
 export function toResponsible(row: ResponsibleRow): Responsible {
   return {
     id: row.id,
     nome: row.nome,
-    cpf: row.cpf,
+    cpf: maskedCpf(row.cpf),
     email: row.email,
     telefone1: row.telefone1,
     parentesco: row.parentesco,
@@ -59,7 +65,7 @@ function toStudent(row: StudentRow, schoolYears: Student["schoolYears"], respons
     id: row.id,
     nome: row.nome,
     RA: row.ra,
-    cpf: row.cpf,
+    cpf: row.cpf === null ? null : maskedCpf(row.cpf),
     email: row.email,
     telefone1: row.telefone1,
     cep: row.cep,
@@ -130,4 +136,24 @@ export async function insertLink(db: Kysely<Database>, customerId: string, stude
     .values({ id, customer_id: customerId, student_id: studentId, created_at: createdAt, deleted_at: null })
     .execute();
   return id;
+}
+
+/** Keeps the responsible adult's consent to the student's data (LGPD art. 14, docs/decisions/0013). */
+export async function insertConsent(
+  db: Kysely<Database>,
+  consent: { customerId: string; studentId: string; purpose: StudentConsentTable["purpose"] },
+  version: StudentConsentVersion,
+  acceptedAt: string,
+) {
+  await db
+    .insertInto("student_consents")
+    .values({
+      id: crypto.randomUUID(),
+      customer_id: consent.customerId,
+      student_id: consent.studentId,
+      purpose: consent.purpose,
+      text_version: version,
+      accepted_at: acceptedAt,
+    })
+    .execute();
 }

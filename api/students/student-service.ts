@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { StudentConsentVersion } from "#app/lib/student-consent.ts";
 import {
   ALREADY_LINKED,
   LINK_NOT_FOUND,
+  LINK_PROOF_MISMATCH,
   NEW_STUDENT_DEFAULTS,
-  RA_NOT_FOUND,
   STUDENT_NOT_FOUND,
   type NewStudentData,
   type Responsible,
@@ -17,7 +18,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { dropStudentBag } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { findLinkOfStudent, findStudentLink, insertLink, toResponsible } from "./student-repository.ts";
+import { findLinkOfStudent, findStudentLink, insertConsent, insertLink, toResponsible } from "./student-repository.ts";
 
 type Db = Kysely<Database>;
 
@@ -27,19 +28,34 @@ async function linkItem(db: Db, customerId: string, linkId: string): Promise<Stu
   return link;
 }
 
-/** POST /students/add-student-to-customer: links an enrolled student by RA. */
-export function addStudentByRA(deps: ApiDeps, customer: CustomerRow, ra: string): Promise<StudentLink> {
+/**
+ * POST /students/add-student-to-customer: links an enrolled student by RA and birth date
+ * (docs/decisions/0013), keeping the adult's consent. An unknown RA and a wrong date answer
+ * alike, so the reply never says which was wrong. The caller counts the failures.
+ */
+export function addStudentByRA(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  proof: { ra: string; birthDate: string; consentVersion: StudentConsentVersion },
+): Promise<StudentLink> {
   return deps.db.transaction().execute(async (trx) => {
+    const at = deps.now().toISOString();
     await lockCustomer(trx, customer.id);
     const student = await trx
       .selectFrom("students")
-      .select("id")
+      .select(["id", "dtnascimento"])
       .where("store_id", "=", customer.store_id)
-      .where("ra", "=", ra)
+      .where("ra", "=", proof.ra)
       .executeTakeFirst();
-    if (!student) throw notFound(RA_NOT_FOUND);
+    if (!student?.dtnascimento || student.dtnascimento !== proof.birthDate) throw notFound(LINK_PROOF_MISMATCH);
     if (await findLinkOfStudent(trx, customer.id, student.id)) throw new ApiError(409, ALREADY_LINKED);
-    const linkId = await insertLink(trx, customer.id, student.id, deps.now().toISOString());
+    const linkId = await insertLink(trx, customer.id, student.id, at);
+    await insertConsent(
+      trx,
+      { customerId: customer.id, studentId: student.id, purpose: "link-ra" },
+      proof.consentVersion,
+      at,
+    );
     return linkItem(trx, customer.id, linkId);
   });
 }
@@ -75,23 +91,33 @@ async function insertStudent(db: Db, storeId: number, data: StudentValues, creat
   return id;
 }
 
-/** POST /students/create-empty-student: a student not enrolled yet (no RA), linked to the customer. */
+/**
+ * POST /students/create-empty-student: a student not enrolled yet (no RA), linked to the
+ * customer, with the adult's consent kept. The reply shows the CPF the customer typed.
+ */
 export function createEmptyStudent(
   deps: ApiDeps,
   customer: CustomerRow,
   data: NewStudentData,
+  consentVersion: StudentConsentVersion,
 ): Promise<Student & { linkId: string }> {
   return deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();
     await lockCustomer(trx, customer.id);
     const studentId = await insertStudent(trx, customer.store_id, data, at);
     const linkId = await insertLink(trx, customer.id, studentId, at);
+    await insertConsent(trx, { customerId: customer.id, studentId, purpose: "create-student" }, consentVersion, at);
     const { student } = await linkItem(trx, customer.id, linkId);
-    return { ...student, linkId };
+    return { ...student, cpf: data.cpf, linkId };
   });
 }
 
-/** POST /students/already-student/…: "Sou Aluno", the customer as a student. Idempotent. */
+/**
+ * POST /students/already-student/…: "Sou Aluno", the customer as a student. Idempotent. It
+ * links a student of the school only when both the CPF and the birth date of the account
+ * match the record (docs/decisions/0013): a CPF alone is not checked at sign-up. Otherwise
+ * the customer becomes a student of their own, from their account's data.
+ */
 export function alreadyStudent(deps: ApiDeps, customer: CustomerRow): Promise<StudentLink> {
   return deps.db.transaction().execute(async (trx) => {
     const at = deps.now().toISOString();
@@ -101,6 +127,7 @@ export function alreadyStudent(deps: ApiDeps, customer: CustomerRow): Promise<St
       .select("id")
       .where("store_id", "=", customer.store_id)
       .where("cpf", "=", customer.cpf)
+      .where("dtnascimento", "=", customer.birth_date)
       .orderBy("created_at")
       .orderBy("id")
       .executeTakeFirst();
@@ -141,7 +168,7 @@ export async function createResponsible(
   if (!(await findLinkOfStudent(deps.db, customer.id, studentId))) throw notFound(STUDENT_NOT_FOUND);
   const row = { id: crypto.randomUUID(), student_id: studentId, ...data };
   await deps.db.insertInto("responsibles").values(row).execute();
-  return toResponsible(row);
+  return { ...toResponsible(row), cpf: row.cpf };
 }
 
 /**

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { DEMO } from "#db/seed/index.ts";
 import { bag, cartTables, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
-import { logIn, newCpf, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { DEMO_BIRTH_DATES, demoBirthDate } from "#tests/fixtures/demo-students.ts";
+import { logIn, newCpf, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { RA_BY_CUSTOMER } from "./routes.ts";
-import { ALREADY_LINKED, LINK_NOT_FOUND, RA_NOT_FOUND, STUDENT_NOT_FOUND } from "../contract/students.ts";
+import { LINK_FAILURE_LIMITS } from "./link-attempts.ts";
+import {
+  ALREADY_LINKED,
+  LINK_BLOCKED,
+  LINK_NOT_FOUND,
+  LINK_PROOF_MISMATCH,
+  LINK_TOO_MANY_FAILURES,
+  STUDENT_NOT_FOUND,
+} from "../contract/students.ts";
 
 const FORBIDDEN = "Você não tem permissão para acessar estes dados.";
 
@@ -26,8 +36,36 @@ afterAll(() => t.close());
 const as = (customer: SignedUpCustomer) => ({ token: customer.token });
 const list = (customer: SignedUpCustomer, customerId = customer.id) =>
   t.call("GET", `/students/list-students-by-customer/${customerId}/store/1`, undefined, as(customer));
-const addRA = (customer: SignedUpCustomer, RA: unknown, customerId = customer.id) =>
-  t.call("POST", "/students/add-student-to-customer", { storeId: 1, customerId, RA }, as(customer));
+/** Links by RA with the demo birth date of that RA (or the fields given) and the consent. */
+const addRA = (
+  customer: SignedUpCustomer,
+  RA: unknown,
+  { customerId = customer.id, address = "192.0.2.10", ...fields }: Record<string, unknown> = {},
+) =>
+  t.call(
+    "POST",
+    "/students/add-student-to-customer",
+    {
+      storeId: 1,
+      customerId,
+      RA,
+      dtnascimento: typeof RA === "string" && DEMO_BIRTH_DATES[RA.trim()] ? demoBirthDate(RA.trim()) : "2015-01-01",
+      consentVersion: STUDENT_CONSENT_VERSION,
+      ...fields,
+    },
+    { ...as(customer), address: String(address) },
+  );
+
+/** Every CPF the demo seed gives a student or a responsible, as stored (digits). */
+async function seededCpfs() {
+  const [students, responsibles] = await Promise.all([
+    t.db.selectFrom("students").select("cpf").where("ra", "is not", null).execute(),
+    t.db.selectFrom("responsibles").select("cpf").execute(),
+  ]);
+  return [...students.map((row) => row.cpf!), ...responsibles.map((row) => row.cpf)];
+}
+
+const MASKED_CPF = /^\*\*\*\.\d{3}\.\d{3}-\*\*$/;
 
 export function newStudentPayload(customerId: string, overrides: Record<string, unknown> = {}) {
   return {
@@ -51,6 +89,7 @@ export function newStudentPayload(customerId: string, overrides: Record<string, 
     cidade: "Recife",
     email: "",
     telefone1: "",
+    consentVersion: STUDENT_CONSENT_VERSION,
     ...overrides,
   };
 }
@@ -76,7 +115,7 @@ function responsiblePayload(clientId: string, studentId: string, overrides: Reco
 }
 
 describe("linking by RA", () => {
-  it("links an enrolled student and lists it with school years, units and responsibles", async () => {
+  it("links an enrolled student by RA and birth date and lists it with school years, units and responsibles", async () => {
     const added = await addRA(ana, " 20250003 ");
     expect(added.status).toBe(201);
     expect(added.body.student).toMatchObject({ studentId: expect.any(String), student: { RA: "20250003" } });
@@ -115,17 +154,69 @@ describe("linking by RA", () => {
     );
   });
 
-  it("answers clear messages for an unknown RA, an RA already linked and an empty RA", async () => {
-    expect((await addRA(ana, "99999999")).body).toEqual({ error: { message: RA_NOT_FOUND } });
-    expect((await addRA(ana, "99999999")).status).toBe(404);
+  it("refuses a right RA with a wrong birth date exactly as an unknown RA, linking nothing", async () => {
+    const customer = await signUpAndLogIn(t);
+    const wrongDate = await addRA(customer, "20250004", { dtnascimento: "2012-05-10" });
+    const unknownRa = await addRA(customer, "99999999", { dtnascimento: demoBirthDate("20250004") });
+    for (const reply of [wrongDate, unknownRa]) {
+      expect(reply.status).toBe(404);
+      // Before a link exists the reply carries nothing of the student: no name, CPF, e-mail, phone or address.
+      expect(reply.body).toEqual({ error: { message: LINK_PROOF_MISMATCH } });
+    }
+    expect((await list(customer)).body.students).toEqual([]);
+    expect(
+      await t.db.selectFrom("student_consents").select("id").where("customer_id", "=", customer.id).execute(),
+    ).toEqual([]);
+  });
+
+  it("answers clear messages for an RA already linked, an empty RA, a missing birth date and no consent", async () => {
     const again = await addRA(ana, "20250003");
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(ALREADY_LINKED);
+    expect(again.body).toEqual({ error: { message: ALREADY_LINKED } });
     for (const RA of ["", "   ", undefined, 20250004]) {
       const reply = await addRA(ana, RA);
       expect(reply.status).toBe(400);
       expect(reply.body.error.message).toBe("Informe o RA do estudante.");
     }
+    const customer = await signUpAndLogIn(t);
+    for (const dtnascimento of [undefined, "", "10/05/2012", "2999-01-01"]) {
+      const reply = await addRA(customer, "20250004", { dtnascimento });
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toMatch(/data de nascimento/);
+    }
+    for (const consentVersion of [undefined, "", "0", true]) {
+      const reply = await addRA(customer, "20250004", { consentVersion });
+      expect([reply.status, reply.body.error.message]).toEqual([400, STUDENT_MESSAGES.consentRequired]);
+    }
+    expect((await list(customer)).body.students).toEqual([]);
+  });
+
+  it("keeps the consent given when linking, with the text's version and the date", async () => {
+    const customer = await signUpAndLogIn(t);
+    const at = new Date("2026-02-03T12:00:00.000Z");
+    t.setNow(at);
+    try {
+      const added = await addRA(customer, "20250006");
+      expect(added.status).toBe(201);
+    } finally {
+      t.setNow(undefined as unknown as Date);
+    }
+    const consents = await t.db
+      .selectFrom("student_consents")
+      .selectAll()
+      .where("customer_id", "=", customer.id)
+      .execute();
+    const sofia = await t.db.selectFrom("students").select("id").where("ra", "=", "20250006").executeTakeFirstOrThrow();
+    expect(consents).toEqual([
+      {
+        id: expect.any(String),
+        customer_id: customer.id,
+        student_id: sofia.id,
+        purpose: "link-ra",
+        text_version: STUDENT_CONSENT_VERSION,
+        accepted_at: at.toISOString(),
+      },
+    ]);
   });
 
   it("links once on a double click", async () => {
@@ -140,16 +231,103 @@ describe("linking by RA", () => {
     expect(links).toHaveLength(1);
   });
 
-  it("limits RA attempts per customer", async () => {
+  it("makes an account wait after a few wrong pairs, even for the right one; links that work do not count", async () => {
     const customer = await signUpAndLogIn(t);
-    const replies = [];
-    for (let i = 0; i <= RA_BY_CUSTOMER.limit; i++) replies.push(await addRA(customer, `8888${i}`));
-    expect(replies.slice(0, -1).every((r) => r.status === 404)).toBe(true);
-    expect(replies.at(-1)!.status).toBe(429);
+    const { limit } = LINK_FAILURE_LIMITS.account;
+    expect((await addRA(customer, "20250001")).status).toBe(201);
+    for (let i = 0; i < limit; i++) {
+      expect((await addRA(customer, "20250002", { dtnascimento: `2019-08-${10 + i}` })).status).toBe(404);
+    }
+    const refused = await addRA(customer, "20250002");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ error: { message: LINK_TOO_MANY_FAILURES } });
+    // Concurrent guesses all count: none slips past the limit.
+    const other = await signUpAndLogIn(t);
+    const burst = await Promise.all(
+      Array.from({ length: limit + 3 }, (_, i) => addRA(other, "20250002", { dtnascimento: `2019-07-${10 + i}` })),
+    );
+    expect(burst.filter((reply) => reply.status === 404)).toHaveLength(limit);
+    expect(burst.filter((reply) => reply.status === 429)).toHaveLength(3);
+    // Another account on the same address is not held back.
+    const third = await signUpAndLogIn(t);
+    expect((await addRA(third, "20250002")).status).toBe(201);
+  });
+
+  it("blocks an account's linking for a day after a long run of wrong pairs", async () => {
+    const customer = await signUpAndLogIn(t);
+    const start = new Date("2026-03-02T09:00:00.000Z");
+    const minutes = (n: number) => new Date(start.getTime() + n * 60_000);
+    const { limit: perWindow, windowMs } = LINK_FAILURE_LIMITS.account;
+    const windowMinutes = windowMs / 60_000 + 1;
+    let failures = 0;
+    try {
+      for (let window = 0; failures < LINK_FAILURE_LIMITS.accountBlock.limit; window++) {
+        t.setNow(minutes(window * windowMinutes));
+        for (let i = 0; i < perWindow && failures < LINK_FAILURE_LIMITS.accountBlock.limit; i++, failures++) {
+          expect((await addRA(customer, "20250003", { dtnascimento: "2010-11-21" })).status).toBe(404);
+        }
+      }
+      t.setNow(minutes(6 * 60));
+      const blocked = await addRA(customer, "20250003");
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toEqual({ error: { message: LINK_BLOCKED } });
+      t.setNow(minutes(24 * 60 + 1));
+      expect((await addRA(customer, "20250003")).status).toBe(201);
+    } finally {
+      t.setNow(undefined as unknown as Date);
+    }
+  });
+
+  it("limits wrong pairs per address generously: a school's network is many parents", async () => {
+    const address = randomAddress();
+    // Parents behind one address, each with a couple of typos, are never held back.
+    const parents = await Promise.all(Array.from({ length: 4 }, () => signUpAndLogIn(t)));
+    for (const parent of parents) {
+      for (let i = 0; i < 2; i++)
+        expect((await addRA(parent, "20250004", { address, dtnascimento: "2012-05-01" })).status).toBe(404);
+      expect((await addRA(parent, "20250004", { address })).status).toBe(201);
+    }
+    expect(LINK_FAILURE_LIMITS.address.limit).toBeGreaterThanOrEqual(
+      (100 * LINK_FAILURE_LIMITS.address.windowMs) / 3_600_000,
+    );
+    // One machine feeding many fresh accounts is stopped at the address's limit.
+    const { name, limit } = LINK_FAILURE_LIMITS.address;
+    await t.db
+      .insertInto("rate_limits")
+      .values({ key: `${name}:${address}`, window_started_at: Date.now(), hits: limit })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ window_started_at: Date.now(), hits: limit }))
+      .execute();
+    const fresh = await signUpAndLogIn(t);
+    const refused = await addRA(fresh, "20250005", { address });
+    expect([refused.status, refused.body.error.message]).toEqual([429, LINK_TOO_MANY_FAILURES]);
+    expect((await addRA(fresh, "20250005", { address: randomAddress() })).status).toBe(201);
+  });
+
+  it("masks the CPFs of students and responsibles in every reply that lists them", async () => {
+    const customer = await signUpAndLogIn(t);
+    const added = await addRA(customer, "20250004");
+    const listed = await list(customer);
+    const cpfs = await seededCpfs();
+    for (const reply of [added, listed]) {
+      const text = JSON.stringify(reply.body);
+      for (const cpf of cpfs) expect(text).not.toContain(cpf);
+    }
+    const [link] = listed.body.students;
+    expect(link.student.cpf).toMatch(MASKED_CPF);
+    expect(link.student.Responsibles.map((r: any) => r.cpf)).toEqual([
+      expect.stringMatching(MASKED_CPF),
+      expect.stringMatching(MASKED_CPF),
+    ]);
+    const stored = await t.db
+      .selectFrom("students")
+      .select("cpf")
+      .where("ra", "=", "20250004")
+      .executeTakeFirstOrThrow();
+    expect(link.student.cpf).toBe(`***.${stored.cpf!.slice(3, 6)}.${stored.cpf!.slice(6, 9)}-**`);
   });
 
   it("refuses another customer's id, a missing token and another store", async () => {
-    expect((await addRA(bruno, "20250006", ana.id)).status).toBe(403);
+    expect((await addRA(bruno, "20250006", { customerId: ana.id })).status).toBe(403);
     expect(
       (
         await t.call(
@@ -186,21 +364,31 @@ describe("the demo customer", () => {
 });
 
 describe("creating a student and a responsible", () => {
-  it("creates a student with the fixed defaults, linked to the customer", async () => {
-    const { status, body } = await t.call(
-      "POST",
-      "/students/create-empty-student",
-      newStudentPayload(ana.id, { email: "joaquim@exemplo.com.br", telefone1: "(81) 3333-4444" }),
-      as(ana),
-    );
+  it("creates a student with the fixed defaults, linked to the customer, keeping the consent", async () => {
+    const payload = newStudentPayload(ana.id, { email: "joaquim@exemplo.com.br", telefone1: "(81) 3333-4444" });
+    const { status, body } = await t.call("POST", "/students/create-empty-student", payload, as(ana));
     expect(status).toBe(201);
     expect(body.student).toMatchObject({
       nome: "Joaquim Cavalcanti Neto",
       RA: null,
+      // The customer typed it: the reply to that call shows it; every later one masks it.
+      cpf: payload.cpf,
       naturalidade: "Olinda",
       telefone1: "8133334444",
       linkId: expect.any(String),
     });
+    expect(
+      await t.db.selectFrom("student_consents").selectAll().where("student_id", "=", body.student.id).execute(),
+    ).toEqual([
+      {
+        id: expect.any(String),
+        customer_id: ana.id,
+        student_id: body.student.id,
+        purpose: "create-student",
+        text_version: STUDENT_CONSENT_VERSION,
+        accepted_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
+    ]);
     const row = await t.db
       .selectFrom("students")
       .selectAll()
@@ -214,23 +402,34 @@ describe("creating a student and a responsible", () => {
       complemento: "Não informado",
       cep: "50030230",
     });
-    const listed = (await list(ana)).body.students.map((s: any) => s.studentId);
-    expect(listed).toContain(body.student.id);
+    const listed = (await list(ana)).body.students.find((s: any) => s.studentId === body.student.id);
+    expect(listed.student.cpf).toBe(`***.${payload.cpf.slice(3, 6)}.${payload.cpf.slice(6, 9)}-**`);
 
-    const responsible = await t.call(
-      "POST",
-      "/responsibles/create-responsible",
-      responsiblePayload(ana.id, body.student.id),
-      as(ana),
-    );
+    const typed = responsiblePayload(ana.id, body.student.id);
+    const responsible = await t.call("POST", "/responsibles/create-responsible", typed, as(ana));
     expect(responsible.status).toBe(200);
     expect(responsible.body.responsible).toMatchObject({
       nome: "Carla Cavalcanti Souza",
+      cpf: typed.cpf,
       parentesco: 7,
       telefone1: "81998761234",
     });
     const again = (await list(ana)).body.students.find((s: any) => s.studentId === body.student.id);
-    expect(again.student.Responsibles).toHaveLength(1);
+    expect(again.student.Responsibles).toEqual([expect.objectContaining({ cpf: expect.stringMatching(MASKED_CPF) })]);
+  });
+
+  it("refuses a student without the responsible adult's consent, creating nothing", async () => {
+    const before = await cartTables(t.db);
+    for (const consentVersion of [undefined, "", "0"]) {
+      const reply = await t.call(
+        "POST",
+        "/students/create-empty-student",
+        newStudentPayload(ana.id, { consentVersion }),
+        as(ana),
+      );
+      expect([reply.status, reply.body.error?.message]).toEqual([400, STUDENT_MESSAGES.consentRequired]);
+    }
+    expect(await cartTables(t.db)).toEqual(before);
   });
 
   it("applies the student rules of spec §5", async () => {
@@ -380,7 +579,7 @@ describe("Sou Aluno", () => {
     expect(first.status).toBe(200);
     expect(first.body.student.student).toMatchObject({
       nome: "Rafael Augusto Pinto",
-      cpf: customer.cpf,
+      cpf: `***.${customer.cpf.slice(3, 6)}.${customer.cpf.slice(6, 9)}-**`,
       RA: null,
       cidade: "Recife",
       estado: "PE",
@@ -393,18 +592,39 @@ describe("Sou Aluno", () => {
     );
   });
 
-  it("links the enrolled student who has the customer's CPF", async () => {
-    const lucas = await t.db
-      .selectFrom("students")
-      .select(["id", "cpf"])
-      .where("ra", "=", "20250001")
-      .executeTakeFirstOrThrow();
-    const cpf = lucas.cpf!;
+  async function enrolled(RA: string) {
+    const row = await t.db.selectFrom("students").select(["id", "cpf"]).where("ra", "=", RA).executeTakeFirstOrThrow();
+    const cpf = row.cpf!;
+    return { id: row.id, cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` };
+  }
+
+  it("links the enrolled student whose CPF and birth date are the account's", async () => {
+    const lucas = await enrolled("20250001");
     const customer = await signUpAndLogIn(t, {
       name: "Lucas Albuquerque Souza",
-      cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+      cpf: lucas.cpf,
+      birthDate: demoBirthDate("20250001"),
     });
     const { body } = await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(customer));
     expect(body.student).toMatchObject({ studentId: lucas.id, student: { RA: "20250001" } });
+  });
+
+  it("does not link an enrolled student by the CPF alone: a CPF is not checked at sign-up", async () => {
+    const beatriz = await enrolled("20250002");
+    const customer = await signUpAndLogIn(t, {
+      name: "Alguém Com Outro Nascimento",
+      cpf: beatriz.cpf,
+      birthDate: "1990-01-01",
+    });
+    const { status, body } = await t.call(
+      "POST",
+      `/students/already-student/${customer.id}/store/1`,
+      undefined,
+      as(customer),
+    );
+    expect(status).toBe(200);
+    expect(body.student.studentId).not.toBe(beatriz.id);
+    expect(body.student.student).toMatchObject({ nome: "Alguém Com Outro Nascimento", RA: null, Responsibles: [] });
+    expect(JSON.stringify(body)).not.toContain("Beatriz");
   });
 });

@@ -27,3 +27,12 @@ export function formatCpf(value: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/**
+ * "529.982.247-25" → "***.982.247-**": enough for a person to recognise a CPF, not to copy
+ * it (the masking of Brazilian public bodies under the LGPD). Empty for a non-CPF.
+ */
+export function maskedCpf(cpf: string): string {
+  const digits = onlyDigits(cpf);
+  return digits.length === 11 ? `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**` : "";
+}

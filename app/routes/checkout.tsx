@@ -36,7 +36,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     maxInstallments,
   } = loaderData;
   const { store } = useRootData();
-  const newStudentReply = actionData && "wizard" in actionData ? actionData : undefined;
+  const chooserReply = actionData && "wizard" in actionData ? actionData : undefined;
   const paymentReply = actionData && !("wizard" in actionData) ? actionData : undefined;
   const detailed =
     step === 2 && linkMode === "lista" && studentDataId
@@ -58,7 +58,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               students={students}
               selectedStudentId={selectedStudentId}
               itemTOTVSId={waiting.itemTOTVSId}
-              newStudentReply={newStudentReply}
+              reply={chooserReply}
             />
           ) : (
             <PaymentStep

@@ -91,7 +91,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           students={students}
           selectedStudentId={selectedStudentId}
           productPath={productPath}
-          newStudentReply={actionData}
+          reply={actionData}
           studentDataId={studentDataId}
         />
       ) : null}

@@ -5,7 +5,8 @@ import * as sales from "./0003-sales.ts";
 import * as carts from "./0004-carts.ts";
 import * as guestCarts from "./0005-guest-carts.ts";
 import * as payments from "./0006-payments.ts";
-import * as accountDeletion from "./0010-account-deletion.ts";
+import * as studentConsents from "./0007-student-consents.ts";
+import * as accountDeletion from "./0009-account-deletion.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -18,7 +19,8 @@ const migrations: Record<string, Migration> = {
   "0004-carts": carts,
   "0005-guest-carts": guestCarts,
   "0006-payments": payments,
-  "0010-account-deletion": accountDeletion,
+  "0007-student-consents": studentConsents,
+  "0009-account-deletion": accountDeletion,
 };
 
 export const migrationProvider: MigrationProvider = {

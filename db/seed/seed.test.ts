@@ -8,6 +8,7 @@ import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
 import { migrateToLatest, openDatabase, type StoreDatabase } from "../client.ts";
 import { ICON_CATEGORY_SLUGS } from "./catalogue-data.ts";
 import { cnpjFromBase, cpfFromBase } from "./documents.ts";
+import { DEMO_BIRTH_DATES } from "#tests/fixtures/demo-students.ts";
 import { DEMO, seedDemoData } from "./index.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
@@ -161,6 +162,16 @@ describe("seedDemoData", () => {
       const own = responsibles.filter((r) => r.student_id === student.id).length;
       expect(own).toBeGreaterThanOrEqual(1);
       expect(own).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it("gives each student the birth date that linking by RA asks for, as the README lists it", async () => {
+    const students = await db.selectFrom("students").select(["ra", "dtnascimento"]).orderBy("ra").execute();
+    expect(Object.fromEntries(students.map((s) => [s.ra, s.dtnascimento]))).toEqual(DEMO_BIRTH_DATES);
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    for (const [ra, birthDate] of Object.entries(DEMO_BIRTH_DATES)) {
+      const [year, month, day] = birthDate.split("-");
+      expect(readme).toContain(`\`${ra}\` · ${day}/${month}/${year}`);
     }
   });
 

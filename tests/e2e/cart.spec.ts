@@ -7,6 +7,7 @@ import {
   cartCount,
   cartPanel,
   expectAddedToCart,
+  fillRaLink,
 } from "./support/cart.ts";
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
@@ -32,9 +33,10 @@ test.describe("cart", () => {
     // Confirmar stays disabled until a student is chosen.
     await page.getByRole("link", { name: /Lista de Alunos/ }).click();
     await expect(page.getByRole("button", { name: "Confirmar" })).toBeDisabled();
-    await page.getByPlaceholder("Digite o RA do Aluno").fill("99999999");
+    await fillRaLink(page, "99999999", { birthDate: "2015-03-14" });
     await page.getByRole("button", { name: "Adicionar" }).click();
-    await expectAnnounced(page, "RA não encontrado. Confira o número com a secretaria da escola.", { type: "error" });
+    await expectAnnounced(page, "RA ou data de nascimento não conferem.", { type: "error" });
+    await expect(page.getByPlaceholder("Digite o RA do Aluno")).toHaveValue("99999999");
     await expect(page.getByTestId("student-card")).toHaveCount(0);
 
     await visit(path);

@@ -1,12 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
-import { expectAddedToCart } from "./support/cart.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
-import { newCpf, newMaskedCpf } from "./support/data.ts";
+import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { chooseCity, lookUpKnownCep } from "./support/address.ts";
 import { dialogReady, fillFields } from "./support/pages.ts";
 import { saveCart } from "./support/store-api.ts";
+
+const CONSENT_REQUIRED = "Para continuar, marque a autorização para a loja guardar os dados do estudante.";
 
 function linkModal(page: Page) {
   return page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Item em Vinculacao" }) });
@@ -81,6 +84,14 @@ test("a student without RA is created with a responsible in the link wizard, the
   await fillFields(modal, { "Nome completo": "Carla Cavalcanti Souza", CPF: newMaskedCpf() });
   await modal.getByLabel("Parentesco").selectOption({ label: "Mãe" });
   await fillFields(modal, { "E-mail": "carla.cavalcanti@exemplo.com.br", Telefone: "(81) 99876-1234" });
+  // LGPD art. 14: the consent is never ticked beforehand, and nothing is saved without it.
+  await expect(studentConsent(modal)).not.toBeChecked();
+  await modal.getByRole("button", { name: "Salvar" }).click();
+  await expect(modal.getByText(CONSENT_REQUIRED)).toBeVisible();
+  modal = await dialogReady(linkModal(page), js);
+  await expect(modal.getByLabel("E-mail", { exact: true })).toHaveValue("carla.cavalcanti@exemplo.com.br");
+  await expect(modal.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
+  await studentConsent(modal).check();
   await modal.getByRole("button", { name: "Salvar" }).click();
 
   // Step 3 "Completo", then Retornar: the new student is chosen.
@@ -107,6 +118,43 @@ test("a student without RA is created with a responsible in the link wizard, the
   );
   await modal.getByRole("button", { name: "Confirmar" }).click();
   await expectAddedToCart(page, "Joaquim Cavalcanti Neto");
+});
+
+test("linking by RA asks for the birth date and the consent, and refuses a wrong date without saying which", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
+  await logIn();
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(`${productPath(product)}?vinculo=lista`);
+
+  // The consent starts unticked, and linking waits for it.
+  let modal = await dialogReady(linkModal(page), js);
+  await fillRaLink(modal, "20250004", { birthDate: "2012-05-10", consent: false });
+  await expect(studentConsent(modal)).not.toBeChecked();
+  await modal.getByRole("button", { name: "Adicionar" }).click();
+  await expect(modal.getByText(CONSENT_REQUIRED)).toBeVisible();
+
+  // A right RA with a wrong birth date: the same answer as an unknown RA, and the form as typed.
+  modal = await dialogReady(linkModal(page), js);
+  await studentConsent(modal).check();
+  await modal.getByRole("button", { name: "Adicionar" }).click();
+  await expectAnnounced(page, "RA ou data de nascimento não conferem.", { type: "error" });
+  modal = await dialogReady(linkModal(page), js);
+  await expect(modal.getByPlaceholder("Digite o RA do Aluno")).toHaveValue("20250004");
+  await expect(modal.getByLabel("Data de nascimento do aluno", { exact: true })).toHaveValue("2012-05-10");
+  await expect(studentConsent(modal)).toBeChecked();
+  await expect(modal.getByTestId("student-card")).toHaveCount(0);
+
+  // The right date links the student, who becomes the chosen one.
+  await modal.getByLabel("Data de nascimento do aluno", { exact: true }).fill(demoBirthDate("20250004"));
+  await modal.getByRole("button", { name: "Adicionar" }).click();
+  await expect(modal.locator("[data-testid=student-card][aria-current=true]")).toContainText("RA: 20250004");
+  await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });
+  await expect(modal.getByRole("button", { name: "Confirmar" })).toBeEnabled();
 });
 
 test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({
@@ -188,6 +236,7 @@ test("on /conta a linked student shows its data, and removing the link asks firs
       bairro: "Boa Viagem",
       estado: "PE",
       cidade: "Recife",
+      consentVersion: STUDENT_CONSENT_VERSION,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -235,6 +284,8 @@ test("on /conta a linked student shows its data, and removing the link asks firs
   await expect(data.getByRole("region", { name: "Dados do Responsável" })).toContainText("Ana Lucia Cavalcanti");
   await expect(data).toContainText("Olinda - PE");
   await expect(data).toContainText("Avenida Boa Viagem, 450 - Boa Viagem, Recife - PE, CEP 51021-000");
+  // CPFs come masked from the store API, and show so (docs/decisions/0013).
+  await expect(data.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toHaveCount(4);
   await data.getByRole("link", { name: "Fechar" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

@@ -280,9 +280,12 @@ export function createStoreApiClient({
       return (await call(students.listStudents, { customerId, storeId: store })).students;
     },
 
-    /** Links an enrolled student by RA: 404 unknown RA, 409 already linked, 429 too many tries. */
-    async addStudentByRA(customerId: string, RA: string) {
-      return (await call(students.addStudentByRA, {}, { body: { storeId: store, customerId, RA } })).student;
+    /**
+     * Links an enrolled student by RA and birth date, with the adult's consent (docs/decisions/0013;
+     * a store API without them ignores both): 404 no match, 409 already linked, 429 too many failures.
+     */
+    async addStudentByRA(payload: Omit<PayloadOf<typeof students.addStudentByRA>, "storeId">) {
+      return (await call(students.addStudentByRA, {}, { body: { ...payload, storeId: store } })).student;
     },
 
     /** Creates a student not enrolled yet and links it; answers the student (its id for the responsible). */

@@ -6,8 +6,7 @@ import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
-import type { NewStudentReply } from "./new-student/new-student-wizard.tsx";
-import { linkHref, StudentChooser, type LinkMode } from "./student-chooser.tsx";
+import { linkHref, StudentChooser, type LinkMode, type StudentChooserReply } from "./student-chooser.tsx";
 import { StudentDataModal } from "./student-data-modal.tsx";
 
 export { isLinkMode, type LinkMode } from "./student-chooser.tsx";
@@ -52,7 +51,7 @@ export function LinkModal({
   students,
   selectedStudentId,
   productPath,
-  newStudentReply,
+  reply,
   studentDataId,
 }: {
   product: Product;
@@ -60,8 +59,8 @@ export function LinkModal({
   students: StudentLink[];
   selectedStudentId: string | null;
   productPath: string;
-  /** The new-student wizard's reply to a plain post (no JavaScript). */
-  newStudentReply?: NewStudentReply;
+  /** The action's reply that shows a chooser's form again (no JavaScript, or the RA form). */
+  reply?: StudentChooserReply;
   /** ?estudante=: a listed student's data modal, shown over the list. */
   studentDataId?: string | null;
 }) {
@@ -84,7 +83,7 @@ export function LinkModal({
           students={students}
           selectedStudentId={selectedStudentId}
           itemTOTVSId={product.itemTOTVS}
-          newStudentReply={newStudentReply}
+          reply={reply}
         />
       </div>
     </Modal>

@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StudentLink } from "#api/contract/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
+import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";
 import { StudentCard } from "./student-card.tsx";
 
 const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
@@ -31,9 +32,11 @@ export interface StudentChooserProps {
   students: StudentLink[];
   selectedStudentId: string | null;
   itemTOTVSId: number;
-  /** The new-student wizard's reply to a plain post (no JavaScript). */
-  newStudentReply?: NewStudentReply;
+  /** The action's reply that shows a form again: the new-student wizard's, or the RA form's. */
+  reply?: StudentChooserReply;
 }
+
+export type StudentChooserReply = NewStudentReply | RaLinkReply;
 
 export function StudentChooser({
   basePath,
@@ -41,7 +44,7 @@ export function StudentChooser({
   students,
   selectedStudentId,
   itemTOTVSId,
-  newStudentReply,
+  reply,
 }: StudentChooserProps) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
   const hidden = (
@@ -54,7 +57,7 @@ export function StudentChooser({
     return (
       <NewStudentWizard
         productPath={basePath}
-        reply={mode === "novo" ? newStudentReply : undefined}
+        reply={mode === "novo" && reply?.wizard === "new-student" ? reply : undefined}
         done={
           mode === "completo" && selectedStudentId
             ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null }
@@ -91,6 +94,7 @@ export function StudentChooser({
     );
   }
   const listHref = linkHref(basePath, "lista", selectedStudentId);
+  const raReply = reply?.wizard === "link-ra" ? reply : undefined;
   return (
     <>
       <section aria-labelledby="linked-title">
@@ -126,24 +130,7 @@ export function StudentChooser({
         <h3 id="new-link-title" className="font-bold text-slate-800">
           Adicionar Novo Aluno
         </h3>
-        <Form method="post" action={basePath} preventScrollReset className="flex gap-2">
-          {hidden}
-          <label htmlFor="ra" className="sr-only">
-            Digite o RA do Aluno
-          </label>
-          <input
-            id="ra"
-            name="ra"
-            required
-            maxLength={20}
-            inputMode="numeric"
-            placeholder="Digite o RA do Aluno"
-            className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
-          />
-          <button type="submit" name="intent" value="add-ra" className={primary}>
-            Adicionar
-          </button>
-        </Form>
+        <RaLinkForm key={raReply?.nonce ?? "first"} action={listHref} itemTOTVSId={itemTOTVSId} reply={raReply} />
         <Link
           to={linkHref(basePath, "novo")}
           replace
@@ -156,7 +143,8 @@ export function StudentChooser({
       <details className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
         <summary className="cursor-pointer font-semibold">Precisa de ajuda?</summary>
         <p className="mt-2">
-          O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Depois de adicionar o
+          O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Para proteger os dados dos
+          estudantes, informe também a data de nascimento como está no cadastro da escola. Depois de adicionar o
           estudante, toque no cartão dele e em Confirmar para colocar o item no carrinho dele.
         </p>
       </details>

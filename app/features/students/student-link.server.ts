@@ -1,9 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { CartBagPayload } from "#api/contract/carts.ts";
 import { linkHref } from "#app/features/students/student-chooser.tsx";
 import { changeCart } from "#app/features/cart/cart.server.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { RA_LINK_INTENT, RA_LINK_KEYS, type RaLinkReply } from "./ra-link-form.tsx";
+import { raLinkSchema } from "./student-schemas.ts";
 
 /** Where the chosen student's item goes: the cart's bags after the choice. */
 export type PlaceItem = (bags: CartBagPayload[], studentId: string) => CartBagPayload[];
@@ -25,13 +30,8 @@ export async function linkAction(
   const intent = formData.get("intent");
   const listHref = (studentId?: string) => linkHref(basePath, "lista", studentId);
 
+  if (intent === RA_LINK_INTENT) return linkByRa(args, formData, listHref);
   try {
-    if (intent === "add-ra") {
-      const ra = String(formData.get("ra") ?? "").trim();
-      if (!ra) return toasts().redirectWithError(listHref(), "Digite o RA do Aluno.");
-      const link = await api.addStudentByRA(customer.id, ra.slice(0, 20));
-      return toasts().redirectWithSuccess(listHref(link.studentId), "Estudante vinculado(a)!");
-    }
     let studentId = String(formData.get("studentId") ?? "");
     if (intent === "sou-aluno") studentId = (await api.alreadyStudent(customer.id)).studentId;
     else if (intent !== "confirm") throw new Response("Ação desconhecida.", { status: 400 });
@@ -50,6 +50,41 @@ export async function linkAction(
     if (error instanceof Response) throw error;
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     return toasts().redirectWithError(listHref(), error.message);
+  }
+}
+
+/**
+ * "Adicionar" by RA: the RA, the birth date and the consent checked as the browser checks
+ * them, then sent to the store API (docs/decisions/0013). A refusal shows the form again with
+ * what was typed and the API's message in a red toast (spec §8).
+ */
+async function linkByRa({ context }: RequestArgs, formData: FormData, listHref: (studentId?: string) => string) {
+  const { customer } = requireCustomer(context);
+  const submission = parseWithZod(formData, { schema: raLinkSchema });
+  const again = (status: number, toast: string | null = null) =>
+    formReply<RaLinkReply>(
+      {
+        wizard: "link-ra",
+        nonce: formNonce(),
+        values: typedValues(formData, RA_LINK_KEYS),
+        result: submission.reply(),
+        toast,
+      },
+      status,
+    );
+  if (submission.status !== "success") return again(400);
+  const { ra, dtnascimento } = submission.value;
+  try {
+    const link = await storeApi(context).addStudentByRA({
+      customerId: customer.id,
+      RA: ra,
+      dtnascimento,
+      consentVersion: STUDENT_CONSENT_VERSION,
+    });
+    return toasts().redirectWithSuccess(listHref(link.studentId), "Estudante vinculado(a)!");
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return again(error.status, error.message);
   }
 }
 

@@ -8,7 +8,12 @@
  */
 import { z } from "zod";
 import { responsibleFields, type NewStudentData } from "#api/contract/students.ts";
-import { portugueseAddressFields, studentFields as student } from "#app/lib/validation/student-fields.ts";
+import {
+  consentCheckboxField,
+  portugueseAddressFields,
+  raField,
+  studentFields as student,
+} from "#app/lib/validation/student-fields.ts";
 
 /** Relationship codes (parentesco) the wizard offers; the data modal reads 9 guardian, 7 mother, else father. */
 export const RELATIONSHIPS = [
@@ -52,3 +57,19 @@ export function newStudentPayloadFromForm(form: NewStudentForm): NewStudentData 
 
 /** The wizard's "Responsavel" step: POST /responsibles/create-responsible's fields. */
 export const responsibleSchema = z.object(responsibleFields);
+
+/**
+ * The "Responsavel" form: its save creates the student, so it carries the adult's consent
+ * to keep the child's data (LGPD art. 14, docs/decisions/0013), never ticked beforehand.
+ */
+export const responsibleStepSchema = responsibleSchema.extend({ consentimento: consentCheckboxField });
+
+/**
+ * "Adicionar" by RA (spec §5: the RA is required), with the student's birth date as proof
+ * and the adult's consent (docs/decisions/0013).
+ */
+export const raLinkSchema = z.object({
+  ra: raField,
+  dtnascimento: student.birthDate,
+  consentimento: consentCheckboxField,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress, formatBirthPlace, responsibleHeading, studentUnitCode } from "./students.ts";
+import { formatAddress, formatBirthPlace, formatStoredCpf, responsibleHeading, studentUnitCode } from "./students.ts";
 
 describe("responsibleHeading", () => {
   it("reads 9 as guardian, 7 as mother and anything else as father", () => {
@@ -43,5 +43,13 @@ describe("formatAddress and formatBirthPlace", () => {
     expect(formatAddress({ rua: null, numero: null, bairro: null, cidade: null, estado: null, cep: null })).toBeNull();
     expect(formatBirthPlace({ naturalidade: "Olinda", estadonatal: "PE" })).toBe("Olinda - PE");
     expect(formatBirthPlace({ naturalidade: "", estadonatal: null })).toBeNull();
+  });
+});
+
+describe("formatStoredCpf", () => {
+  it("shows a masked CPF as the store API sent it, and masks digits as 999.999.999-99", () => {
+    expect(formatStoredCpf("***.982.247-**")).toBe("***.982.247-**");
+    expect(formatStoredCpf("52998224725")).toBe("529.982.247-25");
+    expect(formatStoredCpf(null)).toBeNull();
   });
 });

@@ -32,5 +32,6 @@ export function formatBirthPlace(student: Pick<Student, "naturalidade" | "estado
   return [student.naturalidade, student.estadonatal].filter(Boolean).join(" - ") || null;
 }
 
-export const formatStoredCpf = (cpf: string | null) => (cpf ? formatCpf(cpf) : null);
+/** A CPF as replies carry it: masked (`***.982.247-**`, docs/decisions/0013) stays as it is, digits get the mask. */
+export const formatStoredCpf = (cpf: string | null) => (cpf ? (cpf.includes("*") ? cpf : formatCpf(cpf)) : null);
 export const formatStoredPhone = (phone: string | null) => (phone ? maskPhone(phone) : null);

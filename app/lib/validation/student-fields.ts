@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { onlyDigits } from "../cpf.ts";
+import { STUDENT_CONSENT_VERSION } from "../student-consent.ts";
 import {
   CUSTOMER_MESSAGES,
   addressFields,
@@ -26,6 +27,7 @@ export const STUDENT_MESSAGES = {
   relationshipRequired: "Selecione o parentesco.",
   raRequired: "Informe o RA do estudante.",
   raInvalid: "RA inválido. Confira o número com a secretaria da escola.",
+  consentRequired: "Para continuar, marque a autorização para a loja guardar os dados do estudante.",
 } as const;
 
 const M = STUDENT_MESSAGES;
@@ -92,3 +94,11 @@ export const raField = z
   .min(1, { message: M.raRequired })
   .max(20, { message: M.raInvalid })
   .regex(/^[A-Za-z0-9.-]+$/, { message: M.raInvalid });
+
+/** The consent checkbox of the forms: not ticked means no. */
+export const consentCheckboxField = z
+  .boolean({ message: M.consentRequired })
+  .refine((accepted) => accepted, { message: M.consentRequired });
+
+/** The consent as the store API receives it: the version of the text the person accepted. */
+export const consentVersionField = z.literal(STUDENT_CONSENT_VERSION, { message: M.consentRequired });

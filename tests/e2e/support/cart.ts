@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { expectAnnounced } from "./announcements.ts";
+import { demoBirthDate } from "./data.ts";
 
 export function cartPanel(page: Page) {
   return page.getByRole("dialog", { name: "Carrinho de Compras" });
@@ -21,11 +22,27 @@ export async function buyForLinkedStudent(page: Page, ra: string) {
   await page.getByRole("button", { name: "Confirmar" }).click();
 }
 
+/** The consent checkbox of linking by RA and of the new-student wizard (LGPD art. 14). */
+export function studentConsent(scope: Page | Locator) {
+  return scope.getByRole("checkbox", { name: /autorizo a Loja Escolar a guardar os dados/ });
+}
+
+/** Fills "Adicionar" by RA: the RA, the student's birth date (the demo one unless given) and the consent. */
+export async function fillRaLink(
+  scope: Page | Locator,
+  ra: string,
+  { birthDate = demoBirthDate(ra), consent = true }: { birthDate?: string; consent?: boolean } = {},
+) {
+  await scope.getByPlaceholder("Digite o RA do Aluno").fill(ra);
+  await scope.getByLabel("Data de nascimento do aluno", { exact: true }).fill(birthDate);
+  if (consent) await studentConsent(scope).check();
+}
+
 /** On a product page, logged in: Comprar → Lista de Alunos → link the student with this RA; they become the chosen one. */
 export async function linkStudentByRa(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
   await page.getByRole("link", { name: /Lista de Alunos/ }).click();
-  await page.getByPlaceholder("Digite o RA do Aluno").fill(ra);
+  await fillRaLink(page, ra);
   await page.getByRole("button", { name: "Adicionar" }).click();
   await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText(`RA: ${ra}`);
   await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });

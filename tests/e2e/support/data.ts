@@ -1,6 +1,7 @@
+import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { maskCpf, newCpf } from "#tests/fixtures/customers.ts";
 
-export { maskCpf, newCpf };
+export { demoBirthDate, maskCpf, newCpf };
 
 /** The store keeps at most 45 characters of an e-mail (spec §5). */
 const EMAIL_MAX_LENGTH = 45;

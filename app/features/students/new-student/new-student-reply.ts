@@ -16,7 +16,15 @@ export const STUDENT_KEYS = [
 ] as const;
 
 /** The "Responsavel" step's fields (spec §3 "Responsible payload"), as typed. */
-export const RESPONSIBLE_KEYS = ["nome", "cpf", "email", "telefone1", "parentesco", ...ADDRESS_KEYS] as const;
+export const RESPONSIBLE_KEYS = [
+  "nome",
+  "cpf",
+  "email",
+  "telefone1",
+  "parentesco",
+  ...ADDRESS_KEYS,
+  "consentimento",
+] as const;
 
 export type StudentValues = Record<(typeof STUDENT_KEYS)[number], string>;
 export type ResponsibleValues = Record<(typeof RESPONSIBLE_KEYS)[number], string>;

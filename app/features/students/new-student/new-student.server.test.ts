@@ -16,6 +16,7 @@ import { accountPageAction, loadAccountPage } from "#app/features/accounts/accou
 import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
 import type * as StoreApiModule from "#app/.server/store-api/index.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
 
 // Lets a test make the responsible call fail once, after the student was created.
 const failures = vi.hoisted(() => ({ responsible: 0 }));
@@ -88,6 +89,7 @@ const responsible = (overrides: Record<string, string> = {}) => ({
   bairro: "Boa Viagem",
   rua: "Avenida Boa Viagem",
   numero: "120",
+  consentimento: "on",
   ...overrides,
 });
 
@@ -220,6 +222,16 @@ describe("the new-student wizard, step Responsavel", () => {
       cpf: ["CPF Inválido"],
       parentesco: ["Selecione o parentesco."],
     });
+    expect(await students(ana)).toEqual([]);
+  });
+
+  it("asks for the adult's consent to keep the student's data, storing nothing and keeping what was typed", async () => {
+    const ana = await signUpAndLogIn();
+    const values = responsible({ consentimento: "" });
+    const { data, status } = await run(ana, { intent: "responsible-save", ...carried(student()), ...values });
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ step: 2, values });
+    expect(data.result.error).toEqual({ consentimento: [STUDENT_MESSAGES.consentRequired] });
     expect(await students(ana)).toEqual([]);
   });
 

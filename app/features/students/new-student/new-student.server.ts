@@ -24,10 +24,11 @@ import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import {
   newStudentFormSchema,
   newStudentPayloadFromForm,
-  responsibleSchema,
+  responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
 import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
@@ -41,7 +42,7 @@ export const studentServerSchema = withCityOfStateFields(
   "estado_natal",
   "cidade_natal",
 );
-export const responsibleServerSchema = withCityOfStateFields(responsibleSchema, "estado", "cidade");
+export const responsibleServerSchema = withCityOfStateFields(responsibleStepSchema, "estado", "cidade");
 
 const digits = (value: string) => value.replace(/\D/g, "");
 
@@ -102,7 +103,21 @@ function stepTwo(
 /** The responsible often lives with the student: step 2 starts with the student's address. */
 function responsibleStart(student: StudentValues): ResponsibleValues {
   const { cep, estado, cidade, bairro, rua, numero } = student;
-  return { nome: "", cpf: "", email: "", telefone1: "", parentesco: "", cep, estado, cidade, bairro, rua, numero };
+  return {
+    nome: "",
+    cpf: "",
+    email: "",
+    telefone1: "",
+    parentesco: "",
+    cep,
+    estado,
+    cidade,
+    bairro,
+    rua,
+    numero,
+    // Never ticked beforehand (LGPD art. 14): the adult ticks it.
+    consentimento: "",
+  };
 }
 
 export function isNewStudentIntent(intent: unknown): intent is NewStudentIntent {
@@ -172,12 +187,18 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
   }
 
   const api = storeApi(context);
+  // The consent goes with the student (its text's version, docs/decisions/0013), not with the responsible.
+  const { consentimento: _consented, ...responsibleData } = submission.value;
   let studentId = createdStudentId;
   try {
     studentId ??= (
-      await api.createEmptyStudent({ customerId: customer.id, ...newStudentPayloadFromForm(studentSubmission.value) })
+      await api.createEmptyStudent({
+        customerId: customer.id,
+        ...newStudentPayloadFromForm(studentSubmission.value),
+        consentVersion: STUDENT_CONSENT_VERSION,
+      })
     ).id;
-    await api.createResponsible({ clientId: customer.id, studentId, ...submission.value });
+    await api.createResponsible({ clientId: customer.id, studentId, ...responsibleData });
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
     // A 404 on the responsible: the kept student is no longer linked; the next try starts over.

@@ -1,7 +1,8 @@
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { RELATIONSHIPS, responsibleSchema } from "#app/features/students/student-schemas.ts";
+import { StudentConsentField } from "#app/features/students/student-consent.tsx";
+import { RELATIONSHIPS, responsibleStepSchema } from "#app/features/students/student-schemas.ts";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import {
   BackButton,
@@ -37,7 +38,7 @@ export function ResponsibleStep({
     lastResult: reply.result,
     defaultValue: reply.values,
     savingIntent: "responsible-save",
-    schema: responsibleSchema,
+    schema: responsibleStepSchema,
   });
 
   const saving = pendingIntent === "responsible-save";
@@ -91,6 +92,7 @@ export function ResponsibleStep({
         pendingIntent={pendingIntent}
         submitIntent={submitIntent}
       />
+      <StudentConsentField meta={fields.consentimento} />
       <div className="flex gap-3">
         {/* Once the student exists, going back could only create a second one. */}
         {reply.createdStudentId ? null : <BackButton disabled={saving} />}

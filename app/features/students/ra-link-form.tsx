@@ -1,0 +1,81 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { StudentConsentField } from "./student-consent.tsx";
+import { raLinkSchema } from "./student-schemas.ts";
+
+export const RA_LINK_INTENT = "add-ra";
+
+/** The fields of "Adicionar" by RA, as typed. */
+export const RA_LINK_KEYS = ["ra", "dtnascimento", "consentimento"] as const;
+
+/** What the action answers when it shows the RA form again: what was typed, its errors, the API's refusal. */
+export interface RaLinkReply {
+  wizard: "link-ra";
+  nonce: string;
+  values: Record<(typeof RA_LINK_KEYS)[number], string>;
+  result?: SubmissionResult<string[]>;
+  toast: string | null;
+}
+
+/**
+ * "Adicionar Novo Aluno" by RA (spec §2, §5): the RA, the student's birth date as proof and
+ * the adult's consent (docs/decisions/0013). A plain form, with or without JavaScript; a
+ * refusal shows it again with what was typed.
+ */
+export function RaLinkForm({
+  action,
+  itemTOTVSId,
+  reply,
+}: {
+  /** The list's own address: a refusal shows the list again, with the form as typed. */
+  action: string;
+  itemTOTVSId: number;
+  reply?: RaLinkReply;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "link-ra",
+    lastResult: reply?.result,
+    defaultValue: reply?.values,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: raLinkSchema }),
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === RA_LINK_INTENT;
+  return (
+    <>
+      {reply?.toast ? <InlineToast key={reply.nonce} message={reply.toast} /> : null}
+      <Form
+        method="post"
+        action={action}
+        preventScrollReset
+        {...getFormProps(form)}
+        noValidate
+        className="flex flex-col gap-3"
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            meta={fields.ra}
+            label="RA do aluno"
+            placeholder="Digite o RA do Aluno"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+          />
+          <TextField meta={fields.dtnascimento} label="Data de nascimento do aluno" type="date" />
+        </div>
+        <StudentConsentField meta={fields.consentimento} />
+        <SubmitButton name="intent" value={RA_LINK_INTENT} busy={busy} className="sm:w-auto sm:self-end">
+          {busy ? "Adicionando..." : "Adicionar"}
+        </SubmitButton>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { STUDENT_CONSENT_TEXTS, STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { FieldErrors } from "#app/ui/form-field.tsx";
+
+const PRIVACY_PATH = "/privacidade";
+const PRIVACY_LINK_TEXT = "Política de Privacidade";
+
+/**
+ * The responsible adult's consent to keep a child's data (LGPD art. 14, docs/decisions/0013):
+ * highlighted, never ticked beforehand, its label the very text whose version the store API keeps.
+ */
+export function StudentConsentField({ meta }: { meta: FieldMetadata<boolean | string | undefined> }) {
+  const [before, after = ""] = STUDENT_CONSENT_TEXTS[STUDENT_CONSENT_VERSION].split(PRIVACY_LINK_TEXT);
+  return (
+    <div className="rounded-lg border-2 border-amber-300 bg-amber-50 p-3" data-testid="student-consent">
+      <p className="mb-2 text-sm font-bold text-amber-900">Autorização para os dados do estudante</p>
+      <label className="flex items-start gap-2 text-sm text-slate-800">
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+        />
+        <span>
+          {before}
+          {/* A new tab: what was typed here stays. */}
+          <a href={PRIVACY_PATH} target="_blank" rel="noopener" className="font-semibold text-brand-700 underline">
+            {PRIVACY_LINK_TEXT}
+          </a>
+          {after}
+        </span>
+      </label>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

@@ -107,6 +107,7 @@ test("a customer's forms never answer 500 to malformed values", async ({ page, r
     `${productPath(product)}?vinculo=lista`,
     `${productPath(product)}?vinculo=novo`,
     "/conta",
+    "/conta?excluir-conta=confirmar",
     "/?carrinho=aberto",
     "/compra",
   ]);

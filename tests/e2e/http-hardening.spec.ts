@@ -191,3 +191,18 @@ test("a return path that leaves the site after normalisation goes home instead",
     expect(reply.headers().location, redirectTo).toMatch(/^\/(\?|#|$)/);
   }
 });
+
+test("the store API takes JSON only: a cross-site text/plain form cannot sign anyone up", async ({ request }) => {
+  const email = `texto.${Date.now()}@exemplo.com.br`;
+  const reply = await request.post("/api/newsletters/create-newsletter", {
+    headers: { "content-type": "text/plain" },
+    data: JSON.stringify({ email, storeId: 1 }),
+  });
+  expect(reply.status()).toBe(415);
+  expect(await reply.json()).toEqual({
+    error: { message: "Envie o corpo da requisição como JSON (Content-Type: application/json)." },
+  });
+  // Nothing was written: the same address, sent as JSON, is new.
+  const json = await request.post("/api/newsletters/create-newsletter", { data: { email, storeId: 1 } });
+  expect(json.status()).toBeLessThan(300);
+});

@@ -5,6 +5,7 @@ import * as sales from "./0003-sales.ts";
 import * as carts from "./0004-carts.ts";
 import * as guestCarts from "./0005-guest-carts.ts";
 import * as payments from "./0006-payments.ts";
+import * as loginThrottles from "./0008-login-throttles.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0004-carts": carts,
   "0005-guest-carts": guestCarts,
   "0006-payments": payments,
+  "0008-login-throttles": loginThrottles,
 };
 
 export const migrationProvider: MigrationProvider = {

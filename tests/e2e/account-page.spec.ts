@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createCustomer, type ApiCustomer } from "./support/accounts.ts";
+import { createCustomer, WEAK_PASSWORD, type ApiCustomer } from "./support/accounts.ts";
 import { announcement, expectAnnounced } from "./support/announcements.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
@@ -132,6 +132,28 @@ test("a wrong current password comes back as a red toast and no password is kept
   await expectAnnounced(page, "Senha atual incorreta.", { type: "error" });
   // Without JavaScript the page came back from the server, which never echoes a password.
   if (!js) await expect(passwordSection(page).getByLabel("Nova senha", { exact: true })).toHaveValue("");
+});
+
+test("a common new password is refused on the Nova senha field, and the old one still works", async ({
+  page,
+  request,
+  openAccountPage,
+}) => {
+  const customer = await openAccountPage();
+  const section = passwordSection(page);
+  await fillFields(section, {
+    "Senha atual": customer.password,
+    "Nova senha": "12345678",
+    "Confirme a nova senha": "12345678",
+  });
+  await section.getByRole("button", { name: "Alterar senha" }).click();
+  await expect(passwordSection(page).getByLabel("Nova senha", { exact: true })).toHaveAccessibleDescription(
+    WEAK_PASSWORD,
+  );
+  const login = await request.post("/api/accounts/auth-customer", {
+    data: { email: customer.email, password: customer.password, storeId: 1 },
+  });
+  expect(login.status()).toBe(200);
 });
 
 test("an empty order history says so and links to the store", async ({ page, openAccountPage }) => {

@@ -1,6 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // scrypt at a test cost (tests/fixtures/scrypt-cost.ts): only here, never in a build.
+    alias: [
+      {
+        find: /^\.\/scrypt-cost\.ts$/,
+        replacement: new URL("tests/fixtures/scrypt-cost.ts", import.meta.url).pathname,
+      },
+    ],
+  },
   test: {
     include: ["app/**/*.test.ts", "api/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
@@ -8,7 +17,5 @@ export default defineConfig({
     // A guard against a hung test, not a speed check: a test that hashes many passwords with
     // the slow KDF took over 5 s (the default) on a busy 2-core machine and failed by chance.
     testTimeout: 30_000,
-    // Same for beforeAll hooks that sign customers up: scrypt at OWASP's cost (api/accounts/passwords.ts).
-    hookTimeout: 30_000,
   },
 });

@@ -4,6 +4,7 @@ import { DEMO } from "#db/seed/index.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { LOGIN_BY_ADDRESS, LOGIN_FAILURES_BY_ACCOUNT, LOGIN_FAILURES_BY_ADDRESS } from "./login.ts";
+import { needsRehash } from "./passwords.ts";
 import { hashSecret } from "./tokens.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
@@ -187,7 +188,8 @@ describe("failed logins slow down without locking the owner out", () => {
       .select("password_hash")
       .where("id", "=", owner.id)
       .executeTakeFirstOrThrow();
-    expect(stored.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(stored.password_hash).not.toBe(old);
+    expect(needsRehash(stored.password_hash)).toBe(false);
     expect((await right(owner, randomAddress())).status).toBe(200);
     expect((await wrong(owner.email, randomAddress())).status).toBe(401);
   });

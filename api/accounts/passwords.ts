@@ -1,16 +1,16 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+// Imported by this relative path only: the unit tests alias exactly it (vitest.config.ts).
+import { SCRYPT_COST as PARAMS } from "./scrypt-cost.ts";
 
 /**
- * scrypt at OWASP's parameters (Password Storage Cheat Sheet: N=2^17, r=8, p=1): 128 MiB and
- * about half a second per hash on the store's machines (docs/decisions/0014-account-hardening.md).
+ * scrypt at OWASP's parameters (scrypt-cost.ts, docs/decisions/0014-account-hardening.md).
  * Hashes made with other parameters still verify and are rewritten at the next login.
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 /** Room for N=2^17, r=8 (128 MiB) and Node's own overhead. */
 const MAX_MEMORY = 256 * 1024 * 1024;
-/** No stored hash may ask for more work than today's: a forged row must not stall the server. */
-const MAX_COST = PARAMS.N * PARAMS.r * PARAMS.p;
+/** No stored hash may ask for more work than OWASP's cost: a forged row must not stall the server. */
+const MAX_COST = Math.max(PARAMS.N * PARAMS.r * PARAMS.p, 2 ** 17 * 8);
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

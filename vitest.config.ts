@@ -1,6 +1,15 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  resolve: {
+    // scrypt at a test cost (tests/fixtures/scrypt-cost.ts): only here, never in a build.
+    alias: [
+      {
+        find: /^\.\/scrypt-cost\.ts$/,
+        replacement: new URL("tests/fixtures/scrypt-cost.ts", import.meta.url).pathname,
+      },
+    ],
+  },
   test: {
     include: [
       "app/**/*.test.ts",

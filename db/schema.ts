@@ -24,6 +24,7 @@ export interface Database {
   student_consents: StudentConsentTable;
   coupons: CouponTable;
   rate_limits: RateLimitTable;
+  login_throttles: LoginThrottleTable;
   customer_tokens: CustomerTokenTable;
   password_resets: PasswordResetTable;
   sales: SaleTable;
@@ -64,6 +65,18 @@ export interface RateLimitTable {
   /** Epoch milliseconds when the current window began. */
   window_started_at: number;
   hits: number;
+}
+
+/** Failed logins of one account from one address: the delay before the next try grows with them. */
+export interface LoginThrottleTable {
+  /** "{storeId}:{e-mail}:{address}". */
+  key: string;
+  /** Failures since the last success (or since a day without any). */
+  failures: number;
+  /** Epoch milliseconds. */
+  last_failed_at: number;
+  /** Epoch milliseconds before which this pair may not try again (0: free). */
+  blocked_until: number;
 }
 
 export interface StoreTable {

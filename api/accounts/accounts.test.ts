@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
+import { randomBytes, scryptSync } from "node:crypto";
 import { DEMO } from "#db/seed/index.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { LOGIN_BY_ADDRESS, LOGIN_FAILURES_BY_ACCOUNT, LOGIN_FAILURES_BY_ADDRESS } from "./login.ts";
+import { needsRehash } from "./passwords.ts";
 import { hashSecret } from "./tokens.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
@@ -91,31 +93,105 @@ describe("POST /accounts/auth-customer", () => {
     expect(badJson.status).toBe(400);
     expect(badJson.body.error.message).toBe("O corpo da requisição não é um JSON válido.");
   });
+});
 
-  it("limits attempts per e-mail, from any address", async () => {
+describe("failed logins slow down without locking the owner out", () => {
+  const wrong = (email: string, address: string) => login({ email, password: "nao-e-esta-9", storeId: 1 }, address);
+  const right = (customer: SignedUpCustomer, address: string) =>
+    login({ email: customer.email, password: customer.password, storeId: 1 }, address);
+  const waitMessage = (minutes: number) =>
+    `Muitas tentativas de login sem sucesso. Tente novamente em ${minutes} ${minutes === 1 ? "minuto" : "minutos"}.`;
+
+  it("11 failures from one address do not keep the owner out from another address", async () => {
     const victim = await signUpAndLogIn(t);
-    // signUpAndLogIn's login was the first of the ten attempts allowed a minute.
-    for (let i = 0; i < 9; i++) {
-      expect((await login({ email: victim.email, password: "errada1", storeId: 1 })).status).toBe(401);
-    }
-    const blocked = await login({ email: victim.email, password: victim.password, storeId: 1 });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.message).toBe(TOO_MANY_REQUESTS);
+    const attacker = randomAddress();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await wrong(victim.email, attacker)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
+    expect((await right(victim, randomAddress())).status).toBe(200);
+  });
+
+  it("makes the account+address pair wait longer after each further failure, even for the right password", async () => {
+    const owner = await signUpAndLogIn(t);
+    const address = randomAddress();
+    for (let i = 0; i < 5; i++) expect((await wrong(owner.email, address)).status).toBe(401);
+    const first = await right(owner, address);
+    expect(first).toEqual({ status: 429, body: { error: { message: waitMessage(1) } } });
+
     t.setNow(new Date(clock.getTime() + 61_000));
-    expect((await login({ email: victim.email, password: victim.password, storeId: 1 })).status).toBe(200);
+    expect((await wrong(owner.email, address)).status).toBe(401);
+    expect((await right(owner, address)).body.error.message).toBe(waitMessage(2));
+
+    t.setNow(new Date(clock.getTime() + 61_000 + 121_000));
+    expect((await right(owner, address)).status).toBe(200);
+    // The right password clears the pair: the next mistake is free again.
+    expect((await wrong(owner.email, address)).status).toBe(401);
     t.setNow(clock);
   });
 
-  it("limits attempts per address, whatever the e-mail", async () => {
+  it("counts concurrent failures of one pair: only the free ones reach the password check", async () => {
+    const owner = await signUpAndLogIn(t);
     const address = randomAddress();
-    for (let i = 0; i < 10; i++) {
-      expect(
-        (await login({ email: `pessoa${i}@exemplo.com.br`, password: "errada1", storeId: 1 }, address)).status,
-      ).toBe(401);
-    }
-    const blocked = await login({ email: maria.email, password: maria.password, storeId: 1 }, address);
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.message).toBe(TOO_MANY_REQUESTS);
+    const replies = await Promise.all(Array.from({ length: 10 }, () => wrong(owner.email, address)));
+    expect(replies.map((reply) => reply.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it("delays an unknown e-mail like a known one, so the delay tells nothing", async () => {
+    const address = randomAddress();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await wrong("ninguem.mesmo@exemplo.com.br", address)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("refuses an account everywhere after 100 failures in an hour (ASVS), and not before", async () => {
+    // Signed up and logged in: the account's counter exists, at 0 (a right password gives its unit back).
+    const owner = await signUpAndLogIn(t);
+    const key = `${LOGIN_FAILURES_BY_ACCOUNT.name}:1:${owner.email}`;
+    await t.db
+      .updateTable("rate_limits")
+      .set({ window_started_at: clock.getTime(), hits: 99 })
+      .where("key", "=", key)
+      .execute();
+    // A right password does not count: the 99 stay 99.
+    expect((await right(owner, randomAddress())).status).toBe(200);
+    expect((await wrong(owner.email, randomAddress())).status).toBe(401);
+    const refused = await right(owner, randomAddress());
+    expect(refused).toEqual({ status: 429, body: { error: { message: waitMessage(60) } } });
+    t.setNow(new Date(clock.getTime() + 60 * 60_000));
+    expect((await right(owner, randomAddress())).status).toBe(200);
+    t.setNow(clock);
+  });
+
+  it("lets a parent in from an address that hundreds of others share", async () => {
+    const parent = await signUpAndLogIn(t);
+    const school = randomAddress();
+    await t.db
+      .insertInto("rate_limits")
+      .values([
+        { key: `${LOGIN_FAILURES_BY_ADDRESS.name}:${school}`, window_started_at: clock.getTime(), hits: 250 },
+        { key: `${LOGIN_BY_ADDRESS.name}:${school}`, window_started_at: clock.getTime(), hits: 100 },
+      ])
+      .execute();
+    expect((await right(parent, school)).status).toBe(200);
+  });
+
+  it("rewrites a hash of older scrypt parameters at the next login", async () => {
+    const owner = await signUpAndLogIn(t);
+    const salt = randomBytes(16);
+    const key = scryptSync(owner.password, salt, 64, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const old = ["scrypt", 2 ** 15, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    await t.db.updateTable("customers").set({ password_hash: old }).where("id", "=", owner.id).execute();
+
+    expect((await right(owner, randomAddress())).status).toBe(200);
+    const stored = await t.db
+      .selectFrom("customers")
+      .select("password_hash")
+      .where("id", "=", owner.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toBe(old);
+    expect(needsRehash(stored.password_hash)).toBe(false);
+    expect((await right(owner, randomAddress())).status).toBe(200);
+    expect((await wrong(owner.email, randomAddress())).status).toBe(401);
   });
 });
 

@@ -6,10 +6,10 @@ import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
-import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { CART_NOT_FOUND } from "#api/contract/carts.ts";
-import { FINISH_MESSAGES } from "./finish-cart.ts";
+import { DECLINES_BY_ADDRESS, DECLINES_PER_CUSTOMER, FINISH_MESSAGES, TOO_MANY_DECLINES } from "./finish-cart.ts";
 
 /** The sandbox, counting what it is asked: a second charge of one cart is the bug to catch. */
 const charges: ChargeRequest[] = [];
@@ -71,12 +71,12 @@ async function shopperWithCart(...lines: [itemTOTVSId: number, quantity: number]
   return { customer, studentId, cart: saved.body.cart };
 }
 
-function finish(customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>) {
+function finish(customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>, address = "10.0.0.1") {
   return t.call(
     "PUT",
     `/carts/finish-cart-by-customer/${customer.id}/cart/${cartId}/store/1`,
     { acceptedTerms: true, deliveryDate: null, installments: 1, ...body },
-    { token: customer.token },
+    { token: customer.token, address },
   );
 }
 
@@ -265,6 +265,69 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     expect(new Set(replies.map((reply) => reply.body.finished.saleId)).size).toBe(1);
     expect(charges.length - before).toBe(1);
     expect((await salesOf(customer)).body.sales).toHaveLength(1);
+  });
+
+  describe("declined cards are limited (card testing)", () => {
+    const declinedCard = () => ({ paymentMethodId: METHOD.credit, ...card({ cardNumber: SANDBOX_CARDS.declined[0] }) });
+    const chargesOf = (customer: SignedUpCustomer) =>
+      charges.filter((charge) => charge.payer.email === customer.email).length;
+    const tooMany = (minutes: number) => `${TOO_MANY_DECLINES} Tente novamente em ${minutes} minutos.`;
+
+    it("after 5 declines in an hour a customer's card is refused without asking the acquirer; a boleto still goes", async () => {
+      const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      for (let i = 0; i < DECLINES_PER_CUSTOMER; i++) {
+        expect((await finish(customer, cart.cartId, declinedCard(), randomAddress())).status).toBe(402);
+      }
+      const refused = await finish(customer, cart.cartId, declinedCard(), randomAddress());
+      expect(refused).toEqual({ status: 429, body: { error: { message: tooMany(60) } } });
+      const approved = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() });
+      expect(approved.status).toBe(429);
+      expect(chargesOf(customer)).toBe(DECLINES_PER_CUSTOMER);
+      expect((await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(200);
+    });
+
+    it("ten declined finishes at once make at most 5 acquirer calls", async () => {
+      const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      const address = randomAddress();
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => finish(customer, cart.cartId, declinedCard(), address)),
+      );
+      expect(replies.map((reply) => reply.status).sort()).toEqual([402, 402, 402, 402, 402, 429, 429, 429, 429, 429]);
+      expect(chargesOf(customer)).toBe(DECLINES_PER_CUSTOMER);
+    });
+
+    it("per address: concurrent finishes cannot all pass the last units; an approved card gives its unit back", async () => {
+      const address = randomAddress();
+      const key = `${DECLINES_BY_ADDRESS.name}:${address}`;
+      await t.db
+        .insertInto("rate_limits")
+        .values({ key, window_started_at: Date.now(), hits: DECLINES_BY_ADDRESS.limit - 3 })
+        .execute();
+      const tester = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => finish(tester.customer, tester.cart.cartId, declinedCard(), address)),
+      );
+      expect(replies.filter((reply) => reply.status === 402)).toHaveLength(3);
+      expect(replies.filter((reply) => reply.status === 429)).toHaveLength(7);
+      expect(chargesOf(tester.customer)).toBe(3);
+
+      // Another parent behind the same address, once the window has room again, pays; the unit comes back.
+      await t.db
+        .updateTable("rate_limits")
+        .set({ hits: DECLINES_BY_ADDRESS.limit - 1 })
+        .where("key", "=", key)
+        .execute();
+      const parent = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      const paid = await finish(
+        parent.customer,
+        parent.cart.cartId,
+        { paymentMethodId: METHOD.credit, ...card() },
+        address,
+      );
+      expect(paid.status).toBe(200);
+      const row = await t.db.selectFrom("rate_limits").select("hits").where("key", "=", key).executeTakeFirstOrThrow();
+      expect(Number(row.hits)).toBe(DECLINES_BY_ADDRESS.limit - 1);
+    });
   });
 
   it("a cart the gestor deleted answers 404 Carrinho não foi encontrado", async () => {

@@ -10,6 +10,9 @@
  *      sale stays "declined" and the cart untouched, so another card can be tried.
  * Holding the lock while the gateway answers is what makes (1) hold across servers.
  * The confirmation e-mail goes after the commit; its failure never undoes a purchase.
+ * Card testing (docs/decisions/0014-account-hardening.md): after a few declines per customer
+ * (the customer's declined sales of the last hour, read under the lock) or per address (a
+ * unit taken before the transaction) the acquirer is not called at all.
  */
 import { checkBag } from "#app/lib/cart-rules.ts";
 import {
@@ -37,6 +40,18 @@ import { lockCustomer } from "../customers/customer-lock.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
 import { sendPurchaseEmail } from "../sales/purchase-email.ts";
 import { findOwnOpenCart } from "./cart-store.ts";
+import { reserve, tryAgainLater } from "../rate-limit.ts";
+
+const HOUR = 60 * 60_000;
+/**
+ * Declined card payments allowed in an hour. Per customer it is tight (a parent mistypes a card
+ * once or twice); per address it allows a school's shared network, where a stolen-card tester
+ * would still be stopped after a few dozen tries.
+ */
+export const DECLINES_PER_CUSTOMER = 5;
+export const DECLINES_BY_ADDRESS = { name: "card-declines-address", limit: 20, windowMs: HOUR };
+export const TOO_MANY_DECLINES =
+  "Muitos pagamentos com cartão recusados em pouco tempo. Por segurança, pague com boleto ou aguarde.";
 
 export const FINISH_MESSAGES = {
   ...FINISH_CART_MESSAGES,
@@ -108,6 +123,25 @@ function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardC
     brand: brandForGateway(number.brand),
     installments,
   };
+}
+
+/**
+ * 429 once the customer's card was declined DECLINES_PER_CUSTOMER times in the last hour. Read
+ * under the customer's lock, so one customer's concurrent finishes count each other's declines.
+ */
+async function assertFewDeclines(db: Kysely<Database>, customerId: string, now: Date): Promise<void> {
+  const declines = await db
+    .selectFrom("sales")
+    .select("created_at")
+    .where("customer_id", "=", customerId)
+    .where("status", "=", "declined")
+    .where("created_at", ">", new Date(now.getTime() - HOUR).toISOString())
+    .orderBy("created_at", "desc")
+    .limit(DECLINES_PER_CUSTOMER)
+    .execute();
+  if (declines.length < DECLINES_PER_CUSTOMER) return;
+  const oldest = Date.parse(declines[declines.length - 1]!.created_at);
+  throw tryAgainLater(oldest + HOUR - now.getTime(), TOO_MANY_DECLINES);
 }
 
 /** Every bag has a student and obeys the cart rules; every line is still for sale. */
@@ -227,10 +261,29 @@ async function recordCharge(db: Kysely<Database>, saleId: string, result: Charge
 export async function finishCart(
   deps: ApiDeps,
   customer: CustomerRow,
-  ref: { cartId: string; storeId: number },
+  ref: { cartId: string; storeId: number; address: string },
   data: FinishCartData,
 ): Promise<FinishCartReply> {
-  const outcome = await deps.db.transaction().execute(async (trx) => {
+  // Taken before the acquirer is asked and kept only for a decline: concurrent finishes from
+  // one address (several customers) each take their own unit, so they cannot all pass.
+  const declineLimits = data.cardNumber
+    ? await reserve(deps, [[DECLINES_BY_ADDRESS, ref.address]], (wait) => tryAgainLater(wait, TOO_MANY_DECLINES))
+    : null;
+  const outcome = await charge(deps, customer, ref, data).catch(async (error: unknown) => {
+    await declineLimits?.release();
+    throw error;
+  });
+  if (outcome.declined === null) await declineLimits?.release();
+  if (outcome.declined !== null || outcome.reply === null)
+    throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
+  // Not awaited: a slow mail server must not hold the customer's confirmation page.
+  if (outcome.fresh) void sendPurchaseEmail(deps, customer, outcome.reply.finished.saleId);
+  return outcome.reply;
+}
+
+/** Steps 1-4 of the header, in one transaction under the customer's lock. */
+function charge(deps: ApiDeps, customer: CustomerRow, ref: { cartId: string; storeId: number }, data: FinishCartData) {
+  return deps.db.transaction().execute(async (trx) => {
     const now = deps.now();
     const at = now.toISOString();
     await lockCustomer(trx, customer.id);
@@ -272,6 +325,7 @@ export async function finishCart(
       now,
     );
     const card = method.code === PAYMENT_METHOD.credit ? cardOf(data, maxInstallments, now) : null;
+    if (card) await assertFewDeclines(trx, customer.id, now);
 
     const sale = {
       id: crypto.randomUUID(),
@@ -327,9 +381,4 @@ export async function finishCart(
     };
     return { declined: null, reply: replyOf(deps, row), fresh: true };
   });
-  if (outcome.declined !== null || outcome.reply === null)
-    throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
-  // Not awaited: a slow mail server must not hold the customer's confirmation page.
-  if (outcome.fresh) void sendPurchaseEmail(deps, customer, outcome.reply.finished.saleId);
-  return outcome.reply;
 }

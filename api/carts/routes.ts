@@ -46,7 +46,12 @@ export function cartRoutes(deps: ApiDeps) {
         const { storeId } = parseInput(storeIdOfPath, c.req.param());
         const data = parseInput(carts.finishCart.body, await readJsonBody(c));
         return c.json<FinishCartReply>(
-          await finishCart(deps, c.get("customer"), { cartId: c.req.param("cartId"), storeId }, data),
+          await finishCart(
+            deps,
+            c.get("customer"),
+            { cartId: c.req.param("cartId"), storeId, address: callerAddress(c) },
+            data,
+          ),
         );
       })
       .on(...at(carts.mergeGuestCart), requireCustomer(deps), async (c) => {

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { verifyPassword } from "#api/accounts/passwords.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
 import { rethrowUniqueViolation } from "./customer-repository.ts";
+import { SIGNUP_TAKEN_BY_ADDRESS } from "./customer-service.ts";
+import { SIGNUP_BY_ADDRESS } from "./routes.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 
 let t: TestApi;
@@ -141,11 +144,45 @@ describe("POST /customers/create-customer", () => {
     expect(body.error.message).toBe("Loja não encontrada.");
   });
 
-  it("limits sign-ups to 10 a minute per address", async () => {
+  it("limits sign-ups per address, generously: a school network's parents share one address", async () => {
     const address = randomAddress();
-    for (let i = 0; i < 10; i++) expect((await create({ storeId: 1 }, address)).status).toBe(400);
+    for (let i = 0; i < SIGNUP_BY_ADDRESS.limit; i++) expect((await create({ storeId: 1 }, address)).status).toBe(400);
+    expect(SIGNUP_BY_ADDRESS.limit).toBeGreaterThanOrEqual(60);
     const blocked = await create(registrationPayload(), address);
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.message).toBe(TOO_MANY_REQUESTS);
+  });
+
+  it("refuses common and easily guessed passwords, and creates nothing", async () => {
+    for (const password of ["123456", "senha123", "12345678", "aaaaaaaa", "qwerty123"]) {
+      const payload = registrationPayload({ password });
+      const reply = await create(payload);
+      expect(reply).toEqual({ status: 400, body: { error: { message: WEAK_PASSWORD } } });
+      const rows = await t.db.selectFrom("customers").select("id").where("email", "=", payload.email).execute();
+      expect(rows).toHaveLength(0);
+    }
+    // The person's own name or e-mail is as easy to guess.
+    const byName = registrationPayload({ name: "Rosangela Barbosa Lima", password: "rosangela1" });
+    expect((await create(byName)).body.error.message).toBe(WEAK_PASSWORD);
+    const byEmail = registrationPayload({ email: "zuleide.prado@exemplo.com.br", password: "zuleideprado" });
+    expect((await create(byEmail)).body.error.message).toBe(WEAK_PASSWORD);
+  });
+
+  it("tells whether an e-mail or CPF is taken only so often per address, then refuses every sign-up", async () => {
+    const address = randomAddress();
+    const taken = registrationPayload();
+    expect((await create(taken, address)).status).toBe(201);
+    for (let i = 0; i < SIGNUP_TAKEN_BY_ADDRESS.limit; i++) {
+      expect((await create(registrationPayload({ email: taken.email }), address)).status).toBe(409);
+    }
+    // Used up: a taken e-mail and a free one get the same refusal, so it tells nothing.
+    const again = await create(registrationPayload({ email: taken.email }), address);
+    const fresh = await create(registrationPayload(), address);
+    for (const reply of [again, fresh]) {
+      expect(reply.status).toBe(429);
+      expect(reply.body.error.message).toBe("Muitas tentativas em pouco tempo. Tente novamente em 60 minutos.");
+    }
+    // Other addresses and sign-ups that reveal nothing are not held back.
+    expect((await create(registrationPayload(), randomAddress())).status).toBe(201);
   });
 });

@@ -12,7 +12,8 @@ import {
   requestPasswordReset,
 } from "./password-reset.ts";
 
-export const RESET_BY_ADDRESS = { name: "reset-address", limit: 10, windowMs: 60_000 };
+/** Generous: hundreds of parents may share one address; the tight limit is per e-mail. */
+export const RESET_BY_ADDRESS = { name: "reset-address", limit: 60, windowMs: 60_000 };
 export const RESET_BY_EMAIL = { name: "reset-email", limit: 5, windowMs: 60_000 };
 /** Links carry 256 random bits; this only keeps a script from hammering the endpoint. */
 export const RESET_LINK_BY_ADDRESS = { name: "reset-link-address", limit: 30, windowMs: 60_000 };

@@ -3,7 +3,8 @@ import { ApiError } from "../errors.ts";
 import { hashSecret, newSecret, revokeAllTokens } from "../accounts/tokens.ts";
 import { passwordResetEmail } from "../mail/password-reset-email.ts";
 import { hashPassword } from "../accounts/passwords.ts";
-import { findCustomerByEmail } from "./customer-repository.ts";
+import { assertStrongPassword } from "../accounts/password-strength.ts";
+import { findCustomerByEmail, findCustomerById } from "./customer-repository.ts";
 
 export const RESET_REQUESTED = "Se o e-mail estiver cadastrado, enviaremos um link de recuperação.";
 export const RESET_DONE = "Senha redefinida com sucesso!";
@@ -63,6 +64,8 @@ export async function findUsableReset({ db, now }: ApiDeps, token: string) {
  */
 export async function confirmPasswordReset(deps: ApiDeps, token: string, password: string): Promise<void> {
   const reset = await findUsableReset(deps, token);
+  const customer = await findCustomerById(deps.db, reset.customer_id);
+  assertStrongPassword(password, customer ?? {});
   const passwordHash = await hashPassword(password);
   const now = deps.now().toISOString();
   await deps.db.transaction().execute(async (trx) => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { logIn, newCpf, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
+import { PROFILE_TAKEN_BY_ADDRESS, PROFILE_TAKEN_BY_CUSTOMER } from "./customer-service.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
 const FORBIDDEN = "Você não tem permissão para acessar estes dados.";
@@ -105,6 +107,46 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
   });
 });
 
+describe("answers that a CPF is taken, limited", () => {
+  it("per account: after 5 an hour every profile update is refused alike", async () => {
+    const diana = await signUpAndLogIn(t, { name: "Diana Carvalho Ramos" });
+    const update = (cpf: string) =>
+      t.call(
+        "PUT",
+        path("update-customer", diana),
+        { ...profile, cpf },
+        { token: diana.token, address: randomAddress() },
+      );
+    for (let i = 0; i < PROFILE_TAKEN_BY_CUSTOMER.limit; i++) expect((await update(bruno.cpf)).status).toBe(409);
+    for (const cpf of [bruno.cpf, diana.cpf]) {
+      const refused = await update(cpf);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.message).toBe("Muitas tentativas em pouco tempo. Tente novamente em 60 minutos.");
+    }
+    expect((await row(diana)).name).toBe("Diana Carvalho Ramos");
+  });
+
+  it("per address: many accounts from one address cannot go on probing", async () => {
+    const address = randomAddress();
+    await t.db
+      .insertInto("rate_limits")
+      .values({
+        key: `${PROFILE_TAKEN_BY_ADDRESS.name}:${address}`,
+        window_started_at: Date.parse("2026-03-02T12:00:00Z"),
+        hits: PROFILE_TAKEN_BY_ADDRESS.limit,
+      })
+      .execute();
+    const probe = await t.call(
+      "PUT",
+      path("update-customer", ana),
+      { ...profile, cpf: bruno.cpf },
+      { token: ana.token, address },
+    );
+    expect(probe.status).toBe(429);
+    expect((await row(ana)).cpf).toBe(ana.cpf);
+  });
+});
+
 describe("two customers trying each other's ids", () => {
   it("answers 403 on get, update and password, and nothing changes", async () => {
     const before = await row(bruno);
@@ -171,6 +213,15 @@ describe("PUT /customers/update-customers-password/{customerId}/store/{storeId}"
       { token: bruno.token },
     );
     expect(short.body.error.message).toBe("A senha deve ter entre 6 e 20 caracteres.");
+    for (const weak of ["123456", "bruno123"]) {
+      const refused = await t.call(
+        "PUT",
+        path("update-customers-password", bruno),
+        { currentPassword: bruno.password, newPassword: weak, passwordConfirmation: weak },
+        { token: bruno.token },
+      );
+      expect(refused).toEqual({ status: 400, body: { error: { message: WEAK_PASSWORD } } });
+    }
     expect(await logIn(t, bruno.email, bruno.password)).toBeTruthy();
   });
 

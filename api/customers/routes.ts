@@ -4,7 +4,7 @@ import { accounts, type AuthReply, type CustomerReply } from "../contract/accoun
 import { privacy, type CustomerDataReply } from "../contract/privacy.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { limitByAddress } from "../rate-limit.ts";
+import { callerAddress, limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 import { deleteCustomerAccount } from "./account-deletion.ts";
@@ -13,7 +13,8 @@ import { toCustomer } from "./customer-repository.ts";
 import { changePassword, registerCustomer, updateProfile } from "./customer-service.ts";
 import { passwordResetRoutes } from "./password-reset-routes.ts";
 
-export const SIGNUP_BY_ADDRESS = { name: "signup-address", limit: 10, windowMs: 60_000 };
+/** Generous: a school's network or a mobile carrier puts hundreds of parents behind one address. */
+export const SIGNUP_BY_ADDRESS = { name: "signup-address", limit: 60, windowMs: 60_000 };
 
 const registration = withCityOfState(accounts.createCustomer.body);
 const profile = withCityOfState(accounts.updateCustomer.body);
@@ -24,13 +25,13 @@ export function customerRoutes(deps: ApiDeps) {
     .on(...at(accounts.createCustomer), limitByAddress(deps, SIGNUP_BY_ADDRESS), async (c) => {
       const { storeId, ...data } = parseInput(registration, await readJsonBody(c));
       await assertStoreExists(deps, storeId);
-      const customer = await registerCustomer(deps, storeId, data);
+      const customer = await registerCustomer(deps, storeId, data, callerAddress(c));
       return c.json<CustomerReply>({ customer: toCustomer(customer) }, 201);
     })
     .on(...at(accounts.getCustomer), own, (c) => c.json<CustomerReply>({ customer: toCustomer(c.get("customer")) }))
     .on(...at(accounts.updateCustomer), own, async (c) => {
       const data = parseInput(profile, await readJsonBody(c));
-      const customer = await updateProfile(deps, c.get("customer"), data);
+      const customer = await updateProfile(deps, c.get("customer"), data, callerAddress(c));
       return c.json<CustomerReply>({ customer: toCustomer(customer) });
     })
     .on(...at(accounts.updateCustomerPassword), own, async (c) => {

@@ -9,6 +9,7 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
+import { newPasswordRefusal } from "#app/features/accounts/new-password-refusal.ts";
 import type { Route } from "./+types/reset-password";
 
 // The token in the URL is as good as a password for an hour: it must never reach another
@@ -58,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof StoreApiError && (error.status === 404 || error.status === 410)) return deadLink(error);
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     return data(
-      { invalid: null, result: submission.reply(hidePasswords), toast: error.message },
+      { invalid: null, ...newPasswordRefusal(submission, error.message, { field: "password", ...hidePasswords }) },
       { status: error.status },
     );
   }

@@ -6,6 +6,7 @@ import * as carts from "./0004-carts.ts";
 import * as guestCarts from "./0005-guest-carts.ts";
 import * as payments from "./0006-payments.ts";
 import * as studentConsents from "./0007-student-consents.ts";
+import * as loginThrottles from "./0008-login-throttles.ts";
 import * as accountDeletion from "./0009-account-deletion.ts";
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0005-guest-carts": guestCarts,
   "0006-payments": payments,
   "0007-student-consents": studentConsents,
+  "0008-login-throttles": loginThrottles,
   "0009-account-deletion": accountDeletion,
 };
 

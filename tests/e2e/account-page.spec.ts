@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { createCustomer, type ApiCustomer } from "./support/accounts.ts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { createCustomer, WEAK_PASSWORD, type ApiCustomer } from "./support/accounts.ts";
 import { announcement, expectAnnounced } from "./support/announcements.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
@@ -19,6 +19,17 @@ const test = base.extend<{ openAccountPage: () => Promise<ApiCustomer> }>({
 
 const profileSection = (page: Page) => page.getByRole("region", { name: "Meus dados" });
 const passwordSection = (page: Page) => page.getByRole("region", { name: "Alterar senha" });
+
+/** Fills and sends the "Alterar senha" form. */
+async function changePassword(page: Page, current: string, next: string) {
+  const section = passwordSection(page);
+  await fillFields(section, { "Senha atual": current, "Nova senha": next, "Confirme a nova senha": next });
+  await section.getByRole("button", { name: "Alterar senha" }).click();
+}
+
+/** The store API's answer to a login with these credentials. */
+const apiLogin = (request: APIRequestContext, email: string, password: string) =>
+  request.post("/api/accounts/auth-customer", { data: { email, password, storeId: 1 } });
 
 test("a visitor opening /conta lands on the home page", async ({ page }) => {
   await page.goto("/conta");
@@ -92,13 +103,7 @@ test("a password change keeps the session; the new password logs in and the old 
   openAccountPage,
 }) => {
   const customer = await openAccountPage();
-  const section = passwordSection(page);
-  await fillFields(section, {
-    "Senha atual": customer.password,
-    "Nova senha": "novaSenha9",
-    "Confirme a nova senha": "novaSenha9",
-  });
-  await section.getByRole("button", { name: "Alterar senha" }).click();
+  await changePassword(page, customer.password, "novaSenha9");
   await expectAnnounced(page, "Senha alterada com sucesso!", { type: "success" });
   await expect(passwordSection(page).getByLabel("Senha atual", { exact: true })).toHaveValue("");
   await expect(passwordSection(page).getByLabel("Nova senha", { exact: true })).toHaveValue("");
@@ -108,10 +113,8 @@ test("a password change keeps the session; the new password logs in and the old 
   await expect(page).toHaveURL(/\/conta$/);
   await expect(profileSection(page).getByLabel("E-mail")).toHaveValue(customer.email);
 
-  const login = (password: string) =>
-    request.post("/api/accounts/auth-customer", { data: { email: customer.email, password, storeId: 1 } });
-  expect((await login("novaSenha9")).status()).toBe(200);
-  const old = await login(customer.password);
+  expect((await apiLogin(request, customer.email, "novaSenha9")).status()).toBe(200);
+  const old = await apiLogin(request, customer.email, customer.password);
   expect(old.status()).toBe(401);
   expect((await old.json()).error.message).toBe("E-mail ou senha incorretos.");
 });
@@ -122,16 +125,23 @@ test("a wrong current password comes back as a red toast and no password is kept
   openAccountPage,
 }) => {
   await openAccountPage();
-  const section = passwordSection(page);
-  await fillFields(section, {
-    "Senha atual": "errada123",
-    "Nova senha": "novaSenha9",
-    "Confirme a nova senha": "novaSenha9",
-  });
-  await section.getByRole("button", { name: "Alterar senha" }).click();
+  await changePassword(page, "errada123", "novaSenha9");
   await expectAnnounced(page, "Senha atual incorreta.", { type: "error" });
   // Without JavaScript the page came back from the server, which never echoes a password.
   if (!js) await expect(passwordSection(page).getByLabel("Nova senha", { exact: true })).toHaveValue("");
+});
+
+test("a common new password is refused on the Nova senha field, and the old one still works", async ({
+  page,
+  request,
+  openAccountPage,
+}) => {
+  const customer = await openAccountPage();
+  await changePassword(page, customer.password, "12345678");
+  await expect(passwordSection(page).getByLabel("Nova senha", { exact: true })).toHaveAccessibleDescription(
+    WEAK_PASSWORD,
+  );
+  expect((await apiLogin(request, customer.email, customer.password)).status()).toBe(200);
 });
 
 test("an empty order history says so and links to the store", async ({ page, openAccountPage }) => {

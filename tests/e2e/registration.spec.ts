@@ -1,10 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
-import { accountMenu, accountModal, expectLoggedIn, modalReady } from "./support/accounts.ts";
+import { accountMenu, accountModal, expectLoggedIn, modalReady, WEAK_PASSWORD } from "./support/accounts.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { newMaskedCpf, uniqueEmail } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
 import { chooseCity, lookUpKnownCep } from "./support/address.ts";
+import { recordAnswers } from "./support/secrets.ts";
+
+/** Strong enough for the store's rule (api/accounts/password-strength.ts), and easy to spot in a page. */
+const PASSWORD = "Lapis-Azul-42";
 
 /** Fills step 2 with a valid address (CEP unknown to the double, so state and city are picked). */
 async function fillBasics(page: Page, js: boolean, values: { cpf: string; houseNumber: string }): Promise<Locator> {
@@ -30,15 +34,20 @@ async function passAccessStep(page: Page, js: boolean, name: string, address: st
   await fillFields(modal, {
     "Nome completo": name,
     "E-mail": address,
-    Senha: "segredo1",
-    "Repita a senha": "segredo1",
+    Senha: PASSWORD,
+    "Repita a senha": PASSWORD,
   });
   await modal.getByRole("checkbox").check();
   await modal.getByRole("button", { name: "Próximo" }).click();
 }
 
-test("sign-up in three steps, with the spec's messages, then Acessar logs in", async ({ page, visit, js }) => {
+test("the spec's messages on steps 1 and 2; Voltar keeps step 1 but the password, which no answer carries", async ({
+  page,
+  visit,
+  js,
+}) => {
   const address = uniqueEmail("registro");
+  const answers = recordAnswers(page);
   await visit("/faq?conta=registrar");
   let modal = await modalReady(page, js);
 
@@ -46,8 +55,8 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
   await fillFields(modal, {
     "Nome completo": "Joana Maria de Albuquerque",
     "E-mail": address,
-    Senha: "segredo1",
-    "Repita a senha": "segredo2",
+    Senha: PASSWORD,
+    "Repita a senha": "Lapis-Azul-43",
   });
   await modal.getByRole("button", { name: "Próximo" }).click();
   await expect(page.getByText("Senhas nao correspondem")).toBeVisible();
@@ -55,11 +64,11 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
 
   modal = await modalReady(page, js);
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Joana Maria de Albuquerque");
-  await fillFields(modal, { Senha: "segredo1", "Repita a senha": "segredo1" });
+  await fillFields(modal, { Senha: PASSWORD, "Repita a senha": PASSWORD });
   await modal.getByRole("checkbox").check();
   await modal.getByRole("button", { name: "Próximo" }).click();
 
-  // Step 2 "Informacoes Basicas": a wrong CPF, then Voltar keeps step 1.
+  // Step 2 "Informacoes Basicas": a wrong CPF, then Voltar.
   modal = await modalReady(page, js);
   await expect(modal.getByRole("heading", { name: "Informacoes Basicas" })).toBeVisible();
   modal = await fillBasics(page, js, { cpf: "111.111.111-11", houseNumber: "1" });
@@ -72,18 +81,52 @@ test("sign-up in three steps, with the spec's messages, then Acessar logs in", a
   modal = await modalReady(page, js);
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Joana Maria de Albuquerque");
   await expect(modal.getByLabel("E-mail")).toHaveValue(address);
-  await modal.getByRole("button", { name: "Próximo" }).click();
+  await expect(modal.getByRole("checkbox")).toBeChecked();
+  await expect(modal.getByLabel("Senha", { exact: true })).toHaveValue("");
+  await answers.expectNever(PASSWORD);
+});
 
-  modal = await fillBasics(page, js, { cpf: newMaskedCpf(), houseNumber: "325" });
+test("sign-up in three steps, then Acessar logs in without the password coming back or being posted again", async ({
+  page,
+  visit,
+  js,
+}) => {
+  const answers = recordAnswers(page);
+  await visit("/faq?conta=registrar");
+  await passAccessStep(page, js, "Joana Maria de Albuquerque", uniqueEmail("registro"));
+  const modal = await fillBasics(page, js, { cpf: newMaskedCpf(), houseNumber: "325" });
+  await answers.expectNever(PASSWORD);
   await modal.getByRole("button", { name: "Criar conta" }).click();
 
-  // Step 3: success, then Acessar logs in with the new credentials.
+  // Step 3: success; "Acessar" posts only the sign-up's draft id.
   await expect(accountModal(page).getByRole("status").filter({ hasText: "Conta criada com sucesso!" })).toBeVisible();
+  await answers.expectNever(PASSWORD);
+  const acessar = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/registrar"));
   await accountModal(page).getByRole("button", { name: "Acessar" }).click();
+  expect((await acessar).postData() ?? "").not.toContain(PASSWORD);
   await expectLoggedIn(page, "Joana Maria de Albuquerque");
   await expectAnnounced(page, "Usuário logado com sucesso!", { type: "success" });
   await accountMenu(page).locator("summary").click();
   await expect(accountMenu(page).getByText("Olá, Joana")).toBeVisible();
+  await answers.expectNever(PASSWORD);
+});
+
+test("a common password is refused at step 1, on the password field", async ({ page, visit, js }) => {
+  await visit("/?conta=registrar");
+  let modal = await modalReady(page, js);
+  await fillFields(modal, {
+    "Nome completo": "Rosangela Barbosa Lima",
+    "E-mail": uniqueEmail("fraca"),
+    Senha: "123456",
+    "Repita a senha": "123456",
+  });
+  await modal.getByRole("checkbox").check();
+  await modal.getByRole("button", { name: "Próximo" }).click();
+  modal = await modalReady(page, js);
+  const password = modal.getByLabel("Senha", { exact: true });
+  await expect(password).toHaveAccessibleDescription(WEAK_PASSWORD);
+  await expect(modal.getByRole("heading", { name: "Dados de Acesso" })).toBeVisible();
+  await expect(modal.getByLabel("Nome completo")).toHaveValue("Rosangela Barbosa Lima");
 });
 
 test("signing up with an e-mail that has an account says so", async ({ page, visit, js }) => {

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Customer, SaleBag } from "#api/contract/index.ts";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "#app/features/accounts/account-page-reply.ts";
 import { passwordChangeSchema, profileSchema } from "#app/features/accounts/account-schemas.ts";
+import { newPasswordRefusal } from "#app/features/accounts/new-password-refusal.ts";
 import {
   citiesFor,
   CUSTOMER_ADDRESS,
@@ -158,10 +159,11 @@ async function passwordAction({ request, context }: RequestArgs, formData: FormD
     return toasts().redirectWithSuccess("/conta", "Senha alterada com sucesso!", { headers: { "set-cookie": cookie } });
   } catch (error) {
     const failure = apiFailure(error);
-    return passwordReply(
-      { result: submission.reply({ hideFields: PASSWORD_FIELDS }), toast: failure.message },
-      failure.status,
-    );
+    const refusal = newPasswordRefusal(submission, failure.message, {
+      field: "newPassword",
+      hideFields: PASSWORD_FIELDS,
+    });
+    return passwordReply(refusal, failure.status);
   }
 }
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { mergeGuestCartAtLogin } from "#app/features/cart/guest-cart-merge.server.ts";
-import { commitCustomerSession } from "#app/.server/session.server.ts";
+import { commitCustomerSession, type SessionCustomer } from "#app/.server/session.server.ts";
 import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -13,6 +13,27 @@ export function redirectTarget(formData: FormData): string {
   const url = returnUrl(formData);
   url.searchParams.delete("conta");
   return pathOf(url);
+}
+
+/**
+ * A login's end, from the login form or sign-up's step 3: the visitor's cart joins the
+ * account's, the session starts, and the shopper goes on with the spec's toast (§8).
+ * `cookies` are other Set-Cookie headers of the same answer.
+ */
+export async function enterAccount(
+  request: Request,
+  auth: { token: string; customer: SessionCustomer },
+  redirectTo: string,
+  cookies: string[] = [],
+) {
+  const cartNews = await mergeGuestCartAtLogin(request, auth);
+  const headers = new Headers();
+  for (const cookie of [await commitCustomerSession(request, auth), ...cookies]) headers.append("set-cookie", cookie);
+  return toasts().redirectWithSuccess(
+    redirectTo,
+    { message: "Usuário logado com sucesso!", description: cartNews },
+    { headers },
+  );
 }
 
 /** The login form's action: a session and a redirect, or the form back with the reason. */
@@ -26,13 +47,7 @@ export async function logIn({ request, context }: RequestArgs, formData: FormDat
   }
   try {
     const auth = await storeApi(context).authCustomer(submission.value.email, submission.value.password);
-    const cartNews = await mergeGuestCartAtLogin(request, auth);
-    const cookie = await commitCustomerSession(request, auth);
-    return toasts().redirectWithSuccess(
-      redirectTarget(formData),
-      { message: "Usuário logado com sucesso!", description: cartNews },
-      { headers: { "set-cookie": cookie } },
-    );
+    return await enterAccount(request, auth, redirectTarget(formData));
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
     // Spec §8: the API's error.message in a red toast.

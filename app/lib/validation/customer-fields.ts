@@ -26,6 +26,9 @@ export const CUSTOMER_MESSAGES = {
   emailPattern: "Informe um e-mail válido em letras minúsculas.",
   passwordRequired: "Informe a senha.",
   passwordLength: "A senha deve ter entre 6 e 20 caracteres.",
+  // Checked by the store API only (api/accounts/password-strength.ts); the forms show it on the field.
+  passwordWeak:
+    "Senha fácil de adivinhar. Evite sequências, repetições, palavras comuns e partes do seu nome ou e-mail.",
   confirmationRequired: "Confirme a senha.",
   currentPasswordRequired: "Informe a senha atual.",
   currentPasswordWrong: "Senha atual incorreta.",

@@ -7,6 +7,10 @@ import { dialogReady } from "./pages.ts";
 
 export type NewCustomer = RegistrationPayload;
 
+/** The store API's refusal of a common or easily guessed password (api/accounts/password-strength.ts). */
+export const WEAK_PASSWORD =
+  "Senha fácil de adivinhar. Evite sequências, repetições, palavras comuns e partes do seu nome ou e-mail.";
+
 /** What the store API answers a login with (POST /api/accounts/auth-customer). */
 export interface CustomerAuth {
   token: string;

@@ -36,9 +36,7 @@ export function BasicsStep({
       <h3 className="text-lg font-bold text-slate-900">Informacoes Basicas</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {Object.entries(reply.access).map(([key, value]) => (
-        <input key={key} type="hidden" name={key} value={value} />
-      ))}
+      <input type="hidden" name="draft" value={reply.draft} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <CpfField meta={fields.cpf} />
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 
-/** Step 1 values, carried in hidden fields through step 2 so the account is created at once. */
+/** Step 1 as typed; the passwords are never sent back (docs/decisions/0014-account-hardening.md). */
 export interface AccessValues {
   name: string;
   email: string;
@@ -14,7 +14,10 @@ export type BasicsValues = Record<
   string
 >;
 
-/** What /registrar answers: the step to show, the values to show in it, and its errors. */
+/**
+ * What /registrar answers: the step to show, the values to show in it, and its errors. Steps 2
+ * and 3 name the sign-up's draft (kept by the server in an encrypted cookie), never its content.
+ */
 export type RegistrationReply = { redirectTo?: string } & (
   | {
       step: 1;
@@ -26,7 +29,7 @@ export type RegistrationReply = { redirectTo?: string } & (
   | {
       step: 2;
       nonce: string;
-      access: AccessValues;
+      draft: string;
       values?: Partial<BasicsValues>;
       result?: SubmissionResult<string[]>;
       /** The CEP lookup filled state and city: they are shown read-only. */
@@ -35,5 +38,5 @@ export type RegistrationReply = { redirectTo?: string } & (
       focus?: "houseNumber";
       toast: string | null;
     }
-  | { step: 3; nonce: string; credentials: { email: string; password: string }; toast: string }
+  | { step: 3; nonce: string; draft: string; toast: string }
 );

@@ -4,16 +4,11 @@ import { SubmitButton } from "#app/ui/form-field.tsx";
 
 const CONFETTI_COLOURS = ["#f59e0b", "#2563c9", "#10b981", "#ef4444", "#a855f7", "#fbbf24"];
 
-/** Step 3: the account exists; "Acessar" logs in with the new credentials (spec §4). */
-export function SuccessStep({
-  credentials,
-  redirectTo,
-  message,
-}: {
-  credentials: { email: string; password: string };
-  redirectTo: string;
-  message: string;
-}) {
+/**
+ * Step 3: the account exists; "Acessar" logs in with the new credentials (spec §2), through
+ * the grant the server keeps in the sign-up's draft: the password is not posted again.
+ */
+export function SuccessStep({ draft, redirectTo, message }: { draft: string; redirectTo: string; message: string }) {
   return (
     <div className="relative flex flex-col items-center gap-4 overflow-hidden py-6 text-center">
       <div className="pointer-events-none absolute inset-0" aria-hidden="true">
@@ -37,12 +32,13 @@ export function SuccessStep({
         {message}
       </h3>
       <p className="text-slate-600">Tudo pronto! Acesse sua conta para vincular estudantes e fazer compras.</p>
-      <Form method="post" action="/entrar" className="w-full">
+      <Form method="post" action="/registrar" className="w-full">
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="email" value={credentials.email} />
-        <input type="hidden" name="password" value={credentials.password} />
+        <input type="hidden" name="draft" value={draft} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <SubmitButton>Acessar</SubmitButton>
+        <SubmitButton name="intent" value="enter">
+          Acessar
+        </SubmitButton>
       </Form>
     </div>
   );

@@ -206,3 +206,17 @@ test("the store API takes JSON only: a cross-site text/plain form cannot sign an
   const json = await request.post("/api/newsletters/create-newsletter", { data: { email, storeId: 1 } });
   expect(json.status()).toBeLessThan(300);
 });
+
+test("too many tries at a reset link is a 429 page in Portuguese, never a 500", async ({ request }) => {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 32; attempt += 1) {
+    const reply = await request.get(`/resetar-senha/link-que-nao-existe-${attempt}`);
+    statuses.push(reply.status());
+    if (reply.status() === 429) {
+      expect(await reply.text()).toContain("Muitas tentativas em pouco tempo. Aguarde um minuto e tente novamente.");
+      break;
+    }
+  }
+  expect(statuses.at(-1)).toBe(429);
+  expect(statuses.filter((status) => status !== 404 && status !== 429)).toEqual([]);
+});

@@ -13,9 +13,20 @@ function setting(name) {
 
 const dataDir = path.resolve(setting("E2E_DATA_DIR"));
 fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
 process.env.DATA_DIR = dataDir;
 process.env.HOST = "127.0.0.1";
-process.env.LOG_REQUESTS = "false";
+// The request log is on, as in production, and everything the server prints is also kept in
+// DATA_DIR/server.log: a test reads it for secrets that must never be logged.
+process.env.LOG_REQUESTS = "true";
+const serverLog = fs.createWriteStream(path.join(dataDir, "server.log"));
+for (const stream of [process.stdout, process.stderr]) {
+  const write = stream.write.bind(stream);
+  stream.write = (chunk, ...rest) => {
+    serverLog.write(chunk);
+    return write(chunk, ...rest);
+  };
+}
 process.env.COOKIE_SECURE = "false";
 // Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits, as a
 // reverse proxy one hop in front of the store would.

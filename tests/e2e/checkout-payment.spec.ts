@@ -1,10 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartPanel } from "./support/cart.ts";
 import { findProduct } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
-import { latestMessageTo } from "./support/mailbox.ts";
+import { latestMessageTo, linkIn, messagesTo } from "./support/mailbox.ts";
 import { fillFields, waitForHydration } from "./support/pages.ts";
 import { gestor, withStoreDatabase } from "./support/server-side.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
@@ -13,20 +15,20 @@ import { ownStudentId, saveCart } from "./support/store-api.ts";
  * `checkout(itemTOTVSId)`: a new customer, logged in, whose cart (saved through the store API)
  * holds one unit of the item for themself, on the checkout's payment step.
  */
-const test = base.extend<{ checkout: (itemTOTVSId: number) => Promise<{ id: string; email: string; cartId: string }> }>(
-  {
-    checkout: async ({ logIn, request, visit }, use) => {
-      await use(async (itemTOTVSId) => {
-        const customer = await logIn();
-        const cartId = await saveCart(request, customer, [
-          { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
-        ]);
-        await visit("/compra");
-        return { id: customer.id, email: customer.email, cartId };
-      });
-    },
+const test = base.extend<{
+  checkout: (itemTOTVSId: number) => Promise<{ id: string; email: string; password: string; cartId: string }>;
+}>({
+  checkout: async ({ logIn, request, visit }, use) => {
+    await use(async (itemTOTVSId) => {
+      const customer = await logIn();
+      const cartId = await saveCart(request, customer, [
+        { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
+      ]);
+      await visit("/compra");
+      return { id: customer.id, email: customer.email, password: customer.password, cartId };
+    });
   },
-);
+});
 
 const COMPLETED = "Compra realizada com sucesso!";
 
@@ -254,4 +256,49 @@ test("a repeated Finalizar Compra (a double click, a reload after POST) answers 
   expect(again.headers().location).toBe(`${completion.pathname}${completion.search}`);
   await page.goto("/conta");
   await expect(page.getByRole("heading", { name: /^Pedido \d+$/ })).toHaveCount(1);
+});
+
+test("the server's log and the mails hold no card number, security code, password or reset token", async ({
+  page,
+  request,
+  checkout,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 100 && p.PARCELAS >= 2);
+  const customer = await checkout(product.itemTOTVS);
+  const card = { number: "4000 0000 0000 0002", holder: "Fernanda C Lima", cvc: "973" };
+  await page.getByLabel("Cartão de Crédito").check();
+  const form = page.getByTestId("payment-form");
+  await fillFields(form, {
+    "Nome impresso no cartão": card.holder,
+    "Número do cartão": card.number,
+    "Validade (MM / AA)": "05 / 35",
+    CVC: card.cvc,
+  });
+  await form.getByLabel("Parcelamento").selectOption("1");
+  await acceptTermsAndFinish(page);
+  await expectAnnounced(page, "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.", {
+    type: "error",
+  });
+  // A reset link, opened: its token passes through the request log's hands.
+  await request.post("/api/customers/reset-password", { data: { email: customer.email, storeId: 1 } });
+  const link = linkIn(await latestMessageTo(customer.email), `${e2eEnv.baseURL}/resetar-senha/`);
+  const token = link.split("/").pop()!;
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Nova senha" })).toBeVisible();
+
+  const logFile = path.join(e2eEnv.dataDir, "server.log");
+  // The request log writes a line once a reply is sent: wait for the reset page's.
+  await expect.poll(() => fs.readFileSync(logFile, "utf8")).toMatch(/GET \/resetar-senha\/… 200/);
+  const log = fs.readFileSync(logFile, "utf8");
+  const mails = (await messagesTo(customer.email)).map((message) => message.text).join("\n");
+  for (const [where, text] of [
+    ["log", log],
+    ["mails", mails],
+  ] as const) {
+    expect(text, where).not.toContain(card.number.replace(/ /g, ""));
+    expect(text, where).not.toContain(card.number);
+    expect(text, where).not.toMatch(new RegExp(`(^|[^\\d.])${card.cvc}([^\\d.]|$)`));
+    expect(text, where).not.toContain(customer.password);
+  }
+  expect(log).not.toContain(token);
 });

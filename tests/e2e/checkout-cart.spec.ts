@@ -52,6 +52,8 @@ test("a visitor's cart waits under Selecionar estudante, comes along at login an
   await page.getByRole("link", { name: "Ainda não é cliente? Crie sua conta clicando aqui!" }).click();
   await expect(page.getByRole("heading", { name: "Crie sua conta" })).toBeVisible();
   await page.getByRole("link", { name: "Já é cliente? Faça o login clicando aqui!" }).click();
+  // The registration form has an E-mail and a Senha too: fill only once the login form is back.
+  await expect(page.getByRole("heading", { name: "Entre na sua conta" })).toBeVisible();
   await waitForHydration(page, js);
   await page.locator("main").getByLabel("E-mail").fill(customer.email);
   await page.getByLabel("Senha", { exact: true }).fill(customer.password);

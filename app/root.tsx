@@ -9,6 +9,7 @@ import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./
 import { menuCategories, storeSettings } from "./layout/shell.server.ts";
 import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
+import { cartInstallmentView } from "./lib/installments.ts";
 import { toasts } from "./.server/toast.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
@@ -44,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast:
         toast ?? (cartReply?.itemsRemoved.length ? { type: "warning" as const, message: ITEMS_REMOVED_WARNING } : null),
       cart: cartReply?.cart ?? null,
+      // The panel's instalment counts at the request's time (spec §9, decision 0021).
+      cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
       coupons,
       csrfToken,
       customer: customer?.customer ?? null,

@@ -3,13 +3,16 @@ import type { CartItem } from "#api/contract/carts.ts";
 import type { Product } from "#api/contract/catalogue.ts";
 import {
   INSTALLMENT_TEXTS,
+  cartInstallmentView,
   cartInstallments,
   creditInstallmentLabel,
   installmentOptions,
   installmentValue,
   installmentsForTotalCents,
+  lineInstallments,
   maxInstallmentsOf,
   monthsRemaining,
+  productInstallments,
   schoolStartYear,
   type InstallmentLine,
 } from "./installments";
@@ -318,5 +321,71 @@ describe("installmentOptions", () => {
     expect(installmentOptions(1)).toEqual([1]);
     expect(installmentOptions(0)).toEqual([1]);
     expect(installmentOptions(12)).toHaveLength(12);
+  });
+});
+
+describe("productInstallments (what a product card advertises)", () => {
+  const NOVEMBER = at("2026-11-23");
+  // Curso de Ballet Infantil of the demo: R$ 1.026,00, PARCELAS 12, plan 12 not turning the year.
+  const ballet = { ...course({ maxInstallments: 12 }, { PARCELAS: 12 }), DESCONTO: 1026 };
+
+  it.each([
+    ["January", JANUARY, 12],
+    ["June", JUNE, 7],
+    ["November", NOVEMBER, 2],
+    ["December", DECEMBER, 1],
+  ])("a course of this school year in %s: the months left", (_, now, expected) => {
+    expect(productInstallments(ballet, now)).toBe(expected);
+  });
+
+  it("a course whose plan turns the year keeps its maximum in November and December", () => {
+    const judo = { ...course({ maxInstallments: 12, turnYear: true }, { PARCELAS: 12 }), DESCONTO: 1320 };
+    expect(productInstallments(judo, NOVEMBER)).toBe(12);
+    expect(productInstallments(judo, DECEMBER)).toBe(12);
+  });
+
+  it("a course sold for next school year keeps its maximum at the year's end, then counts months", () => {
+    const nextYear = { ...course({ maxInstallments: 10, schoolYear: 2027 }), DESCONTO: 900 };
+    expect(productInstallments(nextYear, DECEMBER)).toBe(10);
+    expect(productInstallments(nextYear, at("2027-06-15"))).toBe(7);
+  });
+
+  it("reads the month in Recife: 31 December at 22:00 there is still December", () => {
+    expect(productInstallments(ballet, new Date("2027-01-01T01:00:00Z"))).toBe(1);
+    expect(productInstallments(ballet, new Date("2027-01-01T03:00:00Z"))).toBe(12);
+  });
+
+  it("a physical or manual product uses its PARCELAS whatever the date", () => {
+    expect(productInstallments({ ...line({ PARCELAS: 4 }), DESCONTO: 90 }, NOVEMBER)).toBe(4);
+    expect(productInstallments({ ...line({ TIPO: "M", PARCELAS: 6 }), DESCONTO: 600 }, DECEMBER)).toBe(6);
+  });
+
+  it("a free product is paid in 1", () => {
+    expect(productInstallments({ ...course({ maxInstallments: 12, turnYear: true }), DESCONTO: 0 }, JUNE)).toBe(1);
+  });
+
+  it("is what /compra offers for a cart holding just that product", () => {
+    for (const now of [JANUARY, JUNE, NOVEMBER, DECEMBER]) {
+      expect(productInstallments(ballet, now)).toBe(cartInstallments([{ ...ballet, quantity: 1 }], 1026, now));
+    }
+  });
+});
+
+describe("lineInstallments and cartInstallmentView (what cart lines advertise)", () => {
+  it("a line of several units goes by its own total", () => {
+    const agenda = { ...line({ PARCELAS: 1 }), DESCONTO: 60, quantity: 4 };
+    expect(lineInstallments(agenda, JUNE)).toBe(3);
+  });
+
+  it("gives the cart's count, and what each line would get alone", () => {
+    const ballet = { ...course({ maxInstallments: 12 }, { PARCELAS: 12 }), DESCONTO: 1026, cartItemid: "b" };
+    const uniform = { ...line({ PARCELAS: 6 }), DESCONTO: 150, cartItemid: "u" };
+    const cart = { bags: [{ cartItems: [ballet] }, { cartItems: [uniform] }], total: 1176 };
+    expect(cartInstallmentView(cart, at("2026-11-23"))).toEqual({ count: 2, lines: { b: 2, u: 6 } });
+    expect(cartInstallmentView(cart, JANUARY)).toEqual({ count: 6, lines: { b: 12, u: 6 } });
+  });
+
+  it("an empty cart pays in 1", () => {
+    expect(cartInstallmentView({ bags: [], total: 0 }, JUNE)).toEqual({ count: 1, lines: {} });
   });
 });

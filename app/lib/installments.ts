@@ -28,7 +28,7 @@
  *    maxInstallments is floored and raised to 1.
  */
 import { todayInBrazil } from "./dates.ts";
-import { formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
+import { centsToReais, formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
 
 /** The payment settings of a product (PaymentPlan in api/contract/catalogue.ts). */
 export interface InstallmentPlan {
@@ -135,6 +135,50 @@ export function cartInstallments(lines: readonly InstallmentLine[], total: Money
   }
 
   return installmentsForTotalCents(totalCents);
+}
+
+/** A line and its price: what the advertised counts below read (a `CartItem` fits). */
+export interface PricedInstallmentLine extends InstallmentLine {
+  /** Selling price of one unit, in reais. */
+  DESCONTO: number;
+}
+
+/**
+ * What a line alone is paid in: the count /compra offers for a cart holding only this line,
+ * at `now` (spec §9; decision 0021). A product card advertises this with quantity 1.
+ */
+export function lineInstallments(line: PricedInstallmentLine, now: Date = new Date()): number {
+  const totalCents = reaisToCents(toReais(line.DESCONTO)) * Math.max(0, Math.trunc(line.quantity));
+  return cartInstallments([line], centsToReais(totalCents), now);
+}
+
+/** What one product alone is paid in (a cart holding just one of it): its card and page say this. */
+export function productInstallments(product: Omit<PricedInstallmentLine, "quantity">, now: Date = new Date()): number {
+  return lineInstallments({ ...product, quantity: 1 }, now);
+}
+
+/**
+ * The counts a cart's views advertise, computed once by the loader so the page, its hydration
+ * and /compra's selector agree (decision 0021): `count` is what /compra offers for the whole
+ * cart, `lines` what each line (by cartItemid) would get alone.
+ */
+export interface CartInstallments {
+  count: number;
+  lines: Record<string, number>;
+}
+
+export function cartInstallmentView(
+  cart: {
+    bags: readonly { cartItems: readonly (PricedInstallmentLine & { cartItemid: string })[] }[];
+    total: MoneyInput;
+  },
+  now: Date = new Date(),
+): CartInstallments {
+  const items = cart.bags.flatMap((bag) => bag.cartItems);
+  return {
+    count: cartInstallments(items, cart.total, now),
+    lines: Object.fromEntries(items.map((item) => [item.cartItemid, lineInstallments(item, now)])),
+  };
 }
 
 /**

@@ -16,10 +16,15 @@ export interface PriceView {
   showsDiscount: boolean;
 }
 
-type PricedProduct = Pick<Product, "PRECO" | "DESCONTO" | "PARCELAS">;
+type PricedProduct = Pick<Product, "PRECO" | "DESCONTO">;
 
-export function priceView(product: PricedProduct): PriceView {
-  const installments = Math.max(1, Math.trunc(product.PARCELAS || 1));
+/**
+ * `count` is the instalment count the view advertises: the loader computes it with the spec §9
+ * rule of app/lib/installments.ts (productInstallments, or the cart's count for a cart line), so
+ * the page never promises more than /compra offers (decision 0021).
+ */
+export function priceView(product: PricedProduct, count: number): PriceView {
+  const installments = Math.max(1, Math.trunc(count || 1));
   const per = (value: number) => Math.round((value / installments) * 100) / 100;
   const percent = discountPercent(product.PRECO, product.DESCONTO);
   return {

@@ -6,7 +6,7 @@ import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { clampPage, PAGE_PARAM, pageCount, pageOf } from "#app/lib/pagination.ts";
-import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
+import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     category,
     total: products.length,
-    products: pageOf(products, page, pageSize).map(toProductSummary),
+    products: toProductSummaries(pageOf(products, page, pageSize)),
     page,
     count,
     pageSize,

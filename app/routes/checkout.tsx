@@ -33,7 +33,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     students,
     selectedStudentId,
     studentDataId,
-    maxInstallments,
+    installments,
   } = loaderData;
   const { store } = useRootData();
   const chooserReply = actionData && "wizard" in actionData ? actionData : undefined;
@@ -43,13 +43,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       ? students.find((link) => link.studentId === studentDataId)
       : undefined;
   const product = waiting && step < 3 ? productOf(cart, waiting.itemTOTVSId) : null;
+  const productInstallments = product ? (installments.lines[product.cartItemid] ?? installments.count) : 1;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="sr-only">Finalizar compra</h1>
       <div className="grid items-start gap-6 checkout:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex flex-col gap-6 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
           <CheckoutStepper step={step} />
-          {product ? <ProductInformation product={product} heading="h2" /> : null}
+          {product ? <ProductInformation product={product} installments={productInstallments} heading="h2" /> : null}
           {step === 1 ? (
             <AuthStep registering={registering} />
           ) : step === 2 && waiting ? (
@@ -68,7 +69,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 <PaymentForm
                   cartId={cart.cartId ?? ""}
                   total={cart.total}
-                  maxInstallments={maxInstallments}
+                  maxInstallments={installments.count}
                   termsUrl={store.termsUrl}
                   reply={paymentReply}
                 />
@@ -76,13 +77,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             >
               {/* Spec §2: below 769 px the cart sits inside the payment step. */}
               <div className="checkout:hidden">
-                <CartView cart={cart} redirectTo={CHECKOUT_PATH} />
+                <CartView cart={cart} installments={installments} redirectTo={CHECKOUT_PATH} />
               </div>
             </PaymentStep>
           )}
         </div>
         <aside className="hidden checkout:block" aria-label="Resumo do carrinho">
-          <CartView cart={cart} redirectTo={CHECKOUT_PATH} />
+          <CartView cart={cart} installments={installments} redirectTo={CHECKOUT_PATH} />
         </aside>
       </div>
       {detailed ? (
@@ -97,12 +98,12 @@ function productOf(cart: NonNullable<Route.ComponentProps["loaderData"]["cart"]>
   const item = cart.bags.flatMap((bag) => bag.cartItems).find((line) => line.itemTOTVSId === itemTOTVSId);
   if (!item) return null;
   return {
+    cartItemid: item.cartItemid,
     image: item.productImage,
     title: item.NOME,
     CODCOLIGADA: item.CODCOLIGADA,
     PRECO: item.PRECO,
     DESCONTO: item.DESCONTO,
-    PARCELAS: item.PARCELAS,
     category: item.category,
   };
 }

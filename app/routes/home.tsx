@@ -5,7 +5,7 @@ import { Highlights } from "#app/features/catalogue/highlights.tsx";
 import { ProductCard } from "#app/features/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/ui/icons.tsx";
 import { HOME_PRODUCT_LIMIT, HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
-import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
+import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,10 +25,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
     api.listHomeProducts(HOME_SECTIONS.map(({ slug }) => ({ slug, limit: HOME_PRODUCT_LIMIT }))),
   ]);
+  const now = new Date();
   const sections = HOME_SECTIONS.flatMap((section) => {
     const category = categories.find((c) => c.slug === section.slug);
     if (!category || category.products.length === 0) return [];
-    return [{ ...section, category: { slug: category.slug, products: category.products.map(toProductSummary) } }];
+    return [{ ...section, category: { slug: category.slug, products: toProductSummaries(category.products, now) } }];
   });
   return { highlight, sections };
 }

@@ -8,6 +8,7 @@ import { isLinkMode, LinkModal } from "#app/features/students/link-modal.tsx";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
+import { productInstallments } from "#app/lib/installments.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 import type { Route } from "./+types/product";
@@ -38,6 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
   return {
     product,
+    // Spec §9 at the request's time, sent with the page so the hydrated page says the same.
+    installments: productInstallments(product),
     loggedIn,
     linkMode: loggedIn ? linkMode : null,
     students,
@@ -62,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, loggedIn, linkMode, students, selectedStudentId, studentDataId } = loaderData;
+  const { product, installments, loggedIn, linkMode, students, selectedStudentId, studentDataId } = loaderData;
   const productPath = `/produto/${product.category.slug}/${product.slug}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -75,7 +78,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.category.title}
         </Link>
       </nav>
-      <ProductInformation product={product} />
+      <ProductInformation product={product} installments={installments} />
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="md:col-start-2">
           <BuyButton loggedIn={loggedIn} productPath={productPath} itemTOTVSId={product.itemTOTVS} />
@@ -87,6 +90,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       {linkMode ? (
         <LinkModal
           product={product}
+          installments={installments}
           mode={linkMode}
           students={students}
           selectedStudentId={selectedStudentId}

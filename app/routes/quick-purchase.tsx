@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
-import { toProductSummary } from "#app/features/catalogue/product-summary.ts";
+import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/quick-purchase";
 
 export const meta = () => [
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .getAll("serie")
     .map(Number)
     .filter((id) => known.has(id));
-  const products = selected.length > 0 ? (await api.listProductsBySeries(selected)).map(toProductSummary) : null;
+  const products = selected.length > 0 ? toProductSummaries(await api.listProductsBySeries(selected)) : null;
   return { groups: groupSeriesByLevel(series), selected, products };
 }
 

@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "#api/contract/carts.ts";
 import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
 import { showsDiscountOnCartLine } from "#app/lib/discount.ts";
+import type { CartInstallments } from "#app/lib/installments.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { formatPercent } from "#app/lib/percent.ts";
@@ -54,12 +55,19 @@ export function CartLine({
   item,
   studentId,
   redirectTo,
+  installments,
 }: {
   item: CartItem;
   studentId: string | null;
   redirectTo: string;
+  /** The loader's counts (cartInstallmentView); null only while a cart is missing. */
+  installments: CartInstallments | null;
 }) {
-  const price = priceView(item);
+  // The line shows the count /compra offers for the whole cart; when this item alone would
+  // allow more, it says so, or the product card's "em até" would look broken (decision 0021).
+  const cartCount = installments?.count ?? 1;
+  const alone = installments?.lines[item.cartItemid] ?? cartCount;
+  const price = priceView(item, cartCount);
   // What every form of the line sends along.
   const line = { studentId, item, redirectTo };
   const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
@@ -96,6 +104,11 @@ export function CartLine({
             </>
           )}
         </p>
+        {!price.free && alone > cartCount ? (
+          <p className="text-xs text-slate-500" data-testid="cart-line-installments">
+            Em até {cartCount}x neste carrinho (sozinho, em até {alone}x)
+          </p>
+        ) : null}
         <div className="mt-2 flex items-center gap-2">
           {item.TIPO === "S" ? null : (
             <>

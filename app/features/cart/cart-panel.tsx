@@ -10,7 +10,7 @@ import { CouponPanel } from "#app/features/coupons/coupon-panel.tsx";
 
 /** "Carrinho de Compras" side panel, opened by ?carrinho=aberto (spec §2). */
 export function CartPanel() {
-  const { cart, coupons, customer } = useRootData();
+  const { cart, cartInstallments, coupons, customer } = useRootData();
   const location = useLocation();
   const closeHref = hrefWithParam(location, URL_STATE.cart.key, null);
   const here = `${location.pathname}${location.search}`;
@@ -60,7 +60,13 @@ export function CartPanel() {
                   </h3>
                   <ul className="divide-y divide-slate-100">
                     {bag.cartItems.map((item) => (
-                      <CartLine key={item.cartItemid} item={item} studentId={bag.studentId} redirectTo={here} />
+                      <CartLine
+                        key={item.cartItemid}
+                        item={item}
+                        studentId={bag.studentId}
+                        redirectTo={here}
+                        installments={cartInstallments}
+                      />
                     ))}
                   </ul>
                 </section>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { Cart } from "#api/contract/carts.ts";
+import type { CartInstallments } from "#app/lib/installments.ts";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
 
@@ -8,7 +9,15 @@ import { CartLine } from "./cart-line.tsx";
  * first open. <details> opens and closes without JavaScript; app.css animates it
  * (300 ms after a 150 ms delay, spec §9).
  */
-export function CartView({ cart, redirectTo }: { cart: Cart; redirectTo: string }) {
+export function CartView({
+  cart,
+  installments,
+  redirectTo,
+}: {
+  cart: Cart;
+  installments: CartInstallments;
+  redirectTo: string;
+}) {
   const titleId = useId();
   return (
     <section
@@ -36,7 +45,13 @@ export function CartView({ cart, redirectTo }: { cart: Cart; redirectTo: string 
           </summary>
           <ul className="divide-y divide-slate-100 pb-2">
             {bag.cartItems.map((item) => (
-              <CartLine key={item.cartItemid} item={item} studentId={bag.studentId} redirectTo={redirectTo} />
+              <CartLine
+                key={item.cartItemid}
+                item={item}
+                studentId={bag.studentId}
+                redirectTo={redirectTo}
+                installments={installments}
+              />
             ))}
           </ul>
         </details>

@@ -10,7 +10,7 @@ export function productHref(product: Pick<ProductSummary, "slug" | "category">) 
 }
 
 export function ProductCard({ product }: { product: ProductSummary }) {
-  const price = priceView(product);
+  const price = priceView(product, product.installments);
   const showUnit = product.TIPO === "S" || product.TIPO === "M";
   return (
     <article
@@ -48,8 +48,9 @@ export function ProductCard({ product }: { product: ProductSummary }) {
                 ) : null}
                 <p className="text-lg font-bold text-brand-700">R$ {formatMoney(price.total)}</p>
                 {price.installments > 1 ? (
-                  <p className="text-xs text-slate-500">
-                    ou {price.installments}x de R$ {formatMoney(price.installment)}
+                  // "em até": in a cart with other items, spec §9 may lower the count (decision 0021).
+                  <p className="text-xs text-slate-500" data-testid="product-card-installments">
+                    ou em até {price.installments}x de R$ {formatMoney(price.installment)}
                   </p>
                 ) : null}
               </>

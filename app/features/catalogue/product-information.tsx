@@ -5,19 +5,22 @@ import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
-export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO" | "PARCELAS"> & {
+export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO"> & {
   category: { slug: string; title: string };
 };
 
 /** The product-information panel of spec §2 (product page, checkout steps 1 and 2). */
 export function ProductInformation({
   product,
+  installments,
   heading: Heading = "h1",
 }: {
   product: InformedProduct;
+  /** What this product alone is paid in today (productInstallments, from the loader). */
+  installments: number;
   heading?: "h1" | "h2";
 }) {
-  const price = priceView(product);
+  const price = priceView(product, installments);
   return (
     <div className="grid gap-6 md:grid-cols-2" data-testid="product-information">
       <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
@@ -59,6 +62,12 @@ export function ProductInformation({
                 ) : null}
               </p>
               <p className="text-sm text-slate-500">Total: R$ {formatMoney(price.total)}</p>
+              {price.installments > 1 ? (
+                <p className="text-sm text-slate-500" data-testid="product-installments-note">
+                  Em até {price.installments}x no cartão de crédito. Com outros itens no carrinho, o número de parcelas
+                  pode mudar.
+                </p>
+              ) : null}
             </>
           )}
         </div>

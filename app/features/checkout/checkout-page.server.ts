@@ -4,7 +4,7 @@ import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { isLinkMode } from "#app/features/students/student-chooser.tsx";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
-import { cartInstallments } from "#app/lib/installments.ts";
+import { cartInstallmentView } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { REGISTER_PARAM } from "./auth-step.tsx";
@@ -49,10 +49,8 @@ export async function loadCheckoutPage(args: RequestArgs) {
     students,
     selectedStudentId: params.get(URL_STATE.link.student),
     studentDataId: params.get(URL_STATE.studentData.key),
-    maxInstallments: cartInstallments(
-      cart.bags.flatMap((bag) => bag.cartItems),
-      cart.total,
-    ),
+    // At the request's time: the cart lines and the instalment selector show the same count.
+    installments: cartInstallmentView(cart),
   };
 }
 

@@ -11,8 +11,16 @@ import { StudentDataModal } from "./student-data-modal.tsx";
 
 export { isLinkMode, type LinkMode } from "./student-chooser.tsx";
 
-function ItemSummary({ product, student }: { product: Product; student?: StudentLink }) {
-  const price = priceView(product);
+function ItemSummary({
+  product,
+  installments,
+  student,
+}: {
+  product: Product;
+  installments: number;
+  student?: StudentLink;
+}) {
+  const price = priceView(product, installments);
   return (
     <div className="flex gap-3 rounded-xl bg-slate-50 p-3" data-testid="link-item-summary">
       <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
@@ -47,6 +55,7 @@ function ItemSummary({ product, student }: { product: Product; student?: Student
 /** "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
 export function LinkModal({
   product,
+  installments,
   mode,
   students,
   selectedStudentId,
@@ -55,6 +64,8 @@ export function LinkModal({
   studentDataId,
 }: {
   product: Product;
+  /** What the product alone is paid in today (productInstallments, from the loader). */
+  installments: number;
   mode: LinkMode;
   students: StudentLink[];
   selectedStudentId: string | null;
@@ -76,7 +87,7 @@ export function LinkModal({
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
           Item em Vinculacao
         </h2>
-        {wizard ? null : <ItemSummary product={product} student={selected} />}
+        {wizard ? null : <ItemSummary product={product} installments={installments} student={selected} />}
         <StudentChooser
           basePath={productPath}
           mode={mode}

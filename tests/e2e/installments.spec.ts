@@ -1,0 +1,90 @@
+import type { Page } from "@playwright/test";
+import type { Product } from "#api/contract/catalogue.ts";
+import { cartInstallments, productInstallments } from "#app/lib/installments.ts";
+import { findProduct, productPath } from "./support/catalogue.ts";
+import { expect, test as base } from "./support/fixtures.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
+
+/** `checkoutWith(products)`: a new customer, logged in, with one of each for themself, on /compra's payment step. */
+const test = base.extend<{ checkoutWith: (products: Product[]) => Promise<void> }>({
+  checkoutWith: async ({ logIn, request, visit }, use) => {
+    await use(async (products) => {
+      const customer = await logIn();
+      const studentId = await ownStudentId(request, customer);
+      await saveCart(request, customer, [
+        { studentId, cartItems: products.map((product) => ({ itemTOTVSId: product.itemTOTVS, quantity: 1 })) },
+      ]);
+      await visit("/compra");
+    });
+  },
+});
+
+// The e2e server runs on the real clock and spec §9 counts the months left in the year, so the
+// expectations come from the same rule at test time (decision 0021); the unit tests pin dates.
+const BALLET = "Curso de Ballet Infantil";
+
+/** The count a product card advertises ("ou em até Nx de R$ …"), or 1 when it shows none. */
+async function advertisedOnCard(page: Page, title: string): Promise<number> {
+  const card = page.getByTestId("product-card").filter({ hasText: title });
+  await expect(card).toBeVisible();
+  const line = card.getByTestId("product-card-installments");
+  if ((await line.count()) === 0) return 1;
+  const match = /^ou em até (\d+)x de R\$ [\d.]+,\d{2}$/.exec((await line.textContent()) ?? "");
+  expect(match, "the card's instalment line").not.toBeNull();
+  return Number(match![1]);
+}
+
+/** The instalment choices /compra's payment step offers (the placeholder aside). */
+async function offeredOnCheckout(page: Page): Promise<number> {
+  await page.getByLabel("Cartão de Crédito").check();
+  return page.getByLabel("Parcelamento").locator("option:not([value=''])").count();
+}
+
+test("Curso de Ballet Infantil: the card, the product page and the cart line say what /compra offers", async ({
+  page,
+  request,
+  visit,
+  checkoutWith,
+}) => {
+  const ballet = await findProduct(request, (p) => p.title === BALLET);
+  const expected = productInstallments(ballet);
+
+  await visit(`/busca?q=${encodeURIComponent(BALLET)}`);
+  expect(await advertisedOnCard(page, BALLET)).toBe(expected);
+  await visit(productPath(ballet));
+  await expect(page.getByTestId("product-price")).toContainText(`Por R$ ${expected}x`);
+
+  await checkoutWith([ballet]);
+  await expect(page.getByTestId("cart-line-price").filter({ visible: true })).toHaveText(
+    new RegExp(`^${expected}x R\\$ `),
+  );
+  expect(await offeredOnCheckout(page)).toBe(expected);
+});
+
+test("with other items the cart lines show the cart's count, and say when an item alone would allow more", async ({
+  page,
+  request,
+  checkoutWith,
+}) => {
+  const ballet = await findProduct(request, (p) => p.title === BALLET);
+  // A physical product of several instalments: alone it allows more than the course late in the year.
+  const other = await findProduct(request, (p) => p.TIPO === "P" && p.PARCELAS >= 4);
+  const lines = [ballet, other].map((product) => ({ ...product, quantity: 1 }));
+  const cartCount = cartInstallments(lines, ballet.DESCONTO + other.DESCONTO);
+  const otherAlone = productInstallments(other);
+
+  await checkoutWith([ballet, other]);
+  const otherLine = page
+    .getByTestId("cart-line")
+    .filter({ hasText: other.title.slice(0, 20) })
+    .filter({ visible: true });
+  await expect(otherLine.getByTestId("cart-line-price")).toHaveText(new RegExp(`^${cartCount}x R\\$ `));
+  if (otherAlone > cartCount) {
+    await expect(otherLine.getByTestId("cart-line-installments")).toHaveText(
+      `Em até ${cartCount}x neste carrinho (sozinho, em até ${otherAlone}x)`,
+    );
+  } else {
+    await expect(otherLine.getByTestId("cart-line-installments")).toHaveCount(0);
+  }
+  expect(await offeredOnCheckout(page)).toBe(cartCount);
+});

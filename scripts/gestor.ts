@@ -11,7 +11,7 @@ import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
 import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
-import { createMailWorker, listUnsentMail, MAX_ATTEMPTS } from "#api/mail/mail-outbox.ts";
+import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
 import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
 
 const USAGE = `Uso:
@@ -99,12 +99,14 @@ try {
       console.log(`${mail.id}  ${mail.kind}  ${mail.recipient}  "${mail.subject}"  ${state}${error}`);
     }
   } else if (command === "send-mail") {
-    // Sends what is due now, as the server would at its next poll, with the server's mail settings.
+    // Sends what is due now, and what had been given up, with the server's mail settings.
     const mailer = createMailer({
       smtpUrl: process.env.SMTP_URL || undefined,
       outboxDir: path.join(dataDir, "outbox"),
       from: process.env.MAIL_FROM || DEFAULT_MAIL_FROM,
     });
+    const retried = await retryFailedMail(db, deps.now());
+    if (retried > 0) console.log(`${retried} e-mail(s) que tinham falhado voltam à fila.`);
     const sent = await createMailWorker({ db, mailer, now: deps.now }).drain();
     console.log(`${sent} e-mail(s) enviado(s).`);
   } else {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { createMailWorker, enqueueMail, listUnsentMail, MAX_ATTEMPTS, retryDelayMs } from "./mail-outbox.ts";
+import {
+  createMailWorker,
+  enqueueMail,
+  listUnsentMail,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  retryFailedMail,
+} from "./mail-outbox.ts";
 import { createMemoryMailer, type Mailer, type MailMessage } from "./mailer.ts";
 
 let t: TestApi;
@@ -97,7 +104,7 @@ describe("the worker", () => {
     expect(row!.last_error).not.toContain("cliente");
   });
 
-  it(`gives a message up after ${MAX_ATTEMPTS} attempts and shows it to the gestor with its error's name`, async () => {
+  it(`gives a message up after ${MAX_ATTEMPTS} attempts, lists it for the gestor with its error's name, and sends it when told to retry`, async () => {
     const time = clock();
     const send = vi.fn(() =>
       Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })),
@@ -123,6 +130,12 @@ describe("the worker", () => {
         last_error: "ECONNREFUSED",
       }),
     ]);
+    // The mail server is fixed; the gestor's send-mail puts it back in the queue.
+    const mailer = createMemoryMailer();
+    expect(await retryFailedMail(t.db, time.now())).toBe(1);
+    expect(await createMailWorker({ db: t.db, mailer, now: time.now }).drain()).toBe(1);
+    expect(mailer.messages.map((mail) => mail.to)).toEqual(["cliente1@exemplo.com.br"]);
+    expect(await listUnsentMail(t.db)).toEqual([]);
   });
 
   it("two workers draining at once send each message once", async () => {

@@ -240,6 +240,20 @@ interface ClaimedRow {
 
 type FreeQuery = SelectQueryBuilder<Database, "mail_outbox", { id: string }>;
 
+/**
+ * Given-up messages get a new round of attempts from now: the gestor's `send-mail`, once the
+ * mail server is fixed. Answers how many.
+ */
+export async function retryFailedMail(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ failed_at: null, attempts: 0, next_attempt_at: now.toISOString() })
+    .where("sent_at", "is", null)
+    .where("failed_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The messages not sent yet (queued or failed), oldest first, for the gestor. */
 export function listUnsentMail(db: Kysely<Database>) {
   return db

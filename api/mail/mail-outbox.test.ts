@@ -138,6 +138,15 @@ describe("the worker", () => {
     expect(await listUnsentMail(t.db)).toEqual([]);
   });
 
+  it("sends a message queued with its nudge without waiting for a poll", async () => {
+    const mailer = createMemoryMailer();
+    const worker = createMailWorker({ db: t.db, mailer, now: () => new Date() });
+    await t.db
+      .transaction()
+      .execute((trx) => enqueueMail(trx, { now: () => new Date(), nudgeMail: worker.nudge }, "purchase", message(1)));
+    await vi.waitFor(() => expect(mailer.messages.map((mail) => mail.to)).toEqual(["cliente1@exemplo.com.br"]));
+  });
+
   it("two workers draining at once send each message once", async () => {
     for (let n = 0; n < 60; n++) await enqueueMail(t.db, { now: () => START }, "purchase", message(n));
     const sent: string[] = [];

@@ -107,6 +107,7 @@ export interface MailWorker {
 export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWorker {
   let running: Promise<number> | null = null;
   let again = false;
+  let followUp: NodeJS.Timeout | null = null;
 
   /** One atomic UPDATE takes the lease on up to BATCH_SIZE due messages; then they are read by its token. */
   async function claim(): Promise<{ token: string; rows: ClaimedRow[] }> {
@@ -220,7 +221,11 @@ export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWo
     drain,
     nudge() {
       setImmediate(drainLogged);
-      setTimeout(drainLogged, NUDGE_FOLLOW_UP_MS).unref();
+      // One follow-up at a time, however many messages a busy second queues.
+      followUp ??= setTimeout(() => {
+        followUp = null;
+        drainLogged();
+      }, NUDGE_FOLLOW_UP_MS).unref();
     },
     start(intervalMs = MAIL_POLL_INTERVAL_MS) {
       drainLogged();

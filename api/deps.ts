@@ -1,5 +1,4 @@
 import type { StoreDatabase } from "#db/client.ts";
-import type { Mailer } from "./mail/mailer.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
@@ -7,8 +6,11 @@ export interface ApiDeps {
   db: StoreDatabase;
   /** The current time; tests pass a fixed clock. */
   now: () => Date;
-  /** Sends e-mail (SMTP, the .eml outbox, or memory in tests). */
-  mailer: Mailer;
+  /**
+   * Wakes this process's mail worker after a message was queued (api/mail/mail-outbox.ts);
+   * e-mail is only ever queued, in the transaction of what it reports, never sent from a request.
+   */
+  nudgeMail?: () => void;
   /** The storefront's public address, without a trailing slash, for links in e-mails. */
   publicUrl: string;
   /** Charges purchases: the sandbox unless a real gateway is configured. */

@@ -35,6 +35,35 @@ export interface Database {
   cart_items: CartItemTable;
   cart_removals: CartRemovalTable;
   coupon_uses: CouponUseTable;
+  mail_outbox: MailOutboxTable;
+}
+
+/**
+ * An e-mail waiting to be sent, or sent (docs/decisions/0020-mail-outbox.md). Times are ISO
+ * strings. The bodies are emptied once the message is sent: a reset link is a secret.
+ */
+export interface MailOutboxTable {
+  id: string;
+  /** What the message reports: "purchase", "payment-confirmed", "password-reset". */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: string;
+  /** Sends tried so far, counted when a worker claims the message. */
+  attempts: number;
+  /** Not claimed before this time (the backoff after a failure). */
+  next_attempt_at: string;
+  /** A worker's lease: another worker leaves the message alone until then. */
+  claimed_until: string | null;
+  /** Which claim holds the lease: only that worker may mark the message sent. */
+  claim_token: string | null;
+  sent_at: string | null;
+  /** Set after the last attempt failed: the message is not tried again. */
+  failed_at: string | null;
+  /** The last failure's error name or SMTP code, never its message. */
+  last_error: string | null;
 }
 
 /** A customer's bearer token (login), valid 24 hours unless revoked. */

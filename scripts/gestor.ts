@@ -11,6 +11,8 @@ import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
 import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
+import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
+import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
@@ -19,7 +21,9 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts list-sales --email <e-mail do cliente>
   npx node scripts/gestor.ts confirm-payment --sale <id da compra>
   npx node scripts/gestor.ts cancel-sale --sale <id da compra>
-  npx node scripts/gestor.ts expire-boletos`;
+  npx node scripts/gestor.ts expire-boletos
+  npx node scripts/gestor.ts list-mail
+  npx node scripts/gestor.ts send-mail`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -37,8 +41,9 @@ function fail(message: string): never {
 const command = positionals[0];
 if (!command || positionals.length > 1) fail(USAGE);
 
+const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const db = await openDatabase({
-  dataDir: path.resolve(process.env.DATA_DIR ?? "./data"),
+  dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
 });
 const deps = { db, now: () => new Date() };
@@ -82,6 +87,28 @@ try {
   } else if (command === "expire-boletos") {
     const changes = await expireOverdueBoletos(deps);
     console.log(changes.length === 0 ? "Nenhum boleto vencido a expirar." : changes.map(describeChange).join("\n"));
+  } else if (command === "list-mail") {
+    // The e-mails not sent yet (docs/decisions/0020-mail-outbox.md): queued, retrying, or given up.
+    const unsent = await listUnsentMail(db);
+    if (unsent.length === 0) console.log("Nenhum e-mail por enviar.");
+    for (const mail of unsent) {
+      const state = mail.failed_at
+        ? `FALHOU em ${mail.failed_at} após ${mail.attempts} tentativas`
+        : `na fila, ${mail.attempts} de ${MAX_ATTEMPTS} tentativas, próxima ${mail.next_attempt_at}`;
+      const error = mail.last_error ? `  erro: ${mail.last_error}` : "";
+      console.log(`${mail.id}  ${mail.kind}  ${mail.recipient}  "${mail.subject}"  ${state}${error}`);
+    }
+  } else if (command === "send-mail") {
+    // Sends what is due now, and what had been given up, with the server's mail settings.
+    const mailer = createMailer({
+      smtpUrl: process.env.SMTP_URL || undefined,
+      outboxDir: path.join(dataDir, "outbox"),
+      from: process.env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    });
+    const retried = await retryFailedMail(db, deps.now());
+    if (retried > 0) console.log(`${retried} e-mail(s) que tinham falhado voltam à fila.`);
+    const sent = await createMailWorker({ db, mailer, now: deps.now }).drain();
+    console.log(`${sent} e-mail(s) enviado(s).`);
   } else {
     fail(USAGE);
   }

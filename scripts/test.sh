@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole suite: types, lint (ESLint, Prettier, knip), unit and API tests (on SQLite, then the API's again on a throwaway
-# PostgreSQL), production build, then the browser tests (each page with JavaScript on and
+# PostgreSQL), production build, the mail outbox's crash test, then the browser tests (each page with JavaScript on and
 # off, desktop and mobile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,5 +22,7 @@ echo "==> store API tests on PostgreSQL"
 bash scripts/test-postgres.sh
 echo "==> production build"
 npm run --silent build >/dev/null
+echo "==> mail outbox crash test (the built server killed under checkout load)"
+npx node tests/crash/mail-outbox-crash.ts
 echo "==> browser tests"
 npx playwright test

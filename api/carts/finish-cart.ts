@@ -9,7 +9,7 @@
  *   4. paid or pending: the cart is finished and the coupon use counted; declined: the
  *      sale stays "declined" and the cart untouched, so another card can be tried.
  * Holding the lock while the gateway answers is what makes (1) hold across servers.
- * The confirmation e-mail goes after the commit; its failure never undoes a purchase.
+ * The confirmation e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
  * Card testing (docs/decisions/0014-account-hardening.md): after a few declines per customer
  * (the customer's declined sales of the last hour, read under the lock) or per address (a
  * unit taken before the transaction) the acquirer is not called at all.
@@ -38,7 +38,7 @@ import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
-import { sendPurchaseEmail } from "../sales/purchase-email.ts";
+import { enqueuePurchaseEmail } from "../sales/sale-emails.ts";
 import { findOwnOpenCart } from "./cart-store.ts";
 import { reserve, tryAgainLater } from "../rate-limit.ts";
 
@@ -276,8 +276,6 @@ export async function finishCart(
   if (outcome.declined === null) await declineLimits?.release();
   if (outcome.declined !== null || outcome.reply === null)
     throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
-  // Not awaited: a slow mail server must not hold the customer's confirmation page.
-  if (outcome.fresh) void sendPurchaseEmail(deps, customer, outcome.reply.finished.saleId);
   return outcome.reply;
 }
 
@@ -373,6 +371,7 @@ function charge(deps: ApiDeps, customer: CustomerRow, ref: { cartId: string; sto
         })
         .execute();
     }
+    await enqueuePurchaseEmail(trx, deps, customer.id, sale.id);
     const row = {
       id: sale.id,
       reference_code: sale.referenceCode,

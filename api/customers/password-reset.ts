@@ -1,6 +1,7 @@
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { hashSecret, newSecret, revokeAllTokens } from "../accounts/tokens.ts";
+import { enqueueMail } from "../mail/mail-outbox.ts";
 import { passwordResetEmail } from "../mail/password-reset-email.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { assertStrongPassword } from "../accounts/password-strength.ts";
@@ -15,32 +16,35 @@ export const RESET_USED = "Este link de recuperação já foi usado.";
 export const RESET_LIFETIME_MS = 60 * 60_000;
 
 /**
- * Creates a single-use link and mails it, when the e-mail belongs to a customer.
- * The caller answers the same either way, so the reply never tells whether an
- * account exists; the mail is sent after the reply for the same reason (an SMTP
- * round trip would show in the response time).
+ * Creates a single-use link and queues its e-mail (api/mail/mail-outbox.ts) in the same
+ * transaction, when the e-mail belongs to a customer: a link is never made without its
+ * message, nor mailed without its row. The caller answers the same either way, so the reply
+ * never tells whether an account exists; no SMTP round trip happens in the request (it would
+ * show in the response time).
  */
 export async function requestPasswordReset(deps: ApiDeps, storeId: number, email: string): Promise<void> {
   const customer = await findCustomerByEmail(deps, storeId, email);
   if (!customer) return;
   const token = newSecret();
   const now = deps.now();
-  await deps.db
-    .insertInto("password_resets")
-    .values({
-      id: crypto.randomUUID(),
-      customer_id: customer.id,
-      token_hash: hashSecret(token),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
-      used_at: null,
-    })
-    .execute();
-  const link = `${deps.publicUrl}/resetar-senha/${token}`;
-  deps.mailer.send(passwordResetEmail({ to: customer.email, name: customer.name, link })).catch((error: unknown) => {
-    console.error(
-      "[mail] falha ao enviar o e-mail de redefinição de senha",
-      error instanceof Error ? error.message : error,
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("password_resets")
+      .values({
+        id: crypto.randomUUID(),
+        customer_id: customer.id,
+        token_hash: hashSecret(token),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    const link = `${deps.publicUrl}/resetar-senha/${token}`;
+    await enqueueMail(
+      trx,
+      deps,
+      "password-reset",
+      passwordResetEmail({ to: customer.email, name: customer.name, link }),
     );
   });
 }

@@ -249,6 +249,9 @@ describe("POST /customers/delete-customer/{customerId}/store/{storeId}", () => {
       )
     ).body.auth.token;
     const brunoBefore = await exportData(bruno.customer);
+    const mailTo = async (email: string) =>
+      (await t.db.selectFrom("mail_outbox").select("id").where("recipient", "=", email).execute()).length;
+    expect(await mailTo(ana.customer.email)).toBeGreaterThan(0);
 
     const deleted = await deleteAccount(ana.customer, ana.customer.password);
     expect(deleted.status).toBe(204);
@@ -296,6 +299,8 @@ describe("POST /customers/delete-customer/{customerId}/store/{storeId}", () => {
     expect(
       await t.db.selectFrom("newsletters").select("id").where("email", "=", ana.customer.email).executeTakeFirst(),
     ).toBeUndefined();
+    expect(await mailTo(ana.customer.email)).toBe(0);
+    expect(await mailTo(bruno.customer.email)).toBeGreaterThan(0);
 
     // The student the customer created goes with the account; the school's enrolled student stays.
     expect(

@@ -8,6 +8,7 @@
 import type { Kysely } from "kysely";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
+import { enqueuePaymentConfirmedEmail } from "../sales/sale-emails.ts";
 import { releaseCouponUses, setStatus, type LifecycleDeps, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import { GestorError } from "./gestor-error.ts";
 
@@ -48,9 +49,11 @@ export function cancelSale({ db, now }: LifecycleDeps, saleId: string): Promise<
 /**
  * The gestor records a payment that reached the store outside the gateway (a boleto paid
  * late, a card review approved by phone): pending or expired → paid. An expired sale had
- * given its coupon back; the use is counted again.
+ * given its coupon back; the use is counted again. The customer's "Pagamento confirmado"
+ * e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
  */
-export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+export function confirmSalePayment(deps: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+  const { db, now } = deps;
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
     if (sale.status !== "pending" && sale.status !== "expired") {
@@ -80,6 +83,7 @@ export function confirmSalePayment({ db, now }: LifecycleDeps, saleId: string): 
           .execute();
       }
     }
+    await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
     return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };
   });
 }

@@ -42,6 +42,15 @@ describe("SMTP (SMTP_URL set)", () => {
     expect(received.source).toContain("O link vale por 1 hora.");
     expect(received.source).toMatch(/^Subject: .+$/m);
   });
+
+  it("gives an outbox message a Message-ID derived from its id, the same on a resend", async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: "/nonexistent", from: DEFAULT_MAIL_FROM });
+    const id = crypto.randomUUID();
+    await mailer.send({ id, ...message });
+    await mailer.send({ id, ...message });
+    const sources = [(await smtp.waitForMessage(2)).source, (await smtp.waitForMessage(3)).source];
+    for (const source of sources) expect(source).toContain(`Message-ID: <${id}@lojaescolar.com.br>`);
+  });
 });
 
 describe("outbox (no SMTP_URL)", () => {
@@ -68,6 +77,19 @@ describe("outbox (no SMTP_URL)", () => {
     const logged = log.mock.calls.flat().join(" ");
     expect(logged).toContain(message.subject);
     expect(logged).not.toContain("resetar-senha");
+  });
+
+  it("writes a message as <id>.eml, whole, and a resend after a crash replaces it instead of adding one", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const outboxDir = path.join(dir, "resend");
+    const mailer = createMailer({ outboxDir });
+    const id = crypto.randomUUID();
+    await mailer.send({ id, ...message });
+    await mailer.send({ id, ...message });
+    expect(fs.readdirSync(outboxDir)).toEqual([`${id}.eml`]);
+    const eml = fs.readFileSync(path.join(outboxDir, `${id}.eml`), "utf8");
+    expect(eml).toMatch(new RegExp(`^Message-ID: <${id}@lojaescolar\\.com\\.br>$`, "m"));
+    expect(eml.trimEnd()).toMatch(/--$/);
   });
 });
 

@@ -3,6 +3,11 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 
 export interface MailMessage {
+  /**
+   * The outbox row's id (api/mail/mail-outbox.ts): the SMTP Message-ID and the .eml file's name
+   * derive from it, so sending one message again repeats it instead of making a second one.
+   */
+  id?: string;
   to: string;
   subject: string;
   text: string;
@@ -12,6 +17,11 @@ export interface MailMessage {
 /** Sends one e-mail. The API never knows whether it goes over SMTP or into a folder. */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /**
+   * The longest a send may take before the outbox worker's lease on the message runs out and
+   * another worker may try it (docs/decisions/0020-mail-outbox.md).
+   */
+  readonly leaseMs: number;
 }
 
 export const DEFAULT_MAIL_FROM = "Loja Escolar <nao-responda@lojaescolar.com.br>";
@@ -29,11 +39,22 @@ export function createMailer({ smtpUrl, outboxDir, from = DEFAULT_MAIL_FROM }: M
   return smtpUrl ? createSmtpMailer(smtpUrl, from) : createOutboxMailer(outboxDir, from);
 }
 
+/** A Message-ID for an outbox message: the same for every resend, so a receiving server can drop a copy. */
+export function messageIdOf(id: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "lojaescolar.com.br";
+  return `<${id}@${domain}>`;
+}
+
+/** nodemailer's own waits (2 min to connect, 10 min of silence) would outlast the lease. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FROM): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    // The timeouts above, with room to spare.
+    leaseMs: 2 * 60_000,
+    async send({ id, ...message }) {
+      await transport.sendMail({ from, ...message, ...(id ? { messageId: messageIdOf(id, from) } : {}) });
     },
   };
 }
@@ -41,16 +62,27 @@ export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FR
 /**
  * Writes each message as an .eml file (open it in any mail client). Only the subject is
  * logged: the body may hold a password-reset link, which is as good as a password.
+ * The file is written whole under a hidden temporary name, then renamed to `<id>.eml`: a crash
+ * leaves no partial .eml, and a resend of the same message replaces its file (0020).
  */
 export function createOutboxMailer(outboxDir: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from, ...message });
+    leaseMs: 15_000,
+    async send({ id = crypto.randomUUID(), ...message }) {
+      const info = await transport.sendMail({ from, ...message, messageId: messageIdOf(id, from) });
       await fs.mkdir(outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
-      await fs.writeFile(path.join(outboxDir, name), info.message as Buffer, { mode: 0o600 });
-      console.info(`[mail] "${message.subject}" gravada em ${path.join(outboxDir, name)}`);
+      const file = path.join(outboxDir, `${id}.eml`);
+      const temporary = path.join(outboxDir, `.${id}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+      const handle = await fs.open(temporary, "w", 0o600);
+      try {
+        await handle.writeFile(info.message as Buffer);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await fs.rename(temporary, file);
+      console.info(`[mail] "${message.subject}" gravada em ${file}`);
     },
   };
 }
@@ -60,6 +92,7 @@ export function createMemoryMailer(): Mailer & { messages: MailMessage[] } {
   const messages: MailMessage[] = [];
   return {
     messages,
+    leaseMs: 60_000,
     async send(message) {
       messages.push(message);
     },

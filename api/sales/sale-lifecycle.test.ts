@@ -4,6 +4,7 @@ import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/cu
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { expireOverdueBoletos } from "./sale-lifecycle.ts";
 
 const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
@@ -108,18 +109,22 @@ describe("unpaid boletos expire", () => {
 
 describe("the gestor cancels or confirms a sale", () => {
   it("cancels an unpaid sale and gives its coupon back; a cancelled sale cannot be confirmed", async () => {
-    const { saleId } = await boletoPurchaseWithCoupon();
+    const { saleId, customer } = await boletoPurchaseWithCoupon();
     expect(await cancelSale(deps(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
     expect(await statusOf(saleId)).toEqual({ status: "cancelled", paid_at: null, bags: ["cancelled"] });
     expect(await couponUsesOf(saleId)).toEqual([]);
     await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(GestorError);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/não pode ser cancelada/);
+    await t.mailWorker.drain();
+    expect(t.mail.filter((mail) => mail.to === customer.email).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Pedido \d+ recebido/),
+    ]);
     const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
     expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
   });
 
-  it("confirms a pending boleto as paid; a paid sale is not cancelled here", async () => {
-    const { saleId } = await boletoPurchaseWithCoupon();
+  it("confirms a pending boleto as paid and e-mails the customer; a paid sale is not cancelled here", async () => {
+    const { saleId, customer } = await boletoPurchaseWithCoupon();
     const pendingBoleto = (await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto;
     expect(pendingBoleto).toMatchObject({
       barcode: expect.stringMatching(/^\d{44}$/),
@@ -134,6 +139,21 @@ describe("the gestor cancels or confirms a sale", () => {
     expect(await couponUsesOf(saleId)).toHaveLength(1);
     await expect(cancelSale(deps(), saleId)).rejects.toThrow(/está paga: estorne o pagamento no gateway/);
     expect((await statusOf(saleId)).status).toBe("paid");
+
+    // "Pagamento confirmado", queued with the change and sent by the worker: order, amount, student.
+    await t.mailWorker.drain();
+    const sale = await t.db
+      .selectFrom("sales")
+      .select(["reference_code", "total_cents"])
+      .where("id", "=", saleId)
+      .executeTakeFirstOrThrow();
+    const confirmed = t.mail.filter((mail) => mail.to === customer.email && mail.subject.startsWith("Pagamento"));
+    expect(confirmed).toHaveLength(1);
+    expect(confirmed[0]!.subject).toBe(`Pagamento confirmado - pedido ${sale.reference_code} - Loja Escolar`);
+    expect(confirmed[0]!.text).toContain(`Confirmamos o pagamento do seu pedido ${sale.reference_code}`);
+    expect(confirmed[0]!.text).toContain(`Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`);
+    expect(confirmed[0]!.text).toContain(`(RA 20250003):`);
+    expect(confirmed[0]!.text).toContain(items.P[0]!.title);
   });
 
   it("confirms a boleto paid after it expired and counts its coupon use again", async () => {

@@ -14,6 +14,7 @@ import {
 } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
+import { boletoLinkOf } from "./boleto-link.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
 
 type SaleRow = Selectable<SaleTable>;
@@ -23,10 +24,7 @@ const whilePayable = (status: SaleRow["status"], value: string | null) => (statu
 type SaleBagRow = Selectable<SaleBagTable>;
 type SaleBagItemRow = Selectable<SaleBagItemTable>;
 
-/** The printable boleto's page on the storefront (app/routes/boleto.tsx). */
-export function boletoLinkOf({ publicUrl }: Pick<ApiDeps, "publicUrl">, saleId: string): string {
-  return `${publicUrl}/boleto/${saleId}`;
-}
+export { boletoLinkOf };
 
 function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBagSummary[]): Sale {
   return {

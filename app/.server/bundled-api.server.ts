@@ -2,6 +2,7 @@ import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
+import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
@@ -40,7 +41,11 @@ export function getBundledApi(): Promise<StoreApi> {
       outboxDir: path.join(env.dataDir, "outbox"),
       from: env.MAIL_FROM,
     });
-    const deps = { db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
+    const now = () => new Date();
+    // Queued e-mail is sent now, every poll, and right after each enqueue (0020-mail-outbox).
+    const mailWorker = createMailWorker({ db, mailer, now });
+    mailWorker.start();
+    const deps = { db, now, nudgeMail: mailWorker.nudge, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
     sweepOverdueBoletosHourly(deps);
     return createStoreApi(deps);
   })();

@@ -1,0 +1,174 @@
+/**
+ * The e-mails about a sale, queued in the transaction that changes it (api/mail/mail-outbox.ts,
+ * docs/decisions/0020-mail-outbox.md):
+ *   - the purchase confirmation (docs/decisions/0010-checkout-and-payment.md), when a cart
+ *     becomes a pending or paid sale: the order per student and, for a boleto, its link and
+ *     linha digitável;
+ *   - "Pagamento confirmado", when a pending sale becomes paid (the gestor's confirm-payment
+ *     today; the acquirer's webhook and the reconciliation later).
+ * Both are composed from what the transaction sees, so the message says what was committed.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
+ * syntax, no api/errors.ts.
+ */
+import type { Kysely } from "kysely";
+import { readableDigitableLine } from "#app/lib/boleto-line.ts";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { firstName } from "#app/lib/text.ts";
+import type { Database } from "#db/schema.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "../contract/payment-methods.ts";
+import { escapeHtml } from "../mail/escape-html.ts";
+import { enqueueMail, type OutboxDeps } from "../mail/mail-outbox.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { boletoLinkOf } from "./boleto-link.ts";
+
+/** A sale as its e-mails tell it, read in the transaction that changes it. */
+async function saleForMail(db: Kysely<Database>, saleId: string) {
+  const sale = await db
+    .selectFrom("sales")
+    .innerJoin("customers", "customers.id", "sales.customer_id")
+    .select([
+      "sales.id",
+      "sales.customer_id",
+      "sales.reference_code",
+      "sales.status",
+      "sales.payment_method_code",
+      "sales.installments",
+    ])
+    .select(["sales.card_last4", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
+    .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
+    .select(["customers.email", "customers.name"])
+    .where("sales.id", "=", saleId)
+    .executeTakeFirst();
+  if (!sale) throw new Error(`sale ${saleId} not found for its e-mail`);
+  const bags = await db
+    .selectFrom("sale_bags")
+    .select(["id", "student_name", "student_ra"])
+    .where("sale_id", "=", saleId)
+    .orderBy("student_name")
+    .orderBy("id")
+    .execute();
+  const items =
+    bags.length === 0
+      ? []
+      : await db
+          .selectFrom("sale_bag_items")
+          .select(["sale_bag_id", "title", "quantity", "unit_price_cents"])
+          .where(
+            "sale_bag_id",
+            "in",
+            bags.map((bag) => bag.id),
+          )
+          .orderBy("title")
+          .execute();
+  return { ...sale, bags: bags.map((bag) => ({ ...bag, items: items.filter((item) => item.sale_bag_id === bag.id) })) };
+}
+
+type SaleForMail = Awaited<ReturnType<typeof saleForMail>>;
+
+const greetingOf = (sale: SaleForMail) => `Olá, ${firstName(sale.name) || "cliente"}!`;
+
+function methodOf(sale: SaleForMail): string {
+  const label = PAYMENT_METHOD_LABELS[sale.payment_method_code].option;
+  return sale.payment_method_code === PAYMENT_METHOD_CODES.credit
+    ? `${label} em ${sale.installments}x (final ${sale.card_last4 ?? ""})`
+    : label;
+}
+
+/** Each student's lines of the order, as both e-mails list them. */
+function orderLines(sale: SaleForMail): string[] {
+  return sale.bags.flatMap((bag) => [
+    `${bag.student_name}${bag.student_ra ? ` (RA ${bag.student_ra})` : ""}:`,
+    ...bag.items.map(
+      (item) => `  ${item.quantity} x ${item.title}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
+    ),
+  ]);
+}
+
+/** The text, line by line, as simple HTML (links clickable, everything escaped). */
+function messageOf(sale: SaleForMail, subject: string, lines: string[]): Omit<MailMessage, "id"> {
+  const text = lines.join("\n");
+  const html = `<!doctype html>
+<html lang="pt-BR">
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${lines
+  .map((line) =>
+    line.startsWith("http")
+      ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+      : `<p>${escapeHtml(line) || "&nbsp;"}</p>`,
+  )
+  .join("\n")}
+</body>
+</html>`;
+  return { to: sale.email, subject, text, html };
+}
+
+function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, "id"> {
+  const boleto =
+    sale.payment_method_code === PAYMENT_METHOD_CODES.boleto && sale.status === "pending" && sale.boleto_digitable_line
+      ? [
+          "",
+          "Boleto (vence em " + (sale.boleto_due_date ?? "") + "):",
+          boletoLinkOf({ publicUrl }, sale.id),
+          readableDigitableLine(sale.boleto_digitable_line),
+        ]
+      : [];
+  return messageOf(sale, `Pedido ${sale.reference_code} recebido - Loja Escolar`, [
+    greetingOf(sale),
+    "",
+    `Recebemos o seu pedido ${sale.reference_code} na Loja Escolar.`,
+    "",
+    ...orderLines(sale),
+    "",
+    `Subtotal: ${formatBRL(centsToReais(sale.subtotal_cents))}`,
+    ...(sale.discount_cents > 0
+      ? [`Cupom ${sale.coupon_code ?? ""}: -${formatBRL(centsToReais(sale.discount_cents))}`]
+      : []),
+    `Total: ${formatBRL(centsToReais(sale.total_cents))}`,
+    `Pagamento: ${methodOf(sale)}`,
+    ...boleto,
+    "",
+    "Loja Escolar",
+  ]);
+}
+
+function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
+  return messageOf(sale, `Pagamento confirmado - pedido ${sale.reference_code} - Loja Escolar`, [
+    greetingOf(sale),
+    "",
+    `Confirmamos o pagamento do seu pedido ${sale.reference_code} na Loja Escolar. Obrigado!`,
+    "",
+    ...orderLines(sale),
+    "",
+    `Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`,
+    `Pagamento: ${methodOf(sale)}`,
+    "",
+    "Você pode acompanhar o pedido em Minha Conta, na Loja Escolar.",
+    "",
+    "Loja Escolar",
+  ]);
+}
+
+/**
+ * Queues the purchase confirmation of a sale the customer just made. Call it in the transaction
+ * that records the sale as pending or paid; `customerId` must own the sale.
+ */
+export async function enqueuePurchaseEmail(
+  trx: Kysely<Database>,
+  deps: OutboxDeps & { publicUrl: string },
+  customerId: string,
+  saleId: string,
+): Promise<void> {
+  const sale = await saleForMail(trx, saleId);
+  if (sale.customer_id !== customerId) throw new Error(`sale ${saleId} is not the customer's`);
+  await enqueueMail(trx, deps, "purchase", purchaseEmail(sale, deps.publicUrl));
+}
+
+/** Queues "Pagamento confirmado". Call it in the transaction that moves the sale to paid. */
+export async function enqueuePaymentConfirmedEmail(
+  trx: Kysely<Database>,
+  deps: OutboxDeps,
+  saleId: string,
+): Promise<void> {
+  await enqueueMail(trx, deps, "payment-confirmed", paymentConfirmedEmail(await saleForMail(trx, saleId)));
+}

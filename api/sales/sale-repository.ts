@@ -42,7 +42,9 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     cardBrand: row.card_brand,
     cardLastDigits: row.card_last4,
     boletoDigitableLine: whilePayable(row.status, row.boleto_digitable_line),
-    boletoLink: row.payment_method_code === PAYMENT_METHOD_CODES.boleto ? boletoLinkOf(deps, row.id) : null,
+    // A boleto sale still "processing" has no boleto yet (docs/decisions/0018-payment-flow.md).
+    boletoLink:
+      row.payment_method_code === PAYMENT_METHOD_CODES.boleto && row.boleto_barcode ? boletoLinkOf(deps, row.id) : null,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
     saleBags,
@@ -71,7 +73,13 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
   };
 }
 
-/** The customer's sales in a store, newest first, each with its bags summarised. */
+/**
+ * A declined card is a payment attempt, not an order (docs/decisions/0018-payment-flow.md): the
+ * customer's lists and receipts leave it out; the gestor still sees it (api/gestor/gestor-sales.ts).
+ */
+const isOrder = (status: SaleRow["status"]) => status !== "declined";
+
+/** The customer's orders in a store, newest first, each with its bags summarised. */
 export async function listSalesOfCustomer(
   { db, publicUrl }: ApiDeps,
   storeId: number,
@@ -82,6 +90,7 @@ export async function listSalesOfCustomer(
     .selectAll()
     .where("store_id", "=", storeId)
     .where("customer_id", "=", customerId)
+    .where("status", "<>", "declined")
     .orderBy("created_at", "desc")
     .orderBy("reference_code", "desc")
     .execute();
@@ -128,12 +137,12 @@ export async function listBagsOfOwnSale(
 ): Promise<SaleBag[]> {
   const sale = await db
     .selectFrom("sales")
-    .select("id")
+    .select(["id", "status"])
     .where("id", "=", saleId)
     .where("store_id", "=", storeId)
     .where("customer_id", "=", customerId)
     .executeTakeFirst();
-  if (!sale) throw notFound(SALE_NOT_FOUND);
+  if (!sale || !isOrder(sale.status)) throw notFound(SALE_NOT_FOUND);
   return bagsOfSale(db, sale.id);
 }
 
@@ -177,7 +186,7 @@ export async function findPublicSaleBag(
     .where("id", "=", saleId)
     .where("store_id", "=", storeId)
     .executeTakeFirst();
-  const [bag] = sale ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
+  const [bag] = sale && isOrder(sale.status) ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
   // The contract's receipt fields, and only those (Zod drops the rest).
   return { ...bag, sale: receiptSale.parse(toSale(deps, sale, [])) };

@@ -1,0 +1,35 @@
+/**
+ * The finish's second step, "charge" (docs/decisions/0018-payment-flow.md): the acquirer is
+ * asked with no database transaction open, so a slow acquirer holds no lock, and within a time
+ * limit, so it cannot hold the customer's page either. No answer in time, a 5xx or any other
+ * failure means the outcome is unknown: null, and the sale stays "processing" for a retry with
+ * the same idempotency key or for the reconciliation job.
+ */
+import { GatewayUnavailableError, type PaymentGateway, type PaymentState } from "./gateway.ts";
+
+/** `promise`'s value, or a GatewayUnavailableError once `ms` have passed. */
+export async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new GatewayUnavailableError(`sem resposta em ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function chargeWithin(
+  gateway: PaymentGateway,
+  request: Parameters<PaymentGateway["charge"]>[0],
+  timeoutMs: number,
+): Promise<PaymentState | null> {
+  try {
+    return await withinTime(gateway.charge(request), timeoutMs);
+  } catch (error) {
+    // Only the kind of failure is logged: the request holds the card.
+    console.error("[pagamento] cobrança sem resposta:", error instanceof Error ? error.name : typeof error);
+    return null;
+  }
+}

@@ -5,7 +5,18 @@ import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
-import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import {
+  bag,
+  demoItems,
+  finishCart,
+  getCart,
+  linkByRA,
+  METHOD,
+  salesOf as salesOfCustomer,
+  saveCart,
+  shopperWithCart as newShopper,
+  testCard,
+} from "#tests/fixtures/carts.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { CART_NOT_FOUND } from "#api/contract/carts.ts";
@@ -55,36 +66,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const METHOD = { boleto: 1, credit: 2, free: 3 } as const;
 const VISA = SANDBOX_CARDS.approved[0];
-const nextYear = new Date().getUTCFullYear() + 1;
-const card = (overrides: Record<string, unknown> = {}) => ({
-  brand: "VISA",
-  cardNumber: VISA,
-  expirationDate: `${nextYear}-05-10`,
-  cvv: "123",
-  holder: "Fernanda C Lima",
-  installments: 1,
-  ...overrides,
-});
-
-/** A customer with one linked student and a cart of `lines` for them. */
-async function shopperWithCart(...lines: [itemTOTVSId: number, quantity: number][]) {
-  const customer = await signUpAndLogIn(t);
-  const { studentId } = await linkByRA(t, customer, "20250003");
-  const saved = await saveCart(t, customer, [bag(studentId, ...lines)]);
-  expect(saved.status).toBe(200);
-  return { customer, studentId, cart: saved.body.cart };
-}
-
-function finish(customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>, address = "10.0.0.1") {
-  return t.call(
-    "PUT",
-    `/carts/finish-cart-by-customer/${customer.id}/cart/${cartId}/store/1`,
-    { acceptedTerms: true, deliveryDate: null, installments: 1, ...body },
-    { token: customer.token, address },
-  );
-}
+const card = testCard;
+const shopperWithCart = (...lines: [itemTOTVSId: number, quantity: number][]) => newShopper(t, ...lines);
+const finish = (customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>, address?: string) =>
+  finishCart(t, customer, cartId, body, address);
 
 /** A 20 % coupon valid until tomorrow, with a global limit of `maxUses` (null: none). */
 async function insertCoupon(prefix: string, maxUses: number | null) {
@@ -112,8 +98,7 @@ const applyCoupon = (customer: SignedUpCustomer, cartId: string, code: string) =
     { token: customer.token },
   );
 
-const salesOf = (customer: SignedUpCustomer) =>
-  t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token: customer.token });
+const salesOf = (customer: SignedUpCustomer) => salesOfCustomer(t, customer);
 
 describe("PUT /carts/finish-cart-by-customer", () => {
   it("boleto: a pending sale with a valid FEBRABAN boleto, the cart finished and a confirmation e-mail", async () => {

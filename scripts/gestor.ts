@@ -10,7 +10,6 @@ import { paymentMethodLabel } from "#app/features/orders/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor-carts.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
-import { createMailer } from "#api/mail/mailer.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
@@ -42,22 +41,13 @@ function fail(message: string): never {
 const command = positionals[0];
 if (!command || positionals.length > 1) fail(USAGE);
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-const db = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL || undefined });
+const db = await openDatabase({
+  dataDir: path.resolve(process.env.DATA_DIR ?? "./data"),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+});
 const now = () => new Date();
-// The server's gateway and mailer, for the commands that ask the acquirer (refund, reconcile)
-// and the confirmation e-mail of a purchase the reconciliation finishes.
-const deps = {
-  db,
-  now,
-  gateway: createSandboxGateway({ db, now }),
-  mailer: createMailer({
-    smtpUrl: process.env.SMTP_URL || undefined,
-    outboxDir: path.join(dataDir, "outbox"),
-    from: process.env.MAIL_FROM || undefined,
-  }),
-  publicUrl: (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || "3000"}`).replace(/\/+$/, ""),
-};
+// The server's gateway, for the commands that ask the acquirer (refund, reconcile).
+const deps = { db, now, gateway: createSandboxGateway({ db, now }) };
 
 try {
   await migrateToLatest(db);
@@ -105,6 +95,9 @@ try {
     if ("skipped" in run) console.log("Outro servidor está conciliando os pagamentos agora; nada foi feito.");
     else {
       const lines = run.changes.map((change) => describeChange(change) + (change.note ? ` (${change.note})` : ""));
+      // The server's own run (every minute) mails the customer; this command only records.
+      if (run.changes.some((change) => change.from === "processing" && change.to !== "declined"))
+        lines.push("E-mail de confirmação não enviado por este comando: confira com o cliente.");
       if (run.unanswered > 0) lines.push(`${run.unanswered} compra(s) sem resposta do gateway: tente de novo.`);
       console.log(lines.length === 0 ? "Nenhum pagamento a conciliar." : lines.join("\n"));
     }

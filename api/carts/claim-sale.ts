@@ -27,6 +27,7 @@ import { lockCustomer } from "../customers/customer-lock.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
+import { chargeWindowMs } from "../payments/charge-sale.ts";
 import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
@@ -49,14 +50,6 @@ export const FINISH_MESSAGES = {
   unavailable: "Um item do carrinho não está mais à venda. Remova-o para continuar.",
   declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
 } as const;
-
-/** How long a charge may take before its outcome counts as unknown (ApiDeps.chargeTimeoutMs). */
-export const DEFAULT_CHARGE_TIMEOUT_MS = 20_000;
-/** Added to the timeout before a claimed sale's charge is taken for dead (a crash, a lost reply). */
-export const CHARGE_MARGIN_MS = 10_000;
-
-export const chargeWindowMs = (deps: Pick<ApiDeps, "chargeTimeoutMs">) =>
-  (deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS) + CHARGE_MARGIN_MS;
 
 const LIVE = ["processing", "pending", "paid"] as const;
 

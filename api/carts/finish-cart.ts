@@ -18,18 +18,12 @@ import { PAYMENT_METHOD_CODES as PAYMENT_METHOD } from "../contract/payment-meth
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { chargeWithin } from "../payments/charge-sale.ts";
+import { chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../payments/charge-sale.ts";
 import { applyPaymentState } from "../payments/payment-sync.ts";
 import { reserve, tryAgainLater } from "../rate-limit.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
 import { sendPurchaseEmail } from "../sales/purchase-email.ts";
-import {
-  claimSale,
-  DEFAULT_CHARGE_TIMEOUT_MS,
-  FINISH_MESSAGES,
-  TOO_MANY_DECLINES,
-  type ClaimedSale,
-} from "./claim-sale.ts";
+import { claimSale, FINISH_MESSAGES, TOO_MANY_DECLINES, type ClaimedSale } from "./claim-sale.ts";
 
 /**
  * Declined card payments allowed in an hour per address: it allows a school's shared network,

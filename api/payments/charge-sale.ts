@@ -7,6 +7,15 @@
  */
 import { GatewayUnavailableError, type PaymentGateway, type PaymentState } from "./gateway.ts";
 
+/** How long a charge may take before its outcome counts as unknown (ApiDeps.chargeTimeoutMs). */
+export const DEFAULT_CHARGE_TIMEOUT_MS = 20_000;
+/** Added to the timeout before a claimed sale's charge is taken for dead (a crash, a lost reply). */
+const CHARGE_MARGIN_MS = 10_000;
+
+/** From a charge's start, how long its request may still record the answer. */
+export const chargeWindowMs = (deps: { chargeTimeoutMs?: number }) =>
+  (deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS) + CHARGE_MARGIN_MS;
+
 /** `promise`'s value, or a GatewayUnavailableError once `ms` have passed. */
 export async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

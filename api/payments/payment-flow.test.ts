@@ -6,17 +6,18 @@
  * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimSale, chargeWindowMs, idempotencyKeyOf } from "#api/carts/claim-sale.ts";
+import { claimSale, idempotencyKeyOf } from "#api/carts/claim-sale.ts";
 import type { FinishCartData } from "#api/contract/carts.ts";
 import { lockCustomer } from "#api/customers/customer-lock.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { createMemoryMailer } from "#api/mail/mailer.ts";
-import { chargeWithin, withinTime } from "./charge-sale.ts";
+import { chargeWindowMs, chargeWithin, withinTime } from "./charge-sale.ts";
 import type { ChargeRequest, PaymentGateway } from "./gateway.ts";
 import { applyPaymentState } from "./payment-sync.ts";
-import { NOTHING_CHARGED, reconcilePayments } from "./reconciliation.ts";
+import { NOTHING_CHARGED, reconcilePayments, type ReconcileDeps } from "./reconciliation.ts";
+import { sendPurchaseEmailById } from "#api/sales/purchase-email.ts";
 import { createSandboxGateway, SANDBOX_CARDS } from "./sandbox-gateway.ts";
 import { demoItems, finishCart, getCart, METHOD, salesOf, shopperWithCart, testCard } from "#tests/fixtures/carts.ts";
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
@@ -40,7 +41,7 @@ const gateway: PaymentGateway = {
 };
 
 let t: TestApi;
-let deps: ApiDeps;
+let deps: ApiDeps & ReconcileDeps;
 let item: number;
 const mailer = createMemoryMailer();
 /** Long enough for any sandbox answer on a busy machine; the slow acquirer below takes longer. */
@@ -51,6 +52,7 @@ beforeAll(async () => {
   sandbox = createSandboxGateway({ db: t.db, now: () => new Date() });
   item = (await demoItems(t.db)).P[0]!.itemTOTVSId;
   deps = { db: t.db, now: () => new Date(), mailer, publicUrl: t.publicUrl, gateway, chargeTimeoutMs: TIMEOUT_MS };
+  deps.confirmPurchase = (saleId, customerId) => sendPurchaseEmailById(deps, customerId, saleId);
 });
 afterAll(() => t.close());
 
@@ -68,7 +70,10 @@ const cardBody = (overrides: Record<string, unknown> = {}): FinishCartData =>
     ...testCard(overrides),
   }) as FinishCartData;
 /** The clock of a later reconciliation run, past every charge window. */
-const later = (): ApiDeps => ({ ...deps, now: () => new Date(Date.now() + chargeWindowMs(deps) + 1000) });
+const later = (): ApiDeps & ReconcileDeps => ({
+  ...deps,
+  now: () => new Date(Date.now() + chargeWindowMs(deps) + 1000),
+});
 
 /** Claims the cart's sale as the finish does, without charging or recording it. */
 async function claimOnly(customer: SignedUpCustomer, cartId: string, body = cardBody()) {

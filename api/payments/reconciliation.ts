@@ -8,18 +8,27 @@
  * charged, and its cart stays open for the customer to pay again. One server runs it at a time
  * (api/job-locks.ts).
  */
-import type { ApiDeps } from "../deps.ts";
 import { withJobLock } from "../job-locks.ts";
-import { sendPurchaseEmail } from "../sales/purchase-email.ts";
 import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
-import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS } from "../carts/claim-sale.ts";
-import { withinTime } from "./charge-sale.ts";
-import { applyPaymentState } from "./payment-sync.ts";
+import type { PaymentGateway } from "./gateway.ts";
+import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
+import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
 export const RECONCILE_INTERVAL_MS = 60_000;
 /** Longer than a run can take, so a crashed server's lock frees itself before long. */
 const LOCK_TTL_MS = 10 * 60_000;
 export const NOTHING_CHARGED = "O pagamento não chegou à operadora: nada foi cobrado.";
+
+export interface ReconcileDeps extends PaymentSyncDeps {
+  gateway: PaymentGateway;
+  chargeTimeoutMs?: number;
+  /**
+   * Sends the purchase confirmation of a sale the run finished (processing → paid or pending).
+   * A hook, because the e-mail's modules do not load under plain Node, where the gestor's
+   * command runs this job; the server passes api/sales/purchase-email.ts.
+   */
+  confirmPurchase?: (saleId: string, customerId: string) => Promise<void>;
+}
 
 export interface ReconcileReport {
   changes: (SaleStatusChange & { note?: string })[];
@@ -27,12 +36,12 @@ export interface ReconcileReport {
   unanswered: number;
 }
 
-export async function reconcilePayments(deps: ApiDeps): Promise<ReconcileReport | { skipped: true }> {
+export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconcileReport | { skipped: true }> {
   const run = await withJobLock(deps, "reconcile-payments", LOCK_TTL_MS, () => reconcile(deps));
   return run.skipped ? run : run.result;
 }
 
-async function reconcile(deps: ApiDeps): Promise<ReconcileReport> {
+async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
   const now = deps.now();
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
   const sales = await deps.db
@@ -64,14 +73,8 @@ async function reconcile(deps: ApiDeps): Promise<ReconcileReport> {
     );
     if (!change) continue;
     report.changes.push(state ? change : { ...change, note: NOTHING_CHARGED });
-    if (change.from === "processing" && (change.to === "paid" || change.to === "pending")) {
-      const customer = await deps.db
-        .selectFrom("customers")
-        .selectAll()
-        .where("id", "=", sale.customer_id)
-        .executeTakeFirstOrThrow();
-      await sendPurchaseEmail(deps, customer, sale.id);
-    }
+    if (change.from === "processing" && (change.to === "paid" || change.to === "pending"))
+      await deps.confirmPurchase?.(sale.id, sale.customer_id);
   }
   return report;
 }

@@ -81,3 +81,9 @@ export async function sendPurchaseEmail(deps: ApiDeps, customer: CustomerRow, sa
     console.error("[pagamento] e-mail de confirmação não enviado:", error instanceof Error ? error.message : error);
   }
 }
+
+/** The confirmation of a purchase finished away from the customer's request (api/payments/reconciliation.ts). */
+export async function sendPurchaseEmailById(deps: ApiDeps, customerId: string, saleId: string): Promise<void> {
+  const customer = await deps.db.selectFrom("customers").selectAll().where("id", "=", customerId).executeTakeFirst();
+  if (customer) await sendPurchaseEmail(deps, customer, saleId);
+}

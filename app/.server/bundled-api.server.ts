@@ -5,6 +5,7 @@ import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
+import { sendPurchaseEmailById } from "#api/sales/purchase-email.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
@@ -31,7 +32,10 @@ function startPaymentJobs(deps: ApiDeps): void {
       console.log(`[vendas] ${run.result.length} boleto(s) vencido(s) expirado(s)`);
   });
   every(RECONCILE_INTERVAL_MS, "conciliar pagamentos", async () => {
-    const run = await reconcilePayments(deps);
+    const run = await reconcilePayments({
+      ...deps,
+      confirmPurchase: (saleId, customerId) => sendPurchaseEmailById(deps, customerId, saleId),
+    });
     if (!("skipped" in run) && run.changes.length > 0)
       console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
   });

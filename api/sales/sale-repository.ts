@@ -79,21 +79,21 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
  */
 const isOrder = (status: SaleRow["status"]) => status !== "declined";
 
+/** What the customer's data export adds to the orders: the declined attempts kept about them. */
+interface ListOptions {
+  withAttempts?: boolean;
+}
+
 /** The customer's orders in a store, newest first, each with its bags summarised. */
 export async function listSalesOfCustomer(
   { db, publicUrl }: ApiDeps,
   storeId: number,
   customerId: string,
+  { withAttempts = false }: ListOptions = {},
 ): Promise<Sale[]> {
-  const sales = await db
-    .selectFrom("sales")
-    .selectAll()
-    .where("store_id", "=", storeId)
-    .where("customer_id", "=", customerId)
-    .where("status", "<>", "declined")
-    .orderBy("created_at", "desc")
-    .orderBy("reference_code", "desc")
-    .execute();
+  let query = db.selectFrom("sales").selectAll().where("store_id", "=", storeId).where("customer_id", "=", customerId);
+  if (!withAttempts) query = query.where("status", "<>", "declined");
+  const sales = await query.orderBy("created_at", "desc").orderBy("reference_code", "desc").execute();
   if (sales.length === 0) return [];
   const bags = await db
     .selectFrom("sale_bags as b")
@@ -134,6 +134,7 @@ export async function listBagsOfOwnSale(
   storeId: number,
   customerId: string,
   saleId: string,
+  { withAttempts = false }: ListOptions = {},
 ): Promise<SaleBag[]> {
   const sale = await db
     .selectFrom("sales")
@@ -142,7 +143,7 @@ export async function listBagsOfOwnSale(
     .where("store_id", "=", storeId)
     .where("customer_id", "=", customerId)
     .executeTakeFirst();
-  if (!sale || !isOrder(sale.status)) throw notFound(SALE_NOT_FOUND);
+  if (!sale || (!withAttempts && !isOrder(sale.status))) throw notFound(SALE_NOT_FOUND);
   return bagsOfSale(db, sale.id);
 }
 

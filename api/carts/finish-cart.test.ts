@@ -6,6 +6,7 @@ import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import {
+  applyCoupon as applyCouponToCart,
   bag,
   demoItems,
   finishCart,
@@ -91,12 +92,7 @@ async function insertCoupon(prefix: string, maxUses: number | null) {
 }
 
 const applyCoupon = (customer: SignedUpCustomer, cartId: string, code: string) =>
-  t.call(
-    "PUT",
-    "/cart-items/apply-coupon-discount-on-cart-items",
-    { code, cartId, storeId: 1 },
-    { token: customer.token },
-  );
+  applyCouponToCart(t, customer, cartId, code);
 
 const salesOf = (customer: SignedUpCustomer) => salesOfCustomer(t, customer);
 

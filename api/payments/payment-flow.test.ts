@@ -19,7 +19,16 @@ import { applyPaymentState } from "./payment-sync.ts";
 import { NOTHING_CHARGED, reconcilePayments, type ReconcileDeps } from "./reconciliation.ts";
 import { sendPurchaseEmailById } from "#api/sales/purchase-email.ts";
 import { createSandboxGateway, SANDBOX_CARDS } from "./sandbox-gateway.ts";
-import { demoItems, finishCart, getCart, METHOD, salesOf, shopperWithCart, testCard } from "#tests/fixtures/carts.ts";
+import {
+  applyCoupon,
+  demoItems,
+  finishCart,
+  getCart,
+  METHOD,
+  salesOf,
+  shopperWithCart,
+  testCard,
+} from "#tests/fixtures/carts.ts";
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
@@ -249,12 +258,7 @@ describe("declined attempts are not orders", () => {
 describe("refunds", () => {
   it("the gestor refunds a paid sale: refunded at the acquirer and in the store, the coupon use given back; other sales are refused", async () => {
     const { customer, cart } = await shopperWithCart(t, [item, 1]);
-    const applied = await t.call(
-      "PUT",
-      "/cart-items/apply-coupon-discount-on-cart-items",
-      { code: "ESCOLA5", cartId: cart.cartId, storeId: 1 },
-      { token: customer.token },
-    );
+    const applied = await applyCoupon(t, customer, cart.cartId, "ESCOLA5");
     expect(applied.status).toBe(200);
     const paid = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
     const saleId = paid.body.finished.saleId;

@@ -15,4 +15,9 @@ export interface ApiDeps {
   publicUrl: string;
   /** Charges purchases: the sandbox unless a real gateway is configured. */
   gateway: PaymentGateway;
+  /**
+   * How long the finish waits for the acquirer before the outcome counts as unknown and the
+   * sale stays "processing" (default 20 s; docs/decisions/0018-payment-flow.md).
+   */
+  chargeTimeoutMs?: number;
 }

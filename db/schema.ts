@@ -5,6 +5,7 @@
  */
 import type { SaleStatus } from "#api/contract/orders.ts";
 import type { PaymentMethodCode } from "#api/contract/payment-methods.ts";
+import type { Generated } from "kysely";
 
 export interface Database {
   stores: StoreTable;
@@ -36,6 +37,8 @@ export interface Database {
   cart_removals: CartRemovalTable;
   coupon_uses: CouponUseTable;
   mail_outbox: MailOutboxTable;
+  sandbox_payments: SandboxPaymentTable;
+  job_locks: JobLockTable;
 }
 
 /**
@@ -347,6 +350,12 @@ export interface SaleTable {
   gateway_transaction_id: string | null;
   /** When the payment was confirmed. */
   paid_at: string | null;
+  /** 1 + the cart's earlier declined attempts (docs/decisions/0018-payment-flow.md). */
+  attempt: Generated<number>;
+  /** The acquirer's idempotency key: a digest of the cart and the attempt, so a retry reuses it. */
+  idempotency_key: string | null;
+  /** While "processing": a request is charging the sale until then; null when none is. */
+  charging_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -448,4 +457,33 @@ export interface CouponUseTable {
   customer_id: string;
   sale_id: string | null;
   created_at: string;
+}
+
+/**
+ * The sandbox gateway's own ledger (api/payments/sandbox-gateway.ts), as an acquirer keeps one:
+ * one payment per idempotency key. Never a card number or security code.
+ */
+export interface SandboxPaymentTable {
+  idempotency_key: string;
+  sale_id: string;
+  transaction_id: string;
+  method: string;
+  status: string;
+  amount_cents: number;
+  message: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  boleto_barcode: string | null;
+  boleto_digitable_line: string | null;
+  boleto_due_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A periodic job's lock (api/job-locks.ts): one server of many runs it at a time. */
+export interface JobLockTable {
+  name: string;
+  holder: string;
+  /** ISO instant; a holder that crashed loses the lock then. */
+  locked_until: string;
 }

@@ -9,10 +9,13 @@ import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { paymentMethodLabel } from "#app/features/orders/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor-carts.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
-import { cancelSale, confirmSalePayment, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
+import { reconcilePayments } from "#api/payments/reconciliation.ts";
+import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
 import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
+import { getEnv } from "#app/.server/env.server.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
@@ -21,7 +24,9 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts list-sales --email <e-mail do cliente>
   npx node scripts/gestor.ts confirm-payment --sale <id da compra>
   npx node scripts/gestor.ts cancel-sale --sale <id da compra>
+  npx node scripts/gestor.ts refund-sale --sale <id da compra>
   npx node scripts/gestor.ts expire-boletos
+  npx node scripts/gestor.ts reconcile-payments
   npx node scripts/gestor.ts list-mail
   npx node scripts/gestor.ts send-mail`;
 
@@ -46,7 +51,10 @@ const db = await openDatabase({
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
 });
-const deps = { db, now: () => new Date() };
+const now = () => new Date();
+// The server's gateway, for the commands that ask the acquirer (refund, reconcile).
+// E-mails are queued (the server's worker sends them, or `send-mail`), with the server's links.
+const deps = { db, now, publicUrl: getEnv().publicUrl, gateway: createSandboxGateway({ db, now }) };
 
 try {
   await migrateToLatest(db);
@@ -75,8 +83,10 @@ try {
     for (const sale of sales) {
       const due = sale.boletoDueDate ? `  vence ${sale.boletoDueDate}` : "";
       const method = paymentMethodLabel(sale.paymentMethodCode);
+      // A declined attempt is no order (the customer does not see it), but the gestor does.
+      const status = sale.status === "declined" ? `declined (tentativa ${sale.attempt})` : sale.status;
       console.log(
-        `${sale.saleId}  ${sale.referenceCode}  ${sale.status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`,
+        `${sale.saleId}  ${sale.referenceCode}  ${status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`,
       );
     }
   } else if (command === "confirm-payment" || command === "cancel-sale") {
@@ -84,6 +94,17 @@ try {
     const change =
       command === "confirm-payment" ? await confirmSalePayment(deps, values.sale) : await cancelSale(deps, values.sale);
     console.log(describeChange(change));
+  } else if (command === "refund-sale") {
+    if (!values.sale) fail(USAGE);
+    console.log(describeChange(await refundSale(deps, values.sale)));
+  } else if (command === "reconcile-payments") {
+    const run = await reconcilePayments(deps);
+    if ("skipped" in run) console.log("Outro servidor está conciliando os pagamentos agora; nada foi feito.");
+    else {
+      const lines = run.changes.map((change) => describeChange(change) + (change.note ? ` (${change.note})` : ""));
+      if (run.unanswered > 0) lines.push(`${run.unanswered} compra(s) sem resposta do gateway: tente de novo.`);
+      console.log(lines.length === 0 ? "Nenhum pagamento a conciliar." : lines.join("\n"));
+    }
   } else if (command === "expire-boletos") {
     const changes = await expireOverdueBoletos(deps);
     console.log(changes.length === 0 ? "Nenhum boleto vencido a expirar." : changes.map(describeChange).join("\n"));

@@ -6,23 +6,40 @@ import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
-import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import {
+  applyCoupon as applyCouponToCart,
+  bag,
+  demoItems,
+  finishCart,
+  getCart,
+  linkByRA,
+  METHOD,
+  salesOf as salesOfCustomer,
+  saveCart,
+  shopperWithCart as newShopper,
+  testCard,
+} from "#tests/fixtures/carts.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { CART_NOT_FOUND } from "#api/contract/carts.ts";
-import { DECLINES_BY_ADDRESS, DECLINES_PER_CUSTOMER, FINISH_MESSAGES, TOO_MANY_DECLINES } from "./finish-cart.ts";
+import { DECLINES_PER_CUSTOMER, FINISH_MESSAGES, TOO_MANY_DECLINES } from "./claim-sale.ts";
+import { DECLINES_BY_ADDRESS } from "./finish-cart.ts";
 
 /** The sandbox, counting what it is asked: a second charge of one cart is the bug to catch. */
 const charges: ChargeRequest[] = [];
-const sandbox = createSandboxGateway();
+let sandbox: PaymentGateway;
 const outage = { gateway: false, mail: false };
 const countingGateway: PaymentGateway = {
+  name: "sandbox",
   async charge(request) {
     charges.push(request);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (outage.gateway) throw new Error(`gateway timeout for card ${request.card?.number ?? "-"}`);
+    const number = request.card?.kind === "typed" ? request.card.number : "-";
+    if (outage.gateway) throw new Error(`gateway timeout for card ${number}`);
     return sandbox.charge(request);
   },
+  findBySaleId: (saleId) => sandbox.findBySaleId(saleId),
+  refund: (request) => sandbox.refund(request),
 };
 /** Memory mail that can be made to fail, as an SMTP server that is down. */
 const outbox = createMemoryMailer();
@@ -40,6 +57,7 @@ let freeItem: number;
 
 beforeAll(async () => {
   t = await createTestApi({ gateway: countingGateway, mailer: flakyMailer });
+  sandbox = createSandboxGateway({ db: t.db, now: () => new Date() });
   items = await demoItems(t.db);
   const free = await t.db
     .selectFrom("products")
@@ -51,36 +69,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const METHOD = { boleto: 1, credit: 2, free: 3 } as const;
 const VISA = SANDBOX_CARDS.approved[0];
-const nextYear = new Date().getUTCFullYear() + 1;
-const card = (overrides: Record<string, unknown> = {}) => ({
-  brand: "VISA",
-  cardNumber: VISA,
-  expirationDate: `${nextYear}-05-10`,
-  cvv: "123",
-  holder: "Fernanda C Lima",
-  installments: 1,
-  ...overrides,
-});
-
-/** A customer with one linked student and a cart of `lines` for them. */
-async function shopperWithCart(...lines: [itemTOTVSId: number, quantity: number][]) {
-  const customer = await signUpAndLogIn(t);
-  const { studentId } = await linkByRA(t, customer, "20250003");
-  const saved = await saveCart(t, customer, [bag(studentId, ...lines)]);
-  expect(saved.status).toBe(200);
-  return { customer, studentId, cart: saved.body.cart };
-}
-
-function finish(customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>, address = "10.0.0.1") {
-  return t.call(
-    "PUT",
-    `/carts/finish-cart-by-customer/${customer.id}/cart/${cartId}/store/1`,
-    { acceptedTerms: true, deliveryDate: null, installments: 1, ...body },
-    { token: customer.token, address },
-  );
-}
+const card = testCard;
+const shopperWithCart = (...lines: [itemTOTVSId: number, quantity: number][]) => newShopper(t, ...lines);
+const finish = (customer: SignedUpCustomer, cartId: string, body: Record<string, unknown>, address?: string) =>
+  finishCart(t, customer, cartId, body, address);
 
 /** A 20 % coupon valid until tomorrow, with a global limit of `maxUses` (null: none). */
 async function insertCoupon(prefix: string, maxUses: number | null) {
@@ -101,15 +94,9 @@ async function insertCoupon(prefix: string, maxUses: number | null) {
 }
 
 const applyCoupon = (customer: SignedUpCustomer, cartId: string, code: string) =>
-  t.call(
-    "PUT",
-    "/cart-items/apply-coupon-discount-on-cart-items",
-    { code, cartId, storeId: 1 },
-    { token: customer.token },
-  );
+  applyCouponToCart(t, customer, cartId, code);
 
-const salesOf = (customer: SignedUpCustomer) =>
-  t.call("GET", `/sales/list-sale-by-customer-id/${customer.id}/store/1`, undefined, { token: customer.token });
+const salesOf = (customer: SignedUpCustomer) => salesOfCustomer(t, customer);
 
 describe("PUT /carts/finish-cart-by-customer", () => {
   it("boleto: a pending sale with a valid FEBRABAN boleto, the cart finished and a confirmation e-mail", async () => {
@@ -168,8 +155,11 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       expect(declined.status).toBe(402);
       outage.gateway = true;
       try {
-        const down = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card({ cvv: CVV }) });
-        expect([down.status, down.body.error.message]).toEqual([502, FINISH_MESSAGES.gatewayDown]);
+        const down = await finish(customer, cart.cartId, {
+          paymentMethodId: METHOD.credit,
+          ...card({ cvv: CVV, installments: 2 }),
+        });
+        expect([down.status, down.body.finished.statusCode]).toEqual([200, "processing"]);
       } finally {
         outage.gateway = false;
       }
@@ -178,18 +168,22 @@ describe("PUT /carts/finish-cart-by-customer", () => {
         ...card({ cvv: CVV, installments: 2 }),
       });
       expect(status).toBe(200);
+      // The retry charges the processing sale again, with the same idempotency key.
       expect(body.finished).toMatchObject({ link: null, statusCode: "paid" });
       const sales = (await salesOf(customer)).body.sales;
-      expect(sales.map((sale: any) => sale.status).sort()).toEqual(["declined", "paid"]);
-      expect(sales.find((sale: any) => sale.status === "paid")).toMatchObject({
-        installments: 2,
-        cardBrand: "VISA",
-        cardLastDigits: "1111",
-      });
-      expect(sales.find((sale: any) => sale.status === "declined")).toMatchObject({
-        cardBrand: "VISA",
-        cardLastDigits: "0002",
-      });
+      expect(sales).toEqual([
+        expect.objectContaining({ status: "paid", installments: 2, cardBrand: "VISA", cardLastDigits: "1111" }),
+      ]);
+      const attempts = await t.db
+        .selectFrom("sales")
+        .select(["status", "card_brand", "card_last4", "installments"])
+        .where("customer_id", "=", customer.id)
+        .orderBy("attempt")
+        .execute();
+      expect(attempts).toEqual([
+        { status: "declined", card_brand: "VISA", card_last4: "0002", installments: 1 },
+        { status: "paid", card_brand: "VISA", card_last4: "1111", installments: 2 },
+      ]);
       await vi.waitFor(() => expect(outbox.messages.some((mail) => mail.to === customer.email)).toBe(true));
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -242,7 +236,8 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       ...card({ cardNumber: SANDBOX_CARDS.declined[0] }),
     });
     expect([declined.status, declined.body.error.message]).toEqual([402, SANDBOX_DECLINE_MESSAGE]);
-    expect((await salesOf(customer)).body.sales.map((sale: any) => sale.status)).toEqual(["declined"]);
+    // A declined card is a payment attempt, not an order: the customer's list leaves it out.
+    expect((await salesOf(customer)).body.sales).toEqual([]);
     expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, version: cart.version });
     const paid = await finish(customer, cart.cartId, { paymentMethodId: METHOD.credit, ...card() });
     expect(paid.body.finished.statusCode).toBe("paid");
@@ -516,25 +511,31 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     expect(outbox.messages.filter((mail) => mail.to === customer.email)).toHaveLength(1);
   });
 
-  it("a gateway that fails rolls everything back: no sale, the cart open", async () => {
+  it("a gateway that fails leaves the sale processing; a retry charges it once, with the same key", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const spy = vi.spyOn(console, "error").mockImplementation(() => undefined);
     outage.gateway = true;
+    const before = charges.length;
     try {
       const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
-      expect([status, body.error.message]).toEqual([502, FINISH_MESSAGES.gatewayDown]);
+      expect([status, body.finished.statusCode, body.finished.link]).toEqual([200, "processing", null]);
     } finally {
       outage.gateway = false;
       spy.mockRestore();
     }
-    expect((await salesOf(customer)).body.sales).toEqual([]);
-    // The confirmation queued in the rolled-back transaction went with it.
+    expect((await salesOf(customer)).body.sales).toMatchObject([{ status: "processing", boletoLink: null }]);
+    // No confirmation while the outcome is unknown.
     expect(await t.db.selectFrom("mail_outbox").select("id").where("recipient", "=", customer.email).execute()).toEqual(
       [],
     );
     expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, version: cart.version });
     const retry = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     expect(retry.body.finished.statusCode).toBe("pending");
+    const keys = charges.slice(before).map((charge) => charge.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(1);
+    expect((await salesOf(customer)).body.sales).toMatchObject([{ status: "pending" }]);
+    expect((await getCart(t, customer)).body.cart.bags).toEqual([]);
   });
 
   it("refuses more instalments than the rule, a bad card, missing terms and a student-less bag", async () => {

@@ -1,261 +1,91 @@
 /**
  * PUT /carts/finish-cart-by-customer/{customerId}/cart/{cartId}/store/{storeId} (spec §7,
- * docs/decisions/0010-checkout-and-payment.md). In one transaction under the customer's
- * lock:
- *   1. a live sale already made from this cart is the answer (a double click, a reload, a
- *      second tab): nothing is charged again;
- *   2. the cart is re-priced from the catalogue, its coupon and rules checked again;
- *   3. the sale, one sale bag per student and its items are written, the gateway asked;
- *   4. paid or pending: the cart is finished and the coupon use counted; declined: the
- *      sale stays "declined" and the cart untouched, so another card can be tried.
- * Holding the lock while the gateway answers is what makes (1) hold across servers.
- * The confirmation e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
+ * docs/decisions/0010-checkout-and-payment.md, 0018-payment-flow.md), in three steps:
+ *   1. claim (claim-sale.ts), under the customer's lock: the cart's live sale is the answer (a
+ *      double click, a reload, a second tab), or a new sale is committed as "processing";
+ *   2. charge (api/payments/charge-sale.ts), with no transaction open and a time limit, with the
+ *      sale's idempotency key: a retry of the same attempt charges once;
+ *   3. record (api/payments/payment-sync.ts), under the lock: paid or pending finish the cart;
+ *      declined leaves it open (402), so another card can be tried.
+ * An unknown outcome (timeout, 5xx) leaves the sale "processing": the reply says so, and a retry
+ * or the reconciliation job finishes it. A finish that finds another request charging the same
+ * sale waits for that answer rather than charge again. The confirmation e-mail is queued with
+ * the record (docs/decisions/0020-mail-outbox.md).
  * Card testing (docs/decisions/0014-account-hardening.md): after a few declines per customer
- * (the customer's declined sales of the last hour, read under the lock) or per address (a
- * unit taken before the transaction) the acquirer is not called at all.
+ * (checked at claim) or per address (a unit taken before the claim) the acquirer is not called.
  */
-import { checkBag } from "#app/lib/cart-rules.ts";
-import {
-  brandForGateway,
-  CARD_FORM_MESSAGE,
-  checkCardNumber,
-  checkExpiry,
-  isValidCvc,
-  isValidHolder,
-  normalizeHolder,
-} from "#app/lib/card.ts";
-import { cartInstallments } from "#app/lib/installments.ts";
-import { centsToReais } from "#app/lib/money.ts";
-import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
-import { CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData, type FinishCartReply } from "../contract/carts.ts";
-import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
+import type { FinishCartData, FinishCartReply } from "../contract/carts.ts";
+import { PAYMENT_METHOD_CODES as PAYMENT_METHOD } from "../contract/payment-methods.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
-import { ApiError, badRequest, notFound } from "../errors.ts";
-import type { CardCharge, ChargeResult } from "../payments/gateway.ts";
-import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
-import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
-import { lockCustomer } from "../customers/customer-lock.ts";
-import { boletoLinkOf } from "../sales/sale-repository.ts";
-import { enqueuePurchaseEmail } from "../sales/sale-emails.ts";
-import { findOwnOpenCart } from "./cart-store.ts";
+import { ApiError } from "../errors.ts";
+import { chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../payments/charge-sale.ts";
+import { applyPaymentState } from "../payments/payment-sync.ts";
 import { reserve, tryAgainLater } from "../rate-limit.ts";
+import { boletoLinkOf } from "../sales/sale-repository.ts";
+import { claimSale, FINISH_MESSAGES, TOO_MANY_DECLINES, type ClaimedSale } from "./claim-sale.ts";
 
-const HOUR = 60 * 60_000;
 /**
- * Declined card payments allowed in an hour. Per customer it is tight (a parent mistypes a card
- * once or twice); per address it allows a school's shared network, where a stolen-card tester
- * would still be stopped after a few dozen tries.
+ * Declined card payments allowed in an hour per address: it allows a school's shared network,
+ * where a stolen-card tester would still be stopped after a few dozen tries.
  */
-export const DECLINES_PER_CUSTOMER = 5;
-export const DECLINES_BY_ADDRESS = { name: "card-declines-address", limit: 20, windowMs: HOUR };
-export const TOO_MANY_DECLINES =
-  "Muitos pagamentos com cartão recusados em pouco tempo. Por segurança, pague com boleto ou aguarde.";
+export const DECLINES_BY_ADDRESS = { name: "card-declines-address", limit: 20, windowMs: 60 * 60_000 };
 
-export const FINISH_MESSAGES = {
-  ...FINISH_CART_MESSAGES,
-  emptyCart: "Seu carrinho está vazio.",
-  studentMissing: "Selecione o estudante de cada item do carrinho.",
-  zeroMustBeFree: "Pedidos de total R$ 0,00 são finalizados como Gratuito.",
-  unavailable: "Um item do carrinho não está mais à venda. Remova-o para continuar.",
-  declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
-  gatewayDown: "Não foi possível processar o pagamento agora. Nada foi cobrado: tente novamente em instantes.",
-} as const;
+/** How often a finish looks again at a sale another request is charging. */
+const WAIT_STEP_MS = 50;
 
-type SaleRow = { id: string; reference_code: string; status: string; payment_method_code: PaymentMethodCode };
-
-function replyOf(deps: ApiDeps, sale: SaleRow): FinishCartReply {
+function replyOf(deps: ApiDeps, sale: ClaimedSale): FinishCartReply {
+  const boleto = sale.payment_method_code === PAYMENT_METHOD.boleto && sale.status !== "processing";
   return {
     finished: {
-      link: sale.payment_method_code === PAYMENT_METHOD.boleto ? boletoLinkOf(deps, sale.id) : null,
+      link: boleto ? boletoLinkOf(deps, sale.id) : null,
       referenceCode: sale.reference_code,
       saleId: sale.id,
-      statusCode: sale.status as FinishCartReply["finished"]["statusCode"],
+      statusCode: sale.status,
     },
   };
 }
 
-/** The sale this cart already became (pending or paid), if any. */
-function liveSaleOfCart(db: Kysely<Database>, customerId: string, cartId: string) {
-  return db
-    .selectFrom("sales")
-    .select(["id", "reference_code", "status", "payment_method_code"])
-    .where("cart_id", "=", cartId)
-    .where("customer_id", "=", customerId)
-    .where("status", "<>", "declined")
-    .executeTakeFirst();
-}
-
-/** 12 random digits: a boleto's reference number must be digits (api/payments/boleto.ts). */
-function newReferenceCode(): string {
-  const digits = crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(digits, (byte) => String(byte % 10))
-    .join("")
-    .replace(/^0/, "1");
-}
-
-/** The card as the gateway gets it, or 400 with the form's message (spec §5). */
-function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardCharge {
-  const number = checkCardNumber(data.cardNumber ?? "");
-  const expiration = /^(\d{4})-(\d{2})-10$/.exec(data.expirationDate ?? "");
-  const expiry = expiration ? checkExpiry(`${expiration[2]}/${expiration[1]!.slice(2)}`, now) : null;
-  const installments = data.installments ?? 0;
-  const holder = normalizeHolder(data.holder ?? "");
-  const valid =
-    number.ok &&
-    (data.brand ?? "").toUpperCase() === brandForGateway(number.brand) &&
-    expiry?.ok === true &&
-    isValidCvc(data.cvv ?? "", number.brand) &&
-    isValidHolder(holder) &&
-    installments >= 1 &&
-    installments <= maxInstallments;
-  if (!valid || !number.ok) {
-    if (number.ok && expiry?.ok && installments > maxInstallments)
-      throw badRequest(FINISH_MESSAGES.installmentsInvalid);
-    throw badRequest(CARD_FORM_MESSAGE);
-  }
-  return {
-    holder,
-    number: number.digits,
-    cvv: data.cvv!,
-    expirationDate: data.expirationDate!,
-    brand: brandForGateway(number.brand),
-    installments,
-  };
-}
-
-/**
- * 429 once the customer's card was declined DECLINES_PER_CUSTOMER times in the last hour. Read
- * under the customer's lock, so one customer's concurrent finishes count each other's declines.
- */
-async function assertFewDeclines(db: Kysely<Database>, customerId: string, now: Date): Promise<void> {
-  const declines = await db
-    .selectFrom("sales")
-    .select("created_at")
-    .where("customer_id", "=", customerId)
-    .where("status", "=", "declined")
-    .where("created_at", ">", new Date(now.getTime() - HOUR).toISOString())
-    .orderBy("created_at", "desc")
-    .limit(DECLINES_PER_CUSTOMER)
-    .execute();
-  if (declines.length < DECLINES_PER_CUSTOMER) return;
-  const oldest = Date.parse(declines[declines.length - 1]!.created_at);
-  throw tryAgainLater(oldest + HOUR - now.getTime(), TOO_MANY_DECLINES);
-}
-
-/** Every bag has a student and obeys the cart rules; every line is still for sale. */
-function assertSellable(priced: PricedCart): void {
-  if (priced.unavailable.length > 0) throw badRequest(FINISH_MESSAGES.unavailable);
-  if (priced.lines.length === 0) throw badRequest(FINISH_MESSAGES.emptyCart);
-  if (priced.lines.some((line) => line.studentId === null)) throw badRequest(FINISH_MESSAGES.studentMissing);
-  for (const lines of groupByStudent(priced.lines).values()) {
-    const checked = checkBag(
-      lines.map((line) => ({ itemTOTVSId: line.itemTOTVSId, quantity: line.quantity, type: line.type })),
-    );
-    if (!checked.ok) throw badRequest(checked.message);
+/** Until the sale leaves "processing", its charging request gives up, or `until` passes. */
+async function waitWhileCharging(deps: ApiDeps, saleId: string, until: number): Promise<void> {
+  while (deps.now().getTime() < until) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+    const sale = await deps.db
+      .selectFrom("sales")
+      .select(["status", "charging_until"])
+      .where("id", "=", saleId)
+      .executeTakeFirst();
+    if (sale?.status !== "processing" || !sale.charging_until) return;
   }
 }
 
-function groupByStudent(lines: readonly CartLine[]): Map<string, CartLine[]> {
-  const bags = new Map<string, CartLine[]>();
-  for (const line of lines) bags.set(line.studentId!, [...(bags.get(line.studentId!) ?? []), line]);
-  return bags;
-}
+type Outcome = { sale: ClaimedSale } | { declined: string };
 
-async function writeSale(
-  db: Kysely<Database>,
-  sale: {
-    id: string;
-    referenceCode: string;
-    customerId: string;
-    storeId: number;
-    cartId: string;
-    method: PaymentMethodCode;
-    installments: number;
-    card: CardCharge | null;
-    at: string;
-  },
-  priced: PricedCart,
-): Promise<void> {
-  await db
-    .insertInto("sales")
-    .values({
-      id: sale.id,
-      store_id: sale.storeId,
-      customer_id: sale.customerId,
-      cart_id: sale.cartId,
-      payment_method_code: sale.method,
-      installments: sale.installments,
-      status: "pending",
-      subtotal_cents: priced.subtotalCents,
-      discount_cents: priced.discountCents,
-      total_cents: priced.totalCents,
-      coupon_code: priced.coupon?.code ?? null,
-      card_brand: sale.card?.brand ?? null,
-      card_last4: sale.card ? sale.card.number.slice(-4) : null,
-      boleto_barcode: null,
-      boleto_digitable_line: null,
-      boleto_due_date: null,
-      reference_code: sale.referenceCode,
-      gateway_transaction_id: null,
-      paid_at: null,
-      created_at: sale.at,
-      updated_at: sale.at,
-    })
-    .execute();
-  for (const [studentId, lines] of groupByStudent(priced.lines)) {
-    const bagId = crypto.randomUUID();
-    await db
-      .insertInto("sale_bags")
-      .values({
-        id: bagId,
-        sale_id: sale.id,
-        student_id: studentId,
-        student_name: lines[0]!.studentName ?? "",
-        student_ra: lines[0]!.studentRA,
-        total_cents: lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0),
-        status: "pending",
-      })
-      .execute();
-    await db
-      .insertInto("sale_bag_items")
-      .values(
-        lines.map((line) => ({
-          id: crypto.randomUUID(),
-          sale_bag_id: bagId,
-          product_id: line.productId,
-          item_totvs_id: line.itemTOTVSId,
-          title: line.title,
-          type: line.type,
-          unit_code: line.unitCode,
-          quantity: line.quantity,
-          unit_price_cents: line.salePriceCents,
-          original_unit_price_cents: line.priceCents,
-          image: line.image,
-          product_slug: line.slug,
-          category_slug: line.categorySlug,
-        })),
-      )
-      .execute();
+async function purchase(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  ref: { cartId: string; storeId: number },
+  data: FinishCartData,
+): Promise<Outcome> {
+  for (;;) {
+    const claim = await claimSale(deps, customer, ref, data);
+    if (claim.kind === "answer") return { sale: claim.sale };
+    if (claim.kind === "wait") {
+      await waitWhileCharging(deps, claim.sale.id, claim.until);
+      continue;
+    }
+    const state = await chargeWithin(deps.gateway, claim.request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
+    if (!state) {
+      // Nobody charges it now: a retry may charge it again (same key) at once.
+      await deps.db.updateTable("sales").set({ charging_until: null }).where("id", "=", claim.sale.id).execute();
+      return { sale: claim.sale };
+    }
+    // The purchase e-mail is queued in that transaction (payment-sync.ts).
+    await applyPaymentState(deps, claim.sale.id, state);
+    if (state.status === "declined") return { declined: state.message ?? FINISH_MESSAGES.declined };
+    const status = state.status === "paid" || state.status === "pending" ? state.status : "processing";
+    return { sale: { ...claim.sale, status } };
   }
-}
-
-async function recordCharge(db: Kysely<Database>, saleId: string, result: ChargeResult, at: string): Promise<void> {
-  await db
-    .updateTable("sales")
-    .set({
-      status: result.status,
-      gateway_transaction_id: result.transactionId,
-      boleto_barcode: result.boleto?.barcode ?? null,
-      boleto_digitable_line: result.boleto?.digitableLine ?? null,
-      boleto_due_date: result.boleto?.dueDate ?? null,
-      paid_at: result.status === "paid" ? at : null,
-      updated_at: at,
-    })
-    .where("id", "=", saleId)
-    .execute();
-  await db.updateTable("sale_bags").set({ status: result.status }).where("sale_id", "=", saleId).execute();
 }
 
 export async function finishCart(
@@ -269,115 +99,11 @@ export async function finishCart(
   const declineLimits = data.cardNumber
     ? await reserve(deps, [[DECLINES_BY_ADDRESS, ref.address]], (wait) => tryAgainLater(wait, TOO_MANY_DECLINES))
     : null;
-  const outcome = await charge(deps, customer, ref, data).catch(async (error: unknown) => {
+  const outcome = await purchase(deps, customer, ref, data).catch(async (error: unknown) => {
     await declineLimits?.release();
     throw error;
   });
-  if (outcome.declined === null) await declineLimits?.release();
-  if (outcome.declined !== null || outcome.reply === null)
-    throw new ApiError(402, outcome.declined ?? FINISH_MESSAGES.declined);
-  return outcome.reply;
-}
-
-/** Steps 1-4 of the header, in one transaction under the customer's lock. */
-function charge(deps: ApiDeps, customer: CustomerRow, ref: { cartId: string; storeId: number }, data: FinishCartData) {
-  return deps.db.transaction().execute(async (trx) => {
-    const now = deps.now();
-    const at = now.toISOString();
-    await lockCustomer(trx, customer.id);
-    const earlier = await liveSaleOfCart(trx, customer.id, ref.cartId);
-    if (earlier) return { declined: null, reply: replyOf(deps, earlier), fresh: false };
-
-    const cart =
-      ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
-    if (!cart) throw notFound(CART_NOT_FOUND);
-    const priced = await priceCart(trx, cart.id);
-    assertSellable(priced);
-    if (cart.coupon_id) {
-      const check = await couponCheck(trx, {
-        coupon: await findCouponForPurchase(trx, cart.coupon_id),
-        customerId: customer.id,
-        now,
-      });
-      if (!check.ok) throw notFound(COUPON_MESSAGES.invalid);
-    }
-
-    const methodRow = await trx
-      .selectFrom("payment_methods")
-      .select("code")
-      .where("id", "=", data.paymentMethodId)
-      .executeTakeFirst();
-    if (!methodRow) throw badRequest(FINISH_MESSAGES.methodRequired);
-    const method = { code: methodRow.code as PaymentMethodCode };
-    const free = priced.totalCents === 0;
-    if (free && method.code !== PAYMENT_METHOD.free) throw badRequest(FINISH_MESSAGES.zeroMustBeFree);
-    if (!free && method.code === PAYMENT_METHOD.free) throw badRequest(FINISH_MESSAGES.freeOnlyAtZero);
-    const maxInstallments = cartInstallments(
-      priced.lines.map((line) => ({
-        TIPO: line.type,
-        PARCELAS: line.installments,
-        quantity: line.quantity,
-        paymentPlan: { maxInstallments: line.maxInstallments, turnYear: line.turnYear, schoolYear: line.schoolYear },
-      })),
-      centsToReais(priced.totalCents),
-      now,
-    );
-    const card = method.code === PAYMENT_METHOD.credit ? cardOf(data, maxInstallments, now) : null;
-    if (card) await assertFewDeclines(trx, customer.id, now);
-
-    const sale = {
-      id: crypto.randomUUID(),
-      referenceCode: newReferenceCode(),
-      customerId: customer.id,
-      storeId: customer.store_id,
-      cartId: cart.id,
-      method: method.code,
-      installments: card?.installments ?? 1,
-      card,
-      at,
-    };
-    await writeSale(trx, sale, priced);
-    let result: ChargeResult;
-    try {
-      result = await deps.gateway.charge({
-        saleId: sale.id,
-        referenceCode: sale.referenceCode,
-        amountCents: priced.totalCents,
-        method:
-          method.code === PAYMENT_METHOD.free ? "free" : method.code === PAYMENT_METHOD.boleto ? "boleto" : "card",
-        card: card ?? undefined,
-        payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
-        now,
-      });
-    } catch (error) {
-      // Only the kind of failure is logged: the request holds the card.
-      console.error("[pagamento] o gateway falhou:", error instanceof Error ? error.name : typeof error);
-      throw new ApiError(502, FINISH_MESSAGES.gatewayDown);
-    }
-    await recordCharge(trx, sale.id, result, at);
-    if (result.status === "declined")
-      return { declined: result.message ?? FINISH_MESSAGES.declined, reply: null, fresh: false };
-
-    await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", cart.id).execute();
-    if (cart.coupon_id) {
-      await trx
-        .insertInto("coupon_uses")
-        .values({
-          id: crypto.randomUUID(),
-          coupon_id: cart.coupon_id,
-          customer_id: customer.id,
-          sale_id: sale.id,
-          created_at: at,
-        })
-        .execute();
-    }
-    await enqueuePurchaseEmail(trx, deps, customer.id, sale.id);
-    const row = {
-      id: sale.id,
-      reference_code: sale.referenceCode,
-      status: result.status,
-      payment_method_code: sale.method,
-    };
-    return { declined: null, reply: replyOf(deps, row), fresh: true };
-  });
+  if ("declined" in outcome) throw new ApiError(402, outcome.declined);
+  await declineLimits?.release();
+  return replyOf(deps, outcome.sale);
 }

@@ -95,7 +95,8 @@ const finishCartReply = z.object({
     link: z.string().nullable(),
     referenceCode: z.string(),
     saleId: z.string(),
-    statusCode: z.enum(["paid", "pending"]),
+    /** "processing": the acquirer's answer is not known yet (docs/decisions/0018-payment-flow.md). */
+    statusCode: z.enum(["paid", "pending", "processing"]),
   }),
 });
 export type FinishCartReply = z.infer<typeof finishCartReply>;

@@ -27,7 +27,8 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       .orderBy("accepted_at")
       .execute(),
     cartsOf(deps, customer.id),
-    listSalesOfCustomer(deps, customer.store_id, customer.id),
+    // Declined attempts too: they are not orders, but they are data kept about the customer.
+    listSalesOfCustomer(deps, customer.store_id, customer.id, { withAttempts: true }),
     db
       .selectFrom("newsletters")
       .select(["email", "created_at"])
@@ -51,7 +52,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
   for (const { saleBags: _summaries, ...sale } of sales) {
     salesWithBags.push({
       ...sale,
-      saleBags: await listBagsOfOwnSale(deps, customer.store_id, customer.id, sale.id),
+      saleBags: await listBagsOfOwnSale(deps, customer.store_id, customer.id, sale.id, { withAttempts: true }),
     });
   }
   return {

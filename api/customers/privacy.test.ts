@@ -112,6 +112,17 @@ async function customerWithHistory(name: string) {
     ],
   });
   await t.db.updateTable("sale_bags").set({ student_id: ownStudentId }).where("sale_id", "=", saleId).execute();
+  // A declined card: an attempt, not an order, but data kept about the customer.
+  const attemptId = await insertSale(t.db, {
+    customer_id: customer.id,
+    payment_method_code: "1",
+    status: "declined",
+    card_brand: "VISA",
+    card_last4: "0002",
+    bags: [
+      { student_name: "Tentativa", items: [{ title: "Caderno Universitário", quantity: 1, unit_price_cents: 1590 }] },
+    ],
+  });
   expect((await t.call("POST", "/newsletters/create-newsletter", { storeId: 1, email: customer.email })).status).toBe(
     201,
   );
@@ -122,7 +133,7 @@ async function customerWithHistory(name: string) {
     { address: randomAddress() },
   );
   expect(reset.status).toBe(200);
-  return { customer, enrolled, ownStudentId, saleId };
+  return { customer, enrolled, ownStudentId, saleId, attemptId };
 }
 
 describe("GET /customers/export-customer-data/{customerId}/store/{storeId}", () => {
@@ -143,7 +154,13 @@ describe("GET /customers/export-customer-data/{customerId}/store/{storeId}", () 
       studentId: ana.enrolled.studentId,
       items: [{ itemTOTVSId: items.P[0]!.itemTOTVSId, title: items.P[0]!.title, quantity: 2 }],
     });
-    expect(data.sales).toHaveLength(1);
+    expect(data.sales).toHaveLength(2);
+    expect(data.sales.find((sale: any) => sale.id === ana.attemptId)).toMatchObject({
+      status: "declined",
+      cardLastDigits: "0002",
+      saleBags: [{ studentName: "Tentativa" }],
+    });
+    data.sales = data.sales.filter((sale: any) => sale.id !== ana.attemptId);
     expect(data.sales[0]).toMatchObject({ id: ana.saleId, cardLastDigits: "1111", total: 47.7 });
     expect(data.sales[0].saleBags[0].items[0]).toMatchObject({ title: "Caderno Universitário", quantity: 3 });
     expect(data.newsletter).toMatchObject({ email: ana.customer.email });

@@ -5,12 +5,21 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
  * syntax, no api/errors.ts.
  */
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { enqueuePaymentConfirmedEmail } from "../sales/sale-emails.ts";
-import { releaseCouponUses, setStatus, type LifecycleDeps, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
+import {
+  countCouponUse,
+  releaseCouponUses,
+  setStatus,
+  type LifecycleDeps,
+  type SaleStatusChange,
+} from "../sales/sale-lifecycle.ts";
 import { GestorError } from "./gestor-error.ts";
+import type { PaymentGateway } from "../payments/gateway.ts";
+import { applyPaymentState, type PaymentSyncDeps } from "../payments/payment-sync.ts";
 
 function findSale(db: Kysely<Database>, saleId: string) {
   return db
@@ -63,29 +72,45 @@ export function confirmSalePayment(deps: LifecycleDeps, saleId: string): Promise
     }
     const at = now().toISOString();
     await setStatus(trx, [sale.id], "paid", at);
-    if (sale.status === "expired" && sale.coupon_code) {
-      const coupon = await trx
-        .selectFrom("coupons")
-        .select("id")
-        .where("store_id", "=", sale.store_id)
-        .where("code", "=", sale.coupon_code)
-        .executeTakeFirst();
-      if (coupon) {
-        await trx
-          .insertInto("coupon_uses")
-          .values({
-            id: crypto.randomUUID(),
-            coupon_id: coupon.id,
-            customer_id: sale.customer_id,
-            sale_id: sale.id,
-            created_at: at,
-          })
-          .execute();
-      }
-    }
+    if (sale.status === "expired") await countCouponUse(trx, sale, at);
     await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
     return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };
   });
+}
+
+/**
+ * The gestor refunds a paid sale through the acquirer (docs/decisions/0018-payment-flow.md):
+ * the whole amount, with a key derived from the sale so a repeated command refunds once; the
+ * sale becomes "refunded" and gives its coupon use back. Any other sale is refused.
+ */
+export async function refundSale(
+  deps: PaymentSyncDeps & { gateway: PaymentGateway },
+  saleId: string,
+): Promise<SaleStatusChange> {
+  const sale = await deps.db
+    .selectFrom("sales")
+    .select(["id", "reference_code", "status", "total_cents", "gateway_transaction_id"])
+    .where("id", "=", saleId)
+    .executeTakeFirst();
+  if (!sale) throw new GestorError(`Compra ${saleId} não encontrada.`);
+  if (sale.status !== "paid" || !sale.gateway_transaction_id) {
+    throw new GestorError(
+      `A compra ${sale.reference_code} está "${sale.status}": só uma compra paga pode ser estornada.`,
+    );
+  }
+  const state = await deps.gateway.refund({
+    saleId: sale.id,
+    transactionId: sale.gateway_transaction_id,
+    amountCents: sale.total_cents,
+    idempotencyKey: createHash("sha256").update(`loja-escolar:refund:${sale.id}`).digest("hex"),
+  });
+  const change = await applyPaymentState(deps, sale.id, state);
+  if (!change) {
+    throw new GestorError(
+      `O gateway respondeu "${state.status}" ao estorno da compra ${sale.reference_code}; nada mudou na loja.`,
+    );
+  }
+  return change;
 }
 
 export interface SaleSummaryForGestor {
@@ -93,6 +118,8 @@ export interface SaleSummaryForGestor {
   referenceCode: string;
   status: SaleStatus;
   paymentMethodCode: string;
+  /** 1 + the cart's earlier declined attempts: a declined sale is a payment attempt, not an order. */
+  attempt: number;
   totalCents: number;
   boletoDueDate: string | null;
   createdAt: string;
@@ -107,6 +134,7 @@ export async function listSalesByEmail(
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")
     .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.total_cents"])
+    .select("sales.attempt")
     .select(["sales.boleto_due_date", "sales.created_at"])
     .where("customers.email", "=", email.trim().toLowerCase())
     .orderBy("sales.created_at", "desc")
@@ -116,6 +144,7 @@ export async function listSalesByEmail(
     referenceCode: row.reference_code,
     status: row.status,
     paymentMethodCode: row.payment_method_code,
+    attempt: row.attempt,
     totalCents: row.total_cents,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,

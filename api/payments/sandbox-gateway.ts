@@ -1,11 +1,17 @@
 /**
  * The sandbox gateway, the default: no money moves. Cards answer by number (README
  * "Cartões de teste"); boletos are real FEBRABAN boletos of a sandbox bank (999) that stay
- * pending; free orders are paid at once.
+ * pending; free orders are paid at once. Like an acquirer it keeps a ledger of its payments
+ * (the sandbox_payments table): a key it has seen answers the first payment, so a retry
+ * charges once, and reconciliation can ask it about a sale (docs/decisions/0018-payment-flow.md).
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
+import type { Kysely, Selectable } from "kysely";
 import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import type { Database, SandboxPaymentTable } from "#db/schema.ts";
 import { createBoleto } from "./boleto.ts";
-import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway.ts";
+import type { ChargeRequest, GatewayStatus, PaymentGateway, PaymentState } from "./gateway.ts";
 
 /** Numbers that decline or stay under review; any other valid card is approved. */
 export const SANDBOX_CARDS = {
@@ -27,29 +33,111 @@ export const SANDBOX_DECLINE_MESSAGE =
 /** Days a boleto has to be paid, counted from the purchase. */
 export const BOLETO_DAYS_TO_PAY = 3;
 
-export function createSandboxGateway(): PaymentGateway {
+type Ledger = Pick<Selectable<SandboxPaymentTable>, "status" | "message" | "card_brand" | "card_last4"> &
+  Pick<Selectable<SandboxPaymentTable>, "boleto_barcode" | "boleto_digitable_line" | "boleto_due_date">;
+
+/** What the sandbox decides for a new payment: the card's number says it, a boleto waits, free is paid. */
+function outcomeOf(request: ChargeRequest): Ledger {
+  const none = { message: null, card_brand: null, card_last4: null };
+  const noBoleto = { boleto_barcode: null, boleto_digitable_line: null, boleto_due_date: null };
+  if (request.method === "free") return { status: "paid", ...none, ...noBoleto };
+  if (request.method === "boleto") {
+    const boleto = createBoleto({
+      referenceNumber: request.referenceCode,
+      amountCents: request.amountCents,
+      dueDate: addDays(todayInBrazil(request.now), BOLETO_DAYS_TO_PAY),
+    });
+    return {
+      status: "pending",
+      ...none,
+      boleto_barcode: boleto.barcode,
+      boleto_digitable_line: boleto.digitableLine,
+      boleto_due_date: boleto.dueDate,
+    };
+  }
+  if (request.method !== "card") throw new Error(`O sandbox ainda não aceita o método ${request.method}.`);
+  // A token comes from an acquirer's browser SDK; the sandbox has none, so a token here is a wiring mistake.
+  if (request.card?.kind !== "typed") throw new Error("O sandbox só aceita o cartão digitado no formulário da loja.");
+  const { number, brand } = request.card;
+  const card = { card_brand: brand, card_last4: number.slice(-4) };
+  if ((SANDBOX_CARDS.declined as readonly string[]).includes(number))
+    return { status: "declined", message: SANDBOX_DECLINE_MESSAGE, ...card, ...noBoleto };
+  const status = (SANDBOX_CARDS.pending as readonly string[]).includes(number) ? "pending" : "paid";
+  return { status, message: null, ...card, ...noBoleto };
+}
+
+function stateOf(row: Selectable<SandboxPaymentTable>): PaymentState {
   return {
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
-      const transactionId = `sandbox-${request.saleId}`;
-      if (request.method === "free") return { status: "paid", transactionId };
-      if (request.method === "boleto") {
-        const boleto = createBoleto({
-          referenceNumber: request.referenceCode,
-          amountCents: request.amountCents,
-          dueDate: addDays(todayInBrazil(request.now), BOLETO_DAYS_TO_PAY),
-        });
-        return {
-          status: "pending",
-          transactionId,
-          boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate },
-        };
-      }
-      const number = request.card?.number ?? "";
-      if ((SANDBOX_CARDS.declined as readonly string[]).includes(number)) {
-        return { status: "declined", transactionId, message: SANDBOX_DECLINE_MESSAGE };
-      }
-      if ((SANDBOX_CARDS.pending as readonly string[]).includes(number)) return { status: "pending", transactionId };
-      return { status: "paid", transactionId };
+    status: row.status as GatewayStatus,
+    transactionId: row.transaction_id,
+    ...(row.message ? { message: row.message } : {}),
+    ...(row.boleto_barcode && row.boleto_digitable_line && row.boleto_due_date
+      ? {
+          boleto: {
+            barcode: row.boleto_barcode,
+            digitableLine: row.boleto_digitable_line,
+            dueDate: row.boleto_due_date,
+            pdfUrl: null,
+          },
+        }
+      : {}),
+    ...(row.card_brand && row.card_last4 ? { card: { brand: row.card_brand, lastFour: row.card_last4 } } : {}),
+  };
+}
+
+export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: () => Date }): PaymentGateway {
+  const byKey = (key: string) =>
+    db.selectFrom("sandbox_payments").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+  return {
+    name: "sandbox",
+    async charge(request) {
+      const seen = await byKey(request.idempotencyKey);
+      if (seen) return stateOf(seen);
+      const at = now().toISOString();
+      // Two charges with one key at once: the primary key keeps the first, both answer it.
+      await db
+        .insertInto("sandbox_payments")
+        .values({
+          idempotency_key: request.idempotencyKey,
+          sale_id: request.saleId,
+          transaction_id: `sandbox-${crypto.randomUUID()}`,
+          method: request.method,
+          amount_cents: request.amountCents,
+          created_at: at,
+          updated_at: at,
+          ...outcomeOf(request),
+        })
+        .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
+        .execute();
+      const row = await byKey(request.idempotencyKey);
+      if (!row) throw new Error("O sandbox perdeu o pagamento que acabou de gravar.");
+      return stateOf(row);
+    },
+    async findBySaleId(saleId) {
+      const row = await db
+        .selectFrom("sandbox_payments")
+        .selectAll()
+        .where("sale_id", "=", saleId)
+        .orderBy("created_at", "desc")
+        .executeTakeFirst();
+      return row ? stateOf(row) : null;
+    },
+    async refund({ saleId, transactionId }) {
+      await db
+        .updateTable("sandbox_payments")
+        .set({ status: "refunded", updated_at: now().toISOString() })
+        .where("sale_id", "=", saleId)
+        .where("transaction_id", "=", transactionId)
+        .where("status", "in", ["paid", "refunded"])
+        .execute();
+      const row = await db
+        .selectFrom("sandbox_payments")
+        .selectAll()
+        .where("sale_id", "=", saleId)
+        .where("transaction_id", "=", transactionId)
+        .executeTakeFirst();
+      if (row?.status !== "refunded") throw new Error("O sandbox não tem um pagamento aprovado para estornar.");
+      return stateOf(row);
     },
   };
 }

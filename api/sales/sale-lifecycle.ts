@@ -55,6 +55,35 @@ export function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string
   return db.deleteFrom("coupon_uses").where("sale_id", "in", saleIds).execute();
 }
 
+/**
+ * Counts the sale's coupon use again (a sale that had given it back is paid after all). The
+ * coupon is found by its code in the sale's store; a coupon deleted since counts nothing.
+ */
+export async function countCouponUse(
+  db: Kysely<Database>,
+  sale: { id: string; store_id: number; customer_id: string; coupon_code: string | null },
+  at: string,
+): Promise<void> {
+  if (!sale.coupon_code) return;
+  const coupon = await db
+    .selectFrom("coupons")
+    .select("id")
+    .where("store_id", "=", sale.store_id)
+    .where("code", "=", sale.coupon_code)
+    .executeTakeFirst();
+  if (!coupon) return;
+  await db
+    .insertInto("coupon_uses")
+    .values({
+      id: crypto.randomUUID(),
+      coupon_id: coupon.id,
+      customer_id: sale.customer_id,
+      sale_id: sale.id,
+      created_at: at,
+    })
+    .execute();
+}
+
 /** Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind becomes "expired". */
 export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
   return db.transaction().execute(async (trx) => {

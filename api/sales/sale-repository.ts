@@ -40,7 +40,9 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     cardBrand: row.card_brand,
     cardLastDigits: row.card_last4,
     boletoDigitableLine: whilePayable(row.status, row.boleto_digitable_line),
-    boletoLink: row.payment_method_code === PAYMENT_METHOD_CODES.boleto ? boletoLinkOf(deps, row.id) : null,
+    // A boleto sale still "processing" has no boleto yet (docs/decisions/0018-payment-flow.md).
+    boletoLink:
+      row.payment_method_code === PAYMENT_METHOD_CODES.boleto && row.boleto_barcode ? boletoLinkOf(deps, row.id) : null,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
     saleBags,
@@ -69,20 +71,27 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
   };
 }
 
-/** The customer's sales in a store, newest first, each with its bags summarised. */
+/**
+ * A declined card is a payment attempt, not an order (docs/decisions/0018-payment-flow.md): the
+ * customer's lists and receipts leave it out; the gestor still sees it (api/gestor/gestor-sales.ts).
+ */
+const isOrder = (status: SaleRow["status"]) => status !== "declined";
+
+/** What the customer's data export adds to the orders: the declined attempts kept about them. */
+interface ListOptions {
+  withAttempts?: boolean;
+}
+
+/** The customer's orders in a store, newest first, each with its bags summarised. */
 export async function listSalesOfCustomer(
   { db, publicUrl }: ApiDeps,
   storeId: number,
   customerId: string,
+  { withAttempts = false }: ListOptions = {},
 ): Promise<Sale[]> {
-  const sales = await db
-    .selectFrom("sales")
-    .selectAll()
-    .where("store_id", "=", storeId)
-    .where("customer_id", "=", customerId)
-    .orderBy("created_at", "desc")
-    .orderBy("reference_code", "desc")
-    .execute();
+  let query = db.selectFrom("sales").selectAll().where("store_id", "=", storeId).where("customer_id", "=", customerId);
+  if (!withAttempts) query = query.where("status", "<>", "declined");
+  const sales = await query.orderBy("created_at", "desc").orderBy("reference_code", "desc").execute();
   if (sales.length === 0) return [];
   const bags = await db
     .selectFrom("sale_bags as b")
@@ -123,15 +132,16 @@ export async function listBagsOfOwnSale(
   storeId: number,
   customerId: string,
   saleId: string,
+  { withAttempts = false }: ListOptions = {},
 ): Promise<SaleBag[]> {
   const sale = await db
     .selectFrom("sales")
-    .select("id")
+    .select(["id", "status"])
     .where("id", "=", saleId)
     .where("store_id", "=", storeId)
     .where("customer_id", "=", customerId)
     .executeTakeFirst();
-  if (!sale) throw notFound(SALE_NOT_FOUND);
+  if (!sale || (!withAttempts && !isOrder(sale.status))) throw notFound(SALE_NOT_FOUND);
   return bagsOfSale(db, sale.id);
 }
 
@@ -175,7 +185,7 @@ export async function findPublicSaleBag(
     .where("id", "=", saleId)
     .where("store_id", "=", storeId)
     .executeTakeFirst();
-  const [bag] = sale ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
+  const [bag] = sale && isOrder(sale.status) ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
   // The contract's receipt fields, and only those (Zod drops the rest).
   return { ...bag, sale: receiptSale.parse(toSale(deps, sale, [])) };

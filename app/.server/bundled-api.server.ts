@@ -3,6 +3,9 @@ import { createStoreApi, type StoreApi } from "#api/app.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
+import type { ApiDeps } from "#api/deps.ts";
+import { withJobLock } from "#api/job-locks.ts";
+import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
@@ -10,20 +13,29 @@ import { getEnv } from "./env.server.ts";
 
 let ready: Promise<StoreApi> | undefined;
 
+/** `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and the next run tries again. */
+function every(intervalMs: number, label: string, job: () => Promise<void>): void {
+  const run = () => job().catch((error: unknown) => console.error(`[vendas] falha ao ${label}:`, error));
+  void run();
+  setInterval(() => void run(), intervalMs).unref();
+}
+
 /**
- * Unpaid boletos past their clearing days become "expired" (api/sales/sale-lifecycle.ts):
- * now and every hour. Several servers may sweep at once; the sweep is idempotent.
+ * Unpaid boletos past their clearing days become "expired" (api/sales/sale-lifecycle.ts), every
+ * hour; sales the acquirer has news of are reconciled (api/payments/reconciliation.ts), every
+ * minute. On several servers one runs each job at a time (api/job-locks.ts).
  */
-function sweepOverdueBoletosHourly(deps: Parameters<typeof expireOverdueBoletos>[0]): void {
-  const sweep = () =>
-    expireOverdueBoletos(deps).then(
-      (changes) => {
-        if (changes.length > 0) console.log(`[vendas] ${changes.length} boleto(s) vencido(s) expirado(s)`);
-      },
-      (error: unknown) => console.error("[vendas] falha ao expirar boletos vencidos:", error),
-    );
-  void sweep();
-  setInterval(() => void sweep(), EXPIRY_SWEEP_INTERVAL_MS).unref();
+function startPaymentJobs(deps: ApiDeps): void {
+  every(EXPIRY_SWEEP_INTERVAL_MS, "expirar boletos vencidos", async () => {
+    const run = await withJobLock(deps, "expire-boletos", EXPIRY_SWEEP_INTERVAL_MS, () => expireOverdueBoletos(deps));
+    if (!run.skipped && run.result.length > 0)
+      console.log(`[vendas] ${run.result.length} boleto(s) vencido(s) expirado(s)`);
+  });
+  every(RECONCILE_INTERVAL_MS, "conciliar pagamentos", async () => {
+    const run = await reconcilePayments(deps);
+    if (!("skipped" in run) && run.changes.length > 0)
+      console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
+  });
 }
 
 /**
@@ -45,8 +57,14 @@ export function getBundledApi(): Promise<StoreApi> {
     // Queued e-mail is sent now, every poll, and right after each enqueue (0020-mail-outbox).
     const mailWorker = createMailWorker({ db, mailer, now });
     mailWorker.start();
-    const deps = { db, now, nudgeMail: mailWorker.nudge, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
-    sweepOverdueBoletosHourly(deps);
+    const deps: ApiDeps = {
+      db,
+      now,
+      nudgeMail: mailWorker.nudge,
+      publicUrl: env.publicUrl,
+      gateway: createSandboxGateway({ db, now }),
+    };
+    startPaymentJobs(deps);
     return createStoreApi(deps);
   })();
   ready.catch(() => {

@@ -54,6 +54,21 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
         <p className="mt-1 text-slate-600">
           Situação: <strong data-testid="sale-status">{saleStatusLabel(sale.status)}</strong>
         </p>
+        {sale.status === "processing" ? (
+          // The acquirer's answer is not known yet (docs/decisions/0018-payment-flow.md): nothing is
+          // promised about a boleto or a payment until it is.
+          <p
+            className="mx-auto mt-3 max-w-xl rounded-xl bg-amber-50 p-4 text-sm text-amber-900"
+            data-testid="processing-note"
+          >
+            Ainda aguardamos a resposta da operadora de pagamento. Você receberá um e-mail quando o pagamento for
+            confirmado e pode acompanhar a situação do pedido em{" "}
+            <Link to="/conta#pedidos" className="font-semibold underline">
+              Minha Conta
+            </Link>
+            .
+          </p>
+        ) : null}
       </header>
 
       <PurchaseSection id="buyer" title="Comprador">

@@ -8,6 +8,7 @@ import * as payments from "./0006-payments.ts";
 import * as studentConsents from "./0007-student-consents.ts";
 import * as loginThrottles from "./0008-login-throttles.ts";
 import * as accountDeletion from "./0009-account-deletion.ts";
+import * as paymentAttempts from "./0010-payment-attempts.ts";
 import * as mailOutbox from "./0011-mail-outbox.ts";
 
 /**
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0007-student-consents": studentConsents,
   "0008-login-throttles": loginThrottles,
   "0009-account-deletion": accountDeletion,
+  "0010-payment-attempts": paymentAttempts,
   "0011-mail-outbox": mailOutbox,
 };
 

@@ -95,10 +95,11 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(page.getByTestId("boleto-page").locator("svg")).toHaveCount(0);
 });
 
-test("card in instalments: a bad card is refused and a declined card leaves the cart, neither shown back; a good one pays", async ({
+test("card in instalments: a bad card is refused and a declined card leaves the cart and no order, neither shown back; a good one pays", async ({
   page,
   request,
   checkout,
+  visit,
   js,
 }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 100 && p.PARCELAS >= 2);
@@ -140,12 +141,73 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
   });
   await expect(page).toHaveURL(/\/compra$/);
   await expectCardGone("4000 0000 0000 0002");
+  // A declined card is a payment attempt, not an order: "Meus pedidos" has nothing to show.
+  await visit("/conta");
+  const orders = page.getByRole("region", { name: "Meus pedidos" });
+  await expect(orders.getByText("Você ainda não fez nenhuma compra.")).toBeVisible();
+  await visit("/compra");
 
   await payByCard({ number: "4111 1111 1111 1111", installments: "2" });
   await expect(page.getByTestId("sale-status")).toHaveText("Pago");
   await expectAnnounced(page, COMPLETED, { type: "success" });
   await expect(page.getByTestId("card-last-digits")).toContainText("VISA final 1111");
   await expect(page.getByTestId("purchase-complete")).toContainText(/2x de R\$/);
+});
+
+test("a payment whose answer is not recorded yet says so on /conclusao and in /conta, until the reconciliation records it", async ({
+  page,
+  request,
+  checkout,
+  visit,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+  const customer = await checkout(product.itemTOTVS);
+  await acceptTermsAndFinish(page);
+  await expect(page).toHaveURL(/\/conclusao\?venda=/);
+  const completion = new URL(page.url());
+  const saleId = completion.searchParams.get("venda")!;
+  // As if the server had died after the sandbox answered and before the answer was recorded
+  // (docs/decisions/0018-payment-flow.md): the sale claimed, the cart still open, no boleto yet.
+  const claimed = async (updatedAt: Date) =>
+    withStoreDatabase((db) =>
+      db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("sales")
+          .set({
+            status: "processing",
+            boleto_barcode: null,
+            boleto_digitable_line: null,
+            boleto_due_date: null,
+            updated_at: updatedAt.toISOString(),
+          })
+          .where("id", "=", saleId)
+          .execute();
+        await trx.updateTable("sale_bags").set({ status: "processing" }).where("sale_id", "=", saleId).execute();
+        await trx.updateTable("carts").set({ finished_at: null }).where("id", "=", customer.cartId).execute();
+      }),
+    );
+  await claimed(new Date());
+  await visit(completion.pathname + completion.search);
+  await expect(page.getByTestId("sale-status")).toHaveText("Pagamento em processamento");
+  await expect(page.getByTestId("processing-note")).toContainText(
+    "Você receberá um e-mail quando o pagamento for confirmado",
+  );
+  await expect(page.getByTestId("processing-note").getByRole("link", { name: "Minha Conta" })).toHaveAttribute(
+    "href",
+    "/conta#pedidos",
+  );
+  await expect(page.getByTestId("boleto-info")).toHaveCount(0);
+  await visit("/conta");
+  const orders = page.getByRole("region", { name: "Meus pedidos" });
+  await expect(orders.getByText("Pagamento em processamento", { exact: true })).toBeVisible();
+  await expect(orders.getByRole("link", { name: /Segunda via do boleto/ })).toHaveCount(0);
+
+  // Its charge window over, the reconciliation asks the sandbox and records its boleto.
+  await claimed(new Date(Date.now() - 60 * 60_000));
+  gestor("reconcile-payments");
+  await visit(completion.pathname + completion.search);
+  await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
+  await expect(page.getByTestId("digitable-line")).toHaveText(/^\d{5}\.\d{5} /);
 });
 
 test("a free order shows Gratuito alone and completes at once", async ({ page, request, checkout }) => {

@@ -145,6 +145,18 @@ describe("payAction", () => {
     expect(await toastOf(response!)).toMatchObject({ type: "success", message: CHECKOUT_MESSAGES.success });
   });
 
+  it("a payment still processing goes to /conclusao with a warning, never the success message", async () => {
+    finishReplies = [
+      {
+        status: 200,
+        body: { finished: { link: null, referenceCode: "123", saleId: "venda-2", statusCode: "processing" } },
+      },
+    ];
+    const { response } = await pay(cardForm());
+    expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-2");
+    expect(await toastOf(response!)).toMatchObject({ type: "warning", message: CHECKOUT_MESSAGES.processing });
+  });
+
   it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the choices but not the card", async () => {
     const tooMany = await pay(cardForm({ installments: "4" }));
     expect(tooMany.status).toBe(400);

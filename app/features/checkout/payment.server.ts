@@ -21,6 +21,8 @@ export const CHECKOUT_MESSAGES = {
   cartDeleted: "Seu carrinho foi deletado pelo administrador",
   couponInvalid: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
   emptyCart: "Seu carrinho está vazio.",
+  /** The acquirer's answer is not known yet: the order exists, the payment is not confirmed (docs/decisions/0018). */
+  processing: "Pedido recebido. O pagamento está em processamento: avisaremos você por e-mail.",
   /** The store API or its gateway failed: whether anything was charged is not known here. */
   paymentUnavailable:
     "Não foi possível concluir o pagamento agora. Confira em Minha Conta se o pedido foi registrado antes de tentar de novo.",
@@ -90,6 +92,8 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
         : {}),
     };
     const finished = await api.finishCart(current.customer.id, shownCartId, payload);
+    if (finished.statusCode === "processing")
+      return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;

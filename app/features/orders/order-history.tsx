@@ -6,11 +6,14 @@ import { formatBRL } from "#app/lib/money.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
 
 const statusStyles: Record<string, string> = {
+  processing: "bg-amber-100 text-amber-900",
   pending: "bg-amber-100 text-amber-900",
   paid: "bg-emerald-100 text-emerald-800",
   declined: "bg-red-100 text-red-800",
   cancelled: "bg-slate-200 text-slate-700",
   expired: "bg-slate-200 text-slate-700",
+  refunded: "bg-slate-200 text-slate-700",
+  charged_back: "bg-red-100 text-red-800",
 };
 
 export interface SelectedSale {

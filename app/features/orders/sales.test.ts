@@ -15,14 +15,21 @@ describe("formatSaleDate", () => {
 
 describe("labels", () => {
   it("names every status and method in Portuguese", () => {
-    expect(["pending", "paid", "declined", "cancelled", "expired"].map(saleStatusLabel)).toEqual([
+    expect(
+      ["processing", "pending", "paid", "declined", "cancelled", "expired", "refunded", "charged_back"].map(
+        saleStatusLabel,
+      ),
+    ).toEqual([
+      "Pagamento em processamento",
       "Aguardando pagamento",
       "Pago",
       "Recusado",
       "Cancelado",
       "Expirado",
+      "Estornado",
+      "Contestado",
     ]);
     expect(["0", "1", "2"].map(paymentMethodLabel)).toEqual(["Boleto", "Cartão de crédito", "Gratuito"]);
-    expect(saleStatusLabel("refunded")).toBe("refunded");
+    expect(saleStatusLabel("em_analise")).toBe("em_analise");
   });
 });

@@ -7,11 +7,14 @@ import { STORE_TIME_ZONE } from "#app/lib/dates.ts";
 export const SALE_DETAILS_PARAM = "compra";
 
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
+  processing: "Pagamento em processamento",
   pending: "Aguardando pagamento",
   paid: "Pago",
   declined: "Recusado",
   cancelled: "Cancelado",
   expired: "Expirado",
+  refunded: "Estornado",
+  charged_back: "Contestado",
 };
 
 /** A status another API may send that the store does not know reads as it came. */

@@ -1,0 +1,432 @@
+/**
+ * The finish's first step, "claim" (docs/decisions/0018-payment-flow.md): in one transaction
+ * under the customer's lock, either the cart's live sale is the answer, or the cart is re-priced
+ * and checked (coupon, method, instalments, card form, decline limit) and a sale is committed as
+ * "processing", with its bags, items, coupon use, attempt number and idempotency key. Nothing is
+ * charged here: the acquirer is asked after the commit (api/payments/charge-sale.ts).
+ */
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { checkBag } from "#app/lib/cart-rules.ts";
+import {
+  brandForGateway,
+  CARD_FORM_MESSAGE,
+  checkCardNumber,
+  checkExpiry,
+  isValidCvc,
+  isValidHolder,
+  normalizeHolder,
+} from "#app/lib/card.ts";
+import { cartInstallments } from "#app/lib/installments.ts";
+import { centsToReais } from "#app/lib/money.ts";
+import type { Database } from "#db/schema.ts";
+import { CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
+import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
+import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { ApiDeps } from "../deps.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { chargeWindowMs } from "../payments/charge-sale.ts";
+import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
+import { tryAgainLater } from "../rate-limit.ts";
+import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
+import { findOwnOpenCart } from "./cart-store.ts";
+
+const HOUR = 60 * 60_000;
+/**
+ * Declined card payments allowed in an hour per customer: tight, a parent mistypes a card once
+ * or twice (docs/decisions/0014-account-hardening.md).
+ */
+export const DECLINES_PER_CUSTOMER = 5;
+export const TOO_MANY_DECLINES =
+  "Muitos pagamentos com cartão recusados em pouco tempo. Por segurança, pague com boleto ou aguarde.";
+
+export const FINISH_MESSAGES = {
+  ...FINISH_CART_MESSAGES,
+  emptyCart: "Seu carrinho está vazio.",
+  studentMissing: "Selecione o estudante de cada item do carrinho.",
+  zeroMustBeFree: "Pedidos de total R$ 0,00 são finalizados como Gratuito.",
+  unavailable: "Um item do carrinho não está mais à venda. Remova-o para continuar.",
+  declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
+} as const;
+
+const LIVE = ["processing", "pending", "paid"] as const;
+
+export interface ClaimedSale {
+  id: string;
+  reference_code: string;
+  status: (typeof LIVE)[number];
+  payment_method_code: PaymentMethodCode;
+}
+
+export type Claim =
+  /** The cart's sale, as it stands: nothing to charge. */
+  | { kind: "answer"; sale: ClaimedSale }
+  /** Another request is charging the sale right now, until `until` at the latest. */
+  | { kind: "wait"; sale: ClaimedSale; until: number }
+  /** Committed as "processing": charge it now, with this request. */
+  | { kind: "charge"; sale: ClaimedSale; request: ChargeRequest };
+
+/**
+ * The acquirer's idempotency key for an attempt at paying a cart: a retry of the attempt gets the
+ * same key (the acquirer answers the first payment), the next attempt after a decline a new one.
+ */
+export function idempotencyKeyOf(cartId: string, attempt: number): string {
+  return createHash("sha256").update(`loja-escolar:finish:${cartId}:${attempt}`).digest("hex");
+}
+
+/** 12 random digits: a boleto's reference number must be digits (api/payments/boleto.ts). */
+function newReferenceCode(): string {
+  const digits = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(digits, (byte) => String(byte % 10))
+    .join("")
+    .replace(/^0/, "1");
+}
+
+const chargeMethodOf = (code: PaymentMethodCode): ChargeMethod =>
+  code === PAYMENT_METHOD.free ? "free" : code === PAYMENT_METHOD.boleto ? "boleto" : "card";
+
+/** The card as the gateway gets it, or 400 with the form's message (spec §5). */
+function cardOf(data: FinishCartData, maxInstallments: number, now: Date): TypedCard & { installments: number } {
+  const number = checkCardNumber(data.cardNumber ?? "");
+  const expiration = /^(\d{4})-(\d{2})-10$/.exec(data.expirationDate ?? "");
+  const expiry = expiration ? checkExpiry(`${expiration[2]}/${expiration[1]!.slice(2)}`, now) : null;
+  const installments = data.installments ?? 0;
+  const holder = normalizeHolder(data.holder ?? "");
+  const valid =
+    number.ok &&
+    (data.brand ?? "").toUpperCase() === brandForGateway(number.brand) &&
+    expiry?.ok === true &&
+    isValidCvc(data.cvv ?? "", number.brand) &&
+    isValidHolder(holder) &&
+    installments >= 1 &&
+    installments <= maxInstallments;
+  if (!valid || !number.ok) {
+    if (number.ok && expiry?.ok && installments > maxInstallments)
+      throw badRequest(FINISH_MESSAGES.installmentsInvalid);
+    throw badRequest(CARD_FORM_MESSAGE);
+  }
+  return {
+    kind: "typed",
+    holder,
+    number: number.digits,
+    cvv: data.cvv!,
+    expirationDate: data.expirationDate!,
+    brand: brandForGateway(number.brand),
+    installments,
+  };
+}
+
+/**
+ * 429 once the customer's card was declined DECLINES_PER_CUSTOMER times in the last hour. Read
+ * under the customer's lock, so one customer's concurrent finishes count each other's declines.
+ */
+async function assertFewDeclines(db: Kysely<Database>, customerId: string, now: Date): Promise<void> {
+  const declines = await db
+    .selectFrom("sales")
+    .select("created_at")
+    .where("customer_id", "=", customerId)
+    .where("status", "=", "declined")
+    .where("created_at", ">", new Date(now.getTime() - HOUR).toISOString())
+    .orderBy("created_at", "desc")
+    .limit(DECLINES_PER_CUSTOMER)
+    .execute();
+  if (declines.length < DECLINES_PER_CUSTOMER) return;
+  const oldest = Date.parse(declines[declines.length - 1]!.created_at);
+  throw tryAgainLater(oldest + HOUR - now.getTime(), TOO_MANY_DECLINES);
+}
+
+/** Every bag has a student and obeys the cart rules; every line is still for sale. */
+function assertSellable(priced: PricedCart): void {
+  if (priced.unavailable.length > 0) throw badRequest(FINISH_MESSAGES.unavailable);
+  if (priced.lines.length === 0) throw badRequest(FINISH_MESSAGES.emptyCart);
+  if (priced.lines.some((line) => line.studentId === null)) throw badRequest(FINISH_MESSAGES.studentMissing);
+  for (const lines of groupByStudent(priced.lines).values()) {
+    const checked = checkBag(
+      lines.map((line) => ({ itemTOTVSId: line.itemTOTVSId, quantity: line.quantity, type: line.type })),
+    );
+    if (!checked.ok) throw badRequest(checked.message);
+  }
+}
+
+function groupByStudent(lines: readonly CartLine[]): Map<string, CartLine[]> {
+  const bags = new Map<string, CartLine[]>();
+  for (const line of lines) bags.set(line.studentId!, [...(bags.get(line.studentId!) ?? []), line]);
+  return bags;
+}
+
+interface NewSale {
+  id: string;
+  referenceCode: string;
+  customerId: string;
+  storeId: number;
+  cartId: string;
+  couponId: string | null;
+  method: PaymentMethodCode;
+  installments: number;
+  card: TypedCard | null;
+  attempt: number;
+  idempotencyKey: string;
+  chargingUntil: string;
+  at: string;
+}
+
+async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart): Promise<void> {
+  await db
+    .insertInto("sales")
+    .values({
+      id: sale.id,
+      store_id: sale.storeId,
+      customer_id: sale.customerId,
+      cart_id: sale.cartId,
+      payment_method_code: sale.method,
+      installments: sale.installments,
+      status: "processing",
+      subtotal_cents: priced.subtotalCents,
+      discount_cents: priced.discountCents,
+      total_cents: priced.totalCents,
+      coupon_code: priced.coupon?.code ?? null,
+      card_brand: sale.card?.brand ?? null,
+      card_last4: sale.card ? sale.card.number.slice(-4) : null,
+      boleto_barcode: null,
+      boleto_digitable_line: null,
+      boleto_due_date: null,
+      reference_code: sale.referenceCode,
+      gateway_transaction_id: null,
+      paid_at: null,
+      attempt: sale.attempt,
+      idempotency_key: sale.idempotencyKey,
+      charging_until: sale.chargingUntil,
+      created_at: sale.at,
+      updated_at: sale.at,
+    })
+    .execute();
+  for (const [studentId, lines] of groupByStudent(priced.lines)) {
+    const bagId = crypto.randomUUID();
+    await db
+      .insertInto("sale_bags")
+      .values({
+        id: bagId,
+        sale_id: sale.id,
+        student_id: studentId,
+        student_name: lines[0]!.studentName ?? "",
+        student_ra: lines[0]!.studentRA,
+        total_cents: lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0),
+        status: "processing",
+      })
+      .execute();
+    await db
+      .insertInto("sale_bag_items")
+      .values(
+        lines.map((line) => ({
+          id: crypto.randomUUID(),
+          sale_bag_id: bagId,
+          product_id: line.productId,
+          item_totvs_id: line.itemTOTVSId,
+          title: line.title,
+          type: line.type,
+          unit_code: line.unitCode,
+          quantity: line.quantity,
+          unit_price_cents: line.salePriceCents,
+          original_unit_price_cents: line.priceCents,
+          image: line.image,
+          product_slug: line.slug,
+          category_slug: line.categorySlug,
+        })),
+      )
+      .execute();
+  }
+  // Counted at claim, so concurrent purchases cannot all pass a coupon's last use; a declined
+  // attempt gives it back (api/payments/payment-sync.ts).
+  if (sale.couponId) {
+    await db
+      .insertInto("coupon_uses")
+      .values({
+        id: crypto.randomUUID(),
+        coupon_id: sale.couponId,
+        customer_id: sale.customerId,
+        sale_id: sale.id,
+        created_at: sale.at,
+      })
+      .execute();
+  }
+}
+
+interface ChargeParts {
+  id: string;
+  referenceCode: string;
+  idempotencyKey: string;
+  amountCents: number;
+  method: PaymentMethodCode;
+  installments: number;
+  card: TypedCard | null;
+}
+
+function chargeRequestOf(customer: CustomerRow, sale: ChargeParts, now: Date): ChargeRequest {
+  return {
+    idempotencyKey: sale.idempotencyKey,
+    saleId: sale.id,
+    referenceCode: sale.referenceCode,
+    description: `Loja Escolar pedido ${sale.referenceCode}`,
+    amountCents: sale.amountCents,
+    method: chargeMethodOf(sale.method),
+    ...(sale.card ? { card: sale.card } : {}),
+    installments: sale.installments,
+    payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
+    now,
+  };
+}
+
+/** Without the card from the form, the card part of a request for the gateway (holder, number…). */
+function typedCard({ installments: _installments, ...card }: TypedCard & { installments: number }): TypedCard {
+  return card;
+}
+
+/**
+ * A processing sale whose charge nobody is running (its request failed or its server died):
+ * this finish charges it again with the SAME key, so the acquirer answers the first payment if
+ * it got one. A card sale needs this request's card; without one the sale is answered as is.
+ */
+async function retryProcessing(
+  trx: Kysely<Database>,
+  deps: ApiDeps,
+  customer: CustomerRow,
+  live: ClaimedSale,
+  data: FinishCartData,
+  now: Date,
+): Promise<Claim> {
+  const sale = await trx
+    .selectFrom("sales")
+    .select(["idempotency_key", "total_cents", "installments"])
+    .where("id", "=", live.id)
+    .executeTakeFirstOrThrow();
+  const isCard = live.payment_method_code === PAYMENT_METHOD.credit;
+  const sameMethod = await trx
+    .selectFrom("payment_methods")
+    .select("code")
+    .where("id", "=", data.paymentMethodId)
+    .where("code", "=", live.payment_method_code)
+    .executeTakeFirst();
+  if (!sale.idempotency_key || !sameMethod || (isCard && !data.cardNumber)) return { kind: "answer", sale: live };
+  const card = isCard ? typedCard(cardOf({ ...data, installments: sale.installments }, sale.installments, now)) : null;
+  await trx
+    .updateTable("sales")
+    .set({
+      charging_until: new Date(now.getTime() + chargeWindowMs(deps)).toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", live.id)
+    .execute();
+  const request = chargeRequestOf(
+    customer,
+    {
+      id: live.id,
+      referenceCode: live.reference_code,
+      idempotencyKey: sale.idempotency_key,
+      amountCents: sale.total_cents,
+      method: live.payment_method_code,
+      installments: sale.installments,
+      card,
+    },
+    now,
+  );
+  return { kind: "charge", sale: live, request };
+}
+
+/** Step 1 of the finish: see the header. */
+export function claimSale(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  ref: { cartId: string; storeId: number },
+  data: FinishCartData,
+): Promise<Claim> {
+  return deps.db.transaction().execute(async (trx): Promise<Claim> => {
+    const now = deps.now();
+    const at = now.toISOString();
+    await lockCustomer(trx, customer.id);
+    const live = await trx
+      .selectFrom("sales")
+      .select(["id", "reference_code", "status", "payment_method_code", "charging_until"])
+      .where("cart_id", "=", ref.cartId)
+      .where("customer_id", "=", customer.id)
+      .where("status", "in", LIVE)
+      .executeTakeFirst();
+    if (live) {
+      const sale = { ...live, status: live.status as ClaimedSale["status"] };
+      if (sale.status !== "processing") return { kind: "answer", sale };
+      const until = live.charging_until ? Date.parse(live.charging_until) : 0;
+      if (until > now.getTime()) return { kind: "wait", sale, until };
+      return retryProcessing(trx, deps, customer, sale, data, now);
+    }
+
+    const cart =
+      ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
+    if (!cart) throw notFound(CART_NOT_FOUND);
+    const priced = await priceCart(trx, cart.id);
+    assertSellable(priced);
+    if (cart.coupon_id) {
+      const check = await couponCheck(trx, {
+        coupon: await findCouponForPurchase(trx, cart.coupon_id),
+        customerId: customer.id,
+        now,
+      });
+      if (!check.ok) throw notFound(COUPON_MESSAGES.invalid);
+    }
+
+    const methodRow = await trx
+      .selectFrom("payment_methods")
+      .select("code")
+      .where("id", "=", data.paymentMethodId)
+      .executeTakeFirst();
+    if (!methodRow) throw badRequest(FINISH_MESSAGES.methodRequired);
+    const method = methodRow.code as PaymentMethodCode;
+    const free = priced.totalCents === 0;
+    if (free && method !== PAYMENT_METHOD.free) throw badRequest(FINISH_MESSAGES.zeroMustBeFree);
+    if (!free && method === PAYMENT_METHOD.free) throw badRequest(FINISH_MESSAGES.freeOnlyAtZero);
+    const maxInstallments = cartInstallments(
+      priced.lines.map((line) => ({
+        TIPO: line.type,
+        PARCELAS: line.installments,
+        quantity: line.quantity,
+        paymentPlan: { maxInstallments: line.maxInstallments, turnYear: line.turnYear, schoolYear: line.schoolYear },
+      })),
+      centsToReais(priced.totalCents),
+      now,
+    );
+    const card = method === PAYMENT_METHOD.credit ? cardOf(data, maxInstallments, now) : null;
+    if (card) await assertFewDeclines(trx, customer.id, now);
+
+    const declined = await trx
+      .selectFrom("sales")
+      .select((eb) => eb.fn.countAll<number | string>().as("count"))
+      .where("cart_id", "=", cart.id)
+      .where("status", "=", "declined")
+      .executeTakeFirstOrThrow();
+    const attempt = Number(declined.count) + 1;
+    const sale: NewSale = {
+      id: crypto.randomUUID(),
+      referenceCode: newReferenceCode(),
+      customerId: customer.id,
+      storeId: customer.store_id,
+      cartId: cart.id,
+      couponId: cart.coupon_id,
+      method,
+      installments: card?.installments ?? 1,
+      card: card ? typedCard(card) : null,
+      attempt,
+      idempotencyKey: idempotencyKeyOf(cart.id, attempt),
+      chargingUntil: new Date(now.getTime() + chargeWindowMs(deps)).toISOString(),
+      at,
+    };
+    await writeSale(trx, sale, priced);
+    const claimed = {
+      id: sale.id,
+      reference_code: sale.referenceCode,
+      status: "processing" as const,
+      payment_method_code: method,
+    };
+    const request = chargeRequestOf(customer, { ...sale, amountCents: priced.totalCents }, now);
+    return { kind: "charge", sale: claimed, request };
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The one home of what the acquirer's answer does to a sale (docs/decisions/0018-payment-flow.md),
+ * used by the finish's record step, the reconciliation job and the gestor's refund. In one
+ * transaction under the customer's lock:
+ *   - processing → paid or pending: the cart is finished (its coupon use was counted at claim);
+ *   - processing → declined: the cart stays open and the coupon use is given back;
+ *   - pending → paid; expired → paid (a late payment: the coupon use is counted again);
+ *   - pending → declined, expired; paid → refunded, charged_back: the coupon use is given back;
+ *   - anything else (the same state again, a "pending" after "paid", news of a declined attempt)
+ *     changes nothing, so a repeated or late notification is harmless.
+ * A processing sale whose acquirer answer is finally known also finishes the cart with any
+ * other final state (expired, refunded, charged_back): the purchase happened and ended.
+ * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
+ * the purchase confirmation when a processing sale becomes paid or pending, "Pagamento
+ * confirmado" when a pending or expired one becomes paid.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
+ */
+import type { Kysely } from "kysely";
+import type { Database, SaleStatus } from "#db/schema.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import { countCouponUse, releaseCouponUses, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
+import { enqueuePaymentConfirmedEmail, enqueuePurchaseEmail } from "../sales/sale-emails.ts";
+import type { OutboxDeps } from "../mail/mail-outbox.ts";
+import type { GatewayStatus, PaymentState } from "./gateway.ts";
+
+export interface PaymentSyncDeps extends OutboxDeps {
+  db: Kysely<Database>;
+  /** For the links in the e-mails. */
+  publicUrl: string;
+}
+
+const MOVES: Partial<Record<SaleStatus, readonly GatewayStatus[]>> = {
+  processing: ["paid", "pending", "declined", "expired", "refunded", "charged_back"],
+  pending: ["paid", "declined", "expired", "refunded", "charged_back"],
+  expired: ["paid"],
+  paid: ["refunded", "charged_back"],
+};
+
+/** Statuses in which the sale holds a use of its coupon. */
+const HOLDS_COUPON: readonly SaleStatus[] = ["processing", "pending", "paid"];
+
+export function applyPaymentState(
+  deps: PaymentSyncDeps,
+  saleId: string,
+  state: PaymentState,
+): Promise<SaleStatusChange | null> {
+  const { db, now } = deps;
+  return db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom("sales").select("customer_id").where("id", "=", saleId).executeTakeFirst();
+    if (!owner) return null;
+    await lockCustomer(trx, owner.customer_id);
+    const sale = await trx
+      .selectFrom("sales")
+      .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
+      .select(["card_brand", "card_last4"])
+      .where("id", "=", saleId)
+      .executeTakeFirstOrThrow();
+    if (!(MOVES[sale.status] ?? []).includes(state.status)) return null;
+    const at = now().toISOString();
+    await trx
+      .updateTable("sales")
+      .set({
+        status: state.status,
+        gateway_transaction_id: state.transactionId || null,
+        charging_until: null,
+        updated_at: at,
+        ...(state.status === "paid" ? { paid_at: at } : {}),
+        ...(state.boleto
+          ? {
+              boleto_barcode: state.boleto.barcode,
+              boleto_digitable_line: state.boleto.digitableLine,
+              boleto_due_date: state.boleto.dueDate,
+            }
+          : {}),
+        ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
+      })
+      .where("id", "=", sale.id)
+      .execute();
+    await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
+    if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
+      await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
+    }
+    const held = HOLDS_COUPON.includes(sale.status);
+    const holds = HOLDS_COUPON.includes(state.status);
+    if (held && !holds) await releaseCouponUses(trx, [sale.id]);
+    if (!held && holds) await countCouponUse(trx, sale, at);
+    if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
+      await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
+    else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
+    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
+  });
+}

@@ -16,10 +16,11 @@ const charges: ChargeRequest[] = [];
 const sandbox = createSandboxGateway();
 const outage = { gateway: false, mail: false };
 const countingGateway: PaymentGateway = {
+  ...sandbox,
   async charge(request) {
     charges.push(request);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (outage.gateway) throw new Error(`gateway timeout for card ${request.card?.number ?? "-"}`);
+    if (outage.gateway) throw new Error(`gateway timeout for card ${request.card?.kind === "typed" ? request.card.number : "-"}`);
     return sandbox.charge(request);
   },
 };

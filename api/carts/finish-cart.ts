@@ -33,7 +33,7 @@ import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
-import type { CardCharge, ChargeResult } from "../payments/gateway.ts";
+import type { PaymentState, TypedCard } from "../payments/gateway.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
@@ -96,6 +96,7 @@ function newReferenceCode(): string {
 }
 
 /** The card as the gateway gets it, or 400 with the form's message (spec §5). */
+type CardCharge = TypedCard & { installments: number };
 function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardCharge {
   const number = checkCardNumber(data.cardNumber ?? "");
   const expiration = /^(\d{4})-(\d{2})-10$/.exec(data.expirationDate ?? "");
@@ -116,6 +117,7 @@ function cardOf(data: FinishCartData, maxInstallments: number, now: Date): CardC
     throw badRequest(CARD_FORM_MESSAGE);
   }
   return {
+    kind: "typed",
     holder,
     number: number.digits,
     cvv: data.cvv!,
@@ -241,7 +243,7 @@ async function writeSale(
   }
 }
 
-async function recordCharge(db: Kysely<Database>, saleId: string, result: ChargeResult, at: string): Promise<void> {
+async function recordCharge(db: Kysely<Database>, saleId: string, result: PaymentState, at: string): Promise<void> {
   await db
     .updateTable("sales")
     .set({
@@ -339,9 +341,12 @@ function charge(deps: ApiDeps, customer: CustomerRow, ref: { cartId: string; sto
       at,
     };
     await writeSale(trx, sale, priced);
-    let result: ChargeResult;
+    let result: PaymentState;
     try {
       result = await deps.gateway.charge({
+        idempotencyKey: sale.id,
+        description: `Loja Escolar pedido ${sale.referenceCode}`,
+        installments: sale.installments,
         saleId: sale.id,
         referenceCode: sale.referenceCode,
         amountCents: priced.totalCents,

@@ -9,7 +9,16 @@ import { paymentMethodCode } from "./payment-methods.ts";
 export const SALE_NOT_FOUND = "Compra não encontrada.";
 export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
 
-const saleStatus = z.enum(["pending", "paid", "declined", "cancelled", "expired"]);
+const saleStatus = z.enum([
+  "processing",
+  "pending",
+  "paid",
+  "declined",
+  "expired",
+  "cancelled",
+  "refunded",
+  "charged_back",
+]);
 export type SaleStatus = z.infer<typeof saleStatus>;
 
 /** A student's part of a sale, as the sales list summarises it. */

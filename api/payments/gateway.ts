@@ -1,12 +1,11 @@
-/**
- * The payment gateway as the checkout sees it (docs/decisions/0010-checkout-and-payment.md).
- * The store ships a sandbox (sandbox-gateway.ts); a real acquirer plugs in behind the same
- * interface. The card number and security code travel in a ChargeRequest only: nothing here
- * stores or logs them.
- */
 import type { SaleStatus } from "../contract/orders.ts";
 
-export interface CardCharge {
+/** What the shopper pays with, as the acquirer sees it. */
+export type ChargeMethod = "card" | "boleto" | "pix" | "free";
+
+/** A card typed into the store's own form (the sandbox, and spec §7's finish body). */
+export interface TypedCard {
+  kind: "typed";
   holder: string;
   /** Digits only. */
   number: string;
@@ -15,28 +14,103 @@ export interface CardCharge {
   expirationDate: string;
   /** MASTER, DINERS, AMEX or the upper-case brand (spec §9). */
   brand: string;
-  installments: number;
+}
+
+/** A card tokenised in the browser by the acquirer's SDK: the number never reaches the store. */
+export interface CardToken {
+  kind: "token";
+  token: string;
+  /** The acquirer's method id for the brand (Mercado Pago: "visa", "master", …). */
+  paymentMethodId: string;
+  issuerId?: string;
 }
 
 export interface ChargeRequest {
-  /** The sale's id: a gateway that sees it twice must not charge twice. */
+  /**
+   * Sent as the acquirer's idempotency key: the same key twice charges once. Derived from the
+   * cart and the attempt number, so a retry of one attempt reuses it.
+   */
+  idempotencyKey: string;
+  /** The sale's id: the acquirer's external reference, how webhooks and reconciliation find the sale. */
   saleId: string;
+  /** The order number the customer and the school quote. */
   referenceCode: string;
+  /** A line for the statement and the acquirer's panel, e.g. "Loja Escolar pedido 123456789012". */
+  description: string;
   amountCents: number;
-  method: "boleto" | "card" | "free";
-  card?: CardCharge;
-  payer: { name: string; cpf: string; email: string };
+  method: ChargeMethod;
+  /** Present for method "card". */
+  card?: TypedCard | CardToken;
+  installments: number;
+  payer: {
+    name: string;
+    cpf: string;
+    email: string;
+    /**
+     * The payer's address: Mercado Pago registers a boleto only with it (CEP digits only,
+     * state as its two letters). Optional: the sandbox and card payments do without.
+     */
+    address?: {
+      zipCode: string;
+      street: string;
+      number: string;
+      neighborhood: string;
+      city: string;
+      state: string;
+    };
+  };
+  /** Pix only: when the code stops being payable. */
+  pixExpiresAt?: Date;
+  /** Where the acquirer posts its notifications (absolute URL), when the store has a public address. */
+  notificationUrl?: string;
   now: Date;
 }
 
-export interface ChargeResult {
-  status: Extract<SaleStatus, "paid" | "pending" | "declined">;
+/** A sale's status as the acquirer reports it (a subset of the sale's statuses). */
+export type GatewayStatus = Extract<SaleStatus, "paid" | "pending" | "declined" | "expired" | "refunded" | "charged_back">;
+
+/** What the acquirer holds about one sale's payment. */
+export interface PaymentState {
+  status: GatewayStatus;
+  /** The acquirer's id of the payment. */
   transactionId: string;
-  /** Why a card was declined, for the customer. */
+  /** Why a card was declined, in Portuguese, for the customer. */
   message?: string;
-  boleto?: { barcode: string; digitableLine: string; dueDate: string };
+  /** Issued boleto (method "boleto"). dueDate is YYYY-MM-DD; pdfUrl is the acquirer's printable boleto, when it has one. */
+  boleto?: { barcode: string; digitableLine: string; dueDate: string; pdfUrl: string | null };
+  /** Issued Pix (method "pix"): the "copia e cola" BR Code and its expiry (ISO instant). */
+  pix?: { copyPaste: string; expiresAt: string };
+  /** The card's brand and last four digits, when the acquirer tells them (tokenised and hosted payments). */
+  card?: { brand: string; lastFour: string };
+}
+
+/** The acquirer could not be asked or did not answer in time: the outcome is unknown, nothing may be assumed. */
+export class GatewayUnavailableError extends Error {
+  override name = "GatewayUnavailableError";
+}
+
+export interface HostedCheckoutRequest {
+  saleId: string;
+  referenceCode: string;
+  description: string;
+  amountCents: number;
+  maxInstallments: number;
+  payer: { name: string; cpf: string; email: string };
+  /** Absolute URL the acquirer sends the shopper back to (success, pending and failure alike). */
+  returnUrl: string;
+  notificationUrl?: string;
 }
 
 export interface PaymentGateway {
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  readonly name: "sandbox" | "mercadopago";
+  /** Charges once per idempotencyKey. Throws GatewayUnavailableError on a timeout, a 5xx or a network failure. */
+  charge(request: ChargeRequest): Promise<PaymentState>;
+  /** The payment the acquirer holds for this sale id (external reference), or null when it never got one. */
+  findBySaleId(saleId: string): Promise<PaymentState | null>;
+  /** Gives the whole amount back; answers the payment's new state ("refunded"). */
+  refund(request: { saleId: string; transactionId: string; amountCents: number; idempotencyKey: string }): Promise<PaymentState>;
+  /** A page at the acquirer where the shopper types the card (no JavaScript on our side). Absent on the sandbox. */
+  createHostedCheckout?(request: HostedCheckoutRequest): Promise<{ url: string }>;
+  /** What the browser needs to tokenise a card with the acquirer's SDK. Absent on the sandbox. */
+  readonly browserTokenization?: { publicKey: string; sdkUrl: string };
 }

@@ -5,7 +5,7 @@
  */
 import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import { createBoleto } from "./boleto.ts";
-import type { ChargeRequest, ChargeResult, PaymentGateway } from "./gateway.ts";
+import type { ChargeRequest, PaymentGateway, PaymentState } from "./gateway.ts";
 
 /** Numbers that decline or stay under review; any other valid card is approved. */
 export const SANDBOX_CARDS = {
@@ -29,7 +29,11 @@ export const BOLETO_DAYS_TO_PAY = 3;
 
 export function createSandboxGateway(): PaymentGateway {
   return {
-    async charge(request: ChargeRequest): Promise<ChargeResult> {
+    name: "sandbox",
+    // The sandbox keeps nothing: nothing to find, and a refund is only recorded.
+    findBySaleId: () => Promise.resolve(null),
+    refund: ({ transactionId }) => Promise.resolve({ status: "refunded", transactionId }),
+    async charge(request: ChargeRequest): Promise<PaymentState> {
       const transactionId = `sandbox-${request.saleId}`;
       if (request.method === "free") return { status: "paid", transactionId };
       if (request.method === "boleto") {
@@ -41,10 +45,10 @@ export function createSandboxGateway(): PaymentGateway {
         return {
           status: "pending",
           transactionId,
-          boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate },
+          boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate, pdfUrl: null },
         };
       }
-      const number = request.card?.number ?? "";
+      const number = request.card?.kind === "typed" ? request.card.number : "";
       if ((SANDBOX_CARDS.declined as readonly string[]).includes(number)) {
         return { status: "declined", transactionId, message: SANDBOX_DECLINE_MESSAGE };
       }

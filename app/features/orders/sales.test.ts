@@ -23,6 +23,6 @@ describe("labels", () => {
       "Expirado",
     ]);
     expect(["0", "1", "2"].map(paymentMethodLabel)).toEqual(["Boleto", "Cartão de crédito", "Gratuito"]);
-    expect(saleStatusLabel("refunded")).toBe("refunded");
+    expect(saleStatusLabel("in_mediation")).toBe("in_mediation");
   });
 });

@@ -12,6 +12,9 @@ export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   declined: "Recusado",
   cancelled: "Cancelado",
   expired: "Expirado",
+  processing: "Pagamento em processamento",
+  refunded: "Estornado",
+  charged_back: "Contestado pelo titular do cartão",
 };
 
 /** A status another API may send that the store does not know reads as it came. */

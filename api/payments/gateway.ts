@@ -67,7 +67,10 @@ export interface ChargeRequest {
 }
 
 /** A sale's status as the acquirer reports it (a subset of the sale's statuses). */
-export type GatewayStatus = Extract<SaleStatus, "paid" | "pending" | "declined" | "expired" | "refunded" | "charged_back">;
+export type GatewayStatus = Extract<
+  SaleStatus,
+  "paid" | "pending" | "declined" | "expired" | "refunded" | "charged_back"
+>;
 
 /** What the acquirer holds about one sale's payment. */
 export interface PaymentState {
@@ -108,7 +111,12 @@ export interface PaymentGateway {
   /** The payment the acquirer holds for this sale id (external reference), or null when it never got one. */
   findBySaleId(saleId: string): Promise<PaymentState | null>;
   /** Gives the whole amount back; answers the payment's new state ("refunded"). */
-  refund(request: { saleId: string; transactionId: string; amountCents: number; idempotencyKey: string }): Promise<PaymentState>;
+  refund(request: {
+    saleId: string;
+    transactionId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<PaymentState>;
   /** A page at the acquirer where the shopper types the card (no JavaScript on our side). Absent on the sandbox. */
   createHostedCheckout?(request: HostedCheckoutRequest): Promise<{ url: string }>;
   /** What the browser needs to tokenise a card with the acquirer's SDK. Absent on the sandbox. */

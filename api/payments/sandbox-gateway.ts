@@ -45,7 +45,12 @@ export function createSandboxGateway(): PaymentGateway {
         return {
           status: "pending",
           transactionId,
-          boleto: { barcode: boleto.barcode, digitableLine: boleto.digitableLine, dueDate: boleto.dueDate, pdfUrl: null },
+          boleto: {
+            barcode: boleto.barcode,
+            digitableLine: boleto.digitableLine,
+            dueDate: boleto.dueDate,
+            pdfUrl: null,
+          },
         };
       }
       const number = request.card?.kind === "typed" ? request.card.number : "";

@@ -20,7 +20,8 @@ const countingGateway: PaymentGateway = {
   async charge(request) {
     charges.push(request);
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (outage.gateway) throw new Error(`gateway timeout for card ${request.card?.kind === "typed" ? request.card.number : "-"}`);
+    if (outage.gateway)
+      throw new Error(`gateway timeout for card ${request.card?.kind === "typed" ? request.card.number : "-"}`);
     return sandbox.charge(request);
   },
 };

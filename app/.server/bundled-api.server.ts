@@ -1,13 +1,22 @@
 import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
+import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { createMercadoPagoGateway } from "#api/payments/mercadopago/mercadopago-gateway.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
-import { getEnv } from "./env.server.ts";
+import { getEnv, type Env } from "./env.server.ts";
 
 let ready: Promise<StoreApi> | undefined;
+
+/** PAYMENT_GATEWAY's choice: Mercado Pago with its checked settings, or the sandbox (the default). */
+export function createPaymentGateway(env: Pick<Env, "mercadoPago">): PaymentGateway {
+  if (!env.mercadoPago) return createSandboxGateway();
+  const { accessToken, publicKey, apiUrl, timeoutMs } = env.mercadoPago;
+  return createMercadoPagoGateway({ accessToken, publicKey, baseUrl: apiUrl, timeoutMs });
+}
 
 /**
  * Unpaid boletos past their clearing days become "expired" (api/sales/sale-lifecycle.ts):
@@ -40,7 +49,7 @@ export function getBundledApi(): Promise<StoreApi> {
       outboxDir: path.join(env.dataDir, "outbox"),
       from: env.MAIL_FROM,
     });
-    const deps = { db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createSandboxGateway() };
+    const deps = { db, now: () => new Date(), mailer, publicUrl: env.publicUrl, gateway: createPaymentGateway(env) };
     sweepOverdueBoletosHourly(deps);
     return createStoreApi(deps);
   })();

@@ -168,7 +168,6 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
       call("a página de pagamento", preference, "POST", "/checkout/preferences", { body, idempotencyKey }),
   };
 }
-export type MercadoPagoClient = ReturnType<typeof createMercadoPagoClient>;
 
 function parseJson(text: string): unknown {
   try {

@@ -341,3 +341,29 @@ describe("Mercado Pago gateway: failures", () => {
     }
   });
 });
+
+describe("the double's HTTP controls (for a browser test whose server runs the double)", () => {
+  const control = async (path: string, body?: unknown) => {
+    const reply = await fetch(`${double.url}/__double/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await reply.json()) as Record<string, unknown>;
+  };
+
+  it("fail the next calls, tell the charges, change a payment's status and make card tokens", async () => {
+    await control("controls", { failNext: 1, failStatus: 502 });
+    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 60_000) });
+    await expect(gateway.charge(pix)).rejects.toBeInstanceOf(GatewayUnavailableError);
+    const issued = await gateway.charge(pix);
+    expect(await control("state")).toMatchObject({ charges: 1, refunds: 0 });
+    await control(`payments/${issued.transactionId}/status`, { status: "approved", statusDetail: "accredited" });
+    expect(await gateway.findBySaleId(pix.saleId)).toMatchObject({ status: "paid" });
+    const { id } = await control("card-tokens", { number: "4111111111111111", holder: "OTHE" });
+    const card = { kind: "token" as const, token: String(id), paymentMethodId: "visa" };
+    expect((await gateway.charge(request({ card }))).status).toBe("declined");
+    await control("reset", {});
+    expect(await control("state")).toMatchObject({ charges: 0, payments: [] });
+  });
+});

@@ -7,7 +7,14 @@ import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
-import { paymentIdOfNotification, verifyWebhookSignature, type WebhookSignatureInput } from "./webhook.ts";
+import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
+import {
+  paymentIdOfNotification,
+  readPaymentNotification,
+  verifyWebhookSignature,
+  type PaymentNotification,
+  type WebhookSignatureInput,
+} from "./webhook.ts";
 
 const secret = "a3f1c9e07b2d4c58a1e6f0d29b7c3e41f5a8d2c6b9e0f4a7c1d3e5f7a9b0c2d4";
 const ts = 1_764_000_000; // seconds, as Mercado Pago sends it
@@ -85,24 +92,24 @@ describe("notifications delivered by the acquirer double", () => {
   let double: MercadoPagoDouble;
   let receiver: http.Server;
   let url: string;
-  const received: { check: ReturnType<typeof verifyWebhookSignature>; paymentId: string | null }[] = [];
+  const received: PaymentNotification[] = [];
 
   beforeAll(async () => {
     double = await startMercadoPagoDouble();
+    const settings = { ...DOUBLE_CREDENTIALS, apiUrl: double.url, timeoutMs: 2_000 };
+    // What POST /api/webhooks/mercadopago does with a delivery: read it, answer 401 to a bad signature.
     receiver = http.createServer((req, res) => {
       let raw = "";
       req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
       req.on("end", () => {
-        const query = new URL(req.url!, "http://x").searchParams;
-        const result = verifyWebhookSignature({
-          secret: DOUBLE_CREDENTIALS.webhookSecret,
-          xSignature: req.headers["x-signature"]?.toString(),
-          xRequestId: req.headers["x-request-id"]?.toString(),
-          dataId: query.get("data.id"),
-          now: new Date(),
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === "string") headers.set(name, value);
+        const request = { url: new URL(req.url!, "http://127.0.0.1"), headers, body: JSON.parse(raw), now: new Date() };
+        void readPaymentNotification(settings, request).then((notification) => {
+          received.push(notification);
+          res.writeHead(notification.kind === "unauthorized" ? 401 : 200).end();
         });
-        received.push({ check: result, paymentId: paymentIdOfNotification({ query, body: JSON.parse(raw) }) });
-        res.writeHead(result.valid ? 200 : 401).end();
       });
     });
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -113,19 +120,40 @@ describe("notifications delivered by the acquirer double", () => {
     await new Promise((resolve) => receiver.close(resolve));
   });
 
-  it("are verified when signed with the secret, refused otherwise; the payment id is read from them", async () => {
-    expect(await double.notify({ paymentId: 1234567, url, times: 2 })).toEqual([200, 200]);
+  it("name the sale and its state as the API tells it, however often and in whatever order they come", async () => {
+    const gateway = createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
+    const pix = await gateway.charge({
+      idempotencyKey: "carrinho-9:1",
+      saleId: "venda-pix",
+      referenceCode: "123456789012",
+      description: "Loja Escolar pedido 123456789012",
+      amountCents: 5_000,
+      method: "pix",
+      installments: 1,
+      payer: { name: "Ana Souza", cpf: "52998224725", email: "ana@exemplo.com.br" },
+      pixExpiresAt: new Date(Date.now() + 30 * 60_000),
+      notificationUrl: url,
+      now: new Date(),
+    });
+    double.setStatus(pix.transactionId, "approved", "accredited");
+    expect(await double.notify({ paymentId: pix.transactionId, times: 2 })).toEqual([200, 200]);
+    // The "created" notification arriving last changes nothing: the state is asked, not read from it.
+    expect(await double.notify({ paymentId: pix.transactionId, action: "payment.created" })).toEqual([200]);
+    const paid = { kind: "payment", saleId: "venda-pix", state: expect.objectContaining({ status: "paid" }) };
+    expect(received.splice(0)).toEqual([paid, paid, paid]);
+  });
+
+  it("are refused when not signed with the secret, and ignored when the payment is not one of the store's", async () => {
     expect(await double.notify({ paymentId: 1234567, url, signature: "invalid" })).toEqual([401]);
     expect(await double.notify({ paymentId: 1234567, url, signature: "stale" })).toEqual([401]);
     expect(await double.notify({ paymentId: 1234567, url, signature: "none" })).toEqual([401]);
-    expect(received.map((r) => (r.check.valid ? "ok" : r.check.reason))).toEqual([
-      "ok",
-      "ok",
-      "mismatch",
-      "stale",
-      "missing",
+    expect(await double.notify({ paymentId: 1234567, url })).toEqual([200]);
+    expect(received.splice(0)).toEqual([
+      { kind: "unauthorized", reason: "mismatch" },
+      { kind: "unauthorized", reason: "stale" },
+      { kind: "unauthorized", reason: "missing" },
+      { kind: "ignored" },
     ]);
-    expect(new Set(received.map((r) => r.paymentId))).toEqual(new Set(["1234567"]));
   });
 });
 

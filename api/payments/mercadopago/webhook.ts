@@ -6,6 +6,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { PaymentState } from "../gateway.ts";
+import { createMercadoPagoClient, MercadoPagoRequestError, type MercadoPagoPayment } from "./client.ts";
+import { paymentStateOf } from "./mercadopago-gateway.ts";
 
 /** How old a signature may be: Mercado Pago retries a failed delivery, each time signed anew. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
@@ -88,4 +91,43 @@ export function paymentIdOfNotification({ query, body }: { query: URLSearchParam
   if (!id || !/^\d{1,20}$/.test(id)) return null;
   if (fromQuery && fromBody.data?.id && fromBody.data.id !== fromQuery) return null;
   return id;
+}
+
+export type PaymentNotification =
+  /** The signature failed: answer 401, change nothing. */
+  | { kind: "unauthorized"; reason: string }
+  /** Signed, but not about one of the store's payments (another topic, a payment without our reference): answer 200. */
+  | { kind: "ignored" }
+  /** The sale the payment belongs to and its state as the API tells it now (never the body's word). */
+  | { kind: "payment"; saleId: string; state: PaymentState };
+
+/**
+ * A webhook request read whole, for POST /api/webhooks/mercadopago: signature, then the payment
+ * it names, then that payment asked of the API. A GatewayUnavailableError propagates: the
+ * route answers 5xx and Mercado Pago delivers the notification again later.
+ */
+export async function readPaymentNotification(
+  settings: { webhookSecret: string; accessToken: string; apiUrl: string; timeoutMs: number },
+  request: { url: URL; headers: Headers; body: unknown; now: Date },
+): Promise<PaymentNotification> {
+  const check = verifyWebhookSignature({
+    secret: settings.webhookSecret,
+    xSignature: request.headers.get("x-signature"),
+    xRequestId: request.headers.get("x-request-id"),
+    dataId: request.url.searchParams.get("data.id"),
+    now: request.now,
+  });
+  if (!check.valid) return { kind: "unauthorized", reason: check.reason };
+  const paymentId = paymentIdOfNotification({ query: request.url.searchParams, body: request.body });
+  if (!paymentId) return { kind: "ignored" };
+  const client = createMercadoPagoClient({ ...settings, baseUrl: settings.apiUrl });
+  let payment: MercadoPagoPayment;
+  try {
+    payment = await client.getPayment(paymentId);
+  } catch (error) {
+    if (error instanceof MercadoPagoRequestError && error.status === 404) return { kind: "ignored" };
+    throw error;
+  }
+  if (!payment.external_reference) return { kind: "ignored" };
+  return { kind: "payment", saleId: payment.external_reference, state: paymentStateOf(payment) };
 }

@@ -4,6 +4,7 @@ import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
+import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
 import { createPaymentGateway } from "./bundled-api.server.ts";
 
 let double: MercadoPagoDouble;
@@ -23,18 +24,7 @@ describe("PAYMENT_GATEWAY's choice", () => {
     });
     expect(gateway.name).toBe("mercadopago");
     expect(gateway.browserTokenization?.publicKey).toBe(DOUBLE_CREDENTIALS.publicKey);
-    const state = await gateway.charge({
-      idempotencyKey: "carrinho:1",
-      saleId: "venda-1",
-      referenceCode: "123456789012",
-      description: "Loja Escolar pedido 123456789012",
-      amountCents: 5_000,
-      method: "pix",
-      installments: 1,
-      payer: { name: "Ana Souza", cpf: "52998224725", email: "ana@exemplo.com.br" },
-      pixExpiresAt: new Date(Date.now() + 30 * 60_000),
-      now: new Date(),
-    });
+    const state = await gateway.charge(chargeRequest({ saleId: "venda-1" }));
     expect(state.status).toBe("pending");
     expect(double.payment(state.transactionId)).toMatchObject({
       payment_method_id: "pix",

@@ -8,6 +8,7 @@ import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
+import { chargeRequest, PAYER } from "#tests/fixtures/charge-requests.ts";
 import { GatewayUnavailableError, type ChargeRequest, type PaymentGateway } from "../gateway.ts";
 import { MercadoPagoRequestError } from "./client.ts";
 import { createMercadoPagoGateway, MERCADOPAGO_SDK_URL, TYPED_CARD_REFUSED } from "./mercadopago-gateway.ts";
@@ -32,29 +33,11 @@ function gatewayWith(accessToken: string, baseUrl = double.url) {
   });
 }
 
-const payer = {
-  name: "Fernanda Costa Lima",
-  cpf: "529.982.247-25",
-  email: "fernanda@exemplo.com.br",
-  address: {
-    zipCode: "51021-000",
-    street: "Avenida Boa Viagem",
-    number: "1000",
-    neighborhood: "Boa Viagem",
-    city: "Recife",
-    state: "PE",
-  },
-};
+const payer = PAYER;
 
-let attempt = 0;
+/** A card payment by default: a token of an approved card, in two instalments. */
 function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
-  attempt++;
-  return {
-    idempotencyKey: `carrinho-1:tentativa-${attempt}`,
-    saleId: `venda-${attempt}`,
-    referenceCode: "123456789012",
-    description: "Loja Escolar pedido 123456789012",
-    amountCents: 17_100,
+  return chargeRequest({
     method: "card",
     card: {
       kind: "token",
@@ -62,10 +45,9 @@ function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
       paymentMethodId: "visa",
     },
     installments: 2,
-    payer,
-    now: new Date(),
+    pixExpiresAt: undefined,
     ...overrides,
-  };
+  });
 }
 
 const tokenFor = (number: string, holder = "Fernanda C Lima") => ({

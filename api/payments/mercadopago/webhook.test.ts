@@ -7,6 +7,7 @@ import {
   startMercadoPagoDouble,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
+import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 import {
   paymentIdOfNotification,
@@ -122,19 +123,7 @@ describe("notifications delivered by the acquirer double", () => {
 
   it("name the sale and its state as the API tells it, however often and in whatever order they come", async () => {
     const gateway = createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
-    const pix = await gateway.charge({
-      idempotencyKey: "carrinho-9:1",
-      saleId: "venda-pix",
-      referenceCode: "123456789012",
-      description: "Loja Escolar pedido 123456789012",
-      amountCents: 5_000,
-      method: "pix",
-      installments: 1,
-      payer: { name: "Ana Souza", cpf: "52998224725", email: "ana@exemplo.com.br" },
-      pixExpiresAt: new Date(Date.now() + 30 * 60_000),
-      notificationUrl: url,
-      now: new Date(),
-    });
+    const pix = await gateway.charge(chargeRequest({ saleId: "venda-pix", notificationUrl: url }));
     double.setStatus(pix.transactionId, "approved", "accredited");
     expect(await double.notify({ paymentId: pix.transactionId, times: 2 })).toEqual([200, 200]);
     // The "created" notification arriving last changes nothing: the state is asked, not read from it.

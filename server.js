@@ -31,7 +31,11 @@ app.disable("x-powered-by");
 // otherwise any client could choose the address that rate limits count.
 app.set("trust proxy", settings.trustProxy);
 if (process.env.LOG_REQUESTS !== "false") app.use(requestLog);
-app.use(makeCspNonce, securityHeaders({ https: settings.https }), permissionsPolicy);
+app.use(
+  makeCspNonce,
+  securityHeaders({ https: settings.https, extraSources: settings.pageSources }),
+  permissionsPolicy,
+);
 app.use(bodyLimit);
 app.use(compression());
 app.use(

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { createContext, RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
+import { mercadoPagoPageSources, type PageSources } from "#api/payments/mercadopago/page-sources.ts";
 import { getBundledApi } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
 import { getRootSecrets } from "./.server/secrets.server.ts";
@@ -16,6 +17,8 @@ export interface ServerSettings {
   trustProxy: false | number | string[];
   /** The store is served over HTTPS (PUBLIC_URL): HSTS and upgrade-insecure-requests. */
   https: boolean;
+  /** Origins the acquirer's browser SDK and hosted page need in the CSP (none with the sandbox). */
+  pageSources: Partial<PageSources>;
 }
 
 /**
@@ -28,7 +31,13 @@ export async function prepareStore(): Promise<ServerSettings> {
   const problems = startProblems(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
   if (!env.STORE_API_URL) await getBundledApi();
-  return { host: env.HOST, port: env.PORT, trustProxy: env.trustProxy, https: env.publicUrl.startsWith("https://") };
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    trustProxy: env.trustProxy,
+    https: env.publicUrl.startsWith("https://"),
+    pageSources: env.mercadoPago && !env.STORE_API_URL ? mercadoPagoPageSources(env.mercadoPago.apiUrl) : {},
+  };
 }
 
 /** The Content-Security-Policy nonce server.js made for this request (its helmet policy names it). */

@@ -11,11 +11,11 @@ import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
-import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
 import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
 import { getEnv } from "#app/.server/env.server.ts";
+import { createPaymentGateway } from "#app/.server/payment-gateway.server.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
@@ -52,9 +52,10 @@ const db = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
 });
 const now = () => new Date();
-// The server's gateway, for the commands that ask the acquirer (refund, reconcile).
-// E-mails are queued (the server's worker sends them, or `send-mail`), with the server's links.
-const deps = { db, now, publicUrl: getEnv().publicUrl, gateway: createSandboxGateway({ db, now }) };
+// The server's settings: its gateway (refund, reconcile) and its links in the queued e-mails,
+// which the server's worker sends (or `send-mail`).
+const env = getEnv();
+const deps = { db, now, publicUrl: env.publicUrl, gateway: createPaymentGateway(env, { db, now }) };
 
 try {
   await migrateToLatest(db);

@@ -1,15 +1,19 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { mercadoPagoPageSources } from "#api/payments/mercadopago/page-sources.ts";
 import { bodyLimit, makeCspNonce, MAX_BODY_BYTES, securityHeaders } from "./security.ts";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
 /** server.js's security middleware in front of a handler that echoes the body's size. */
-async function serverWith(https: boolean): Promise<string> {
+async function serverWith(
+  https: boolean,
+  extraSources?: Parameters<typeof securityHeaders>[0]["extraSources"],
+): Promise<string> {
   const app = express();
-  app.use(makeCspNonce, securityHeaders({ https }), bodyLimit);
+  app.use(makeCspNonce, securityHeaders({ https, extraSources }), bodyLimit);
   app.all("/{*path}", express.text({ type: () => true, limit: "1mb" }), (req, res) => {
     res.send(`lido: ${typeof req.body === "string" ? req.body.length : 0}`);
   });
@@ -17,6 +21,16 @@ async function serverWith(https: boolean): Promise<string> {
   await new Promise((resolve) => server.once("listening", resolve));
   close = () => server.close();
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** The policy's directives, each with its sources. */
+function directives(policy: string): Record<string, string[]> {
+  return Object.fromEntries(
+    policy.split(";").map((directive) => {
+      const [name = "", ...sources] = directive.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
 }
 
 describe("server security middleware", () => {
@@ -30,6 +44,38 @@ describe("server security middleware", () => {
     const reply = await fetch(`${await serverWith(false)}/`);
     expect(reply.headers.get("strict-transport-security")).toBeNull();
     expect(reply.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("with the sandbox, forms post, scripts load and frames come only from the store itself", async () => {
+    const csp = directives((await fetch(`${await serverWith(false)}/`)).headers.get("content-security-policy")!);
+    expect(csp["form-action"]).toEqual(["'self'"]);
+    expect(csp["frame-src"]).toEqual(["'self'"]);
+    expect(csp["connect-src"]).toEqual(["'self'"]);
+    expect(csp["script-src"]).toEqual([expect.stringMatching(/^'nonce-/), "'strict-dynamic'"]);
+  });
+
+  it("with Mercado Pago, its hosted checkout, SDK, API and frames are allowed, and nothing else", async () => {
+    const sources = mercadoPagoPageSources("https://api.mercadopago.com");
+    const csp = directives(
+      (await fetch(`${await serverWith(true, sources)}/`)).headers.get("content-security-policy")!,
+    );
+    expect(csp["form-action"]).toEqual(["'self'", "https://www.mercadopago.com.br", "https://*.mercadopago.com.br"]);
+    expect(csp["script-src"]).toEqual([
+      expect.stringMatching(/^'nonce-/),
+      "'strict-dynamic'",
+      "https://sdk.mercadopago.com",
+    ]);
+    expect(csp["connect-src"]).toContain("https://api.mercadopago.com");
+    expect(csp["frame-src"]).toContain("https://*.mercadopago.com");
+    expect(csp["frame-ancestors"]).toEqual(["'none'"]);
+    expect(Object.values(csp).flat()).not.toContain("http://127.0.0.1:4406");
+    // A double on loopback stands for the API and the hosted page.
+    const double = mercadoPagoPageSources("http://127.0.0.1:4406");
+    expect([double["form-action"], double["connect-src"], double["frame-src"]].map((list) => list.at(-1))).toEqual([
+      "http://127.0.0.1:4406",
+      "http://127.0.0.1:4406",
+      "http://127.0.0.1:4406",
+    ]);
   });
 
   it("a new nonce in every response's script-src", async () => {

@@ -26,27 +26,41 @@ export function makeCspNonce(_req: Request, res: Response, next: NextFunction) {
  *   ('strict-dynamic': the route modules React Router imports); no inline handlers, no eval;
  * - style-src allows inline style attributes (React's `style` prop); styles cannot run code;
  * - frame-ancestors 'none' (and X-Frame-Options for old browsers): no clickjacking;
- * - form-action 'self': a form can only post to the store (the acquirer's hosted page, once
- *   there is one, is added by the caller through `formActions`);
+ * - form-action 'self': a form can only post (or be redirected) to the store;
+ * - frame-src 'self': no third-party frames;
+ * - an acquirer whose browser SDK or hosted page the store uses adds its origins to these
+ *   through `extraSources` (api/payments/mercadopago/page-sources.ts), and only then;
  * - HSTS and upgrade-insecure-requests only when the store is served over HTTPS (PUBLIC_URL),
  *   so a demo on http://localhost keeps working;
  * - Referrer-Policy same-origin: decision note 0006.
  */
-export function securityHeaders({ https, formActions = [] }: { https: boolean; formActions?: string[] }) {
+export function securityHeaders({
+  https,
+  extraSources = {},
+}: {
+  https: boolean;
+  extraSources?: Partial<Record<"form-action" | "script-src" | "connect-src" | "frame-src" | "img-src", string[]>>;
+}) {
+  const extra = (directive: keyof typeof extraSources) => extraSources[directive] ?? [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": [(_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`, "'strict-dynamic'"],
+        "script-src": [
+          (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+          "'strict-dynamic'",
+          ...extra("script-src"),
+        ],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:"],
+        "img-src": ["'self'", "data:", ...extra("img-src")],
         "font-src": ["'self'"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", ...extra("connect-src")],
+        "frame-src": ["'self'", ...extra("frame-src")],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'", ...formActions],
+        "form-action": ["'self'", ...extra("form-action")],
         ...(https ? { "upgrade-insecure-requests": [] } : {}),
       },
     },

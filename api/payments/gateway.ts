@@ -48,7 +48,23 @@ export interface ChargeRequest {
   /** Present for method "card". */
   card?: TypedCard | CardToken;
   installments: number;
-  payer: { name: string; cpf: string; email: string };
+  payer: {
+    name: string;
+    cpf: string;
+    email: string;
+    /**
+     * The payer's address: Mercado Pago registers a boleto only with it (CEP digits only,
+     * state as its two letters). Optional: the sandbox and card payments do without.
+     */
+    address?: {
+      zipCode: string;
+      street: string;
+      number: string;
+      neighborhood: string;
+      city: string;
+      state: string;
+    };
+  };
   /** Pix only: when the code stops being payable. */
   pixExpiresAt?: Date;
   /** Where the acquirer posts its notifications (absolute URL), when the store has a public address. */

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
-import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import type { ApiDeps } from "#api/deps.ts";
@@ -10,6 +9,7 @@ import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { getEnv } from "./env.server.ts";
+import { createPaymentGateway } from "./payment-gateway.server.ts";
 
 let ready: Promise<StoreApi> | undefined;
 
@@ -62,7 +62,7 @@ export function getBundledApi(): Promise<StoreApi> {
       now,
       nudgeMail: mailWorker.nudge,
       publicUrl: env.publicUrl,
-      gateway: createSandboxGateway({ db, now }),
+      gateway: createPaymentGateway(env, { db, now }),
     };
     startPaymentJobs(deps);
     return createStoreApi(deps);

@@ -28,3 +28,93 @@ describe("TRUST_PROXY", () => {
     await expect(envWith("true")).rejects.toThrow(/TRUST_PROXY: use o número de proxies à frente da loja/);
   });
 });
+
+const MERCADOPAGO_VARIABLES = [
+  "PAYMENT_GATEWAY",
+  "MERCADOPAGO_ACCESS_TOKEN",
+  "MERCADOPAGO_PUBLIC_KEY",
+  "MERCADOPAGO_WEBHOOK_SECRET",
+  "MERCADOPAGO_API_URL",
+  "MERCADOPAGO_TIMEOUT_MS",
+] as const;
+const saved = Object.fromEntries(MERCADOPAGO_VARIABLES.map((name) => [name, process.env[name]]));
+afterEach(() => {
+  for (const name of MERCADOPAGO_VARIABLES) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+async function envWithGateway(variables: Partial<Record<(typeof MERCADOPAGO_VARIABLES)[number], string>>) {
+  vi.resetModules();
+  for (const name of MERCADOPAGO_VARIABLES) {
+    if (variables[name] === undefined) delete process.env[name];
+    else process.env[name] = variables[name];
+  }
+  return (await import("./env.server.ts")).getEnv();
+}
+
+const credentials = {
+  PAYMENT_GATEWAY: "mercadopago",
+  MERCADOPAGO_ACCESS_TOKEN: "APP_USR-1234567890123456-112309-0123456789abcdef0123456789abcdef-123456789",
+  MERCADOPAGO_PUBLIC_KEY: "APP_USR-01234567-89ab-cdef-0123-456789abcdef",
+  MERCADOPAGO_WEBHOOK_SECRET: "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef",
+};
+
+describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
+  it("use the sandbox by default, with no credentials asked", async () => {
+    const env = await envWithGateway({});
+    expect([env.PAYMENT_GATEWAY, env.mercadoPago]).toEqual(["sandbox", null]);
+  });
+
+  it("take Mercado Pago's credentials, its production API and a 10 s timeout by default", async () => {
+    expect((await envWithGateway(credentials)).mercadoPago).toEqual({
+      accessToken: credentials.MERCADOPAGO_ACCESS_TOKEN,
+      publicKey: credentials.MERCADOPAGO_PUBLIC_KEY,
+      webhookSecret: credentials.MERCADOPAGO_WEBHOOK_SECRET,
+      apiUrl: "https://api.mercadopago.com",
+      timeoutMs: 10_000,
+      testMode: false,
+    });
+    const test = await envWithGateway({
+      ...credentials,
+      MERCADOPAGO_ACCESS_TOKEN: credentials.MERCADOPAGO_ACCESS_TOKEN.replace("APP_USR", "TEST"),
+      MERCADOPAGO_PUBLIC_KEY: credentials.MERCADOPAGO_PUBLIC_KEY.replace("APP_USR", "TEST"),
+      MERCADOPAGO_API_URL: "http://127.0.0.1:4406/",
+      MERCADOPAGO_TIMEOUT_MS: "2500",
+    });
+    expect(test.mercadoPago).toMatchObject({ apiUrl: "http://127.0.0.1:4406", timeoutMs: 2500, testMode: true });
+  });
+
+  it("stop the start naming each missing credential", async () => {
+    const error = await envWithGateway({ PAYMENT_GATEWAY: "mercadopago" }).catch((e: unknown) => String(e));
+    expect(error).toMatch(/MERCADOPAGO_ACCESS_TOKEN: obrigatório/);
+    expect(error).toMatch(/MERCADOPAGO_PUBLIC_KEY: obrigatória/);
+    expect(error).toMatch(/MERCADOPAGO_WEBHOOK_SECRET: obrigatória/);
+    await expect(envWithGateway({ PAYMENT_GATEWAY: "pagseguro" })).rejects.toThrow(/PAYMENT_GATEWAY: /);
+  });
+
+  it("stop the start naming a credential of the wrong shape or from the other environment", async () => {
+    await expect(envWithGateway({ ...credentials, MERCADOPAGO_ACCESS_TOKEN: "abc123" })).rejects.toThrow(
+      /MERCADOPAGO_ACCESS_TOKEN: não tem a forma de um Access Token/,
+    );
+    await expect(envWithGateway({ ...credentials, MERCADOPAGO_PUBLIC_KEY: "APP_USR-chave" })).rejects.toThrow(
+      /MERCADOPAGO_PUBLIC_KEY: não tem a forma de uma Public Key/,
+    );
+    await expect(
+      envWithGateway({
+        ...credentials,
+        MERCADOPAGO_PUBLIC_KEY: credentials.MERCADOPAGO_PUBLIC_KEY.replace("APP_USR", "TEST"),
+      }),
+    ).rejects.toThrow(/MERCADOPAGO_PUBLIC_KEY: é de outro ambiente/);
+    await expect(envWithGateway({ ...credentials, MERCADOPAGO_WEBHOOK_SECRET: "curta" })).rejects.toThrow(
+      /MERCADOPAGO_WEBHOOK_SECRET: não tem a forma/,
+    );
+  });
+
+  it("never send the access token over plain HTTP beyond this machine", async () => {
+    await expect(envWithGateway({ ...credentials, MERCADOPAGO_API_URL: "http://api.mercadopago.com" })).rejects.toThrow(
+      /MERCADOPAGO_API_URL: use https:\/\//,
+    );
+  });
+});

@@ -8,6 +8,25 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.string().url().optional());
 
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/**
+ * Mercado Pago's credentials (Suas integrações > Credenciais): "APP_USR-…" in production,
+ * "TEST-…" for a test account. The access token is a long dash-separated string; the public
+ * key is the prefix and a UUID.
+ */
+const MERCADOPAGO_ACCESS_TOKEN = /^(APP_USR|TEST)-[A-Za-z0-9-]{20,}$/;
+const MERCADOPAGO_PUBLIC_KEY = /^(APP_USR|TEST)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const mercadoPagoUrl = z
+  .string()
+  .url()
+  .default("https://api.mercadopago.com")
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+  }, "use https:// (só um endereço local, como o de um dublê de testes, pode ser http://): o token de acesso vai em cada chamada.");
+
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -42,9 +61,83 @@ const schema = z.object({
     }),
   ALLOW_DEMO: z.enum(["true", "false"]).default("false"),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  PAYMENT_GATEWAY: z.enum(["sandbox", "mercadopago"]).default("sandbox"),
+  MERCADOPAGO_ACCESS_TOKEN: z.string().trim().optional(),
+  MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional(),
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
+  MERCADOPAGO_API_URL: mercadoPagoUrl,
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
 });
 
+/** With PAYMENT_GATEWAY=mercadopago, the three credentials, each of its documented shape. */
+function checkMercadoPago(data: z.infer<typeof schema>, context: z.RefinementCtx) {
+  if (data.PAYMENT_GATEWAY !== "mercadopago") return;
+  const problem = (variable: string, message: string) =>
+    context.addIssue({ code: "custom", path: [variable], message });
+  const token = data.MERCADOPAGO_ACCESS_TOKEN;
+  const key = data.MERCADOPAGO_PUBLIC_KEY;
+  if (!token)
+    problem(
+      "MERCADOPAGO_ACCESS_TOKEN",
+      "obrigatório com PAYMENT_GATEWAY=mercadopago (Suas integrações > Credenciais).",
+    );
+  else if (!MERCADOPAGO_ACCESS_TOKEN.test(token))
+    problem("MERCADOPAGO_ACCESS_TOKEN", "não tem a forma de um Access Token do Mercado Pago (APP_USR-… ou TEST-…).");
+  if (!key)
+    problem("MERCADOPAGO_PUBLIC_KEY", "obrigatória com PAYMENT_GATEWAY=mercadopago (Suas integrações > Credenciais).");
+  else if (!MERCADOPAGO_PUBLIC_KEY.test(key))
+    problem(
+      "MERCADOPAGO_PUBLIC_KEY",
+      "não tem a forma de uma Public Key do Mercado Pago (APP_USR-… ou TEST- seguido de um UUID).",
+    );
+  else if (token && MERCADOPAGO_ACCESS_TOKEN.test(token) && token.split("-")[0] !== key.split("-")[0])
+    problem(
+      "MERCADOPAGO_PUBLIC_KEY",
+      "é de outro ambiente que o MERCADOPAGO_ACCESS_TOKEN (uma de teste, TEST-, e outra de produção, APP_USR-).",
+    );
+  const secret = data.MERCADOPAGO_WEBHOOK_SECRET;
+  if (!secret)
+    problem(
+      "MERCADOPAGO_WEBHOOK_SECRET",
+      "obrigatória com PAYMENT_GATEWAY=mercadopago (Suas integrações > Webhooks > assinatura secreta).",
+    );
+  else if (!/^\S{32,}$/.test(secret))
+    problem(
+      "MERCADOPAGO_WEBHOOK_SECRET",
+      "não tem a forma da assinatura secreta do Mercado Pago (32 caracteres ou mais, sem espaços).",
+    );
+}
+
+const checkedSchema = schema.superRefine(checkMercadoPago);
+
+/** The acquirer's settings, when PAYMENT_GATEWAY=mercadopago (all checked at start). */
+export interface MercadoPagoSettings {
+  accessToken: string;
+  publicKey: string;
+  webhookSecret: string;
+  apiUrl: string;
+  timeoutMs: number;
+  /** Test credentials (TEST-…): no money moves. */
+  testMode: boolean;
+}
+
+function mercadoPagoOf(data: z.infer<typeof schema>): MercadoPagoSettings | null {
+  const { MERCADOPAGO_ACCESS_TOKEN: accessToken, MERCADOPAGO_PUBLIC_KEY: publicKey } = data;
+  const webhookSecret = data.MERCADOPAGO_WEBHOOK_SECRET;
+  if (data.PAYMENT_GATEWAY !== "mercadopago" || !accessToken || !publicKey || !webhookSecret) return null;
+  return {
+    accessToken,
+    publicKey,
+    webhookSecret,
+    apiUrl: data.MERCADOPAGO_API_URL.replace(/\/+$/, ""),
+    timeoutMs: data.MERCADOPAGO_TIMEOUT_MS,
+    testMode: accessToken.startsWith("TEST-"),
+  };
+}
+
 export type Env = z.infer<typeof schema> & {
+  /** PAYMENT_GATEWAY=mercadopago's settings; null with the sandbox. */
+  mercadoPago: MercadoPagoSettings | null;
   dataDir: string;
   /** Express's "trust proxy": false, a hop count, or the proxies' addresses (never "everyone"). */
   trustProxy: false | number | string[];
@@ -69,7 +162,7 @@ function trustProxyOf(value: string): Env["trustProxy"] {
 /** The validated configuration; a bad variable stops the server at start with its name. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const result = schema.safeParse(process.env);
+  const result = checkedSchema.safeParse(process.env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
@@ -77,6 +170,7 @@ export function getEnv(): Env {
   cached = {
     ...result.data,
     dataDir: path.resolve(result.data.DATA_DIR),
+    mercadoPago: mercadoPagoOf(result.data),
     trustProxy: trustProxyOf(result.data.TRUST_PROXY),
     publicUrl: (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/+$/, ""),
     isProduction: result.data.NODE_ENV === "production",

@@ -10,7 +10,17 @@ const demo = {
   STORE_API_URL: undefined,
   SEED_DEMO_DATA: "true",
   ALLOW_DEMO: "false",
+  PAYMENT_GATEWAY: "sandbox",
+  mercadoPago: null,
 } as const;
+const mercadoPago = {
+  accessToken: "TEST-1234567890123456-112309-0123456789abcdef0123456789abcdef-123456789",
+  publicKey: "TEST-01234567-89ab-cdef-0123-456789abcdef",
+  webhookSecret: "0123456789abcdef0123456789abcdef",
+  apiUrl: "https://api.mercadopago.com",
+  timeoutMs: 10_000,
+  testMode: true,
+};
 const problemsOf = (overrides: Partial<Env>) => startProblems({ ...demo, ...overrides } as Env);
 
 describe("start checks", () => {
@@ -32,5 +42,26 @@ describe("start checks", () => {
     expect(problemsOf({ ...https, ALLOW_DEMO: "true" })).toEqual([]);
     // Against the school's own store API, neither the seed nor the sandbox is in play.
     expect(problemsOf({ ...https, STORE_API_URL: "https://api.escola.com.br" })).toEqual([]);
+  });
+
+  it("let Mercado Pago with production credentials start on https without ALLOW_DEMO, but not its test credentials", () => {
+    const https = { PUBLIC_URL: "https://loja.escola.com.br", publicUrl: "https://loja.escola.com.br" };
+    const live = { ...mercadoPago, testMode: false };
+    expect(
+      problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago: live, SEED_DEMO_DATA: "false" }),
+    ).toEqual([]);
+    // The demo seed still needs it, whatever the gateway.
+    expect(problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago: live })).toEqual([
+      "ALLOW_DEMO: PUBLIC_URL é https, mas a API embutida usa os dados de demonstração (SEED_DEMO_DATA=true); defina ALLOW_DEMO=true se for de propósito.",
+    ]);
+    const [test] = problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago, SEED_DEMO_DATA: "false" });
+    expect(test).toMatch(/^ALLOW_DEMO: .*credenciais de teste do Mercado Pago/);
+    expect(problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago, ALLOW_DEMO: "true" })).toEqual([]);
+  });
+
+  it("refuse PAYMENT_GATEWAY against another store API, which charges by itself", () => {
+    expect(
+      problemsOf({ PAYMENT_GATEWAY: "mercadopago", mercadoPago, STORE_API_URL: "https://api.escola.com.br" }),
+    ).toEqual([expect.stringMatching(/^PAYMENT_GATEWAY: com STORE_API_URL quem cobra é a API externa/)]);
   });
 });

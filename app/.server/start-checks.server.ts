@@ -7,8 +7,12 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
  * - a store reachable from other machines must know its public address, or e-mails would
  *   send parents to http://localhost (PUBLIC_URL builds every absolute link);
  * - a store on a public https address must not be the demo by accident: the bundled API's
- *   demo seed has a known password and coupons, and its sandbox gateway marks any valid card
- *   number as paid. ALLOW_DEMO=true says it is on purpose (a staging site, a fair).
+ *   demo seed has a known password and coupons, its sandbox gateway marks any valid card
+ *   number as paid, and Mercado Pago's test credentials (TEST-…) move no money either.
+ *   ALLOW_DEMO=true says it is on purpose (a staging site, a fair). Mercado Pago with
+ *   production credentials and no demo seed needs nothing more;
+ * - the acquirer is the bundled API's: against another store API (STORE_API_URL) that API
+ *   charges, so PAYMENT_GATEWAY=mercadopago would be silently ignored.
  */
 export function startProblems(env: Env): string[] {
   const problems: string[] = [];
@@ -18,11 +22,22 @@ export function startProblems(env: Env): string[] {
     );
   }
   const bundledApi = !env.STORE_API_URL;
-  if (bundledApi && env.publicUrl.startsWith("https://") && env.ALLOW_DEMO !== "true") {
+  const demo = [
+    ...(env.PAYMENT_GATEWAY === "sandbox"
+      ? ["o gateway de pagamento de testes (aprova qualquer cartão válido)"]
+      : env.mercadoPago?.testMode
+        ? ["credenciais de teste do Mercado Pago (TEST-…, nenhum dinheiro é cobrado)"]
+        : []),
+    ...(env.SEED_DEMO_DATA === "true" ? ["os dados de demonstração (SEED_DEMO_DATA=true)"] : []),
+  ];
+  if (bundledApi && env.publicUrl.startsWith("https://") && env.ALLOW_DEMO !== "true" && demo.length > 0) {
     problems.push(
-      "ALLOW_DEMO: PUBLIC_URL é https, mas a API embutida usa o gateway de pagamento de testes (aprova qualquer cartão válido)" +
-        (env.SEED_DEMO_DATA === "true" ? " e os dados de demonstração (SEED_DEMO_DATA=true)" : "") +
-        "; defina ALLOW_DEMO=true se for de propósito.",
+      `ALLOW_DEMO: PUBLIC_URL é https, mas a API embutida usa ${demo.join(" e ")}; defina ALLOW_DEMO=true se for de propósito.`,
+    );
+  }
+  if (!bundledApi && env.PAYMENT_GATEWAY !== "sandbox") {
+    problems.push(
+      "PAYMENT_GATEWAY: com STORE_API_URL quem cobra é a API externa; o gateway só vale para a API embutida. Remova PAYMENT_GATEWAY ou STORE_API_URL.",
     );
   }
   return problems;

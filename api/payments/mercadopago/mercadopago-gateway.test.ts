@@ -1,0 +1,351 @@
+import { inspect } from "node:util";
+import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
+import {
+  DOUBLE_CREDENTIALS,
+  startMercadoPagoDouble,
+  type MercadoPagoDouble,
+} from "#tests/fixtures/mercadopago-double.ts";
+import { chargeRequest, PAYER } from "#tests/fixtures/charge-requests.ts";
+import { GatewayUnavailableError, type ChargeRequest, type PaymentGateway } from "../gateway.ts";
+import { MercadoPagoRequestError } from "./client.ts";
+import { createMercadoPagoGateway, MERCADOPAGO_SDK_URL, TYPED_CARD_REFUSED } from "./mercadopago-gateway.ts";
+
+let double: MercadoPagoDouble;
+let gateway: PaymentGateway;
+const TIMEOUT_MS = 300;
+
+beforeAll(async () => {
+  double = await startMercadoPagoDouble();
+  gateway = gatewayWith(DOUBLE_CREDENTIALS.accessToken);
+});
+afterAll(() => double.close());
+beforeEach(() => double.reset());
+
+function gatewayWith(accessToken: string, baseUrl = double.url) {
+  return createMercadoPagoGateway({
+    accessToken,
+    publicKey: DOUBLE_CREDENTIALS.publicKey,
+    baseUrl,
+    timeoutMs: TIMEOUT_MS,
+  });
+}
+
+const payer = PAYER;
+
+/** A card payment by default: a token of an approved card, in two instalments. */
+function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
+  return chargeRequest({
+    method: "card",
+    card: {
+      kind: "token",
+      token: double.createCardToken({ number: SANDBOX_CARDS.approved[0] }),
+      paymentMethodId: "visa",
+    },
+    installments: 2,
+    pixExpiresAt: undefined,
+    ...overrides,
+  });
+}
+
+const tokenFor = (number: string, holder = "Fernanda C Lima") => ({
+  kind: "token" as const,
+  token: double.createCardToken({ number, holder }),
+  paymentMethodId: "master",
+});
+
+describe("Mercado Pago gateway: cards", () => {
+  it("charges a tokenised card once per idempotency key: the same key again is the same payment", async () => {
+    const charge = request();
+    const first = await gateway.charge(charge);
+    expect(first).toEqual({
+      status: "paid",
+      transactionId: expect.stringMatching(/^\d+$/),
+      card: { brand: "VISA", lastFour: "1111" },
+    });
+    const again = await gateway.charge(charge);
+    expect(again).toEqual(first);
+    expect(double.charges()).toBe(1);
+    const payment = double.payment(first.transactionId)!;
+    expect(payment).toMatchObject({ transaction_amount: 171, installments: 2, external_reference: charge.saleId });
+    expect(double.requests.map((r) => r.idempotencyKey)).toEqual([charge.idempotencyKey, charge.idempotencyKey]);
+  });
+
+  it("answers declined with the reason in Portuguese, or pending while the acquirer reviews", async () => {
+    const noFunds = await gateway.charge(request({ card: tokenFor("5555555555554444", "FUND") }));
+    expect(noFunds).toMatchObject({ status: "declined", message: expect.stringMatching(/^O cartão não tem limite/) });
+    const declined = await gateway.charge(request({ card: tokenFor(SANDBOX_CARDS.declined[1]) }));
+    expect(declined).toMatchObject({ status: "declined", message: expect.stringMatching(/^Pagamento recusado/) });
+    const review = await gateway.charge(request({ card: tokenFor(SANDBOX_CARDS.pending[0]) }));
+    expect(review.status).toBe("pending");
+  });
+
+  it("refuses a card typed into the store's form: nothing reaches the acquirer", async () => {
+    const typed = request({
+      card: {
+        kind: "typed",
+        holder: "F C LIMA",
+        number: "4111111111111111",
+        cvv: "123",
+        expirationDate: "2030-05-10",
+        brand: "VISA",
+      },
+    });
+    await expect(gateway.charge(typed)).rejects.toThrow(TYPED_CARD_REFUSED);
+    await expect(gateway.charge(request({ card: undefined }))).rejects.toThrow(TYPED_CARD_REFUSED);
+    expect(double.requests).toEqual([]);
+  });
+
+  it("takes a token made as MercadoPago.js makes it (POST /v1/card_tokens with the public key)", async () => {
+    const reply = await fetch(`${double.url}/v1/card_tokens?public_key=${DOUBLE_CREDENTIALS.publicKey}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        card_number: "5555555555554444",
+        security_code: "123",
+        expiration_month: 5,
+        expiration_year: 2030,
+        cardholder: { name: "APRO" },
+      }),
+    });
+    const { id } = (await reply.json()) as { id: string };
+    const state = await gateway.charge(request({ card: { kind: "token", token: id, paymentMethodId: "master" } }));
+    expect(state).toMatchObject({ status: "paid", card: { brand: "MASTER", lastFour: "4444" } });
+    expect(gateway.browserTokenization).toEqual({
+      publicKey: DOUBLE_CREDENTIALS.publicKey,
+      sdkUrl: MERCADOPAGO_SDK_URL,
+    });
+  });
+
+  it("finishes a free order without asking the acquirer", async () => {
+    const state = await gateway.charge(
+      request({ method: "free", amountCents: 0, card: undefined, saleId: "venda-gratis" }),
+    );
+    expect(state).toEqual({ status: "paid", transactionId: "gratuito-venda-gratis" });
+    expect(double.requests).toEqual([]);
+  });
+});
+
+describe("Mercado Pago gateway: boleto and Pix", () => {
+  it("issues a boleto: barcode, linha digitável, due date and the printable boleto from the acquirer", async () => {
+    const state = await gateway.charge(request({ method: "boleto", card: undefined, installments: 1 }));
+    expect(state.status).toBe("pending");
+    const boleto = state.boleto!;
+    expect(isValidBoleto(boleto.digitableLine)).toBe(true);
+    expect(boleto.digitableLine).toHaveLength(47);
+    expect(boleto.barcode).toHaveLength(44);
+    expect(boleto.dueDate).toBe(addDays(todayInBrazil(), 3));
+    expect(boleto.pdfUrl).toBe(`${double.url}/boletos/${state.transactionId}`);
+    expect(double.payment(state.transactionId)).toMatchObject({ payment_method_id: "bolbradesco" });
+  });
+
+  it("a boleto without the payer's address is refused by the acquirer: a request error, not an outage", async () => {
+    const error = await gateway
+      .charge(request({ method: "boleto", card: undefined, payer: { ...payer, address: undefined } }))
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MercadoPagoRequestError);
+    expect(error).not.toBeInstanceOf(GatewayUnavailableError);
+    expect((error as MercadoPagoRequestError).status).toBe(400);
+  });
+
+  it("issues a Pix: the copia e cola code and the expiry asked for", async () => {
+    const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 30 * 60_000);
+    const state = await gateway.charge(
+      request({ method: "pix", card: undefined, pixExpiresAt: expiresAt, installments: 1 }),
+    );
+    expect(state).toMatchObject({
+      status: "pending",
+      pix: { copyPaste: expect.any(String), expiresAt: expiresAt.toISOString() },
+    });
+    // Sent in the date-time form Mercado Pago documents, in Brazil's offset.
+    expect(double.payment(state.transactionId)!.date_of_expiration).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/,
+    );
+  });
+});
+
+describe("Mercado Pago gateway: the sale's payment afterwards", () => {
+  it("finds a sale's payment by its external reference; nothing for a sale the acquirer never saw", async () => {
+    expect(await gateway.findBySaleId("venda-desconhecida")).toBeNull();
+    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 60_000) });
+    const issued = await gateway.charge(pix);
+    double.setStatus(issued.transactionId, "approved", "accredited");
+    expect(await gateway.findBySaleId(pix.saleId)).toMatchObject({
+      status: "paid",
+      transactionId: issued.transactionId,
+    });
+    double.setStatus(issued.transactionId, "cancelled", "expired");
+    expect((await gateway.findBySaleId(pix.saleId))!.status).toBe("expired");
+  });
+
+  it("picks the payment that moved money over newer declined attempts, and a pending one over a declined", async () => {
+    const saleId = "venda-com-tentativas";
+    const approved = await gateway.charge(request({ saleId }));
+    await gateway.charge(request({ saleId, card: tokenFor("5555555555554444", "OTHE") }));
+    expect(await gateway.findBySaleId(saleId)).toMatchObject({ status: "paid", transactionId: approved.transactionId });
+
+    const other = "venda-em-analise";
+    await gateway.charge(request({ saleId: other, card: tokenFor("5555555555554444", "OTHE") }));
+    const review = await gateway.charge(request({ saleId: other, card: tokenFor(SANDBOX_CARDS.pending[0]) }));
+    await gateway.charge(request({ saleId: other, card: tokenFor("5555555555554444", "CALL") }));
+    expect(await gateway.findBySaleId(other)).toMatchObject({ status: "pending", transactionId: review.transactionId });
+  });
+
+  it("refunds the whole amount once per idempotency key", async () => {
+    const paid = await gateway.charge(request());
+    const refund = {
+      saleId: "venda",
+      transactionId: paid.transactionId,
+      amountCents: 17_100,
+      idempotencyKey: "estorno-1",
+    };
+    expect(await gateway.refund(refund)).toEqual({ status: "refunded", transactionId: paid.transactionId });
+    expect(await gateway.refund(refund)).toEqual({ status: "refunded", transactionId: paid.transactionId });
+    expect(double.refunds()).toBe(1);
+    expect(double.payment(paid.transactionId)!.status).toBe("refunded");
+  });
+});
+
+describe("Mercado Pago gateway: hosted checkout", () => {
+  it("creates a page at the acquirer for the sale, limited to the instalments allowed, that sends the shopper back", async () => {
+    const { url } = await gateway.createHostedCheckout!({
+      saleId: "venda-hospedada",
+      referenceCode: "123456789012",
+      description: "Loja Escolar pedido 123456789012",
+      amountCents: 17_100,
+      maxInstallments: 2,
+      payer,
+      returnUrl: "http://127.0.0.1:3000/conclusao?retorno=mp",
+      notificationUrl: "https://loja.escola.com.br/api/webhooks/mercadopago",
+    });
+    expect(url.startsWith(`${double.url}/checkout/v1/redirect?pref_id=`)).toBe(true);
+    const page = await (await fetch(url)).text();
+    expect(page.match(/<option /g)).toHaveLength(2);
+    const action = /action="([^"]+)"/.exec(page)![1]!.replaceAll("&amp;", "&");
+    const paid = await fetch(new URL(action, double.url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        cardNumber: "4111 1111 1111 1111",
+        holder: "F C LIMA",
+        expiry: "05/30",
+        cvv: "123",
+        installments: "2",
+      }),
+      redirect: "manual",
+    });
+    expect(paid.status).toBe(302);
+    const back = new URL(paid.headers.get("location")!);
+    expect(back.origin + back.pathname).toBe("http://127.0.0.1:3000/conclusao");
+    expect(Object.fromEntries(back.searchParams)).toMatchObject({
+      retorno: "mp",
+      collection_status: "approved",
+      status: "approved",
+      external_reference: "venda-hospedada",
+      payment_id: expect.stringMatching(/^\d+$/),
+    });
+    expect(await gateway.findBySaleId("venda-hospedada")).toMatchObject({ status: "paid", card: { lastFour: "1111" } });
+  });
+});
+
+describe("Mercado Pago gateway: failures", () => {
+  it("a timeout or an acquirer that never answers is GatewayUnavailableError (the outcome is unknown)", async () => {
+    double.setHang(true);
+    await expect(gateway.charge(request())).rejects.toBeInstanceOf(GatewayUnavailableError);
+    double.setHang(false);
+    double.setDelay(TIMEOUT_MS * 3);
+    await expect(gateway.findBySaleId("venda")).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
+  it("a 5xx is GatewayUnavailableError, and the retry with the same key charges once", async () => {
+    double.failNext(2, 503);
+    const charge = request();
+    await expect(gateway.charge(charge)).rejects.toBeInstanceOf(GatewayUnavailableError);
+    await expect(gateway.charge(charge)).rejects.toBeInstanceOf(GatewayUnavailableError);
+    expect((await gateway.charge(charge)).status).toBe("paid");
+    expect(await gateway.charge(charge)).toMatchObject({ status: "paid" });
+    expect(double.charges()).toBe(1);
+  });
+
+  it("an unreachable acquirer is GatewayUnavailableError; a refused credential is a request error", async () => {
+    await expect(
+      gatewayWith(DOUBLE_CREDENTIALS.accessToken, "http://127.0.0.1:9").charge(request()),
+    ).rejects.toBeInstanceOf(GatewayUnavailableError);
+    const refused = await gatewayWith("TEST-outro-token")
+      .findBySaleId("venda")
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MercadoPagoRequestError);
+    expect(refused).toMatchObject({
+      status: 401,
+      message: "O Mercado Pago recusou a busca de pagamentos (HTTP 401, unauthorized).",
+    });
+  });
+
+  it("no error carries the access token, the card token or the payer", async () => {
+    const errors: unknown[] = [];
+    const collect = (promise: Promise<unknown>) =>
+      promise.then(
+        () => errors.push("sem erro"),
+        (e: unknown) => errors.push(e),
+      );
+    const charge = request();
+    const token = (charge.card as { token: string }).token;
+    double.failNext(1, 500);
+    await collect(gateway.charge(charge));
+    double.setHang(true);
+    await collect(gateway.charge(charge));
+    double.setHang(false);
+    await collect(gatewayWith(DOUBLE_CREDENTIALS.accessToken, "http://127.0.0.1:9").charge(charge));
+    await collect(
+      gatewayWith(DOUBLE_CREDENTIALS.accessToken).charge({
+        ...charge,
+        idempotencyKey: "outra",
+        card: { kind: "token", token: "ficha-inexistente-123", paymentMethodId: "visa" },
+      }),
+    );
+    await collect(gatewayWith(`${DOUBLE_CREDENTIALS.accessToken}x`).charge(charge));
+    expect(errors).toHaveLength(5);
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(Error);
+      const text = [String(error), inspect(error, { depth: 5 }), JSON.stringify(error)].join("\n");
+      for (const secret of [
+        DOUBLE_CREDENTIALS.accessToken,
+        token,
+        "ficha-inexistente-123",
+        "52998224725",
+        payer.email,
+        "Bearer",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    }
+  });
+});
+
+describe("the double's HTTP controls (for a browser test whose server runs the double)", () => {
+  const control = async (path: string, body?: unknown) => {
+    const reply = await fetch(`${double.url}/__double/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await reply.json()) as Record<string, unknown>;
+  };
+
+  it("fail the next calls, tell the charges, change a payment's status and make card tokens", async () => {
+    await control("controls", { failNext: 1, failStatus: 502 });
+    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 60_000) });
+    await expect(gateway.charge(pix)).rejects.toBeInstanceOf(GatewayUnavailableError);
+    const issued = await gateway.charge(pix);
+    expect(await control("state")).toMatchObject({ charges: 1, refunds: 0 });
+    await control(`payments/${issued.transactionId}/status`, { status: "approved", statusDetail: "accredited" });
+    expect(await gateway.findBySaleId(pix.saleId)).toMatchObject({ status: "paid" });
+    const { id } = await control("card-tokens", { number: "4111111111111111", holder: "OTHE" });
+    const card = { kind: "token" as const, token: String(id), paymentMethodId: "visa" };
+    expect((await gateway.charge(request({ card }))).status).toBe("declined");
+    await control("reset", {});
+    expect(await control("state")).toMatchObject({ charges: 0, payments: [] });
+  });
+});

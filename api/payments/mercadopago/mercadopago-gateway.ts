@@ -1,0 +1,208 @@
+/**
+ * The Mercado Pago gateway (docs/decisions/0019-mercado-pago.md): cards tokenised in the browser
+ * or typed on Mercado Pago's hosted page, boleto and Pix through the Payments API. The store's
+ * server never sends a card number to the acquirer.
+ */
+import { todayInBrazil } from "#app/lib/dates.ts";
+import { digitableLine } from "../boleto.ts";
+import type { ChargeRequest, HostedCheckoutRequest, PaymentGateway, PaymentState } from "../gateway.ts";
+import {
+  createMercadoPagoClient,
+  type MercadoPagoClientOptions,
+  type MercadoPagoPayment,
+  type PaymentBody,
+} from "./client.ts";
+import { declineMessageOf, saleStatusOf } from "./payment-status.ts";
+
+/** MercadoPago.js v2, the browser SDK that tokenises cards (https://www.mercadopago.com.br/developers). */
+export const MERCADOPAGO_SDK_URL = "https://sdk.mercadopago.com/js/v2";
+
+/** Mercado Pago's payment_method_id for a boleto (Bradesco registers it) and for Pix. */
+export const BOLETO_METHOD_ID = "bolbradesco";
+export const PIX_METHOD_ID = "pix";
+
+/** A card typed into the store's own form: refused before anything reaches the acquirer. */
+export const TYPED_CARD_REFUSED =
+  "O Mercado Pago só recebe cartões tokenizados no navegador ou digitados na página dele: a loja não envia o número do cartão.";
+
+export interface MercadoPagoGatewayOptions extends MercadoPagoClientOptions {
+  publicKey: string;
+}
+
+export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
+  const client = createMercadoPagoClient(options);
+  return {
+    name: "mercadopago",
+    browserTokenization: { publicKey: options.publicKey, sdkUrl: MERCADOPAGO_SDK_URL },
+
+    async charge(request: ChargeRequest): Promise<PaymentState> {
+      // A free order moves no money: the acquirer is not asked (it refuses a zero amount), and
+      // the sale's transaction id says so.
+      if (request.method === "free") return { status: "paid", transactionId: `gratuito-${request.saleId}` };
+      const payment = await client.createPayment(paymentBody(request), request.idempotencyKey);
+      return paymentStateOf(payment);
+    },
+
+    async findBySaleId(saleId: string): Promise<PaymentState | null> {
+      const chosen = mostRelevant(await client.searchPayments(saleId));
+      return chosen ? paymentStateOf(chosen) : null;
+    },
+
+    async refund({ transactionId, idempotencyKey }): Promise<PaymentState> {
+      const refund = await client.refundPayment(transactionId, idempotencyKey);
+      if (refund.status === "approved") return { status: "refunded", transactionId };
+      // A refund still in process: the payment's own status says where it stands.
+      return paymentStateOf(await client.getPayment(transactionId));
+    },
+
+    async createHostedCheckout(request: HostedCheckoutRequest): Promise<{ url: string }> {
+      const { firstName, lastName } = splitName(request.payer.name);
+      const preference = await client.createPreference(
+        {
+          items: [
+            {
+              id: request.referenceCode,
+              title: request.description,
+              quantity: 1,
+              unit_price: toReais(request.amountCents),
+              currency_id: "BRL",
+            },
+          ],
+          payer: {
+            name: firstName,
+            surname: lastName,
+            email: request.payer.email,
+            identification: { type: "CPF", number: digitsOf(request.payer.cpf) },
+          },
+          back_urls: { success: request.returnUrl, pending: request.returnUrl, failure: request.returnUrl },
+          auto_return: "all",
+          external_reference: request.saleId,
+          ...(request.notificationUrl ? { notification_url: request.notificationUrl } : {}),
+          // The hosted page is the card path only: boleto and Pix have their own, without scripts.
+          payment_methods: {
+            installments: request.maxInstallments,
+            excluded_payment_types: [{ id: "ticket" }, { id: "bank_transfer" }, { id: "atm" }],
+          },
+        },
+        `preferencia-${request.saleId}`,
+      );
+      return { url: preference.init_point };
+    },
+  };
+}
+
+function paymentBody(request: ChargeRequest): PaymentBody {
+  const { firstName, lastName } = splitName(request.payer.name);
+  const address = request.payer.address;
+  const common = {
+    transaction_amount: toReais(request.amountCents),
+    description: request.description,
+    external_reference: request.saleId,
+    ...(request.notificationUrl ? { notification_url: request.notificationUrl } : {}),
+    payer: {
+      email: request.payer.email,
+      first_name: firstName,
+      last_name: lastName,
+      identification: { type: "CPF" as const, number: digitsOf(request.payer.cpf) },
+      ...(address
+        ? {
+            address: {
+              zip_code: digitsOf(address.zipCode),
+              street_name: address.street,
+              street_number: address.number,
+              neighborhood: address.neighborhood,
+              city: address.city,
+              federal_unit: address.state,
+            },
+          }
+        : {}),
+    },
+  };
+  if (request.method === "boleto") return { ...common, payment_method_id: BOLETO_METHOD_ID };
+  if (request.method === "pix") {
+    return {
+      ...common,
+      payment_method_id: PIX_METHOD_ID,
+      ...(request.pixExpiresAt ? { date_of_expiration: mercadoPagoDateTime(request.pixExpiresAt) } : {}),
+    };
+  }
+  const card = request.card;
+  if (card?.kind !== "token") throw new TypeError(TYPED_CARD_REFUSED);
+  return {
+    ...common,
+    payment_method_id: card.paymentMethodId,
+    token: card.token,
+    installments: request.installments,
+    ...(card.issuerId ? { issuer_id: card.issuerId } : {}),
+  };
+}
+
+/** What the store keeps of a Mercado Pago payment. */
+export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
+  const status = saleStatusOf(payment.status);
+  // An undocumented status is not guessed: the sale stays as it is until one the store knows.
+  if (!status) return { status: "pending", transactionId: payment.id };
+  const state: PaymentState = { status, transactionId: payment.id };
+  if (status === "declined") state.message = declineMessageOf(payment.status_detail);
+  const barcode = payment.barcode?.content ?? payment.transaction_details?.barcode?.content;
+  if (payment.payment_type_id === "ticket" && barcode && /^\d{44}$/.test(barcode)) {
+    state.boleto = {
+      barcode,
+      digitableLine: payment.transaction_details?.digitable_line?.replace(/\D/g, "") || digitableLine(barcode),
+      dueDate: payment.date_of_expiration ? todayInBrazil(new Date(payment.date_of_expiration)) : "",
+      pdfUrl: payment.transaction_details?.external_resource_url ?? null,
+    };
+  }
+  const qrCode = payment.point_of_interaction?.transaction_data?.qr_code;
+  if (payment.payment_method_id === PIX_METHOD_ID && qrCode && payment.date_of_expiration) {
+    state.pix = { copyPaste: qrCode, expiresAt: new Date(payment.date_of_expiration).toISOString() };
+  }
+  const lastFour = payment.card?.last_four_digits;
+  if (lastFour && payment.payment_method_id) {
+    state.card = { brand: BRANDS[payment.payment_method_id] ?? payment.payment_method_id.toUpperCase(), lastFour };
+  }
+  return state;
+}
+
+/** Mercado Pago's card method ids, named as the store names brands (spec §9: MASTER, DINERS, AMEX). */
+const BRANDS: Record<string, string> = { master: "MASTER", amex: "AMEX", diners: "DINERS", visa: "VISA", elo: "ELO" };
+
+/**
+ * Which of a sale's payments tells its state. One sale may have several at Mercado Pago: cards
+ * declined on the hosted page before one went through, or a retry. Money that moved (approved,
+ * in mediation, refunded, charged back) wins over a payment still pending, which wins over a
+ * declined or expired one; among equals, the newest (the search answers newest first, and the sort is stable).
+ */
+function mostRelevant(payments: MercadoPagoPayment[]): MercadoPagoPayment | undefined {
+  const rank = (payment: MercadoPagoPayment) => {
+    const status = saleStatusOf(payment.status);
+    if (status === "paid" || status === "refunded" || status === "charged_back") return 0;
+    if (status === "pending") return 1;
+    return 2;
+  };
+  return [...payments].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** Mercado Pago takes amounts in reais with cents as decimals. */
+function toReais(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+function digitsOf(text: string): string {
+  return text.replace(/\D/g, "");
+}
+
+function splitName(name: string): { firstName: string; lastName: string } {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(" ") || first };
+}
+
+/**
+ * "2026-11-23T20:45:00.000-03:00": the date-time format Mercado Pago documents for
+ * date_of_expiration, in the store's zone (Brazil has no daylight saving since 2019).
+ */
+function mercadoPagoDateTime(date: Date): string {
+  const offsetMinutes = -3 * 60;
+  const local = new Date(date.getTime() + offsetMinutes * 60_000);
+  return `${local.toISOString().slice(0, 23)}-03:00`;
+}

@@ -1,0 +1,29 @@
+/**
+ * What the store's pages must let the browser reach once Mercado Pago is the acquirer
+ * (docs/decisions/0019-mercado-pago.md), for server/security.ts's Content-Security-Policy:
+ * - form-action: "Finalizar Compra" without JavaScript answers with a redirect to the hosted
+ *   checkout (Checkout Pro, on mercadopago.com.br), and a form's redirect is held to form-action;
+ * - script-src: MercadoPago.js v2 (sdk.mercadopago.com). The policy has 'strict-dynamic', so a
+ *   CSP3 browser runs the SDK only when the page's <script> carries the nonce; the host is for
+ *   older browsers;
+ * - connect-src: the SDK's calls (card tokens, brands and issuers, instalments);
+ * - frame-src: the SDK's secure fields and 3-D Secure challenges are iframes of Mercado Pago;
+ * - img-src: card brand logos (mlstatic, Mercado Livre's CDN).
+ * When MERCADOPAGO_API_URL points elsewhere (a double on loopback), that origin plays the part
+ * of the API and of the hosted page, so it is added to form-action, connect-src and frame-src.
+ */
+import { MERCADOPAGO_API_URL } from "./client.ts";
+
+export type PageSources = Record<"form-action" | "script-src" | "connect-src" | "frame-src" | "img-src", string[]>;
+
+export function mercadoPagoPageSources(apiUrl: string): PageSources {
+  const official = new URL(MERCADOPAGO_API_URL).origin;
+  const other = new URL(apiUrl).origin === official ? [] : [new URL(apiUrl).origin];
+  return {
+    "form-action": ["https://www.mercadopago.com.br", "https://*.mercadopago.com.br", ...other],
+    "script-src": ["https://sdk.mercadopago.com"],
+    "connect-src": [official, "https://api.mercadolibre.com", "https://*.mercadopago.com", ...other],
+    "frame-src": ["https://*.mercadopago.com", "https://*.mercadopago.com.br", "https://*.mercadolibre.com", ...other],
+    "img-src": ["https://http2.mlstatic.com"],
+  };
+}

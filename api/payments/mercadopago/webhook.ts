@@ -1,0 +1,133 @@
+/**
+ * Mercado Pago's webhook notifications (docs/decisions/0019-mercado-pago.md): the signature
+ * check and the reading of the notification. A notification only says "payment N changed";
+ * what changed is always asked of the API (GET /v1/payments/N), so a forged, repeated or late
+ * notification can at worst make the store ask again.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { PaymentState } from "../gateway.ts";
+import { createMercadoPagoClient, MercadoPagoRequestError, type MercadoPagoPayment } from "./client.ts";
+import { paymentStateOf } from "./mercadopago-gateway.ts";
+
+/** How old a signature may be: Mercado Pago retries a failed delivery, each time signed anew. */
+export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
+/** How far ahead of our clock a signature may be (the two clocks are never exactly equal). */
+export const WEBHOOK_MAX_SKEW_MS = 60_000;
+
+export type WebhookCheck =
+  { valid: true } | { valid: false; reason: "missing" | "malformed" | "mismatch" | "stale" | "future" };
+
+export interface WebhookSignatureInput {
+  secret: string;
+  /** The x-signature header: "ts=1704908010,v1=<hex>". */
+  xSignature: string | null | undefined;
+  /** The x-request-id header. */
+  xRequestId: string | null | undefined;
+  /** data.id from the notification URL's query string (what Mercado Pago signs). */
+  dataId: string | null | undefined;
+  now: Date;
+  maxAgeMs?: number;
+}
+
+/**
+ * The manifest Mercado Pago signs: "id:{data.id};request-id:{x-request-id};ts:{ts};", each part
+ * left out when its value is absent, and an alphanumeric data.id in lower case.
+ */
+export function signatureManifest(dataId: string | null | undefined, requestId: string | null | undefined, ts: string) {
+  const id = dataId?.trim();
+  const request = requestId?.trim();
+  return (
+    (id ? `id:${/^[a-z0-9]+$/i.test(id) ? id.toLowerCase() : id};` : "") +
+    (request ? `request-id:${request};` : "") +
+    `ts:${ts};`
+  );
+}
+
+/** HMAC-SHA256 of the manifest with the webhook secret, compared in constant time; the timestamp's age checked. */
+export function verifyWebhookSignature(input: WebhookSignatureInput): WebhookCheck {
+  const header = input.xSignature?.trim();
+  if (!header) return { valid: false, reason: "missing" };
+  const fields = new Map<string, string>();
+  for (const part of header.split(",")) {
+    const separator = part.indexOf("=");
+    if (separator > 0) fields.set(part.slice(0, separator).trim().toLowerCase(), part.slice(separator + 1).trim());
+  }
+  const ts = fields.get("ts");
+  const v1 = fields.get("v1");
+  if (!ts || !/^\d{1,16}$/.test(ts) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return { valid: false, reason: "malformed" };
+
+  const expected = createHmac("sha256", input.secret)
+    .update(signatureManifest(input.dataId, input.xRequestId, ts))
+    .digest();
+  if (!timingSafeEqual(expected, Buffer.from(v1, "hex"))) return { valid: false, reason: "mismatch" };
+
+  // Mercado Pago documents ts in seconds; some deliveries carry milliseconds: 13 digits or more are.
+  const signedAt = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+  const age = input.now.getTime() - signedAt;
+  if (age > (input.maxAgeMs ?? WEBHOOK_MAX_AGE_MS)) return { valid: false, reason: "stale" };
+  if (age < -WEBHOOK_MAX_SKEW_MS) return { valid: false, reason: "future" };
+  return { valid: true };
+}
+
+const notificationBody = z.object({
+  type: z.string().optional(),
+  action: z.string().optional(),
+  data: z.object({ id: z.union([z.string(), z.number()]).transform(String) }).optional(),
+});
+
+/**
+ * The payment a notification is about, or null when it is about something else (a merchant
+ * order, a chargeback topic the store does not follow) or cannot be read. The query string's
+ * data.id (the signed one) must agree with the body's when both are there.
+ */
+export function paymentIdOfNotification({ query, body }: { query: URLSearchParams; body: unknown }): string | null {
+  const parsed = notificationBody.safeParse(body);
+  const fromBody = parsed.success ? parsed.data : {};
+  const type = query.get("type") ?? query.get("topic") ?? fromBody.type;
+  if (type !== "payment") return null;
+  const fromQuery = query.get("data.id") ?? query.get("id");
+  const id = fromQuery ?? fromBody.data?.id;
+  if (!id || !/^\d{1,20}$/.test(id)) return null;
+  if (fromQuery && fromBody.data?.id && fromBody.data.id !== fromQuery) return null;
+  return id;
+}
+
+export type PaymentNotification =
+  /** The signature failed: answer 401, change nothing. */
+  | { kind: "unauthorized"; reason: string }
+  /** Signed, but not about one of the store's payments (another topic, a payment without our reference): answer 200. */
+  | { kind: "ignored" }
+  /** The sale the payment belongs to and its state as the API tells it now (never the body's word). */
+  | { kind: "payment"; saleId: string; state: PaymentState };
+
+/**
+ * A webhook request read whole, for POST /api/webhooks/mercadopago: signature, then the payment
+ * it names, then that payment asked of the API. A GatewayUnavailableError propagates: the
+ * route answers 5xx and Mercado Pago delivers the notification again later.
+ */
+export async function readPaymentNotification(
+  settings: { webhookSecret: string; accessToken: string; apiUrl: string; timeoutMs: number },
+  request: { url: URL; headers: Headers; body: unknown; now: Date },
+): Promise<PaymentNotification> {
+  const check = verifyWebhookSignature({
+    secret: settings.webhookSecret,
+    xSignature: request.headers.get("x-signature"),
+    xRequestId: request.headers.get("x-request-id"),
+    dataId: request.url.searchParams.get("data.id"),
+    now: request.now,
+  });
+  if (!check.valid) return { kind: "unauthorized", reason: check.reason };
+  const paymentId = paymentIdOfNotification({ query: request.url.searchParams, body: request.body });
+  if (!paymentId) return { kind: "ignored" };
+  const client = createMercadoPagoClient({ ...settings, baseUrl: settings.apiUrl });
+  let payment: MercadoPagoPayment;
+  try {
+    payment = await client.getPayment(paymentId);
+  } catch (error) {
+    if (error instanceof MercadoPagoRequestError && error.status === 404) return { kind: "ignored" };
+    throw error;
+  }
+  if (!payment.external_reference) return { kind: "ignored" };
+  return { kind: "payment", saleId: payment.external_reference, state: paymentStateOf(payment) };
+}

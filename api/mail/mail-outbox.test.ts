@@ -165,6 +165,30 @@ describe("the worker", () => {
     expect(await listUnsentMail(t.db)).toEqual([]);
   });
 
+  it("never sends a message of its batch that another worker took after the lease ran out", async () => {
+    const time = clock();
+    for (const n of [1, 2]) {
+      await enqueueMail(t.db, time, "purchase", message(n));
+      time.advance(1);
+    }
+    const sent: string[] = [];
+    const slow: Mailer = {
+      leaseMs: 60_000,
+      async send(mail) {
+        sent.push(mail.to);
+        // This send outlasted the batch's lease, and another server's poll took message 2.
+        time.advance(60_001);
+        await t.db
+          .updateTable("mail_outbox")
+          .set({ claim_token: "other-worker", claimed_until: new Date(time.now().getTime() + 60_000).toISOString() })
+          .where("recipient", "=", message(2).to)
+          .execute();
+      },
+    };
+    expect(await createMailWorker({ db: t.db, mailer: slow, now: time.now }).drain()).toBe(1);
+    expect(sent).toEqual([message(1).to]);
+  });
+
   it("leaves a message another worker holds until its lease runs out, then sends it again with the same id", async () => {
     const time = clock();
     const id = await enqueueMail(t.db, time, "purchase", message(1));

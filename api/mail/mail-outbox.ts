@@ -146,7 +146,25 @@ export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWo
     return { token, rows };
   }
 
+  /**
+   * The batch's lease was sized for one send: each message's lease is renewed just before it is
+   * sent, and a message whose lease ran out (another worker may have it now) is left alone.
+   */
+  async function renewLease(token: string, row: ClaimedRow): Promise<boolean> {
+    const at = now();
+    const renewed = await db
+      .updateTable("mail_outbox")
+      .set({ claimed_until: new Date(at.getTime() + mailer.leaseMs).toISOString() })
+      .where("id", "=", row.id)
+      .where("claim_token", "=", token)
+      .where("sent_at", "is", null)
+      .where("claimed_until", ">", at.toISOString())
+      .executeTakeFirst();
+    return Number(renewed.numUpdatedRows) === 1;
+  }
+
   async function deliver(token: string, row: ClaimedRow): Promise<boolean> {
+    if (!(await renewLease(token, row))) return false;
     try {
       await mailer.send({
         id: row.id,

@@ -84,21 +84,28 @@ export async function countCouponUse(
     .execute();
 }
 
-/** Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind becomes "expired". */
+/**
+ * Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind becomes "expired".
+ * The update itself re-checks "pending": on PostgreSQL a payment recorded between the read and
+ * the update (a webhook, the gestor) must not be overwritten.
+ */
 export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
   return db.transaction().execute(async (trx) => {
+    const at = now().toISOString();
     const lastDueDateStillPayable = addDays(todayInBrazil(now()), -BOLETO_CLEARING_DAYS);
-    const overdue = await trx
-      .selectFrom("sales")
-      .select(["id", "reference_code"])
+    const expired = await trx
+      .updateTable("sales")
+      .set({ status: "expired", updated_at: at, paid_at: null })
       .where("status", "=", "pending")
       .where("payment_method_code", "=", PAYMENT_METHOD_CODES.boleto)
       .where("boleto_due_date", "<", lastDueDateStillPayable)
+      .returning(["id", "reference_code"])
       .execute();
-    const ids = overdue.map((sale) => sale.id);
-    await setStatus(trx, ids, "expired", now().toISOString());
+    const ids = expired.map((sale) => sale.id);
+    if (ids.length > 0)
+      await trx.updateTable("sale_bags").set({ status: "expired" }).where("sale_id", "in", ids).execute();
     await releaseCouponUses(trx, ids);
-    return overdue.map((sale) => ({
+    return expired.map((sale) => ({
       saleId: sale.id,
       referenceCode: sale.reference_code,
       from: "pending" as const,

@@ -65,8 +65,8 @@ export type Claim =
   | { kind: "answer"; sale: ClaimedSale }
   /** Another request is charging the sale right now, until `until` at the latest. */
   | { kind: "wait"; sale: ClaimedSale; until: number }
-  /** Committed as "processing": charge it now, with this request. */
-  | { kind: "charge"; sale: ClaimedSale; request: ChargeRequest };
+  /** Committed as "processing": charge it now, with this request, which marked it charging until `chargingUntil`. */
+  | { kind: "charge"; sale: ClaimedSale; request: ChargeRequest; chargingUntil: string };
 
 /**
  * The acquirer's idempotency key for an attempt at paying a cart: a retry of the attempt gets the
@@ -310,12 +310,10 @@ async function retryProcessing(
     .executeTakeFirst();
   if (!sale.idempotency_key || !sameMethod || (isCard && !data.cardNumber)) return { kind: "answer", sale: live };
   const card = isCard ? typedCard(cardOf({ ...data, installments: sale.installments }, sale.installments, now)) : null;
+  const chargingUntil = new Date(now.getTime() + chargeWindowMs(deps)).toISOString();
   await trx
     .updateTable("sales")
-    .set({
-      charging_until: new Date(now.getTime() + chargeWindowMs(deps)).toISOString(),
-      updated_at: now.toISOString(),
-    })
+    .set({ charging_until: chargingUntil, updated_at: now.toISOString() })
     .where("id", "=", live.id)
     .execute();
   const request = chargeRequestOf(
@@ -331,7 +329,7 @@ async function retryProcessing(
     },
     now,
   );
-  return { kind: "charge", sale: live, request };
+  return { kind: "charge", sale: live, request, chargingUntil };
 }
 
 /** Step 1 of the finish: see the header. */
@@ -427,6 +425,6 @@ export function claimSale(
       payment_method_code: method,
     };
     const request = chargeRequestOf(customer, { ...sale, amountCents: priced.totalCents }, now);
-    return { kind: "charge", sale: claimed, request };
+    return { kind: "charge", sale: claimed, request, chargingUntil: sale.chargingUntil };
   });
 }

@@ -29,11 +29,13 @@ import { DECLINES_BY_ADDRESS } from "./finish-cart.ts";
 const charges: ChargeRequest[] = [];
 let sandbox: PaymentGateway;
 const outage = { gateway: false, mail: false };
+/** How long the acquirer takes to answer a charge. */
+const acquirer = { delayMs: 5 };
 const countingGateway: PaymentGateway = {
   name: "sandbox",
   async charge(request) {
     charges.push(request);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, acquirer.delayMs));
     const number = request.card?.kind === "typed" ? request.card.number : "-";
     if (outage.gateway) throw new Error(`gateway timeout for card ${number}`);
     return sandbox.charge(request);
@@ -289,8 +291,24 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       const replies = await Promise.all(
         Array.from({ length: 10 }, () => finish(customer, cart.cartId, declinedCard(), address)),
       );
-      expect(replies.map((reply) => reply.status).sort()).toEqual([402, 402, 402, 402, 402, 429, 429, 429, 429, 429]);
-      expect(chargesOf(customer)).toBe(DECLINES_PER_CUSTOMER);
+      expect(replies.every((reply) => reply.status === 402 || reply.status === 429)).toBe(true);
+      expect(replies.some((reply) => reply.status === 402)).toBe(true);
+      expect(chargesOf(customer)).toBeGreaterThanOrEqual(1);
+      expect(chargesOf(customer)).toBeLessThanOrEqual(DECLINES_PER_CUSTOMER);
+    });
+
+    it("a double click on a declined card: the second finish waits for the first's refusal and gets it, with one acquirer call", async () => {
+      const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
+      acquirer.delayMs = 500;
+      try {
+        const first = finish(customer, cart.cartId, declinedCard(), randomAddress());
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const second = finish(customer, cart.cartId, declinedCard(), randomAddress());
+        expect((await Promise.all([first, second])).map((reply) => reply.status)).toEqual([402, 402]);
+      } finally {
+        acquirer.delayMs = 5;
+      }
+      expect(chargesOf(customer)).toBe(1);
     });
 
     it("per address: concurrent finishes cannot all pass the last units; an approved card gives its unit back", async () => {
@@ -306,7 +324,9 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       );
       expect(replies.filter((reply) => reply.status === 402)).toHaveLength(3);
       expect(replies.filter((reply) => reply.status === 429)).toHaveLength(7);
-      expect(chargesOf(tester.customer)).toBe(3);
+      // The three that passed each charged, or waited for a refusal already on its way.
+      expect(chargesOf(tester.customer)).toBeGreaterThanOrEqual(1);
+      expect(chargesOf(tester.customer)).toBeLessThanOrEqual(3);
 
       // Another parent behind the same address, once the window has room again, pays; the unit comes back.
       await t.db

@@ -46,18 +46,30 @@ function replyOf(deps: ApiDeps, sale: ClaimedSale): FinishCartReply {
   };
 }
 
-/** Until the sale leaves "processing", its charging request gives up, or `until` passes. */
-async function waitWhileCharging(deps: ApiDeps, saleId: string, until: number): Promise<void> {
-  while (deps.now().getTime() < until) {
+/**
+ * Until the sale leaves "processing", its charging request gives up, or `until` passes; answers
+ * the sale's status then.
+ */
+async function waitWhileCharging(deps: ApiDeps, saleId: string, until: number): Promise<string | undefined> {
+  for (;;) {
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     const sale = await deps.db
       .selectFrom("sales")
       .select(["status", "charging_until"])
       .where("id", "=", saleId)
       .executeTakeFirst();
-    if (sale?.status !== "processing" || !sale.charging_until) return;
+    if (sale?.status !== "processing" || !sale.charging_until || deps.now().getTime() >= until) return sale?.status;
   }
 }
+
+/** The sale's status as recorded, which may differ from the acquirer's answer (payment-sync.ts). */
+async function recordedStatus(deps: ApiDeps, saleId: string): Promise<string | undefined> {
+  const sale = await deps.db.selectFrom("sales").select("status").where("id", "=", saleId).executeTakeFirst();
+  return sale?.status;
+}
+
+const isLive = (status: string | undefined): status is ClaimedSale["status"] =>
+  status === "processing" || status === "pending" || status === "paid";
 
 type Outcome = { sale: ClaimedSale } | { declined: string };
 
@@ -71,20 +83,29 @@ async function purchase(
     const claim = await claimSale(deps, customer, ref, data);
     if (claim.kind === "answer") return { sale: claim.sale };
     if (claim.kind === "wait") {
-      await waitWhileCharging(deps, claim.sale.id, claim.until);
+      // A double click on a declined card gets the same refusal, not a second try at the acquirer.
+      if ((await waitWhileCharging(deps, claim.sale.id, claim.until)) === "declined")
+        return { declined: FINISH_MESSAGES.declined };
       continue;
     }
     const state = await chargeWithin(deps.gateway, claim.request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
     if (!state) {
-      // Nobody charges it now: a retry may charge it again (same key) at once.
-      await deps.db.updateTable("sales").set({ charging_until: null }).where("id", "=", claim.sale.id).execute();
+      // Nobody charges it now: a retry may charge it again (same key) at once. Only this
+      // request's own mark is cleared: a retry may have set a newer one.
+      await deps.db
+        .updateTable("sales")
+        .set({ charging_until: null })
+        .where("id", "=", claim.sale.id)
+        .where("charging_until", "=", claim.chargingUntil)
+        .execute();
       return { sale: claim.sale };
     }
     // The purchase e-mail is queued in that transaction (payment-sync.ts).
-    await applyPaymentState(deps, claim.sale.id, state);
-    if (state.status === "declined") return { declined: state.message ?? FINISH_MESSAGES.declined };
-    const status = state.status === "paid" || state.status === "pending" ? state.status : "processing";
-    return { sale: { ...claim.sale, status } };
+    await applyPaymentState(deps, claim.sale.id, state, { byCharge: true });
+    // The reply says what was recorded, never only what the acquirer answered.
+    const status = await recordedStatus(deps, claim.sale.id);
+    if (status === "declined") return { declined: state.message ?? FINISH_MESSAGES.declined };
+    return { sale: { ...claim.sale, status: isLive(status) ? status : "processing" } };
   }
 }
 

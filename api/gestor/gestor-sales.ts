@@ -93,6 +93,8 @@ export async function refundSale(
     .where("id", "=", saleId)
     .executeTakeFirst();
   if (!sale) throw new GestorError(`Compra ${saleId} não encontrada.`);
+  if (sale.status === "paid" && sale.total_cents === 0)
+    throw new GestorError(`A compra ${sale.reference_code} é gratuita: nada a estornar.`);
   if (sale.status !== "paid" || !sale.gateway_transaction_id) {
     throw new GestorError(
       `A compra ${sale.reference_code} está "${sale.status}": só uma compra paga pode ser estornada.`,

@@ -3,9 +3,14 @@
  * asked with no database transaction open, so a slow acquirer holds no lock, and within a time
  * limit, so it cannot hold the customer's page either. No answer in time, a 5xx or any other
  * failure means the outcome is unknown: null, and the sale stays "processing" for a retry with
- * the same idempotency key or for the reconciliation job.
+ * the same idempotency key or for the reconciliation job. Only a refusal of the request itself
+ * (GatewayRefusedError, a 4xx) is certain: the attempt is declined with nothing charged.
  */
-import { GatewayUnavailableError, type PaymentGateway, type PaymentState } from "./gateway.ts";
+import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type PaymentState } from "./gateway.ts";
+
+/** What the customer reads when the acquirer refused the request itself (nothing charged). */
+export const ACQUIRER_REFUSED =
+  "A operadora não aceitou este pagamento e nada foi cobrado. Confira seus dados ou escolha outra forma de pagamento.";
 
 /** How long a charge may take before its outcome counts as unknown (ApiDeps.chargeTimeoutMs). */
 export const DEFAULT_CHARGE_TIMEOUT_MS = 20_000;
@@ -37,6 +42,11 @@ export async function chargeWithin(
   try {
     return await withinTime(gateway.charge(request), timeoutMs);
   } catch (error) {
+    if (error instanceof GatewayRefusedError) {
+      // Its message names the cause (HTTP status, the acquirer's codes) and holds no card data.
+      console.error(`[pagamento] a operadora recusou a cobrança: ${error.message}`);
+      return { status: "declined", transactionId: "", message: ACQUIRER_REFUSED };
+    }
     // Only the kind of failure is logged: the request holds the card.
     console.error("[pagamento] cobrança sem resposta:", error instanceof Error ? error.name : typeof error);
     return null;

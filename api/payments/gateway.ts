@@ -98,6 +98,15 @@ export class GatewayUnavailableError extends Error {
   override name = "GatewayUnavailableError";
 }
 
+/**
+ * The acquirer answered and refused the request itself (a 4xx: a field it will not take, a
+ * method it does not offer): no payment exists, nothing was charged. Its message names the
+ * cause for the operator's log and carries no card or payer data.
+ */
+export class GatewayRefusedError extends Error {
+  override name = "GatewayRefusedError";
+}
+
 export interface HostedCheckoutRequest {
   saleId: string;
   referenceCode: string;

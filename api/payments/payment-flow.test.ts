@@ -5,7 +5,7 @@
  * reconciliation at a time. Against the sandbox's own ledger, on SQLite and (scripts/test-postgres.sh)
  * PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { claimSale, idempotencyKeyOf } from "#api/carts/claim-sale.ts";
 import type { FinishCartData } from "#api/contract/carts.ts";
 import { lockCustomer } from "#api/customers/customer-lock.ts";
@@ -14,10 +14,10 @@ import { listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { createMemoryMailer } from "#api/mail/mailer.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
-import { chargeWindowMs, chargeWithin, withinTime } from "./charge-sale.ts";
-import type { ChargeRequest, PaymentGateway } from "./gateway.ts";
+import { ACQUIRER_REFUSED, chargeWindowMs, chargeWithin, withinTime } from "./charge-sale.ts";
+import { GatewayRefusedError, type ChargeRequest, type PaymentGateway } from "./gateway.ts";
 import { applyPaymentState } from "./payment-sync.ts";
-import { NOTHING_CHARGED, reconcilePayments, type ReconcileDeps } from "./reconciliation.ts";
+import { NEVER_RECEIVED_AFTER_MS, NOTHING_CHARGED, reconcilePayments, type ReconcileDeps } from "./reconciliation.ts";
 import { createSandboxGateway, SANDBOX_CARDS } from "./sandbox-gateway.ts";
 import {
   applyCoupon,
@@ -164,6 +164,25 @@ describe("one charge per purchase", () => {
   });
 });
 
+describe("an acquirer that refuses the request itself", () => {
+  it("declines the attempt at once with nothing charged; the cart stays open", async () => {
+    const { customer, cart } = await shopperWithCart(t, [item, 1]);
+    behaviour.whileCharging = () => Promise.reject(new GatewayRefusedError("HTTP 400, bad_request 4020"));
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const refused = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+      expect(refused).toEqual({ status: 402, body: { error: { message: ACQUIRER_REFUSED } } });
+    } finally {
+      behaviour.whileCharging = null;
+      log.mockRestore();
+    }
+    expect((await salesOf(t, customer)).body.sales).toEqual([]);
+    expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: cart.cartId, version: cart.version });
+    const boleto = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+    expect(boleto.body.finished.statusCode).toBe("pending");
+  });
+});
+
 describe("a crash between claim and record", () => {
   it("charged but not recorded: reconciliation records the payment, finishes the cart and mails the customer, one charge", async () => {
     const { customer, cart } = await shopperWithCart(t, [item, 1]);
@@ -189,10 +208,31 @@ describe("a crash between claim and record", () => {
     expect(await applyPaymentState(deps, claim.sale.id, (await sandbox.findBySaleId(claim.sale.id))!)).toBeNull();
   });
 
+  it("news of a sale another request is charging right now is left to that request", async () => {
+    const { customer, cart } = await shopperWithCart(t, [item, 1]);
+    const claim = await claimOnly(customer, cart.cartId);
+    // A reconciliation or a notification that read the acquirer before this charge landed.
+    const stale = { status: "declined" as const, transactionId: "", message: NOTHING_CHARGED };
+    expect(await applyPaymentState(deps, claim.sale.id, stale)).toBeNull();
+    expect((await saleRow(claim.sale.id)).status).toBe("processing");
+    const charged = await chargeWithin(gateway, claim.request, TIMEOUT_MS);
+    expect(await applyPaymentState(deps, claim.sale.id, charged!, { byCharge: true })).toMatchObject({ to: "paid" });
+  });
+
   it("claimed but never charged: reconciliation declines it with nothing charged; the cart stays open for a new attempt with a new key", async () => {
     const { customer, cart } = await shopperWithCart(t, [item, 1]);
     const claim = await claimOnly(customer, cart.cartId);
-    const run = await reconcilePayments(later());
+    // Right after the charge window the acquirer's silence proves nothing yet (a late payment,
+    // a lagging search): the sale stays processing.
+    const early = await reconcilePayments(later());
+    expect("skipped" in early ? [] : early.changes).not.toContainEqual(
+      expect.objectContaining({ saleId: claim.sale.id }),
+    );
+    expect((await saleRow(claim.sale.id)).status).toBe("processing");
+    const run = await reconcilePayments({
+      ...deps,
+      now: () => new Date(Date.now() + NEVER_RECEIVED_AFTER_MS + 1000),
+    });
     expect("skipped" in run ? [] : run.changes).toContainEqual(
       expect.objectContaining({ saleId: claim.sale.id, from: "processing", to: "declined", note: NOTHING_CHARGED }),
     );
@@ -279,6 +319,13 @@ describe("refunds", () => {
     await expect(refundSale(deps, pending.body.finished.saleId)).rejects.toThrow(
       /só uma compra paga pode ser estornada/,
     );
+    const free = await insertSale(t.db, {
+      customer_id: boleto.customer.id,
+      status: "paid",
+      total_cents: 0,
+      gateway_transaction_id: "gratuito-1",
+    });
+    await expect(refundSale(deps, free)).rejects.toThrow(/é gratuita: nada a estornar/);
   });
 });
 

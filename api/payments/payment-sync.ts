@@ -44,6 +44,7 @@ export function applyPaymentState(
   deps: PaymentSyncDeps,
   saleId: string,
   state: PaymentState,
+  { byCharge = false }: { byCharge?: boolean } = {},
 ): Promise<SaleStatusChange | null> {
   const { db, now } = deps;
   return db.transaction().execute(async (trx) => {
@@ -53,11 +54,21 @@ export function applyPaymentState(
     const sale = await trx
       .selectFrom("sales")
       .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
-      .select(["card_brand", "card_last4"])
+      .select(["card_brand", "card_last4", "charging_until"])
       .where("id", "=", saleId)
       .executeTakeFirstOrThrow();
-    if (!(MOVES[sale.status] ?? []).includes(state.status)) return null;
     const at = now().toISOString();
+    // A sale a request is charging right now is that request's to record: a reconciliation or a
+    // notification that read the acquirer before the charge landed must not decline it.
+    if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
+    if (!(MOVES[sale.status] ?? []).includes(state.status)) {
+      if (sale.status === "declined" && (state.status === "paid" || state.status === "pending"))
+        // Money for an attempt the store closed as declined: the gestor must refund it (0018).
+        console.error(
+          `[pagamento] ALERTA: a operadora registrou "${state.status}" para a tentativa recusada ${sale.reference_code} (venda ${sale.id}); estorne pelo painel da operadora.`,
+        );
+      return null;
+    }
     await trx
       .updateTable("sales")
       .set({

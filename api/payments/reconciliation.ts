@@ -18,6 +18,12 @@ export const RECONCILE_INTERVAL_MS = 60_000;
 /** Longer than a run can take, so a crashed server's lock frees itself before long. */
 const LOCK_TTL_MS = 10 * 60_000;
 export const NOTHING_CHARGED = "O pagamento não chegou à operadora: nada foi cobrado.";
+/**
+ * How long after its last charge began a processing sale the acquirer knows nothing of is
+ * declined as never received. Not at once: a charge that timed out here may still be created
+ * there, and a payment search may lag behind the payment (docs/decisions/0018-payment-flow.md).
+ */
+export const NEVER_RECEIVED_AFTER_MS = 15 * 60_000;
 
 export interface ReconcileDeps extends PaymentSyncDeps {
   gateway: PaymentGateway;
@@ -40,7 +46,7 @@ async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
   const sales = await deps.db
     .selectFrom("sales")
-    .select(["id", "status"])
+    .select(["id", "status", "updated_at"])
     .where((eb) =>
       eb.or([
         eb("status", "=", "pending"),
@@ -60,6 +66,7 @@ async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
       continue;
     }
     if (!state && sale.status !== "processing") continue;
+    if (!state && Date.parse(sale.updated_at) > now.getTime() - NEVER_RECEIVED_AFTER_MS) continue;
     const change = await applyPaymentState(
       deps,
       sale.id,

@@ -8,7 +8,7 @@
  * Errors never carry the request: not the access token, not the card token, not the payer.
  */
 import { z } from "zod";
-import { GatewayUnavailableError } from "../gateway.ts";
+import { GatewayRefusedError, GatewayUnavailableError } from "../gateway.ts";
 
 export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
 
@@ -21,7 +21,7 @@ export interface MercadoPagoClientOptions {
 }
 
 /** The acquirer refused a request (4xx): its status and Mercado Pago's error code, no request data. */
-export class MercadoPagoRequestError extends Error {
+export class MercadoPagoRequestError extends GatewayRefusedError {
   override name = "MercadoPagoRequestError";
   readonly status: number;
   /** Mercado Pago's `error` code and `cause` codes (e.g. "bad_request 2006"). */
@@ -136,7 +136,8 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
         error instanceof Error && error.name === "TimeoutError" ? `não respondeu em ${timeoutMs} ms` : "inacessível";
       throw new GatewayUnavailableError(`Mercado Pago ${kind} (${operation}).`);
     }
-    if (response.status >= 500 || response.status === 429) {
+    // 409: the idempotency key's first request is still being processed there; unknown outcome.
+    if (response.status >= 500 || response.status === 429 || response.status === 409) {
       throw new GatewayUnavailableError(`Mercado Pago indisponível (${operation}: HTTP ${response.status}).`);
     }
     const json = parseJson(text);

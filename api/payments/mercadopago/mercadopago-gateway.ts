@@ -5,7 +5,13 @@
  */
 import { todayInBrazil } from "#app/lib/dates.ts";
 import { digitableLine } from "../boleto.ts";
-import type { ChargeRequest, HostedCheckoutRequest, PaymentGateway, PaymentState } from "../gateway.ts";
+import {
+  GatewayRefusedError,
+  type ChargeRequest,
+  type HostedCheckoutRequest,
+  type PaymentGateway,
+  type PaymentState,
+} from "../gateway.ts";
 import {
   createMercadoPagoClient,
   type MercadoPagoClientOptions,
@@ -127,7 +133,7 @@ function paymentBody(request: ChargeRequest): PaymentBody {
     };
   }
   const card = request.card;
-  if (card?.kind !== "token") throw new TypeError(TYPED_CARD_REFUSED);
+  if (card?.kind !== "token") throw new GatewayRefusedError(TYPED_CARD_REFUSED);
   return {
     ...common,
     payment_method_id: card.paymentMethodId,

@@ -145,6 +145,8 @@ describe("the worker", () => {
       .transaction()
       .execute((trx) => enqueueMail(trx, { now: () => new Date(), nudgeMail: worker.nudge }, "purchase", message(1)));
     await vi.waitFor(() => expect(mailer.messages.map((mail) => mail.to)).toEqual(["cliente1@exemplo.com.br"]));
+    // Its follow-up must not drain the next test's messages.
+    await worker.stop();
   });
 
   it("two workers draining at once send each message once", async () => {

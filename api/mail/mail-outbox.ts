@@ -102,12 +102,15 @@ export interface MailWorker {
   nudge(): void;
   /** Drains now and every `intervalMs` on an unref'd timer (it never keeps the process alive). */
   start(intervalMs?: number): void;
+  /** No more polls or follow-ups; resolves once a drain under way is over. */
+  stop(): Promise<void>;
 }
 
 export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWorker {
   let running: Promise<number> | null = null;
   let again = false;
   let followUp: NodeJS.Timeout | null = null;
+  let poll: NodeJS.Timeout | null = null;
 
   /** One atomic UPDATE takes the lease on up to BATCH_SIZE due messages; then they are read by its token. */
   async function claim(): Promise<{ token: string; rows: ClaimedRow[] }> {
@@ -247,7 +250,13 @@ export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWo
     },
     start(intervalMs = MAIL_POLL_INTERVAL_MS) {
       drainLogged();
-      setInterval(drainLogged, intervalMs).unref();
+      poll = setInterval(drainLogged, intervalMs).unref();
+    },
+    async stop() {
+      clearInterval(poll ?? undefined);
+      clearTimeout(followUp ?? undefined);
+      poll = followUp = null;
+      await running;
     },
   };
 }

@@ -25,11 +25,13 @@ let server: ServerType;
 let webhookUrl: string;
 let item: number;
 
+const doubleGateway = () => createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
+
 beforeAll(async () => {
   double = await startMercadoPagoDouble();
   const settings = { ...DOUBLE_CREDENTIALS, apiUrl: double.url, timeoutMs: 2_000 };
   t = await createTestApi({
-    gateway: createMercadoPagoGateway({ ...settings, baseUrl: double.url }),
+    gateway: doubleGateway(),
     mercadoPagoWebhook: settings,
     // https: the only kind of notification_url Mercado Pago takes.
     publicUrl: "https://loja.test",
@@ -100,9 +102,7 @@ describe("boleto through Mercado Pago", () => {
   });
 
   it("without an https address no notification_url is sent: Mercado Pago refuses http", async () => {
-    const plain = await createTestApi({
-      gateway: createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 }),
-    });
+    const plain = await createTestApi({ gateway: doubleGateway() });
     try {
       const { customer, cart } = await shopperWithCart(plain, [item, 1]);
       const reply = await finishCart(plain, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
@@ -167,8 +167,7 @@ describe("POST /webhooks/mercadopago", () => {
   });
 
   it("a payment of a sale the store does not know is answered 200 (or Mercado Pago retries) with one log line", async () => {
-    const gateway = createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
-    const foreign = await gateway.charge(chargeRequest({ saleId: crypto.randomUUID() }));
+    const foreign = await doubleGateway().charge(chargeRequest({ saleId: crypto.randomUUID() }));
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
     try {
       expect(await deliver(Number(foreign.transactionId))).toEqual([200]);

@@ -1,22 +1,23 @@
 /**
  * POST /api/webhooks/mercadopago: Mercado Pago's payment notifications (beyond spec §7;
- * docs/decisions/0019-mercado-pago.md, "Webhooks"). Not a call of the storefront, so not in
- * api/contract: the acquirer posts it, signed with the webhook secret, without a session or a
- * CSRF token. A notification only names a payment; its state is asked of the API and applied
+ * docs/decisions/0019-mercado-pago.md, "Webhooks"), declared in api/contract/payments.ts. The
+ * storefront never calls it: the acquirer posts it, signed with the webhook secret, without a
+ * session or a CSRF token. A notification only names a payment; its state is asked of the API and applied
  * by applyPaymentState, the one home of a sale's transitions, so a repeated or out-of-order
  * notification changes nothing. Mercado Pago delivers again until it gets a 2xx, so every
  * notification the store cannot use (another topic, a sale it does not know) is answered 200.
  */
 import { Hono } from "hono";
+import { payments } from "../../contract/payments.ts";
 import type { ApiDeps } from "../../deps.ts";
+import { at } from "../../validation.ts";
 import { API_ERROR_MESSAGES, errorBody } from "../../errors.ts";
 import { GatewayUnavailableError } from "../gateway.ts";
 import { applyPaymentState } from "../payment-sync.ts";
 import { readPaymentNotification } from "./webhook.ts";
 
-const MERCADOPAGO_WEBHOOK_PATH = "/webhooks/mercadopago";
 /** The address to register at Mercado Pago, under the storefront's /api mount (app/routes.ts), after PUBLIC_URL. */
-export const MERCADOPAGO_WEBHOOK_URL_PATH = `/api${MERCADOPAGO_WEBHOOK_PATH}`;
+export const MERCADOPAGO_WEBHOOK_URL_PATH = `/api${payments.mercadoPagoWebhook.path}`;
 
 /** The body as JSON when it is; a signed notification is found by its query string anyway. */
 function parsedOrNull(text: string): unknown {
@@ -28,7 +29,7 @@ function parsedOrNull(text: string): unknown {
 }
 
 export function mercadoPagoWebhookRoutes(deps: ApiDeps) {
-  return new Hono().post(MERCADOPAGO_WEBHOOK_PATH, async (c) => {
+  return new Hono().on(...at(payments.mercadoPagoWebhook), async (c) => {
     const settings = deps.mercadoPagoWebhook;
     // With the sandbox nobody may post here: the route does not exist.
     if (!settings) return c.json(errorBody(API_ERROR_MESSAGES.notFound), 404);

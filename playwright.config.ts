@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eEnv, e2eServerEnvironment } from "./tests/e2e/support/e2e-env.ts";
+import { e2eEnv, e2eMercadoPagoServerEnvironment, e2eServerEnvironment } from "./tests/e2e/support/e2e-env.ts";
 
 const { baseURL } = e2eEnv;
 
@@ -36,15 +36,28 @@ export default defineConfig({
     { name: "mobile-js", use: { ...mobile, javaScriptEnabled: true } },
     { name: "mobile-no-js", use: { ...mobile, javaScriptEnabled: false } },
   ],
-  webServer: {
-    // The built production server on a fresh database with the demo data.
-    command: "node scripts/e2e-server.js",
-    url: `${baseURL}/api/payment-methods/list-payment-methods`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    // The same settings the tests read (ports, data directory, session secret).
-    env: e2eServerEnvironment(),
-  },
+  webServer: [
+    {
+      // The built production server on a fresh database with the demo data.
+      command: "node scripts/e2e-server.js",
+      url: `${baseURL}/api/payment-methods/list-payment-methods`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      // The same settings the tests read (ports, data directory, session secret).
+      env: e2eServerEnvironment(),
+    },
+    {
+      // The same server charging through the Mercado Pago double, for checkout-mercadopago.spec.ts:
+      // a second process, since the gateway is chosen once per process (PAYMENT_GATEWAY).
+      command: "node scripts/e2e-server.js",
+      url: `${e2eEnv.mercadoPago.baseURL}/api/payment-methods/list-payment-methods`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: e2eMercadoPagoServerEnvironment(),
+    },
+  ],
 });

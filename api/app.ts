@@ -12,6 +12,7 @@ import { customerRoutes } from "./customers/routes.ts";
 import { highlightRoutes } from "./highlights/routes.ts";
 import { itemCouponRoutes } from "./coupons/item-coupon-routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
+import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/webhook-route.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { responsibleRoutes } from "./responsibles/routes.ts";
@@ -68,6 +69,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", cartRoutes(deps));
   app.route("/", cartItemRoutes(deps));
   app.route("/", itemCouponRoutes(deps));
+  // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
+  app.route("/", mercadoPagoWebhookRoutes(deps));
   return app;
 }
 

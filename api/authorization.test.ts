@@ -80,6 +80,10 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     exportCustomerData: { kind: "customer", objects: false },
     deleteCustomer: { kind: "customer", objects: false },
   },
+  payments: {
+    // Mercado Pago's HMAC of the notification with the webhook secret; webhook-route.test.ts.
+    mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },
+  },
 };
 
 const calls = contractCalls().map((call) => {

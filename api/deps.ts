@@ -1,5 +1,6 @@
 import type { StoreDatabase } from "#db/client.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
+import type { WebhookSettings } from "./payments/mercadopago/webhook.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
 export interface ApiDeps {
@@ -20,4 +21,9 @@ export interface ApiDeps {
    * sale stays "processing" (default 20 s; docs/decisions/0018-payment-flow.md).
    */
   chargeTimeoutMs?: number;
+  /**
+   * With PAYMENT_GATEWAY=mercadopago, what POST /api/webhooks/mercadopago needs to check a
+   * notification and ask about its payment; absent with the sandbox (the route answers 404).
+   */
+  mercadoPagoWebhook?: WebhookSettings;
 }

@@ -5,7 +5,7 @@
  */
 import type { SaleStatus } from "#api/contract/orders.ts";
 import type { PaymentMethodCode } from "#api/contract/payment-methods.ts";
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 export interface Database {
   stores: StoreTable;
@@ -344,6 +344,8 @@ export interface SaleTable {
   boleto_digitable_line: string | null;
   /** YYYY-MM-DD */
   boleto_due_date: string | null;
+  /** The acquirer's printable boleto (Mercado Pago's PDF); null for the sandbox's, printed by the store. Optional on insert (0013). */
+  boleto_pdf_url: ColumnType<string | null, string | null | undefined, string | null>;
   /** The code the customer and the school quote; unique per store. */
   reference_code: string;
   /** The payment gateway's id of the charge. */

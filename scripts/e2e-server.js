@@ -35,16 +35,30 @@ process.env.TRUST_PROXY = "1";
 setting("SESSION_SECRET");
 // Links in e-mails point at this server.
 process.env.PUBLIC_URL = `http://127.0.0.1:${setting("PORT")}`;
-// The store mails through a real SMTP server on loopback; tests read it over HTTP
-// (tests/e2e/support/mailbox.ts), on the ports the test workers know from e2e-env.ts.
-const { startMailbox } = await import("./e2e-mailbox.js");
-const mailbox = await startMailbox({
-  smtpPort: Number(setting("E2E_SMTP_PORT")),
-  httpPort: Number(setting("E2E_MAILBOX_PORT")),
-});
-process.env.SMTP_URL = mailbox.smtpUrl;
-// Postal codes are looked up in a ViaCEP double on loopback (Node 24 runs the .ts fixture as is).
-const { startCepServer } = await import("../tests/fixtures/cep-server.ts");
-const cepApi = await startCepServer(Number(setting("E2E_CEP_PORT")));
-process.env.CEP_API_URL = cepApi.url;
+if (process.env.E2E_GATEWAY === "mercadopago") {
+  // The second e2e store (playwright.config.ts): it charges through the Mercado Pago double,
+  // which runs in this process on the port the tests know, for its /__double/ controls.
+  const { DOUBLE_CREDENTIALS, startMercadoPagoDouble } = await import("../tests/fixtures/mercadopago-double.ts");
+  const double = await startMercadoPagoDouble({ port: Number(setting("E2E_MERCADOPAGO_DOUBLE_PORT")) });
+  process.env.PAYMENT_GATEWAY = "mercadopago";
+  process.env.MERCADOPAGO_ACCESS_TOKEN = DOUBLE_CREDENTIALS.accessToken;
+  process.env.MERCADOPAGO_PUBLIC_KEY = DOUBLE_CREDENTIALS.publicKey;
+  process.env.MERCADOPAGO_WEBHOOK_SECRET = DOUBLE_CREDENTIALS.webhookSecret;
+  process.env.MERCADOPAGO_API_URL = double.url;
+  // No mailbox of its own (e-mails are .eml files in DATA_DIR/outbox); the first server's ViaCEP double.
+  process.env.CEP_API_URL = `http://127.0.0.1:${setting("E2E_CEP_PORT")}`;
+} else {
+  // The store mails through a real SMTP server on loopback; tests read it over HTTP
+  // (tests/e2e/support/mailbox.ts), on the ports the test workers know from e2e-env.ts.
+  const { startMailbox } = await import("./e2e-mailbox.js");
+  const mailbox = await startMailbox({
+    smtpPort: Number(setting("E2E_SMTP_PORT")),
+    httpPort: Number(setting("E2E_MAILBOX_PORT")),
+  });
+  process.env.SMTP_URL = mailbox.smtpUrl;
+  // Postal codes are looked up in a ViaCEP double on loopback (Node 24 runs the .ts fixture as is).
+  const { startCepServer } = await import("../tests/fixtures/cep-server.ts");
+  const cepApi = await startCepServer(Number(setting("E2E_CEP_PORT")));
+  process.env.CEP_API_URL = cepApi.url;
+}
 await import("../server.js");

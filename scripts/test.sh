@@ -24,5 +24,7 @@ echo "==> production build"
 npm run --silent build >/dev/null
 echo "==> mail outbox crash test (the built server killed under checkout load)"
 npx node tests/crash/mail-outbox-crash.ts
+echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"
+npx node tests/crash/mercadopago-charge-crash.ts
 echo "==> browser tests"
 npx playwright test

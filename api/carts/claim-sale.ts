@@ -29,6 +29,7 @@ import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
 import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
+import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/webhook-route.ts";
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
 import { findOwnOpenCart } from "./cart-store.ts";
@@ -263,7 +264,16 @@ interface ChargeParts {
   card: TypedCard | null;
 }
 
-function chargeRequestOf(customer: CustomerRow, sale: ChargeParts, now: Date): ChargeRequest {
+/**
+ * Where Mercado Pago posts its notifications: only an https address, the only kind it accepts
+ * (docs/decisions/0019-mercado-pago.md); without one, reconciliation alone finds the news.
+ */
+function notificationUrlOf(publicUrl: string): string | undefined {
+  return publicUrl.startsWith("https://") ? `${publicUrl}${MERCADOPAGO_WEBHOOK_URL_PATH}` : undefined;
+}
+
+function chargeRequestOf(deps: ApiDeps, customer: CustomerRow, sale: ChargeParts, now: Date): ChargeRequest {
+  const notificationUrl = notificationUrlOf(deps.publicUrl);
   return {
     idempotencyKey: sale.idempotencyKey,
     saleId: sale.id,
@@ -273,7 +283,21 @@ function chargeRequestOf(customer: CustomerRow, sale: ChargeParts, now: Date): C
     method: chargeMethodOf(sale.method),
     ...(sale.card ? { card: sale.card } : {}),
     installments: sale.installments,
-    payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
+    payer: {
+      name: customer.name,
+      cpf: customer.cpf,
+      email: customer.email,
+      // The registered address: Mercado Pago registers a boleto only with the payer's.
+      address: {
+        zipCode: customer.zipcode.replace(/\D/g, ""),
+        street: customer.street,
+        number: customer.house_number,
+        neighborhood: customer.neighborhood,
+        city: customer.city,
+        state: customer.state,
+      },
+    },
+    ...(notificationUrl ? { notificationUrl } : {}),
     now,
   };
 }
@@ -317,6 +341,7 @@ async function retryProcessing(
     .where("id", "=", live.id)
     .execute();
   const request = chargeRequestOf(
+    deps,
     customer,
     {
       id: live.id,
@@ -424,7 +449,7 @@ export function claimSale(
       status: "processing" as const,
       payment_method_code: method,
     };
-    const request = chargeRequestOf(customer, { ...sale, amountCents: priced.totalCents }, now);
+    const request = chargeRequestOf(deps, customer, { ...sale, amountCents: priced.totalCents }, now);
     return { kind: "charge", sale: claimed, request, chargingUntil: sale.chargingUntil };
   });
 }

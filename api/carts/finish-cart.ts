@@ -34,11 +34,15 @@ export const DECLINES_BY_ADDRESS = { name: "card-declines-address", limit: 20, w
 /** How often a finish looks again at a sale another request is charging. */
 const WAIT_STEP_MS = 50;
 
-function replyOf(deps: ApiDeps, sale: ClaimedSale): FinishCartReply {
+async function replyOf(deps: ApiDeps, sale: ClaimedSale): Promise<FinishCartReply> {
   const boleto = sale.payment_method_code === PAYMENT_METHOD.boleto && sale.status !== "processing";
+  // The acquirer's PDF, when it issued the boleto (0013).
+  const pdf = boleto
+    ? await deps.db.selectFrom("sales").select("boleto_pdf_url").where("id", "=", sale.id).executeTakeFirst()
+    : undefined;
   return {
     finished: {
-      link: boleto ? boletoLinkOf(deps, sale.id) : null,
+      link: boleto ? boletoLinkOf(deps, sale.id, pdf?.boleto_pdf_url ?? null) : null,
       referenceCode: sale.reference_code,
       saleId: sale.id,
       statusCode: sale.status,

@@ -8,6 +8,7 @@ import { catalogue } from "./catalogue.ts";
 import { coupons } from "./coupons.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { orders } from "./orders.ts";
+import { payments } from "./payments.ts";
 import { privacy } from "./privacy.ts";
 import { students } from "./students.ts";
 
@@ -19,10 +20,11 @@ export * from "./endpoint.ts";
 export * from "./fields.ts";
 export * from "./orders.ts";
 export * from "./payment-methods.ts";
+export * from "./payments.ts";
 export * from "./privacy.ts";
 export * from "./students.ts";
 
 /** Every call the store API serves, by area. */
-export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy };
+export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy, payments };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

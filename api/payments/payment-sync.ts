@@ -82,6 +82,7 @@ export function applyPaymentState(
               boleto_barcode: state.boleto.barcode,
               boleto_digitable_line: state.boleto.digitableLine,
               boleto_due_date: state.boleto.dueDate,
+              boleto_pdf_url: state.boleto.pdfUrl,
             }
           : {}),
         ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),

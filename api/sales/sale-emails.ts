@@ -37,6 +37,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
     ])
     .select(["sales.card_last4", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
     .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
+    .select("sales.boleto_pdf_url")
     .select(["customers.email", "customers.name"])
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
@@ -109,7 +110,7 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
       ? [
           "",
           "Boleto (vence em " + (sale.boleto_due_date ?? "") + "):",
-          boletoLinkOf({ publicUrl }, sale.id),
+          boletoLinkOf({ publicUrl }, sale.id, sale.boleto_pdf_url),
           readableDigitableLine(sale.boleto_digitable_line),
         ]
       : [];

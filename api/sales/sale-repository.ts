@@ -42,7 +42,9 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     boletoDigitableLine: whilePayable(row.status, row.boleto_digitable_line),
     // A boleto sale still "processing" has no boleto yet (docs/decisions/0018-payment-flow.md).
     boletoLink:
-      row.payment_method_code === PAYMENT_METHOD_CODES.boleto && row.boleto_barcode ? boletoLinkOf(deps, row.id) : null,
+      row.payment_method_code === PAYMENT_METHOD_CODES.boleto && row.boleto_barcode
+        ? boletoLinkOf(deps, row.id, row.boleto_pdf_url)
+        : null,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
     saleBags,

@@ -63,6 +63,7 @@ export function getBundledApi(): Promise<StoreApi> {
       nudgeMail: mailWorker.nudge,
       publicUrl: env.publicUrl,
       gateway: createPaymentGateway(env, { db, now }),
+      ...(env.mercadoPago ? { mercadoPagoWebhook: env.mercadoPago } : {}),
     };
     startPaymentJobs(deps);
     return createStoreApi(deps);

@@ -7,16 +7,10 @@
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import SQLite from "better-sqlite3";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
-import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
-import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
+import { builtServer, PAID_ITEM_SQL, sleep, type Shopper } from "./built-server.ts";
 
 const KILLS = 5;
 const CLIENTS = 6;
@@ -24,14 +18,6 @@ const CLIENTS = 6;
 const LOAD_MS = [800, 3_000];
 /** Longer than the .eml mailer's lease (15 s): a message claimed by a killed server is sent again after it. */
 const DRAIN_TIMEOUT_MS = 60_000;
-const BOLETO = 1;
-const STUDENT_RA = "20250003";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-  console.error("tests/crash/mail-outbox-crash.ts: run `npm run build` first");
-  process.exit(1);
-}
 
 /** Mulberry32: the same kill moments on every run. */
 function seeded(seed: number) {
@@ -44,132 +30,9 @@ function seeded(seed: number) {
   };
 }
 const random = seeded(20261123);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-const port = Number(process.env.CRASH_TEST_PORT) || (await freePort());
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-crash-"));
-const outboxDir = path.join(dataDir, "outbox");
-const baseUrl = `http://127.0.0.1:${port}`;
-const serverEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: "production",
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  PUBLIC_URL: baseUrl,
-  COOKIE_SECURE: "false",
-  TRUST_PROXY: "1",
-  LOG_REQUESTS: "false",
-  SESSION_SECRET: crypto.randomUUID() + crypto.randomUUID(),
-};
-delete serverEnv.SMTP_URL;
-delete serverEnv.DATABASE_URL;
-delete serverEnv.STORE_API_URL;
-
-let server: ChildProcess | null = null;
-let serverLog = "";
-
-async function startServer(): Promise<void> {
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: serverEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", () => undefined);
-  child.stderr?.on("data", (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-4_000);
-  });
-  server = child;
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`the server exited at start (${child.exitCode}):\n${serverLog}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/payment-methods/list-payment-methods`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`the server did not start in 60 s:\n${serverLog}`);
-}
-
-async function killServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-  server = null;
-}
-
-interface Reply {
-  status: number;
-  body: any;
-}
-
-async function call(
-  method: string,
-  route: string,
-  body: unknown,
-  token?: string,
-  address = "10.9.0.1",
-): Promise<Reply> {
-  const response = await fetch(`${baseUrl}/api${route}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      "x-forwarded-for": address,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-interface Shopper {
-  id: string;
-  token: string;
-  studentId: string;
-  address: string;
-}
-
-async function newShopper(): Promise<Shopper> {
-  const payload = registrationPayload();
-  const address = randomAddress();
-  const created = await call("POST", "/customers/create-customer", payload, undefined, address);
-  assert.equal(created.status, 201, JSON.stringify(created.body));
-  const login = await call("POST", "/accounts/auth-customer", {
-    email: payload.email,
-    password: payload.password,
-    storeId: 1,
-  });
-  assert.equal(login.status, 200, JSON.stringify(login.body));
-  const token = login.body.auth.token as string;
-  const id = created.body.customer.id as string;
-  const linked = await call(
-    "POST",
-    "/students/add-student-to-customer",
-    {
-      storeId: 1,
-      customerId: id,
-      RA: STUDENT_RA,
-      dtnascimento: demoBirthDate(STUDENT_RA),
-      consentVersion: STUDENT_CONSENT_VERSION,
-    },
-    token,
-    address,
-  );
-  assert.equal(linked.status, 201, JSON.stringify(linked.body));
-  return { id, token, studentId: linked.body.student.studentId as string, address };
-}
+const store = await builtServer("tests/crash/mail-outbox-crash.ts");
+const { outboxDir } = store;
 
 const acknowledged = new Map<string, string>(); // referenceCode → saleId
 let failedCalls = 0;
@@ -179,26 +42,9 @@ let stopping = false;
 async function shop(shopper: Shopper, itemTOTVSId: number): Promise<void> {
   while (!stopping) {
     try {
-      const saved = await call(
-        "POST",
-        "/carts/client-add-item-to-cart",
-        {
-          affiliateId: null,
-          storeId: 1,
-          customerId: shopper.id,
-          bags: [{ studentId: shopper.studentId, cartItems: [{ itemTOTVSId, quantity: 1 }] }],
-        },
-        shopper.token,
-        shopper.address,
-      );
+      const saved = await store.addToCart(shopper, itemTOTVSId);
       if (saved.status !== 200) throw new Error(`add to cart: ${saved.status} ${JSON.stringify(saved.body)}`);
-      const finished = await call(
-        "PUT",
-        `/carts/finish-cart-by-customer/${shopper.id}/cart/${saved.body.cart.cartId}/store/1`,
-        { paymentMethodId: BOLETO, acceptedTerms: true, deliveryDate: null, installments: 1 },
-        shopper.token,
-        shopper.address,
-      );
+      const finished = await store.finishByBoleto(shopper, saved.body.cart.cartId);
       if (finished.status >= 200 && finished.status < 300) {
         acknowledged.set(finished.body.finished.referenceCode, finished.body.finished.saleId);
       } else if (finished.status >= 500) {
@@ -208,7 +54,7 @@ async function shop(shopper: Shopper, itemTOTVSId: number): Promise<void> {
       // The server is down (killed) or answered in the middle of dying: try again shortly.
       failedCalls += 1;
       if (!(error instanceof TypeError) && !/fetch failed|ECONNRESET|socket/i.test(String(error))) {
-        if (server) throw error;
+        if (store.running()) throw error;
       }
       await sleep(50);
     }
@@ -222,22 +68,16 @@ function emlFiles(): string[] {
 const started = Date.now();
 let kills = 0;
 try {
-  await startServer();
-  const db = new SQLite(path.join(dataDir, "store.sqlite"), { readonly: true, fileMustExist: true });
-  const item = db
-    .prepare(
-      `select p.item_totvs_id as id from products p join categories c on c.id = p.category_id
-       where p.store_id = 1 and p.type = 'P' and p.sale_price_cents > 0 and c.status = 'enabled'
-       order by p.item_totvs_id limit 1`,
-    )
-    .get() as { id: number };
-  const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => newShopper()));
+  await store.start();
+  const db = new SQLite(store.databaseFile, { readonly: true, fileMustExist: true });
+  const item = db.prepare(PAID_ITEM_SQL).get() as { id: number };
+  const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => store.newShopper()));
   const load = shoppers.map((shopper) => shop(shopper, item.id));
 
   for (; kills < KILLS; kills++) {
     await sleep(LOAD_MS[0]! + random() * (LOAD_MS[1]! - LOAD_MS[0]!));
-    await killServer();
-    await startServer();
+    await store.kill();
+    await store.start();
   }
   await sleep(1_000);
   stopping = true;
@@ -287,6 +127,6 @@ try {
   );
 } finally {
   stopping = true;
-  await killServer();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await store.kill();
+  store.cleanUp();
 }

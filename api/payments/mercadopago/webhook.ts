@@ -93,6 +93,14 @@ export function paymentIdOfNotification({ query, body }: { query: URLSearchParam
   return id;
 }
 
+/** The webhook's secret and what asking Mercado Pago about a payment takes. */
+export interface WebhookSettings {
+  webhookSecret: string;
+  accessToken: string;
+  apiUrl: string;
+  timeoutMs: number;
+}
+
 export type PaymentNotification =
   /** The signature failed: answer 401, change nothing. */
   | { kind: "unauthorized"; reason: string }
@@ -107,7 +115,7 @@ export type PaymentNotification =
  * route answers 5xx and Mercado Pago delivers the notification again later.
  */
 export async function readPaymentNotification(
-  settings: { webhookSecret: string; accessToken: string; apiUrl: string; timeoutMs: number },
+  settings: WebhookSettings,
   request: { url: URL; headers: Headers; body: unknown; now: Date },
 ): Promise<PaymentNotification> {
   const check = verifyWebhookSignature({

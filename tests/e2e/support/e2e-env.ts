@@ -5,6 +5,8 @@
  * Each can be overridden from the environment, so that several suites can run side by side.
  */
 const port = Number(process.env.E2E_PORT ?? 3999);
+const mercadoPagoPort = Number(process.env.E2E_MERCADOPAGO_PORT ?? 3995);
+const mercadoPagoDoublePort = Number(process.env.E2E_MERCADOPAGO_DOUBLE_PORT ?? 3994);
 
 export const e2eEnv = {
   host: "127.0.0.1",
@@ -19,6 +21,19 @@ export const e2eEnv = {
   dataDir: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
   /** Signs the session cookie: the login fixture signs one with it (tests/e2e/support/session.ts). */
   sessionSecret: process.env.SESSION_SECRET ?? "e2e-secret-not-for-production-32-chars-min",
+  /**
+   * A second store server, on its own database, charging through the Mercado Pago double
+   * (PAYMENT_GATEWAY=mercadopago): only the specs about Mercado Pago use it (test.use baseURL);
+   * every other spec runs against the sandbox above.
+   */
+  mercadoPago: {
+    port: mercadoPagoPort,
+    baseURL: `http://127.0.0.1:${mercadoPagoPort}`,
+    dataDir: `${process.env.E2E_DATA_DIR ?? ".tmp/e2e-data"}-mercadopago`,
+    /** The double (tests/fixtures/mercadopago-double.ts): its API, its boleto PDFs and its /__double/ controls. */
+    doubleURL: `http://127.0.0.1:${mercadoPagoDoublePort}`,
+    doublePort: mercadoPagoDoublePort,
+  },
 };
 
 /** The server's environment (scripts/e2e-server.js reads these names). */
@@ -30,5 +45,21 @@ export function e2eServerEnvironment(): Record<string, string> {
     E2E_MAILBOX_PORT: String(e2eEnv.mailboxPort),
     E2E_CEP_PORT: String(e2eEnv.cepPort),
     SESSION_SECRET: e2eEnv.sessionSecret,
+  };
+}
+
+/**
+ * The Mercado Pago store's environment: the same session secret (the login fixture's cookie
+ * works on both), its own port and data directory, and the double's port. It has no SMTP
+ * mailbox of its own (e-mails are .eml files in its data directory) and looks postal codes up in
+ * the first server's ViaCEP double.
+ */
+export function e2eMercadoPagoServerEnvironment(): Record<string, string> {
+  return {
+    ...e2eServerEnvironment(),
+    PORT: String(e2eEnv.mercadoPago.port),
+    E2E_DATA_DIR: e2eEnv.mercadoPago.dataDir,
+    E2E_GATEWAY: "mercadopago",
+    E2E_MERCADOPAGO_DOUBLE_PORT: String(e2eEnv.mercadoPago.doublePort),
   };
 }

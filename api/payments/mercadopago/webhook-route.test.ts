@@ -1,0 +1,209 @@
+/**
+ * POST /webhooks/mercadopago (docs/decisions/0019-mercado-pago.md, "Webhooks"), delivered by the
+ * loopback double over HTTP as Mercado Pago would, to the bundled API served on loopback; the
+ * purchases are finished through the double (boleto: the acquirer's linha digitável, due date
+ * and PDF, the payer's registered address sent). On SQLite and (scripts/test-postgres.sh) PostgreSQL.
+ */
+import { createHmac } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } from "#tests/fixtures/carts.ts";
+import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
+import {
+  DOUBLE_CREDENTIALS,
+  startMercadoPagoDouble,
+  type MercadoPagoDouble,
+} from "#tests/fixtures/mercadopago-double.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
+
+let double: MercadoPagoDouble;
+let t: TestApi;
+let server: ServerType;
+/** Where the double delivers: the API served on loopback (mounted at its root here, at /api in the store). */
+let webhookUrl: string;
+let item: number;
+
+const doubleGateway = () => createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
+
+beforeAll(async () => {
+  double = await startMercadoPagoDouble();
+  const settings = { ...DOUBLE_CREDENTIALS, apiUrl: double.url, timeoutMs: 2_000 };
+  t = await createTestApi({
+    gateway: doubleGateway(),
+    mercadoPagoWebhook: settings,
+    // https: the only kind of notification_url Mercado Pago takes.
+    publicUrl: "https://loja.test",
+  });
+  server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: t.api.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
+  });
+  webhookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/mercadopago`;
+  item = (await demoItems(t.db)).P[0]!.itemTOTVSId;
+});
+afterAll(async () => {
+  server.close();
+  await double.close();
+  await t.close();
+});
+beforeEach(() => {
+  t.mail.length = 0;
+});
+
+/** A new shopper's boleto purchase through the double: the sale (pending) and its payment's id at the double. */
+async function boletoSale({ coupon }: { coupon?: string } = {}) {
+  const { customer, cart } = await shopperWithCart(t, [item, 1]);
+  if (coupon) expect((await applyCoupon(t, customer, cart.cartId, coupon)).status).toBe(200);
+  const reply = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  const saleId: string = reply.body.finished.saleId;
+  const payment = double.payments().find((p) => p.external_reference === saleId)!;
+  return { customer, saleId, paymentId: payment.id, link: reply.body.finished.link as string };
+}
+
+const saleRow = (saleId: string) =>
+  t.db.selectFrom("sales").selectAll().where("id", "=", saleId).executeTakeFirstOrThrow();
+const couponUses = (saleId: string) =>
+  t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
+/** The e-mails sent so far to this address with this subject start. */
+async function mailsTo(email: string, subject: string) {
+  await t.mailWorker.drain();
+  return t.mail.filter((mail) => mail.to === email && mail.subject.startsWith(subject));
+}
+const deliver = (paymentId: number, options: Partial<Parameters<MercadoPagoDouble["notify"]>[0]> = {}) =>
+  double.notify({ paymentId, url: webhookUrl, ...options });
+
+describe("boleto through Mercado Pago", () => {
+  it("sends the payer's registered address, the description and the https webhook URL; the sale keeps the acquirer's boleto and PDF", async () => {
+    const { customer, saleId, paymentId, link } = await boletoSale();
+    const payment = double.payment(paymentId)!;
+    expect(payment).toMatchObject({
+      payment_method_id: "bolbradesco",
+      notification_url: "https://loja.test/api/webhooks/mercadopago",
+      description: expect.stringMatching(/^Loja Escolar pedido \d{12}$/),
+    });
+    const pdf = `${double.url}/boletos/${paymentId}`;
+    const details = payment.transaction_details as { digitable_line: string };
+    const sale = await saleRow(saleId);
+    expect(sale).toMatchObject({
+      status: "pending",
+      boleto_pdf_url: pdf,
+      boleto_digitable_line: details.digitable_line,
+      boleto_due_date: String(payment.date_of_expiration).slice(0, 10),
+      gateway_transaction_id: String(paymentId),
+    });
+    // "Abrir boleto" everywhere is the acquirer's PDF: the finish's reply, the orders, the e-mail.
+    expect(link).toBe(pdf);
+    const [order] = (await salesOf(t, customer)).body.sales;
+    expect(order).toMatchObject({ boletoLink: pdf, boletoDigitableLine: details.digitable_line });
+    const [mail] = await mailsTo(customer.email, "Pedido");
+    expect(mail!.text).toContain(pdf);
+  });
+
+  it("without an https address no notification_url is sent: Mercado Pago refuses http", async () => {
+    const plain = await createTestApi({ gateway: doubleGateway() });
+    try {
+      const { customer, cart } = await shopperWithCart(plain, [item, 1]);
+      const reply = await finishCart(plain, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+      expect(reply.body.finished.statusCode).toBe("pending");
+      expect(double.payments().find((p) => p.external_reference === reply.body.finished.saleId)).toMatchObject({
+        notification_url: null,
+      });
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe("POST /webhooks/mercadopago", () => {
+  it("a paid boleto: the sale becomes paid and the customer gets one 'Pagamento confirmado', however often it is delivered", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "approved", "accredited");
+    expect(await deliver(paymentId, { times: 2 })).toEqual([200, 200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", boleto_pdf_url: expect.any(String) });
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toHaveLength(1);
+    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
+  });
+
+  it("a bad, stale or missing signature is answered 401 with no detail, and changes nothing", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "approved", "accredited");
+    for (const signature of ["invalid", "stale", "none"] as const)
+      expect(await deliver(paymentId, { signature }), signature).toEqual([401]);
+    const forged = await fetch(`${webhookUrl}?data.id=${paymentId}&type=payment`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature": "ts=1,v1=00" },
+      body: "{}",
+    });
+    expect(forged.status).toBe(401);
+    expect(await forged.text()).toBe("");
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+  });
+
+  it("out of order: a notification that reads 'pending' after the sale was paid leaves it paid", async () => {
+    const { saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "approved", "accredited");
+    await deliver(paymentId);
+    double.setStatus(paymentId, "pending", "pending_waiting_payment");
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("paid");
+  });
+
+  it("refunded and charged back at the acquirer: the sale follows and its coupon use is given back", async () => {
+    for (const status of ["refunded", "charged_back"] as const) {
+      const { customer, saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+      double.setStatus(paymentId, "approved", "accredited");
+      await deliver(paymentId);
+      expect(await couponUses(saleId)).toHaveLength(1);
+      double.setStatus(paymentId, status, status);
+      expect(await deliver(paymentId)).toEqual([200]);
+      expect((await saleRow(saleId)).status, status).toBe(status);
+      expect(await couponUses(saleId), status).toEqual([]);
+      expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status }]);
+    }
+  });
+
+  it("a payment of a sale the store does not know is answered 200 (or Mercado Pago retries) with one log line", async () => {
+    const foreign = await doubleGateway().charge(chargeRequest({ saleId: crypto.randomUUID() }));
+    const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    try {
+      expect(await deliver(Number(foreign.transactionId))).toEqual([200]);
+      expect(log).toHaveBeenCalledTimes(1);
+      expect(String(log.mock.calls[0]![0])).toMatch(/sem venda nesta loja/);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it("another topic, signed, is answered 200 without asking the acquirer", async () => {
+    const ts = Math.floor(Date.now() / 1000);
+    const v1 = createHmac("sha256", DOUBLE_CREDENTIALS.webhookSecret)
+      .update(`id:42;request-id:r-1;ts:${ts};`)
+      .digest("hex");
+    const before = double.requests.length;
+    const reply = await fetch(`${webhookUrl}?data.id=42&type=merchant_order`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "r-1", "x-signature": `ts=${ts},v1=${v1}` },
+      body: JSON.stringify({ type: "merchant_order", data: { id: "42" } }),
+    });
+    expect(reply.status).toBe(200);
+    expect(double.requests.length).toBe(before);
+  });
+
+  it("does not exist with the sandbox", async () => {
+    const sandbox = await createTestApi({ seed: false });
+    try {
+      const reply = await sandbox.api.request("/webhooks/mercadopago?data.id=1&type=payment", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(reply.status).toBe(404);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

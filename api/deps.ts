@@ -20,4 +20,6 @@ export interface ApiDeps {
    * sale stays "processing" (default 20 s; docs/decisions/0018-payment-flow.md).
    */
   chargeTimeoutMs?: number;
+  /** How long a Pix code stays payable (PIX_EXPIRY_MINUTES, default 30; docs/decisions/0022-pix.md). */
+  pixExpiryMinutes?: number;
 }

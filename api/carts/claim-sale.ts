@@ -28,6 +28,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
+import { pixExpiryOf } from "../payments/pix/pix-expiry.ts";
 import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
@@ -84,8 +85,12 @@ function newReferenceCode(): string {
     .replace(/^0/, "1");
 }
 
-const chargeMethodOf = (code: PaymentMethodCode): ChargeMethod =>
-  code === PAYMENT_METHOD.free ? "free" : code === PAYMENT_METHOD.boleto ? "boleto" : "card";
+const CHARGE_METHODS: Record<PaymentMethodCode, ChargeMethod> = {
+  [PAYMENT_METHOD.boleto]: "boleto",
+  [PAYMENT_METHOD.credit]: "card",
+  [PAYMENT_METHOD.free]: "free",
+  [PAYMENT_METHOD.pix]: "pix",
+};
 
 /** The card as the gateway gets it, or 400 with the form's message (spec §5). */
 function cardOf(data: FinishCartData, maxInstallments: number, now: Date): TypedCard & { installments: number } {
@@ -253,7 +258,7 @@ async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart
   }
 }
 
-interface ChargeParts {
+export interface ChargeParts {
   id: string;
   referenceCode: string;
   idempotencyKey: string;
@@ -263,15 +268,22 @@ interface ChargeParts {
   card: TypedCard | null;
 }
 
-function chargeRequestOf(customer: CustomerRow, sale: ChargeParts, now: Date): ChargeRequest {
+export function chargeRequestOf(
+  deps: Pick<ApiDeps, "pixExpiryMinutes">,
+  customer: CustomerRow,
+  sale: ChargeParts,
+  now: Date,
+): ChargeRequest {
+  const method = CHARGE_METHODS[sale.method];
   return {
     idempotencyKey: sale.idempotencyKey,
     saleId: sale.id,
     referenceCode: sale.referenceCode,
     description: `Loja Escolar pedido ${sale.referenceCode}`,
     amountCents: sale.amountCents,
-    method: chargeMethodOf(sale.method),
+    method,
     ...(sale.card ? { card: sale.card } : {}),
+    ...(method === "pix" ? { pixExpiresAt: pixExpiryOf(deps, now) } : {}),
     installments: sale.installments,
     payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
     now,
@@ -319,6 +331,7 @@ async function retryProcessing(
     .where("id", "=", live.id)
     .execute();
   const request = chargeRequestOf(
+    deps,
     customer,
     {
       id: live.id,
@@ -426,7 +439,7 @@ export function claimSale(
       status: "processing" as const,
       payment_method_code: method,
     };
-    const request = chargeRequestOf(customer, { ...sale, amountCents: priced.totalCents }, now);
+    const request = chargeRequestOf(deps, customer, { ...sale, amountCents: priced.totalCents }, now);
     return { kind: "charge", sale: claimed, request };
   });
 }

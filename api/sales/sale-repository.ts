@@ -44,6 +44,8 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     boletoLink:
       row.payment_method_code === PAYMENT_METHOD_CODES.boleto && row.boleto_barcode ? boletoLinkOf(deps, row.id) : null,
     boletoDueDate: row.boleto_due_date,
+    pixCopyPaste: whilePayable(row.status, row.pix_copy_paste),
+    pixExpiresAt: row.pix_expires_at,
     createdAt: row.created_at,
     saleBags,
   };

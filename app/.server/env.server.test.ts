@@ -118,3 +118,28 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
     );
   });
 });
+
+describe("PIX_EXPIRY_MINUTES", () => {
+  const original = process.env.PIX_EXPIRY_MINUTES;
+  afterEach(() => {
+    if (original === undefined) delete process.env.PIX_EXPIRY_MINUTES;
+    else process.env.PIX_EXPIRY_MINUTES = original;
+  });
+  async function envWithPix(value: string | undefined) {
+    vi.resetModules();
+    if (value === undefined) delete process.env.PIX_EXPIRY_MINUTES;
+    else process.env.PIX_EXPIRY_MINUTES = value;
+    return (await import("./env.server.ts")).getEnv();
+  }
+
+  it("keeps a Pix code payable for 30 minutes by default, or what the operator sets", async () => {
+    expect((await envWithPix(undefined)).PIX_EXPIRY_MINUTES).toBe(30);
+    expect((await envWithPix("90")).PIX_EXPIRY_MINUTES).toBe(90);
+  });
+
+  it("stops the start naming it when out of bounds (5 minutes to a day)", async () => {
+    await expect(envWithPix("2")).rejects.toThrow(/PIX_EXPIRY_MINUTES: /);
+    await expect(envWithPix("1441")).rejects.toThrow(/PIX_EXPIRY_MINUTES: /);
+    await expect(envWithPix("meia hora")).rejects.toThrow(/PIX_EXPIRY_MINUTES: /);
+  });
+});

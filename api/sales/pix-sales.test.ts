@@ -11,7 +11,7 @@ import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } 
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { expireOverdueSales, PIX_CLEARING_MINUTES } from "./sale-lifecycle.ts";
-import { PIX_MESSAGES } from "./pix-sales.ts";
+import { payPixInSandbox, PIX_MESSAGES } from "./pix-sales.ts";
 
 let t: TestApi;
 let item: number;
@@ -99,6 +99,20 @@ describe("Pix with the sandbox", () => {
     const intruder = (await shopperWithCart(t, [item, 1])).customer;
     expect((await sandboxPay(intruder, saleId)).status).toBe(404);
     expect((await renew(intruder, saleId)).status).toBe(404);
+    expect((await saleOf(customer, saleId)).status).toBe("pending");
+  });
+
+  it("answers the sandbox action 404 when the gateway is not the sandbox", async () => {
+    const { customer, saleId } = await pixPurchase();
+    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl };
+    const gateway = { ...createSandboxGateway(deps), name: "mercadopago" as const };
+    const owner = await t.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    const refused = await payPixInSandbox({ ...deps, gateway }, owner, 1, saleId).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 404 });
     expect((await saleOf(customer, saleId)).status).toBe("pending");
   });
 

@@ -45,16 +45,6 @@ const couponUses = (saleId: string) =>
   t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
 
 describe("Pix with the sandbox", () => {
-  it("lists Pix as payment method 3, beside the spec's 0, 1 and 2", async () => {
-    const { body } = await t.call("GET", "/payment-methods/list-payment-methods");
-    expect(body.paymentMethods.map((method: { code: string; name: string }) => [method.code, method.name])).toEqual([
-      ["0", "boleto"],
-      ["1", "credito"],
-      ["2", "gratuito"],
-      ["3", "pix"],
-    ]);
-  });
-
   it("finishes pending with a BR Code a bank app reads: the sale's amount, its reference as txid, the merchant", async () => {
     const before = new Date();
     const { customer, saleId } = await pixPurchase();

@@ -75,6 +75,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     listSaleBagsBySale: { kind: "customer", objects: true },
     getPublicSaleBag: { kind: "secret", why: "the receipt's two random UUIDs" },
     getBoleto: { kind: "secret", why: "the sale's random UUID" },
+    renewPix: { kind: "customer", objects: true },
+    sandboxPayPix: { kind: "customer", objects: true },
   },
   privacy: {
     exportCustomerData: { kind: "customer", objects: false },

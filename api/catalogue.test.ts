@@ -258,12 +258,13 @@ describe("highlights, series, store, payment methods", () => {
     expect((await t.call("GET", "/stores/list-store-by-store-id/2")).status).toBe(404);
   });
 
-  it("lists the three payment methods with their codes", async () => {
+  it("lists the spec's three payment methods with their codes, and Pix as 3 (docs/decisions/0022-pix.md)", async () => {
     const { body } = await t.call("GET", "/payment-methods/list-payment-methods");
     expect(body.paymentMethods.map((m: any) => [m.code, m.name])).toEqual([
       ["0", "boleto"],
       ["1", "credito"],
       ["2", "gratuito"],
+      ["3", "pix"],
     ]);
   });
 });

@@ -26,4 +26,6 @@ export interface ApiDeps {
    * notification and ask about its payment; absent with the sandbox (the route answers 404).
    */
   mercadoPagoWebhook?: WebhookSettings;
+  /** How long a Pix code stays payable (PIX_EXPIRY_MINUTES, default 30; docs/decisions/0022-pix.md). */
+  pixExpiryMinutes?: number;
 }

@@ -358,6 +358,10 @@ export interface SaleTable {
   idempotency_key: string | null;
   /** While "processing": a request is charging the sale until then; null when none is. */
   charging_until: string | null;
+  /** A Pix sale's "copia e cola" BR Code, as the acquirer issued it (docs/decisions/0022-pix.md). */
+  pix_copy_paste: string | null;
+  /** ISO instant after which the Pix code can no longer be paid. */
+  pix_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -478,6 +482,8 @@ export interface SandboxPaymentTable {
   boleto_barcode: string | null;
   boleto_digitable_line: string | null;
   boleto_due_date: string | null;
+  pix_copy_paste: string | null;
+  pix_expires_at: string | null;
   created_at: string;
   updated_at: string;
 }

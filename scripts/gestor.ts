@@ -11,7 +11,7 @@ import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
-import { expireOverdueBoletos, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
+import { expireOverdueSales, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
 import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
 import { getEnv } from "#app/.server/env.server.ts";
@@ -107,8 +107,10 @@ try {
       console.log(lines.length === 0 ? "Nenhum pagamento a conciliar." : lines.join("\n"));
     }
   } else if (command === "expire-boletos") {
-    const changes = await expireOverdueBoletos(deps);
-    console.log(changes.length === 0 ? "Nenhum boleto vencido a expirar." : changes.map(describeChange).join("\n"));
+    const changes = await expireOverdueSales(deps);
+    console.log(
+      changes.length === 0 ? "Nenhum boleto ou Pix vencido a expirar." : changes.map(describeChange).join("\n"),
+    );
   } else if (command === "list-mail") {
     // The e-mails not sent yet (docs/decisions/0020-mail-outbox.md): queued, retrying, or given up.
     const unsent = await listUnsentMail(db);

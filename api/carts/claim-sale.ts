@@ -28,6 +28,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
+import { pixExpiryOf } from "../payments/pix/pix-expiry.ts";
 import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
 import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/webhook-route.ts";
 import { tryAgainLater } from "../rate-limit.ts";
@@ -85,8 +86,12 @@ function newReferenceCode(): string {
     .replace(/^0/, "1");
 }
 
-const chargeMethodOf = (code: PaymentMethodCode): ChargeMethod =>
-  code === PAYMENT_METHOD.free ? "free" : code === PAYMENT_METHOD.boleto ? "boleto" : "card";
+const CHARGE_METHODS: Record<PaymentMethodCode, ChargeMethod> = {
+  [PAYMENT_METHOD.boleto]: "boleto",
+  [PAYMENT_METHOD.credit]: "card",
+  [PAYMENT_METHOD.free]: "free",
+  [PAYMENT_METHOD.pix]: "pix",
+};
 
 /** The card as the gateway gets it, or 400 with the form's message (spec §5). */
 function cardOf(data: FinishCartData, maxInstallments: number, now: Date): TypedCard & { installments: number } {
@@ -254,7 +259,7 @@ async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart
   }
 }
 
-interface ChargeParts {
+export interface ChargeParts {
   id: string;
   referenceCode: string;
   idempotencyKey: string;
@@ -272,7 +277,13 @@ function notificationUrlOf(publicUrl: string): string | undefined {
   return publicUrl.startsWith("https://") ? `${publicUrl}${MERCADOPAGO_WEBHOOK_URL_PATH}` : undefined;
 }
 
-function chargeRequestOf(deps: ApiDeps, customer: CustomerRow, sale: ChargeParts, now: Date): ChargeRequest {
+export function chargeRequestOf(
+  deps: Pick<ApiDeps, "pixExpiryMinutes" | "publicUrl">,
+  customer: CustomerRow,
+  sale: ChargeParts,
+  now: Date,
+): ChargeRequest {
+  const method = CHARGE_METHODS[sale.method];
   const notificationUrl = notificationUrlOf(deps.publicUrl);
   return {
     idempotencyKey: sale.idempotencyKey,
@@ -280,8 +291,9 @@ function chargeRequestOf(deps: ApiDeps, customer: CustomerRow, sale: ChargeParts
     referenceCode: sale.referenceCode,
     description: `Loja Escolar pedido ${sale.referenceCode}`,
     amountCents: sale.amountCents,
-    method: chargeMethodOf(sale.method),
+    method,
     ...(sale.card ? { card: sale.card } : {}),
+    ...(method === "pix" ? { pixExpiresAt: pixExpiryOf(deps, now) } : {}),
     installments: sale.installments,
     payer: {
       name: customer.name,

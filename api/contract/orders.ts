@@ -53,6 +53,12 @@ const saleShape = {
   boletoLink: z.string().nullable(),
   /** YYYY-MM-DD */
   boletoDueDate: z.string().nullable(),
+  /**
+   * Beyond the spec (docs/decisions/0022-pix.md): a Pix sale's "copia e cola" code, only while
+   * it waits for payment, and its expiry (ISO 8601).
+   */
+  pixCopyPaste: z.string().nullable().optional(),
+  pixExpiresAt: z.string().nullable().optional(),
   /** ISO 8601 */
   createdAt: z.string(),
   saleBags: z.array(saleBagSummary),
@@ -86,6 +92,8 @@ export const saleBag = z.object(saleBagShape);
 export type SaleBag = z.infer<typeof saleBag>;
 
 const salesReply = z.object({ sales: z.array(sale) });
+const saleReply = z.object({ sale });
+export type SaleReply = z.infer<typeof saleReply>;
 const saleBagsReply = z.object({ saleBag: z.array(saleBag) });
 export type SalesReply = z.infer<typeof salesReply>;
 export type SaleBagsReply = z.infer<typeof saleBagsReply>;
@@ -147,4 +155,18 @@ export const orders = {
   }),
   /** The printable boleto: no auth, found by the sale's random UUID. */
   getBoleto: endpoint({ method: "GET", path: "/sales/boleto/:saleId/store/:storeId", reply: boletoReply }),
+  /**
+   * Beyond the spec (docs/decisions/0022-pix.md): a new Pix code for one of the customer's own
+   * Pix sales whose code expired unpaid. Answers the sale as it then stands.
+   */
+  renewPix: endpoint({ method: "POST", path: "/sales/renew-pix/:saleId/store/:storeId", reply: saleReply }),
+  /**
+   * Beyond the spec, the sandbox gateway only (404 with any other): pays one of the customer's
+   * own pending Pix sales as if the payer's bank had, so a demo can finish (docs/decisions/0022-pix.md).
+   */
+  sandboxPayPix: endpoint({
+    method: "POST",
+    path: "/sales/sandbox-pay-pix/:saleId/store/:storeId",
+    reply: saleReply,
+  }),
 };

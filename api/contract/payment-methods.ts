@@ -4,14 +4,18 @@
  */
 import { z } from "zod";
 
-/** Spec §9: "0" boleto, "1" credit card, "2" free. */
-export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2" } as const;
+/**
+ * Spec §9: "0" boleto, "1" credit card, "2" free. "3" Pix is the bundled API's, beyond the spec
+ * (docs/decisions/0022-pix.md); the spec's codes keep their meaning.
+ */
+export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2", pix: "3" } as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[keyof typeof PAYMENT_METHOD_CODES];
 
 export const paymentMethodCode = z.enum([
   PAYMENT_METHOD_CODES.boleto,
   PAYMENT_METHOD_CODES.credit,
   PAYMENT_METHOD_CODES.free,
+  PAYMENT_METHOD_CODES.pix,
 ]);
 
 /** Spec §9's method names, as the API answers them in paymentMethod.name. */
@@ -19,6 +23,7 @@ export const PAYMENT_METHOD_NAMES: Record<PaymentMethodCode, string> = {
   "0": "boleto",
   "1": "credito",
   "2": "gratuito",
+  "3": "pix",
 };
 
 /**
@@ -29,4 +34,5 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodCode, { option: string; 
   "0": { option: "Boleto Bancário", summary: "Boleto" },
   "1": { option: "Cartão de Crédito", summary: "Cartão de crédito" },
   "2": { option: "Gratuito", summary: "Gratuito" },
+  "3": { option: "Pix", summary: "Pix" },
 };

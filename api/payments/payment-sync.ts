@@ -85,6 +85,7 @@ export function applyPaymentState(
               boleto_pdf_url: state.boleto.pdfUrl,
             }
           : {}),
+        ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
         ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
       })
       .where("id", "=", sale.id)

@@ -1,7 +1,8 @@
 /**
  * The sandbox gateway, the default: no money moves. Cards answer by number (README
  * "Cartões de teste"); boletos are real FEBRABAN boletos of a sandbox bank (999) that stay
- * pending; free orders are paid at once. Like an acquirer it keeps a ledger of its payments
+ * pending; a Pix is a real BR Code that stays pending until the sandbox action pays it or it
+ * expires; free orders are paid at once. Like an acquirer it keeps a ledger of its payments
  * (the sandbox_payments table): a key it has seen answers the first payment, so a retry
  * charges once, and reconciliation can ask it about a sale (docs/decisions/0018-payment-flow.md).
  *
@@ -11,6 +12,7 @@ import type { Kysely, Selectable } from "kysely";
 import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import type { Database, SandboxPaymentTable } from "#db/schema.ts";
 import { createBoleto } from "./boleto.ts";
+import { buildPixBrCode } from "./pix/br-code.ts";
 import type { ChargeRequest, GatewayStatus, PaymentGateway, PaymentState } from "./gateway.ts";
 
 /** Numbers that decline or stay under review; any other valid card is approved. */
@@ -33,14 +35,53 @@ export const SANDBOX_DECLINE_MESSAGE =
 /** Days a boleto has to be paid, counted from the purchase. */
 export const BOLETO_DAYS_TO_PAY = 3;
 
-type Ledger = Pick<Selectable<SandboxPaymentTable>, "status" | "message" | "card_brand" | "card_last4"> &
-  Pick<Selectable<SandboxPaymentTable>, "boleto_barcode" | "boleto_digitable_line" | "boleto_due_date">;
+/**
+ * Who receives the sandbox's Pix (docs/decisions/0022-pix.md). The key is a random key (EVP)
+ * registered nowhere: a bank app reads the code, shows the store and the amount, and finds no
+ * account to pay, so no money can move on a demo.
+ */
+export const SANDBOX_PIX_MERCHANT = {
+  key: "7d9f0e5a-3c41-4b8e-9a26-5f1c0b7e2d48",
+  merchantName: "LOJA ESCOLAR",
+  merchantCity: "RECIFE",
+} as const;
 
-/** What the sandbox decides for a new payment: the card's number says it, a boleto waits, free is paid. */
+/** Minutes a Pix code stays payable when the request names no expiry (the store's default). */
+const DEFAULT_PIX_MINUTES = 30;
+
+/** Txid of a charge: the sale's reference and the start of the attempt's key, unique per code (25 at most). */
+export const pixTxidOf = (request: Pick<ChargeRequest, "referenceCode" | "idempotencyKey">) =>
+  `${request.referenceCode}${request.idempotencyKey}`.replace(/[^A-Za-z0-9]/g, "").slice(0, 25);
+
+type Ledger = Pick<Selectable<SandboxPaymentTable>, "status" | "message" | "card_brand" | "card_last4"> &
+  Pick<Selectable<SandboxPaymentTable>, "boleto_barcode" | "boleto_digitable_line" | "boleto_due_date"> &
+  Pick<Selectable<SandboxPaymentTable>, "pix_copy_paste" | "pix_expires_at">;
+
+/** What the sandbox decides for a new payment: the card's number says it, a boleto or a Pix waits, free is paid. */
 function outcomeOf(request: ChargeRequest): Ledger {
   const none = { message: null, card_brand: null, card_last4: null };
-  const noBoleto = { boleto_barcode: null, boleto_digitable_line: null, boleto_due_date: null };
+  const noBoleto = {
+    boleto_barcode: null,
+    boleto_digitable_line: null,
+    boleto_due_date: null,
+    pix_copy_paste: null,
+    pix_expires_at: null,
+  };
   if (request.method === "free") return { status: "paid", ...none, ...noBoleto };
+  if (request.method === "pix") {
+    const expiresAt = request.pixExpiresAt ?? new Date(request.now.getTime() + DEFAULT_PIX_MINUTES * 60_000);
+    return {
+      status: "pending",
+      ...none,
+      ...noBoleto,
+      pix_copy_paste: buildPixBrCode({
+        ...SANDBOX_PIX_MERCHANT,
+        amountCents: request.amountCents,
+        txid: pixTxidOf(request),
+      }),
+      pix_expires_at: expiresAt.toISOString(),
+    };
+  }
   if (request.method === "boleto") {
     const boleto = createBoleto({
       referenceNumber: request.referenceCode,
@@ -50,12 +91,13 @@ function outcomeOf(request: ChargeRequest): Ledger {
     return {
       status: "pending",
       ...none,
+      ...noBoleto,
       boleto_barcode: boleto.barcode,
       boleto_digitable_line: boleto.digitableLine,
       boleto_due_date: boleto.dueDate,
     };
   }
-  if (request.method !== "card") throw new Error(`O sandbox ainda não aceita o método ${request.method}.`);
+  if (request.method !== "card") throw new Error(`O sandbox não aceita o método ${request.method}.`);
   // A token comes from an acquirer's browser SDK; the sandbox has none, so a token here is a wiring mistake.
   if (request.card?.kind !== "typed") throw new Error("O sandbox só aceita o cartão digitado no formulário da loja.");
   const { number, brand } = request.card;
@@ -66,9 +108,16 @@ function outcomeOf(request: ChargeRequest): Ledger {
   return { status, message: null, ...card, ...noBoleto };
 }
 
-function stateOf(row: Selectable<SandboxPaymentTable>): PaymentState {
+/** A pending Pix past its expiry can no longer be paid: the sandbox answers it expired, as an acquirer does. */
+function statusOf(row: Selectable<SandboxPaymentTable>, now: Date): GatewayStatus {
+  const expired =
+    row.status === "pending" && row.pix_expires_at !== null && Date.parse(row.pix_expires_at) <= now.getTime();
+  return expired ? "expired" : (row.status as GatewayStatus);
+}
+
+function stateOf(row: Selectable<SandboxPaymentTable>, now: Date): PaymentState {
   return {
-    status: row.status as GatewayStatus,
+    status: statusOf(row, now),
     transactionId: row.transaction_id,
     ...(row.message ? { message: row.message } : {}),
     ...(row.boleto_barcode && row.boleto_digitable_line && row.boleto_due_date
@@ -82,7 +131,43 @@ function stateOf(row: Selectable<SandboxPaymentTable>): PaymentState {
         }
       : {}),
     ...(row.card_brand && row.card_last4 ? { card: { brand: row.card_brand, lastFour: row.card_last4 } } : {}),
+    ...(row.pix_copy_paste && row.pix_expires_at
+      ? { pix: { copyPaste: row.pix_copy_paste, expiresAt: row.pix_expires_at } }
+      : {}),
   };
+}
+
+/** The sandbox's newest payment of a sale: the one its acquirer would answer about. */
+const newestOf = (db: Kysely<Database>, saleId: string) =>
+  db
+    .selectFrom("sandbox_payments")
+    .selectAll()
+    .where("sale_id", "=", saleId)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+
+/**
+ * The sandbox action "Simular pagamento (sandbox)" (docs/decisions/0022-pix.md): the sale's
+ * newest payment, a Pix still payable, becomes paid, as if the payer's bank had sent it. A paid
+ * one stays paid (a double click pays once); anything else answers null.
+ */
+export async function paySandboxPix(
+  { db, now }: { db: Kysely<Database>; now: () => Date },
+  saleId: string,
+): Promise<PaymentState | null> {
+  const at = now();
+  const row = await newestOf(db, saleId);
+  if (!row || row.method !== "pix") return null;
+  if (row.status === "paid") return stateOf(row, at);
+  if (statusOf(row, at) !== "pending") return null;
+  await db
+    .updateTable("sandbox_payments")
+    .set({ status: "paid", updated_at: at.toISOString() })
+    .where("idempotency_key", "=", row.idempotency_key)
+    .where("status", "=", "pending")
+    .execute();
+  const paid = await newestOf(db, saleId);
+  return paid?.status === "paid" ? stateOf(paid, at) : null;
 }
 
 export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: () => Date }): PaymentGateway {
@@ -92,7 +177,7 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
     name: "sandbox",
     async charge(request) {
       const seen = await byKey(request.idempotencyKey);
-      if (seen) return stateOf(seen);
+      if (seen) return stateOf(seen, now());
       const at = now().toISOString();
       // Two charges with one key at once: the primary key keeps the first, both answer it.
       await db
@@ -111,16 +196,11 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
         .execute();
       const row = await byKey(request.idempotencyKey);
       if (!row) throw new Error("O sandbox perdeu o pagamento que acabou de gravar.");
-      return stateOf(row);
+      return stateOf(row, now());
     },
     async findBySaleId(saleId) {
-      const row = await db
-        .selectFrom("sandbox_payments")
-        .selectAll()
-        .where("sale_id", "=", saleId)
-        .orderBy("created_at", "desc")
-        .executeTakeFirst();
-      return row ? stateOf(row) : null;
+      const row = await newestOf(db, saleId);
+      return row ? stateOf(row, now()) : null;
     },
     async refund({ saleId, transactionId }) {
       await db
@@ -137,7 +217,7 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
         .where("transaction_id", "=", transactionId)
         .executeTakeFirst();
       if (row?.status !== "refunded") throw new Error("O sandbox não tem um pagamento aprovado para estornar.");
-      return stateOf(row);
+      return stateOf(row, now());
     },
   };
 }

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { orders, type BoletoReply, type SalesReply } from "../contract/orders.ts";
+import { orders, type BoletoReply, type SaleReply, type SalesReply } from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
-import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
+import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
+import { payPixInSandbox, renewPix } from "./pix-sales.ts";
 import { findBoleto, listSalesOfCustomer } from "./sale-repository.ts";
 
 export function saleRoutes(deps: ApiDeps) {
@@ -17,6 +18,17 @@ export function saleRoutes(deps: ApiDeps) {
       .on(...at(orders.getBoleto), async (c) => {
         const { storeId } = parseInput(storeIdOfPath, c.req.param());
         return c.json<BoletoReply>({ boleto: await findBoleto(deps, storeId, c.req.param("saleId")) });
+      })
+      // Beyond the spec (docs/decisions/0022-pix.md): the customer's own Pix sales only.
+      .on(...at(orders.renewPix), requireCustomer(deps), async (c) => {
+        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+        const sale = await renewPix(deps, c.get("customer"), storeId, c.req.param("saleId"));
+        return c.json<SaleReply>({ sale });
+      })
+      .on(...at(orders.sandboxPayPix), requireCustomer(deps), async (c) => {
+        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+        const sale = await payPixInSandbox(deps, c.get("customer"), storeId, c.req.param("saleId"));
+        return c.json<SaleReply>({ sale });
       })
   );
 }

@@ -13,6 +13,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
+import { brazilDateTime } from "#app/lib/dates.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { firstName } from "#app/lib/text.ts";
 import type { Database } from "#db/schema.ts";
@@ -38,6 +39,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
     .select(["sales.card_last4", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
     .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
     .select("sales.boleto_pdf_url")
+    .select(["sales.pix_copy_paste", "sales.pix_expires_at"])
     .select(["customers.email", "customers.name"])
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
@@ -114,6 +116,16 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
           readableDigitableLine(sale.boleto_digitable_line),
         ]
       : [];
+  const pixExpiry = sale.pix_expires_at ? brazilDateTime(sale.pix_expires_at) : null;
+  const pix =
+    sale.payment_method_code === PAYMENT_METHOD_CODES.pix && sale.status === "pending" && sale.pix_copy_paste
+      ? [
+          "",
+          `Pix copia e cola (válido até ${pixExpiry?.time ?? ""} de ${pixExpiry?.date ?? ""}, horário de Brasília):`,
+          sale.pix_copy_paste,
+          `O QR Code está em ${publicUrl}/conclusao?venda=${encodeURIComponent(sale.id)}`,
+        ]
+      : [];
   return messageOf(sale, `Pedido ${sale.reference_code} recebido - Loja Escolar`, [
     greetingOf(sale),
     "",
@@ -128,6 +140,7 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     `Total: ${formatBRL(centsToReais(sale.total_cents))}`,
     `Pagamento: ${methodOf(sale)}`,
     ...boleto,
+    ...pix,
     "",
     "Loja Escolar",
   ]);

@@ -5,7 +5,7 @@ import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
-import { expireOverdueBoletos } from "./sale-lifecycle.ts";
+import { expireOverdueSales } from "./sale-lifecycle.ts";
 
 const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
 const at = (isoDay: string) => new Date(`${isoDay}T15:00:00Z`);
@@ -76,15 +76,15 @@ describe("unpaid boletos expire", () => {
     expect(due).toBe("2026-03-05");
 
     travelTo(at("2026-03-08"));
-    expect(await expireOverdueBoletos(deps())).toEqual([]);
+    expect(await expireOverdueSales(deps())).toEqual([]);
     expect((await statusOf(saleId)).status).toBe("pending");
 
     travelTo(at("2026-03-09"));
-    const changes = await expireOverdueBoletos(deps());
+    const changes = await expireOverdueSales(deps());
     expect(changes).toEqual([expect.objectContaining({ saleId, from: "pending", to: "expired" })]);
     expect(await statusOf(saleId)).toEqual({ status: "expired", paid_at: null, bags: ["expired"] });
     expect(await couponUsesOf(saleId)).toEqual([]);
-    expect(await expireOverdueBoletos(deps())).toEqual([]);
+    expect(await expireOverdueSales(deps())).toEqual([]);
 
     // The customer sees it and may use the one-use coupon again on a new order.
     const token = await logIn(t, customer.email, customer.password);
@@ -100,7 +100,7 @@ describe("unpaid boletos expire", () => {
     await confirmSalePayment(deps(), paidLate.saleId);
     const fresh = await boletoPurchaseWithCoupon(at("2026-03-04"));
     travelTo(at("2026-03-09"));
-    const changes = await expireOverdueBoletos(deps());
+    const changes = await expireOverdueSales(deps());
     expect(changes.map((change) => change.saleId)).toEqual([overdue.saleId]);
     expect((await statusOf(paidLate.saleId)).status).toBe("paid");
     expect((await statusOf(fresh.saleId)).status).toBe("pending");
@@ -159,7 +159,7 @@ describe("the gestor cancels or confirms a sale", () => {
   it("confirms a boleto paid after it expired and counts its coupon use again", async () => {
     const { saleId } = await boletoPurchaseWithCoupon();
     travelTo(at("2026-03-20"));
-    await expireOverdueBoletos(deps());
+    await expireOverdueSales(deps());
     expect(await couponUsesOf(saleId)).toEqual([]);
     expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "expired", to: "paid" });
     expect(await couponUsesOf(saleId)).toHaveLength(1);

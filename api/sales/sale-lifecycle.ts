@@ -4,6 +4,9 @@
  *   - an unpaid boleto expires BOLETO_CLEARING_DAYS after its due date (the time a payment
  *     made on the due date may take to reach the store), swept by the store server every
  *     hour and by `gestor.ts expire-boletos`;
+ *   - an unpaid Pix expires PIX_CLEARING_MINUTES after its code's expiry, swept with the boletos;
+ *     the reconciliation usually gets there first, when the acquirer answers it expired
+ *     (docs/decisions/0022-pix.md);
  *   - the gestor confirms a payment that arrived outside the gateway (pending or expired → paid)
  *     or cancels an unpaid sale (pending or expired → cancelled): api/gestor/gestor-sales.ts.
  * A sale that ends unpaid gives its coupon back: the coupon use counted at purchase is removed,
@@ -20,7 +23,13 @@ import type { Database, SaleStatus } from "#db/schema.ts";
 /** Days after a boleto's due date before its sale expires. */
 export const BOLETO_CLEARING_DAYS = 3;
 
-/** How often the store server sweeps overdue boletos. */
+/**
+ * Minutes after a Pix code's expiry before its sale expires here without the acquirer's word:
+ * a payment sent in the code's last second may take that long to be reported.
+ */
+export const PIX_CLEARING_MINUTES = 10;
+
+/** How often the store server sweeps overdue boletos and Pix. */
 export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface LifecycleDeps {
@@ -85,20 +94,32 @@ export async function countCouponUse(
 }
 
 /**
- * Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind becomes "expired".
- * The update itself re-checks "pending": on PostgreSQL a payment recorded between the read and
- * the update (a webhook, the gestor) must not be overwritten.
+ * Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind, and every unpaid
+ * Pix whose code expired more than PIX_CLEARING_MINUTES ago, becomes "expired". The update itself
+ * re-checks "pending": on PostgreSQL a payment recorded between the read and the update (a
+ * webhook, the gestor) must not be overwritten.
  */
-export function expireOverdueBoletos({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
+export function expireOverdueSales({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
     const lastDueDateStillPayable = addDays(todayInBrazil(now()), -BOLETO_CLEARING_DAYS);
+    const lastPixExpiryStillPayable = new Date(now().getTime() - PIX_CLEARING_MINUTES * 60_000).toISOString();
     const expired = await trx
       .updateTable("sales")
       .set({ status: "expired", updated_at: at, paid_at: null })
       .where("status", "=", "pending")
-      .where("payment_method_code", "=", PAYMENT_METHOD_CODES.boleto)
-      .where("boleto_due_date", "<", lastDueDateStillPayable)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("payment_method_code", "=", PAYMENT_METHOD_CODES.boleto),
+            eb("boleto_due_date", "<", lastDueDateStillPayable),
+          ]),
+          eb.and([
+            eb("payment_method_code", "=", PAYMENT_METHOD_CODES.pix),
+            eb("pix_expires_at", "<", lastPixExpiryStillPayable),
+          ]),
+        ]),
+      )
       .returning(["id", "reference_code"])
       .execute();
     const ids = expired.map((sale) => sale.id);

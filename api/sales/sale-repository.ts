@@ -46,6 +46,8 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
         ? boletoLinkOf(deps, row.id, row.boleto_pdf_url)
         : null,
     boletoDueDate: row.boleto_due_date,
+    pixCopyPaste: whilePayable(row.status, row.pix_copy_paste),
+    pixExpiresAt: row.pix_expires_at,
     createdAt: row.created_at,
     saleBags,
   };

@@ -119,6 +119,8 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       boletoDigitableLine: null,
       boletoLink: null,
       boletoDueDate: null,
+      pixCopyPaste: null,
+      pixExpiresAt: null,
       createdAt: "2026-02-20T09:00:00.000Z",
       saleBags: [
         { id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
-import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueBoletos } from "#api/sales/sale-lifecycle.ts";
+import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
@@ -26,10 +26,10 @@ function every(intervalMs: number, label: string, job: () => Promise<void>): voi
  * minute. On several servers one runs each job at a time (api/job-locks.ts).
  */
 function startPaymentJobs(deps: ApiDeps): void {
-  every(EXPIRY_SWEEP_INTERVAL_MS, "expirar boletos vencidos", async () => {
-    const run = await withJobLock(deps, "expire-boletos", EXPIRY_SWEEP_INTERVAL_MS, () => expireOverdueBoletos(deps));
+  every(EXPIRY_SWEEP_INTERVAL_MS, "expirar boletos e Pix vencidos", async () => {
+    const run = await withJobLock(deps, "expire-boletos", EXPIRY_SWEEP_INTERVAL_MS, () => expireOverdueSales(deps));
     if (!run.skipped && run.result.length > 0)
-      console.log(`[vendas] ${run.result.length} boleto(s) vencido(s) expirado(s)`);
+      console.log(`[vendas] ${run.result.length} boleto(s) e Pix vencido(s) expirado(s)`);
   });
   every(RECONCILE_INTERVAL_MS, "conciliar pagamentos", async () => {
     const run = await reconcilePayments(deps);
@@ -64,6 +64,7 @@ export function getBundledApi(): Promise<StoreApi> {
       publicUrl: env.publicUrl,
       gateway: createPaymentGateway(env, { db, now }),
       ...(env.mercadoPago ? { mercadoPagoWebhook: env.mercadoPago } : {}),
+      pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
     };
     startPaymentJobs(deps);
     return createStoreApi(deps);

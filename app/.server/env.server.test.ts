@@ -29,25 +29,26 @@ describe("TRUST_PROXY", () => {
   });
 });
 
-const MERCADOPAGO_VARIABLES = [
+const PAYMENT_VARIABLES = [
   "PAYMENT_GATEWAY",
   "MERCADOPAGO_ACCESS_TOKEN",
   "MERCADOPAGO_PUBLIC_KEY",
   "MERCADOPAGO_WEBHOOK_SECRET",
   "MERCADOPAGO_API_URL",
   "MERCADOPAGO_TIMEOUT_MS",
+  "PIX_EXPIRY_MINUTES",
 ] as const;
-const saved = Object.fromEntries(MERCADOPAGO_VARIABLES.map((name) => [name, process.env[name]]));
+const saved = Object.fromEntries(PAYMENT_VARIABLES.map((name) => [name, process.env[name]]));
 afterEach(() => {
-  for (const name of MERCADOPAGO_VARIABLES) {
+  for (const name of PAYMENT_VARIABLES) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
 });
 
-async function envWithGateway(variables: Partial<Record<(typeof MERCADOPAGO_VARIABLES)[number], string>>) {
+async function envWithPayment(variables: Partial<Record<(typeof PAYMENT_VARIABLES)[number], string>>) {
   vi.resetModules();
-  for (const name of MERCADOPAGO_VARIABLES) {
+  for (const name of PAYMENT_VARIABLES) {
     if (variables[name] === undefined) delete process.env[name];
     else process.env[name] = variables[name];
   }
@@ -63,12 +64,12 @@ const credentials = {
 
 describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
   it("use the sandbox by default, with no credentials asked", async () => {
-    const env = await envWithGateway({});
+    const env = await envWithPayment({});
     expect([env.PAYMENT_GATEWAY, env.mercadoPago]).toEqual(["sandbox", null]);
   });
 
   it("take Mercado Pago's credentials, its production API and a 10 s timeout by default", async () => {
-    expect((await envWithGateway(credentials)).mercadoPago).toEqual({
+    expect((await envWithPayment(credentials)).mercadoPago).toEqual({
       accessToken: credentials.MERCADOPAGO_ACCESS_TOKEN,
       publicKey: credentials.MERCADOPAGO_PUBLIC_KEY,
       webhookSecret: credentials.MERCADOPAGO_WEBHOOK_SECRET,
@@ -76,7 +77,7 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
       timeoutMs: 10_000,
       testMode: false,
     });
-    const test = await envWithGateway({
+    const test = await envWithPayment({
       ...credentials,
       MERCADOPAGO_ACCESS_TOKEN: credentials.MERCADOPAGO_ACCESS_TOKEN.replace("APP_USR", "TEST"),
       MERCADOPAGO_PUBLIC_KEY: credentials.MERCADOPAGO_PUBLIC_KEY.replace("APP_USR", "TEST"),
@@ -87,34 +88,46 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
   });
 
   it("stop the start naming each missing credential", async () => {
-    const error = await envWithGateway({ PAYMENT_GATEWAY: "mercadopago" }).catch((e: unknown) => String(e));
+    const error = await envWithPayment({ PAYMENT_GATEWAY: "mercadopago" }).catch((e: unknown) => String(e));
     expect(error).toMatch(/MERCADOPAGO_ACCESS_TOKEN: obrigatório/);
     expect(error).toMatch(/MERCADOPAGO_PUBLIC_KEY: obrigatória/);
     expect(error).toMatch(/MERCADOPAGO_WEBHOOK_SECRET: obrigatória/);
-    await expect(envWithGateway({ PAYMENT_GATEWAY: "pagseguro" })).rejects.toThrow(/PAYMENT_GATEWAY: /);
+    await expect(envWithPayment({ PAYMENT_GATEWAY: "pagseguro" })).rejects.toThrow(/PAYMENT_GATEWAY: /);
   });
 
   it("stop the start naming a credential of the wrong shape or from the other environment", async () => {
-    await expect(envWithGateway({ ...credentials, MERCADOPAGO_ACCESS_TOKEN: "abc123" })).rejects.toThrow(
+    await expect(envWithPayment({ ...credentials, MERCADOPAGO_ACCESS_TOKEN: "abc123" })).rejects.toThrow(
       /MERCADOPAGO_ACCESS_TOKEN: não tem a forma de um Access Token/,
     );
-    await expect(envWithGateway({ ...credentials, MERCADOPAGO_PUBLIC_KEY: "APP_USR-chave" })).rejects.toThrow(
+    await expect(envWithPayment({ ...credentials, MERCADOPAGO_PUBLIC_KEY: "APP_USR-chave" })).rejects.toThrow(
       /MERCADOPAGO_PUBLIC_KEY: não tem a forma de uma Public Key/,
     );
     await expect(
-      envWithGateway({
+      envWithPayment({
         ...credentials,
         MERCADOPAGO_PUBLIC_KEY: credentials.MERCADOPAGO_PUBLIC_KEY.replace("APP_USR", "TEST"),
       }),
     ).rejects.toThrow(/MERCADOPAGO_PUBLIC_KEY: é de outro ambiente/);
-    await expect(envWithGateway({ ...credentials, MERCADOPAGO_WEBHOOK_SECRET: "curta" })).rejects.toThrow(
+    await expect(envWithPayment({ ...credentials, MERCADOPAGO_WEBHOOK_SECRET: "curta" })).rejects.toThrow(
       /MERCADOPAGO_WEBHOOK_SECRET: não tem a forma/,
     );
   });
 
   it("never send the access token over plain HTTP beyond this machine", async () => {
-    await expect(envWithGateway({ ...credentials, MERCADOPAGO_API_URL: "http://api.mercadopago.com" })).rejects.toThrow(
+    await expect(envWithPayment({ ...credentials, MERCADOPAGO_API_URL: "http://api.mercadopago.com" })).rejects.toThrow(
       /MERCADOPAGO_API_URL: use https:\/\//,
     );
+  });
+});
+
+describe("PIX_EXPIRY_MINUTES", () => {
+  it("keeps a Pix code payable for 30 minutes by default, or what the operator sets", async () => {
+    expect((await envWithPayment({})).PIX_EXPIRY_MINUTES).toBe(30);
+    expect((await envWithPayment({ PIX_EXPIRY_MINUTES: "90" })).PIX_EXPIRY_MINUTES).toBe(90);
+  });
+
+  it("stops the start naming it when out of bounds (5 minutes to a day)", async () => {
+    for (const value of ["2", "1441", "meia hora"])
+      await expect(envWithPayment({ PIX_EXPIRY_MINUTES: value })).rejects.toThrow(/PIX_EXPIRY_MINUTES: /);
   });
 });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
 
 const optionalUrl = z
   .string()
@@ -67,6 +68,12 @@ const schema = z.object({
   MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
   MERCADOPAGO_API_URL: mercadoPagoUrl,
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+  PIX_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(PIX_EXPIRY_MINUTES.min)
+    .max(PIX_EXPIRY_MINUTES.max)
+    .default(PIX_EXPIRY_MINUTES.default),
 });
 
 /** With PAYMENT_GATEWAY=mercadopago, the three credentials, each of its documented shape. */

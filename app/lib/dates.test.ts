@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, isCalendarDate, todayInBrazil } from "./dates.ts";
+import { addDays, brazilDateTime, isCalendarDate, todayInBrazil } from "./dates.ts";
 
 describe("todayInBrazil", () => {
   it("gives the Recife date, not the UTC one", () => {
@@ -34,5 +34,13 @@ describe("addDays", () => {
     ["2026-01-01", -1, "2025-12-31"],
   ])("%s moved %s days is %s", (from, days, expected) => {
     expect(addDays(from, days)).toBe(expected);
+  });
+});
+
+describe("brazilDateTime", () => {
+  it("gives a Pix code's expiry in Recife's time, across midnight and the year", () => {
+    expect(brazilDateTime("2026-11-23T21:45:00.000Z")).toEqual({ date: "23/11/2026", time: "18:45" });
+    expect(brazilDateTime("2027-01-01T02:05:00.000Z")).toEqual({ date: "31/12/2026", time: "23:05" });
+    expect(brazilDateTime("2026-06-01T03:00:00.000Z")).toEqual({ date: "01/06/2026", time: "00:00" });
   });
 });

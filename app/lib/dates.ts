@@ -32,3 +32,22 @@ export function isCalendarDate(text: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+const timeParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: STORE_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * "dd/mm/aaaa HH:MM" and "HH:MM" of an instant in the store's time zone (a Pix code's expiry),
+ * assembled by hand so server, browser and e-mail print the same text.
+ */
+export function brazilDateTime(iso: string): { date: string; time: string } {
+  const parts = Object.fromEntries(timeParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
+}

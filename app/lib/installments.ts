@@ -54,6 +54,7 @@ export interface InstallmentLine extends InstallmentItem {
 export const INSTALLMENT_TEXTS = {
   choose: "Selecione o Parcelamento",
   boleto: "À vista no Boleto Bancário",
+  pix: "À vista no Pix",
 } as const;
 
 const MONTHS_PER_YEAR = 12;

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { requireCustomer, storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
@@ -8,6 +8,10 @@ import { formatCpf } from "#app/lib/cpf.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { PixPayment } from "#app/features/orders/pix-payment.tsx";
+import { PIX_INTENTS } from "#app/features/orders/pix.ts";
+import { pixAction, pixQrOf, sandboxPixShown } from "#app/features/orders/pix.server.ts";
+import { completionPath } from "#app/lib/url-state.ts";
 import type { Route } from "./+types/purchase-complete";
 
 export const meta = () => [{ title: "Compra concluída | Loja Escolar" }, { name: "robots", content: "noindex" }];
@@ -26,11 +30,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     const sale = sales.find((candidate) => candidate.id === saleId);
     if (!sale) return { purchase: null };
-    return { purchase: { customer, sale, bags } };
+    return { purchase: { customer, sale, bags, pixQr: await pixQrOf(sale), sandboxPix: sandboxPixShown() } };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) return { purchase: null };
     throw error;
   }
+}
+
+/** The Pix sandbox's "Simular pagamento" (docs/decisions/0022-pix.md); any other intent is a 400. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent !== PIX_INTENTS.sandboxPay) throw data("Ação desconhecida.", { status: 400 });
+  return pixAction({ request, context }, formData, intent, completionPath);
 }
 
 export default function PurchaseCompletePage({ loaderData }: Route.ComponentProps) {
@@ -46,7 +58,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
       </div>
     );
   }
-  const { customer, sale, bags } = purchase;
+  const { customer, sale, bags, pixQr, sandboxPix } = purchase;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10" data-testid="purchase-complete">
       <header className="text-center">
@@ -148,6 +160,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </div>
           </div>
         ) : null}
+        <PixPayment sale={sale} qrDataUrl={pixQr} sandbox={sandboxPix} />
       </PurchaseSection>
 
       <Link to="/" className="self-center rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">

@@ -10,6 +10,7 @@ import * as loginThrottles from "./0008-login-throttles.ts";
 import * as accountDeletion from "./0009-account-deletion.ts";
 import * as paymentAttempts from "./0010-payment-attempts.ts";
 import * as mailOutbox from "./0011-mail-outbox.ts";
+import * as pix from "./0012-pix.ts";
 import * as acquirerBoleto from "./0013-acquirer-boleto.ts";
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0009-account-deletion": accountDeletion,
   "0010-payment-attempts": paymentAttempts,
   "0011-mail-outbox": mailOutbox,
+  "0012-pix": pix,
   "0013-acquirer-boleto": acquirerBoleto,
 };
 

@@ -42,7 +42,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
   await db
     .insertInto("payment_methods")
     .values(
-      [PAYMENT_METHOD_CODES.boleto, PAYMENT_METHOD_CODES.credit, PAYMENT_METHOD_CODES.free].map((code, i) => ({
+      Object.values(PAYMENT_METHOD_CODES).map((code, i) => ({
         id: i + 1,
         code,
         name: PAYMENT_METHOD_NAMES[code],

@@ -53,7 +53,7 @@ describe("seedDemoData", () => {
     expect(await count("coupons")).toBe(3);
   });
 
-  it("creates the store with its terms and the three payment methods", async () => {
+  it("creates the store with its terms, the spec's three payment methods and Pix", async () => {
     const store = await db.selectFrom("stores").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
     expect(store.terms_contracts).toBe("https://www.lojaescolar.com.br/termos-e-condicoes");
     expect(store.cnpj).toBe("12.345.678/0001-95");
@@ -62,6 +62,7 @@ describe("seedDemoData", () => {
       [1, "0", "boleto"],
       [2, "1", "credito"],
       [3, "2", "gratuito"],
+      [4, "3", "pix"],
     ]);
   });
 

@@ -351,6 +351,16 @@ export function createStoreApiClient({
       return (await call(orders.getPublicSaleBag, { storeId: store, saleId, saleBagId })).saleBag;
     },
 
+    /** A new Pix code for one of the customer's own expired Pix sales (docs/decisions/0022-pix.md). */
+    async renewPix(saleId: string) {
+      return (await call(orders.renewPix, { saleId, storeId: store })).sale;
+    },
+
+    /** The sandbox gateway's "Simular pagamento": pays one of the customer's own pending Pix sales. */
+    async sandboxPayPix(saleId: string) {
+      return (await call(orders.sandboxPayPix, { saleId, storeId: store })).sale;
+    },
+
     /** The printable boleto of a sale: no token (the sale id is random). */
     async getBoleto(saleId: string) {
       return (await call(orders.getBoleto, { saleId, storeId: store })).boleto;

@@ -12,6 +12,8 @@ import {
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
 import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
+import { PIX_INTENTS } from "#app/features/orders/pix.ts";
+import { pixAction, sandboxPixShown } from "#app/features/orders/pix.server.ts";
 import { deleteAccountAction } from "#app/features/privacy/account-privacy.server.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
 import { findCity } from "#app/lib/ibge/index.ts";
@@ -114,6 +116,7 @@ export async function loadAccountPage(args: RequestArgs) {
     sales,
     selectedSale: saleId ? { id: saleId, bags: saleBags } : null,
     students,
+    sandboxPix: sandboxPixShown(),
   };
 }
 
@@ -182,6 +185,9 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return removeLinkAction(args, formData);
     case "delete-account":
       return deleteAccountAction(args, formData);
+    case PIX_INTENTS.sandboxPay:
+    case PIX_INTENTS.renew:
+      return pixAction(args, formData, intent, () => "/conta#pedidos");
     default:
       throw data("Ação desconhecida.", { status: 400 });
   }

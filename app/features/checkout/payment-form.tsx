@@ -113,6 +113,11 @@ export function PaymentForm({
           <>
             <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.boleto} />
             <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.credit} />
+            <MethodRadio
+              meta={fields.paymentMethod}
+              code={PAYMENT_METHOD_CODES.pix}
+              hint="Pague pelo app do seu banco com o QR Code ou o código copia e cola que aparece ao finalizar."
+            />
           </>
         )}
         <FieldErrors id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
@@ -178,8 +183,11 @@ export function PaymentForm({
 
       {free ? null : (
         <p className="font-semibold text-brand-800" data-testid="payment-summary">
-          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden">
+          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden group-has-[[name=paymentMethod][value='3']:checked]/payment:hidden">
             {INSTALLMENT_TEXTS.boleto}
+          </span>
+          <span className="hidden group-has-[[name=paymentMethod][value='3']:checked]/payment:inline">
+            {INSTALLMENT_TEXTS.pix}
           </span>
           <span className="hidden group-has-[[name=paymentMethod][value='1']:checked]/payment:inline">
             {creditInstallmentLabel(total, installments)}
@@ -236,11 +244,14 @@ export function PaymentForm({
 
 type FieldMeta = Parameters<typeof getInputProps>[0];
 
-function MethodRadio({ meta, code }: { meta: FieldMeta; code: PaymentMethodCode }) {
+function MethodRadio({ meta, code, hint }: { meta: FieldMeta; code: PaymentMethodCode; hint?: string }) {
   return (
     <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500">
       <input {...getInputProps(meta, { type: "radio", value: code })} key={`${meta.key}-${code}`} className="h-4 w-4" />
-      <span className="font-semibold text-slate-800">{PAYMENT_METHOD_LABELS[code].option}</span>
+      <span>
+        <span className="block font-semibold text-slate-800">{PAYMENT_METHOD_LABELS[code].option}</span>
+        {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}
+      </span>
     </label>
   );
 }

@@ -54,6 +54,7 @@ const methods = {
     { id: 7, code: "0", name: "boleto" },
     { id: 8, code: "1", name: "credito" },
     { id: 9, code: "2", name: "gratuito" },
+    { id: 10, code: "3", name: "pix" },
   ],
 };
 
@@ -143,6 +144,20 @@ describe("payAction", () => {
     ]);
     expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-1");
     expect(await toastOf(response!)).toMatchObject({ type: "success", message: CHECKOUT_MESSAGES.success });
+  });
+
+  it("Pix sends its method id and no card field, whatever the form carried, then goes to /conclusao", async () => {
+    finishReplies = [
+      {
+        status: 200,
+        body: { finished: { link: null, referenceCode: "123", saleId: "venda-3", statusCode: "pending" } },
+      },
+    ];
+    const { response } = await pay(cardForm({ paymentMethod: "3", installments: "" }));
+    expect(received.map((request) => request.body)).toEqual([
+      { paymentMethodId: 10, acceptedTerms: true, deliveryDate: null, installments: 1 },
+    ]);
+    expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-3");
   });
 
   it("a payment still processing goes to /conclusao with a warning, never the success message", async () => {

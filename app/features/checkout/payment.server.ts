@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { FinishCartPayload } from "#api/contract/carts.ts";
 import { brandForGateway, expirationDateForGateway } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
-import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
+import { CHECKOUT_PATH, completionPath } from "#app/lib/url-state.ts";
 import { PAYMENT_MESSAGES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
 import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -30,8 +30,6 @@ export const CHECKOUT_MESSAGES = {
 
 /** Where the flow lands after an invalid coupon (spec §2 routes). */
 export const COUPON_RETRY_PATH = "/checkout";
-
-export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;
 
 // The card never comes back to the page (PCI DSS: no card data in a reply a browser or a
 // proxy may keep), and the terms reset (spec §4). The method and instalments stay.

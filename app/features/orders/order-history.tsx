@@ -3,7 +3,10 @@ import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts
 import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatBRL } from "#app/lib/money.ts";
+import { completionPath } from "#app/lib/url-state.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { isPixSale, payablePix, PIX_INTENTS } from "./pix.ts";
+import { PixCopyPaste, PixSaleForm, pixExpiryText, SandboxPixForm } from "./pix-payment.tsx";
 
 const statusStyles: Record<string, string> = {
   processing: "bg-amber-100 text-amber-900",
@@ -23,7 +26,16 @@ export interface SelectedSale {
 }
 
 /** "Meus pedidos": the sales newest first; a GET link opens one sale's bags, with or without JavaScript. */
-export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; selectedSale: SelectedSale | null }) {
+export function OrderHistory({
+  sales,
+  selectedSale,
+  sandboxPix = false,
+}: {
+  sales: Sale[] | null;
+  selectedSale: SelectedSale | null;
+  /** Offer the Pix sandbox's "Simular pagamento" (the bundled API runs the sandbox gateway). */
+  sandboxPix?: boolean;
+}) {
   if (sales === null) {
     return (
       <p className="text-slate-600">Não foi possível carregar seus pedidos agora. Tente novamente em instantes.</p>
@@ -48,7 +60,11 @@ export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; se
         <ol className="flex flex-col gap-4">
           {sales.map((sale) => (
             <li key={sale.id}>
-              <SaleCard sale={sale} details={selectedSale?.id === sale.id ? selectedSale : null} />
+              <SaleCard
+                sale={sale}
+                details={selectedSale?.id === sale.id ? selectedSale : null}
+                sandboxPix={sandboxPix}
+              />
             </li>
           ))}
         </ol>
@@ -57,7 +73,7 @@ export function OrderHistory({ sales, selectedSale }: { sales: Sale[] | null; se
   );
 }
 
-function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null }) {
+function SaleCard({ sale, details, sandboxPix }: { sale: Sale; details: SelectedSale | null; sandboxPix: boolean }) {
   const headingId = `compra-${sale.id}-titulo`;
   return (
     <article
@@ -116,6 +132,7 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
           </Detail>
         ) : null}
       </dl>
+      <PixOrder sale={sale} sandboxPix={sandboxPix} />
       {details ? (
         <>
           <SaleDetails bags={details.bags} />
@@ -137,6 +154,32 @@ function SaleCard({ sale, details }: { sale: Sale; details: SelectedSale | null 
         </Link>
       )}
     </article>
+  );
+}
+
+/** A pending Pix shows its code again, with a link to its QR; an expired one offers a new code (0022-pix). */
+function PixOrder({ sale, sandboxPix }: { sale: Sale; sandboxPix: boolean }) {
+  const pix = payablePix(sale);
+  if (pix) {
+    return (
+      <div className="mt-3 flex flex-col gap-3 rounded-lg bg-brand-50 p-3 text-sm" data-testid="order-pix">
+        <p className="text-slate-700">
+          {pixExpiryText(pix.expiresAt)}.{" "}
+          <Link to={completionPath(sale.id)} className="font-semibold text-brand-600 underline">
+            Ver QR Code do Pix
+          </Link>
+        </p>
+        <PixCopyPaste code={pix.copyPaste} />
+        {sandboxPix ? <SandboxPixForm saleId={sale.id} /> : null}
+      </div>
+    );
+  }
+  if (!isPixSale(sale) || sale.status !== "expired") return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm" data-testid="order-pix-expired">
+      <p className="text-slate-700">O código Pix expirou sem pagamento.</p>
+      <PixSaleForm saleId={sale.id} intent={PIX_INTENTS.renew} label="Gerar novo código Pix" />
+    </div>
   );
 }
 

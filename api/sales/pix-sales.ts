@@ -123,7 +123,7 @@ export async function renewPix(deps: ApiDeps, customer: CustomerRow, storeId: nu
   if (request) {
     const state = await chargeWithin(deps.gateway, request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
     // An unknown outcome leaves the sale processing for the reconciliation (0018).
-    if (state) await applyPaymentState(deps, saleId, state);
+    if (state) await applyPaymentState(deps, saleId, state, { byCharge: true });
     else await deps.db.updateTable("sales").set({ charging_until: null }).where("id", "=", saleId).execute();
   }
   return saleOf(deps, customer, storeId, saleId);

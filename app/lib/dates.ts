@@ -51,3 +51,8 @@ export function brazilDateTime(iso: string): { date: string; time: string } {
   const parts = Object.fromEntries(timeParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return { date: `${parts.day}/${parts.month}/${parts.year}`, time: `${parts.hour}:${parts.minute}` };
 }
+
+/** A calendar date "YYYY-MM-DD" (a due date, a birth date) as Brazilians write it: "dd/mm/aaaa". */
+export function formatCalendarDate(isoDate: string): string {
+  return isoDate.split("-").reverse().join("/");
+}

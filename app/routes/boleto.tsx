@@ -1,6 +1,7 @@
 import { BOLETO_NOT_FOUND } from "#api/contract/orders.ts";
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { formatDigitableLine } from "#app/lib/boleto-line.ts";
+import { formatCalendarDate } from "#app/lib/dates.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
@@ -32,12 +33,6 @@ const NOT_PAYABLE: Record<string, string> = {
   declined: "Este pagamento foi recusado: não pague este boleto.",
 };
 
-const [year, month, day] = [0, 1, 2];
-const brDate = (iso: string) => {
-  const parts = iso.split("-");
-  return `${parts[day]}/${parts[month]}/${parts[year]}`;
-};
-
 export default function BoletoPage({ loaderData }: Route.ComponentProps) {
   const { boleto, payable } = loaderData;
   return (
@@ -67,7 +62,7 @@ export default function BoletoPage({ loaderData }: Route.ComponentProps) {
           {boleto.payerName} {boleto.payerCpf ? `(CPF ${boleto.payerCpf})` : ""}
         </dd>
         <dt className="text-xs uppercase text-slate-500">Vencimento</dt>
-        <dd className="font-bold">{brDate(boleto.dueDate)}</dd>
+        <dd className="font-bold">{formatCalendarDate(boleto.dueDate)}</dd>
         <dt className="text-xs uppercase text-slate-500">Valor do documento</dt>
         <dd className="font-bold" data-testid="boleto-amount">
           {formatBRL(boleto.amount)}

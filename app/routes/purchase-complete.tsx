@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
 import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import type { Sale } from "#api/contract/orders.ts";
+import { barcodeSvg } from "#api/payments/boleto.ts";
 import { requireCustomer, storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
+import { formatCalendarDate } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
@@ -30,9 +33,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     const sale = sales.find((candidate) => candidate.id === saleId);
     if (!sale) return { purchase: null };
-    return { purchase: { customer, sale, bags, pixQr: await pixQrOf(sale), sandboxPix: sandboxPixShown() } };
+    const boletoBarcode = await boletoBarcodeOf(api, sale);
+    return {
+      purchase: { customer, sale, bags, boletoBarcode, pixQr: await pixQrOf(sale), sandboxPix: sandboxPixShown() },
+    };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) return { purchase: null };
+    throw error;
+  }
+}
+
+/**
+ * A pending boleto's barcode, drawn on the server (an image without scripts) so a bank app can
+ * read it off the screen; null for any other sale, or when the store API keeps no barcode.
+ */
+async function boletoBarcodeOf(api: ReturnType<typeof storeApi>, sale: Sale): Promise<string | null> {
+  if (sale.status !== "pending" || sale.paymentMethod.code !== PAYMENT_METHOD_CODES.boleto) return null;
+  try {
+    const { barcode } = await api.getBoleto(sale.id);
+    return barcode ? barcodeSvg(barcode) : null;
+  } catch (error) {
+    if (error instanceof StoreApiError && error.status === 404) return null;
     throw error;
   }
 }
@@ -58,7 +79,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
       </div>
     );
   }
-  const { customer, sale, bags, pixQr, sandboxPix } = purchase;
+  const { customer, sale, bags, boletoBarcode, pixQr, sandboxPix } = purchase;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10" data-testid="purchase-complete">
       <header className="text-center">
@@ -143,10 +164,24 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
         </dl>
         {sale.status === "pending" && sale.boletoLink && sale.boletoDigitableLine ? (
           <div className="mt-4 rounded-xl bg-brand-50 p-4" data-testid="boleto-info">
+            {sale.boletoDueDate ? (
+              <p className="mb-2 text-sm text-brand-900" data-testid="boleto-due-date">
+                Vencimento: <strong>{formatCalendarDate(sale.boletoDueDate)}</strong>
+              </p>
+            ) : null}
             <p className="text-sm font-semibold text-brand-900">Linha digitável</p>
             <p className="mt-1 break-all font-mono text-sm" data-testid="digitable-line">
               {readableDigitableLine(sale.boletoDigitableLine)}
             </p>
+            {boletoBarcode ? (
+              <div
+                className="mt-3 w-full max-w-md rounded bg-white p-2"
+                aria-label="Código de barras do boleto"
+                role="img"
+                data-testid="boleto-barcode"
+                dangerouslySetInnerHTML={{ __html: boletoBarcode }}
+              />
+            ) : null}
             <div className="mt-3 flex flex-wrap gap-3">
               <CopyButton text={sale.boletoDigitableLine} label="Copiar linha digitável" />
               <a

@@ -61,6 +61,8 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(complete).toContainText(/\(\d{2}\) \d{4,5}-\d{4}/);
   await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
   await expect(page.getByTestId("digitable-line")).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
+  await expect(page.getByTestId("boleto-due-date")).toHaveText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/);
+  await expect(page.getByRole("img", { name: "Código de barras do boleto" }).locator("svg")).toBeVisible();
 
   const boletoHref = await page.getByRole("link", { name: "Abrir boleto" }).getAttribute("href");
   const receiptHref = await page.getByRole("link", { name: "Comprovante deste estudante" }).getAttribute("href");

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
 import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
+import { formatCalendarDate } from "#app/lib/dates.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { completionPath } from "#app/lib/url-state.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
@@ -127,7 +128,7 @@ function SaleCard({ sale, details, sandboxPix }: { sale: Sale; details: Selected
           <Detail term="Boleto" wide>
             <a href={sale.boletoLink} target="_blank" rel="noopener" className="font-semibold text-brand-600 underline">
               Segunda via do boleto
-              {sale.boletoDueDate ? ` (vence em ${sale.boletoDueDate.split("-").reverse().join("/")})` : ""}
+              {sale.boletoDueDate ? ` (vence em ${formatCalendarDate(sale.boletoDueDate)})` : ""}
             </a>
           </Detail>
         ) : null}

@@ -175,7 +175,7 @@ describe("one reconciliation at a time, however long a run lasts", () => {
   });
 
   it("stops at once when its lease ran out and another server took the lock", async () => {
-    let now = new Date("2026-03-02T12:00:00.000Z");
+    const now = new Date("2026-03-02T12:00:00.000Z");
     const { gateway, asked } = countingGateway(async () => {
       if (asked.length === 2)
         // Another server took the lock after this one's lease ran out.

@@ -60,6 +60,17 @@ function countingGateway(onAsk: (saleId: string) => void | Promise<void> = () =>
   return { gateway, asked };
 }
 
+/** A store of its own for a describe block (a fresh database): its API and a product to buy. */
+function storeToBuyFrom() {
+  const store = {} as { t: TestApi; item: number };
+  beforeAll(async () => {
+    store.t = await createTestApi();
+    store.item = (await demoItems(store.t.db)).P[0]!.itemTOTVSId;
+  });
+  afterAll(() => store.t.close());
+  return store;
+}
+
 describe("how often a sale is asked about", () => {
   const at = new Date("2026-11-10T12:00:00.000Z");
   const ago = (ms: number) => new Date(at.getTime() - ms).toISOString();
@@ -197,32 +208,26 @@ describe("one reconciliation at a time, however long a run lasts", () => {
 });
 
 describe("paid sales changed at the acquirer", () => {
-  let t: TestApi;
-  let item: number;
-  beforeAll(async () => {
-    t = await createTestApi();
-    item = (await demoItems(t.db)).P[0]!.itemTOTVSId;
-  });
-  afterAll(() => t.close());
+  const store = storeToBuyFrom();
 
   const deps = (at: Date): ReconcileDeps => ({
-    db: t.db,
+    db: store.t.db,
     now: () => at,
-    publicUrl: t.publicUrl,
-    gateway: createSandboxGateway({ db: t.db, now: () => at }),
+    publicUrl: store.t.publicUrl,
+    gateway: createSandboxGateway({ db: store.t.db, now: () => at }),
   });
   const couponUses = (saleId: string) =>
-    t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
+    store.t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
 
   it("a refund or a chargeback at the acquirer, whose webhook was lost: the sale follows, the coupon is given back, /conta shows it", async () => {
     for (const status of ["refunded", "charged_back"] as const) {
-      const { customer, cart } = await shopperWithCart(t, [item, 1]);
-      expect((await applyCoupon(t, customer, cart.cartId, "ESCOLA5")).status).toBe(200);
-      const paid = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
+      const { customer, cart } = await shopperWithCart(store.t, [store.item, 1]);
+      expect((await applyCoupon(store.t, customer, cart.cartId, "ESCOLA5")).status).toBe(200);
+      const paid = await finishCart(store.t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
       const saleId: string = paid.body.finished.saleId;
       expect(await couponUses(saleId)).toHaveLength(1);
       // Done in the acquirer's panel (the sandbox's ledger is its acquirer); no notification came.
-      await t.db.updateTable("sandbox_payments").set({ status }).where("sale_id", "=", saleId).execute();
+      await store.t.db.updateTable("sandbox_payments").set({ status }).where("sale_id", "=", saleId).execute();
 
       // Just paid: the next check is an hour away.
       expect(ran(await reconcilePayments(deps(new Date(Date.now() + 30 * MINUTE)))).changes).not.toContainEqual(
@@ -231,15 +236,15 @@ describe("paid sales changed at the acquirer", () => {
       const run = ran(await reconcilePayments(deps(new Date(Date.now() + HOUR + MINUTE))));
       expect(run.changes).toContainEqual(expect.objectContaining({ saleId, from: "paid", to: status }));
       expect(await couponUses(saleId), status).toEqual([]);
-      expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status }]);
+      expect((await salesOf(store.t, customer)).body.sales).toMatchObject([{ id: saleId, status }]);
     }
   });
 
   it("a paid sale is watched for 180 days after its payment, then never asked about again", async () => {
-    const customer = await signUpAndLogIn(t);
+    const customer = await signUpAndLogIn(store.t);
     const now = new Date();
     const paidAgo = (days: number) =>
-      insertSale(t.db, {
+      insertSale(store.t.db, {
         customer_id: customer.id,
         status: "paid",
         total_cents: 5000,
@@ -247,7 +252,7 @@ describe("paid sales changed at the acquirer", () => {
       });
     const watched = await paidAgo(PAID_WATCH_DAYS - 1);
     const old = await paidAgo(PAID_WATCH_DAYS + 1);
-    const free = await insertSale(t.db, {
+    const free = await insertSale(store.t.db, {
       customer_id: customer.id,
       status: "paid",
       total_cents: 0,
@@ -262,35 +267,33 @@ describe("paid sales changed at the acquirer", () => {
 });
 
 describe("a sale declined after it was pending", () => {
-  let t: TestApi;
-  let item: number;
-  beforeAll(async () => {
-    t = await createTestApi();
-    item = (await demoItems(t.db)).P[0]!.itemTOTVSId;
-  });
-  afterAll(() => t.close());
+  const store = storeToBuyFrom();
 
   const later = (): ReconcileDeps => {
     const at = new Date(Date.now() + 2 * MINUTE);
     return {
-      db: t.db,
+      db: store.t.db,
       now: () => at,
-      publicUrl: t.publicUrl,
-      gateway: createSandboxGateway({ db: t.db, now: () => at }),
+      publicUrl: store.t.publicUrl,
+      gateway: createSandboxGateway({ db: store.t.db, now: () => at }),
     };
   };
 
   /** A card under review (pending); the acquirer then refuses it. */
   async function reviewedThenRefused() {
-    const shopper = await shopperWithCart(t, [item, 1]);
-    const review = await finishCart(t, shopper.customer, shopper.cart.cartId, {
+    const shopper = await shopperWithCart(store.t, [store.item, 1]);
+    const review = await finishCart(store.t, shopper.customer, shopper.cart.cartId, {
       paymentMethodId: METHOD.credit,
       ...testCard({ cardNumber: SANDBOX_CARDS.pending[0] }),
     });
     expect(review.body.finished.statusCode).toBe("pending");
     const saleId: string = review.body.finished.saleId;
-    expect((await getCart(t, shopper.customer)).body.cart.bags).toEqual([]);
-    await t.db.updateTable("sandbox_payments").set({ status: "declined" }).where("sale_id", "=", saleId).execute();
+    expect((await getCart(store.t, shopper.customer)).body.cart.bags).toEqual([]);
+    await store.t.db
+      .updateTable("sandbox_payments")
+      .set({ status: "declined" })
+      .where("sale_id", "=", saleId)
+      .execute();
     return { ...shopper, saleId };
   }
 
@@ -299,22 +302,24 @@ describe("a sale declined after it was pending", () => {
     const run = ran(await reconcilePayments(later()));
     expect(run.changes).toContainEqual(expect.objectContaining({ saleId, from: "pending", to: "declined" }));
     // Not an order any more, and the cart is there again.
-    expect((await salesOf(t, customer)).body.sales).toEqual([]);
-    const reopened = (await getCart(t, customer)).body.cart;
+    expect((await salesOf(store.t, customer)).body.sales).toEqual([]);
+    const reopened = (await getCart(store.t, customer)).body.cart;
     expect(reopened).toMatchObject({ cartId: cart.cartId });
-    expect(reopened.bags.flatMap((b: any) => b.cartItems.map((i: any) => i.itemTOTVSId))).toEqual([item]);
-    const paid = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
+    expect(reopened.bags.flatMap((b: any) => b.cartItems.map((i: any) => i.itemTOTVSId))).toEqual([store.item]);
+    const paid = await finishCart(store.t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
     expect(paid.body.finished.statusCode).toBe("paid");
-    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: paid.body.finished.saleId, status: "paid" }]);
+    expect((await salesOf(store.t, customer)).body.sales).toMatchObject([
+      { id: paid.body.finished.saleId, status: "paid" },
+    ]);
   });
 
   it("leaves the customer's newer cart as it is when they had started another meanwhile", async () => {
     const { customer, studentId, saleId } = await reviewedThenRefused();
-    const newer = await saveCart(t, customer, [bag(studentId, [item, 2])]);
+    const newer = await saveCart(store.t, customer, [bag(studentId, [store.item, 2])]);
     expect(newer.status).toBe(200);
     const run = ran(await reconcilePayments(later()));
     expect(run.changes).toContainEqual(expect.objectContaining({ saleId, to: "declined" }));
-    expect((await getCart(t, customer)).body.cart).toMatchObject({ cartId: newer.body.cart.cartId });
+    expect((await getCart(store.t, customer)).body.cart).toMatchObject({ cartId: newer.body.cart.cartId });
   });
 
   it("money arriving for an attempt already declined changes no order and shows as an alert in the gestor's list", async () => {
@@ -330,13 +335,13 @@ describe("a sale declined after it was pending", () => {
     } finally {
       log.mockRestore();
     }
-    const [attempt] = await listSalesByEmail(t, customer.email);
+    const [attempt] = await listSalesByEmail(store.t, customer.email);
     expect(attempt).toMatchObject({
       saleId,
       status: "declined",
       acquirerAlert: expect.stringContaining("pagamento-tardio-77"),
     });
     expect(attempt!.acquirerAlert).toMatch(/^A operadora recebeu o pagamento .* estorne/);
-    expect((await salesOf(t, customer)).body.sales).toEqual([]);
+    expect((await salesOf(store.t, customer)).body.sales).toEqual([]);
   });
 });

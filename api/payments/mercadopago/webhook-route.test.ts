@@ -90,6 +90,18 @@ function signedPost(query: string, body: unknown, signedId: string) {
   });
 }
 
+/** A new shopper's sale of their cart, written as it stands after a claim (processing) or a decline. */
+async function saleIn(status: "processing" | "declined") {
+  const { customer, cart } = await shopperWithCart(t, [item, 1]);
+  const saleId = await insertSale(t.db, {
+    customer_id: customer.id,
+    cart_id: cart.cartId,
+    status,
+    total_cents: 17_100,
+  });
+  return { customer, saleId };
+}
+
 /** A card payment at the double for this sale (its external reference), approved or declined by the holder's name. */
 const cardPaymentFor = (saleId: string, holder: "APRO" | "OTHE") =>
   doubleGateway().charge(
@@ -264,14 +276,8 @@ describe("POST /webhooks/mercadopago", () => {
   });
 
   it("decides by the whole sale at the acquirer: a declined card's notification, with an approved card on the same sale, makes it paid", async () => {
-    const { customer, cart } = await shopperWithCart(t, [item, 1]);
     // A hosted checkout's sale: claimed, then two cards typed on the acquirer's page; no charge of ours runs.
-    const saleId = await insertSale(t.db, {
-      customer_id: customer.id,
-      cart_id: cart.cartId,
-      status: "processing",
-      total_cents: 17_100,
-    });
+    const { customer, saleId } = await saleIn("processing");
     await cardPaymentFor(saleId, "OTHE");
     const declined = double.payments().find((p) => p.external_reference === saleId)!;
     const approved = await cardPaymentFor(saleId, "APRO");
@@ -284,13 +290,7 @@ describe("POST /webhooks/mercadopago", () => {
   });
 
   it("money for an attempt already declined: answered 200, no order, an alert in the gestor's list", async () => {
-    const { customer, cart } = await shopperWithCart(t, [item, 1]);
-    const saleId = await insertSale(t.db, {
-      customer_id: customer.id,
-      cart_id: cart.cartId,
-      status: "declined",
-      total_cents: 17_100,
-    });
+    const { customer, saleId } = await saleIn("declined");
     const paid = await cardPaymentFor(saleId, "APRO");
     const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {

@@ -13,15 +13,25 @@ export interface JobLockDeps {
   now: () => Date;
 }
 
+/** The holder's hold on a job lock, for a job that may outlast a first lease. */
+export interface JobLease {
+  /**
+   * Extends the lease by its TTL from now; answers false when this holder no longer has the lock
+   * (its lease ran out and another holder took it), and the job must then stop at once.
+   */
+  renew: () => Promise<boolean>;
+}
+
 /**
- * Runs `job` when this holder takes the lock `name` for at most `ttlMs`, and answers its result;
- * answers `{ skipped: true }` when another holder has it.
+ * Runs `job` when this holder takes the lock `name` for `ttlMs`, and answers its result;
+ * answers `{ skipped: true }` when another holder has it. A job longer than `ttlMs` renews its
+ * lease as it goes (`lease.renew()`), or another server would take the lock meanwhile.
  */
 export async function withJobLock<T>(
   { db, now }: JobLockDeps,
   name: string,
   ttlMs: number,
-  job: () => Promise<T>,
+  job: (lease: JobLease) => Promise<T>,
 ): Promise<{ skipped: false; result: T } | { skipped: true }> {
   const holder = crypto.randomUUID();
   const start = now();
@@ -37,8 +47,19 @@ export async function withJobLock<T>(
     .where("locked_until", "<=", start.toISOString())
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return { skipped: true };
+  // Only the holder's own row is extended: a holder whose lease ran out and was taken over
+  // finds its name gone and stops, so two servers never both go on.
+  const renew = async () => {
+    const renewed = await db
+      .updateTable("job_locks")
+      .set({ locked_until: new Date(now().getTime() + ttlMs).toISOString() })
+      .where("name", "=", name)
+      .where("holder", "=", holder)
+      .executeTakeFirst();
+    return Number(renewed.numUpdatedRows) === 1;
+  };
   try {
-    return { skipped: false, result: await job() };
+    return { skipped: false, result: await job({ renew }) };
   } finally {
     await db
       .updateTable("job_locks")

@@ -362,6 +362,16 @@ export interface SaleTable {
   pix_copy_paste: string | null;
   /** ISO instant after which the Pix code can no longer be paid. */
   pix_expires_at: string | null;
+  /**
+   * When the reconciliation may next ask the acquirer about the sale; null: at its next run
+   * (0015; docs/decisions/0018-payment-flow.md). Optional on insert.
+   */
+  next_check_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * What the acquirer reported that the store could not apply, for the gestor (money for an
+   * attempt already declined), in Portuguese; null when nothing. Optional on insert (0015).
+   */
+  acquirer_alert: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

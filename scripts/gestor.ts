@@ -89,6 +89,8 @@ try {
       console.log(
         `${sale.saleId}  ${sale.referenceCode}  ${status}  ${method}  ${formatBRL(centsToReais(sale.totalCents))}  ${sale.createdAt}${due}`,
       );
+      // Money the acquirer holds for an attempt the store declined: to be refunded at the acquirer (0018).
+      if (sale.acquirerAlert) console.log(`  ALERTA: ${sale.acquirerAlert}`);
     }
   } else if (command === "confirm-payment" || command === "cancel-sale") {
     if (!values.sale) fail(USAGE);
@@ -104,6 +106,8 @@ try {
     else {
       const lines = run.changes.map((change) => describeChange(change) + (change.note ? ` (${change.note})` : ""));
       if (run.unanswered > 0) lines.push(`${run.unanswered} compra(s) sem resposta do gateway: tente de novo.`);
+      if (run.stoppedEarly)
+        lines.push(`${run.asked} compra(s) consultada(s) nesta rodada; as demais ficam para a próxima: rode de novo.`);
       console.log(lines.length === 0 ? "Nenhum pagamento a conciliar." : lines.join("\n"));
     }
   } else if (command === "expire-boletos") {

@@ -7,7 +7,7 @@ import { endpoint } from "./endpoint.ts";
 export const payments = {
   /**
    * Mercado Pago's payment notifications, signed (x-signature) with the webhook secret; only
-   * with PAYMENT_GATEWAY=mercadopago. Answers 200, 401 or 503 without a body.
+   * with PAYMENT_GATEWAY=mercadopago. Answers 200, 400, 401 or 503 without a body.
    */
   mercadoPagoWebhook: endpoint({ method: "POST", path: "/webhooks/mercadopago", reply: null }),
 };

@@ -125,6 +125,8 @@ export interface SaleSummaryForGestor {
   totalCents: number;
   boletoDueDate: string | null;
   createdAt: string;
+  /** What the acquirer reported that the store could not apply (money for a declined attempt), or null. */
+  acquirerAlert: string | null;
 }
 
 /** The sales of the customers with this e-mail (any store), newest first, for the gestor to pick one. */
@@ -137,7 +139,7 @@ export async function listSalesByEmail(
     .innerJoin("customers", "customers.id", "sales.customer_id")
     .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.total_cents"])
     .select("sales.attempt")
-    .select(["sales.boleto_due_date", "sales.created_at"])
+    .select(["sales.boleto_due_date", "sales.created_at", "sales.acquirer_alert"])
     .where("customers.email", "=", email.trim().toLowerCase())
     .orderBy("sales.created_at", "desc")
     .execute();
@@ -150,5 +152,6 @@ export async function listSalesByEmail(
     totalCents: row.total_cents,
     boletoDueDate: row.boleto_due_date,
     createdAt: row.created_at,
+    acquirerAlert: row.acquirer_alert,
   }));
 }

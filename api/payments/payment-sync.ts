@@ -5,9 +5,14 @@
  *   - processing → paid or pending: the cart is finished (its coupon use was counted at claim);
  *   - processing → declined: the cart stays open and the coupon use is given back;
  *   - pending → paid; expired → paid (a late payment: the coupon use is counted again);
- *   - pending → declined, expired; paid → refunded, charged_back: the coupon use is given back;
+ *   - pending → declined: the coupon use is given back and the cart, finished when the sale
+ *     became pending, is open again, so the customer can buy it again (unless they have opened
+ *     another cart since: that one is theirs, as the store keeps one open cart per customer);
+ *   - pending → expired; paid → refunded, charged_back: the coupon use is given back;
  *   - anything else (the same state again, a "pending" after "paid", news of a declined attempt)
- *     changes nothing, so a repeated or late notification is harmless.
+ *     changes nothing, so a repeated or late notification is harmless. Money for an attempt the
+ *     store already declined is not taken as a sale (the cart may have been bought again since):
+ *     it is kept on the attempt as an alert the gestor's list of sales shows, to refund it.
  * A processing sale whose acquirer answer is finally known also finishes the cart with any
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
@@ -18,11 +23,13 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, SaleStatus } from "#db/schema.ts";
+import { findOpenCart } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { countCouponUse, releaseCouponUses, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import { enqueuePaymentConfirmedEmail, enqueuePurchaseEmail } from "../sales/sale-emails.ts";
 import type { OutboxDeps } from "../mail/mail-outbox.ts";
 import type { GatewayStatus, PaymentState } from "./gateway.ts";
+import { nextCheckAt } from "./check-schedule.ts";
 
 export interface PaymentSyncDeps extends OutboxDeps {
   db: Kysely<Database>;
@@ -54,7 +61,7 @@ export function applyPaymentState(
     const sale = await trx
       .selectFrom("sales")
       .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
-      .select(["card_brand", "card_last4", "charging_until"])
+      .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at"])
       .where("id", "=", saleId)
       .executeTakeFirstOrThrow();
     const at = now().toISOString();
@@ -62,11 +69,12 @@ export function applyPaymentState(
     // notification that read the acquirer before the charge landed must not decline it.
     if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
     if (!(MOVES[sale.status] ?? []).includes(state.status)) {
-      if (sale.status === "declined" && (state.status === "paid" || state.status === "pending"))
+      if (sale.status === "declined" && (state.status === "paid" || state.status === "pending")) {
         // Money for an attempt the store closed as declined: the gestor must refund it (0018).
-        console.error(
-          `[pagamento] ALERTA: a operadora registrou "${state.status}" para a tentativa recusada ${sale.reference_code} (venda ${sale.id}); estorne pelo painel da operadora.`,
-        );
+        const alert = lateMoneyAlert(state);
+        console.error(`[pagamento] ALERTA: tentativa recusada ${sale.reference_code} (venda ${sale.id}): ${alert}`);
+        await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
+      }
       return null;
     }
     await trx
@@ -77,6 +85,11 @@ export function applyPaymentState(
         charging_until: null,
         updated_at: at,
         ...(state.status === "paid" ? { paid_at: at } : {}),
+        // The reconciliation's schedule starts again from the new state (check-schedule.ts).
+        next_check_at: nextCheckAt(
+          { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null },
+          now(),
+        ),
         ...(state.boleto
           ? {
               boleto_barcode: state.boleto.barcode,
@@ -94,6 +107,7 @@ export function applyPaymentState(
     if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
       await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
     }
+    if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
     const held = HOLDS_COUPON.includes(sale.status);
     const holds = HOLDS_COUPON.includes(state.status);
     if (held && !holds) await releaseCouponUses(trx, [sale.id]);
@@ -103,4 +117,29 @@ export function applyPaymentState(
     else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
     return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
   });
+}
+
+/** What the gestor reads on an attempt the acquirer reports money for (0018). */
+function lateMoneyAlert(state: PaymentState): string {
+  const what = state.status === "paid" ? "recebeu o pagamento" : "tem um pagamento pendente";
+  const payment = state.transactionId ? ` ${state.transactionId}` : "";
+  return `A operadora ${what}${payment} desta tentativa recusada: estorne ou cancele pelo painel da operadora.`;
+}
+
+/**
+ * The cart of a sale declined after it was pending, open again with what it held (its coupon
+ * too), unless the customer has another open cart in the store by now: one open cart each.
+ */
+async function reopenCart(
+  trx: Kysely<Database>,
+  sale: { cart_id: string | null; customer_id: string; store_id: number },
+  at: string,
+): Promise<void> {
+  if (!sale.cart_id || (await findOpenCart(trx, sale.customer_id, sale.store_id))) return;
+  await trx
+    .updateTable("carts")
+    .set((eb) => ({ finished_at: null, updated_at: at, version: eb("version", "+", 1) }))
+    .where("id", "=", sale.cart_id)
+    .where("deleted_at", "is", null)
+    .execute();
 }

@@ -1,22 +1,33 @@
 /**
  * Reconciliation (docs/decisions/0018-payment-flow.md): a lost webhook, a timeout or a crash
- * between claim and record must not lose a sale. Every minute (app/.server/bundled-api.server.ts)
- * and on `gestor.ts reconcile-payments`, the acquirer is asked about every sale still "pending"
- * and every "processing" sale whose charge window has passed, and its answer is applied by
- * applyPaymentState (the one home of the transitions). A processing sale the acquirer never got
- * cannot be charged from here (the card is not kept): it becomes "declined" with nothing
- * charged, and its cart stays open for the customer to pay again. One server runs it at a time
- * (api/job-locks.ts).
+ * between claim and record must not lose a sale, nor a lost webhook a refund or a chargeback.
+ * Every minute (app/.server/bundled-api.server.ts) and on `gestor.ts reconcile-payments`, the
+ * acquirer is asked about the sales whose check is due (check-schedule.ts): "pending" ones,
+ * "processing" ones whose charge window has passed, and "paid" ones for PAID_WATCH_DAYS; its
+ * answer is applied by applyPaymentState (the one home of the transitions). A processing sale
+ * the acquirer never got cannot be charged from here (the card is not kept): it becomes
+ * "declined" with nothing charged, and its cart stays open for the customer to pay again.
+ *
+ * A run asks about at most `batchSize` sales, the most overdue first, and starts no question
+ * after `runBudgetMs`; the next runs take the rest. One server runs it at a time
+ * (api/job-locks.ts): the lease is renewed before each question, and a run that finds it lost
+ * stops at once.
  */
-import { withJobLock } from "../job-locks.ts";
+import { sql } from "kysely";
+import { withJobLock, type JobLease } from "../job-locks.ts";
 import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
+import { nextCheckAt, paidWatchStart } from "./check-schedule.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
 export const RECONCILE_INTERVAL_MS = 60_000;
-/** Longer than a run can take, so a crashed server's lock frees itself before long. */
-const LOCK_TTL_MS = 10 * 60_000;
+/** Sales asked about in one run, at most. */
+export const RECONCILE_BATCH_SIZE = 100;
+/** No new question after this much of a run: the next run, a minute later, goes on. */
+export const RECONCILE_RUN_BUDGET_MS = 45_000;
+/** The lock's lease, renewed before each question; a crashed holder's frees itself this soon. */
+const LOCK_TTL_MS = 2 * 60_000;
 export const NOTHING_CHARGED = "O pagamento não chegou à operadora: nada foi cobrado.";
 /**
  * How long after its last charge began a processing sale the acquirer knows nothing of is
@@ -28,52 +39,110 @@ export const NEVER_RECEIVED_AFTER_MS = 15 * 60_000;
 export interface ReconcileDeps extends PaymentSyncDeps {
   gateway: PaymentGateway;
   chargeTimeoutMs?: number;
+  /** RECONCILE_BATCH_SIZE unless a test says otherwise. */
+  batchSize?: number;
+  /** RECONCILE_RUN_BUDGET_MS unless a test says otherwise. */
+  runBudgetMs?: number;
+  /** LOCK_TTL_MS unless a test says otherwise. */
+  lockTtlMs?: number;
 }
 
 export interface ReconcileReport {
   changes: (SaleStatusChange & { note?: string })[];
+  /** Sales asked about in this run. */
+  asked: number;
   /** Sales the acquirer could not be asked about this time. */
   unanswered: number;
+  /**
+   * Why due sales may be left for the next run: a full batch was asked (more may be due), the
+   * run's time ran out, or its lock was lost.
+   */
+  stoppedEarly?: "batch" | "time" | "lock";
 }
 
 export async function reconcilePayments(deps: ReconcileDeps): Promise<ReconcileReport | { skipped: true }> {
-  const run = await withJobLock(deps, "reconcile-payments", LOCK_TTL_MS, () => reconcile(deps));
+  const run = await withJobLock(deps, "reconcile-payments", deps.lockTtlMs ?? LOCK_TTL_MS, (lease) =>
+    reconcile(deps, lease),
+  );
   return run.skipped ? run : run.result;
 }
 
-async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
-  const now = deps.now();
+/** The sales whose check is due, the most overdue first (processing ones before all). */
+function dueSales(deps: ReconcileDeps, now: Date) {
+  const at = now.toISOString();
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
-  const sales = await deps.db
+  return deps.db
     .selectFrom("sales")
-    .select(["id", "status", "updated_at"])
+    .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at"])
     .where((eb) =>
       eb.or([
         eb("status", "=", "pending"),
         eb.and([eb("status", "=", "processing"), eb("updated_at", "<", lastChargeStillRunning)]),
+        // A free sale moved no money: nothing can be refunded or disputed.
+        eb.and([eb("status", "=", "paid"), eb("paid_at", ">=", paidWatchStart(now)), eb("total_cents", ">", 0)]),
       ]),
     )
-    .orderBy("updated_at")
+    .where((eb) => eb.or([eb("next_check_at", "is", null), eb("next_check_at", "<=", at)]))
+    .orderBy(sql`case when status = 'processing' then 0 else 1 end`)
+    .orderBy(sql`coalesce(next_check_at, updated_at)`)
+    .orderBy("id")
+    .limit(deps.batchSize ?? RECONCILE_BATCH_SIZE)
     .execute();
-  const report: ReconcileReport = { changes: [], unanswered: 0 };
-  for (const sale of sales) {
+}
+
+async function reconcile(deps: ReconcileDeps, lease: JobLease): Promise<ReconcileReport> {
+  const start = deps.now();
+  const deadline = start.getTime() + (deps.runBudgetMs ?? RECONCILE_RUN_BUDGET_MS);
+  const report: ReconcileReport = { changes: [], asked: 0, unanswered: 0 };
+  const due = await dueSales(deps, start);
+  if (due.length === (deps.batchSize ?? RECONCILE_BATCH_SIZE)) report.stoppedEarly = "batch";
+  for (const sale of due) {
+    if (deps.now().getTime() >= deadline) {
+      report.stoppedEarly = "time";
+      break;
+    }
+    if (!(await lease.renew())) {
+      report.stoppedEarly = "lock";
+      break;
+    }
+    report.asked += 1;
     let state;
     try {
       state = await withinTime(deps.gateway.findBySaleId(sale.id), deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
     } catch (error) {
       console.error("[pagamento] reconciliação sem resposta:", error instanceof Error ? error.name : typeof error);
       report.unanswered += 1;
+      await scheduleNextCheck(deps, sale);
       continue;
     }
-    if (!state && sale.status !== "processing") continue;
-    if (!state && Date.parse(sale.updated_at) > now.getTime() - NEVER_RECEIVED_AFTER_MS) continue;
-    const change = await applyPaymentState(
-      deps,
-      sale.id,
-      state ?? { status: "declined", transactionId: "", message: NOTHING_CHARGED },
-    );
-    if (!change) continue;
+    const neverReceived =
+      !state &&
+      sale.status === "processing" &&
+      Date.parse(sale.updated_at) <= start.getTime() - NEVER_RECEIVED_AFTER_MS;
+    // A change schedules the sale's next check itself (applyPaymentState).
+    const change =
+      state || neverReceived
+        ? await applyPaymentState(
+            deps,
+            sale.id,
+            state ?? { status: "declined", transactionId: "", message: NOTHING_CHARGED },
+          )
+        : null;
+    if (!change) {
+      await scheduleNextCheck(deps, sale);
+      continue;
+    }
     report.changes.push(state ? change : { ...change, note: NOTHING_CHARGED });
   }
   return report;
+}
+
+/** Nothing changed: the sale is asked about again after its backoff. */
+async function scheduleNextCheck(deps: ReconcileDeps, sale: Awaited<ReturnType<typeof dueSales>>[number]) {
+  await deps.db
+    .updateTable("sales")
+    .set({ next_check_at: nextCheckAt(sale, deps.now()) })
+    .where("id", "=", sale.id)
+    .where("status", "=", sale.status)
+    .execute();
 }

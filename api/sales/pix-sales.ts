@@ -122,7 +122,8 @@ export async function renewPix(deps: ApiDeps, customer: CustomerRow, storeId: nu
   const request = await claimNewCode(deps, customer, storeId, saleId);
   if (request) {
     const state = await chargeWithin(deps.gateway, request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
-    // An unknown outcome leaves the sale processing for the reconciliation (0018).
+    // An unknown outcome leaves the sale processing for the reconciliation (0018). The answer
+    // is this request's to record: its claim marked the sale as being charged (charging_until).
     if (state) await applyPaymentState(deps, saleId, state, { byCharge: true });
     else await deps.db.updateTable("sales").set({ charging_until: null }).where("id", "=", saleId).execute();
   }

@@ -18,7 +18,7 @@ import {
   type MercadoPagoPayment,
   type PaymentBody,
 } from "./client.ts";
-import { declineMessageOf, saleStatusOf } from "./payment-status.ts";
+import { declineMessageOf, saleStatusOf, saleStatusOrPending } from "./payment-status.ts";
 
 /** MercadoPago.js v2, the browser SDK that tokenises cards (https://www.mercadopago.com.br/developers). */
 export const MERCADOPAGO_SDK_URL = "https://sdk.mercadopago.com/js/v2";
@@ -145,9 +145,7 @@ function paymentBody(request: ChargeRequest): PaymentBody {
 
 /** What the store keeps of a Mercado Pago payment. */
 export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
-  const status = saleStatusOf(payment.status);
-  // An undocumented status is not guessed: the sale stays as it is until one the store knows.
-  if (!status) return { status: "pending", transactionId: payment.id };
+  const status = saleStatusOrPending(payment);
   const state: PaymentState = { status, transactionId: payment.id };
   if (status === "declined") state.message = declineMessageOf(payment.status_detail);
   const barcode = payment.barcode?.content ?? payment.transaction_details?.barcode?.content;
@@ -181,7 +179,8 @@ const BRANDS: Record<string, string> = { master: "MASTER", amex: "AMEX", diners:
  */
 function mostRelevant(payments: MercadoPagoPayment[]): MercadoPagoPayment | undefined {
   const rank = (payment: MercadoPagoPayment) => {
-    const status = saleStatusOf(payment.status);
+    // An undocumented status ranks as the pending it reads as (paymentStateOf).
+    const status = saleStatusOf(payment.status) ?? "pending";
     if (status === "paid" || status === "refunded" || status === "charged_back") return 0;
     if (status === "pending") return 1;
     return 2;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { declineMessageOf, MERCADOPAGO_STATUSES, saleStatusOf } from "./payment-status.ts";
 import { paymentStateOf } from "./mercadopago-gateway.ts";
 
@@ -18,10 +18,28 @@ describe("Mercado Pago statuses", () => {
     expect(Object.keys(MERCADOPAGO_STATUSES).sort()).toEqual(Object.values(bySaleStatus).flat().sort());
   });
 
-  it("never guess an undocumented status: the sale is left pending, not paid", () => {
+  it("never guess an undocumented status: pending (never paid nor declined), with a log line naming it", () => {
     expect(saleStatusOf("toString")).toBeNull();
     expect(saleStatusOf("APPROVED")).toBeNull();
-    expect(paymentStateOf({ id: "7", status: "em_analise" }).status).toBe("pending");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect(paymentStateOf({ id: "7", status: "em_analise" })).toEqual({ status: "pending", transactionId: "7" });
+      expect(paymentStateOf({ id: "8", status: "<script>\n" }).status).toBe("pending");
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([
+        expect.stringMatching(/"em_analise" do pagamento 7 .*tratado como pendente/),
+        // The acquirer's text reaches the log only as letters, digits and "_".
+        expect.stringMatching(/"\?script\?\?" do pagamento 8/),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("keep a partly refunded payment paid, and a chargeback whatever its outcome", () => {
+    expect(paymentStateOf({ id: "9", status: "approved", status_detail: "partially_refunded" }).status).toBe("paid");
+    for (const detail of ["in_process", "settled", "reimbursed"])
+      expect(paymentStateOf({ id: "10", status: "charged_back", status_detail: detail }).status).toBe("charged_back");
+    expect(paymentStateOf({ id: "11", status: "refunded", status_detail: "by_admin" }).status).toBe("refunded");
   });
 
   it("tell the customer why a card was declined, in Portuguese, with a polite default", () => {

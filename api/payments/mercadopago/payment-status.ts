@@ -6,6 +6,9 @@ import type { GatewayStatus } from "../gateway.ts";
 
 /** Every status the Payments API documents. */
 export const MERCADOPAGO_STATUSES = {
+  // Also with status_detail "partially_refunded": part of the money went back from the acquirer's
+  // panel, the rest stays paid. The store offers no partial refund, so the sale stays paid and
+  // the gestor settles the rest with the family (docs/decisions/0019-mercado-pago.md).
   approved: "paid",
   // Authorised but not captured, in review, or waiting for the boleto or Pix to be paid.
   pending: "pending",
@@ -17,7 +20,11 @@ export const MERCADOPAGO_STATUSES = {
   rejected: "declined",
   // A boleto or Pix nobody paid before it expired (or a payment cancelled before any money moved).
   cancelled: "expired",
+  // Whole amount back, from the store (refund-sale) or the acquirer's panel ("by_admin" too).
   refunded: "refunded",
+  // Whatever its status_detail: in_process (the cardholder disputes it), settled (the money was
+  // taken back) or reimbursed (the acquirer covered it): the purchase was disputed, and the
+  // gestor reads the outcome in the acquirer's panel.
   charged_back: "charged_back",
 } as const satisfies Record<string, GatewayStatus>;
 
@@ -26,6 +33,21 @@ export type MercadoPagoStatus = keyof typeof MERCADOPAGO_STATUSES;
 /** The acquirer's word, or null for a status it does not document (never guessed). */
 export function saleStatusOf(status: string): GatewayStatus | null {
   return Object.hasOwn(MERCADOPAGO_STATUSES, status) ? MERCADOPAGO_STATUSES[status as MercadoPagoStatus] : null;
+}
+
+/**
+ * The sale's status for a payment's: an undocumented one reads as "pending", never paid nor
+ * declined, so nothing is delivered or refused on a guess; the log line names it for the operator.
+ */
+export function saleStatusOrPending(payment: { id: string; status: string }): GatewayStatus {
+  const status = saleStatusOf(payment.status);
+  if (status) return status;
+  // Only letters, digits and "_" of the acquirer's text, and not much of it: it goes to the log.
+  const named = payment.status.replace(/[^\w]/g, "?").slice(0, 40);
+  console.warn(
+    `[pagamento] status "${named}" do pagamento ${payment.id} não documentado pelo Mercado Pago: tratado como pendente.`,
+  );
+  return "pending";
 }
 
 const GENERIC_DECLINE = "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.";

@@ -16,6 +16,9 @@ import {
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 
 let double: MercadoPagoDouble;
@@ -74,6 +77,45 @@ async function mailsTo(email: string, subject: string) {
 const deliver = (paymentId: number, options: Partial<Parameters<MercadoPagoDouble["notify"]>[0]> = {}) =>
   double.notify({ paymentId, url: webhookUrl, ...options });
 
+/** A delivery signed here as Mercado Pago signs: the manifest of `signedId`, whatever the query and body say. */
+function signedPost(query: string, body: unknown, signedId: string) {
+  const ts = Math.floor(Date.now() / 1000);
+  const v1 = createHmac("sha256", DOUBLE_CREDENTIALS.webhookSecret)
+    .update(`id:${signedId};request-id:r-1;ts:${ts};`)
+    .digest("hex");
+  return fetch(`${webhookUrl}${query}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-request-id": "r-1", "x-signature": `ts=${ts},v1=${v1}` },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A new shopper's sale of their cart, written as it stands after a claim (processing) or a decline. */
+async function saleIn(status: "processing" | "declined") {
+  const { customer, cart } = await shopperWithCart(t, [item, 1]);
+  const saleId = await insertSale(t.db, {
+    customer_id: customer.id,
+    cart_id: cart.cartId,
+    status,
+    total_cents: 17_100,
+  });
+  return { customer, saleId };
+}
+
+/** A card payment at the double for this sale (its external reference), approved or declined by the holder's name. */
+const cardPaymentFor = (saleId: string, holder: "APRO" | "OTHE") =>
+  doubleGateway().charge(
+    chargeRequest({
+      saleId,
+      method: "card",
+      card: {
+        kind: "token",
+        token: double.createCardToken({ number: "5555555555554444", holder }),
+        paymentMethodId: "master",
+      },
+    }),
+  );
+
 describe("boleto through Mercado Pago", () => {
   it("sends the payer's registered address, the description and the https webhook URL; the sale keeps the acquirer's boleto and PDF", async () => {
     const { customer, saleId, paymentId, link } = await boletoSale();
@@ -113,6 +155,32 @@ describe("boleto through Mercado Pago", () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe("news the webhook never brought", () => {
+  it("a boleto paid, then refunded in Mercado Pago's panel: the reconciliation finds both", async () => {
+    const { customer, saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+    const reconciler = (minutes: number): ReconcileDeps => ({
+      db: t.db,
+      now: () => new Date(Date.now() + minutes * 60_000),
+      publicUrl: t.publicUrl,
+      gateway: doubleGateway(),
+    });
+    double.setStatus(paymentId, "approved", "accredited");
+    await reconcilePayments(reconciler(2));
+    expect((await saleRow(saleId)).status).toBe("paid");
+    // A dispute keeps the money held: still paid. A partial refund too: the store refunds only whole sales.
+    double.setStatus(paymentId, "in_mediation", "in_mediation");
+    await reconcilePayments(reconciler(2 + 70));
+    double.setStatus(paymentId, "approved", "partially_refunded");
+    await reconcilePayments(reconciler(2 + 70 + 70));
+    expect((await saleRow(saleId)).status).toBe("paid");
+    double.setStatus(paymentId, "refunded", "by_admin");
+    await reconcilePayments(reconciler(2 + 70 + 70 + 70));
+    expect((await saleRow(saleId)).status).toBe("refunded");
+    expect(await couponUses(saleId)).toEqual([]);
+    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "refunded" }]);
   });
 });
 
@@ -179,18 +247,79 @@ describe("POST /webhooks/mercadopago", () => {
   });
 
   it("another topic, signed, is answered 200 without asking the acquirer", async () => {
-    const ts = Math.floor(Date.now() / 1000);
-    const v1 = createHmac("sha256", DOUBLE_CREDENTIALS.webhookSecret)
-      .update(`id:42;request-id:r-1;ts:${ts};`)
-      .digest("hex");
     const before = double.requests.length;
-    const reply = await fetch(`${webhookUrl}?data.id=42&type=merchant_order`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-request-id": "r-1", "x-signature": `ts=${ts},v1=${v1}` },
-      body: JSON.stringify({ type: "merchant_order", data: { id: "42" } }),
-    });
+    const reply = await signedPost(
+      "?data.id=42&type=merchant_order",
+      { type: "merchant_order", data: { id: "42" } },
+      "42",
+    );
     expect(reply.status).toBe(200);
     expect(double.requests.length).toBe(before);
+  });
+
+  it("without the signed data.id in its query string, or with a body naming another payment, is answered 400 and changes nothing", async () => {
+    const { saleId, paymentId } = await boletoSale();
+    const other = await boletoSale();
+    double.setStatus(paymentId, "approved", "accredited");
+    const before = double.requests.length;
+    // Signed without an id (the manifest leaves the part out), the body naming the payment.
+    const noQueryId = await signedPost("?type=payment", { type: "payment", data: { id: String(paymentId) } }, "");
+    // The other sale's notification, signed, with this payment put in its body.
+    const swapped = await signedPost(
+      `?data.id=${other.paymentId}&type=payment`,
+      { type: "payment", data: { id: String(paymentId) } },
+      String(other.paymentId),
+    );
+    expect([noQueryId.status, swapped.status]).toEqual([400, 400]);
+    expect(double.requests.length).toBe(before);
+    expect((await saleRow(saleId)).status).toBe("pending");
+  });
+
+  it("decides by the whole sale at the acquirer: a declined card's notification, with an approved card on the same sale, makes it paid", async () => {
+    // A hosted checkout's sale: claimed, then two cards typed on the acquirer's page; no charge of ours runs.
+    const { customer, saleId } = await saleIn("processing");
+    await cardPaymentFor(saleId, "OTHE");
+    const declined = double.payments().find((p) => p.external_reference === saleId)!;
+    const approved = await cardPaymentFor(saleId, "APRO");
+    // The declined card's notification comes first; the approved one's, and the declined one's again, later.
+    expect(await deliver(declined.id)).toEqual([200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", gateway_transaction_id: approved.transactionId });
+    expect(await deliver(Number(approved.transactionId))).toEqual([200]);
+    expect(await deliver(declined.id)).toEqual([200]);
+    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
+  });
+
+  it("money for an attempt already declined: answered 200, no order, an alert in the gestor's list", async () => {
+    const { customer, saleId } = await saleIn("declined");
+    const paid = await cardPaymentFor(saleId, "APRO");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await deliver(Number(paid.transactionId), { times: 2 })).toEqual([200, 200]);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await saleRow(saleId)).status).toBe("declined");
+    expect((await salesOf(t, customer)).body.sales).toEqual([]);
+    expect(await listSalesByEmail(t, customer.email)).toContainEqual(
+      expect.objectContaining({
+        saleId,
+        status: "declined",
+        acquirerAlert: expect.stringContaining(paid.transactionId),
+      }),
+    );
+  });
+
+  it("a status Mercado Pago does not document reads as pending: never paid nor declined, one log line, no error", async () => {
+    const { saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "em_analise_nova", "qualquer");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect(await deliver(paymentId)).toEqual([200]);
+      expect(warn.mock.calls.map((call) => String(call[0]))).toContainEqual(expect.stringMatching(/em_analise_nova/));
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await saleRow(saleId)).status).toBe("pending");
   });
 
   it("does not exist with the sandbox", async () => {

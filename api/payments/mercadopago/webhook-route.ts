@@ -2,10 +2,12 @@
  * POST /api/webhooks/mercadopago: Mercado Pago's payment notifications (beyond spec §7;
  * docs/decisions/0019-mercado-pago.md, "Webhooks"), declared in api/contract/payments.ts. The
  * storefront never calls it: the acquirer posts it, signed with the webhook secret, without a
- * session or a CSRF token. A notification only names a payment; its state is asked of the API and applied
- * by applyPaymentState, the one home of a sale's transitions, so a repeated or out-of-order
- * notification changes nothing. Mercado Pago delivers again until it gets a 2xx, so every
- * notification the store cannot use (another topic, a sale it does not know) is answered 200.
+ * session or a CSRF token. A notification only names a payment, which names the sale; the sale's
+ * state is asked of the acquirer (findBySaleId) and applied by applyPaymentState, the one home
+ * of a sale's transitions, so a repeated or out-of-order notification changes nothing. Mercado
+ * Pago delivers again until it gets a 2xx, so every notification the store cannot use (another
+ * topic, a sale it does not know) is answered 200; one without the signed data.id, or whose body
+ * names another resource, 400; a bad signature 401.
  */
 import { Hono } from "hono";
 import { payments } from "../../contract/payments.ts";
@@ -14,7 +16,7 @@ import { at } from "../../validation.ts";
 import { API_ERROR_MESSAGES, errorBody } from "../../errors.ts";
 import { GatewayUnavailableError } from "../gateway.ts";
 import { applyPaymentState } from "../payment-sync.ts";
-import { readPaymentNotification } from "./webhook.ts";
+import { readPaymentNotification, type WebhookSettings } from "./webhook.ts";
 
 /** The address to register at Mercado Pago, under the storefront's /api mount (app/routes.ts), after PUBLIC_URL. */
 export const MERCADOPAGO_WEBHOOK_URL_PATH = `/api${payments.mercadoPagoWebhook.path}`;
@@ -28,41 +30,48 @@ function parsedOrNull(text: string): unknown {
   }
 }
 
+/**
+ * What one delivery gets: its HTTP status. A GatewayUnavailableError (Mercado Pago could not be
+ * asked) propagates, for a 503.
+ */
+async function answer(deps: ApiDeps, settings: WebhookSettings, request: Request): Promise<200 | 400 | 401 | 503> {
+  const notification = await readPaymentNotification(settings, {
+    url: new URL(request.url),
+    headers: request.headers,
+    body: parsedOrNull(await request.text()),
+    now: deps.now(),
+  });
+  // No detail: a forger learns nothing about why.
+  if (notification.kind === "unauthorized") return 401;
+  if (notification.kind === "malformed") return 400;
+  if (notification.kind === "ignored") return 200;
+  const sale = await deps.db.selectFrom("sales").select("id").where("id", "=", notification.saleId).executeTakeFirst();
+  if (!sale) {
+    // Another store on the same Mercado Pago account, or a sale removed since: nothing to do here.
+    console.log(`[pagamento] notificação do Mercado Pago do pagamento ${notification.paymentId} sem venda nesta loja`);
+    return 200;
+  }
+  // The whole sale as the acquirer holds it, not the notified payment alone: a hosted checkout
+  // may hold a declined card and then an approved one (0019, "Webhooks").
+  const state = await deps.gateway.findBySaleId(sale.id);
+  // The payment search lags behind the payment: asked again at the next delivery.
+  if (!state) return 503;
+  // The e-mail a change owes ("Pagamento confirmado") is queued in that transaction.
+  await applyPaymentState(deps, sale.id, state);
+  return 200;
+}
+
 export function mercadoPagoWebhookRoutes(deps: ApiDeps) {
   return new Hono().on(...at(payments.mercadoPagoWebhook), async (c) => {
     const settings = deps.mercadoPagoWebhook;
     // With the sandbox nobody may post here: the route does not exist.
     if (!settings) return c.json(errorBody(API_ERROR_MESSAGES.notFound), 404);
-    let notification;
     try {
-      notification = await readPaymentNotification(settings, {
-        url: new URL(c.req.url),
-        headers: c.req.raw.headers,
-        body: parsedOrNull(await c.req.text()),
-        now: deps.now(),
-      });
+      return c.body(null, await answer(deps, settings, c.req.raw));
     } catch (error) {
-      // Mercado Pago could not be asked about the payment: it delivers the notification again.
+      // Mercado Pago could not be asked: it delivers the notification again.
       if (error instanceof GatewayUnavailableError) return c.body(null, 503);
       throw error;
     }
-    // No detail: a forger learns nothing about why.
-    if (notification.kind === "unauthorized") return c.body(null, 401);
-    if (notification.kind === "ignored") return c.body(null, 200);
-    const sale = await deps.db
-      .selectFrom("sales")
-      .select("id")
-      .where("id", "=", notification.saleId)
-      .executeTakeFirst();
-    if (!sale) {
-      // Another store on the same Mercado Pago account, or a sale removed since: nothing to do here.
-      console.log(
-        `[pagamento] notificação do Mercado Pago do pagamento ${notification.state.transactionId} sem venda nesta loja`,
-      );
-      return c.body(null, 200);
-    }
-    // The e-mail a change owes ("Pagamento confirmado") is queued in that transaction.
-    await applyPaymentState(deps, sale.id, notification.state);
-    return c.body(null, 200);
   });
 }

@@ -1,19 +1,21 @@
 /**
  * Mercado Pago's webhook notifications (docs/decisions/0019-mercado-pago.md): the signature
  * check and the reading of the notification. A notification only says "payment N changed";
- * what changed is always asked of the API (GET /v1/payments/N), so a forged, repeated or late
- * notification can at worst make the store ask again.
+ * what changed is always asked of the API (GET /v1/payments/N names the sale, whose payments
+ * are then searched), so a forged, repeated or late notification can at worst make the store
+ * ask again.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import type { PaymentState } from "../gateway.ts";
 import { createMercadoPagoClient, MercadoPagoRequestError, type MercadoPagoPayment } from "./client.ts";
-import { paymentStateOf } from "./mercadopago-gateway.ts";
 
 /** How old a signature may be: Mercado Pago retries a failed delivery, each time signed anew. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
-/** How far ahead of our clock a signature may be (the two clocks are never exactly equal). */
-export const WEBHOOK_MAX_SKEW_MS = 60_000;
+/**
+ * How far ahead of our clock a signature may be: the two clocks are never exactly equal, and a
+ * server whose clock lags by a few minutes must not refuse every notification.
+ */
+export const WEBHOOK_MAX_SKEW_MS = 5 * 60_000;
 
 export type WebhookCheck =
   { valid: true } | { valid: false; reason: "missing" | "malformed" | "mismatch" | "stale" | "future" };
@@ -72,25 +74,30 @@ export function verifyWebhookSignature(input: WebhookSignatureInput): WebhookChe
 
 const notificationBody = z.object({
   type: z.string().optional(),
-  action: z.string().optional(),
   data: z.object({ id: z.union([z.string(), z.number()]).transform(String) }).optional(),
 });
 
+/** What a notification names: one payment, something the store does not follow, or nothing it can trust. */
+export type NotificationTarget =
+  | { payment: string }
+  | { ignored: true }
+  /** No data.id in the query string (what the signature covers), or a body naming another resource. */
+  | { malformed: "data.id" | "mismatch" };
+
 /**
- * The payment a notification is about, or null when it is about something else (a merchant
- * order, a chargeback topic the store does not follow) or cannot be read. The query string's
- * data.id (the signed one) must agree with the body's when both are there.
+ * The payment a notification is about. The query string's data.id is what Mercado Pago signs,
+ * so it is required, and a body naming another id is refused: only the signed id is ever used.
+ * Another topic (a merchant order, …) or an id that is not a payment's is ignored.
  */
-export function paymentIdOfNotification({ query, body }: { query: URLSearchParams; body: unknown }): string | null {
+export function notificationTarget({ query, body }: { query: URLSearchParams; body: unknown }): NotificationTarget {
+  const dataId = query.get("data.id")?.trim();
+  if (!dataId) return { malformed: "data.id" };
   const parsed = notificationBody.safeParse(body);
   const fromBody = parsed.success ? parsed.data : {};
+  if (fromBody.data && fromBody.data.id.trim() !== dataId) return { malformed: "mismatch" };
   const type = query.get("type") ?? query.get("topic") ?? fromBody.type;
-  if (type !== "payment") return null;
-  const fromQuery = query.get("data.id") ?? query.get("id");
-  const id = fromQuery ?? fromBody.data?.id;
-  if (!id || !/^\d{1,20}$/.test(id)) return null;
-  if (fromQuery && fromBody.data?.id && fromBody.data.id !== fromQuery) return null;
-  return id;
+  if (type !== "payment" || !/^\d{1,20}$/.test(dataId)) return { ignored: true };
+  return { payment: dataId };
 }
 
 /** The webhook's secret and what asking Mercado Pago about a payment takes. */
@@ -102,22 +109,30 @@ export interface WebhookSettings {
 }
 
 export type PaymentNotification =
+  /** No signed data.id, or a body that disagrees with it: answer 400, change nothing. */
+  | { kind: "malformed"; reason: "data.id" | "mismatch" }
   /** The signature failed: answer 401, change nothing. */
   | { kind: "unauthorized"; reason: string }
   /** Signed, but not about one of the store's payments (another topic, a payment without our reference): answer 200. */
   | { kind: "ignored" }
-  /** The sale the payment belongs to and its state as the API tells it now (never the body's word). */
-  | { kind: "payment"; saleId: string; state: PaymentState };
+  /**
+   * The sale the notified payment belongs to (its external reference). The payment is only the
+   * trigger: the sale's state is then asked of the acquirer for the whole sale
+   * (PaymentGateway.findBySaleId), since one sale may have several payments.
+   */
+  | { kind: "payment"; saleId: string; paymentId: string };
 
 /**
- * A webhook request read whole, for POST /api/webhooks/mercadopago: signature, then the payment
- * it names, then that payment asked of the API. A GatewayUnavailableError propagates: the
- * route answers 5xx and Mercado Pago delivers the notification again later.
+ * A webhook request read whole, for POST /api/webhooks/mercadopago: the signed data.id, the
+ * signature, then the payment it names asked of the API for its sale. A GatewayUnavailableError
+ * propagates: the route answers 5xx and Mercado Pago delivers the notification again later.
  */
 export async function readPaymentNotification(
   settings: WebhookSettings,
   request: { url: URL; headers: Headers; body: unknown; now: Date },
 ): Promise<PaymentNotification> {
+  const target = notificationTarget({ query: request.url.searchParams, body: request.body });
+  if ("malformed" in target && target.malformed === "data.id") return { kind: "malformed", reason: "data.id" };
   const check = verifyWebhookSignature({
     secret: settings.webhookSecret,
     xSignature: request.headers.get("x-signature"),
@@ -126,16 +141,16 @@ export async function readPaymentNotification(
     now: request.now,
   });
   if (!check.valid) return { kind: "unauthorized", reason: check.reason };
-  const paymentId = paymentIdOfNotification({ query: request.url.searchParams, body: request.body });
-  if (!paymentId) return { kind: "ignored" };
+  if ("malformed" in target) return { kind: "malformed", reason: target.malformed };
+  if ("ignored" in target) return { kind: "ignored" };
   const client = createMercadoPagoClient({ ...settings, baseUrl: settings.apiUrl });
   let payment: MercadoPagoPayment;
   try {
-    payment = await client.getPayment(paymentId);
+    payment = await client.getPayment(target.payment);
   } catch (error) {
     if (error instanceof MercadoPagoRequestError && error.status === 404) return { kind: "ignored" };
     throw error;
   }
   if (!payment.external_reference) return { kind: "ignored" };
-  return { kind: "payment", saleId: payment.external_reference, state: paymentStateOf(payment) };
+  return { kind: "payment", saleId: payment.external_reference, paymentId: payment.id };
 }

@@ -130,4 +130,12 @@ describe("PIX_EXPIRY_MINUTES", () => {
     for (const value of ["2", "1441", "meia hora"])
       await expect(envWithPayment({ PIX_EXPIRY_MINUTES: value })).rejects.toThrow(/PIX_EXPIRY_MINUTES: /);
   });
+
+  it("with Mercado Pago, stops the start under its 30 minutes (the sandbox takes 5)", async () => {
+    await expect(envWithPayment({ ...credentials, PIX_EXPIRY_MINUTES: "10" })).rejects.toThrow(
+      /PIX_EXPIRY_MINUTES: com o Mercado Pago, pelo menos 30/,
+    );
+    expect((await envWithPayment({ ...credentials, PIX_EXPIRY_MINUTES: "30" })).PIX_EXPIRY_MINUTES).toBe(30);
+    expect((await envWithPayment({ PIX_EXPIRY_MINUTES: "10" })).PIX_EXPIRY_MINUTES).toBe(10);
+  });
 });

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
+import { MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES } from "#api/payments/mercadopago/mercadopago-gateway.ts";
 
 const optionalUrl = z
   .string()
@@ -101,6 +102,11 @@ function checkMercadoPago(data: z.infer<typeof schema>, context: z.RefinementCtx
     problem(
       "MERCADOPAGO_PUBLIC_KEY",
       "é de outro ambiente que o MERCADOPAGO_ACCESS_TOKEN (uma de teste, TEST-, e outra de produção, APP_USR-).",
+    );
+  if (data.PIX_EXPIRY_MINUTES < MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES)
+    problem(
+      "PIX_EXPIRY_MINUTES",
+      `com o Mercado Pago, pelo menos ${MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES}: ele não emite um Pix que vença antes.`,
     );
   const secret = data.MERCADOPAGO_WEBHOOK_SECRET;
   if (!secret)

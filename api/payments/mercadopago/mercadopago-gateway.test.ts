@@ -155,7 +155,7 @@ describe("Mercado Pago gateway: boleto and Pix", () => {
   });
 
   it("issues a Pix: the copia e cola code and the expiry asked for", async () => {
-    const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 30 * 60_000);
+    const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 45 * 60_000);
     const state = await gateway.charge(
       request({ method: "pix", card: undefined, pixExpiresAt: expiresAt, installments: 1 }),
     );
@@ -168,12 +168,21 @@ describe("Mercado Pago gateway: boleto and Pix", () => {
       /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-03:00$/,
     );
   });
+
+  it("asks for at least Mercado Pago's 30 minutes (and a minute's margin) when the store's expiry is shorter", async () => {
+    const now = new Date();
+    const state = await gateway.charge(
+      request({ method: "pix", card: undefined, now, pixExpiresAt: new Date(now.getTime() + 10 * 60_000) }),
+    );
+    expect(state.status).toBe("pending");
+    expect(Date.parse(state.pix!.expiresAt) - now.getTime()).toBeGreaterThanOrEqual(31 * 60_000 - 1_000);
+  });
 });
 
 describe("Mercado Pago gateway: the sale's payment afterwards", () => {
   it("finds a sale's payment by its external reference; nothing for a sale the acquirer never saw", async () => {
     expect(await gateway.findBySaleId("venda-desconhecida")).toBeNull();
-    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 60_000) });
+    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 40 * 60_000) });
     const issued = await gateway.charge(pix);
     double.setStatus(issued.transactionId, "approved", "accredited");
     expect(await gateway.findBySaleId(pix.saleId)).toMatchObject({
@@ -341,7 +350,7 @@ describe("the double's HTTP controls (for a browser test whose server runs the d
 
   it("fail the next calls, tell the charges, change a payment's status and make card tokens", async () => {
     await control("controls", { failNext: 1, failStatus: 502 });
-    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 60_000) });
+    const pix = request({ method: "pix", card: undefined, pixExpiresAt: new Date(Date.now() + 40 * 60_000) });
     await expect(gateway.charge(pix)).rejects.toBeInstanceOf(GatewayUnavailableError);
     const issued = await gateway.charge(pix);
     expect(await control("state")).toMatchObject({ charges: 1, refunds: 0 });

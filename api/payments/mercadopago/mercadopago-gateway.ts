@@ -27,6 +27,20 @@ export const MERCADOPAGO_SDK_URL = "https://sdk.mercadopago.com/js/v2";
 export const BOLETO_METHOD_ID = "bolbradesco";
 export const PIX_METHOD_ID = "pix";
 
+/**
+ * Mercado Pago issues a Pix only when it expires at least 30 minutes after the payment is
+ * created (its Pix guide: from 30 minutes to 30 days); PIX_EXPIRY_MINUTES is held to it at start.
+ */
+export const MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES = 30;
+/** The request's own time and clock skew on top of the minimum, so a 30-minute code is not refused. */
+const PIX_EXPIRY_MARGIN_MS = 60_000;
+
+/** The expiry asked of Mercado Pago: the store's, unless it would fall under the acquirer's minimum. */
+function pixExpiryFor(expiresAt: Date, now: Date): Date {
+  const earliest = now.getTime() + MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES * 60_000 + PIX_EXPIRY_MARGIN_MS;
+  return new Date(Math.max(expiresAt.getTime(), earliest));
+}
+
 /** A card typed into the store's own form: refused before anything reaches the acquirer. */
 export const TYPED_CARD_REFUSED =
   "O Mercado Pago só recebe cartões tokenizados no navegador ou digitados na página dele: a loja não envia o número do cartão.";
@@ -129,7 +143,9 @@ function paymentBody(request: ChargeRequest): PaymentBody {
     return {
       ...common,
       payment_method_id: PIX_METHOD_ID,
-      ...(request.pixExpiresAt ? { date_of_expiration: mercadoPagoDateTime(request.pixExpiresAt) } : {}),
+      ...(request.pixExpiresAt
+        ? { date_of_expiration: mercadoPagoDateTime(pixExpiryFor(request.pixExpiresAt, request.now)) }
+        : {}),
     };
   }
   const card = request.card;

@@ -4,6 +4,8 @@
  * unpaid code expires and gives the coupon back; a new code charges the same sale again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ACQUIRER_REFUSED } from "#api/payments/charge-sale.ts";
+import { GatewayRefusedError } from "#api/payments/gateway.ts";
 import { parsePixBrCode } from "#api/payments/pix/br-code.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createSandboxGateway, SANDBOX_PIX_MERCHANT } from "#api/payments/sandbox-gateway.ts";
@@ -11,7 +13,7 @@ import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } 
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { expireOverdueSales, PIX_CLEARING_MINUTES } from "./sale-lifecycle.ts";
-import { payPixInSandbox, PIX_MESSAGES } from "./pix-sales.ts";
+import { payPixInSandbox, PIX_MESSAGES, renewPix } from "./pix-sales.ts";
 
 let t: TestApi;
 let item: number;
@@ -159,6 +161,32 @@ describe("Pix with the sandbox", () => {
       expect.objectContaining({ saleId, to: "expired" }),
     );
     expect((await saleOf(customer, saleId)).status).toBe("expired");
+  });
+
+  it("a new code the acquirer refuses leaves the order expired in /conta, its coupon use given back, and renewable", async () => {
+    const { customer, saleId } = await pixPurchase("BEMVINDO10");
+    const { pixExpiresAt } = await saleOf(customer, saleId);
+    await expireOverdueSales({ db: t.db, now: () => new Date(Date.parse(pixExpiresAt) + 60 * MINUTE) });
+    const owner = await t.db
+      .selectFrom("customers")
+      .selectAll()
+      .where("id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl };
+    const sandbox = createSandboxGateway(deps);
+    const refusing = {
+      ...sandbox,
+      charge: () => Promise.reject(new GatewayRefusedError("date_of_expiration is invalid")),
+    };
+    const refused = await renewPix({ ...deps, gateway: refusing }, owner, 1, saleId).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400 });
+    expect((refused as Error).message).toBe(`${PIX_MESSAGES.renewalRefused} ${ACQUIRER_REFUSED}`);
+    expect(await saleOf(customer, saleId)).toMatchObject({ status: "expired", pixCopyPaste: null });
+    expect(await couponUses(saleId)).toHaveLength(0);
+    // The customer can ask again once the acquirer takes it.
+    const renewed = await renew(customer, saleId);
+    expect([renewed.status, renewed.body.sale?.status]).toEqual([200, "pending"]);
+    expect(await couponUses(saleId)).toHaveLength(1);
   });
 
   it("refuses a new code when the coupon was used up meanwhile", async () => {

@@ -31,6 +31,7 @@ export const PIX_MESSAGES = {
   couponGone:
     "O cupom deste pedido não pode mais ser usado, então não é possível gerar um novo código Pix. Faça um novo pedido.",
   notPayable: "Este código Pix não pode mais ser pago. Gere um novo código em Minha Conta.",
+  renewalRefused: "Não foi possível gerar um novo código Pix.",
 } as const;
 
 /** The acquirer's key for the n-th code of a sale: new per code, the same on a retry of one code. */
@@ -124,6 +125,12 @@ export async function renewPix(deps: ApiDeps, customer: CustomerRow, storeId: nu
     const state = await chargeWithin(deps.gateway, request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
     // An unknown outcome leaves the sale processing for the reconciliation (0018). The answer
     // is this request's to record: its claim marked the sale as being charged (charging_until).
+    // A refused new code leaves the order as it was, expired (not a declined attempt, which
+    // would drop it from the orders), with the coupon use its claim counted given back.
+    if (state?.status === "declined") {
+      await applyPaymentState(deps, saleId, { ...state, status: "expired" }, { byCharge: true });
+      throw badRequest(`${PIX_MESSAGES.renewalRefused} ${state.message ?? ""}`.trim());
+    }
     if (state) await applyPaymentState(deps, saleId, state, { byCharge: true });
     else await deps.db.updateTable("sales").set({ charging_until: null }).where("id", "=", saleId).execute();
   }

@@ -7,6 +7,7 @@ import {
   createBoleto,
   digitableLine,
   dueDateFactor,
+  dueDateOfBarcode,
   formatDigitableLine,
   mod10,
   mod11,
@@ -56,6 +57,25 @@ describe("dueDateFactor", () => {
 
   it.each(["2000-07-02", "1997-10-07", "2025-02-30", "2025-2-22", "22/02/2025", ""])("refuses %j", (date) => {
     expect(() => dueDateFactor(date)).toThrow(RangeError);
+  });
+});
+
+describe("dueDateOfBarcode", () => {
+  const barcodeDue = (dueDate: string) => boletoBarcode({ referenceNumber: 123, amountCents: 100, dueDate });
+
+  it.each([
+    ["2026-11-26", "2026-11-23"],
+    ["2025-02-21", "2025-02-25"], // the first cycle's last day, read just after the restart
+    ["2025-02-22", "2025-02-19"], // the restart's first day, read just before it
+    ["2049-10-14", "2049-10-10"],
+  ])("reads %s back from its factor near %s", (dueDate, near) => {
+    expect(dueDateOfBarcode(barcodeDue(dueDate), new Date(`${near}T12:00:00Z`))).toBe(dueDate);
+  });
+
+  it("has no due date for factor 0000", () => {
+    const barcode = barcodeDue("2026-11-26");
+    const noDueDate = `${barcode.slice(0, 5)}0000${barcode.slice(9)}`;
+    expect(dueDateOfBarcode(noDueDate, new Date())).toBeNull();
   });
 });
 

@@ -79,6 +79,20 @@ export function dueDateFactor(dueDate: string): string {
 }
 
 /** The 25-digit free field of the sandbox layout: the reference number left-padded with zeros. */
+/**
+ * The due date a barcode's factor (digits 6–9) stands for: of the dates with that factor, one
+ * per 9000-day cycle, the nearest to `near` (a boleto is issued due within days). null for
+ * factor 0000, a boleto with no due date.
+ */
+export function dueDateOfBarcode(barcode: string, near: Date): string | null {
+  assertDigits(barcode, 44, "a boleto barcode");
+  const factor = Number(barcode.slice(5, 9));
+  if (factor < FACTOR_FIRST) return null;
+  const daysNear = (near.getTime() - FACTOR_BASE_UTC) / DAY_MS;
+  const cycle = Math.max(0, Math.round((daysNear - factor) / FACTOR_CYCLE));
+  return new Date(FACTOR_BASE_UTC + (factor + cycle * FACTOR_CYCLE) * DAY_MS).toISOString().slice(0, 10);
+}
+
 export function sandboxFreeField(referenceNumber: string | number): string {
   const reference =
     typeof referenceNumber === "number" ? referenceSafeInteger(referenceNumber) : referenceNumber.trim();

@@ -13,7 +13,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
+import { brazilDateTime, formatCalendarDate } from "#app/lib/dates.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { firstName } from "#app/lib/text.ts";
 import type { Database } from "#db/schema.ts";
@@ -111,7 +111,7 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     sale.payment_method_code === PAYMENT_METHOD_CODES.boleto && sale.status === "pending" && sale.boleto_digitable_line
       ? [
           "",
-          "Boleto (vence em " + (sale.boleto_due_date ?? "") + "):",
+          "Boleto (vence em " + formatCalendarDate(sale.boleto_due_date ?? "") + "):",
           boletoLinkOf({ publicUrl }, sale.id, sale.boleto_pdf_url),
           readableDigitableLine(sale.boleto_digitable_line),
         ]

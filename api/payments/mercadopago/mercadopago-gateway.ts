@@ -4,7 +4,7 @@
  * server never sends a card number to the acquirer.
  */
 import { todayInBrazil } from "#app/lib/dates.ts";
-import { digitableLine } from "../boleto.ts";
+import { digitableLine, dueDateOfBarcode } from "../boleto.ts";
 import {
   GatewayRefusedError,
   type ChargeRequest,
@@ -169,7 +169,7 @@ export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
     state.boleto = {
       barcode,
       digitableLine: payment.transaction_details?.digitable_line?.replace(/\D/g, "") || digitableLine(barcode),
-      dueDate: payment.date_of_expiration ? todayInBrazil(new Date(payment.date_of_expiration)) : "",
+      dueDate: boletoDueDateOf(barcode, payment.date_of_expiration),
       pdfUrl: payment.transaction_details?.external_resource_url ?? null,
     };
   }
@@ -182,6 +182,18 @@ export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
     state.card = { brand: BRANDS[payment.payment_method_id] ?? payment.payment_method_id.toUpperCase(), lastFour };
   }
   return state;
+}
+
+/**
+ * A boleto's due date as the banks read it: its barcode's due-date factor. Failing that, the
+ * calendar date Mercado Pago writes in date_of_expiration, in the offset it writes it in
+ * ("2026-11-26T23:59:59.000-04:00" is due on the 26th, though 00:59 of the 27th in Brasília).
+ */
+function boletoDueDateOf(barcode: string, dateOfExpiration: string | null | undefined): string {
+  const written = /^\d{4}-\d\d-\d\d/.exec(dateOfExpiration ?? "")?.[0];
+  return (
+    dueDateOfBarcode(barcode, written ? new Date(`${written}T12:00:00Z`) : new Date()) ?? written ?? todayInBrazil()
+  );
 }
 
 /** Mercado Pago's card method ids, named as the store names brands (spec §9: MASTER, DINERS, AMEX). */

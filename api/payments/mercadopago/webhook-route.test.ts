@@ -7,6 +7,7 @@
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
+import { formatCalendarDate } from "#app/lib/dates.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
@@ -141,6 +142,7 @@ describe("boleto through Mercado Pago", () => {
     expect(order).toMatchObject({ boletoLink: pdf, boletoDigitableLine: details.digitable_line });
     const [mail] = await mailsTo(customer.email, "Pedido");
     expect(mail!.text).toContain(pdf);
+    expect(mail!.text).toContain(`Boleto (vence em ${formatCalendarDate(sale.boleto_due_date!)}):`);
   });
 
   it("without an https address no notification_url is sent: Mercado Pago refuses http", async () => {

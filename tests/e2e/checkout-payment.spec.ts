@@ -180,6 +180,8 @@ test("a payment whose answer is not recorded yet says so on /conclusao and in /c
             boleto_barcode: null,
             boleto_digitable_line: null,
             boleto_due_date: null,
+            // A claim leaves the reconciliation's schedule empty: due at once.
+            next_check_at: null,
             updated_at: updatedAt.toISOString(),
           })
           .where("id", "=", saleId)

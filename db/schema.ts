@@ -362,6 +362,14 @@ export interface SaleTable {
   pix_copy_paste: string | null;
   /** ISO instant after which the Pix code can no longer be paid. */
   pix_expires_at: string | null;
+  /**
+   * A card sale paid on the acquirer's hosted page: its address and when it stops taking
+   * payments (ISO instant; 0014). Optional on insert.
+   */
+  hosted_checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  hosted_checkout_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a declined attempt was declined, in Portuguese, as the customer was told (0014). Optional on insert. */
+  decline_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

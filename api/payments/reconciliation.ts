@@ -12,6 +12,7 @@ import { withJobLock } from "../job-locks.ts";
 import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
+import { hostedCheckoutOpen } from "./hosted-checkout.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -46,7 +47,7 @@ async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
   const sales = await deps.db
     .selectFrom("sales")
-    .select(["id", "status", "updated_at"])
+    .select(["id", "status", "updated_at", "hosted_checkout_url", "hosted_checkout_expires_at"])
     .where((eb) =>
       eb.or([
         eb("status", "=", "pending"),
@@ -67,6 +68,8 @@ async function reconcile(deps: ReconcileDeps): Promise<ReconcileReport> {
     }
     if (!state && sale.status !== "processing") continue;
     if (!state && Date.parse(sale.updated_at) > now.getTime() - NEVER_RECEIVED_AFTER_MS) continue;
+    // The shopper may still pay on the acquirer's page (api/payments/hosted-checkout.ts).
+    if (!state && hostedCheckoutOpen(sale, now)) continue;
     const change = await applyPaymentState(
       deps,
       sale.id,

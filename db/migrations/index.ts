@@ -12,6 +12,7 @@ import * as paymentAttempts from "./0010-payment-attempts.ts";
 import * as mailOutbox from "./0011-mail-outbox.ts";
 import * as pix from "./0012-pix.ts";
 import * as acquirerBoleto from "./0013-acquirer-boleto.ts";
+import * as hostedCheckout from "./0014-hosted-checkout.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0011-mail-outbox": mailOutbox,
   "0012-pix": pix,
   "0013-acquirer-boleto": acquirerBoleto,
+  "0014-hosted-checkout": hostedCheckout,
 };
 
 export const migrationProvider: MigrationProvider = {

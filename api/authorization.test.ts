@@ -77,6 +77,7 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     getBoleto: { kind: "secret", why: "the sale's random UUID" },
     renewPix: { kind: "customer", objects: true },
     sandboxPayPix: { kind: "customer", objects: true },
+    checkSalePayment: { kind: "customer", objects: true },
   },
   privacy: {
     exportCustomerData: { kind: "customer", objects: false },

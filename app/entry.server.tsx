@@ -36,7 +36,10 @@ export async function prepareStore(): Promise<ServerSettings> {
     port: env.PORT,
     trustProxy: env.trustProxy,
     https: env.publicUrl.startsWith("https://"),
-    pageSources: env.mercadoPago && !env.STORE_API_URL ? mercadoPagoPageSources(env.mercadoPago.apiUrl) : {},
+    pageSources:
+      env.mercadoPago && !env.STORE_API_URL
+        ? mercadoPagoPageSources(env.mercadoPago.apiUrl, env.mercadoPago.sdkUrl)
+        : {},
   };
 }
 

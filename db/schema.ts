@@ -372,6 +372,14 @@ export interface SaleTable {
    * attempt already declined), in Portuguese; null when nothing. Optional on insert (0015).
    */
   acquirer_alert: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A card sale paid on the acquirer's hosted page: its address and when it stops taking
+   * payments (ISO instant; 0016). Optional on insert.
+   */
+  hosted_checkout_url: ColumnType<string | null, string | null | undefined, string | null>;
+  hosted_checkout_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why a declined attempt was declined, in Portuguese, as the customer was told (0016). Optional on insert. */
+  decline_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

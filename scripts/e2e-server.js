@@ -45,6 +45,8 @@ if (process.env.E2E_GATEWAY === "mercadopago") {
   process.env.MERCADOPAGO_PUBLIC_KEY = DOUBLE_CREDENTIALS.publicKey;
   process.env.MERCADOPAGO_WEBHOOK_SECRET = DOUBLE_CREDENTIALS.webhookSecret;
   process.env.MERCADOPAGO_API_URL = double.url;
+  // The double's MercadoPago.js: the payment step tokenises through it, as through the real SDK.
+  process.env.MERCADOPAGO_SDK_URL = `${double.url}/js/v2`;
   // No mailbox of its own (e-mails are .eml files in DATA_DIR/outbox); the first server's ViaCEP double.
   process.env.CEP_API_URL = `http://127.0.0.1:${setting("E2E_CEP_PORT")}`;
 } else {

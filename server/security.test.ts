@@ -70,12 +70,14 @@ describe("server security middleware", () => {
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(Object.values(csp).flat()).not.toContain("http://127.0.0.1:4406");
     // A double on loopback stands for the API and the hosted page.
-    const double = mercadoPagoPageSources("http://127.0.0.1:4406");
-    expect([double["form-action"], double["connect-src"], double["frame-src"]].map((list) => list.at(-1))).toEqual([
-      "http://127.0.0.1:4406",
-      "http://127.0.0.1:4406",
-      "http://127.0.0.1:4406",
-    ]);
+    const double = mercadoPagoPageSources("http://127.0.0.1:4406", "http://127.0.0.1:4406/js/v2");
+    expect(
+      [double["form-action"], double["connect-src"], double["frame-src"], double["script-src"]].map((list) =>
+        list.at(-1),
+      ),
+    ).toEqual(["http://127.0.0.1:4406", "http://127.0.0.1:4406", "http://127.0.0.1:4406", "http://127.0.0.1:4406"]);
+    // Only the SDK's origin may serve scripts: not the double's API when the SDK is the official one.
+    expect(mercadoPagoPageSources("http://127.0.0.1:4406")["script-src"]).toEqual(["https://sdk.mercadopago.com"]);
   });
 
   it("a new nonce in every response's script-src", async () => {

@@ -19,6 +19,7 @@ import {
 } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
 import { centsToReais } from "#app/lib/money.ts";
+import { completionPath } from "#app/lib/url-state.ts";
 import type { Database } from "#db/schema.ts";
 import { CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
@@ -29,7 +30,8 @@ import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
 import { pixExpiryOf } from "../payments/pix/pix-expiry.ts";
-import type { ChargeMethod, ChargeRequest, TypedCard } from "../payments/gateway.ts";
+import type { CardToken, ChargeMethod, ChargeRequest, HostedCheckoutRequest, TypedCard } from "../payments/gateway.ts";
+import { HOSTED_CHECKOUT_MESSAGES, hostedCheckoutExpiry, hostedCheckoutOpen } from "../payments/hosted-checkout.ts";
 import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/webhook-route.ts";
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
@@ -60,6 +62,16 @@ export interface ClaimedSale {
   reference_code: string;
   status: (typeof LIVE)[number];
   payment_method_code: PaymentMethodCode;
+  /** A card sale paid on the acquirer's page, while that page takes payments (0019). */
+  hosted_checkout_url: string | null;
+}
+
+/** What the finish knows of a live sale paid on the acquirer's page. */
+export interface HostedSale {
+  id: string;
+  status: string;
+  hosted_checkout_url: string | null;
+  hosted_checkout_expires_at: string | null;
 }
 
 export type Claim =
@@ -68,7 +80,11 @@ export type Claim =
   /** Another request is charging the sale right now, until `until` at the latest. */
   | { kind: "wait"; sale: ClaimedSale; until: number }
   /** Committed as "processing": charge it now, with this request, which marked it charging until `chargingUntil`. */
-  | { kind: "charge"; sale: ClaimedSale; request: ChargeRequest; chargingUntil: string };
+  | { kind: "charge"; sale: ClaimedSale; request: ChargeRequest; chargingUntil: string }
+  /** Committed as "processing", to be paid on the acquirer's page: ask for that page now (api/payments/hosted-checkout.ts). */
+  | { kind: "hosted"; sale: ClaimedSale; request: HostedCheckoutRequest; chargingUntil: string }
+  /** A sale paid on the acquirer's page that can no longer be paid there: ask the acquirer how it ended, then claim again. */
+  | { kind: "settle"; sale: ClaimedSale; hosted: HostedSale };
 
 /**
  * The acquirer's idempotency key for an attempt at paying a cart: a retry of the attempt gets the
@@ -124,6 +140,42 @@ function cardOf(data: FinishCartData, maxInstallments: number, now: Date): Typed
   };
 }
 
+/** A card as the finish takes it: typed (spec §7), tokenised in the browser, or typed on the acquirer's page. */
+type PaymentCard =
+  | { kind: "typed"; card: TypedCard; installments: number }
+  | { kind: "token"; card: CardToken; installments: number }
+  | { kind: "hosted"; installments: number };
+
+/**
+ * The card of a finish, or 400. A token or a hosted page (beyond spec §7, 0019) only where the
+ * gateway takes them; never together with a typed number.
+ */
+function paymentCardOf(
+  gateway: ApiDeps["gateway"],
+  data: FinishCartData,
+  maxInstallments: number,
+  now: Date,
+): PaymentCard {
+  if (!data.hostedCheckout && !data.cardToken) {
+    const { installments, ...card } = cardOf(data, maxInstallments, now);
+    return { kind: "typed", card, installments };
+  }
+  if (data.hostedCheckout && !gateway.createHostedCheckout) throw badRequest(HOSTED_CHECKOUT_MESSAGES.notOffered);
+  if (data.cardNumber || (data.hostedCheckout && data.cardToken)) throw badRequest(CARD_FORM_MESSAGE);
+  if (data.cardToken && (!gateway.browserTokenization || !data.cardPaymentMethodId))
+    throw badRequest(CARD_FORM_MESSAGE);
+  const installments = data.installments ?? 0;
+  if (installments < 1 || installments > maxInstallments) throw badRequest(FINISH_MESSAGES.installmentsInvalid);
+  if (!data.cardToken) return { kind: "hosted", installments };
+  const card: CardToken = {
+    kind: "token",
+    token: data.cardToken,
+    paymentMethodId: data.cardPaymentMethodId!,
+    ...(data.cardIssuerId ? { issuerId: data.cardIssuerId } : {}),
+  };
+  return { kind: "token", card, installments };
+}
+
 /**
  * 429 once the customer's card was declined DECLINES_PER_CUSTOMER times in the last hour. Read
  * under the customer's lock, so one customer's concurrent finishes count each other's declines.
@@ -171,7 +223,9 @@ interface NewSale {
   couponId: string | null;
   method: PaymentMethodCode;
   installments: number;
-  card: TypedCard | null;
+  card: TypedCard | CardToken | null;
+  /** A card paid on the acquirer's page: when that page stops taking payments. */
+  hostedCheckoutExpiresAt: string | null;
   attempt: number;
   idempotencyKey: string;
   chargingUntil: string;
@@ -193,8 +247,10 @@ async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart
       discount_cents: priced.discountCents,
       total_cents: priced.totalCents,
       coupon_code: priced.coupon?.code ?? null,
-      card_brand: sale.card?.brand ?? null,
-      card_last4: sale.card ? sale.card.number.slice(-4) : null,
+      // A tokenised or hosted card's brand and last digits come with the acquirer's answer.
+      card_brand: sale.card?.kind === "typed" ? sale.card.brand : null,
+      card_last4: sale.card?.kind === "typed" ? sale.card.number.slice(-4) : null,
+      hosted_checkout_expires_at: sale.hostedCheckoutExpiresAt,
       boleto_barcode: null,
       boleto_digitable_line: null,
       boleto_due_date: null,
@@ -266,7 +322,7 @@ export interface ChargeParts {
   amountCents: number;
   method: PaymentMethodCode;
   installments: number;
-  card: TypedCard | null;
+  card: TypedCard | CardToken | null;
 }
 
 /**
@@ -314,9 +370,31 @@ export function chargeRequestOf(
   };
 }
 
-/** Without the card from the form, the card part of a request for the gateway (holder, number…). */
-function typedCard({ installments: _installments, ...card }: TypedCard & { installments: number }): TypedCard {
-  return card;
+/**
+ * The acquirer's page for a card sale: the sale's amount, the instalments /compra offered for
+ * the cart (the chosen count preselected), back to /conclusao for that sale (0019).
+ */
+function hostedCheckoutRequestOf(
+  deps: Pick<ApiDeps, "publicUrl">,
+  customer: CustomerRow,
+  sale: { id: string; referenceCode: string; amountCents: number; installments: number; expiresAt: string },
+  maxInstallments: number,
+  now: Date,
+): HostedCheckoutRequest {
+  const notificationUrl = notificationUrlOf(deps.publicUrl);
+  return {
+    saleId: sale.id,
+    referenceCode: sale.referenceCode,
+    description: `Loja Escolar pedido ${sale.referenceCode}`,
+    amountCents: sale.amountCents,
+    maxInstallments,
+    installments: sale.installments,
+    payer: { name: customer.name, cpf: customer.cpf, email: customer.email },
+    returnUrl: `${deps.publicUrl}${completionPath(sale.id)}`,
+    ...(notificationUrl ? { notificationUrl } : {}),
+    expiresAt: new Date(sale.expiresAt),
+    now,
+  };
 }
 
 /**
@@ -344,8 +422,12 @@ async function retryProcessing(
     .where("id", "=", data.paymentMethodId)
     .where("code", "=", live.payment_method_code)
     .executeTakeFirst();
-  if (!sale.idempotency_key || !sameMethod || (isCard && !data.cardNumber)) return { kind: "answer", sale: live };
-  const card = isCard ? typedCard(cardOf({ ...data, installments: sale.installments }, sale.installments, now)) : null;
+  const withCard = Boolean(data.cardNumber || data.cardToken) && !data.hostedCheckout;
+  if (!sale.idempotency_key || !sameMethod || (isCard && !withCard)) return { kind: "answer", sale: live };
+  const paid = isCard
+    ? paymentCardOf(deps.gateway, { ...data, installments: sale.installments }, sale.installments, now)
+    : null;
+  const card = paid && paid.kind !== "hosted" ? paid.card : null;
   const chargingUntil = new Date(now.getTime() + chargeWindowMs(deps)).toISOString();
   await trx
     .updateTable("sales")
@@ -383,15 +465,27 @@ export function claimSale(
     const live = await trx
       .selectFrom("sales")
       .select(["id", "reference_code", "status", "payment_method_code", "charging_until"])
+      .select(["hosted_checkout_url", "hosted_checkout_expires_at"])
       .where("cart_id", "=", ref.cartId)
       .where("customer_id", "=", customer.id)
       .where("status", "in", LIVE)
       .executeTakeFirst();
     if (live) {
-      const sale = { ...live, status: live.status as ClaimedSale["status"] };
+      const open = live.status === "processing" && hostedCheckoutOpen(live, now);
+      const sale: ClaimedSale = {
+        id: live.id,
+        reference_code: live.reference_code,
+        status: live.status as ClaimedSale["status"],
+        payment_method_code: live.payment_method_code,
+        hosted_checkout_url: open ? live.hosted_checkout_url : null,
+      };
       if (sale.status !== "processing") return { kind: "answer", sale };
       const until = live.charging_until ? Date.parse(live.charging_until) : 0;
       if (until > now.getTime()) return { kind: "wait", sale, until };
+      // A page at the acquirer: the same page while it takes payments (a double click, a second
+      // tab); once it no longer does, how it ended decides (a new attempt after nothing paid).
+      if (live.hosted_checkout_expires_at !== null)
+        return open ? { kind: "answer", sale } : { kind: "settle", sale, hosted: live };
       return retryProcessing(trx, deps, customer, sale, data, now);
     }
 
@@ -429,7 +523,7 @@ export function claimSale(
       centsToReais(priced.totalCents),
       now,
     );
-    const card = method === PAYMENT_METHOD.credit ? cardOf(data, maxInstallments, now) : null;
+    const card = method === PAYMENT_METHOD.credit ? paymentCardOf(deps.gateway, data, maxInstallments, now) : null;
     if (card) await assertFewDeclines(trx, customer.id, now);
 
     const declined = await trx
@@ -448,19 +542,31 @@ export function claimSale(
       couponId: cart.coupon_id,
       method,
       installments: card?.installments ?? 1,
-      card: card ? typedCard(card) : null,
+      card: card && card.kind !== "hosted" ? card.card : null,
+      hostedCheckoutExpiresAt: card?.kind === "hosted" ? hostedCheckoutExpiry(now) : null,
       attempt,
       idempotencyKey: idempotencyKeyOf(cart.id, attempt),
       chargingUntil: new Date(now.getTime() + chargeWindowMs(deps)).toISOString(),
       at,
     };
     await writeSale(trx, sale, priced);
-    const claimed = {
+    const claimed: ClaimedSale = {
       id: sale.id,
       reference_code: sale.referenceCode,
-      status: "processing" as const,
+      status: "processing",
       payment_method_code: method,
+      hosted_checkout_url: null,
     };
+    if (sale.hostedCheckoutExpiresAt) {
+      const request = hostedCheckoutRequestOf(
+        deps,
+        customer,
+        { ...sale, amountCents: priced.totalCents, expiresAt: sale.hostedCheckoutExpiresAt },
+        maxInstallments,
+        now,
+      );
+      return { kind: "hosted", sale: claimed, request, chargingUntil: sale.chargingUntil };
+    }
     const request = chargeRequestOf(deps, customer, { ...sale, amountCents: priced.totalCents }, now);
     return { kind: "charge", sale: claimed, request, chargingUntil: sale.chargingUntil };
   });

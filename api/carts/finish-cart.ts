@@ -8,7 +8,9 @@
  *   3. record (api/payments/payment-sync.ts), under the lock: paid or pending finish the cart;
  *      declined leaves it open (402), so another card can be tried.
  * An unknown outcome (timeout, 5xx) leaves the sale "processing": the reply says so, and a retry
- * or the reconciliation job finishes it. A finish that finds another request charging the same
+ * or the reconciliation job finishes it. A card to be typed on the acquirer's page (beyond spec
+ * §7, docs/decisions/0019-mercado-pago.md) is claimed the same way; step 2 then asks for that
+ * page (api/payments/hosted-checkout.ts), and the reply's redirectUrl sends the shopper there. A finish that finds another request charging the same
  * sale waits for that answer rather than charge again. The confirmation e-mail is queued with
  * the record (docs/decisions/0020-mail-outbox.md).
  * Card testing (docs/decisions/0014-account-hardening.md): after a few declines per customer
@@ -20,6 +22,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../payments/charge-sale.ts";
+import { openHostedCheckout, settleProcessingSale } from "../payments/hosted-checkout.ts";
 import { applyPaymentState } from "../payments/payment-sync.ts";
 import { reserve, tryAgainLater } from "../rate-limit.ts";
 import { boletoLinkOf } from "../sales/sale-repository.ts";
@@ -46,23 +49,24 @@ async function replyOf(deps: ApiDeps, sale: ClaimedSale): Promise<FinishCartRepl
       referenceCode: sale.reference_code,
       saleId: sale.id,
       statusCode: sale.status,
+      ...(sale.status === "processing" && sale.hosted_checkout_url ? { redirectUrl: sale.hosted_checkout_url } : {}),
     },
   };
 }
 
 /**
  * Until the sale leaves "processing", its charging request gives up, or `until` passes; answers
- * the sale's status then.
+ * the sale's status then, and why it was declined.
  */
-async function waitWhileCharging(deps: ApiDeps, saleId: string, until: number): Promise<string | undefined> {
+async function waitWhileCharging(deps: ApiDeps, saleId: string, until: number) {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     const sale = await deps.db
       .selectFrom("sales")
-      .select(["status", "charging_until"])
+      .select(["status", "charging_until", "decline_message"])
       .where("id", "=", saleId)
       .executeTakeFirst();
-    if (sale?.status !== "processing" || !sale.charging_until || deps.now().getTime() >= until) return sale?.status;
+    if (sale?.status !== "processing" || !sale.charging_until || deps.now().getTime() >= until) return sale;
   }
 }
 
@@ -83,14 +87,27 @@ async function purchase(
   ref: { cartId: string; storeId: number },
   data: FinishCartData,
 ): Promise<Outcome> {
+  let settled = false;
   for (;;) {
     const claim = await claimSale(deps, customer, ref, data);
     if (claim.kind === "answer") return { sale: claim.sale };
     if (claim.kind === "wait") {
       // A double click on a declined card gets the same refusal, not a second try at the acquirer.
-      if ((await waitWhileCharging(deps, claim.sale.id, claim.until)) === "declined")
-        return { declined: FINISH_MESSAGES.declined };
+      const waited = await waitWhileCharging(deps, claim.sale.id, claim.until);
+      if (waited?.status === "declined") return { declined: waited.decline_message ?? FINISH_MESSAGES.declined };
       continue;
+    }
+    if (claim.kind === "settle") {
+      // The acquirer's page no longer takes payments: how it ended, then claim again (a new
+      // attempt when nothing was paid). Once: an acquirer that cannot be asked leaves it processing.
+      if (settled) return { sale: claim.sale };
+      settled = true;
+      await settleProcessingSale(deps, claim.hosted);
+      continue;
+    }
+    if (claim.kind === "hosted") {
+      const opened = await openHostedCheckout(deps, { saleId: claim.sale.id, ...claim });
+      return "declined" in opened ? opened : { sale: { ...claim.sale, hosted_checkout_url: opened.url } };
     }
     const state = await chargeWithin(deps.gateway, claim.request, deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
     if (!state) {
@@ -121,9 +138,10 @@ export async function finishCart(
 ): Promise<FinishCartReply> {
   // Taken before the acquirer is asked and kept only for a decline: concurrent finishes from
   // one address (several customers) each take their own unit, so they cannot all pass.
-  const declineLimits = data.cardNumber
-    ? await reserve(deps, [[DECLINES_BY_ADDRESS, ref.address]], (wait) => tryAgainLater(wait, TOO_MANY_DECLINES))
-    : null;
+  const declineLimits =
+    data.cardNumber || data.cardToken
+      ? await reserve(deps, [[DECLINES_BY_ADDRESS, ref.address]], (wait) => tryAgainLater(wait, TOO_MANY_DECLINES))
+      : null;
   const outcome = await purchase(deps, customer, ref, data).catch(async (error: unknown) => {
     await declineLimits?.release();
     throw error;

@@ -4,6 +4,7 @@
  * (docs/decisions/0010-checkout-and-payment.md).
  */
 import { z } from "zod";
+import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
 import { quantityProblem } from "#app/lib/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
 import { itemFields } from "./catalogue.ts";
@@ -97,6 +98,11 @@ const finishCartReply = z.object({
     saleId: z.string(),
     /** "processing": the acquirer's answer is not known yet (docs/decisions/0018-payment-flow.md). */
     statusCode: z.enum(["paid", "pending", "processing"]),
+    /**
+     * Beyond spec §7 (docs/decisions/0019-mercado-pago.md): a card sale asked with
+     * `hostedCheckout` is paid on the acquirer's page, where the shopper goes next; absent otherwise.
+     */
+    redirectUrl: z.string().url().optional(),
   }),
 });
 export type FinishCartReply = z.infer<typeof finishCartReply>;
@@ -199,6 +205,29 @@ const finishCartBody = z.object({
   expirationDate: cardText,
   cvv: cardText,
   holder: cardText,
+  /**
+   * Beyond spec §7, when the bundled API's acquirer takes cards on its own forms
+   * (docs/decisions/0019-mercado-pago.md): `hostedCheckout` asks for a page at the acquirer
+   * where the shopper types the card (no card field here); or the card tokenised in the
+   * browser by the acquirer's SDK: its single-use token, the acquirer's method id for the
+   * brand and the issuer. The number never reaches the store.
+   */
+  hostedCheckout: z.boolean().optional(),
+  cardToken: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, { message: CARD_FORM_MESSAGE })
+    .optional(),
+  cardPaymentMethodId: z
+    .string()
+    .trim()
+    .regex(/^[a-z_]{2,30}$/, { message: CARD_FORM_MESSAGE })
+    .optional(),
+  cardIssuerId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, { message: CARD_FORM_MESSAGE })
+    .optional(),
 });
 export type FinishCartPayload = z.input<typeof finishCartBody>;
 export type FinishCartData = z.output<typeof finishCartBody>;

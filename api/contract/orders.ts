@@ -134,6 +134,17 @@ const boletoReply = z.object({
 });
 export type BoletoReply = z.infer<typeof boletoReply>;
 
+/** What the acquirer says of one of the customer's sales, declined attempts included (checkSalePayment). */
+const salePaymentReply = z.object({
+  payment: z.object({
+    saleId: z.string(),
+    status: saleStatus,
+    /** Why the attempt was declined, for the customer; null unless declined. */
+    message: z.string().nullable(),
+  }),
+});
+export type SalePaymentReply = z.infer<typeof salePaymentReply>;
+
 export const orders = {
   /** Newest first. */
   listSalesByCustomer: endpoint({
@@ -168,5 +179,16 @@ export const orders = {
     method: "POST",
     path: "/sales/sandbox-pay-pix/:saleId/store/:storeId",
     reply: saleReply,
+  }),
+  /**
+   * Beyond the spec (docs/decisions/0019-mercado-pago.md): asks the acquirer now about one of the
+   * customer's own sales still being paid (the shopper back from the acquirer's page, a charge
+   * whose answer was lost) and records its answer; answers the sale's status, declined included,
+   * with the reason of a decline. Another customer's sale is 404.
+   */
+  checkSalePayment: endpoint({
+    method: "POST",
+    path: "/sales/check-payment/:saleId/store/:storeId",
+    reply: salePaymentReply,
   }),
 };

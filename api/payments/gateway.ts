@@ -91,6 +91,8 @@ export interface PaymentState {
   pix?: { copyPaste: string; expiresAt: string };
   /** The card's brand and last four digits, when the acquirer tells them (tokenised and hosted payments). */
   card?: { brand: string; lastFour: string };
+  /** The instalments of a card payment as the acquirer took it (on its hosted page the shopper may change them). */
+  installments?: number;
 }
 
 /** The acquirer could not be asked or did not answer in time: the outcome is unknown, nothing may be assumed. */
@@ -112,11 +114,17 @@ export interface HostedCheckoutRequest {
   referenceCode: string;
   description: string;
   amountCents: number;
+  /** The most instalments the page may offer: what the store's own payment step offered. */
   maxInstallments: number;
+  /** The count the shopper chose in the store, preselected on the page. */
+  installments: number;
   payer: { name: string; cpf: string; email: string };
   /** Absolute URL the acquirer sends the shopper back to (success, pending and failure alike). */
   returnUrl: string;
   notificationUrl?: string;
+  /** When the page stops taking payments: an abandoned page must end (api/payments/hosted-checkout.ts). */
+  expiresAt: Date;
+  now: Date;
 }
 
 export interface PaymentGateway {
@@ -132,7 +140,10 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<PaymentState>;
-  /** A page at the acquirer where the shopper types the card (no JavaScript on our side). Absent on the sandbox. */
+  /**
+   * A page at the acquirer where the shopper types the card (no JavaScript on our side), for one
+   * sale (its external reference). Throws as `charge` does. Absent on the sandbox.
+   */
   createHostedCheckout?(request: HostedCheckoutRequest): Promise<{ url: string }>;
   /** What the browser needs to tokenise a card with the acquirer's SDK. Absent on the sandbox. */
   readonly browserTokenization?: { publicKey: string; sdkUrl: string };

@@ -99,7 +99,10 @@ export function applyPaymentState(
             }
           : {}),
         ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
+        // Shown again when the shopper comes back from the acquirer's page (api/sales/payment-check.ts).
+        ...(state.status === "declined" && state.message ? { decline_message: state.message } : {}),
         ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
+        ...(state.installments ? { installments: state.installments } : {}),
       })
       .where("id", "=", sale.id)
       .execute();

@@ -19,6 +19,7 @@ import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
 import { nextCheckAt, paidWatchStart } from "./check-schedule.ts";
+import { hostedCheckoutOpen } from "./hosted-checkout.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -74,6 +75,7 @@ function dueSales(deps: ReconcileDeps, now: Date) {
   return deps.db
     .selectFrom("sales")
     .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at"])
+    .select(["hosted_checkout_url", "hosted_checkout_expires_at"])
     .where((eb) =>
       eb.or([
         eb("status", "=", "pending"),
@@ -118,7 +120,9 @@ async function reconcile(deps: ReconcileDeps, lease: JobLease): Promise<Reconcil
     const neverReceived =
       !state &&
       sale.status === "processing" &&
-      Date.parse(sale.updated_at) <= start.getTime() - NEVER_RECEIVED_AFTER_MS;
+      Date.parse(sale.updated_at) <= start.getTime() - NEVER_RECEIVED_AFTER_MS &&
+      // The shopper may still pay on the acquirer's page (api/payments/hosted-checkout.ts).
+      !hostedCheckoutOpen(sale, start);
     // A change schedules the sale's next check itself (applyPaymentState).
     const change =
       state || neverReceived

@@ -1,8 +1,15 @@
 import { Hono } from "hono";
-import { orders, type BoletoReply, type SaleReply, type SalesReply } from "../contract/orders.ts";
+import {
+  orders,
+  type BoletoReply,
+  type SalePaymentReply,
+  type SaleReply,
+  type SalesReply,
+} from "../contract/orders.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
+import { checkSalePayment } from "./payment-check.ts";
 import { payPixInSandbox, renewPix } from "./pix-sales.ts";
 import { findBoleto, listSalesOfCustomer } from "./sale-repository.ts";
 
@@ -29,6 +36,12 @@ export function saleRoutes(deps: ApiDeps) {
         const { storeId } = parseInput(storeIdOfPath, c.req.param());
         const sale = await payPixInSandbox(deps, c.get("customer"), storeId, c.req.param("saleId"));
         return c.json<SaleReply>({ sale });
+      })
+      // Beyond the spec (docs/decisions/0019-mercado-pago.md): the customer's own sales only.
+      .on(...at(orders.checkSalePayment), requireCustomer(deps), async (c) => {
+        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+        const payment = await checkSalePayment(deps, c.get("customer"), storeId, c.req.param("saleId"));
+        return c.json<SalePaymentReply>({ payment });
       })
   );
 }

@@ -35,6 +35,7 @@ const PAYMENT_VARIABLES = [
   "MERCADOPAGO_PUBLIC_KEY",
   "MERCADOPAGO_WEBHOOK_SECRET",
   "MERCADOPAGO_API_URL",
+  "MERCADOPAGO_SDK_URL",
   "MERCADOPAGO_TIMEOUT_MS",
   "PIX_EXPIRY_MINUTES",
 ] as const;
@@ -74,6 +75,7 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
       publicKey: credentials.MERCADOPAGO_PUBLIC_KEY,
       webhookSecret: credentials.MERCADOPAGO_WEBHOOK_SECRET,
       apiUrl: "https://api.mercadopago.com",
+      sdkUrl: "https://sdk.mercadopago.com/js/v2",
       timeoutMs: 10_000,
       testMode: false,
     });
@@ -82,9 +84,15 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
       MERCADOPAGO_ACCESS_TOKEN: credentials.MERCADOPAGO_ACCESS_TOKEN.replace("APP_USR", "TEST"),
       MERCADOPAGO_PUBLIC_KEY: credentials.MERCADOPAGO_PUBLIC_KEY.replace("APP_USR", "TEST"),
       MERCADOPAGO_API_URL: "http://127.0.0.1:4406/",
+      MERCADOPAGO_SDK_URL: "http://127.0.0.1:4406/js/v2",
       MERCADOPAGO_TIMEOUT_MS: "2500",
     });
-    expect(test.mercadoPago).toMatchObject({ apiUrl: "http://127.0.0.1:4406", timeoutMs: 2500, testMode: true });
+    expect(test.mercadoPago).toMatchObject({
+      apiUrl: "http://127.0.0.1:4406",
+      sdkUrl: "http://127.0.0.1:4406/js/v2",
+      timeoutMs: 2500,
+      testMode: true,
+    });
   });
 
   it("stop the start naming each missing credential", async () => {
@@ -116,6 +124,15 @@ describe("PAYMENT_GATEWAY and Mercado Pago's credentials", () => {
   it("never send the access token over plain HTTP beyond this machine", async () => {
     await expect(envWithPayment({ ...credentials, MERCADOPAGO_API_URL: "http://api.mercadopago.com" })).rejects.toThrow(
       /MERCADOPAGO_API_URL: use https:\/\//,
+    );
+  });
+
+  it("load MercadoPago.js only over https, beyond this machine: it reads the card typed on the page", async () => {
+    await expect(
+      envWithPayment({ ...credentials, MERCADOPAGO_SDK_URL: "http://sdk.mercadopago.com/js/v2" }),
+    ).rejects.toThrow(/MERCADOPAGO_SDK_URL: use https:\/\//);
+    await expect(envWithPayment({ ...credentials, MERCADOPAGO_SDK_URL: "não é endereço" })).rejects.toThrow(
+      /MERCADOPAGO_SDK_URL: /,
     );
   });
 });

@@ -20,14 +20,25 @@ const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 const MERCADOPAGO_ACCESS_TOKEN = /^(APP_USR|TEST)-[A-Za-z0-9-]{20,}$/;
 const MERCADOPAGO_PUBLIC_KEY = /^(APP_USR|TEST)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const mercadoPagoUrl = z
-  .string()
-  .url()
-  .default("https://api.mercadopago.com")
-  .refine((value) => {
-    const url = new URL(value);
-    return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
-  }, "use https:// (só um endereço local, como o de um dublê de testes, pode ser http://): o token de acesso vai em cada chamada.");
+/** https, or plain http to a loopback address only (a test double). */
+const mercadoPagoAddress = (fallback: string, why: string) =>
+  z
+    .string()
+    .url()
+    .default(fallback)
+    .refine((value) => {
+      // Not a URL at all: .url() has said so already.
+      if (!URL.canParse(value)) return true;
+      const url = new URL(value);
+      return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+    }, `use https:// (só um endereço local, como o de um dublê de testes, pode ser http://): ${why}`);
+
+const mercadoPagoUrl = mercadoPagoAddress("https://api.mercadopago.com", "o token de acesso vai em cada chamada.");
+/** MercadoPago.js v2, loaded by the payment step to tokenise cards (docs/decisions/0019-mercado-pago.md). */
+const mercadoPagoSdkUrl = mercadoPagoAddress(
+  "https://sdk.mercadopago.com/js/v2",
+  "o script recebe os dados do cartão digitados na página de pagamento.",
+);
 
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -68,6 +79,7 @@ const schema = z.object({
   MERCADOPAGO_PUBLIC_KEY: z.string().trim().optional(),
   MERCADOPAGO_WEBHOOK_SECRET: z.string().trim().optional(),
   MERCADOPAGO_API_URL: mercadoPagoUrl,
+  MERCADOPAGO_SDK_URL: mercadoPagoSdkUrl,
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
   PIX_EXPIRY_MINUTES: z.coerce
     .number()
@@ -129,6 +141,8 @@ export interface MercadoPagoSettings {
   publicKey: string;
   webhookSecret: string;
   apiUrl: string;
+  /** MercadoPago.js v2's address: the official one, or a double's in tests. */
+  sdkUrl: string;
   timeoutMs: number;
   /** Test credentials (TEST-…): no money moves. */
   testMode: boolean;
@@ -143,6 +157,7 @@ function mercadoPagoOf(data: z.infer<typeof schema>): MercadoPagoSettings | null
     publicKey,
     webhookSecret,
     apiUrl: data.MERCADOPAGO_API_URL.replace(/\/+$/, ""),
+    sdkUrl: data.MERCADOPAGO_SDK_URL,
     timeoutMs: data.MERCADOPAGO_TIMEOUT_MS,
     testMode: accessToken.startsWith("TEST-"),
   };

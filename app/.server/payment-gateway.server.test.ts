@@ -28,7 +28,13 @@ describe("PAYMENT_GATEWAY's choice", () => {
   it("with mercadopago, charges at MERCADOPAGO_API_URL with the configured credentials", async () => {
     const gateway = createPaymentGateway(
       {
-        mercadoPago: { ...DOUBLE_CREDENTIALS, apiUrl: double.url, timeoutMs: 2_000, testMode: true },
+        mercadoPago: {
+          ...DOUBLE_CREDENTIALS,
+          apiUrl: double.url,
+          sdkUrl: `${double.url}/js/v2`,
+          timeoutMs: 2_000,
+          testMode: true,
+        },
       },
       sandboxDeps(),
     );

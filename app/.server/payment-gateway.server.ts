@@ -9,6 +9,6 @@ export function createPaymentGateway(
   sandboxDeps: Parameters<typeof createSandboxGateway>[0],
 ): PaymentGateway {
   if (!env.mercadoPago) return createSandboxGateway(sandboxDeps);
-  const { accessToken, publicKey, apiUrl, timeoutMs } = env.mercadoPago;
-  return createMercadoPagoGateway({ accessToken, publicKey, baseUrl: apiUrl, timeoutMs });
+  const { accessToken, publicKey, apiUrl, sdkUrl, timeoutMs } = env.mercadoPago;
+  return createMercadoPagoGateway({ accessToken, publicKey, baseUrl: apiUrl, sdkUrl, timeoutMs });
 }

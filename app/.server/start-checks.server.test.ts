@@ -18,6 +18,7 @@ const mercadoPago = {
   publicKey: "TEST-01234567-89ab-cdef-0123-456789abcdef",
   webhookSecret: "0123456789abcdef0123456789abcdef",
   apiUrl: "https://api.mercadopago.com",
+  sdkUrl: "https://sdk.mercadopago.com/js/v2",
   timeoutMs: 10_000,
   testMode: true,
 };

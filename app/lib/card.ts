@@ -214,6 +214,13 @@ function parseInstallments(value: CardFormInput["installments"]): number | null 
   return count >= 1 ? count : null;
 }
 
+/** The chosen instalment count, or null when none was chosen or it is more than `max` allows. */
+export function checkInstallments(value: CardFormInput["installments"], max?: number): number | null {
+  const installments = parseInstallments(value);
+  if (installments === null || (max !== undefined && installments > Math.max(1, Math.floor(max)))) return null;
+  return installments;
+}
+
 /**
  * Validates the whole card form. Any failure gives the spec's single message, plus a short
  * message per failing field so the form can mark them.
@@ -234,11 +241,8 @@ export function validateCardForm(input: CardFormInput, options: CardFormOptions 
   const cvc = String(input.cvc ?? "").trim();
   if (!isValidCvc(cvc, brand)) errors.cvc = CARD_FIELD_MESSAGES.cvc;
 
-  const installments = parseInstallments(input.installments);
-  const max = options.maxInstallments;
-  if (installments === null || (max !== undefined && installments > Math.max(1, Math.floor(max)))) {
-    errors.installments = CARD_FIELD_MESSAGES.installments;
-  }
+  const installments = checkInstallments(input.installments, options.maxInstallments);
+  if (installments === null) errors.installments = CARD_FIELD_MESSAGES.installments;
 
   if (!number.ok || !expiry.ok || installments === null || Object.keys(errors).length > 0) {
     return { ok: false, message: CARD_FORM_MESSAGE, errors };

@@ -34,6 +34,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     selectedStudentId,
     studentDataId,
     installments,
+    acquirerCard,
   } = loaderData;
   const { store } = useRootData();
   const chooserReply = actionData && "wizard" in actionData ? actionData : undefined;
@@ -72,6 +73,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   maxInstallments={installments.count}
                   termsUrl={store.termsUrl}
                   reply={paymentReply}
+                  acquirer={acquirerCard}
                 />
               }
             >

@@ -10,7 +10,10 @@ import { formatCpf } from "#app/lib/cpf.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
+import { DeclinedPayment } from "#app/features/orders/declined-payment.tsx";
+import { checkPaymentNow } from "#app/features/orders/payment-check.server.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { SelfRefresh } from "#app/features/orders/self-refresh.tsx";
 import { PixPayment } from "#app/features/orders/pix-payment.tsx";
 import { PIX_INTENTS } from "#app/features/orders/pix.ts";
 import { pixAction, pixQrOf, sandboxPixShown } from "#app/features/orders/pix.server.ts";
@@ -24,6 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const current = requireCustomer(context);
   const saleId = new URL(request.url).searchParams.get("venda");
   if (!saleId) return { purchase: null };
+  // Back from the acquirer's page, or a payment in processing: its news now (0019).
+  const checked = await checkPaymentNow({ context }, saleId);
+  if (checked?.status === "declined") return { purchase: null, declined: checked.message ?? "" };
   const api = storeApi(context);
   try {
     const [customer, sales, bags] = await Promise.all([
@@ -68,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PurchaseCompletePage({ loaderData }: Route.ComponentProps) {
   const { purchase } = loaderData;
+  if ("declined" in loaderData && loaderData.declined) return <DeclinedPayment message={loaderData.declined} />;
   if (!purchase) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">
@@ -94,8 +101,9 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             className="mx-auto mt-3 max-w-xl rounded-xl bg-amber-50 p-4 text-sm text-amber-900"
             data-testid="processing-note"
           >
-            Ainda aguardamos a resposta da operadora de pagamento. Você receberá um e-mail quando o pagamento for
-            confirmado e pode acompanhar a situação do pedido em{" "}
+            <SelfRefresh active />
+            Ainda aguardamos a resposta da operadora de pagamento, e esta página se atualiza sozinha. Você receberá um
+            e-mail quando o pagamento for confirmado e pode acompanhar a situação do pedido em{" "}
             <Link to="/conta#pedidos" className="font-semibold underline">
               Minha Conta
             </Link>

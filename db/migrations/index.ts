@@ -13,6 +13,7 @@ import * as mailOutbox from "./0011-mail-outbox.ts";
 import * as pix from "./0012-pix.ts";
 import * as acquirerBoleto from "./0013-acquirer-boleto.ts";
 import * as reconciliationSchedule from "./0015-reconciliation-schedule.ts";
+import * as hostedCheckout from "./0016-hosted-checkout.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0012-pix": pix,
   "0013-acquirer-boleto": acquirerBoleto,
   "0015-reconciliation-schedule": reconciliationSchedule,
+  "0016-hosted-checkout": hostedCheckout,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,9 +2,13 @@
  * The purchase through Mercado Pago (docs/decisions/0019-mercado-pago.md), against the second
  * e2e store, which charges through the loopback double (playwright.config.ts). A boleto issued
  * by the acquirer: its linha digitável and its own PDF on /conclusao; the acquirer's webhook
- * saying "paid" makes the order "Pago" in /conta.
+ * saying "paid" makes the order "Pago" in /conta. The card: without JavaScript typed on the
+ * acquirer's hosted page (the double's), with JavaScript tokenised by MercadoPago.js (the
+ * double's) so the store never receives the number.
  */
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { ACQUIRER_CARD_TEXTS } from "#app/features/checkout/acquirer-card.ts";
+import { declineMessageOf } from "#api/payments/mercadopago/payment-status.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
 import { expectAnnounced } from "./support/announcements.ts";
@@ -69,4 +73,107 @@ test("boleto from Mercado Pago: the acquirer's linha digitável and PDF, then it
   await visit("/conta");
   await expect(page.getByText("Pago", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: /Segunda via do boleto/ })).toHaveCount(0);
+});
+
+/** A card the double approves, and the holder name that makes it decline (Mercado Pago's test names). */
+const CARD = { number: "4111 1111 1111 1111", approvedHolder: "APRO", declinedHolder: "OTHE" };
+/** A valid CPF for the card's holder (MercadoPago.js asks for it). */
+const HOLDER_CPF = "529.982.247-25";
+
+/** What a card test uses of the fixtures. */
+interface CardShopper {
+  page: Page;
+  request: APIRequestContext;
+  logIn: () => Promise<Parameters<typeof saveCart>[1]>;
+  visit: (path: string) => Promise<void>;
+}
+
+/** A new customer with one product in the cart, on the payment step with the card chosen. */
+async function onCardPayment({ page, request, logIn, visit }: CardShopper) {
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.PRECO > 0);
+  const customer = await logIn();
+  await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
+  ]);
+  await visit("/compra");
+  await page.getByLabel("Cartão de Crédito").check();
+}
+
+/**
+ * Pays by card the way this browser can: without JavaScript, "Finalizar Compra" goes to the
+ * acquirer's page, where the card is typed; with it, the store's page tokenises the card through
+ * MercadoPago.js. Answers the bodies of every POST the browser sent to the store.
+ */
+async function payByCard(page: Page, js: boolean, holder: string): Promise<string[]> {
+  const posts: string[] = [];
+  page.on("request", (sent) => {
+    if (sent.method() === "POST" && sent.url().startsWith(baseURL)) posts.push(sent.postData() ?? "");
+  });
+  const form = page.getByTestId("payment-form");
+  if (js) {
+    await expect(form.getByText(ACQUIRER_CARD_TEXTS.tokenised)).toBeVisible();
+    await form.getByLabel("Nome impresso no cartão").fill(holder);
+    await form.getByLabel("Número do cartão").fill(CARD.number);
+    await form.getByLabel("Validade (MM / AA)").fill("05 / 35");
+    await form.getByLabel("CVC").fill("123");
+    await form.getByLabel("CPF do titular do cartão").fill(HOLDER_CPF);
+  } else {
+    // No card field on the store's page: it is typed on Mercado Pago's.
+    await expect(form.getByText(ACQUIRER_CARD_TEXTS.hosted)).toBeVisible();
+    await expect(form.getByText(ACQUIRER_CARD_TEXTS.needsScripts)).toBeVisible();
+    await expect(form.getByLabel("Número do cartão")).toHaveCount(0);
+  }
+  await form.getByLabel("Parcelamento").selectOption("1");
+  await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  if (!js) {
+    await expect(page).toHaveURL(new RegExp(`^${doubleURL}/checkout/v1/redirect`));
+    await page.getByLabel("Número do cartão").fill(CARD.number);
+    await page.getByLabel("Nome do titular").fill(holder);
+    await page.getByLabel("Validade").fill("05/35");
+    await page.getByLabel("Código de segurança").fill("123");
+    await page.getByRole("button", { name: "Pagar" }).click();
+  }
+  return posts;
+}
+
+test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised with it", () => {
+  test("approved: paid on /conclusao and in /conta", async ({ page, request, logIn, visit, js }) => {
+    await onCardPayment({ page, request, logIn, visit });
+    const posts = await payByCard(page, js, CARD.approvedHolder);
+
+    await expect(page).toHaveURL(/\/conclusao\?venda=/);
+    await expect(page.getByTestId("sale-status")).toHaveText("Pago");
+    await expect(page.getByTestId("card-last-digits")).toHaveText("VISA final 1111");
+    if (js) {
+      // The number went to Mercado Pago only: the store got its token.
+      expect(posts.some((body) => body.includes("cardToken"))).toBe(true);
+      for (const body of posts) {
+        expect(body).not.toContain("4111");
+        expect(body).not.toContain("123");
+      }
+    }
+    await visit("/conta");
+    await expect(page.getByText("Pago", { exact: true })).toBeVisible();
+  });
+
+  test("declined: the reason, no order in /conta, the cart kept", async ({ page, request, logIn, visit, js }) => {
+    await onCardPayment({ page, request, logIn, visit });
+    await payByCard(page, js, CARD.declinedHolder);
+    const reason = declineMessageOf("cc_rejected_other_reason");
+    if (js) {
+      // The refusal on /compra, the card typed again.
+      await expect(page).toHaveURL(/\/compra/);
+      await expectAnnounced(page, reason, { type: "error" });
+      await expect(page.getByTestId("payment-form").getByLabel("Número do cartão")).toHaveValue("");
+    } else {
+      await expect(page).toHaveURL(/\/conclusao\?venda=/);
+      await expect(page.getByTestId("decline-message")).toHaveText(reason);
+      await page.getByRole("link", { name: "Voltar ao carrinho e tentar de novo" }).click();
+      await expect(page).toHaveURL(/\/compra/);
+    }
+    await expect(page.getByTestId("checkout-total")).toBeVisible();
+    await visit("/conta");
+    await expect(page.getByText("Você ainda não fez nenhuma compra.")).toBeVisible();
+  });
 });

@@ -170,7 +170,9 @@ test("a payment whose answer is not recorded yet says so on /conclusao and in /c
   const saleId = completion.searchParams.get("venda")!;
   // As if the server had died after the sandbox answered and before the answer was recorded
   // (docs/decisions/0018-payment-flow.md): the sale claimed, the cart still open, no boleto yet.
-  const claimed = async (updatedAt: Date) =>
+  // While its charge window runs (charging_until ahead) nobody but that charge records it, so
+  // /conclusao shows it processing; after, /conclusao and the reconciliation ask the sandbox.
+  const claimed = async (updatedAt: Date, chargingUntil: Date | null) =>
     withStoreDatabase((db) =>
       db.transaction().execute(async (trx) => {
         await trx
@@ -183,6 +185,7 @@ test("a payment whose answer is not recorded yet says so on /conclusao and in /c
             // A claim leaves the reconciliation's schedule empty: due at once.
             next_check_at: null,
             updated_at: updatedAt.toISOString(),
+            charging_until: chargingUntil?.toISOString() ?? null,
           })
           .where("id", "=", saleId)
           .execute();
@@ -190,7 +193,7 @@ test("a payment whose answer is not recorded yet says so on /conclusao and in /c
         await trx.updateTable("carts").set({ finished_at: null }).where("id", "=", customer.cartId).execute();
       }),
     );
-  await claimed(new Date());
+  await claimed(new Date(), new Date(Date.now() + 10 * 60_000));
   await visit(completion.pathname + completion.search);
   await expect(page.getByTestId("sale-status")).toHaveText("Pagamento em processamento");
   await expect(page.getByTestId("processing-note")).toContainText(
@@ -207,7 +210,7 @@ test("a payment whose answer is not recorded yet says so on /conclusao and in /c
   await expect(orders.getByRole("link", { name: /Segunda via do boleto/ })).toHaveCount(0);
 
   // Its charge window over, the reconciliation asks the sandbox and records its boleto.
-  await claimed(new Date(Date.now() - 60 * 60_000));
+  await claimed(new Date(Date.now() - 60 * 60_000), null);
   gestor("reconcile-payments");
   await visit(completion.pathname + completion.search);
   await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");

@@ -45,6 +45,7 @@ const payment = z.object({
   payment_method_id: nullish(z.string()),
   payment_type_id: nullish(z.string()),
   transaction_amount: nullish(z.number()),
+  installments: nullish(z.number().int()),
   card: nullish(z.object({ last_four_digits: nullish(z.string()) })),
   barcode: nullish(z.object({ content: nullish(z.string()) })),
   transaction_details: nullish(
@@ -101,7 +102,11 @@ export interface PreferenceBody {
   auto_return: "all";
   external_reference: string;
   notification_url?: string;
-  payment_methods: { installments: number; excluded_payment_types: { id: string }[] };
+  payment_methods: { installments: number; default_installments: number; excluded_payment_types: { id: string }[] };
+  /** The page takes payments only between these instants (Mercado Pago's date-time format). */
+  expires: true;
+  expiration_date_from: string;
+  expiration_date_to: string;
 }
 
 export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: MercadoPagoClientOptions) {

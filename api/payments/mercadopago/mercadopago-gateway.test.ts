@@ -5,6 +5,7 @@ import { addDays, todayInBrazil } from "#app/lib/dates.ts";
 import { SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
 import {
   DOUBLE_CREDENTIALS,
+  payOnHostedPage,
   startMercadoPagoDouble,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
@@ -68,6 +69,7 @@ describe("Mercado Pago gateway: cards", () => {
       status: "paid",
       transactionId: expect.stringMatching(/^\d+$/),
       card: { brand: "VISA", lastFour: "1111" },
+      installments: 2,
     });
     const again = await gateway.charge(charge);
     expect(again).toEqual(first);
@@ -229,28 +231,17 @@ describe("Mercado Pago gateway: hosted checkout", () => {
       description: "Loja Escolar pedido 123456789012",
       amountCents: 17_100,
       maxInstallments: 2,
+      installments: 2,
       payer,
       returnUrl: "http://127.0.0.1:3000/conclusao?retorno=mp",
       notificationUrl: "https://loja.escola.com.br/api/webhooks/mercadopago",
+      now: new Date(),
+      expiresAt: new Date(Date.now() + 30 * 60_000),
     });
     expect(url.startsWith(`${double.url}/checkout/v1/redirect?pref_id=`)).toBe(true);
     const page = await (await fetch(url)).text();
     expect(page.match(/<option /g)).toHaveLength(2);
-    const action = /action="([^"]+)"/.exec(page)![1]!.replaceAll("&amp;", "&");
-    const paid = await fetch(new URL(action, double.url), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        cardNumber: "4111 1111 1111 1111",
-        holder: "F C LIMA",
-        expiry: "05/30",
-        cvv: "123",
-        installments: "2",
-      }),
-      redirect: "manual",
-    });
-    expect(paid.status).toBe(302);
-    const back = new URL(paid.headers.get("location")!);
+    const back = await payOnHostedPage(url, { number: "4111 1111 1111 1111", installments: 2 });
     expect(back.origin + back.pathname).toBe("http://127.0.0.1:3000/conclusao");
     expect(Object.fromEntries(back.searchParams)).toMatchObject({
       retorno: "mp",
@@ -260,6 +251,29 @@ describe("Mercado Pago gateway: hosted checkout", () => {
       payment_id: expect.stringMatching(/^\d+$/),
     });
     expect(await gateway.findBySaleId("venda-hospedada")).toMatchObject({ status: "paid", card: { lastFour: "1111" } });
+  });
+
+  it("sends the page's expiry, and a page past it takes no payment", async () => {
+    const now = new Date();
+    const { url } = await gateway.createHostedCheckout!({
+      saleId: "venda-abandonada",
+      referenceCode: "123456789013",
+      description: "Loja Escolar pedido 123456789013",
+      amountCents: 17_100,
+      maxInstallments: 1,
+      installments: 1,
+      payer,
+      returnUrl: "http://127.0.0.1:3000/conclusao",
+      now: new Date(now.getTime() - 60 * 60_000),
+      expiresAt: new Date(now.getTime() - 60_000),
+    });
+    const preference = double.preferences().find((candidate) => candidate.external_reference === "venda-abandonada")!;
+    expect(preference).toMatchObject({ expires: true, expiration_date_to: expect.stringMatching(/-03:00$/) });
+    expect(Date.parse(String(preference.expiration_date_to))).toBe(now.getTime() - 60_000);
+    const page = await fetch(url);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("expirou");
+    expect(double.charges()).toBe(0);
   });
 });
 

@@ -47,13 +47,15 @@ export const TYPED_CARD_REFUSED =
 
 export interface MercadoPagoGatewayOptions extends MercadoPagoClientOptions {
   publicKey: string;
+  /** MercadoPago.js v2's address (MERCADOPAGO_SDK_URL); the official one by default. */
+  sdkUrl?: string;
 }
 
 export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
   const client = createMercadoPagoClient(options);
   return {
     name: "mercadopago",
-    browserTokenization: { publicKey: options.publicKey, sdkUrl: MERCADOPAGO_SDK_URL },
+    browserTokenization: { publicKey: options.publicKey, sdkUrl: options.sdkUrl ?? MERCADOPAGO_SDK_URL },
 
     async charge(request: ChargeRequest): Promise<PaymentState> {
       // A free order moves no money: the acquirer is not asked (it refuses a zero amount), and
@@ -101,8 +103,13 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
           // The hosted page is the card path only: boleto and Pix have their own, without scripts.
           payment_methods: {
             installments: request.maxInstallments,
+            default_installments: Math.min(request.installments, request.maxInstallments),
             excluded_payment_types: [{ id: "ticket" }, { id: "bank_transfer" }, { id: "atm" }],
           },
+          // An abandoned page ends: after this the sale can be declined and the cart paid again.
+          expires: true,
+          expiration_date_from: mercadoPagoDateTime(request.now),
+          expiration_date_to: mercadoPagoDateTime(request.expiresAt),
         },
         `preferencia-${request.saleId}`,
       );
@@ -180,6 +187,7 @@ export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
   const lastFour = payment.card?.last_four_digits;
   if (lastFour && payment.payment_method_id) {
     state.card = { brand: BRANDS[payment.payment_method_id] ?? payment.payment_method_id.toUpperCase(), lastFour };
+    if (payment.installments && payment.installments >= 1) state.installments = payment.installments;
   }
   return state;
 }

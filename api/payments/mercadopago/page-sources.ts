@@ -10,18 +10,20 @@
  * - frame-src: the SDK's secure fields and 3-D Secure challenges are iframes of Mercado Pago;
  * - img-src: card brand logos (mlstatic, Mercado Livre's CDN).
  * When MERCADOPAGO_API_URL points elsewhere (a double on loopback), that origin plays the part
- * of the API and of the hosted page, so it is added to form-action, connect-src and frame-src.
+ * of the API and of the hosted page, so it is added to form-action, connect-src and frame-src;
+ * MERCADOPAGO_SDK_URL's origin (the official SDK's, or a double's) is added to script-src.
  */
 import { MERCADOPAGO_API_URL } from "./client.ts";
+import { MERCADOPAGO_SDK_URL } from "./mercadopago-gateway.ts";
 
 export type PageSources = Record<"form-action" | "script-src" | "connect-src" | "frame-src" | "img-src", string[]>;
 
-export function mercadoPagoPageSources(apiUrl: string): PageSources {
+export function mercadoPagoPageSources(apiUrl: string, sdkUrl: string = MERCADOPAGO_SDK_URL): PageSources {
   const official = new URL(MERCADOPAGO_API_URL).origin;
   const other = new URL(apiUrl).origin === official ? [] : [new URL(apiUrl).origin];
   return {
     "form-action": ["https://www.mercadopago.com.br", "https://*.mercadopago.com.br", ...other],
-    "script-src": ["https://sdk.mercadopago.com"],
+    "script-src": [new URL(sdkUrl).origin],
     "connect-src": [official, "https://api.mercadolibre.com", "https://*.mercadopago.com", ...other],
     "frame-src": ["https://*.mercadopago.com", "https://*.mercadopago.com.br", "https://*.mercadolibre.com", ...other],
     "img-src": ["https://http2.mlstatic.com"],

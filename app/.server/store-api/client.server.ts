@@ -361,6 +361,14 @@ export function createStoreApiClient({
       return (await call(orders.sandboxPayPix, { saleId, storeId: store })).sale;
     },
 
+    /**
+     * Asks the acquirer now about one of the customer's own sales (the bundled API only;
+     * docs/decisions/0019-mercado-pago.md): its status, declined included, and why.
+     */
+    async checkSalePayment(saleId: string) {
+      return (await call(orders.checkSalePayment, { saleId, storeId: store })).payment;
+    },
+
     /** The printable boleto of a sale: no token (the sale id is random). */
     async getBoleto(saleId: string) {
       return (await call(orders.getBoleto, { saleId, storeId: store })).boleto;

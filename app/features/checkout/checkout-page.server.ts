@@ -10,6 +10,7 @@ import { currentCustomer, type RequestArgs } from "#app/.server/request-context.
 import { REGISTER_PARAM } from "./auth-step.tsx";
 import { checkoutStep } from "./checkout-step.ts";
 import { PAY_INTENT } from "./payment-form.tsx";
+import { acquirerCardForm } from "./acquirer-card.server.ts";
 import { COUPON_RETRY_PATH, payAction } from "./payment.server.ts";
 
 /**
@@ -51,6 +52,8 @@ export async function loadCheckoutPage(args: RequestArgs) {
     studentDataId: params.get(URL_STATE.studentData.key),
     // At the request's time: the cart lines and the instalment selector show the same count.
     installments: cartInstallmentView(cart),
+    // Mercado Pago's public key and SDK when it takes the card on its own forms (0019).
+    acquirerCard: step === 3 ? acquirerCardForm() : null,
   };
 }
 

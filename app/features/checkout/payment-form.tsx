@@ -16,6 +16,8 @@ import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS, type PaymentMethodCode } f
 import { defaultPaymentMethod, paymentSchema } from "#app/features/checkout/payment-schema.ts";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { AcquirerCardFields, useAcquirerToken } from "./acquirer-card-fields.tsx";
+import { ACQUIRER_CARD_TEXTS, type AcquirerCardSettings } from "./acquirer-card.ts";
 import { CardPreview } from "./card-preview.tsx";
 
 export interface PaymentFormReply {
@@ -35,7 +37,9 @@ const inputClass =
 /**
  * Step 3's payment form (spec §2 payment form, §4 payment method and terms). The method
  * radios show the card fields by CSS alone (:has), so the form works as a plain form; with
- * JavaScript the card preview and the instalment line follow what is typed.
+ * JavaScript the card preview and the instalment line follow what is typed. With Mercado Pago
+ * (`acquirer`) the card is typed on its forms instead (acquirer-card.ts): its hosted page
+ * without JavaScript, its SDK's token with it.
  */
 export function PaymentForm({
   cartId,
@@ -43,6 +47,7 @@ export function PaymentForm({
   maxInstallments,
   termsUrl,
   reply,
+  acquirer,
 }: {
   /** The cart on screen: a repeated submit must name the cart it paid. */
   cartId: string;
@@ -50,16 +55,21 @@ export function PaymentForm({
   maxInstallments: number;
   termsUrl: string;
   reply?: PaymentFormReply;
+  /** Mercado Pago takes the card on its own forms (bundled API); null: the store's card form. */
+  acquirer: AcquirerCardSettings | null;
 }) {
   const navigation = useNavigation();
   const terms = useRef<HTMLInputElement>(null);
+  const acquirerCard = acquirer !== null;
   const [form, fields] = useForm({
     id: "payment",
     lastResult: reply?.result,
     defaultValue: { paymentMethod: defaultPaymentMethod(total) },
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paymentSchema({ total, maxInstallments }) }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: paymentSchema({ total, maxInstallments, acquirerCard }) }),
   });
+  const tokenised = useAcquirerToken(acquirer, maxInstallments, reply);
   const [card, setCard] = useState({
     number: String(fields.number.initialValue ?? ""),
     holder: String(fields.holder.initialValue ?? ""),
@@ -78,9 +88,30 @@ export function PaymentForm({
   useEffect(() => {
     if (reply) for (const name of CARD_FIELDS) update({ name, value: "" });
   }, [reply, update]);
-  const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === PAY_INTENT;
+  const paying = tokenised.busy || (navigation.state !== "idle" && navigation.formData?.get("intent") === PAY_INTENT);
   const free = total === 0;
   const formProps = getFormProps(form);
+  const instalments = (
+    <div>
+      <label htmlFor={fields.installments.id} className="mb-1 block text-sm font-semibold text-slate-700">
+        Parcelamento
+      </label>
+      <select
+        {...getSelectProps(fields.installments)}
+        key={fields.installments.key}
+        className={inputClass}
+        onChange={(event) => setInstallments(Number(event.currentTarget.value) || null)}
+      >
+        <option value="">{INSTALLMENT_TEXTS.choose}</option>
+        {installmentOptions(maxInstallments).map((count) => (
+          <option key={count} value={count}>
+            {count} x de {formatBRL(installmentValue(total, count))}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={fields.installments.errorId} errors={fields.installments.errors} />
+    </div>
+  );
 
   return (
     <Form
@@ -89,6 +120,7 @@ export function PaymentForm({
       {...formProps}
       onSubmit={(event) => {
         formProps.onSubmit(event);
+        tokenised.onSubmit(event);
         // Spec §4: the terms go back to "not accepted" after every submit attempt, once the
         // submission has read the form (React Router reads it right after this handler).
         setTimeout(() => {
@@ -112,7 +144,11 @@ export function PaymentForm({
         ) : (
           <>
             <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.boleto} />
-            <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.credit} />
+            <MethodRadio
+              meta={fields.paymentMethod}
+              code={PAYMENT_METHOD_CODES.credit}
+              hint={acquirer && !tokenised.scripted ? ACQUIRER_CARD_TEXTS.needsScripts : undefined}
+            />
             <MethodRadio
               meta={fields.paymentMethod}
               code={PAYMENT_METHOD_CODES.pix}
@@ -129,55 +165,48 @@ export function PaymentForm({
           data-testid="card-fields"
         >
           <legend className="sr-only">Dados do cartão</legend>
-          <CardPreview {...card} />
-          <CardInput
-            meta={fields.holder}
-            label="Nome impresso no cartão"
-            autoComplete="cc-name"
-            maxLength={HOLDER_MAX_LENGTH}
-            onValue={(holder) => setCard((c) => ({ ...c, holder }))}
-          />
-          <CardInput
-            meta={fields.number}
-            label="Número do cartão"
-            autoComplete="cc-number"
-            inputMode="numeric"
-            maxLength={23}
-            mask={maskCardNumber}
-            onValue={(number) => setCard((c) => ({ ...c, number }))}
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <CardInput
-              meta={fields.expiry}
-              label="Validade (MM / AA)"
-              autoComplete="cc-exp"
-              inputMode="numeric"
-              maxLength={7}
-              placeholder="MM / AA"
-              mask={maskCardExpiry}
-              onValue={(expiry) => setCard((c) => ({ ...c, expiry }))}
+          {acquirer ? (
+            <AcquirerCardFields
+              scripted={tokenised.scripted}
+              inputs={tokenised.inputs}
+              problem={tokenised.problem}
+              instalments={instalments}
             />
-            <CardInput meta={fields.cvc} label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
-          </div>
-          <div>
-            <label htmlFor={fields.installments.id} className="mb-1 block text-sm font-semibold text-slate-700">
-              Parcelamento
-            </label>
-            <select
-              {...getSelectProps(fields.installments)}
-              key={fields.installments.key}
-              className={inputClass}
-              onChange={(event) => setInstallments(Number(event.currentTarget.value) || null)}
-            >
-              <option value="">{INSTALLMENT_TEXTS.choose}</option>
-              {installmentOptions(maxInstallments).map((count) => (
-                <option key={count} value={count}>
-                  {count} x de {formatBRL(installmentValue(total, count))}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={fields.installments.errorId} errors={fields.installments.errors} />
-          </div>
+          ) : (
+            <>
+              <CardPreview {...card} />
+              <CardInput
+                meta={fields.holder}
+                label="Nome impresso no cartão"
+                autoComplete="cc-name"
+                maxLength={HOLDER_MAX_LENGTH}
+                onValue={(holder) => setCard((c) => ({ ...c, holder }))}
+              />
+              <CardInput
+                meta={fields.number}
+                label="Número do cartão"
+                autoComplete="cc-number"
+                inputMode="numeric"
+                maxLength={23}
+                mask={maskCardNumber}
+                onValue={(number) => setCard((c) => ({ ...c, number }))}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <CardInput
+                  meta={fields.expiry}
+                  label="Validade (MM / AA)"
+                  autoComplete="cc-exp"
+                  inputMode="numeric"
+                  maxLength={7}
+                  placeholder="MM / AA"
+                  mask={maskCardExpiry}
+                  onValue={(expiry) => setCard((c) => ({ ...c, expiry }))}
+                />
+                <CardInput meta={fields.cvc} label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} />
+              </div>
+              {instalments}
+            </>
+          )}
         </fieldset>
       )}
 

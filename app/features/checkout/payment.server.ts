@@ -9,6 +9,7 @@ import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { acquirerCardForm } from "./acquirer-card.server.ts";
 
 /** Spec §8 finish errors, by the store API's message. */
 export const FINISH_ERRORS = {
@@ -32,8 +33,9 @@ export const CHECKOUT_MESSAGES = {
 export const COUPON_RETRY_PATH = "/checkout";
 
 // The card never comes back to the page (PCI DSS: no card data in a reply a browser or a
-// proxy may keep), and the terms reset (spec §4). The method and instalments stay.
-const HIDDEN = ["holder", "number", "expiry", "cvc", "terms"];
+// proxy may keep), nor its single-use token, and the terms reset (spec §4). The method and
+// instalments stay.
+const HIDDEN = ["holder", "number", "expiry", "cvc", "terms", "cardToken", "cardPaymentMethodId", "cardIssuerId"];
 
 /**
  * "Finalizar Compra" (spec §4 after purchase, §8 finish errors). The cart and its total
@@ -57,9 +59,11 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
         shownCart.total,
       )
     : 1;
+  // With Mercado Pago the card is typed on its forms, never the store's (0019).
+  const acquirerCard = acquirerCardForm() !== null;
   const schema = shownCart
-    ? paymentSchema({ total: shownCart.total, maxInstallments })
-    : paymentSchema({ total: 0, maxInstallments, settledCart: true });
+    ? paymentSchema({ total: shownCart.total, maxInstallments, acquirerCard })
+    : paymentSchema({ total: 0, maxInstallments, settledCart: true, acquirerCard });
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") {
     const errors = submission.error ?? {};
@@ -69,7 +73,7 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
     return data<PaymentFormReply>({ result: submission.reply({ hideFields: HIDDEN }), toast: toast ?? null }, 400);
   }
 
-  const { paymentMethod, card } = submission.value;
+  const { paymentMethod, card, acquirerCard: onAcquirer } = submission.value;
   try {
     const methods = await api.listPaymentMethods();
     const method = methods.find((candidate) => candidate.code === paymentMethod);
@@ -78,7 +82,16 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
       paymentMethodId: method.id,
       acceptedTerms: true,
       deliveryDate: null,
-      installments: card?.installments ?? 1,
+      installments: card?.installments ?? onAcquirer?.installments ?? 1,
+      ...(onAcquirer?.token
+        ? {
+            cardToken: onAcquirer.token.token,
+            cardPaymentMethodId: onAcquirer.token.paymentMethodId,
+            ...(onAcquirer.token.issuerId ? { cardIssuerId: onAcquirer.token.issuerId } : {}),
+          }
+        : onAcquirer
+          ? { hostedCheckout: true }
+          : {}),
       ...(card
         ? {
             brand: brandForGateway(card.brand),
@@ -90,6 +103,8 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
         : {}),
     };
     const finished = await api.finishCart(current.customer.id, shownCartId, payload);
+    // The card is typed on the acquirer's page, which sends the shopper back to /conclusao.
+    if (finished.redirectUrl) return redirect(finished.redirectUrl, 303);
     if (finished.statusCode === "processing")
       return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);

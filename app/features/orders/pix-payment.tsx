@@ -1,27 +1,11 @@
-import { useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Sale } from "#api/contract/orders.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
-import { isPixSale, payablePix, PIX_INTENTS, PIX_POLL_MS, PIX_REFRESH_SECONDS, PIX_TEXTS } from "./pix.ts";
-
-/**
- * A pending Pix on /conclusao asks again until it is paid or expires (docs/decisions/0022-pix.md):
- * with JavaScript the loader is revalidated every few seconds while the page is visible; without
- * it, a meta refresh inside <noscript> reloads the page, and a browser running scripts ignores it.
- */
-function usePixPolling(pending: boolean) {
-  const { revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible") void revalidate();
-    }, PIX_POLL_MS);
-    return () => clearInterval(timer);
-  }, [pending, revalidate]);
-}
+import { isPixSale, payablePix, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
+import { SelfRefresh } from "./self-refresh.tsx";
 
 /** "Válido até HH:MM de dd/mm/aaaa (horário de Brasília)": the same text on the server and in the browser. */
 export function pixExpiryText(expiresAt: string): string {
@@ -87,7 +71,6 @@ export function SandboxPixForm({ saleId }: { saleId: string }) {
 /** /conclusao's Pix panel: the QR and the code while pending, then "Pagamento confirmado", or the expiry. */
 export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl: string | null; sandbox: boolean }) {
   const pix = payablePix(sale);
-  usePixPolling(pix !== null);
   if (!isPixSale(sale)) return null;
   if (sale.status === "paid") {
     return (
@@ -110,9 +93,8 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
   if (!pix) return null;
   return (
     <div className="mt-4 flex flex-col gap-4 rounded-xl bg-brand-50 p-4" data-testid="pix-info">
-      <noscript>
-        <meta httpEquiv="refresh" content={String(PIX_REFRESH_SECONDS)} />
-      </noscript>
+      {/* A pending Pix on /conclusao asks again until it is paid or expires. */}
+      <SelfRefresh active />
       <p className="text-sm text-brand-900">
         Abra o app do seu banco, escolha pagar com Pix e leia o QR Code ou cole o código abaixo. Esta página se atualiza
         sozinha quando o pagamento for confirmado.

@@ -10,11 +10,6 @@ export const PIX_TEXTS = {
   sandboxPaid: "Pagamento Pix simulado no sandbox.",
 } as const;
 
-/** How often an open /conclusao asks again whether a pending Pix was paid (JavaScript on). */
-export const PIX_POLL_MS = 3_000;
-/** The same without JavaScript: a meta refresh, in seconds. */
-export const PIX_REFRESH_SECONDS = 5;
-
 export const isPixSale = (sale: Pick<Sale, "paymentMethod">) => sale.paymentMethod.code === PAYMENT_METHOD_CODES.pix;
 
 /** A Pix sale whose code can be paid now: pending, with its code (the API sends it only then). */

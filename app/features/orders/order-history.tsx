@@ -6,7 +6,7 @@ import { formatCalendarDate } from "#app/lib/dates.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { completionPath } from "#app/lib/url-state.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
-import { isPixSale, payablePix, PIX_INTENTS } from "./pix.ts";
+import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { PixCopyPaste, PixSaleForm, pixExpiryText, SandboxPixForm } from "./pix-payment.tsx";
 
 const statusStyles: Record<string, string> = {
@@ -173,6 +173,13 @@ function PixOrder({ sale, sandboxPix }: { sale: Sale; sandboxPix: boolean }) {
         <PixCopyPaste code={pix.copyPaste} />
         {sandboxPix ? <SandboxPixForm saleId={sale.id} /> : null}
       </div>
+    );
+  }
+  if (pixCodeOver(sale)) {
+    return (
+      <p className="mt-3 text-sm text-amber-900" data-testid="order-pix-code-over">
+        {PIX_TEXTS.codeOver}
+      </p>
     );
   }
   if (!isPixSale(sale) || sale.status !== "expired") return null;

@@ -4,7 +4,7 @@ import type { Sale } from "#api/contract/orders.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
-import { isPixSale, payablePix, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
+import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { SelfRefresh } from "./self-refresh.tsx";
 
 /** "Válido até HH:MM de dd/mm/aaaa (horário de Brasília)": the same text on the server and in the browser. */
@@ -88,6 +88,15 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
         </Link>
         .
       </p>
+    );
+  }
+  if (pixCodeOver(sale)) {
+    return (
+      <div className="mt-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="pix-code-over">
+        {/* The acquirer's word (expired or paid) arrives within minutes; the page asks until then. */}
+        <SelfRefresh active />
+        <p>{PIX_TEXTS.codeOver}</p>
+      </div>
     );
   }
   if (!pix) return null;

@@ -328,9 +328,13 @@ export interface ChargeParts {
 /**
  * Where Mercado Pago posts its notifications: only an https address, the only kind it accepts
  * (docs/decisions/0019-mercado-pago.md); without one, reconciliation alone finds the news.
+ * `source_news=webhooks` asks for the signed Webhooks notifications only, not the older unsigned
+ * IPN ones (`?topic=…&id=…`), which the route refuses.
  */
 function notificationUrlOf(publicUrl: string): string | undefined {
-  return publicUrl.startsWith("https://") ? `${publicUrl}${MERCADOPAGO_WEBHOOK_URL_PATH}` : undefined;
+  return publicUrl.startsWith("https://")
+    ? `${publicUrl}${MERCADOPAGO_WEBHOOK_URL_PATH}?source_news=webhooks`
+    : undefined;
 }
 
 export function chargeRequestOf(

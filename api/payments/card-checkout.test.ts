@@ -90,7 +90,7 @@ describe("the card on Mercado Pago's hosted page (no JavaScript)", () => {
         failure: `https://loja.test/conclusao?venda=${saleId}`,
         pending: `https://loja.test/conclusao?venda=${saleId}`,
       },
-      notification_url: "https://loja.test/api/webhooks/mercadopago",
+      notification_url: "https://loja.test/api/webhooks/mercadopago?source_news=webhooks",
       payment_methods: { default_installments: 1 },
       expires: true,
     });

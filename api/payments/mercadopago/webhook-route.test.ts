@@ -123,7 +123,7 @@ describe("boleto through Mercado Pago", () => {
     const payment = double.payment(paymentId)!;
     expect(payment).toMatchObject({
       payment_method_id: "bolbradesco",
-      notification_url: "https://loja.test/api/webhooks/mercadopago",
+      notification_url: "https://loja.test/api/webhooks/mercadopago?source_news=webhooks",
       description: expect.stringMatching(/^Loja Escolar pedido \d{12}$/),
     });
     const pdf = `${double.url}/boletos/${paymentId}`;

@@ -132,6 +132,13 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<PaymentState>;
+  /**
+   * Cancels a payment nobody has paid (a boleto, a Pix, a card under review), so the acquirer
+   * takes no money for it any more; answers its state afterwards ("expired": cancelled unpaid).
+   * Throws when the acquirer could not be asked or refused (the payment was paid meanwhile):
+   * the gestor's cancel then changes nothing in the store (docs/decisions/0018-payment-flow.md).
+   */
+  cancel(request: { saleId: string; transactionId: string }): Promise<PaymentState>;
   /** A page at the acquirer where the shopper types the card (no JavaScript on our side). Absent on the sandbox. */
   createHostedCheckout?(request: HostedCheckoutRequest): Promise<{ url: string }>;
   /** What the browser needs to tokenise a card with the acquirer's SDK. Absent on the sandbox. */

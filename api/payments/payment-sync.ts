@@ -11,8 +11,9 @@
  *   - pending → expired; paid → refunded, charged_back: the coupon use is given back;
  *   - anything else (the same state again, a "pending" after "paid", news of a declined attempt)
  *     changes nothing, so a repeated or late notification is harmless. Money for an attempt the
- *     store already declined is not taken as a sale (the cart may have been bought again since):
- *     it is kept on the attempt as an alert the gestor's list of sales shows, to refund it.
+ *     store already declined, or for a sale the gestor cancelled, is not taken as a sale (the
+ *     cart may have been bought again since): it is kept on the sale as an alert the gestor's
+ *     list of sales shows, to refund it.
  * A processing sale whose acquirer answer is finally known also finishes the cart with any
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
@@ -69,10 +70,12 @@ export function applyPaymentState(
     // notification that read the acquirer before the charge landed must not decline it.
     if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
     if (!(MOVES[sale.status] ?? []).includes(state.status)) {
-      if (sale.status === "declined" && (state.status === "paid" || state.status === "pending")) {
-        // Money for an attempt the store closed as declined: the gestor must refund it (0018).
-        const alert = lateMoneyAlert(state);
-        console.error(`[pagamento] ALERTA: tentativa recusada ${sale.reference_code} (venda ${sale.id}): ${alert}`);
+      const closed = sale.status === "declined" || sale.status === "cancelled";
+      if (closed && (state.status === "paid" || state.status === "pending")) {
+        // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
+        // must refund it at the acquirer (0018).
+        const alert = lateMoneyAlert(sale.status, state);
+        console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
         await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
       }
       return null;
@@ -119,11 +122,12 @@ export function applyPaymentState(
   });
 }
 
-/** What the gestor reads on an attempt the acquirer reports money for (0018). */
-function lateMoneyAlert(state: PaymentState): string {
+/** What the gestor reads on a declined attempt or a cancelled sale the acquirer reports money for (0018). */
+function lateMoneyAlert(status: SaleStatus, state: PaymentState): string {
   const what = state.status === "paid" ? "recebeu o pagamento" : "tem um pagamento pendente";
   const payment = state.transactionId ? ` ${state.transactionId}` : "";
-  return `A operadora ${what}${payment} desta tentativa recusada: estorne ou cancele pelo painel da operadora.`;
+  const sale = status === "cancelled" ? "desta compra cancelada" : "desta tentativa recusada";
+  return `A operadora ${what}${payment} ${sale}: estorne ou cancele pelo painel da operadora.`;
 }
 
 /**

@@ -56,6 +56,7 @@ function countingGateway(onAsk: (saleId: string) => void | Promise<void> = () =>
       return { status: "pending", transactionId: `tx-${saleId}` };
     },
     refund: () => Promise.reject(new Error("not refunded here")),
+    cancel: () => Promise.reject(new Error("not cancelled here")),
   };
   return { gateway, asked };
 }

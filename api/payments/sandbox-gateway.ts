@@ -110,6 +110,8 @@ function outcomeOf(request: ChargeRequest): Ledger {
 
 /** A pending Pix past its expiry can no longer be paid: the sandbox answers it expired, as an acquirer does. */
 function statusOf(row: Selectable<SandboxPaymentTable>, now: Date): GatewayStatus {
+  // Cancelled by the gestor (cancel-sale): unpaid for good, as Mercado Pago's "cancelled" reads.
+  if (row.status === "cancelled") return "expired";
   const expired =
     row.status === "pending" && row.pix_expires_at !== null && Date.parse(row.pix_expires_at) <= now.getTime();
   return expired ? "expired" : (row.status as GatewayStatus);
@@ -173,6 +175,13 @@ export async function paySandboxPix(
 export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: () => Date }): PaymentGateway {
   const byKey = (key: string) =>
     db.selectFrom("sandbox_payments").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+  const byTransaction = (saleId: string, transactionId: string) =>
+    db
+      .selectFrom("sandbox_payments")
+      .selectAll()
+      .where("sale_id", "=", saleId)
+      .where("transaction_id", "=", transactionId)
+      .executeTakeFirst();
   return {
     name: "sandbox",
     async charge(request) {
@@ -202,6 +211,20 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
       const row = await newestOf(db, saleId);
       return row ? stateOf(row, now()) : null;
     },
+    async cancel({ saleId, transactionId }) {
+      // Only an unpaid payment; its paying actions (paySandboxPix) then refuse it.
+      await db
+        .updateTable("sandbox_payments")
+        .set({ status: "cancelled", updated_at: now().toISOString() })
+        .where("sale_id", "=", saleId)
+        .where("transaction_id", "=", transactionId)
+        .where("status", "=", "pending")
+        .execute();
+      const row = await byTransaction(saleId, transactionId);
+      if (!row) throw new Error("O sandbox não tem esse pagamento.");
+      if (row.status !== "cancelled") throw new Error(`O sandbox não cancela um pagamento "${row.status}".`);
+      return stateOf(row, now());
+    },
     async refund({ saleId, transactionId }) {
       await db
         .updateTable("sandbox_payments")
@@ -210,12 +233,7 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
         .where("transaction_id", "=", transactionId)
         .where("status", "in", ["paid", "refunded"])
         .execute();
-      const row = await db
-        .selectFrom("sandbox_payments")
-        .selectAll()
-        .where("sale_id", "=", saleId)
-        .where("transaction_id", "=", transactionId)
-        .executeTakeFirst();
+      const row = await byTransaction(saleId, transactionId);
       if (row?.status !== "refunded") throw new Error("O sandbox não tem um pagamento aprovado para estornar.");
       return stateOf(row, now());
     },

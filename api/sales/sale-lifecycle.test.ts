@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bag, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { bag, demoItems, finishCart, linkByRA, METHOD, saveCart, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { createSandboxGateway, paySandboxPix } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueSales } from "./sale-lifecycle.ts";
 
 const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
@@ -14,7 +16,11 @@ const ONE_USE_COUPON = "BEMVINDO10";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
-const deps = () => ({ db: t.db, now: () => currentNow });
+const deps = () => ({
+  db: t.db,
+  now: () => currentNow,
+  gateway: createSandboxGateway({ db: t.db, now: () => currentNow }),
+});
 let currentNow = PURCHASE_DAY;
 function travelTo(now: Date) {
   currentNow = now;
@@ -121,6 +127,44 @@ describe("the gestor cancels or confirms a sale", () => {
     ]);
     const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
     expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
+  });
+
+  it("cancels the payment at the acquirer first: the sandbox's ledger says cancelled and its Pix can no longer be paid", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    await cancelSale(deps(), saleId);
+    const ledger = await t.db.selectFrom("sandbox_payments").select("status").where("sale_id", "=", saleId).execute();
+    expect(ledger).toEqual([{ status: "cancelled" }]);
+    expect((await deps().gateway.findBySaleId(saleId))?.status).toBe("expired");
+
+    const shopper = await shopperWithCart(t, [items.P[0]!.itemTOTVSId, 1]);
+    const pix = await finishCart(t, shopper.customer, shopper.cart.cartId, { paymentMethodId: METHOD.pix });
+    const pixSaleId = pix.body.finished.saleId as string;
+    expect(await cancelSale(deps(), pixSaleId)).toMatchObject({ from: "pending", to: "cancelled" });
+    expect(await paySandboxPix(deps(), pixSaleId)).toBeNull();
+  });
+
+  it("refuses with a clear message, changing nothing, when the acquirer does not cancel", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    const sandbox = deps().gateway;
+    const down: PaymentGateway = {
+      ...sandbox,
+      cancel: () => Promise.reject(new Error("Mercado Pago indisponível (o cancelamento: HTTP 500).")),
+    };
+    await expect(cancelSale({ ...deps(), gateway: down }, saleId)).rejects.toThrow(
+      /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
+    );
+    // Paid there meanwhile: the acquirer's word is not a cancellation either.
+    const paid: PaymentGateway = {
+      ...sandbox,
+      cancel: async ({ transactionId }) => ({ status: "paid", transactionId }),
+    };
+    await expect(cancelSale({ ...deps(), gateway: paid }, saleId)).rejects.toThrow(
+      /informa o pagamento da compra \d+ como "paid": ele não foi cancelado e nada mudou na loja/,
+    );
+    expect((await statusOf(saleId)).status).toBe("pending");
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+    const ledger = await t.db.selectFrom("sandbox_payments").select("status").where("sale_id", "=", saleId).execute();
+    expect(ledger).toEqual([{ status: "pending" }]);
   });
 
   it("confirms a pending boleto as paid and e-mails the customer; a paid sale is not cancelled here", async () => {

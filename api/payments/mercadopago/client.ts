@@ -110,7 +110,7 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
   async function call<T extends z.ZodType>(
     operation: string,
     reply: T,
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<z.infer<T>> {
@@ -165,6 +165,11 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
     /** The whole amount back (no body: Mercado Pago refunds the total). */
     refundPayment: (id: string, idempotencyKey: string) =>
       call("o estorno", refund, "POST", `/v1/payments/${encodeURIComponent(id)}/refunds`, { body: {}, idempotencyKey }),
+    /** A pending payment cancelled (documented for pending and in-process payments only). */
+    cancelPayment: (id: string) =>
+      call("o cancelamento", payment, "PUT", `/v1/payments/${encodeURIComponent(id)}`, {
+        body: { status: "cancelled" },
+      }),
     createPreference: (body: PreferenceBody, idempotencyKey: string) =>
       call("a página de pagamento", preference, "POST", "/checkout/preferences", { body, idempotencyKey }),
   };

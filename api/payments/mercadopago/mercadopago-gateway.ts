@@ -14,6 +14,7 @@ import {
 } from "../gateway.ts";
 import {
   createMercadoPagoClient,
+  MercadoPagoRequestError,
   type MercadoPagoClientOptions,
   type MercadoPagoPayment,
   type PaymentBody,
@@ -59,6 +60,19 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       if (refund.status === "approved") return { status: "refunded", transactionId };
       // A refund still in process: the payment's own status says where it stands.
       return paymentStateOf(await client.getPayment(transactionId));
+    },
+
+    async cancel({ transactionId }): Promise<PaymentState> {
+      try {
+        return paymentStateOf(await client.cancelPayment(transactionId));
+      } catch (error) {
+        if (!(error instanceof MercadoPagoRequestError)) throw error;
+        // Mercado Pago refuses to cancel a payment that is no longer pending: one it cancelled
+        // itself (an expired boleto or Pix) is cancelled all the same; anything else is refused.
+        const payment = await client.getPayment(transactionId);
+        if (payment.status === "cancelled" || payment.status === "rejected") return paymentStateOf(payment);
+        throw error;
+      }
     },
 
     async createHostedCheckout(request: HostedCheckoutRequest): Promise<{ url: string }> {

@@ -17,7 +17,7 @@ import {
 } from "#tests/fixtures/mercadopago-double.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { cancelSale, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 
@@ -334,5 +334,53 @@ describe("POST /webhooks/mercadopago", () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", () => {
+  const gestor = () => ({ db: t.db, now: () => new Date(), gateway: doubleGateway() });
+
+  it("cancels the boleto there first; money reported for it afterwards is an alert and the sale stays cancelled", async () => {
+    const { customer, saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+    expect(await cancelSale(gestor(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
+    expect(double.payment(paymentId)).toMatchObject({ status: "cancelled" });
+    expect(await couponUses(saleId)).toEqual([]);
+
+    double.setStatus(paymentId, "approved", "accredited");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await deliver(paymentId)).toEqual([200]);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await saleRow(saleId)).status).toBe("cancelled");
+    expect(await couponUses(saleId)).toEqual([]);
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+    expect(await listSalesByEmail(t, customer.email)).toContainEqual(
+      expect.objectContaining({
+        saleId,
+        status: "cancelled",
+        acquirerAlert: `A operadora recebeu o pagamento ${paymentId} desta compra cancelada: estorne ou cancele pelo painel da operadora.`,
+      }),
+    );
+  });
+
+  it("refuses, changing nothing, while Mercado Pago cannot be asked or when the payment was paid there", async () => {
+    const { saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+    double.failNext(1, 500);
+    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(
+      /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
+    );
+    double.setStatus(paymentId, "approved", "accredited");
+    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(/HTTP 400.*nada mudou na loja.*reconcile-payments/);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await couponUses(saleId)).toHaveLength(1);
+    expect(double.payment(paymentId)).toMatchObject({ status: "approved" });
+  });
+
+  it("a payment Mercado Pago already cancelled (an expired boleto) is cancelled in the store too", async () => {
+    const { saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "cancelled", "expired");
+    expect(await cancelSale(gestor(), saleId)).toMatchObject({ from: "pending", to: "cancelled" });
   });
 });

@@ -54,72 +54,95 @@ export function applyPaymentState(
   state: PaymentState,
   { byCharge = false }: { byCharge?: boolean } = {},
 ): Promise<SaleStatusChange | null> {
-  const { db, now } = deps;
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom("sales").select("customer_id").where("id", "=", saleId).executeTakeFirst();
     if (!owner) return null;
     await lockCustomer(trx, owner.customer_id);
-    const sale = await trx
-      .selectFrom("sales")
-      .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
-      .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at"])
-      .where("id", "=", saleId)
-      .executeTakeFirstOrThrow();
-    const at = now().toISOString();
-    // A sale a request is charging right now is that request's to record: a reconciliation or a
-    // notification that read the acquirer before the charge landed must not decline it.
-    if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
-    if (!(MOVES[sale.status] ?? []).includes(state.status)) {
-      const closed = sale.status === "declined" || sale.status === "cancelled";
-      if (closed && (state.status === "paid" || state.status === "pending")) {
-        // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
-        // must refund it at the acquirer (0018).
-        const alert = lateMoneyAlert(sale.status, state);
-        console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
-        await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
-      }
-      return null;
+    // The hourly sweep (sale-lifecycle.ts) expires sales without the customer's lock: on
+    // PostgreSQL it may change the sale between this transaction's read and its update. The
+    // update is guarded by the status read; when it moved nothing, the sale is read again once
+    // (read committed: the sweep's change is seen) and the move decided from what it is now.
+    for (let read = 0; read < 2; read++) {
+      const outcome = await applyOnce(trx, deps, saleId, state, byCharge);
+      if (outcome !== CHANGED_MEANWHILE) return outcome;
     }
-    await trx
-      .updateTable("sales")
-      .set({
-        status: state.status,
-        gateway_transaction_id: state.transactionId || null,
-        charging_until: null,
-        updated_at: at,
-        ...(state.status === "paid" ? { paid_at: at } : {}),
-        // The reconciliation's schedule starts again from the new state (check-schedule.ts).
-        next_check_at: nextCheckAt(
-          { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null },
-          now(),
-        ),
-        ...(state.boleto
-          ? {
-              boleto_barcode: state.boleto.barcode,
-              boleto_digitable_line: state.boleto.digitableLine,
-              boleto_due_date: state.boleto.dueDate,
-              boleto_pdf_url: state.boleto.pdfUrl,
-            }
-          : {}),
-        ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
-        ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
-      })
-      .where("id", "=", sale.id)
-      .execute();
-    await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
-    if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
-      await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
-    }
-    if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
-    const held = HOLDS_COUPON.includes(sale.status);
-    const holds = HOLDS_COUPON.includes(state.status);
-    if (held && !holds) await releaseCouponUses(trx, [sale.id]);
-    if (!held && holds) await countCouponUse(trx, sale, at);
-    if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
-      await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
-    else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
+    return null;
   });
+}
+
+/** The sale changed between its read and its update: nothing was written. */
+const CHANGED_MEANWHILE = Symbol("changed meanwhile");
+
+async function applyOnce(
+  trx: Kysely<Database>,
+  deps: PaymentSyncDeps,
+  saleId: string,
+  state: PaymentState,
+  byCharge: boolean,
+): Promise<SaleStatusChange | null | typeof CHANGED_MEANWHILE> {
+  const { now } = deps;
+  const sale = await trx
+    .selectFrom("sales")
+    .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
+    .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at"])
+    .where("id", "=", saleId)
+    .executeTakeFirstOrThrow();
+  const at = now().toISOString();
+  // A sale a request is charging right now is that request's to record: a reconciliation or a
+  // notification that read the acquirer before the charge landed must not decline it.
+  if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
+  if (!(MOVES[sale.status] ?? []).includes(state.status)) {
+    const closed = sale.status === "declined" || sale.status === "cancelled";
+    if (closed && (state.status === "paid" || state.status === "pending")) {
+      // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
+      // must refund it at the acquirer (0018).
+      const alert = lateMoneyAlert(sale.status, state);
+      console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
+      await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
+    }
+    return null;
+  }
+  const updated = await trx
+    .updateTable("sales")
+    .set({
+      status: state.status,
+      gateway_transaction_id: state.transactionId || null,
+      charging_until: null,
+      updated_at: at,
+      ...(state.status === "paid" ? { paid_at: at } : {}),
+      // The reconciliation's schedule starts again from the new state (check-schedule.ts).
+      next_check_at: nextCheckAt(
+        { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null },
+        now(),
+      ),
+      ...(state.boleto
+        ? {
+            boleto_barcode: state.boleto.barcode,
+            boleto_digitable_line: state.boleto.digitableLine,
+            boleto_due_date: state.boleto.dueDate,
+            boleto_pdf_url: state.boleto.pdfUrl,
+          }
+        : {}),
+      ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
+      ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
+    })
+    .where("id", "=", sale.id)
+    .where("status", "=", sale.status)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return CHANGED_MEANWHILE;
+  await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
+  if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
+    await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
+  }
+  if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
+  const held = HOLDS_COUPON.includes(sale.status);
+  const holds = HOLDS_COUPON.includes(state.status);
+  if (held && !holds) await releaseCouponUses(trx, [sale.id]);
+  if (!held && holds) await countCouponUse(trx, sale, at);
+  if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
+    await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
+  else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
+  return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
 }
 
 /** What the gestor reads on a declined attempt or a cancelled sale the acquirer reports money for (0018). */

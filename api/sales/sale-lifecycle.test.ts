@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, finishCart, linkByRA, METHOD, saveCart, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
@@ -6,6 +7,7 @@ import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { applyPaymentState } from "#api/payments/payment-sync.ts";
 import { createSandboxGateway, paySandboxPix } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueSales } from "./sale-lifecycle.ts";
 
@@ -212,5 +214,66 @@ describe("the gestor cancels or confirms a sale", () => {
   it("an unknown sale is a clear message", async () => {
     await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
     await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(GestorError);
+  });
+});
+
+/**
+ * The hourly sweep expires sales without the customer's lock. On PostgreSQL a payment recorded
+ * meanwhile reads the sale "pending" before the sweep commits and writes it after: the write is
+ * guarded by the status it read, so it is decided again from "expired" (SQLite has one writer at
+ * a time: the interleaving cannot happen there). The sweep is held just before its commit by a
+ * lock on the sale's coupon use; each step waits for the waits PostgreSQL itself reports.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a payment recorded while the sweep expires the sale", () => {
+  /** Sessions of this test's database waiting on a lock, awaited until there are `count`. */
+  async function lockWaiters(count: number) {
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+      if (rows[0]!.waiting >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Runs `during` after the sweep changed the sale and before it commits; answers what `during` settled to. */
+  async function duringTheSweep<T>(saleId: string, during: () => Promise<T>) {
+    let sweep!: Promise<unknown>;
+    let outcome!: Promise<PromiseSettledResult<T>>;
+    await t.db.transaction().execute(async (holder) => {
+      await holder.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).forUpdate().execute();
+      sweep = expireOverdueSales(deps());
+      await lockWaiters(1); // the sweep expired the sale and waits to give its coupon back
+      outcome = during().then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason: unknown) => ({ status: "rejected", reason }) as const,
+      );
+      await lockWaiters(2); // the payment read "pending" and waits on the sale's row
+    });
+    await sweep;
+    return outcome;
+  }
+
+  it("the acquirer's payment: paid, from expired, and the coupon use counted again", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    travelTo(at("2026-03-09"));
+    const outcome = await duringTheSweep(saleId, () =>
+      applyPaymentState({ ...deps(), publicUrl: t.publicUrl }, saleId, { status: "paid", transactionId: "tx-1" }),
+    );
+    expect(outcome).toEqual({ status: "fulfilled", value: expect.objectContaining({ from: "expired", to: "paid" }) });
+    expect((await statusOf(saleId)).status).toBe("paid");
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+  });
+
+  it("the gestor's confirm: refused with nothing written; the sale stays expired", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    travelTo(at("2026-03-09"));
+    const outcome = await duringTheSweep(saleId, () => confirmSalePayment(deps(), saleId));
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: { message: expect.stringMatching(/mudou de situação/) },
+    });
+    expect((await statusOf(saleId)).status).toBe("expired");
+    expect(await couponUsesOf(saleId)).toEqual([]);
   });
 });

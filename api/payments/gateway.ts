@@ -91,6 +91,12 @@ export interface PaymentState {
   pix?: { copyPaste: string; expiresAt: string };
   /** The card's brand and last four digits, when the acquirer tells them (tokenised and hosted payments). */
   card?: { brand: string; lastFour: string };
+  /**
+   * The payment's amount in centavos and its currency (ISO 4217), as the acquirer reports them,
+   * when it does: a payment is the sale's only for the sale's total in reais (payment-sync.ts).
+   */
+  amountCents?: number;
+  currency?: string;
 }
 
 /** The acquirer could not be asked or did not answer in time: the outcome is unknown, nothing may be assumed. */
@@ -123,8 +129,12 @@ export interface PaymentGateway {
   readonly name: "sandbox" | "mercadopago";
   /** Charges once per idempotencyKey. Throws GatewayUnavailableError on a timeout, a 5xx or a network failure. */
   charge(request: ChargeRequest): Promise<PaymentState>;
-  /** The payment the acquirer holds for this sale id (external reference), or null when it never got one. */
-  findBySaleId(saleId: string): Promise<PaymentState | null>;
+  /**
+   * The payment the acquirer holds for this sale id (external reference), or null when it never
+   * got one. Among several, the one that tells the sale's state (money first); among equals, the
+   * sale's own payment (`transactionId`, the id the store recorded), then the newest.
+   */
+  findBySaleId(saleId: string, hints?: { transactionId?: string | null }): Promise<PaymentState | null>;
   /** Gives the whole amount back; answers the payment's new state ("refunded"). */
   refund(request: {
     saleId: string;

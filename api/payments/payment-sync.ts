@@ -23,6 +23,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely } from "kysely";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { findOpenCart } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
@@ -84,7 +85,7 @@ async function applyOnce(
   const sale = await trx
     .selectFrom("sales")
     .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
-    .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at"])
+    .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at", "total_cents"])
     .where("id", "=", saleId)
     .executeTakeFirstOrThrow();
   const at = now().toISOString();
@@ -96,10 +97,14 @@ async function applyOnce(
     if (closed && (state.status === "paid" || state.status === "pending")) {
       // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
       // must refund it at the acquirer (0018).
-      const alert = lateMoneyAlert(sale.status, state);
-      console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
-      await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
+      await recordAlert(trx, sale, lateMoneyAlert(sale.status, state));
     }
+    return null;
+  }
+  // A payment is the sale's only for its total, in reais: another amount carrying the sale's
+  // reference (a payment made by hand in the acquirer's panel, a tampered checkout) pays nothing.
+  if (state.status === "paid" && !paysTotal(state, sale.total_cents)) {
+    await recordAlert(trx, sale, wrongAmountAlert(state, sale.total_cents));
     return null;
   }
   const updated = await trx
@@ -143,6 +148,33 @@ async function applyOnce(
     await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
   else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
   return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
+}
+
+/** The acquirer's amount and currency, where it tells them, are the sale's total in reais. */
+function paysTotal(state: PaymentState, totalCents: number): boolean {
+  return (
+    (state.amountCents === undefined || state.amountCents === totalCents) &&
+    (state.currency === undefined || state.currency === "BRL")
+  );
+}
+
+/** Kept on the sale for the gestor's list of sales (0018), and logged. */
+async function recordAlert(
+  trx: Kysely<Database>,
+  sale: { id: string; reference_code: string },
+  alert: string,
+): Promise<void> {
+  console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
+  await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
+}
+
+function wrongAmountAlert(state: PaymentState, totalCents: number): string {
+  const amount = state.amountCents === undefined ? "" : ` de ${formatBRL(centsToReais(state.amountCents))}`;
+  const currency = state.currency && state.currency !== "BRL" ? ` em ${state.currency}` : "";
+  return (
+    `A operadora recebeu o pagamento ${state.transactionId}${amount}${currency} com a referência desta compra, ` +
+    `cujo total é ${formatBRL(centsToReais(totalCents))}: a compra não foi dada como paga. Confira pelo painel da operadora.`
+  );
 }
 
 /** What the gestor reads on a declined attempt or a cancelled sale the acquirer reports money for (0018). */

@@ -73,7 +73,7 @@ function dueSales(deps: ReconcileDeps, now: Date) {
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
   return deps.db
     .selectFrom("sales")
-    .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at"])
+    .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at", "gateway_transaction_id"])
     .where((eb) =>
       eb.or([
         eb("status", "=", "pending"),
@@ -108,7 +108,10 @@ async function reconcile(deps: ReconcileDeps, lease: JobLease): Promise<Reconcil
     report.asked += 1;
     let state;
     try {
-      state = await withinTime(deps.gateway.findBySaleId(sale.id), deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
+      state = await withinTime(
+        deps.gateway.findBySaleId(sale.id, { transactionId: sale.gateway_transaction_id }),
+        deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS,
+      );
     } catch (error) {
       console.error("[pagamento] reconciliação sem resposta:", error instanceof Error ? error.name : typeof error);
       report.unanswered += 1;

@@ -121,6 +121,8 @@ function stateOf(row: Selectable<SandboxPaymentTable>, now: Date): PaymentState 
   return {
     status: statusOf(row, now),
     transactionId: row.transaction_id,
+    amountCents: row.amount_cents,
+    currency: "BRL",
     ...(row.message ? { message: row.message } : {}),
     ...(row.boleto_barcode && row.boleto_digitable_line && row.boleto_due_date
       ? {

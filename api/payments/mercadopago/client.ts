@@ -45,6 +45,7 @@ const payment = z.object({
   payment_method_id: nullish(z.string()),
   payment_type_id: nullish(z.string()),
   transaction_amount: nullish(z.number()),
+  currency_id: nullish(z.string()),
   card: nullish(z.object({ last_four_digits: nullish(z.string()) })),
   barcode: nullish(z.object({ content: nullish(z.string()) })),
   transaction_details: nullish(

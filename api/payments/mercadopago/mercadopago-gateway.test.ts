@@ -68,6 +68,8 @@ describe("Mercado Pago gateway: cards", () => {
       status: "paid",
       transactionId: expect.stringMatching(/^\d+$/),
       card: { brand: "VISA", lastFour: "1111" },
+      amountCents: 17_100,
+      currency: "BRL",
     });
     const again = await gateway.charge(charge);
     expect(again).toEqual(first);

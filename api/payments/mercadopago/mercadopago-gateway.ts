@@ -19,7 +19,7 @@ import {
   type MercadoPagoPayment,
   type PaymentBody,
 } from "./client.ts";
-import { declineMessageOf, saleStatusOf, saleStatusOrPending } from "./payment-status.ts";
+import { declineMessageOf, saleStatusOrPending } from "./payment-status.ts";
 
 /** MercadoPago.js v2, the browser SDK that tokenises cards (https://www.mercadopago.com.br/developers). */
 export const MERCADOPAGO_SDK_URL = "https://sdk.mercadopago.com/js/v2";
@@ -50,9 +50,9 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       return paymentStateOf(payment);
     },
 
-    async findBySaleId(saleId: string): Promise<PaymentState | null> {
-      const chosen = mostRelevant(await client.searchPayments(saleId));
-      return chosen ? paymentStateOf(chosen) : null;
+    async findBySaleId(saleId, { transactionId = null } = {}): Promise<PaymentState | null> {
+      const payments = (await client.searchPayments(saleId)).map(paymentStateOf);
+      return mostRelevant(payments, transactionId) ?? null;
     },
 
     async refund({ transactionId, idempotencyKey }): Promise<PaymentState> {
@@ -161,6 +161,8 @@ function paymentBody(request: ChargeRequest): PaymentBody {
 export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
   const status = saleStatusOrPending(payment);
   const state: PaymentState = { status, transactionId: payment.id };
+  if (typeof payment.transaction_amount === "number") state.amountCents = Math.round(payment.transaction_amount * 100);
+  if (payment.currency_id) state.currency = payment.currency_id;
   if (status === "declined") state.message = declineMessageOf(payment.status_detail);
   const barcode = payment.barcode?.content ?? payment.transaction_details?.barcode?.content;
   if (payment.payment_type_id === "ticket" && barcode && /^\d{44}$/.test(barcode)) {
@@ -187,19 +189,24 @@ const BRANDS: Record<string, string> = { master: "MASTER", amex: "AMEX", diners:
 
 /**
  * Which of a sale's payments tells its state. One sale may have several at Mercado Pago: cards
- * declined on the hosted page before one went through, or a retry. Money that moved (approved,
- * in mediation, refunded, charged back) wins over a payment still pending, which wins over a
- * declined or expired one; among equals, the newest (the search answers newest first, and the sort is stable).
+ * declined on the hosted page before one went through, a retry, a renewed Pix, a duplicate.
+ * Money that stays (approved, in mediation) wins over money given back (refunded, charged back:
+ * a refunded duplicate must not mark the sale refunded while another payment stays approved),
+ * which wins over a payment still pending, which wins over a declined or expired one. Among
+ * equals, the sale's own payment (the id the store recorded), then the newest (the search
+ * answers newest first, and the sort is stable).
  */
-function mostRelevant(payments: MercadoPagoPayment[]): MercadoPagoPayment | undefined {
-  const rank = (payment: MercadoPagoPayment) => {
-    // An undocumented status ranks as the pending it reads as (paymentStateOf).
-    const status = saleStatusOf(payment.status) ?? "pending";
-    if (status === "paid" || status === "refunded" || status === "charged_back") return 0;
-    if (status === "pending") return 1;
-    return 2;
+function mostRelevant(payments: PaymentState[], recordedId: string | null): PaymentState | undefined {
+  const RANK: Record<PaymentState["status"], number> = {
+    paid: 0,
+    refunded: 1,
+    charged_back: 1,
+    pending: 2,
+    declined: 3,
+    expired: 3,
   };
-  return [...payments].sort((a, b) => rank(a) - rank(b))[0];
+  const own = (payment: PaymentState) => (payment.transactionId === recordedId ? 0 : 1);
+  return [...payments].sort((a, b) => RANK[a.status] - RANK[b.status] || own(a) - own(b))[0];
 }
 
 /** Mercado Pago takes amounts in reais with cents as decimals. */

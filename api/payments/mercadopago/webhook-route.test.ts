@@ -18,6 +18,7 @@ import {
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { cancelSale, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 
@@ -382,5 +383,69 @@ describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", ()
     const { saleId, paymentId } = await boletoSale();
     double.setStatus(paymentId, "cancelled", "expired");
     expect(await cancelSale(gestor(), saleId)).toMatchObject({ from: "pending", to: "cancelled" });
+  });
+});
+
+describe("which payment is the sale's, and for how much", () => {
+  /** Runs `deliveries` with the store's ALERTA lines kept off the test's output. */
+  async function quietly<T>(deliveries: () => Promise<T>): Promise<T> {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      return await deliveries();
+    } finally {
+      log.mockRestore();
+    }
+  }
+  const alertOf = async (email: string, saleId: string) =>
+    (await listSalesByEmail(t, email)).find((sale) => sale.saleId === saleId)?.acquirerAlert;
+
+  it("another amount or another currency with the sale's reference pays nothing: the gestor gets an alert", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    const { total_cents: total } = await saleRow(saleId);
+    const payment = double.payment(paymentId)!;
+    payment.transaction_amount = 1;
+    double.setStatus(paymentId, "approved", "accredited");
+    expect(await quietly(() => deliver(paymentId))).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await alertOf(customer.email, saleId)).toBe(
+      `A operadora recebeu o pagamento ${paymentId} de R$ 1,00 com a referência desta compra, cujo total é ${formatBRL(centsToReais(total))}: a compra não foi dada como paga. Confira pelo painel da operadora.`,
+    );
+
+    Object.assign(payment, { transaction_amount: total / 100, currency_id: "USD" });
+    expect(await quietly(() => deliver(paymentId))).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await alertOf(customer.email, saleId)).toMatch(/ em USD com a referência desta compra/);
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+
+    payment.currency_id = "BRL";
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("paid");
+  });
+
+  it("one of two approved payments refunded (the duplicate or the sale's own): the sale stays paid, money stays", async () => {
+    for (const refunded of ["duplicate", "own"] as const) {
+      const { saleId, paymentId } = await boletoSale();
+      const { total_cents: total } = await saleRow(saleId);
+      // A second payment carrying the sale's reference, newer: the search answers it first.
+      const duplicate = await doubleGateway().charge(chargeRequest({ saleId, amountCents: total }));
+      double.setStatus(paymentId, "approved", "accredited");
+      double.setStatus(duplicate.transactionId, "approved", "accredited");
+      await deliver(paymentId);
+      expect((await saleRow(saleId)).status).toBe("paid");
+      const gone = refunded === "own" ? paymentId : Number(duplicate.transactionId);
+      double.setStatus(gone, "refunded", "refunded");
+      expect(await deliver(gone)).toEqual([200]);
+      expect((await saleRow(saleId)).status, refunded).toBe("paid");
+    }
+  });
+
+  it("of two approved payments, the sale's own decides: a newer one of another amount does not hide it", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    const other = await doubleGateway().charge(chargeRequest({ saleId, amountCents: 500 }));
+    double.setStatus(other.transactionId, "approved", "accredited");
+    double.setStatus(paymentId, "approved", "accredited");
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", gateway_transaction_id: String(paymentId) });
+    expect(await alertOf(customer.email, saleId)).toBeNull();
   });
 });

@@ -117,7 +117,7 @@ async function applyOnce(
       ...(state.status === "paid" ? { paid_at: at } : {}),
       // The reconciliation's schedule starts again from the new state (check-schedule.ts).
       next_check_at: nextCheckAt(
-        { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null },
+        { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null, updated_at: at },
         now(),
       ),
       ...(state.boleto

@@ -97,6 +97,8 @@ export interface PaymentState {
    */
   amountCents?: number;
   currency?: string;
+  /** When the acquirer last changed the payment (ISO instant), when it says: of two copies of one payment, the later wins. */
+  updatedAt?: string;
 }
 
 /** The acquirer could not be asked or did not answer in time: the outcome is unknown, nothing may be assumed. */
@@ -132,9 +134,14 @@ export interface PaymentGateway {
   /**
    * The payment the acquirer holds for this sale id (external reference), or null when it never
    * got one. Among several, the one that tells the sale's state (money first); among equals, the
-   * sale's own payment (`transactionId`, the id the store recorded), then the newest.
+   * sale's own payment (`transactionId`, the id the store recorded), then the newest. `notified`
+   * is a payment the caller just read by its id (a webhook's): it joins the candidates, since the
+   * acquirer's search may not show it yet (docs/decisions/0019-mercado-pago.md, "Webhooks").
    */
-  findBySaleId(saleId: string, hints?: { transactionId?: string | null }): Promise<PaymentState | null>;
+  findBySaleId(
+    saleId: string,
+    hints?: { transactionId?: string | null; notified?: PaymentState },
+  ): Promise<PaymentState | null>;
   /** Gives the whole amount back; answers the payment's new state ("refunded"). */
   refund(request: {
     saleId: string;

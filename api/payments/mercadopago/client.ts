@@ -42,6 +42,7 @@ const payment = z.object({
   external_reference: nullish(z.string()),
   date_created: nullish(z.string()),
   date_of_expiration: nullish(z.string()),
+  date_last_updated: nullish(z.string()),
   payment_method_id: nullish(z.string()),
   payment_type_id: nullish(z.string()),
   transaction_amount: nullish(z.number()),

@@ -70,6 +70,7 @@ describe("Mercado Pago gateway: cards", () => {
       card: { brand: "VISA", lastFour: "1111" },
       amountCents: 17_100,
       currency: "BRL",
+      updatedAt: expect.any(String),
     });
     const again = await gateway.charge(charge);
     expect(again).toEqual(first);

@@ -50,9 +50,9 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       return paymentStateOf(payment);
     },
 
-    async findBySaleId(saleId, { transactionId = null } = {}): Promise<PaymentState | null> {
+    async findBySaleId(saleId, { transactionId = null, notified } = {}): Promise<PaymentState | null> {
       const payments = (await client.searchPayments(saleId)).map(paymentStateOf);
-      return mostRelevant(payments, transactionId) ?? null;
+      return mostRelevant(notified ? withNotified(payments, notified) : payments, transactionId) ?? null;
     },
 
     async refund({ transactionId, idempotencyKey }): Promise<PaymentState> {
@@ -163,6 +163,8 @@ export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
   const state: PaymentState = { status, transactionId: payment.id };
   if (typeof payment.transaction_amount === "number") state.amountCents = Math.round(payment.transaction_amount * 100);
   if (payment.currency_id) state.currency = payment.currency_id;
+  const updatedAt = Date.parse(payment.date_last_updated ?? "");
+  if (!Number.isNaN(updatedAt)) state.updatedAt = new Date(updatedAt).toISOString();
   if (status === "declined") state.message = declineMessageOf(payment.status_detail);
   const barcode = payment.barcode?.content ?? payment.transaction_details?.barcode?.content;
   if (payment.payment_type_id === "ticket" && barcode && /^\d{44}$/.test(barcode)) {
@@ -207,6 +209,21 @@ function mostRelevant(payments: PaymentState[], recordedId: string | null): Paym
   };
   const own = (payment: PaymentState) => (payment.transactionId === recordedId ? 0 : 1);
   return [...payments].sort((a, b) => RANK[a.status] - RANK[b.status] || own(a) - own(b))[0];
+}
+
+/**
+ * The search's payments with the one just read by its id: the search lags behind the payments
+ * (a new Pix code's "payment.created" may come before the search shows it), so the notified
+ * payment is always a candidate. Of two copies of it, the later change wins; the copy read by id
+ * when either does not say when it changed.
+ */
+function withNotified(payments: PaymentState[], notified: PaymentState): PaymentState[] {
+  const index = payments.findIndex((payment) => payment.transactionId === notified.transactionId);
+  if (index < 0) return [notified, ...payments];
+  const searched = payments[index]!;
+  const searchedIsLater =
+    searched.updatedAt !== undefined && notified.updatedAt !== undefined && searched.updatedAt > notified.updatedAt;
+  return searchedIsLater ? payments : payments.with(index, notified);
 }
 
 /** Mercado Pago takes amounts in reais with cents as decimals. */

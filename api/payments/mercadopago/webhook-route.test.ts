@@ -290,6 +290,23 @@ describe("POST /webhooks/mercadopago", () => {
     expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
   });
 
+  it("a new Pix code's 'payment.created' before the search shows it: the notified payment decides, the sale stays pending, then paid", async () => {
+    const { customer, cart } = await shopperWithCart(t, [item, 1]);
+    const reply = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.pix });
+    const saleId: string = reply.body.finished.saleId;
+    const { total_cents: total } = await saleRow(saleId);
+    // The first code expired at the acquirer; a new code was charged for the same sale (a renewal).
+    const first = double.payments().find((p) => p.external_reference === saleId)!;
+    double.setStatus(first.id, "cancelled", "expired");
+    const renewed = await doubleGateway().charge(chargeRequest({ saleId, amountCents: total }));
+    double.hideFromSearch(renewed.transactionId);
+    expect(await deliver(Number(renewed.transactionId), { action: "payment.created" })).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    double.setStatus(renewed.transactionId, "approved", "accredited");
+    expect(await deliver(Number(renewed.transactionId))).toEqual([200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", gateway_transaction_id: renewed.transactionId });
+  });
+
   it("money for an attempt already declined: answered 200, no order, an alert in the gestor's list", async () => {
     const { customer, saleId } = await saleIn("declined");
     const paid = await cardPaymentFor(saleId, "APRO");

@@ -177,13 +177,22 @@ export async function paySandboxPix(
 export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: () => Date }): PaymentGateway {
   const byKey = (key: string) =>
     db.selectFrom("sandbox_payments").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
-  const byTransaction = (saleId: string, transactionId: string) =>
-    db
+  /** The payment `transactionId` of the sale moved to `status` if it is in one of `from`; answers it as it is then. */
+  async function move(saleId: string, transactionId: string, status: string, from: string[]) {
+    await db
+      .updateTable("sandbox_payments")
+      .set({ status, updated_at: now().toISOString() })
+      .where("sale_id", "=", saleId)
+      .where("transaction_id", "=", transactionId)
+      .where("status", "in", from)
+      .execute();
+    return db
       .selectFrom("sandbox_payments")
       .selectAll()
       .where("sale_id", "=", saleId)
       .where("transaction_id", "=", transactionId)
       .executeTakeFirst();
+  }
   return {
     name: "sandbox",
     async charge(request) {
@@ -215,27 +224,13 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
     },
     async cancel({ saleId, transactionId }) {
       // Only an unpaid payment; its paying actions (paySandboxPix) then refuse it.
-      await db
-        .updateTable("sandbox_payments")
-        .set({ status: "cancelled", updated_at: now().toISOString() })
-        .where("sale_id", "=", saleId)
-        .where("transaction_id", "=", transactionId)
-        .where("status", "=", "pending")
-        .execute();
-      const row = await byTransaction(saleId, transactionId);
+      const row = await move(saleId, transactionId, "cancelled", ["pending"]);
       if (!row) throw new Error("O sandbox não tem esse pagamento.");
       if (row.status !== "cancelled") throw new Error(`O sandbox não cancela um pagamento "${row.status}".`);
       return stateOf(row, now());
     },
     async refund({ saleId, transactionId }) {
-      await db
-        .updateTable("sandbox_payments")
-        .set({ status: "refunded", updated_at: now().toISOString() })
-        .where("sale_id", "=", saleId)
-        .where("transaction_id", "=", transactionId)
-        .where("status", "in", ["paid", "refunded"])
-        .execute();
-      const row = await byTransaction(saleId, transactionId);
+      const row = await move(saleId, transactionId, "refunded", ["paid", "refunded"]);
       if (row?.status !== "refunded") throw new Error("O sandbox não tem um pagamento aprovado para estornar.");
       return stateOf(row, now());
     },

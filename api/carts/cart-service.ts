@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { checkBag } from "#app/lib/cart-rules.ts";
 import type { Database } from "#db/schema.ts";
-import type { CartPayloadData, CartReply } from "../contract/carts.ts";
+import { PAYMENT_IN_PROGRESS, type CartPayloadData, type CartReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -20,6 +20,21 @@ import {
 import { cartReply } from "./cart-view.ts";
 
 export const STALE_CART = "Seu carrinho mudou em outra aba. Atualize a página.";
+
+/**
+ * A cart whose sale is "processing" (the acquirer's answer unknown: a timeout, a crash) stays
+ * as it is until that answer is recorded: a retry charges that sale's amount and recording it
+ * finishes the cart as it stands, so an item added meanwhile would leave unpaid with it (0018).
+ */
+export async function assertNoPaymentInProgress(db: Kysely<Database>, cartId: string): Promise<void> {
+  const processing = await db
+    .selectFrom("sales")
+    .select("id")
+    .where("cart_id", "=", cartId)
+    .where("status", "=", "processing")
+    .executeTakeFirst();
+  if (processing) throw new ApiError(409, PAYMENT_IN_PROGRESS);
+}
 
 interface CatalogueItem {
   productId: string;
@@ -136,6 +151,7 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     const unchanged = sameContents(await readContents(trx, cart.id), bags);
     if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
     if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, at);
+    await assertNoPaymentInProgress(trx, cart.id);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
     await touchCart(
       trx,

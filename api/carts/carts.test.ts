@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
-import { bag, cartTables, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
-import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { PAYMENT_IN_PROGRESS } from "#api/contract/carts.ts";
+import { applyCoupon, bag, cartTables, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { STALE_CART } from "./cart-service.ts";
 
@@ -279,5 +281,51 @@ describe("concurrency", () => {
     expect(cart.version).toBe(10);
     const open = await t.db.selectFrom("carts").select("id").where("customer_id", "=", customer.id).execute();
     expect(open).toHaveLength(1);
+  });
+});
+
+describe("a cart whose payment is in processing", () => {
+  const removeCoupon = (customer: SignedUpCustomer, cartId: string) =>
+    t.call(
+      "PUT",
+      "/cart-items/remove-coupon-discount-in-cart-items",
+      { cartId, storeId: 1 },
+      { token: customer.token },
+    );
+
+  it("refuses every change (items, quantities, coupon) with 409 and a clear message, changing nothing, until the answer is recorded", async () => {
+    const { customer, first } = await shopper();
+    const saved = (await saveCart(t, customer, [bag(first, [P(), 1])])).body.cart;
+    expect((await applyCoupon(t, customer, saved.cartId, "ESCOLA5")).status).toBe(200);
+    const saleId = await insertSale(t.db, { customer_id: customer.id, cart_id: saved.cartId, status: "processing" });
+    const before = (await getCart(t, customer)).body.cart;
+
+    const refusals = [
+      await saveCart(t, customer, [bag(first, [P(), 1], [P2(), 1])], { version: before.version }),
+      await saveCart(t, customer, [bag(first, [P(), 3])], { version: before.version }),
+      await saveCart(t, customer, [], { version: before.version }),
+      await removeCoupon(customer, saved.cartId),
+    ];
+    for (const reply of refusals)
+      expect(reply).toEqual({ status: 409, body: { error: { message: PAYMENT_IN_PROGRESS } } });
+    expect((await getCart(t, customer)).body.cart).toEqual(before);
+
+    // The attempt declined: the cart is the customer's to change again.
+    await t.db.updateTable("sales").set({ status: "declined" }).where("id", "=", saleId).execute();
+    expect((await removeCoupon(customer, saved.cartId)).status).toBe(200);
+    expect((await applyCoupon(t, customer, saved.cartId, "ESCOLA5")).status).toBe(200);
+    const changed = await saveCart(t, customer, [bag(first, [P(), 2])]);
+    expect(changed.status).toBe(200);
+  });
+
+  it("a coupon cannot be applied to it either", async () => {
+    const { customer, first } = await shopper();
+    const saved = (await saveCart(t, customer, [bag(first, [P(), 1])])).body.cart;
+    await insertSale(t.db, { customer_id: customer.id, cart_id: saved.cartId, status: "processing" });
+    expect(await applyCoupon(t, customer, saved.cartId, "ESCOLA5")).toEqual({
+      status: 409,
+      body: { error: { message: PAYMENT_IN_PROGRESS } },
+    });
+    expect((await getCart(t, customer)).body.cart.coupon).toBeNull();
   });
 });

@@ -42,6 +42,7 @@ const countingGateway: PaymentGateway = {
   },
   findBySaleId: (saleId) => sandbox.findBySaleId(saleId),
   refund: (request) => sandbox.refund(request),
+  cancel: (request) => sandbox.cancel(request),
 };
 /** Memory mail that can be made to fail, as an SMTP server that is down. */
 const outbox = createMemoryMailer();

@@ -13,6 +13,12 @@ import { integerId, ownCustomerId, ownStoreId, storeIdField } from "./fields.ts"
 
 /** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
 export const CART_NOT_FOUND = "Carrinho não foi encontrado";
+/**
+ * A cart change refused (409) while a sale of the cart waits for the acquirer's answer: recording
+ * it finishes the cart as it stands (docs/decisions/0018-payment-flow.md, "Who charges a processing sale").
+ */
+export const PAYMENT_IN_PROGRESS =
+  "Há um pagamento em processamento para este carrinho. Aguarde a confirmação para alterá-lo.";
 
 export const cartCoupon = z.object({ id: z.string(), code: z.string(), percentage: z.number() });
 export type CartCoupon = z.infer<typeof cartCoupon>;

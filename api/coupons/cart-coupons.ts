@@ -7,6 +7,7 @@ import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "./coupon-rules.t
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
 import { cartReply } from "../carts/cart-view.ts";
+import { assertNoPaymentInProgress } from "../carts/cart-service.ts";
 
 interface CartRef {
   cartId: string;
@@ -34,6 +35,7 @@ export async function applyCoupon(
     const at = now.toISOString();
     await lockCustomer(trx, customer.id);
     const cart = await ownCart(trx, customer, ref);
+    await assertNoPaymentInProgress(trx, cart.id);
     if (cart.coupon_id) throw new ApiError(409, COUPON_MESSAGES.alreadyApplied);
     const lines = await loadCartLines(trx, cart.id);
     if (!lines.some((line) => line.shoppable)) throw badRequest(COUPON_MESSAGES.emptyCart);
@@ -51,7 +53,10 @@ export async function removeCoupon(deps: ApiDeps, customer: CustomerRow, ref: Ca
     const at = deps.now().toISOString();
     await lockCustomer(trx, customer.id);
     const cart = await ownCart(trx, customer, ref);
-    if (cart.coupon_id) await touchCart(trx, cart, { coupon_id: null }, at);
+    if (cart.coupon_id) {
+      await assertNoPaymentInProgress(trx, cart.id);
+      await touchCart(trx, cart, { coupon_id: null }, at);
+    }
     return cartReply(trx, customer, at);
   });
 }

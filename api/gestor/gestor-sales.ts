@@ -1,6 +1,7 @@
 /**
  * The gestor's actions on sales (spec §6: server side only; docs/decisions/0010): confirm a
- * payment that arrived outside the gateway, cancel an unpaid sale, find a customer's sales.
+ * payment that arrived outside the gateway, cancel an unpaid sale (at the gateway first), refund
+ * a paid one, find a customer's sales.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
  * syntax, no api/errors.ts.
@@ -18,13 +19,13 @@ import {
   type SaleStatusChange,
 } from "../sales/sale-lifecycle.ts";
 import { GestorError } from "./gestor-error.ts";
-import type { PaymentGateway } from "../payments/gateway.ts";
+import type { PaymentGateway, PaymentState } from "../payments/gateway.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "../payments/payment-sync.ts";
 
 function findSale(db: Kysely<Database>, saleId: string) {
   return db
     .selectFrom("sales")
-    .select(["id", "reference_code", "status", "store_id", "customer_id", "coupon_code"])
+    .select(["id", "reference_code", "status", "store_id", "customer_id", "coupon_code", "gateway_transaction_id"])
     .where("id", "=", saleId)
     .executeTakeFirst();
 }
@@ -38,18 +39,81 @@ async function saleForUpdate(db: Kysely<Database>, saleId: string) {
   return sale;
 }
 
-/** The gestor cancels a sale nobody paid (pending or expired); a paid sale is refunded at the gateway first. */
-export function cancelSale({ db, now }: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+/**
+ * The sale's status written only if it is still `from`: the hourly sweep changes sales without
+ * the customer's lock (sale-lifecycle.ts), so on PostgreSQL the sale read under the lock may
+ * have changed since. Then nothing is written and the gestor is told to try again.
+ */
+async function moveSale(
+  trx: Kysely<Database>,
+  sale: { id: string; reference_code: string; status: SaleStatus },
+  to: SaleStatus,
+  at: string,
+): Promise<void> {
+  if (!(await setStatus(trx, [sale.id], to, at, { from: sale.status }))) {
+    throw new GestorError(
+      `A compra ${sale.reference_code} mudou de situação enquanto era alterada: nada mudou; consulte list-sales e tente de novo.`,
+    );
+  }
+}
+
+function assertCancellable(sale: { reference_code: string; status: SaleStatus }): void {
+  if (sale.status === "pending" || sale.status === "expired") return;
+  throw new GestorError(
+    sale.status === "paid"
+      ? `A compra ${sale.reference_code} está paga: estorne o pagamento no gateway; ela não pode ser cancelada aqui.`
+      : `A compra ${sale.reference_code} está "${sale.status}" e não pode ser cancelada.`,
+  );
+}
+
+/**
+ * The payment cancelled at the acquirer first, or the boleto or Pix would stay payable there and
+ * its money come for a sale the store no longer sells (docs/decisions/0018-payment-flow.md,
+ * "Cancelling"). Anything but a confirmed cancellation stops the command with nothing changed.
+ */
+async function cancelAtAcquirer(
+  gateway: PaymentGateway,
+  sale: { id: string; reference_code: string; gateway_transaction_id: string | null },
+): Promise<void> {
+  // No payment was ever made at the acquirer for it: nothing there can be paid.
+  if (!sale.gateway_transaction_id) return;
+  let state: PaymentState;
+  try {
+    state = await gateway.cancel({ saleId: sale.id, transactionId: sale.gateway_transaction_id });
+  } catch (error) {
+    // The gateways' messages name the operation and the HTTP status only, never the request.
+    const reason = error instanceof Error ? ` (${error.message})` : "";
+    throw new GestorError(
+      `A operadora não cancelou o pagamento da compra ${sale.reference_code}${reason}: nada mudou na loja. ` +
+        "Tente de novo mais tarde; se a compra foi paga, reconcile-payments registra o pagamento.",
+    );
+  }
+  if (state.status !== "expired" && state.status !== "declined") {
+    throw new GestorError(
+      `A operadora informa o pagamento da compra ${sale.reference_code} como "${state.status}": ele não foi cancelado e nada mudou na loja. ` +
+        "Rode reconcile-payments para registrar a situação da operadora.",
+    );
+  }
+}
+
+/**
+ * The gestor cancels a sale nobody paid (pending or expired): at the acquirer first, then in the
+ * store, where its coupon use is given back. A paid sale is refunded instead (refund-sale).
+ */
+export async function cancelSale(
+  deps: LifecycleDeps & { gateway: PaymentGateway },
+  saleId: string,
+): Promise<SaleStatusChange> {
+  const { db, now } = deps;
+  const found = await findSale(db, saleId);
+  if (!found) throw new GestorError(`Compra ${saleId} não encontrada.`);
+  assertCancellable(found);
+  // Outside any transaction: the acquirer may be slow, and the customer's lock must not wait on it.
+  await cancelAtAcquirer(deps.gateway, found);
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
-    if (sale.status !== "pending" && sale.status !== "expired") {
-      throw new GestorError(
-        sale.status === "paid"
-          ? `A compra ${sale.reference_code} está paga: estorne o pagamento no gateway; ela não pode ser cancelada aqui.`
-          : `A compra ${sale.reference_code} está "${sale.status}" e não pode ser cancelada.`,
-      );
-    }
-    await setStatus(trx, [sale.id], "cancelled", now().toISOString());
+    assertCancellable(sale);
+    await moveSale(trx, sale, "cancelled", now().toISOString());
     await releaseCouponUses(trx, [sale.id]);
     return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "cancelled" };
   });
@@ -71,7 +135,7 @@ export function confirmSalePayment(deps: LifecycleDeps, saleId: string): Promise
       );
     }
     const at = now().toISOString();
-    await setStatus(trx, [sale.id], "paid", at);
+    await moveSale(trx, sale, "paid", at);
     if (sale.status === "expired") await countCouponUse(trx, sale, at);
     await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
     return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };

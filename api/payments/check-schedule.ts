@@ -9,11 +9,15 @@
  *   - paid sales, for PAID_WATCH_DAYS after payment (a refund made in the acquirer's panel, a
  *     chargeback, whose lost webhook must not be lost news): a quarter of the time since
  *     payment, between an hour and a week;
+ *   - expired boletos and Pix, for a while after they expired (EXPIRED_WATCH_MS): a boleto paid
+ *     on its due date before a holiday may clear after the store's sweep, a Pix paid in its code's
+ *     last second may be reported after it, and their one webhook may be lost. A quarter of the
+ *     time since expiry: a boleto between an hour and 12 hours, a Pix between a minute and an hour;
  *   - anything else is final for the store and never asked about.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
-import { PAYMENT_METHOD_CODES } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "../contract/payment-methods.ts";
 import type { SaleStatus } from "../contract/orders.ts";
 
 const MINUTE_MS = 60_000;
@@ -28,11 +32,23 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export const PAID_WATCH_DAYS = 180;
 
+/**
+ * How long after it expired a boleto or a Pix sale is still asked about, by payment method: 10
+ * days covers a boleto's clearing across a long holiday (its sale expires 3 days after the due
+ * date already), 1 day a Pix that its payer's bank reports late.
+ */
+export const EXPIRED_WATCH_MS: Readonly<Partial<Record<PaymentMethodCode, number>>> = {
+  [PAYMENT_METHOD_CODES.boleto]: 10 * DAY_MS,
+  [PAYMENT_METHOD_CODES.pix]: DAY_MS,
+};
+
 export interface ScheduledSale {
   status: SaleStatus;
   payment_method_code: string;
   created_at: string;
   paid_at: string | null;
+  /** The sale's last change of status (for an expired sale: when it expired); now when absent. */
+  updated_at?: string;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -44,17 +60,36 @@ export function checkDelayMs(sale: ScheduledSale, now: Date): number {
     if (sale.payment_method_code === PAYMENT_METHOD_CODES.pix) return MINUTE_MS;
     return clamp((now.getTime() - Date.parse(sale.created_at)) / 10, MINUTE_MS, HOUR_MS);
   }
+  if (sale.status === "expired") {
+    const sinceExpiry = now.getTime() - Date.parse(sale.updated_at ?? now.toISOString());
+    return sale.payment_method_code === PAYMENT_METHOD_CODES.pix
+      ? clamp(sinceExpiry / 4, MINUTE_MS, HOUR_MS)
+      : clamp(sinceExpiry / 4, HOUR_MS, 12 * HOUR_MS);
+  }
   const paidAt = Date.parse(sale.paid_at ?? sale.created_at);
   return clamp((now.getTime() - paidAt) / 4, HOUR_MS, 7 * DAY_MS);
 }
 
 /** When the reconciliation may next ask about the sale (ISO instant), or null when it never will. */
 export function nextCheckAt(sale: ScheduledSale, now: Date): string | null {
-  if (sale.status !== "processing" && sale.status !== "pending" && sale.status !== "paid") return null;
+  const watched =
+    sale.status === "processing" ||
+    sale.status === "pending" ||
+    sale.status === "paid" ||
+    (sale.status === "expired" && Object.hasOwn(EXPIRED_WATCH_MS, sale.payment_method_code));
+  if (!watched) return null;
   return new Date(now.getTime() + checkDelayMs(sale, now)).toISOString();
 }
 
 /** The oldest payment still watched for a refund or a chargeback (ISO instant). */
 export function paidWatchStart(now: Date): string {
   return new Date(now.getTime() - PAID_WATCH_DAYS * DAY_MS).toISOString();
+}
+
+/** The oldest expiry still watched for a late payment, per payment method (ISO instants). */
+export function expiredWatchStarts(now: Date): { paymentMethodCode: PaymentMethodCode; since: string }[] {
+  return (Object.entries(EXPIRED_WATCH_MS) as [PaymentMethodCode, number][]).map(([paymentMethodCode, ms]) => ({
+    paymentMethodCode,
+    since: new Date(now.getTime() - ms).toISOString(),
+  }));
 }

@@ -93,6 +93,14 @@ export interface PaymentState {
   card?: { brand: string; lastFour: string };
   /** The instalments of a card payment as the acquirer took it (on its hosted page the shopper may change them). */
   installments?: number;
+  /**
+   * The payment's amount in centavos and its currency (ISO 4217), as the acquirer reports them,
+   * when it does: a payment is the sale's only for the sale's total in reais (payment-sync.ts).
+   */
+  amountCents?: number;
+  currency?: string;
+  /** When the acquirer last changed the payment (ISO instant), when it says: of two copies of one payment, the later wins. */
+  updatedAt?: string;
 }
 
 /** The acquirer could not be asked or did not answer in time: the outcome is unknown, nothing may be assumed. */
@@ -131,8 +139,17 @@ export interface PaymentGateway {
   readonly name: "sandbox" | "mercadopago";
   /** Charges once per idempotencyKey. Throws GatewayUnavailableError on a timeout, a 5xx or a network failure. */
   charge(request: ChargeRequest): Promise<PaymentState>;
-  /** The payment the acquirer holds for this sale id (external reference), or null when it never got one. */
-  findBySaleId(saleId: string): Promise<PaymentState | null>;
+  /**
+   * The payment the acquirer holds for this sale id (external reference), or null when it never
+   * got one. Among several, the one that tells the sale's state (money first); among equals, the
+   * sale's own payment (`transactionId`, the id the store recorded), then the newest. `notified`
+   * is a payment the caller just read by its id (a webhook's): it joins the candidates, since the
+   * acquirer's search may not show it yet (docs/decisions/0019-mercado-pago.md, "Webhooks").
+   */
+  findBySaleId(
+    saleId: string,
+    hints?: { transactionId?: string | null; notified?: PaymentState },
+  ): Promise<PaymentState | null>;
   /** Gives the whole amount back; answers the payment's new state ("refunded"). */
   refund(request: {
     saleId: string;
@@ -140,6 +157,13 @@ export interface PaymentGateway {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<PaymentState>;
+  /**
+   * Cancels a payment nobody has paid (a boleto, a Pix, a card under review), so the acquirer
+   * takes no money for it any more; answers its state afterwards ("expired": cancelled unpaid).
+   * Throws when the acquirer could not be asked or refused (the payment was paid meanwhile):
+   * the gestor's cancel then changes nothing in the store (docs/decisions/0018-payment-flow.md).
+   */
+  cancel(request: { saleId: string; transactionId: string }): Promise<PaymentState>;
   /**
    * A page at the acquirer where the shopper types the card (no JavaScript on our side), for one
    * sale (its external reference). Throws as `charge` does. Absent on the sandbox.

@@ -47,6 +47,7 @@ const gateway: PaymentGateway = {
   },
   findBySaleId: (saleId) => sandbox.findBySaleId(saleId),
   refund: (request) => sandbox.refund(request),
+  cancel: (request) => sandbox.cancel(request),
 };
 
 let t: TestApi;

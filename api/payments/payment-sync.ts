@@ -11,8 +11,9 @@
  *   - pending → expired; paid → refunded, charged_back: the coupon use is given back;
  *   - anything else (the same state again, a "pending" after "paid", news of a declined attempt)
  *     changes nothing, so a repeated or late notification is harmless. Money for an attempt the
- *     store already declined is not taken as a sale (the cart may have been bought again since):
- *     it is kept on the attempt as an alert the gestor's list of sales shows, to refund it.
+ *     store already declined, or for a sale the gestor cancelled, is not taken as a sale (the
+ *     cart may have been bought again since): it is kept on the sale as an alert the gestor's
+ *     list of sales shows, to refund it.
  * A processing sale whose acquirer answer is finally known also finishes the cart with any
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
@@ -22,6 +23,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely } from "kysely";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { findOpenCart } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
@@ -53,80 +55,137 @@ export function applyPaymentState(
   state: PaymentState,
   { byCharge = false }: { byCharge?: boolean } = {},
 ): Promise<SaleStatusChange | null> {
-  const { db, now } = deps;
-  return db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom("sales").select("customer_id").where("id", "=", saleId).executeTakeFirst();
     if (!owner) return null;
     await lockCustomer(trx, owner.customer_id);
-    const sale = await trx
-      .selectFrom("sales")
-      .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
-      .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at"])
-      .where("id", "=", saleId)
-      .executeTakeFirstOrThrow();
-    const at = now().toISOString();
-    // A sale a request is charging right now is that request's to record: a reconciliation or a
-    // notification that read the acquirer before the charge landed must not decline it.
-    if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
-    if (!(MOVES[sale.status] ?? []).includes(state.status)) {
-      if (sale.status === "declined" && (state.status === "paid" || state.status === "pending")) {
-        // Money for an attempt the store closed as declined: the gestor must refund it (0018).
-        const alert = lateMoneyAlert(state);
-        console.error(`[pagamento] ALERTA: tentativa recusada ${sale.reference_code} (venda ${sale.id}): ${alert}`);
-        await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
-      }
-      return null;
+    // The hourly sweep (sale-lifecycle.ts) expires sales without the customer's lock: on
+    // PostgreSQL it may change the sale between this transaction's read and its update. The
+    // update is guarded by the status read; when it moved nothing, the sale is read again once
+    // (read committed: the sweep's change is seen) and the move decided from what it is now.
+    for (let read = 0; read < 2; read++) {
+      const outcome = await applyOnce(trx, deps, saleId, state, byCharge);
+      if (outcome !== CHANGED_MEANWHILE) return outcome;
     }
-    await trx
-      .updateTable("sales")
-      .set({
-        status: state.status,
-        gateway_transaction_id: state.transactionId || null,
-        charging_until: null,
-        updated_at: at,
-        ...(state.status === "paid" ? { paid_at: at } : {}),
-        // The reconciliation's schedule starts again from the new state (check-schedule.ts).
-        next_check_at: nextCheckAt(
-          { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null },
-          now(),
-        ),
-        ...(state.boleto
-          ? {
-              boleto_barcode: state.boleto.barcode,
-              boleto_digitable_line: state.boleto.digitableLine,
-              boleto_due_date: state.boleto.dueDate,
-              boleto_pdf_url: state.boleto.pdfUrl,
-            }
-          : {}),
-        ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
-        // Shown again when the shopper comes back from the acquirer's page (api/sales/payment-check.ts).
-        ...(state.status === "declined" && state.message ? { decline_message: state.message } : {}),
-        ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
-        ...(state.installments ? { installments: state.installments } : {}),
-      })
-      .where("id", "=", sale.id)
-      .execute();
-    await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
-    if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
-      await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
-    }
-    if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
-    const held = HOLDS_COUPON.includes(sale.status);
-    const holds = HOLDS_COUPON.includes(state.status);
-    if (held && !holds) await releaseCouponUses(trx, [sale.id]);
-    if (!held && holds) await countCouponUse(trx, sale, at);
-    if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
-      await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
-    else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
+    return null;
   });
 }
 
-/** What the gestor reads on an attempt the acquirer reports money for (0018). */
-function lateMoneyAlert(state: PaymentState): string {
+/** The sale changed between its read and its update: nothing was written. */
+const CHANGED_MEANWHILE = Symbol("changed meanwhile");
+
+async function applyOnce(
+  trx: Kysely<Database>,
+  deps: PaymentSyncDeps,
+  saleId: string,
+  state: PaymentState,
+  byCharge: boolean,
+): Promise<SaleStatusChange | null | typeof CHANGED_MEANWHILE> {
+  const { now } = deps;
+  const sale = await trx
+    .selectFrom("sales")
+    .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
+    .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at", "total_cents"])
+    .where("id", "=", saleId)
+    .executeTakeFirstOrThrow();
+  const at = now().toISOString();
+  // A sale a request is charging right now is that request's to record: a reconciliation or a
+  // notification that read the acquirer before the charge landed must not decline it.
+  if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
+  if (!(MOVES[sale.status] ?? []).includes(state.status)) {
+    const closed = sale.status === "declined" || sale.status === "cancelled";
+    if (closed && (state.status === "paid" || state.status === "pending")) {
+      // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
+      // must refund it at the acquirer (0018).
+      await recordAlert(trx, sale, lateMoneyAlert(sale.status, state));
+    }
+    return null;
+  }
+  // A payment is the sale's only for its total, in reais: another amount carrying the sale's
+  // reference (a payment made by hand in the acquirer's panel, a tampered checkout) pays nothing.
+  if (state.status === "paid" && !paysTotal(state, sale.total_cents)) {
+    await recordAlert(trx, sale, wrongAmountAlert(state, sale.total_cents));
+    return null;
+  }
+  const updated = await trx
+    .updateTable("sales")
+    .set({
+      status: state.status,
+      gateway_transaction_id: state.transactionId || null,
+      charging_until: null,
+      updated_at: at,
+      ...(state.status === "paid" ? { paid_at: at } : {}),
+      // The reconciliation's schedule starts again from the new state (check-schedule.ts).
+      next_check_at: nextCheckAt(
+        { ...sale, status: state.status, paid_at: state.status === "paid" ? at : null, updated_at: at },
+        now(),
+      ),
+      ...(state.boleto
+        ? {
+            boleto_barcode: state.boleto.barcode,
+            boleto_digitable_line: state.boleto.digitableLine,
+            boleto_due_date: state.boleto.dueDate,
+            boleto_pdf_url: state.boleto.pdfUrl,
+          }
+        : {}),
+      ...(state.pix ? { pix_copy_paste: state.pix.copyPaste, pix_expires_at: state.pix.expiresAt } : {}),
+      // Shown again when the shopper comes back from the acquirer's page (api/sales/payment-check.ts).
+      ...(state.status === "declined" && state.message ? { decline_message: state.message } : {}),
+      ...(state.card && !sale.card_last4 ? { card_brand: state.card.brand, card_last4: state.card.lastFour } : {}),
+      ...(state.installments ? { installments: state.installments } : {}),
+    })
+    .where("id", "=", sale.id)
+    .where("status", "=", sale.status)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return CHANGED_MEANWHILE;
+  await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
+  if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
+    await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
+  }
+  if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
+  const held = HOLDS_COUPON.includes(sale.status);
+  const holds = HOLDS_COUPON.includes(state.status);
+  if (held && !holds) await releaseCouponUses(trx, [sale.id]);
+  if (!held && holds) await countCouponUse(trx, sale, at);
+  if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
+    await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
+  else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
+  return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
+}
+
+/** The acquirer's amount and currency, where it tells them, are the sale's total in reais. */
+function paysTotal(state: PaymentState, totalCents: number): boolean {
+  return (
+    (state.amountCents === undefined || state.amountCents === totalCents) &&
+    (state.currency === undefined || state.currency === "BRL")
+  );
+}
+
+/** Kept on the sale for the gestor's list of sales (0018), and logged. */
+async function recordAlert(
+  trx: Kysely<Database>,
+  sale: { id: string; reference_code: string },
+  alert: string,
+): Promise<void> {
+  console.error(`[pagamento] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
+  await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
+}
+
+function wrongAmountAlert(state: PaymentState, totalCents: number): string {
+  const amount = state.amountCents === undefined ? "" : ` de ${formatBRL(centsToReais(state.amountCents))}`;
+  const currency = state.currency && state.currency !== "BRL" ? ` em ${state.currency}` : "";
+  return (
+    `A operadora recebeu o pagamento ${state.transactionId}${amount}${currency} com a referência desta compra, ` +
+    `cujo total é ${formatBRL(centsToReais(totalCents))}: a compra não foi dada como paga. Confira pelo painel da operadora.`
+  );
+}
+
+/** What the gestor reads on a declined attempt or a cancelled sale the acquirer reports money for (0018). */
+function lateMoneyAlert(status: SaleStatus, state: PaymentState): string {
   const what = state.status === "paid" ? "recebeu o pagamento" : "tem um pagamento pendente";
   const payment = state.transactionId ? ` ${state.transactionId}` : "";
-  return `A operadora ${what}${payment} desta tentativa recusada: estorne ou cancele pelo painel da operadora.`;
+  const sale = status === "cancelled" ? "desta compra cancelada" : "desta tentativa recusada";
+  return `A operadora ${what}${payment} ${sale}: estorne ou cancele pelo painel da operadora.`;
 }
 
 /**

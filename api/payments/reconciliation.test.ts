@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { checkDelayMs, PAID_WATCH_DAYS } from "./check-schedule.ts";
 import type { PaymentGateway, PaymentState } from "./gateway.ts";
 import { applyPaymentState } from "./payment-sync.ts";
@@ -56,6 +57,7 @@ function countingGateway(onAsk: (saleId: string) => void | Promise<void> = () =>
       return { status: "pending", transactionId: `tx-${saleId}` };
     },
     refund: () => Promise.reject(new Error("not refunded here")),
+    cancel: () => Promise.reject(new Error("not cancelled here")),
   };
   return { gateway, asked };
 }
@@ -263,6 +265,80 @@ describe("paid sales changed at the acquirer", () => {
     expect(asked).toContain(watched);
     expect(asked).not.toContain(old);
     expect(asked).not.toContain(free);
+  });
+});
+
+describe("a boleto or a Pix paid after the store expired it, its webhook lost", () => {
+  const store = storeToBuyFrom();
+  const PURCHASE = new Date("2026-03-02T15:00:00.000Z"); // the boleto is due 2026-03-05
+  const deps = (at: Date): ReconcileDeps => ({
+    db: store.t.db,
+    now: () => at,
+    publicUrl: store.t.publicUrl,
+    gateway: createSandboxGateway({ db: store.t.db, now: () => at }),
+  });
+  const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+
+  /** A purchase with a coupon, expired by the hourly sweep: the boleto 3 days after its due date, the Pix after its code. */
+  async function expiredSale(method: typeof METHOD.boleto | typeof METHOD.pix) {
+    store.t.setNow(PURCHASE);
+    const { customer, cart } = await shopperWithCart(store.t, [store.item, 1]);
+    expect((await applyCoupon(store.t, customer, cart.cartId, "ESCOLA5")).status).toBe(200);
+    const reply = await finishCart(store.t, customer, cart.cartId, { paymentMethodId: method });
+    const saleId: string = reply.body.finished.saleId;
+    const expiredAt = later(PURCHASE, method === METHOD.boleto ? 7 * DAY : HOUR);
+    expect(await expireOverdueSales({ db: store.t.db, now: () => expiredAt })).toContainEqual(
+      expect.objectContaining({ saleId, to: "expired" }),
+    );
+    return { customer, saleId, expiredAt };
+  }
+  /** The payer's bank reports the payment only now (the sandbox's ledger is its acquirer). */
+  const paidLate = (saleId: string) =>
+    store.t.db.updateTable("sandbox_payments").set({ status: "paid" }).where("sale_id", "=", saleId).execute();
+  const couponUses = (saleId: string) =>
+    store.t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
+
+  const scheduleOf = (saleId: string) =>
+    store.t.db
+      .selectFrom("sales")
+      .select(["status", "payment_method_code", "created_at", "paid_at", "updated_at"])
+      .where("id", "=", saleId)
+      .executeTakeFirstOrThrow();
+
+  for (const [method, name, afterExpiry] of [
+    [METHOD.boleto, "a boleto cleared 2 days after the sweep", 2 * DAY],
+    [METHOD.pix, "a Pix reported 3 hours after its code expired", 3 * HOUR],
+  ] as const) {
+    it(`${name}: the reconciliation finds it paid, the coupon use counted again, "Pagamento confirmado" sent`, async () => {
+      const { customer, saleId, expiredAt } = await expiredSale(method);
+      expect(await couponUses(saleId)).toEqual([]);
+      await paidLate(saleId);
+      store.t.setNow(later(expiredAt, afterExpiry));
+      const run = ran(await reconcilePayments(deps(later(expiredAt, afterExpiry))));
+      expect(run.changes).toContainEqual(expect.objectContaining({ saleId, from: "expired", to: "paid" }));
+      expect(await couponUses(saleId)).toHaveLength(1);
+      expect(await listSalesByEmail(store.t, customer.email)).toMatchObject([{ saleId, status: "paid" }]);
+      await store.t.mailWorker.drain();
+      expect(store.t.mail.filter((mail) => mail.to === customer.email).map((mail) => mail.subject)).toContainEqual(
+        expect.stringMatching(/^Pagamento confirmado/),
+      );
+    });
+  }
+
+  it("is watched 10 days after expiry for a boleto, 1 day for a Pix, ever more rarely, then never again", async () => {
+    const boleto = await expiredSale(METHOD.boleto);
+    const pix = await expiredSale(METHOD.pix);
+    const askedAt = async (at: Date) => {
+      const { gateway, asked } = countingGateway();
+      ran(await reconcilePayments({ ...deps(at), gateway, batchSize: 1000 }));
+      return asked;
+    };
+    expect(checkDelayMs(await scheduleOf(boleto.saleId), later(boleto.expiredAt, 2 * DAY))).toBe(12 * HOUR);
+    expect(checkDelayMs(await scheduleOf(pix.saleId), later(pix.expiredAt, 2 * MINUTE))).toBe(MINUTE);
+    expect(checkDelayMs(await scheduleOf(pix.saleId), later(pix.expiredAt, 8 * HOUR))).toBe(HOUR);
+    expect(await askedAt(later(boleto.expiredAt, 9 * DAY))).toContain(boleto.saleId);
+    expect(await askedAt(later(pix.expiredAt, DAY + MINUTE))).not.toContain(pix.saleId);
+    expect(await askedAt(later(boleto.expiredAt, 10 * DAY + MINUTE))).not.toContain(boleto.saleId);
   });
 });
 

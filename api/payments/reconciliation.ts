@@ -3,7 +3,8 @@
  * between claim and record must not lose a sale, nor a lost webhook a refund or a chargeback.
  * Every minute (app/.server/bundled-api.server.ts) and on `gestor.ts reconcile-payments`, the
  * acquirer is asked about the sales whose check is due (check-schedule.ts): "pending" ones,
- * "processing" ones whose charge window has passed, and "paid" ones for PAID_WATCH_DAYS; its
+ * "processing" ones whose charge window has passed, "paid" ones for PAID_WATCH_DAYS and expired
+ * boletos and Pix for EXPIRED_WATCH_MS (a late payment: expired → paid); its
  * answer is applied by applyPaymentState (the one home of the transitions). A processing sale
  * the acquirer never got cannot be charged from here (the card is not kept): it becomes
  * "declined" with nothing charged, and its cart stays open for the customer to pay again.
@@ -18,7 +19,7 @@ import { withJobLock, type JobLease } from "../job-locks.ts";
 import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
-import { nextCheckAt, paidWatchStart } from "./check-schedule.ts";
+import { expiredWatchStarts, nextCheckAt, paidWatchStart } from "./check-schedule.ts";
 import { hostedCheckoutOpen } from "./hosted-checkout.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
@@ -74,7 +75,7 @@ function dueSales(deps: ReconcileDeps, now: Date) {
   const lastChargeStillRunning = new Date(now.getTime() - chargeWindowMs(deps)).toISOString();
   return deps.db
     .selectFrom("sales")
-    .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at"])
+    .select(["id", "status", "payment_method_code", "created_at", "updated_at", "paid_at", "gateway_transaction_id"])
     .select(["hosted_checkout_url", "hosted_checkout_expires_at"])
     .where((eb) =>
       eb.or([
@@ -82,6 +83,14 @@ function dueSales(deps: ReconcileDeps, now: Date) {
         eb.and([eb("status", "=", "processing"), eb("updated_at", "<", lastChargeStillRunning)]),
         // A free sale moved no money: nothing can be refunded or disputed.
         eb.and([eb("status", "=", "paid"), eb("paid_at", ">=", paidWatchStart(now)), eb("total_cents", ">", 0)]),
+        // A boleto or Pix paid late, whose webhook was lost (check-schedule.ts): updated_at is when it expired.
+        ...expiredWatchStarts(now).map(({ paymentMethodCode, since }) =>
+          eb.and([
+            eb("status", "=", "expired"),
+            eb("payment_method_code", "=", paymentMethodCode),
+            eb("updated_at", ">=", since),
+          ]),
+        ),
       ]),
     )
     .where((eb) => eb.or([eb("next_check_at", "is", null), eb("next_check_at", "<=", at)]))
@@ -110,7 +119,10 @@ async function reconcile(deps: ReconcileDeps, lease: JobLease): Promise<Reconcil
     report.asked += 1;
     let state;
     try {
-      state = await withinTime(deps.gateway.findBySaleId(sale.id), deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS);
+      state = await withinTime(
+        deps.gateway.findBySaleId(sale.id, { transactionId: sale.gateway_transaction_id }),
+        deps.chargeTimeoutMs ?? DEFAULT_CHARGE_TIMEOUT_MS,
+      );
     } catch (error) {
       console.error("[pagamento] reconciliação sem resposta:", error instanceof Error ? error.name : typeof error);
       report.unanswered += 1;

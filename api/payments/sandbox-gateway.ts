@@ -110,6 +110,8 @@ function outcomeOf(request: ChargeRequest): Ledger {
 
 /** A pending Pix past its expiry can no longer be paid: the sandbox answers it expired, as an acquirer does. */
 function statusOf(row: Selectable<SandboxPaymentTable>, now: Date): GatewayStatus {
+  // Cancelled by the gestor (cancel-sale): unpaid for good, as Mercado Pago's "cancelled" reads.
+  if (row.status === "cancelled") return "expired";
   const expired =
     row.status === "pending" && row.pix_expires_at !== null && Date.parse(row.pix_expires_at) <= now.getTime();
   return expired ? "expired" : (row.status as GatewayStatus);
@@ -119,6 +121,8 @@ function stateOf(row: Selectable<SandboxPaymentTable>, now: Date): PaymentState 
   return {
     status: statusOf(row, now),
     transactionId: row.transaction_id,
+    amountCents: row.amount_cents,
+    currency: "BRL",
     ...(row.message ? { message: row.message } : {}),
     ...(row.boleto_barcode && row.boleto_digitable_line && row.boleto_due_date
       ? {
@@ -173,6 +177,22 @@ export async function paySandboxPix(
 export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: () => Date }): PaymentGateway {
   const byKey = (key: string) =>
     db.selectFrom("sandbox_payments").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+  /** The payment `transactionId` of the sale moved to `status` if it is in one of `from`; answers it as it is then. */
+  async function move(saleId: string, transactionId: string, status: string, from: string[]) {
+    await db
+      .updateTable("sandbox_payments")
+      .set({ status, updated_at: now().toISOString() })
+      .where("sale_id", "=", saleId)
+      .where("transaction_id", "=", transactionId)
+      .where("status", "in", from)
+      .execute();
+    return db
+      .selectFrom("sandbox_payments")
+      .selectAll()
+      .where("sale_id", "=", saleId)
+      .where("transaction_id", "=", transactionId)
+      .executeTakeFirst();
+  }
   return {
     name: "sandbox",
     async charge(request) {
@@ -202,20 +222,15 @@ export function createSandboxGateway({ db, now }: { db: Kysely<Database>; now: (
       const row = await newestOf(db, saleId);
       return row ? stateOf(row, now()) : null;
     },
+    async cancel({ saleId, transactionId }) {
+      // Only an unpaid payment; its paying actions (paySandboxPix) then refuse it.
+      const row = await move(saleId, transactionId, "cancelled", ["pending"]);
+      if (!row) throw new Error("O sandbox não tem esse pagamento.");
+      if (row.status !== "cancelled") throw new Error(`O sandbox não cancela um pagamento "${row.status}".`);
+      return stateOf(row, now());
+    },
     async refund({ saleId, transactionId }) {
-      await db
-        .updateTable("sandbox_payments")
-        .set({ status: "refunded", updated_at: now().toISOString() })
-        .where("sale_id", "=", saleId)
-        .where("transaction_id", "=", transactionId)
-        .where("status", "in", ["paid", "refunded"])
-        .execute();
-      const row = await db
-        .selectFrom("sandbox_payments")
-        .selectAll()
-        .where("sale_id", "=", saleId)
-        .where("transaction_id", "=", transactionId)
-        .executeTakeFirst();
+      const row = await move(saleId, transactionId, "refunded", ["paid", "refunded"]);
       if (row?.status !== "refunded") throw new Error("O sandbox não tem um pagamento aprovado para estornar.");
       return stateOf(row, now());
     },

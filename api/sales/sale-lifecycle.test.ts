@@ -1,10 +1,14 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bag, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { bag, demoItems, finishCart, linkByRA, METHOD, saveCart, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import type { PaymentGateway } from "#api/payments/gateway.ts";
+import { applyPaymentState } from "#api/payments/payment-sync.ts";
+import { createSandboxGateway, paySandboxPix } from "#api/payments/sandbox-gateway.ts";
 import { expireOverdueSales } from "./sale-lifecycle.ts";
 
 const PURCHASE_DAY = new Date("2026-03-02T15:00:00Z"); // noon in Recife; the boleto is due 2026-03-05
@@ -14,7 +18,11 @@ const ONE_USE_COUPON = "BEMVINDO10";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
-const deps = () => ({ db: t.db, now: () => currentNow });
+const deps = () => ({
+  db: t.db,
+  now: () => currentNow,
+  gateway: createSandboxGateway({ db: t.db, now: () => currentNow }),
+});
 let currentNow = PURCHASE_DAY;
 function travelTo(now: Date) {
   currentNow = now;
@@ -123,6 +131,44 @@ describe("the gestor cancels or confirms a sale", () => {
     expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
   });
 
+  it("cancels the payment at the acquirer first: the sandbox's ledger says cancelled and its Pix can no longer be paid", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    await cancelSale(deps(), saleId);
+    const ledger = await t.db.selectFrom("sandbox_payments").select("status").where("sale_id", "=", saleId).execute();
+    expect(ledger).toEqual([{ status: "cancelled" }]);
+    expect((await deps().gateway.findBySaleId(saleId))?.status).toBe("expired");
+
+    const shopper = await shopperWithCart(t, [items.P[0]!.itemTOTVSId, 1]);
+    const pix = await finishCart(t, shopper.customer, shopper.cart.cartId, { paymentMethodId: METHOD.pix });
+    const pixSaleId = pix.body.finished.saleId as string;
+    expect(await cancelSale(deps(), pixSaleId)).toMatchObject({ from: "pending", to: "cancelled" });
+    expect(await paySandboxPix(deps(), pixSaleId)).toBeNull();
+  });
+
+  it("refuses with a clear message, changing nothing, when the acquirer does not cancel", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    const sandbox = deps().gateway;
+    const down: PaymentGateway = {
+      ...sandbox,
+      cancel: () => Promise.reject(new Error("Mercado Pago indisponível (o cancelamento: HTTP 500).")),
+    };
+    await expect(cancelSale({ ...deps(), gateway: down }, saleId)).rejects.toThrow(
+      /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
+    );
+    // Paid there meanwhile: the acquirer's word is not a cancellation either.
+    const paid: PaymentGateway = {
+      ...sandbox,
+      cancel: async ({ transactionId }) => ({ status: "paid", transactionId }),
+    };
+    await expect(cancelSale({ ...deps(), gateway: paid }, saleId)).rejects.toThrow(
+      /informa o pagamento da compra \d+ como "paid": ele não foi cancelado e nada mudou na loja/,
+    );
+    expect((await statusOf(saleId)).status).toBe("pending");
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+    const ledger = await t.db.selectFrom("sandbox_payments").select("status").where("sale_id", "=", saleId).execute();
+    expect(ledger).toEqual([{ status: "pending" }]);
+  });
+
   it("confirms a pending boleto as paid and e-mails the customer; a paid sale is not cancelled here", async () => {
     const { saleId, customer } = await boletoPurchaseWithCoupon();
     const pendingBoleto = (await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto;
@@ -168,5 +214,66 @@ describe("the gestor cancels or confirms a sale", () => {
   it("an unknown sale is a clear message", async () => {
     await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
     await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(GestorError);
+  });
+});
+
+/**
+ * The hourly sweep expires sales without the customer's lock. On PostgreSQL a payment recorded
+ * meanwhile reads the sale "pending" before the sweep commits and writes it after: the write is
+ * guarded by the status it read, so it is decided again from "expired" (SQLite has one writer at
+ * a time: the interleaving cannot happen there). The sweep is held just before its commit by a
+ * lock on the sale's coupon use; each step waits for the waits PostgreSQL itself reports.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a payment recorded while the sweep expires the sale", () => {
+  /** Sessions of this test's database waiting on a lock, awaited until there are `count`. */
+  async function lockWaiters(count: number) {
+    for (;;) {
+      const { rows } = await sql<{ waiting: number }>`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+      if (rows[0]!.waiting >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Runs `during` after the sweep changed the sale and before it commits; answers what `during` settled to. */
+  async function duringTheSweep<T>(saleId: string, during: () => Promise<T>) {
+    let sweep!: Promise<unknown>;
+    let outcome!: Promise<PromiseSettledResult<T>>;
+    await t.db.transaction().execute(async (holder) => {
+      await holder.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).forUpdate().execute();
+      sweep = expireOverdueSales(deps());
+      await lockWaiters(1); // the sweep expired the sale and waits to give its coupon back
+      outcome = during().then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason: unknown) => ({ status: "rejected", reason }) as const,
+      );
+      await lockWaiters(2); // the payment read "pending" and waits on the sale's row
+    });
+    await sweep;
+    return outcome;
+  }
+
+  it("the acquirer's payment: paid, from expired, and the coupon use counted again", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    travelTo(at("2026-03-09"));
+    const outcome = await duringTheSweep(saleId, () =>
+      applyPaymentState({ ...deps(), publicUrl: t.publicUrl }, saleId, { status: "paid", transactionId: "tx-1" }),
+    );
+    expect(outcome).toEqual({ status: "fulfilled", value: expect.objectContaining({ from: "expired", to: "paid" }) });
+    expect((await statusOf(saleId)).status).toBe("paid");
+    expect(await couponUsesOf(saleId)).toHaveLength(1);
+  });
+
+  it("the gestor's confirm: refused with nothing written; the sale stays expired", async () => {
+    const { saleId } = await boletoPurchaseWithCoupon();
+    travelTo(at("2026-03-09"));
+    const outcome = await duringTheSweep(saleId, () => confirmSalePayment(deps(), saleId));
+    expect(outcome).toMatchObject({
+      status: "rejected",
+      reason: { message: expect.stringMatching(/mudou de situação/) },
+    });
+    expect((await statusOf(saleId)).status).toBe("expired");
+    expect(await couponUsesOf(saleId)).toEqual([]);
   });
 });

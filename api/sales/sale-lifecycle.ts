@@ -44,19 +44,27 @@ export interface SaleStatusChange {
   to: SaleStatus;
 }
 
+/**
+ * The sales' new status, and their bags'. With `from`, only the sales still in that status move
+ * (an update guarded against a change made meanwhile); answers how many moved.
+ */
 export async function setStatus(
   db: Kysely<Database>,
   saleIds: readonly string[],
   status: SaleStatus,
   at: string,
-): Promise<void> {
-  if (saleIds.length === 0) return;
-  await db
+  { from }: { from?: SaleStatus } = {},
+): Promise<number> {
+  if (saleIds.length === 0) return 0;
+  let update = db
     .updateTable("sales")
     .set({ status, updated_at: at, paid_at: status === "paid" ? at : null })
-    .where("id", "in", saleIds)
-    .execute();
-  await db.updateTable("sale_bags").set({ status }).where("sale_id", "in", saleIds).execute();
+    .where("id", "in", saleIds);
+  if (from) update = update.where("status", "=", from);
+  const moved = await update.returning("id").execute();
+  const ids = moved.map((sale) => sale.id);
+  if (ids.length > 0) await db.updateTable("sale_bags").set({ status }).where("sale_id", "in", ids).execute();
+  return ids.length;
 }
 
 export function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string[]) {

@@ -42,10 +42,12 @@ const payment = z.object({
   external_reference: nullish(z.string()),
   date_created: nullish(z.string()),
   date_of_expiration: nullish(z.string()),
+  date_last_updated: nullish(z.string()),
   payment_method_id: nullish(z.string()),
   payment_type_id: nullish(z.string()),
   transaction_amount: nullish(z.number()),
   installments: nullish(z.number().int()),
+  currency_id: nullish(z.string()),
   card: nullish(z.object({ last_four_digits: nullish(z.string()) })),
   barcode: nullish(z.object({ content: nullish(z.string()) })),
   transaction_details: nullish(
@@ -115,7 +117,7 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
   async function call<T extends z.ZodType>(
     operation: string,
     reply: T,
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     options: { body?: unknown; idempotencyKey?: string } = {},
   ): Promise<z.infer<T>> {
@@ -170,6 +172,11 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
     /** The whole amount back (no body: Mercado Pago refunds the total). */
     refundPayment: (id: string, idempotencyKey: string) =>
       call("o estorno", refund, "POST", `/v1/payments/${encodeURIComponent(id)}/refunds`, { body: {}, idempotencyKey }),
+    /** A pending payment cancelled (documented for pending and in-process payments only). */
+    cancelPayment: (id: string) =>
+      call("o cancelamento", payment, "PUT", `/v1/payments/${encodeURIComponent(id)}`, {
+        body: { status: "cancelled" },
+      }),
     createPreference: (body: PreferenceBody, idempotencyKey: string) =>
       call("a página de pagamento", preference, "POST", "/checkout/preferences", { body, idempotencyKey }),
   };

@@ -70,6 +70,9 @@ describe("Mercado Pago gateway: cards", () => {
       transactionId: expect.stringMatching(/^\d+$/),
       card: { brand: "VISA", lastFour: "1111" },
       installments: 2,
+      amountCents: 17_100,
+      currency: "BRL",
+      updatedAt: expect.any(String),
     });
     const again = await gateway.charge(charge);
     expect(again).toEqual(first);

@@ -14,11 +14,12 @@ import {
 } from "../gateway.ts";
 import {
   createMercadoPagoClient,
+  MercadoPagoRequestError,
   type MercadoPagoClientOptions,
   type MercadoPagoPayment,
   type PaymentBody,
 } from "./client.ts";
-import { declineMessageOf, saleStatusOf, saleStatusOrPending } from "./payment-status.ts";
+import { declineMessageOf, saleStatusOrPending } from "./payment-status.ts";
 
 /** MercadoPago.js v2, the browser SDK that tokenises cards (https://www.mercadopago.com.br/developers). */
 export const MERCADOPAGO_SDK_URL = "https://sdk.mercadopago.com/js/v2";
@@ -65,9 +66,9 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       return paymentStateOf(payment);
     },
 
-    async findBySaleId(saleId: string): Promise<PaymentState | null> {
-      const chosen = mostRelevant(await client.searchPayments(saleId));
-      return chosen ? paymentStateOf(chosen) : null;
+    async findBySaleId(saleId, { transactionId = null, notified } = {}): Promise<PaymentState | null> {
+      const payments = (await client.searchPayments(saleId)).map(paymentStateOf);
+      return mostRelevant(notified ? withNotified(payments, notified) : payments, transactionId) ?? null;
     },
 
     async refund({ transactionId, idempotencyKey }): Promise<PaymentState> {
@@ -75,6 +76,19 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       if (refund.status === "approved") return { status: "refunded", transactionId };
       // A refund still in process: the payment's own status says where it stands.
       return paymentStateOf(await client.getPayment(transactionId));
+    },
+
+    async cancel({ transactionId }): Promise<PaymentState> {
+      try {
+        return paymentStateOf(await client.cancelPayment(transactionId));
+      } catch (error) {
+        if (!(error instanceof MercadoPagoRequestError)) throw error;
+        // Mercado Pago refuses to cancel a payment that is no longer pending: one it cancelled
+        // itself (an expired boleto or Pix) is cancelled all the same; anything else is refused.
+        const payment = await client.getPayment(transactionId);
+        if (payment.status === "cancelled" || payment.status === "rejected") return paymentStateOf(payment);
+        throw error;
+      }
     },
 
     async createHostedCheckout(request: HostedCheckoutRequest): Promise<{ url: string }> {
@@ -170,6 +184,10 @@ function paymentBody(request: ChargeRequest): PaymentBody {
 export function paymentStateOf(payment: MercadoPagoPayment): PaymentState {
   const status = saleStatusOrPending(payment);
   const state: PaymentState = { status, transactionId: payment.id };
+  if (typeof payment.transaction_amount === "number") state.amountCents = Math.round(payment.transaction_amount * 100);
+  if (payment.currency_id) state.currency = payment.currency_id;
+  const updatedAt = Date.parse(payment.date_last_updated ?? "");
+  if (!Number.isNaN(updatedAt)) state.updatedAt = new Date(updatedAt).toISOString();
   if (status === "declined") state.message = declineMessageOf(payment.status_detail);
   const barcode = payment.barcode?.content ?? payment.transaction_details?.barcode?.content;
   if (payment.payment_type_id === "ticket" && barcode && /^\d{44}$/.test(barcode)) {
@@ -209,19 +227,39 @@ const BRANDS: Record<string, string> = { master: "MASTER", amex: "AMEX", diners:
 
 /**
  * Which of a sale's payments tells its state. One sale may have several at Mercado Pago: cards
- * declined on the hosted page before one went through, or a retry. Money that moved (approved,
- * in mediation, refunded, charged back) wins over a payment still pending, which wins over a
- * declined or expired one; among equals, the newest (the search answers newest first, and the sort is stable).
+ * declined on the hosted page before one went through, a retry, a renewed Pix, a duplicate.
+ * Money that stays (approved, in mediation) wins over money given back (refunded, charged back:
+ * a refunded duplicate must not mark the sale refunded while another payment stays approved),
+ * which wins over a payment still pending, which wins over a declined or expired one. Among
+ * equals, the sale's own payment (the id the store recorded), then the newest (the search
+ * answers newest first, and the sort is stable).
  */
-function mostRelevant(payments: MercadoPagoPayment[]): MercadoPagoPayment | undefined {
-  const rank = (payment: MercadoPagoPayment) => {
-    // An undocumented status ranks as the pending it reads as (paymentStateOf).
-    const status = saleStatusOf(payment.status) ?? "pending";
-    if (status === "paid" || status === "refunded" || status === "charged_back") return 0;
-    if (status === "pending") return 1;
-    return 2;
+function mostRelevant(payments: PaymentState[], recordedId: string | null): PaymentState | undefined {
+  const RANK: Record<PaymentState["status"], number> = {
+    paid: 0,
+    refunded: 1,
+    charged_back: 1,
+    pending: 2,
+    declined: 3,
+    expired: 3,
   };
-  return [...payments].sort((a, b) => rank(a) - rank(b))[0];
+  const own = (payment: PaymentState) => (payment.transactionId === recordedId ? 0 : 1);
+  return [...payments].sort((a, b) => RANK[a.status] - RANK[b.status] || own(a) - own(b))[0];
+}
+
+/**
+ * The search's payments with the one just read by its id: the search lags behind the payments
+ * (a new Pix code's "payment.created" may come before the search shows it), so the notified
+ * payment is always a candidate. Of two copies of it, the later change wins; the copy read by id
+ * when either does not say when it changed.
+ */
+function withNotified(payments: PaymentState[], notified: PaymentState): PaymentState[] {
+  const index = payments.findIndex((payment) => payment.transactionId === notified.transactionId);
+  if (index < 0) return [notified, ...payments];
+  const searched = payments[index]!;
+  const searchedIsLater =
+    searched.updatedAt !== undefined && notified.updatedAt !== undefined && searched.updatedAt > notified.updatedAt;
+  return searchedIsLater ? payments : payments.with(index, notified);
 }
 
 /** Mercado Pago takes amounts in reais with cents as decimals. */

@@ -18,7 +18,8 @@ import {
 } from "#tests/fixtures/mercadopago-double.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { cancelSale, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 
@@ -291,6 +292,23 @@ describe("POST /webhooks/mercadopago", () => {
     expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
   });
 
+  it("a new Pix code's 'payment.created' before the search shows it: the notified payment decides, the sale stays pending, then paid", async () => {
+    const { customer, cart } = await shopperWithCart(t, [item, 1]);
+    const reply = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.pix });
+    const saleId: string = reply.body.finished.saleId;
+    const { total_cents: total } = await saleRow(saleId);
+    // The first code expired at the acquirer; a new code was charged for the same sale (a renewal).
+    const first = double.payments().find((p) => p.external_reference === saleId)!;
+    double.setStatus(first.id, "cancelled", "expired");
+    const renewed = await doubleGateway().charge(chargeRequest({ saleId, amountCents: total }));
+    double.hideFromSearch(renewed.transactionId);
+    expect(await deliver(Number(renewed.transactionId), { action: "payment.created" })).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    double.setStatus(renewed.transactionId, "approved", "accredited");
+    expect(await deliver(Number(renewed.transactionId))).toEqual([200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", gateway_transaction_id: renewed.transactionId });
+  });
+
   it("money for an attempt already declined: answered 200, no order, an alert in the gestor's list", async () => {
     const { customer, saleId } = await saleIn("declined");
     const paid = await cardPaymentFor(saleId, "APRO");
@@ -336,5 +354,117 @@ describe("POST /webhooks/mercadopago", () => {
     } finally {
       await sandbox.close();
     }
+  });
+});
+
+describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", () => {
+  const gestor = () => ({ db: t.db, now: () => new Date(), gateway: doubleGateway() });
+
+  it("cancels the boleto there first; money reported for it afterwards is an alert and the sale stays cancelled", async () => {
+    const { customer, saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+    expect(await cancelSale(gestor(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
+    expect(double.payment(paymentId)).toMatchObject({ status: "cancelled" });
+    expect(await couponUses(saleId)).toEqual([]);
+
+    double.setStatus(paymentId, "approved", "accredited");
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await deliver(paymentId)).toEqual([200]);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await saleRow(saleId)).status).toBe("cancelled");
+    expect(await couponUses(saleId)).toEqual([]);
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+    expect(await listSalesByEmail(t, customer.email)).toContainEqual(
+      expect.objectContaining({
+        saleId,
+        status: "cancelled",
+        acquirerAlert: `A operadora recebeu o pagamento ${paymentId} desta compra cancelada: estorne ou cancele pelo painel da operadora.`,
+      }),
+    );
+  });
+
+  it("refuses, changing nothing, while Mercado Pago cannot be asked or when the payment was paid there", async () => {
+    const { saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
+    double.failNext(1, 500);
+    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(
+      /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
+    );
+    double.setStatus(paymentId, "approved", "accredited");
+    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(/HTTP 400.*nada mudou na loja.*reconcile-payments/);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await couponUses(saleId)).toHaveLength(1);
+    expect(double.payment(paymentId)).toMatchObject({ status: "approved" });
+  });
+
+  it("a payment Mercado Pago already cancelled (an expired boleto) is cancelled in the store too", async () => {
+    const { saleId, paymentId } = await boletoSale();
+    double.setStatus(paymentId, "cancelled", "expired");
+    expect(await cancelSale(gestor(), saleId)).toMatchObject({ from: "pending", to: "cancelled" });
+  });
+});
+
+describe("which payment is the sale's, and for how much", () => {
+  /** Runs `deliveries` with the store's ALERTA lines kept off the test's output. */
+  async function quietly<T>(deliveries: () => Promise<T>): Promise<T> {
+    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      return await deliveries();
+    } finally {
+      log.mockRestore();
+    }
+  }
+  const alertOf = async (email: string, saleId: string) =>
+    (await listSalesByEmail(t, email)).find((sale) => sale.saleId === saleId)?.acquirerAlert;
+
+  it("another amount or another currency with the sale's reference pays nothing: the gestor gets an alert", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    const { total_cents: total } = await saleRow(saleId);
+    const payment = double.payment(paymentId)!;
+    payment.transaction_amount = 1;
+    double.setStatus(paymentId, "approved", "accredited");
+    expect(await quietly(() => deliver(paymentId))).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await alertOf(customer.email, saleId)).toBe(
+      `A operadora recebeu o pagamento ${paymentId} de R$ 1,00 com a referência desta compra, cujo total é ${formatBRL(centsToReais(total))}: a compra não foi dada como paga. Confira pelo painel da operadora.`,
+    );
+
+    Object.assign(payment, { transaction_amount: total / 100, currency_id: "USD" });
+    expect(await quietly(() => deliver(paymentId))).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("pending");
+    expect(await alertOf(customer.email, saleId)).toMatch(/ em USD com a referência desta compra/);
+    expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+
+    payment.currency_id = "BRL";
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect((await saleRow(saleId)).status).toBe("paid");
+  });
+
+  it("one of two approved payments refunded (the duplicate or the sale's own): the sale stays paid, money stays", async () => {
+    for (const refunded of ["duplicate", "own"] as const) {
+      const { saleId, paymentId } = await boletoSale();
+      const { total_cents: total } = await saleRow(saleId);
+      // A second payment carrying the sale's reference, newer: the search answers it first.
+      const duplicate = await doubleGateway().charge(chargeRequest({ saleId, amountCents: total }));
+      double.setStatus(paymentId, "approved", "accredited");
+      double.setStatus(duplicate.transactionId, "approved", "accredited");
+      await deliver(paymentId);
+      expect((await saleRow(saleId)).status).toBe("paid");
+      const gone = refunded === "own" ? paymentId : Number(duplicate.transactionId);
+      double.setStatus(gone, "refunded", "refunded");
+      expect(await deliver(gone)).toEqual([200]);
+      expect((await saleRow(saleId)).status, refunded).toBe("paid");
+    }
+  });
+
+  it("of two approved payments, the sale's own decides: a newer one of another amount does not hide it", async () => {
+    const { customer, saleId, paymentId } = await boletoSale();
+    const other = await doubleGateway().charge(chargeRequest({ saleId, amountCents: 500 }));
+    double.setStatus(other.transactionId, "approved", "accredited");
+    double.setStatus(paymentId, "approved", "accredited");
+    expect(await deliver(paymentId)).toEqual([200]);
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", gateway_transaction_id: String(paymentId) });
+    expect(await alertOf(customer.email, saleId)).toBeNull();
   });
 });

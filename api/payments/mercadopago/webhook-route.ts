@@ -45,7 +45,11 @@ async function answer(deps: ApiDeps, settings: WebhookSettings, request: Request
   if (notification.kind === "unauthorized") return 401;
   if (notification.kind === "malformed") return 400;
   if (notification.kind === "ignored") return 200;
-  const sale = await deps.db.selectFrom("sales").select("id").where("id", "=", notification.saleId).executeTakeFirst();
+  const sale = await deps.db
+    .selectFrom("sales")
+    .select(["id", "gateway_transaction_id"])
+    .where("id", "=", notification.saleId)
+    .executeTakeFirst();
   if (!sale) {
     // Another store on the same Mercado Pago account, or a sale removed since: nothing to do here.
     console.log(`[pagamento] notificação do Mercado Pago do pagamento ${notification.paymentId} sem venda nesta loja`);
@@ -53,8 +57,11 @@ async function answer(deps: ApiDeps, settings: WebhookSettings, request: Request
   }
   // The whole sale as the acquirer holds it, not the notified payment alone: a hosted checkout
   // may hold a declined card and then an approved one (0019, "Webhooks").
-  const state = await deps.gateway.findBySaleId(sale.id);
-  // The payment search lags behind the payment: asked again at the next delivery.
+  const state = await deps.gateway.findBySaleId(sale.id, {
+    transactionId: sale.gateway_transaction_id,
+    notified: notification.payment,
+  });
+  // No payment of the sale known yet (a gateway that does not take the notified one): asked again at the next delivery.
   if (!state) return 503;
   // The e-mail a change owes ("Pagamento confirmado") is queued in that transaction.
   await applyPaymentState(deps, sale.id, state);

@@ -128,7 +128,13 @@ describe("notifications delivered by the acquirer double", () => {
     double.setStatus(pix.transactionId, "approved", "accredited");
     expect(await double.notify({ paymentId: pix.transactionId, times: 2 })).toEqual([200, 200]);
     expect(await double.notify({ paymentId: pix.transactionId, action: "payment.created" })).toEqual([200]);
-    const named = { kind: "payment", saleId: "venda-pix", paymentId: pix.transactionId };
+    // With the payment as read now: approved, for the whole amount.
+    const named = {
+      kind: "payment",
+      saleId: "venda-pix",
+      paymentId: pix.transactionId,
+      payment: expect.objectContaining({ status: "paid", transactionId: pix.transactionId, amountCents: 17_100 }),
+    };
     expect(received.splice(0)).toEqual([named, named, named]);
   });
 

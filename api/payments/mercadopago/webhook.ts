@@ -7,7 +7,9 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import type { PaymentState } from "../gateway.ts";
 import { createMercadoPagoClient, MercadoPagoRequestError, type MercadoPagoPayment } from "./client.ts";
+import { paymentStateOf } from "./mercadopago-gateway.ts";
 
 /** How old a signature may be: Mercado Pago retries a failed delivery, each time signed anew. */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
@@ -116,11 +118,11 @@ export type PaymentNotification =
   /** Signed, but not about one of the store's payments (another topic, a payment without our reference): answer 200. */
   | { kind: "ignored" }
   /**
-   * The sale the notified payment belongs to (its external reference). The payment is only the
-   * trigger: the sale's state is then asked of the acquirer for the whole sale
-   * (PaymentGateway.findBySaleId), since one sale may have several payments.
+   * The sale the notified payment belongs to (its external reference). The sale's state is then
+   * asked of the acquirer for the whole sale (PaymentGateway.findBySaleId), since one sale may
+   * have several payments; the notified payment, as read now, is one of the candidates.
    */
-  | { kind: "payment"; saleId: string; paymentId: string };
+  | { kind: "payment"; saleId: string; paymentId: string; payment: PaymentState };
 
 /**
  * A webhook request read whole, for POST /api/webhooks/mercadopago: the signed data.id, the
@@ -152,5 +154,10 @@ export async function readPaymentNotification(
     throw error;
   }
   if (!payment.external_reference) return { kind: "ignored" };
-  return { kind: "payment", saleId: payment.external_reference, paymentId: payment.id };
+  return {
+    kind: "payment",
+    saleId: payment.external_reference,
+    paymentId: payment.id,
+    payment: paymentStateOf(payment),
+  };
 }

@@ -84,7 +84,13 @@ export type Claim =
   /** Committed as "processing", to be paid on the acquirer's page: ask for that page now (api/payments/hosted-checkout.ts). */
   | { kind: "hosted"; sale: ClaimedSale; request: HostedCheckoutRequest; chargingUntil: string }
   /** A sale paid on the acquirer's page that can no longer be paid there: ask the acquirer how it ended, then claim again. */
-  | { kind: "settle"; sale: ClaimedSale; hosted: HostedSale };
+  | {
+      kind: "settle";
+      sale: ClaimedSale;
+      hosted: HostedSale;
+      /** The shopper came back and chose another method while the page was open: they left it. */
+      abandoned: boolean;
+    };
 
 /**
  * The acquirer's idempotency key for an attempt at paying a cart: a retry of the attempt gets the
@@ -487,9 +493,18 @@ export function claimSale(
       const until = live.charging_until ? Date.parse(live.charging_until) : 0;
       if (until > now.getTime()) return { kind: "wait", sale, until };
       // A page at the acquirer: the same page while it takes payments (a double click, a second
-      // tab); once it no longer does, how it ended decides (a new attempt after nothing paid).
-      if (live.hosted_checkout_expires_at !== null)
-        return open ? { kind: "answer", sale } : { kind: "settle", sale, hosted: live };
+      // tab); once it no longer does, or once the shopper came back and chose boleto or Pix
+      // instead (its page may need scripts their browser does not run), how it ended decides:
+      // a new attempt after nothing was paid.
+      if (live.hosted_checkout_expires_at !== null) {
+        const chosen = await trx
+          .selectFrom("payment_methods")
+          .select("code")
+          .where("id", "=", data.paymentMethodId)
+          .executeTakeFirst();
+        const abandoned = open && chosen !== undefined && chosen.code !== live.payment_method_code;
+        return open && !abandoned ? { kind: "answer", sale } : { kind: "settle", sale, hosted: live, abandoned };
+      }
       return retryProcessing(trx, deps, customer, sale, data, now);
     }
 

@@ -98,11 +98,12 @@ async function purchase(
       continue;
     }
     if (claim.kind === "settle") {
-      // The acquirer's page no longer takes payments: how it ended, then claim again (a new
-      // attempt when nothing was paid). Once: an acquirer that cannot be asked leaves it processing.
+      // The acquirer's page no longer takes payments, or the shopper left it for another method:
+      // how it ended, then claim again (a new attempt when nothing was paid). Once: an acquirer
+      // that cannot be asked leaves it processing.
       if (settled) return { sale: claim.sale };
       settled = true;
-      await settleProcessingSale(deps, claim.hosted);
+      await settleProcessingSale(deps, claim.hosted, { abandoned: claim.abandoned });
       continue;
     }
     if (claim.kind === "hosted") {

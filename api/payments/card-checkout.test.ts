@@ -207,6 +207,22 @@ describe("the card on Mercado Pago's hosted page (no JavaScript)", () => {
     });
   });
 
+  it("back from the page, the shopper chooses boleto: the page's attempt is declined with nothing charged and the boleto is a new sale", async () => {
+    const { customer, cart, saleId } = await hostedPurchase();
+    const boleto = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto });
+    expect(boleto.status, JSON.stringify(boleto.body)).toBe(200);
+    expect(boleto.body.finished).toMatchObject({ statusCode: "pending" });
+    expect(boleto.body.finished.saleId).not.toBe(saleId);
+    expect(boleto.body.finished.redirectUrl ?? null).toBeNull();
+    expect(await saleRow(saleId)).toMatchObject({
+      status: "declined",
+      decline_message: HOSTED_CHECKOUT_MESSAGES.unpaid,
+    });
+    expect((await salesOf(t, customer)).body.sales.map((sale: { id: string }) => sale.id)).toEqual([
+      boleto.body.finished.saleId,
+    ]);
+  });
+
   it("an acquirer that cannot make the page: the attempt is declined at once, nothing charged, the cart stays", async () => {
     const { customer, cart } = await shopperWithCart(t, [item, 1]);
     double.failNext(1, 503);

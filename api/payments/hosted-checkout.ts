@@ -82,12 +82,15 @@ export async function openHostedCheckout(
 /**
  * A processing sale nobody is charging right now, asked about at the acquirer (the shopper back
  * from its page, a retry, /conclusao): its answer is recorded; a hosted-checkout sale the acquirer
- * has no payment for, whose page can no longer be paid, is declined with nothing charged. Answers
- * what the acquirer said, or undefined when it could not be asked.
+ * has no payment for, whose page can no longer be paid or that the shopper left for another
+ * method (`abandoned`), is declined with nothing charged. A payment made later on a left page
+ * is money for a declined attempt: kept as an alert for the gestor to refund (payment-sync.ts).
+ * Answers what the acquirer said, or undefined when it could not be asked.
  */
 export async function settleProcessingSale(
   deps: ApiDeps,
   sale: { id: string; status: string } & HostedColumns,
+  { abandoned = false }: { abandoned?: boolean } = {},
 ): Promise<PaymentState | null | undefined> {
   let state: PaymentState | null;
   try {
@@ -100,7 +103,7 @@ export async function settleProcessingSale(
   else if (
     sale.status === "processing" &&
     sale.hosted_checkout_expires_at !== null &&
-    !hostedCheckoutOpen(sale, deps.now())
+    (abandoned || !hostedCheckoutOpen(sale, deps.now()))
   )
     await applyPaymentState(deps, sale.id, {
       status: "declined",

@@ -165,6 +165,32 @@ describe("the card on Mercado Pago's hosted page (no JavaScript)", () => {
     expect(await saleRow(retry.body.finished.saleId)).toMatchObject({ attempt: 2 });
   });
 
+  it("a second card on the same page after a refusal the store already recorded: the purchase is paid, not an alert", async () => {
+    const { customer, cart, saleId, redirectUrl } = await hostedPurchase();
+    await payOnHostedPage(redirectUrl, { number: SANDBOX_CARDS.approved[0], holder: "FUND" });
+    // The refusal reaches the store first (the reconciliation, a webhook or /conclusao).
+    await reconcile(new Date(Date.now() + MINUTE));
+    expect(await saleRow(saleId)).toMatchObject({ status: "declined" });
+    // Mercado Pago's page lets the shopper try another card, which goes through.
+    const back = await payOnHostedPage(redirectUrl, { number: SANDBOX_CARDS.approved[0], holder: "APRO" });
+    expect(back.searchParams.get("collection_status")).toBe("approved");
+    const checked = await checkPayment(customer, saleId);
+    expect(checked.body.payment).toMatchObject({ saleId, status: "paid" });
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", acquirer_alert: null });
+    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
+    expect((await getCart(t, customer)).body.cart.cartId).not.toBe(cart.cartId);
+  });
+
+  it("the same, with the tab closed and no webhook: the reconciliation finds the second card's payment while the page was open", async () => {
+    const { customer, saleId, redirectUrl } = await hostedPurchase();
+    await payOnHostedPage(redirectUrl, { number: SANDBOX_CARDS.approved[0], holder: "FUND" });
+    await reconcile(new Date(Date.now() + MINUTE));
+    await payOnHostedPage(redirectUrl, { number: SANDBOX_CARDS.approved[0], holder: "APRO" });
+    await reconcile(new Date(Date.now() + 2 * MINUTE));
+    expect(await saleRow(saleId)).toMatchObject({ status: "paid", acquirer_alert: null });
+    expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
+  });
+
   it("answers only the customer's own sales: another customer's sale id is 404, and nothing is asked", async () => {
     const { saleId } = await hostedPurchase();
     const intruder = await signUpAndLogIn(t);

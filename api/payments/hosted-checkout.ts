@@ -18,7 +18,7 @@ export const HOSTED_CHECKOUT_MINUTES = 30;
  * After the page's end, how long a payment made in its last moment may take to show in the
  * acquirer's search before the sale is taken for unpaid.
  */
-const HOSTED_CHECKOUT_GRACE_MS = 2 * 60_000;
+export const HOSTED_CHECKOUT_GRACE_MS = 2 * 60_000;
 
 export const HOSTED_CHECKOUT_MESSAGES = {
   /** The page ended, or was never shown, and the acquirer has no payment: a new attempt may follow. */

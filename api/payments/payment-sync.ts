@@ -13,7 +13,9 @@
  *     changes nothing, so a repeated or late notification is harmless. Money for an attempt the
  *     store already declined, or for a sale the gestor cancelled, is not taken as a sale (the
  *     cart may have been bought again since): it is kept on the sale as an alert the gestor's
- *     list of sales shows, to refund it.
+ *     list of sales shows, to refund it. Except a hosted-page attempt declined on a first card
+ *     refusal whose cart still waits for it: money from a second card on that page is the
+ *     purchase (declined → paid or pending, as from processing).
  * A processing sale whose acquirer answer is finally known also finishes the cart with any
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
@@ -86,13 +88,23 @@ async function applyOnce(
     .selectFrom("sales")
     .select(["id", "reference_code", "status", "cart_id", "store_id", "customer_id", "coupon_code"])
     .select(["card_brand", "card_last4", "charging_until", "payment_method_code", "created_at", "total_cents"])
+    .select("hosted_checkout_expires_at")
     .where("id", "=", saleId)
     .executeTakeFirstOrThrow();
   const at = now().toISOString();
   // A sale a request is charging right now is that request's to record: a reconciliation or a
   // notification that read the acquirer before the charge landed must not decline it.
   if (!byCharge && sale.status === "processing" && sale.charging_until && sale.charging_until > at) return null;
-  if (!(MOVES[sale.status] ?? []).includes(state.status)) {
+  // Mercado Pago's page lets the shopper try another card after a refusal: money for a hosted
+  // attempt the store declined on that refusal is the purchase, while its cart still waits for
+  // it (open, no other live sale). It moves as from "processing": cart finished, coupon use
+  // counted again, the purchase e-mail (docs/decisions/0019-mercado-pago.md).
+  const revived =
+    sale.status === "declined" &&
+    (state.status === "paid" || state.status === "pending") &&
+    (await hostedAttemptAwaited(trx, sale));
+  const from: SaleStatus = revived ? "processing" : sale.status;
+  if (!(MOVES[from] ?? []).includes(state.status)) {
     const closed = sale.status === "declined" || sale.status === "cancelled";
     if (closed && (state.status === "paid" || state.status === "pending")) {
       // Money for an attempt the store declined, or a sale the gestor cancelled: the gestor
@@ -139,7 +151,7 @@ async function applyOnce(
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) return CHANGED_MEANWHILE;
   await trx.updateTable("sale_bags").set({ status: state.status }).where("sale_id", "=", sale.id).execute();
-  if (sale.status === "processing" && state.status !== "declined" && sale.cart_id) {
+  if (from === "processing" && state.status !== "declined" && sale.cart_id) {
     await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
   }
   if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
@@ -147,7 +159,7 @@ async function applyOnce(
   const holds = HOLDS_COUPON.includes(state.status);
   if (held && !holds) await releaseCouponUses(trx, [sale.id]);
   if (!held && holds) await countCouponUse(trx, sale, at);
-  if (sale.status === "processing" && (state.status === "paid" || state.status === "pending"))
+  if (from === "processing" && (state.status === "paid" || state.status === "pending"))
     await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
   else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
   return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: state.status };
@@ -186,6 +198,33 @@ function lateMoneyAlert(status: SaleStatus, state: PaymentState): string {
   const payment = state.transactionId ? ` ${state.transactionId}` : "";
   const sale = status === "cancelled" ? "desta compra cancelada" : "desta tentativa recusada";
   return `A operadora ${what}${payment} ${sale}: estorne ou cancele pelo painel da operadora.`;
+}
+
+/**
+ * A declined attempt on the acquirer's hosted page whose cart still waits for it: the cart is
+ * open and no other sale of it is live, so nothing else was bought with it since.
+ */
+async function hostedAttemptAwaited(
+  trx: Kysely<Database>,
+  sale: { id: string; cart_id: string | null; hosted_checkout_expires_at: string | null },
+): Promise<boolean> {
+  if (!sale.cart_id || sale.hosted_checkout_expires_at === null) return false;
+  const cart = await trx
+    .selectFrom("carts")
+    .select("id")
+    .where("id", "=", sale.cart_id)
+    .where("finished_at", "is", null)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!cart) return false;
+  const other = await trx
+    .selectFrom("sales")
+    .select("id")
+    .where("cart_id", "=", sale.cart_id)
+    .where("id", "!=", sale.id)
+    .where("status", "in", ["processing", "pending", "paid"])
+    .executeTakeFirst();
+  return !other;
 }
 
 /**

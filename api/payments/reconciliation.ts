@@ -20,7 +20,7 @@ import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import type { PaymentGateway } from "./gateway.ts";
 import { chargeWindowMs, DEFAULT_CHARGE_TIMEOUT_MS, withinTime } from "./charge-sale.ts";
 import { expiredWatchStarts, nextCheckAt, paidWatchStart } from "./check-schedule.ts";
-import { hostedCheckoutOpen } from "./hosted-checkout.ts";
+import { HOSTED_CHECKOUT_GRACE_MS, hostedCheckoutOpen } from "./hosted-checkout.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "./payment-sync.ts";
 
 export const RECONCILE_INTERVAL_MS = 60_000;
@@ -83,6 +83,12 @@ function dueSales(deps: ReconcileDeps, now: Date) {
         eb.and([eb("status", "=", "processing"), eb("updated_at", "<", lastChargeStillRunning)]),
         // A free sale moved no money: nothing can be refunded or disputed.
         eb.and([eb("status", "=", "paid"), eb("paid_at", ">=", paidWatchStart(now)), eb("total_cents", ">", 0)]),
+        // A card refused on the acquirer's page while the page still takes another card
+        // (payment-sync.ts): money from it is the purchase, even if its webhook is lost.
+        eb.and([
+          eb("status", "=", "declined"),
+          eb("hosted_checkout_expires_at", ">=", new Date(now.getTime() - HOSTED_CHECKOUT_GRACE_MS).toISOString()),
+        ]),
         // A boleto or Pix paid late, whose webhook was lost (check-schedule.ts): updated_at is when it expired.
         ...expiredWatchStarts(now).map(({ paymentMethodCode, since }) =>
           eb.and([

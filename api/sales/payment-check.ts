@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_CODES } from "../contract/payment-methods.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
-import { settleProcessingSale } from "../payments/hosted-checkout.ts";
+import { hostedCheckoutOpen, settleProcessingSale } from "../payments/hosted-checkout.ts";
 import { hitRateLimit } from "../rate-limit.ts";
 
 /**
@@ -44,9 +44,13 @@ export async function checkSalePayment(
   const now = deps.now().toISOString();
   // A charge in progress is its request's to record (0018); a pending boleto or Pix is paid at a
   // bank, days or minutes later, and its news comes by webhook and reconciliation.
+  // A card refused on the acquirer's page while that page still takes another card: the shopper
+  // may be back from paying with a second one (payment-sync.ts).
+  const pageStillOpen = sale.status === "declined" && hostedCheckoutOpen(sale, deps.now());
   const beingPaid =
     (sale.status === "processing" && !(sale.charging_until && sale.charging_until > now)) ||
-    (sale.status === "pending" && sale.payment_method_code === PAYMENT_METHOD_CODES.credit);
+    (sale.status === "pending" && sale.payment_method_code === PAYMENT_METHOD_CODES.credit) ||
+    pageStillOpen;
   if (beingPaid && (await hitRateLimit(deps, PAYMENT_CHECKS, customer.id))) {
     await settleProcessingSale(deps, sale);
     sale = await ownSale(deps, customer, storeId, sale.id);

@@ -29,3 +29,18 @@ export function mercadoPagoPageSources(apiUrl: string, sdkUrl: string = MERCADOP
     "img-src": ["https://http2.mlstatic.com"],
   };
 }
+
+/**
+ * Whether an address is Mercado Pago's hosted page, the only place "Finalizar Compra" may send the
+ * shopper: https on mercadopago.com.br, or the origin of MERCADOPAGO_API_URL (the double in tests).
+ * The CSP's form-action holds a plain form's redirect to the same origins; a redirect followed by
+ * scripts is not held by it, so the action checks.
+ */
+export function isHostedCheckoutAddress(address: string, apiUrl: string): boolean {
+  if (!URL.canParse(address)) return false;
+  const url = new URL(address);
+  if (url.origin === new URL(apiUrl).origin) return true;
+  return (
+    url.protocol === "https:" && (url.hostname === "mercadopago.com.br" || url.hostname.endsWith(".mercadopago.com.br"))
+  );
+}

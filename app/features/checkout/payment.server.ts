@@ -9,7 +9,7 @@ import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { acquirerCardForm } from "./acquirer-card.server.ts";
+import { acquirerCardForm, isAcquirerPage } from "./acquirer-card.server.ts";
 
 /** Spec §8 finish errors, by the store API's message. */
 export const FINISH_ERRORS = {
@@ -104,7 +104,12 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
     };
     const finished = await api.finishCart(current.customer.id, shownCartId, payload);
     // The card is typed on the acquirer's page, which sends the shopper back to /conclusao.
-    if (finished.redirectUrl) return redirect(finished.redirectUrl, 303);
+    if (finished.redirectUrl) {
+      if (isAcquirerPage(finished.redirectUrl)) return redirect(finished.redirectUrl, 303);
+      // Never an open redirect: any other address is the API's fault, and the order is on /conclusao.
+      console.error("[pagamento] endereço de pagamento recusado: não é a página do Mercado Pago");
+      return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
+    }
     if (finished.statusCode === "processing")
       return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);

@@ -47,7 +47,7 @@ export interface Database {
  */
 export interface MailOutboxTable {
   id: string;
-  /** What the message reports: "purchase", "payment-confirmed", "password-reset". */
+  /** What the message reports: "purchase", "payment-confirmed", "payment-declined", "password-reset". */
   kind: string;
   recipient: string;
   subject: string;

@@ -31,7 +31,7 @@ export const MAIL_POLL_INTERVAL_MS = 15_000;
  */
 const NUDGE_FOLLOW_UP_MS = 1_000;
 
-export type MailKind = "purchase" | "payment-confirmed" | "password-reset";
+export type MailKind = "purchase" | "payment-confirmed" | "payment-declined" | "password-reset";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

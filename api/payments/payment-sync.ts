@@ -20,7 +20,8 @@
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
  * the purchase confirmation when a processing sale becomes paid or pending, "Pagamento
- * confirmado" when a pending or expired one becomes paid.
+ * confirmado" when a pending or expired one becomes paid, "Pagamento não aprovado" when a pending
+ * one (a card held for review) is declined.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
@@ -30,7 +31,11 @@ import type { Database, SaleStatus } from "#db/schema.ts";
 import { findOpenCart } from "../carts/cart-store.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { countCouponUse, releaseCouponUses, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
-import { enqueuePaymentConfirmedEmail, enqueuePurchaseEmail } from "../sales/sale-emails.ts";
+import {
+  enqueuePaymentConfirmedEmail,
+  enqueuePaymentDeclinedEmail,
+  enqueuePurchaseEmail,
+} from "../sales/sale-emails.ts";
 import type { OutboxDeps } from "../mail/mail-outbox.ts";
 import type { GatewayStatus, PaymentState } from "./gateway.ts";
 import { nextCheckAt } from "./check-schedule.ts";
@@ -154,7 +159,11 @@ async function applyOnce(
   if (from === "processing" && state.status !== "declined" && sale.cart_id) {
     await trx.updateTable("carts").set({ finished_at: at, updated_at: at }).where("id", "=", sale.cart_id).execute();
   }
-  if (sale.status === "pending" && state.status === "declined" && sale.cart_id) await reopenCart(trx, sale, at);
+  if (sale.status === "pending" && state.status === "declined") {
+    if (sale.cart_id) await reopenCart(trx, sale, at);
+    // The order the customer was told about leaves Minha Conta: they are told why.
+    await enqueuePaymentDeclinedEmail(trx, deps, sale.id, state.message ?? null);
+  }
   const held = HOLDS_COUPON.includes(sale.status);
   const holds = HOLDS_COUPON.includes(state.status);
   if (held && !holds) await releaseCouponUses(trx, [sale.id]);

@@ -377,8 +377,19 @@ describe("a sale declined after it was pending", () => {
     const { customer, cart, saleId } = await reviewedThenRefused();
     const run = ran(await reconcilePayments(later()));
     expect(run.changes).toContainEqual(expect.objectContaining({ saleId, from: "pending", to: "declined" }));
-    // Not an order any more, and the cart is there again.
+    // Not an order any more, and the cart is there again; the customer is told by e-mail.
     expect((await salesOf(store.t, customer)).body.sales).toEqual([]);
+    // Queued at the reconciliation's clock, two minutes ahead: read from the outbox.
+    const told = await store.t.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("recipient", "=", customer.email)
+      .where("kind", "=", "payment-declined")
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toMatch(/^Pagamento não aprovado - pedido \d{12} - Loja Escolar$/);
+    expect(told[0]!.text_body).toContain("nada foi cobrado");
+    expect(told[0]!.text_body).toContain("Os itens voltaram para o seu carrinho");
     const reopened = (await getCart(store.t, customer)).body.cart;
     expect(reopened).toMatchObject({ cartId: cart.cartId });
     expect(reopened.bags.flatMap((b: any) => b.cartItems.map((i: any) => i.itemTOTVSId))).toEqual([store.item]);

@@ -164,6 +164,35 @@ function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
 }
 
 /**
+ * A card payment the acquirer held for review and then refused: the order the customer was told
+ * about is gone from Minha Conta, so they are told why and that the cart waits for them.
+ */
+function paymentDeclinedEmail(sale: SaleForMail, reason: string | null): Omit<MailMessage, "id"> {
+  return messageOf(sale, `Pagamento não aprovado - pedido ${sale.reference_code} - Loja Escolar`, [
+    greetingOf(sale),
+    "",
+    `O pagamento do seu pedido ${sale.reference_code} na Loja Escolar não foi aprovado pela operadora e nada foi cobrado.`,
+    ...(reason ? [reason] : []),
+    "",
+    ...orderLines(sale),
+    "",
+    "Os itens voltaram para o seu carrinho: finalize a compra de novo com outro cartão, boleto ou Pix.",
+    "",
+    "Loja Escolar",
+  ]);
+}
+
+/** Queues "Pagamento não aprovado". Call it in the transaction that moves a pending sale to declined. */
+export async function enqueuePaymentDeclinedEmail(
+  trx: Kysely<Database>,
+  deps: OutboxDeps,
+  saleId: string,
+  reason: string | null,
+): Promise<void> {
+  await enqueueMail(trx, deps, "payment-declined", paymentDeclinedEmail(await saleForMail(trx, saleId), reason));
+}
+
+/**
  * Queues the purchase confirmation of a sale the customer just made. Call it in the transaction
  * that records the sale as pending or paid; `customerId` must own the sale.
  */

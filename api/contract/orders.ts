@@ -141,6 +141,12 @@ const salePaymentReply = z.object({
     status: saleStatus,
     /** Why the attempt was declined, for the customer; null unless declined. */
     message: z.string().nullable(),
+    /**
+     * A card to be paid on the acquirer's page, which still takes payments and holds none yet
+     * (the shopper came back without paying): that page's address, to go back to (0019). Absent
+     * otherwise.
+     */
+    paymentPageUrl: z.string().nullable().optional(),
   }),
 });
 export type SalePaymentReply = z.infer<typeof salePaymentReply>;

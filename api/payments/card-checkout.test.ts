@@ -191,6 +191,16 @@ describe("the card on Mercado Pago's hosted page (no JavaScript)", () => {
     expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
   });
 
+  it("back from the page without paying: the check says the page still waits, with its address; nothing declined", async () => {
+    const { customer, saleId, redirectUrl } = await hostedPurchase();
+    const checked = await checkPayment(customer, saleId);
+    expect(checked.body.payment).toEqual({ saleId, status: "processing", message: null, paymentPageUrl: redirectUrl });
+    expect(await saleRow(saleId)).toMatchObject({ status: "processing" });
+    // Paid meanwhile in another tab: the check says so, and no page any more.
+    await payOnHostedPage(redirectUrl, { number: SANDBOX_CARDS.approved[0], holder: "APRO" });
+    expect((await checkPayment(customer, saleId)).body.payment).toEqual({ saleId, status: "paid", message: null });
+  });
+
   it("answers only the customer's own sales: another customer's sale id is 404, and nothing is asked", async () => {
     const { saleId } = await hostedPurchase();
     const intruder = await signUpAndLogIn(t);

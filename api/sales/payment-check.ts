@@ -51,13 +51,17 @@ export async function checkSalePayment(
     (sale.status === "processing" && !(sale.charging_until && sale.charging_until > now)) ||
     (sale.status === "pending" && sale.payment_method_code === PAYMENT_METHOD_CODES.credit) ||
     pageStillOpen;
+  let acquirerHasNone = false;
   if (beingPaid && (await hitRateLimit(deps, PAYMENT_CHECKS, customer.id))) {
-    await settleProcessingSale(deps, sale);
+    acquirerHasNone = (await settleProcessingSale(deps, sale)) === null;
     sale = await ownSale(deps, customer, storeId, sale.id);
   }
+  // Back from the acquirer's page without paying: nothing to wait for but the shopper.
+  const unpaidPage = acquirerHasNone && sale.status === "processing" && hostedCheckoutOpen(sale, deps.now());
   return {
     saleId: sale.id,
     status: sale.status,
     message: sale.status === "declined" ? (sale.decline_message ?? FINISH_MESSAGES.declined) : null,
+    ...(unpaidPage ? { paymentPageUrl: sale.hosted_checkout_url } : {}),
   };
 }

@@ -10,7 +10,8 @@ import { formatCpf } from "#app/lib/cpf.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
-import { DeclinedPayment } from "#app/features/orders/declined-payment.tsx";
+import { DeclinedPayment, UnpaidPaymentPage } from "#app/features/orders/declined-payment.tsx";
+import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { checkPaymentNow } from "#app/features/orders/payment-check.server.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import { SelfRefresh } from "#app/features/orders/self-refresh.tsx";
@@ -30,6 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from the acquirer's page, or a payment in processing: its news now (0019).
   const checked = await checkPaymentNow({ context }, saleId);
   if (checked?.status === "declined") return { purchase: null, declined: checked.message ?? "" };
+  // Back from Mercado Pago's page without paying ("Voltar ao site": collection_status=null).
+  const returned = new URL(request.url).searchParams.get("collection_status");
+  if (checked?.paymentPageUrl && (!returned || returned === "null") && isAcquirerPage(checked.paymentPageUrl))
+    return { purchase: null, unpaidPage: checked.paymentPageUrl };
   const api = storeApi(context);
   try {
     const [customer, sales, bags] = await Promise.all([
@@ -75,6 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PurchaseCompletePage({ loaderData }: Route.ComponentProps) {
   const { purchase } = loaderData;
   if ("declined" in loaderData && loaderData.declined) return <DeclinedPayment message={loaderData.declined} />;
+  if ("unpaidPage" in loaderData && loaderData.unpaidPage)
+    return <UnpaidPaymentPage paymentPageUrl={loaderData.unpaidPage} />;
   if (!purchase) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-12 text-center">

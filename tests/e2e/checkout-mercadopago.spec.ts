@@ -162,6 +162,42 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
     await expect(page.getByText("Pago", { exact: true })).toBeVisible();
   });
 
+  test("back from Mercado Pago's page without paying: nothing charged, the page or boleto offered; boleto leaves the page", async ({
+    page,
+    request,
+    logIn,
+    visit,
+    js,
+  }) => {
+    test.skip(js, "with JavaScript the card is tokenised on the store's page: no Mercado Pago page to come back from");
+    await onCardPayment({ page, request, logIn, visit });
+    await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("1");
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${doubleURL}/checkout/v1/redirect`));
+    const pageUrl = page.url();
+    const { preferences } = await doubleControl(request, "state");
+    const preference = preferences.find((p: { init_point: string }) => p.init_point === pageUrl);
+    // Mercado Pago's "Voltar ao site" without paying: collection_status=null.
+    await page.goto(`${preference.back_urls.success}&collection_status=null`);
+    await expect(page.getByRole("heading", { name: "Pagamento ainda não concluído" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Voltar à página de pagamento do Mercado Pago" })).toHaveAttribute(
+      "href",
+      pageUrl,
+    );
+    await page.getByRole("link", { name: "volte ao carrinho e pague com boleto ou Pix" }).click();
+    await expect(page).toHaveURL(/\/compra/);
+    await page.getByLabel("Boleto Bancário").check();
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await expect(page).toHaveURL(/\/conclusao\?venda=/);
+    await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
+    await visit("/conta");
+    const orders = page.getByRole("region", { name: "Meus pedidos" });
+    await expect(orders.getByText("Aguardando pagamento", { exact: true })).toHaveCount(1);
+    await expect(orders.getByText("Pagamento em processamento", { exact: true })).toHaveCount(0);
+  });
+
   test("declined: the reason, no order in /conta, the cart kept", async ({ page, request, logIn, visit, js }) => {
     await onCardPayment({ page, request, logIn, visit });
     await payByCard(page, js, CARD.declinedHolder);

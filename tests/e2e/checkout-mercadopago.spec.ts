@@ -14,8 +14,7 @@ import { formatCalendarDate } from "#app/lib/dates.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { findProduct } from "./support/catalogue.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
-import { expect, test } from "./support/fixtures.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { expect, test, type StoreFixtures } from "./support/fixtures.ts";
 
 const { baseURL, doubleURL } = e2eEnv.mercadoPago;
 test.use({ baseURL });
@@ -32,15 +31,11 @@ async function doubleControl(request: APIRequestContext, path: string, data?: ob
 test("boleto from Mercado Pago: the acquirer's linha digitável and PDF, then its webhook's 'paid' makes the order paid", async ({
   page,
   request,
-  logIn,
+  checkout,
   visit,
 }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.PRECO > 0);
-  const customer = await logIn();
-  await saveCart(request, customer, [
-    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
-  ]);
-  await visit("/compra");
+  await checkout(product.itemTOTVS);
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
@@ -85,18 +80,13 @@ const HOLDER_CPF = "529.982.247-25";
 interface CardShopper {
   page: Page;
   request: APIRequestContext;
-  logIn: () => Promise<Parameters<typeof saveCart>[1]>;
-  visit: (path: string) => Promise<void>;
+  checkout: StoreFixtures["checkout"];
 }
 
 /** A new customer with one product in the cart, on the payment step with the card chosen. */
-async function onCardPayment({ page, request, logIn, visit }: CardShopper) {
+async function onCardPayment({ page, request, checkout }: CardShopper) {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.PRECO > 0);
-  const customer = await logIn();
-  await saveCart(request, customer, [
-    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
-  ]);
-  await visit("/compra");
+  await checkout(product.itemTOTVS);
   await page.getByLabel("Cartão de Crédito").check();
 }
 
@@ -139,8 +129,8 @@ async function payByCard(page: Page, js: boolean, holder: string): Promise<strin
 }
 
 test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised with it", () => {
-  test("approved: paid on /conclusao and in /conta", async ({ page, request, logIn, visit, js }) => {
-    await onCardPayment({ page, request, logIn, visit });
+  test("approved: paid on /conclusao and in /conta", async ({ page, request, checkout, visit, js }) => {
+    await onCardPayment({ page, request, checkout });
     const posts = await payByCard(page, js, CARD.approvedHolder);
 
     await expect(page).toHaveURL(/\/conclusao\?venda=/);
@@ -165,12 +155,12 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
   test("back from Mercado Pago's page without paying: nothing charged, the page or boleto offered; boleto leaves the page", async ({
     page,
     request,
-    logIn,
+    checkout,
     visit,
     js,
   }) => {
     test.skip(js, "with JavaScript the card is tokenised on the store's page: no Mercado Pago page to come back from");
-    await onCardPayment({ page, request, logIn, visit });
+    await onCardPayment({ page, request, checkout });
     await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("1");
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
     await page.getByRole("button", { name: "Finalizar Compra" }).click();
@@ -198,8 +188,8 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
     await expect(orders.getByText("Pagamento em processamento", { exact: true })).toHaveCount(0);
   });
 
-  test("declined: the reason, no order in /conta, the cart kept", async ({ page, request, logIn, visit, js }) => {
-    await onCardPayment({ page, request, logIn, visit });
+  test("declined: the reason, no order in /conta, the cart kept", async ({ page, request, checkout, visit, js }) => {
+    await onCardPayment({ page, request, checkout });
     await payByCard(page, js, CARD.declinedHolder);
     const reason = declineMessageOf("cc_rejected_other_reason");
     if (js) {

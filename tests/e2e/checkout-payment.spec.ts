@@ -4,31 +4,11 @@ import type { Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartPanel } from "./support/cart.ts";
 import { findProduct } from "./support/catalogue.ts";
-import { expect, test as base } from "./support/fixtures.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
 import { latestMessageTo, linkIn, messagesTo } from "./support/mailbox.ts";
 import { fillFields, waitForHydration } from "./support/pages.ts";
 import { gestor, withStoreDatabase } from "./support/server-side.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
-
-/**
- * `checkout(itemTOTVSId)`: a new customer, logged in, whose cart (saved through the store API)
- * holds one unit of the item for themself, on the checkout's payment step.
- */
-const test = base.extend<{
-  checkout: (itemTOTVSId: number) => Promise<{ id: string; email: string; password: string; cartId: string }>;
-}>({
-  checkout: async ({ logIn, request, visit }, use) => {
-    await use(async (itemTOTVSId) => {
-      const customer = await logIn();
-      const cartId = await saveCart(request, customer, [
-        { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
-      ]);
-      await visit("/compra");
-      return { id: customer.id, email: customer.email, password: customer.password, cartId };
-    });
-  },
-});
 
 const COMPLETED = "Compra realizada com sucesso!";
 

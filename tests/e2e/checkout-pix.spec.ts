@@ -3,7 +3,6 @@ import { findProduct } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { latestMessageTo, messagesTo } from "./support/mailbox.ts";
 import { waitForHydration } from "./support/pages.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
 
 /**
  * Pix with the sandbox (docs/decisions/0022-pix.md): /conclusao shows the QR as a server-drawn
@@ -15,16 +14,11 @@ test("Pix: QR and copia e cola on /conclusao, paid by the sandbox action, the pa
   page,
   context,
   request,
-  logIn,
-  visit,
+  checkout,
   js,
 }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
-  const customer = await logIn();
-  await saveCart(request, customer, [
-    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
-  ]);
-  await visit("/compra");
+  const customer = await checkout(product.itemTOTVS);
   await page.getByLabel("Pix").check();
   await expect(page.getByText("À vista no Pix")).toBeVisible();
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();

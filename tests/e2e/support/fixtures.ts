@@ -2,6 +2,7 @@ import { test as base, expect } from "@playwright/test";
 import { apiCustomer, type ApiCustomer, type NewCustomer } from "./accounts.ts";
 import { waitForHydration } from "./pages.ts";
 import { sessionCookie } from "./session.ts";
+import { ownStudentId, saveCart } from "./store-api.ts";
 
 export { expect };
 
@@ -18,6 +19,11 @@ export interface StoreFixtures {
    * Only the tests about logging in go through the modal (logInThroughModal).
    */
   logIn: (customer?: NewCustomer) => Promise<ApiCustomer>;
+  /**
+   * A new customer, logged in, whose cart (saved through the store API) holds one unit of the
+   * item for themself, on the checkout's payment step (/compra).
+   */
+  checkout: (itemTOTVSId: number) => Promise<ApiCustomer & { cartId: string }>;
 }
 
 const octet = () => Math.floor(Math.random() * 254) + 1;
@@ -38,6 +44,16 @@ export const test = base.extend<StoreFixtures>({
       const { auth, ...loggedIn } = await apiCustomer(request, customer);
       await context.addCookies([await sessionCookie(auth)]);
       return loggedIn;
+    });
+  },
+  checkout: async ({ logIn, request, visit }, use) => {
+    await use(async (itemTOTVSId) => {
+      const customer = await logIn();
+      const cartId = await saveCart(request, customer, [
+        { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
+      ]);
+      await visit("/compra");
+      return { ...customer, cartId };
     });
   },
 });

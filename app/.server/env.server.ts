@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
 import { MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES } from "#api/payments/mercadopago/mercadopago-gateway.ts";
+import { extensionCalls, type ExtensionCall } from "#api/contract/index.ts";
 
 const optionalUrl = z
   .string()
@@ -40,12 +41,36 @@ const mercadoPagoSdkUrl = mercadoPagoAddress(
   "o script recebe os dados do cartão digitados na página de pagamento.",
 );
 
+/**
+ * Which calls beyond spec §7 the store may use (docs/decisions/0026-school-api-optional-calls.md):
+ * auto, all, none, or the calls' names separated by commas.
+ */
+const storeApiExtensions = z
+  .string()
+  .trim()
+  .default("auto")
+  .transform((value, context): "auto" | "all" | "none" | ExtensionCall[] => {
+    if (value === "auto" || value === "all" || value === "none") return value;
+    const names = value
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean);
+    const unknown = names.filter((name) => !extensionCalls.has(name as ExtensionCall));
+    if (unknown.length > 0)
+      context.addIssue({
+        code: "custom",
+        message: `use auto, all, none ou nomes de chamadas além do §7 (${[...extensionCalls.keys()].join(", ")}); desconhecidas: ${unknown.join(", ")}.`,
+      });
+    return names as ExtensionCall[];
+  });
+
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
   STORE_API_URL: optionalUrl,
+  STORE_API_EXTENSIONS: storeApiExtensions,
   STORE_ID: z.coerce.number().int().positive().default(1),
   SESSION_SECRET: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),

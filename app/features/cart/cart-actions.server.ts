@@ -34,7 +34,9 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   if (!coupon && !isItemIntent(intent)) throw new Response("Ação desconhecida.", { status: 400 });
   const current = currentCustomer(args.context);
   const back = backTo(formData);
-  if (coupon && !current) {
+  // Coupons need an account; so does any cart where the store API keeps no visitor carts
+  // (spec §6 "checkout starts with authentication"; docs/decisions/0026): the login, then back here.
+  if (!current && (coupon || !storeApi(args.context).supports("saveGuestCart"))) {
     return redirect(hrefWithParam(new URL(back, "http://loja.local"), URL_STATE.account.key, URL_STATE.account.login));
   }
 

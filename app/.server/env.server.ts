@@ -2,7 +2,6 @@ import path from "node:path";
 import { z } from "zod";
 import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
 import { MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES } from "#api/payments/mercadopago/mercadopago-gateway.ts";
-import { extensionCalls, type ExtensionCall } from "#api/contract/index.ts";
 
 const optionalUrl = z
   .string()
@@ -43,26 +42,21 @@ const mercadoPagoSdkUrl = mercadoPagoAddress(
 
 /**
  * Which calls beyond spec §7 the store may use (docs/decisions/0026-school-api-optional-calls.md):
- * auto, all, none, or the calls' names separated by commas.
+ * auto, all, none, or the calls' names separated by commas (checked against the contract at
+ * start, by store-api/extensions.server.ts: this module stays free of the contract).
  */
 const storeApiExtensions = z
   .string()
   .trim()
   .default("auto")
-  .transform((value, context): "auto" | "all" | "none" | ExtensionCall[] => {
-    if (value === "auto" || value === "all" || value === "none") return value;
-    const names = value
-      .split(",")
-      .map((name) => name.trim())
-      .filter(Boolean);
-    const unknown = names.filter((name) => !extensionCalls.has(name as ExtensionCall));
-    if (unknown.length > 0)
-      context.addIssue({
-        code: "custom",
-        message: `use auto, all, none ou nomes de chamadas além do §7 (${[...extensionCalls.keys()].join(", ")}); desconhecidas: ${unknown.join(", ")}.`,
-      });
-    return names as ExtensionCall[];
-  });
+  .transform((value): "auto" | "all" | "none" | string[] =>
+    value === "auto" || value === "all" || value === "none"
+      ? value
+      : value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+  );
 
 const schema = z.object({
   NODE_ENV: z.string().default("development"),

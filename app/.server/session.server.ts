@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
-import { customer as customerSchema, type Customer } from "#api/contract/accounts.ts";
+import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -27,6 +27,29 @@ interface SessionData {
    * the cart is merged into the account's at login, and the key dropped.
    */
   guestCartKey: string;
+}
+
+const PROFILE_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "cellPhone",
+  "cpf",
+  "birthDate",
+  "zipcode",
+  "street",
+  "houseNumber",
+  "neighborhood",
+  "city",
+  "state",
+] as const satisfies readonly Exclude<keyof Customer, "avatar">[];
+
+/** The customer's fields of spec §3 (and nothing else), or null for a summary. */
+function wholeCustomer(candidate: SessionCustomer | Customer): Customer | null {
+  const fields = candidate as unknown as Record<string, unknown>;
+  if (!PROFILE_FIELDS.every((field) => typeof fields[field] === "string")) return null;
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fields[field]]));
+  return { ...profile, avatar: candidate.avatar ?? null } as Customer;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
@@ -75,8 +98,8 @@ export async function commitCustomerSession(
   expiresAt = Date.now() + SESSION_LIFETIME_MS,
 ): Promise<string> {
   const session = await getSession(request);
-  const profile = customerSchema.safeParse(auth.customer);
-  if (profile.success) session.set("profile", profile.data);
+  const profile = wholeCustomer(auth.customer);
+  if (profile) session.set("profile", profile);
   else if (session.get("profile")?.id !== auth.customer.id) session.unset("profile");
   session.set("token", auth.token);
   session.set("customer", {

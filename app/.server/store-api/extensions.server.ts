@@ -89,7 +89,12 @@ export function extensionsOfSetting(env: Pick<Env, "STORE_API_URL" | "STORE_API_
   if (setting === "all") return ALL_EXTENSIONS;
   if (setting === "none") return NO_EXTENSIONS;
   if (setting === "auto") return env.STORE_API_URL ? null : ALL_EXTENSIONS;
-  return new Set(setting);
+  const unknown = setting.filter((name) => !extensionCalls.has(name as ExtensionCall));
+  if (unknown.length > 0)
+    throw new Error(
+      `Configuração inválida:\nSTORE_API_EXTENSIONS: use auto, all, none ou nomes de chamadas além do §7 (${[...extensionCalls.keys()].join(", ")}); desconhecidas: ${unknown.join(", ")}.`,
+    );
+  return new Set(setting as ExtensionCall[]);
 }
 
 let decided: ExtensionSet | undefined;

@@ -45,7 +45,7 @@ describe("the probe of the calls beyond spec §7", () => {
     await storeApiExtensions();
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]!.join(" ")).toMatch(
-      /sonda em http:\/\/127\.0\.0\.1:\d+\): usadas: nenhuma; ausentes .*getCustomer/,
+      /sonda em http:\/\/127\.0\.0\.1:\d+\/api\): usadas: nenhuma; ausentes .*getCustomer/,
     );
     log.mockRestore();
   });

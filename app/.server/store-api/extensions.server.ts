@@ -142,10 +142,3 @@ export function knownStoreApiExtensions(): ExtensionSet {
   if (decided) return decided;
   return extensionsOfSetting(getEnv()) ?? NO_EXTENSIONS;
 }
-
-/** Tests: forget the decision. */
-export function resetStoreApiExtensions(): void {
-  decided = undefined;
-  probing = undefined;
-  retryAt = 0;
-}

@@ -1,5 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { e2eEnv, e2eMercadoPagoServerEnvironment, e2eServerEnvironment } from "./tests/e2e/support/e2e-env.ts";
+import {
+  e2eEnv,
+  e2eMercadoPagoServerEnvironment,
+  e2eSchoolApiEnvironment,
+  e2eSchoolStoreEnvironment,
+  e2eServerEnvironment,
+} from "./tests/e2e/support/e2e-env.ts";
 
 const { baseURL } = e2eEnv;
 
@@ -58,6 +64,26 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: e2eMercadoPagoServerEnvironment(),
+    },
+    {
+      // The school network's store API as school-api.spec.ts meets it: spec §7's calls only.
+      command: "node scripts/e2e-school-api.js",
+      url: `${e2eEnv.schoolApi.apiOrigin}/api/payment-methods/list-payment-methods`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: e2eSchoolApiEnvironment(),
+    },
+    {
+      // A storefront on it over HTTP (STORE_API_URL); started after it, so its probe finds it.
+      command: "node scripts/e2e-server.js",
+      url: `${e2eEnv.schoolApi.baseURL}/faq`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: e2eSchoolStoreEnvironment(),
     },
   ],
 });

@@ -7,6 +7,7 @@ import { getBundledApi } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
 import { getRootSecrets } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
+import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -31,6 +32,8 @@ export async function prepareStore(): Promise<ServerSettings> {
   const problems = startProblems(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
   if (!env.STORE_API_URL) await getBundledApi();
+  // Which calls beyond spec §7 the store API has, logged once (0026).
+  await storeApiExtensions();
   return {
     host: env.HOST,
     port: env.PORT,

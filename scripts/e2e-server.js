@@ -35,7 +35,12 @@ process.env.TRUST_PROXY = "1";
 setting("SESSION_SECRET");
 // Links in e-mails point at this server.
 process.env.PUBLIC_URL = `http://127.0.0.1:${setting("PORT")}`;
-if (process.env.E2E_GATEWAY === "mercadopago") {
+if (process.env.E2E_STORE_API_URL) {
+  // The storefront on the school network's API (school-api.spec.ts): that API keeps the data,
+  // charges and sends the e-mails; postal codes come from the first server's ViaCEP double.
+  process.env.STORE_API_URL = process.env.E2E_STORE_API_URL;
+  process.env.CEP_API_URL = `http://127.0.0.1:${setting("E2E_CEP_PORT")}`;
+} else if (process.env.E2E_GATEWAY === "mercadopago") {
   // The second e2e store (playwright.config.ts): it charges through the Mercado Pago double,
   // which runs in this process on the port the tests know, for its /__double/ controls.
   const { DOUBLE_CREDENTIALS, startMercadoPagoDouble } = await import("../tests/fixtures/mercadopago-double.ts");

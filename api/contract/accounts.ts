@@ -114,7 +114,7 @@ const resetConfirmBody = z
 export const accounts = {
   authCustomer: endpoint({ method: "POST", path: "/accounts/auth-customer", body: authBody, reply: authReply }),
   /** Bearer. Revokes the token the request carries. */
-  logoutCustomer: endpoint({ method: "POST", path: "/accounts/logout-customer", reply: null }),
+  logoutCustomer: endpoint({ extension: true, method: "POST", path: "/accounts/logout-customer", reply: null }),
   createCustomer: endpoint({
     method: "POST",
     path: "/customers/create-customer",
@@ -130,14 +130,21 @@ export const accounts = {
     reply: messageReply,
     mayBeEmpty: true,
   }),
-  checkResetToken: endpoint({ method: "GET", path: "/customers/reset-password/:token", reply: resetTokenReply }),
+  checkResetToken: endpoint({
+    extension: true,
+    method: "GET",
+    path: "/customers/reset-password/:token",
+    reply: resetTokenReply,
+  }),
   confirmResetPassword: endpoint({
+    extension: true,
     method: "PUT",
     path: "/customers/reset-password/:token",
     body: resetConfirmBody,
     reply: messageReply,
   }),
   getCustomer: endpoint({
+    extension: true,
     method: "GET",
     path: "/customers/get-customer/:customerId/store/:storeId",
     reply: customerReply,

@@ -252,8 +252,14 @@ export const carts = {
     body: finishCartBody,
     reply: finishCartReply,
   }),
-  listGuestCart: endpoint({ method: "GET", path: "/carts/list-guest-cart/store/:storeId", reply: cartReply }),
+  listGuestCart: endpoint({
+    extension: true,
+    method: "GET",
+    path: "/carts/list-guest-cart/store/:storeId",
+    reply: cartReply,
+  }),
   saveGuestCart: endpoint({
+    extension: true,
     method: "POST",
     path: "/carts/guest-add-item-to-cart",
     body: guestCartBody,
@@ -261,6 +267,7 @@ export const carts = {
   }),
   /** At login (bearer and X-Guest-Cart-Key): the visitor's cart joins the customer's. */
   mergeGuestCart: endpoint({
+    extension: true,
     method: "POST",
     path: "/carts/merge-guest-cart",
     body: z.object({ storeId: ownStoreId, customerId: ownCustomerId }),

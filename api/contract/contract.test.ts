@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createStoreApi } from "../app.ts";
 import type { ApiDeps } from "../deps.ts";
-import { endpoints } from "./index.ts";
+import { SPEC7_CALLS } from "#tests/fixtures/spec7-only-api.ts";
+import { endpoints, specEndpoints } from "./index.ts";
 
 describe("api/contract and the bundled API", () => {
   // Building the routes reads no dependency: nothing is called.
@@ -15,5 +16,11 @@ describe("api/contract and the bundled API", () => {
 
   it("serves every declared endpoint and nothing undeclared", () => {
     expect(routeKeys).toEqual(declaredKeys);
+  });
+
+  it("marks as extension every call that spec §7 does not list (docs/decisions/0026)", () => {
+    // list-student-by-id is in §7 but unused ("the result is not shown"), so not declared.
+    const spec7 = SPEC7_CALLS.filter((call) => call !== "GET /students/list-student-by-id");
+    expect(specEndpoints.map((declared) => `${declared.method} ${declared.path}`).sort()).toEqual([...spec7].sort());
   });
 });

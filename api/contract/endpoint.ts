@@ -23,6 +23,12 @@ export interface Endpoint {
    * leaves its caching alone. Every other reply is `Cache-Control: no-store` (api/app.ts).
    */
   readonly cacheable?: true;
+  /**
+   * Beyond spec §7: the school network's own store API may not have it, so the storefront
+   * uses it only when the store API does and falls back to what §7 offers otherwise
+   * (docs/decisions/0026-school-api-optional-calls.md).
+   */
+  readonly extension?: true;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types. */

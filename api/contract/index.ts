@@ -28,3 +28,21 @@ export * from "./students.ts";
 export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy, payments };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));
+
+/** The calls of spec §7 itself: what the school network's own store API serves. */
+export const specEndpoints: readonly Endpoint[] = endpoints.filter((declared) => !declared.extension);
+
+type Areas = typeof contract;
+type ExtensionsOf<Area> = { [Name in keyof Area]: Area[Name] extends { extension: true } ? Name : never }[keyof Area];
+
+/** The name of a call beyond spec §7 (docs/decisions/0026-school-api-optional-calls.md). */
+export type ExtensionCall = { [Area in keyof Areas]: ExtensionsOf<Areas[Area]> }[keyof Areas] & string;
+
+/** Every call beyond spec §7, by name: the storefront uses each only where the store API has it. */
+export const extensionCalls: ReadonlyMap<ExtensionCall, Endpoint> = new Map(
+  Object.values(contract).flatMap((area) =>
+    Object.entries(area as Record<string, Endpoint>)
+      .filter(([, declared]) => declared.extension)
+      .map(([name, declared]) => [name as ExtensionCall, declared] as const),
+  ),
+);

@@ -171,17 +171,28 @@ export const orders = {
     reply: publicSaleBagReply,
   }),
   /** The printable boleto: no auth, found by the sale's random UUID. */
-  getBoleto: endpoint({ method: "GET", path: "/sales/boleto/:saleId/store/:storeId", reply: boletoReply }),
+  getBoleto: endpoint({
+    extension: true,
+    method: "GET",
+    path: "/sales/boleto/:saleId/store/:storeId",
+    reply: boletoReply,
+  }),
   /**
    * Beyond the spec (docs/decisions/0022-pix.md): a new Pix code for one of the customer's own
    * Pix sales whose code expired unpaid. Answers the sale as it then stands.
    */
-  renewPix: endpoint({ method: "POST", path: "/sales/renew-pix/:saleId/store/:storeId", reply: saleReply }),
+  renewPix: endpoint({
+    extension: true,
+    method: "POST",
+    path: "/sales/renew-pix/:saleId/store/:storeId",
+    reply: saleReply,
+  }),
   /**
    * Beyond the spec, the sandbox gateway only (404 with any other): pays one of the customer's
    * own pending Pix sales as if the payer's bank had, so a demo can finish (docs/decisions/0022-pix.md).
    */
   sandboxPayPix: endpoint({
+    extension: true,
     method: "POST",
     path: "/sales/sandbox-pay-pix/:saleId/store/:storeId",
     reply: saleReply,
@@ -193,6 +204,7 @@ export const orders = {
    * with the reason of a decline. Another customer's sale is 404.
    */
   checkSalePayment: endpoint({
+    extension: true,
     method: "POST",
     path: "/sales/check-payment/:saleId/store/:storeId",
     reply: salePaymentReply,

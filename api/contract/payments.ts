@@ -9,5 +9,5 @@ export const payments = {
    * Mercado Pago's payment notifications, signed (x-signature) with the webhook secret; only
    * with PAYMENT_GATEWAY=mercadopago. Answers 200, 400, 401 or 503 without a body.
    */
-  mercadoPagoWebhook: endpoint({ method: "POST", path: "/webhooks/mercadopago", reply: null }),
+  mercadoPagoWebhook: endpoint({ extension: true, method: "POST", path: "/webhooks/mercadopago", reply: null }),
 };

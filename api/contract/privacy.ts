@@ -72,6 +72,7 @@ export type AccountDeletionPayload = z.input<typeof deletionBody>;
 export const privacy = {
   /** Bearer. The customer's own data only (403 for another id). */
   exportCustomerData: endpoint({
+    extension: true,
     method: "GET",
     path: "/customers/export-customer-data/:customerId/store/:storeId",
     reply: customerDataReply,
@@ -81,6 +82,7 @@ export const privacy = {
    * sales kept without personal data, every session and reset link revoked. 204.
    */
   deleteCustomer: endpoint({
+    extension: true,
     method: "POST",
     path: "/customers/delete-customer/:customerId/store/:storeId",
     body: deletionBody,

@@ -40,12 +40,31 @@ const mercadoPagoSdkUrl = mercadoPagoAddress(
   "o script recebe os dados do cartão digitados na página de pagamento.",
 );
 
+/**
+ * Which calls beyond spec §7 the store may use (docs/decisions/0026-school-api-optional-calls.md):
+ * auto, all, none, or the calls' names separated by commas (checked against the contract at
+ * start, by store-api/extensions.server.ts: this module stays free of the contract).
+ */
+const storeApiExtensions = z
+  .string()
+  .trim()
+  .default("auto")
+  .transform((value): "auto" | "all" | "none" | string[] =>
+    value === "auto" || value === "all" || value === "none"
+      ? value
+      : value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+  );
+
 const schema = z.object({
   NODE_ENV: z.string().default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalUrl,
   STORE_API_URL: optionalUrl,
+  STORE_API_EXTENSIONS: storeApiExtensions,
   STORE_ID: z.coerce.number().int().positive().default(1),
   SESSION_SECRET: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),

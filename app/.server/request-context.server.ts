@@ -2,7 +2,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { validateCsrf } from "./csrf.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { getSessionCustomer, hasExpiredSession, type SessionCustomer } from "./session.server.ts";
-import { storeApiFor, type StoreApiClient } from "./store-api/index.server.ts";
+import { storeApiExtensions, storeApiFor, type StoreApiClient } from "./store-api/index.server.ts";
 
 /** The logged-in customer and the token the store API knows them by. */
 export interface CurrentCustomer {
@@ -60,6 +60,8 @@ export async function putShopper(request: Request, context: Readonly<RouterConte
   if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
     throw redirect(SESSION_EXPIRED_PATH);
   const current = onExpiryPage ? null : await getSessionCustomer(request);
+  // Decided once per process (a probe of STORE_API_URL at start); instant afterwards.
+  await storeApiExtensions();
   context.set(shopperContext, { current, api: storeApiFor(request, current?.token) });
 }
 

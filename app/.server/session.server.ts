@@ -1,4 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
+import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
@@ -14,6 +15,11 @@ export interface SessionCustomer {
 interface SessionData {
   token: string;
   customer: SessionCustomer;
+  /**
+   * The whole customer of the login's reply (spec §3: "stored in the browser"): /conta and
+   * /conclusao show it where the store API has no get-customer (docs/decisions/0026).
+   */
+  profile: Customer;
   /** Epoch milliseconds after which the session is over (login + 24 h). */
   expiresAt: number;
   /**
@@ -21,6 +27,29 @@ interface SessionData {
    * the cart is merged into the account's at login, and the key dropped.
    */
   guestCartKey: string;
+}
+
+const PROFILE_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "cellPhone",
+  "cpf",
+  "birthDate",
+  "zipcode",
+  "street",
+  "houseNumber",
+  "neighborhood",
+  "city",
+  "state",
+] as const satisfies readonly Exclude<keyof Customer, "avatar">[];
+
+/** The customer's fields of spec §3 (and nothing else), or null for a summary. */
+function wholeCustomer(candidate: SessionCustomer | Customer): Customer | null {
+  const fields = candidate as unknown as Record<string, unknown>;
+  if (!PROFILE_FIELDS.every((field) => typeof fields[field] === "string")) return null;
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fields[field]]));
+  return { ...profile, avatar: candidate.avatar ?? null } as Customer;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
@@ -58,13 +87,20 @@ export async function getSessionCustomer(
 /** Session lifetime (spec §9): 1440 minutes after login. */
 export const SESSION_LIFETIME_MS = 1440 * 60 * 1000;
 
-/** Starts the customer's session and returns the Set-Cookie header. */
+/**
+ * Starts (or renews) the customer's session and returns the Set-Cookie header. A whole
+ * customer (the login's, or the profile just saved) is kept as the profile; a summary keeps
+ * the profile the session had for the same customer.
+ */
 export async function commitCustomerSession(
   request: Request,
-  auth: { token: string; customer: SessionCustomer },
+  auth: { token: string; customer: SessionCustomer | Customer },
   expiresAt = Date.now() + SESSION_LIFETIME_MS,
 ): Promise<string> {
   const session = await getSession(request);
+  const profile = wholeCustomer(auth.customer);
+  if (profile) session.set("profile", profile);
+  else if (session.get("profile")?.id !== auth.customer.id) session.unset("profile");
   session.set("token", auth.token);
   session.set("customer", {
     id: auth.customer.id,
@@ -75,6 +111,13 @@ export async function commitCustomerSession(
   session.set("expiresAt", expiresAt);
   session.unset("guestCartKey");
   return sessionStorage().commitSession(session, { expires: new Date(expiresAt) });
+}
+
+/** The customer kept by the login (spec §3), or null for a session from before it was kept. */
+export async function getSessionProfile(request: Request): Promise<Customer | null> {
+  const session = await getSession(request);
+  const profile = session.get("profile");
+  return profile && profile.id === session.get("customer")?.id ? profile : null;
 }
 
 /** How long a visitor's cart key is kept by the browser. */

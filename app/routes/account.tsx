@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, sales, selectedSale, students, sandboxPix } = loaderData;
+  const { email, profile, sales, selectedSale, students, sandboxPix, pixRenewal, privacy } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Minha Conta</h1>
@@ -34,10 +34,10 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <MyStudents {...students} />
       </Section>
       <Section id="pedidos" title="Meus pedidos" className="mt-6">
-        <OrderHistory sales={sales} selectedSale={selectedSale} sandboxPix={sandboxPix} />
+        <OrderHistory sales={sales} selectedSale={selectedSale} sandboxPix={sandboxPix} pixRenewal={pixRenewal} />
       </Section>
       <Section id="privacidade" title="Privacidade e dados" className="mt-6">
-        <AccountPrivacy reply={actionData?.form === "delete-account" ? actionData : undefined} />
+        <AccountPrivacy reply={actionData?.form === "delete-account" ? actionData : undefined} requests={privacy} />
       </Section>
     </div>
   );

@@ -9,8 +9,9 @@ export async function loader() {
 
 /** Logout is a POST (a link could be triggered by another site). */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (currentCustomer(context)) {
-    // The token is revoked on the API too; a failure there still ends the local session.
+  // The token is revoked on the API too, where it has the call (beyond spec §7, 0026); a
+  // failure there still ends the local session.
+  if (currentCustomer(context) && storeApi(context).supports("logoutCustomer")) {
     await storeApi(context)
       .logoutCustomer()
       .catch((error) => console.warn("[sair] token não revogado:", error instanceof Error ? error.message : error));

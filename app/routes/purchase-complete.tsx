@@ -12,6 +12,7 @@ import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
 import { DeclinedPayment, UnpaidPaymentPage } from "#app/features/orders/declined-payment.tsx";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
+import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { checkPaymentNow } from "#app/features/orders/payment-check.server.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import { SelfRefresh } from "#app/features/orders/self-refresh.tsx";
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = storeApi(context);
   try {
     const [customer, sales, bags] = await Promise.all([
-      api.getCustomer(current.customer.id),
+      loadCustomerProfile({ request, context }),
       api.listSalesByCustomer(current.customer.id),
       api.listSaleBagsBySale(saleId),
     ]);

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { destroyCustomerSession } from "#app/.server/session.server.ts";
+import { getEnv } from "#app/.server/env.server.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -35,7 +36,25 @@ function deadLink(error: unknown) {
   throw error;
 }
 
+/**
+ * A store API without the link's calls (beyond spec §7, docs/decisions/0026) cannot set the
+ * password here: the page says whom to ask instead of offering a form that would fail.
+ */
+function resetUnavailable() {
+  const { CONTACT_EMAIL, CONTACT_PHONE } = getEnv();
+  return data(
+    {
+      invalid: `Não é possível definir a nova senha por esta página agora. Fale com o atendimento pelo e-mail ${CONTACT_EMAIL} ou pelo telefone ${CONTACT_PHONE}.`,
+      result: undefined,
+      toast: null,
+    },
+    { status: 404 },
+  );
+}
+
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const api = storeApi(context);
+  if (!api.supports("checkResetToken") || !api.supports("confirmResetPassword")) return resetUnavailable();
   try {
     await storeApi(context).checkResetToken(params.token);
   } catch (error) {
@@ -52,6 +71,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ invalid: null, result: submission.reply(hidePasswords), toast: null }, { status: 400 });
   }
   const { password, passwordConfirmation } = submission.value;
+  if (!storeApi(context).supports("confirmResetPassword")) return resetUnavailable();
   let message: string;
   try {
     message = await storeApi(context).confirmResetPassword(params.token, password, passwordConfirmation);

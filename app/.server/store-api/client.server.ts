@@ -14,6 +14,7 @@ import {
   type GuestCartPayload,
 } from "#api/contract/carts.ts";
 import { catalogue, type Category } from "#api/contract/catalogue.ts";
+import { extensionCalls, type ExtensionCall } from "#api/contract/index.ts";
 import { coupons } from "#api/contract/coupons.ts";
 import {
   apiErrorBody,
@@ -28,6 +29,7 @@ import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
+import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import { getEnv } from "../env.server.ts";
 
 /** A reply of the store API other than 2xx, with its error.message. */
@@ -43,6 +45,27 @@ export class StoreApiError extends Error {
 
 export const STORE_API_UNAVAILABLE = "Não foi possível falar com a loja agora. Tente novamente em instantes.";
 
+/**
+ * A call beyond spec §7 that the store API does not serve (docs/decisions/0026): never sent.
+ * A 404 like any the API answers, so a caller's fallback covers both.
+ */
+export class StoreApiCallUnavailable extends StoreApiError {
+  constructor(readonly call: ExtensionCall) {
+    super(404, STORE_API_UNAVAILABLE);
+    this.name = "StoreApiCallUnavailable";
+  }
+}
+
+/**
+ * A call beyond §7 failed because the store API lacks it: not served (decided at start), or
+ * answered 404, 405 or 501 at run time. The caller then does what §7 allows (0026).
+ */
+export function callUnavailable(error: unknown): error is StoreApiError {
+  return error instanceof StoreApiError && [404, 405, 501].includes(error.status);
+}
+
+const extensionNames = new Map([...extensionCalls].map(([name, declared]) => [declared as Endpoint, name]));
+
 export interface StoreApiClientOptions {
   transport: StoreApiTransport;
   storeId: number;
@@ -52,6 +75,8 @@ export interface StoreApiClientOptions {
   token?: string;
   /** Called when the API refuses the token (401): spec §8 ends the session, in one place. */
   onUnauthorized?: () => Promise<never>;
+  /** The calls beyond spec §7 the API serves (extensions.server.ts); all by default, as the bundled API. */
+  extensions?: ExtensionSet;
 }
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
@@ -97,12 +122,15 @@ export function createStoreApiClient({
   clientAddress,
   token,
   onUnauthorized,
+  extensions = ALL_EXTENSIONS,
 }: StoreApiClientOptions) {
   async function call<E extends Endpoint>(
     endpoint: E,
     params: PathParams<E["path"]>,
     { query, body, headers: extraHeaders = {} }: CallInit<E> = {},
   ): Promise<Reply<E>> {
+    const extension = extensionNames.get(endpoint);
+    if (extension && !extensions.has(extension)) throw new StoreApiCallUnavailable(extension);
     const { method } = endpoint;
     const path = buildPath(endpoint.path, params, query as Record<string, string | number | undefined> | undefined);
     const headers = new Headers({ ...extraHeaders, accept: "application/json" });
@@ -146,6 +174,11 @@ export function createStoreApiClient({
 
   return {
     storeId,
+
+    /** Whether the store API serves this call beyond spec §7 (docs/decisions/0026). */
+    supports(name: ExtensionCall): boolean {
+      return extensions.has(name);
+    },
 
     async listCategories(): Promise<Category[]> {
       const { categories } = await call(

@@ -4,9 +4,17 @@ import { clientAddressOf } from "../client-address.server.ts";
 import { SESSION_EXPIRED_PATH } from "../session-expiry.server.ts";
 import { destroyCustomerSession } from "../session.server.ts";
 import { createStoreApiClient, type StoreApiClient } from "./client.server.ts";
+import { knownStoreApiExtensions } from "./extensions.server.ts";
 import { defaultTransport } from "./transport.server.ts";
 
-export { STORE_API_UNAVAILABLE, StoreApiError, type StoreApiClient } from "./client.server.ts";
+export {
+  callUnavailable,
+  STORE_API_UNAVAILABLE,
+  StoreApiCallUnavailable,
+  StoreApiError,
+  type StoreApiClient,
+} from "./client.server.ts";
+export { storeApiExtensions } from "./extensions.server.ts";
 
 /**
  * Spec §8: a 401 on an authenticated call ends the session, wherever the call was made. The
@@ -29,5 +37,6 @@ export function storeApiFor(request: Request, token?: string): StoreApiClient {
     clientAddress: clientAddressOf(request),
     token,
     onUnauthorized: token ? () => endSession(request) : undefined,
+    extensions: knownStoreApiExtensions(),
   });
 }

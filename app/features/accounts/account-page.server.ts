@@ -11,16 +11,22 @@ import {
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
 import { PIX_INTENTS } from "#app/features/orders/pix.ts";
 import { pixAction, sandboxPixShown } from "#app/features/orders/pix.server.ts";
-import { deleteAccountAction } from "#app/features/privacy/account-privacy.server.ts";
+import { deleteAccountAction, privacyRequests } from "#app/features/privacy/account-privacy.server.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
 import { findCity } from "#app/lib/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
-import { commitCustomerSession, getSession, type SessionCustomer } from "#app/.server/session.server.ts";
+import {
+  commitCustomerSession,
+  getSession,
+  getSessionProfile,
+  type SessionCustomer,
+} from "#app/.server/session.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
@@ -83,7 +89,7 @@ function passwordReply(
 }
 
 /** Keeps the session's login time (spec §4: 24 h after login) while changing what it holds. */
-async function refreshSession(request: Request, token: string, customer: SessionCustomer) {
+async function refreshSession(request: Request, token: string, customer: SessionCustomer | Customer) {
   const expiresAt = (await getSession(request)).get("expiresAt");
   return commitCustomerSession(request, { token, customer }, expiresAt);
 }
@@ -95,7 +101,7 @@ export async function loadAccountPage(args: RequestArgs) {
   const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
   const [customer, sales, saleBags, students] = await Promise.all([
-    api.getCustomer(summary.id),
+    loadCustomerProfile(args),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
       return null;
@@ -117,6 +123,8 @@ export async function loadAccountPage(args: RequestArgs) {
     selectedSale: saleId ? { id: saleId, bags: saleBags } : null,
     students,
     sandboxPix: sandboxPixShown(),
+    pixRenewal: api.supports("renewPix"),
+    privacy: privacyRequests(api),
   };
 }
 
@@ -138,7 +146,13 @@ async function profileAction(
   const { customer, token } = requireCustomer(context);
   try {
     const updated = await storeApi(context).updateCustomer(customer.id, submission.value);
-    const cookie = await refreshSession(request, token, { ...customer, name: updated?.name ?? submission.value.name });
+    // The session's copy of the customer follows (0026): the API's reply, or what it accepted.
+    const saved = await getSessionProfile(request);
+    const cookie = await refreshSession(
+      request,
+      token,
+      updated ?? (saved ? { ...saved, ...submission.value } : { ...customer, name: submission.value.name }),
+    );
     return toasts().redirectWithSuccess("/conta", "Dados alterados com sucesso!", {
       headers: { "set-cookie": cookie },
     });

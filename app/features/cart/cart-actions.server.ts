@@ -34,6 +34,11 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   if (!coupon && !isItemIntent(intent)) throw new Response("Ação desconhecida.", { status: 400 });
   const current = currentCustomer(args.context);
   const back = backTo(formData);
+  // Where the store API keeps no visitor carts (docs/decisions/0026), "Comprar" asks for the
+  // login (spec §6: checkout starts with authentication), then the shopper is back on the page.
+  if (!current && !coupon && !storeApi(args.context).supports("saveGuestCart")) {
+    return redirect(hrefWithParam(returnUrl(formData), URL_STATE.account.key, URL_STATE.account.login));
+  }
   if (coupon && !current) {
     return redirect(hrefWithParam(new URL(back, "http://loja.local"), URL_STATE.account.key, URL_STATE.account.login));
   }

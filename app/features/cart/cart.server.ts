@@ -13,9 +13,10 @@ export const ITEMS_REMOVED_WARNING = "Alguns itens foram removidos do carrinho p
  */
 export async function loadCart({ request, context }: RequestArgs): Promise<CartReply | null> {
   const current = currentCustomer(context);
-  const guestKey = current ? null : await getGuestCartKey(request);
-  if (!current && !guestKey) return null;
   const api = storeApi(context);
+  // A store API without visitor carts (beyond spec §7, 0026): a visitor has none.
+  const guestKey = current || !api.supports("listGuestCart") ? null : await getGuestCartKey(request);
+  if (!current && !guestKey) return null;
   try {
     return current ? await api.getCart(current.customer.id) : await api.listGuestCart(guestKey!);
   } catch (error) {

@@ -12,9 +12,11 @@ export async function mergeGuestCartAtLogin(
   auth: { token: string; customer: { id: string } },
 ): Promise<string | undefined> {
   const key = await getGuestCartKey(request);
-  if (!key) return undefined;
+  const api = storeApiFor(request, auth.token);
+  // A store API without visitor carts (0026) has nothing to bring.
+  if (!key || !api.supports("mergeGuestCart")) return undefined;
   try {
-    const { merge } = await storeApiFor(request, auth.token).mergeGuestCart(auth.customer.id, key);
+    const { merge } = await api.mergeGuestCart(auth.customer.id, key);
     return describeMerge(merge);
   } catch (error) {
     // The login itself succeeded: say the cart could not come along rather than fail it.

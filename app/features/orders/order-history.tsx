@@ -31,11 +31,14 @@ export function OrderHistory({
   sales,
   selectedSale,
   sandboxPix = false,
+  pixRenewal = true,
 }: {
   sales: Sale[] | null;
   selectedSale: SelectedSale | null;
   /** Offer the Pix sandbox's "Simular pagamento" (the bundled API runs the sandbox gateway). */
   sandboxPix?: boolean;
+  /** Offer "Gerar novo código Pix": the store API has the call (beyond spec §7, docs/decisions/0026). */
+  pixRenewal?: boolean;
 }) {
   if (sales === null) {
     return (
@@ -65,6 +68,7 @@ export function OrderHistory({
                 sale={sale}
                 details={selectedSale?.id === sale.id ? selectedSale : null}
                 sandboxPix={sandboxPix}
+                pixRenewal={pixRenewal}
               />
             </li>
           ))}
@@ -74,7 +78,17 @@ export function OrderHistory({
   );
 }
 
-function SaleCard({ sale, details, sandboxPix }: { sale: Sale; details: SelectedSale | null; sandboxPix: boolean }) {
+function SaleCard({
+  sale,
+  details,
+  sandboxPix,
+  pixRenewal,
+}: {
+  sale: Sale;
+  details: SelectedSale | null;
+  sandboxPix: boolean;
+  pixRenewal: boolean;
+}) {
   const headingId = `compra-${sale.id}-titulo`;
   return (
     <article
@@ -133,7 +147,7 @@ function SaleCard({ sale, details, sandboxPix }: { sale: Sale; details: Selected
           </Detail>
         ) : null}
       </dl>
-      <PixOrder sale={sale} sandboxPix={sandboxPix} />
+      <PixOrder sale={sale} sandboxPix={sandboxPix} pixRenewal={pixRenewal} />
       {details ? (
         <>
           <SaleDetails bags={details.bags} />
@@ -159,7 +173,7 @@ function SaleCard({ sale, details, sandboxPix }: { sale: Sale; details: Selected
 }
 
 /** A pending Pix shows its code again, with a link to its QR; an expired one offers a new code (0022-pix). */
-function PixOrder({ sale, sandboxPix }: { sale: Sale; sandboxPix: boolean }) {
+function PixOrder({ sale, sandboxPix, pixRenewal }: { sale: Sale; sandboxPix: boolean; pixRenewal: boolean }) {
   const pix = payablePix(sale);
   if (pix) {
     return (
@@ -182,7 +196,7 @@ function PixOrder({ sale, sandboxPix }: { sale: Sale; sandboxPix: boolean }) {
       </p>
     );
   }
-  if (!isPixSale(sale) || sale.status !== "expired") return null;
+  if (!isPixSale(sale) || sale.status !== "expired" || !pixRenewal) return null;
   return (
     <div className="mt-3 flex flex-wrap items-center gap-3 text-sm" data-testid="order-pix-expired">
       <p className="text-slate-700">O código Pix expirou sem pagamento.</p>

@@ -8,12 +8,25 @@ import { accountDeletionSchema } from "#app/features/accounts/account-schemas.ts
 import { formNonce, formReply } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { destroyCustomerSession } from "#app/.server/session.server.ts";
-import { StoreApiError } from "#app/.server/store-api/index.server.ts";
+import { getEnv } from "#app/.server/env.server.ts";
+import { StoreApiError, type StoreApiClient } from "#app/.server/store-api/index.server.ts";
+import { privacyByEmail, type PrivacyRequests } from "./account-privacy.tsx";
 import { toasts } from "#app/.server/toast.server.ts";
 
 export const ACCOUNT_DELETED = "Sua conta foi excluída e seus dados pessoais foram apagados.";
 
 const ACCOUNT_PATH = "/conta";
+
+/** The copy and the deletion need both calls beyond spec §7; without them, the e-mail (0026). */
+export function privacyRequests(api: StoreApiClient): PrivacyRequests {
+  return {
+    selfService: api.supports("exportCustomerData") && api.supports("deleteCustomer"),
+    contactEmail: getEnv().CONTACT_EMAIL,
+  };
+}
+
+/** A store API without the call: back to /conta with the e-mail to write to. */
+const askByEmail = () => toasts().redirectWithError(ACCOUNT_PATH, privacyByEmail(getEnv().CONTACT_EMAIL));
 
 /**
  * GET /conta/meus-dados: the customer's data as a JSON file, never cached. A plain link
@@ -21,6 +34,7 @@ const ACCOUNT_PATH = "/conta";
  */
 export async function downloadAccountData({ context }: RequestArgs): Promise<Response> {
   const { customer } = requireCustomer(context);
+  if (!privacyRequests(storeApi(context)).selfService) return askByEmail();
   try {
     const data = await storeApi(context).exportCustomerData(customer.id);
     return new Response(JSON.stringify(data, null, 2), {
@@ -51,6 +65,7 @@ export async function deleteAccountAction({ request, context }: RequestArgs, for
   const hidden = { hideFields: ["password"] };
   if (submission.status !== "success") return deletionReply(submission.reply(hidden), 400);
   const { customer } = requireCustomer(context);
+  if (!privacyRequests(storeApi(context)).selfService) return askByEmail();
   try {
     await storeApi(context).deleteCustomer(customer.id, submission.value.password);
   } catch (error) {

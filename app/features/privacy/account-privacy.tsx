@@ -15,12 +15,36 @@ const { key, open } = URL_STATE.deleteAccount;
 const CONFIRM_PATH = `${ACCOUNT_PATH}?${key}=${open}`;
 
 /**
+ * Where the store API has no calls for the copy and the deletion (docs/decisions/0026), the
+ * customer still has a way to exercise the rights of LGPD art. 18: the store's e-mail.
+ */
+export const privacyByEmail = (email: string) =>
+  `Para receber uma cópia dos seus dados ou excluir sua conta, escreva para ${email}. Atendemos o seu pedido por e-mail.`;
+
+/** What /conta offers: the self-service copy and deletion, or the e-mail to ask for them. */
+export interface PrivacyRequests {
+  selfService: boolean;
+  contactEmail: string;
+}
+
+/**
  * "Privacidade e dados" on /conta (LGPD art. 18): a copy of the data, and the deletion of the
  * account behind a URL-state dialog that asks for the password, so both work without JavaScript.
  */
-export function AccountPrivacy({ reply }: { reply?: AccountDeletionReply }) {
+export function AccountPrivacy({ reply, requests }: { reply?: AccountDeletionReply; requests: PrivacyRequests }) {
   const [params] = useSearchParams();
   const confirming = params.get(key) === open || reply !== undefined;
+  if (!requests.selfService) {
+    return (
+      <p className="text-slate-600" data-testid="privacy-by-email">
+        {privacyByEmail(requests.contactEmail)} Saiba como cuidamos dos dados na{" "}
+        <Link to={PRIVACY_PATH} className="font-semibold text-brand-600 underline">
+          Política de Privacidade
+        </Link>
+        .
+      </p>
+    );
+  }
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-600">

@@ -7,6 +7,8 @@
 const port = Number(process.env.E2E_PORT ?? 3999);
 const mercadoPagoPort = Number(process.env.E2E_MERCADOPAGO_PORT ?? 3995);
 const mercadoPagoDoublePort = Number(process.env.E2E_MERCADOPAGO_DOUBLE_PORT ?? 3994);
+const schoolStorePort = Number(process.env.E2E_SCHOOL_STORE_PORT ?? 3993);
+const schoolApiPort = Number(process.env.E2E_SCHOOL_API_PORT ?? 3992);
 
 export const e2eEnv = {
   host: "127.0.0.1",
@@ -33,6 +35,20 @@ export const e2eEnv = {
     /** The double (tests/fixtures/mercadopago-double.ts): its API, its boleto PDFs and its /__double/ controls. */
     doubleURL: `http://127.0.0.1:${mercadoPagoDoublePort}`,
     doublePort: mercadoPagoDoublePort,
+  },
+  /**
+   * The store on the school network's own API (docs/decisions/0026): a store API that has only
+   * spec §7's calls (the bundled API behind tests/fixtures/spec7-only-api.ts, its own database),
+   * and a storefront talking to it over HTTP (STORE_API_URL). Only school-api.spec.ts uses them.
+   */
+  schoolApi: {
+    port: schoolStorePort,
+    baseURL: `http://127.0.0.1:${schoolStorePort}`,
+    dataDir: `${process.env.E2E_DATA_DIR ?? ".tmp/e2e-data"}-school`,
+    apiPort: schoolApiPort,
+    /** Where the store API's paths start: tests call it as `/api/...` from here, like the bundled one. */
+    apiOrigin: `http://127.0.0.1:${schoolApiPort}`,
+    apiDataDir: `${process.env.E2E_DATA_DIR ?? ".tmp/e2e-data"}-school-api`,
   },
 };
 
@@ -61,5 +77,30 @@ export function e2eMercadoPagoServerEnvironment(): Record<string, string> {
     E2E_DATA_DIR: e2eEnv.mercadoPago.dataDir,
     E2E_GATEWAY: "mercadopago",
     E2E_MERCADOPAGO_DOUBLE_PORT: String(e2eEnv.mercadoPago.doublePort),
+  };
+}
+
+/** The §7-only store API's process (scripts/e2e-school-api.js). */
+export function e2eSchoolApiEnvironment(): Record<string, string> {
+  return {
+    E2E_SCHOOL_API_PORT: String(e2eEnv.schoolApi.apiPort),
+    E2E_DATA_DIR: e2eEnv.schoolApi.apiDataDir,
+    SESSION_SECRET: e2eEnv.sessionSecret,
+    // Its boleto links and e-mails point at the storefront shoppers use.
+    PUBLIC_URL: e2eEnv.schoolApi.baseURL,
+  };
+}
+
+/**
+ * The storefront on that API: the same session secret (the login fixture's cookie works on it
+ * too), its own port and data directory, no mailbox (the API sends the e-mails) and the first
+ * server's ViaCEP double.
+ */
+export function e2eSchoolStoreEnvironment(): Record<string, string> {
+  return {
+    ...e2eServerEnvironment(),
+    PORT: String(e2eEnv.schoolApi.port),
+    E2E_DATA_DIR: e2eEnv.schoolApi.dataDir,
+    E2E_STORE_API_URL: `${e2eEnv.schoolApi.apiOrigin}/api`,
   };
 }

@@ -71,7 +71,8 @@ export async function loadQuickPurchase(args: RequestArgs) {
     const lines =
       result?.outcomes.map((outcome) => ({
         itemTOTVS: outcome.itemTOTVS,
-        title: items.find((item) => item.itemTOTVS === outcome.itemTOTVS)?.title ?? `Produto ${outcome.itemTOTVS}`,
+        title:
+          items.find((item) => item.itemTOTVS === outcome.itemTOTVS)?.title ?? `Produto código ${outcome.itemTOTVS}`,
         result: outcome.result,
         text: outcomeText(outcome),
       })) ?? null;

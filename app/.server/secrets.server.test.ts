@@ -64,7 +64,7 @@ describe("rotating SESSION_SECRET (newest first, all verify)", () => {
 
   it("derives one key per purpose, so a value signed for one cannot pass as another", async () => {
     const { secrets } = await serverWith(`${NEW},${OLD}`);
-    const keys = ["session", "csrf", "toast", "signup-draft"] as const;
+    const keys = ["session", "csrf", "toast", "signup-draft", "quick-purchase"] as const;
     const firsts = keys.map((purpose) => secrets.secretsFor(purpose)[0]);
     expect(new Set(firsts).size).toBe(keys.length);
     expect(firsts).not.toContain(NEW);

@@ -19,6 +19,19 @@ export const URL_STATE = {
   deleteAccount: { key: "excluir-conta", open: "confirmar" },
 } as const;
 
+/**
+ * `basePath` with the link modal's state (?vinculo=…&aluno=…). The base may carry a query of
+ * its own (/compra-rapida keeps its steps there), which is kept; a previous link state is replaced.
+ */
+export function withLinkState(basePath: string, mode: string, studentId?: string | null) {
+  const [pathname = "", search = ""] = basePath.split("?", 2);
+  const params = new URLSearchParams(search);
+  params.set(URL_STATE.link.key, mode);
+  params.delete(URL_STATE.link.student);
+  if (studentId) params.set(URL_STATE.link.student, studentId);
+  return `${pathname}?${params.toString()}`;
+}
+
 /** The current location with one search param set (or removed when value is null). */
 export function hrefWithParam(location: { pathname: string; search: string }, key: string, value: string | null) {
   const params = new URLSearchParams(location.search);

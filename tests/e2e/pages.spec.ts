@@ -47,20 +47,6 @@ test("support lists the school units with addresses and phones", async ({ page, 
   await expect(page.getByTestId("school-units")).toContainText("Natal - RN");
 });
 
-test("quick purchase lists grades by level and shows the products of the chosen grades", async ({ page, visit }) => {
-  await visit("/compra-rapida");
-  for (const level of ["Educação Infantil", "Ensino Fundamental", "Ensino Médio"]) {
-    await expect(page.getByRole("group", { name: level })).toBeVisible();
-  }
-  await expect(page.getByText("Selecione ao menos uma série para ver os produtos.")).toBeVisible();
-  await page.getByRole("group", { name: "Ensino Fundamental" }).getByRole("checkbox").first().check();
-  await page.getByRole("button", { name: "Ver produtos" }).click();
-  await expect(page).toHaveURL(/serie=\d+/);
-  await expect(page.getByTestId("quick-purchase-summary")).toHaveText(/\d+ produtos? indicados?/);
-  await expect(page.getByTestId("product-card").first()).toBeVisible();
-  await expect(page.getByRole("group", { name: "Ensino Fundamental" }).getByRole("checkbox").first()).toBeChecked();
-});
-
 test("any other path is the not-found page with status 404 and a way home", async ({ page }) => {
   const response = await page.goto("/caminho/que/nao/existe");
   expect(response?.status()).toBe(404);

@@ -33,7 +33,7 @@ export function RaLinkForm({
 }: {
   /** The list's own address: a refusal shows the list again, with the form as typed. */
   action: string;
-  itemTOTVSId: number;
+  itemTOTVSId?: number;
   reply?: RaLinkReply;
 }) {
   const navigation = useNavigation();
@@ -58,7 +58,7 @@ export function RaLinkForm({
         className="flex flex-col gap-3"
       >
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+        {itemTOTVSId === undefined ? null : <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />}
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField

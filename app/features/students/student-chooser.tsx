@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StudentLink } from "#api/contract/students.ts";
-import { URL_STATE } from "#app/lib/url-state.ts";
+import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";
 import { StudentCard } from "./student-card.tsx";
@@ -10,28 +10,29 @@ const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
 export type LinkMode = (typeof LINK_MODES)[number];
 export const isLinkMode = (mode: unknown): mode is LinkMode => LINK_MODES.includes(mode as LinkMode);
 
-const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 const primary =
   "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
 
 /** The chooser's URL state below `basePath` (?vinculo=…&aluno=…). */
 export function linkHref(basePath: string, mode: LinkMode, studentId?: string | null) {
-  return `${basePath}?${LINK_PARAM}=${mode}${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+  return withLinkState(basePath, mode, studentId);
 }
 
 /**
  * Who an item is for (spec §2 link modal, checkout step 2): "Sou Aluno" or "Lista de
  * Alunos", the list with add by RA and the new-student wizard, then "Confirmar". Every
  * step is URL state below `basePath` and every choice a plain form posted to it, with
- * `itemTOTVSId` naming the item.
+ * `itemTOTVSId` naming the item (or, without it, `basePath`'s own query naming the items).
  */
 export interface StudentChooserProps {
   basePath: string;
   mode: LinkMode;
   students: StudentLink[];
   selectedStudentId: string | null;
-  itemTOTVSId: number;
+  itemTOTVSId?: number;
+  /** The final button's text: "Confirmar", or what it does when that says more (Compra Rápida). */
+  confirmLabel?: string;
   /** The action's reply that shows a form again: the new-student wizard's, or the RA form's. */
   reply?: StudentChooserReply;
 }
@@ -44,13 +45,14 @@ export function StudentChooser({
   students,
   selectedStudentId,
   itemTOTVSId,
+  confirmLabel = "Confirmar",
   reply,
 }: StudentChooserProps) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
   const hidden = (
     <>
       <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+      {itemTOTVSId === undefined ? null : <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />}
     </>
   );
   if (mode === "novo" || mode === "completo") {
@@ -145,7 +147,7 @@ export function StudentChooser({
         <p className="mt-2">
           O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Para proteger os dados dos
           estudantes, informe também a data de nascimento como está no cadastro da escola. Depois de adicionar o
-          estudante, toque no cartão dele e em Confirmar para colocar o item no carrinho dele.
+          estudante, toque no cartão dele e em {confirmLabel} para colocar o item no carrinho dele.
         </p>
       </details>
       <div className="flex justify-between gap-3">
@@ -156,7 +158,7 @@ export function StudentChooser({
           {hidden}
           <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />
           <button type="submit" name="intent" value="confirm" disabled={!selected} className={primary}>
-            Confirmar
+            {confirmLabel}
           </button>
         </Form>
       </div>

@@ -23,3 +23,18 @@ export async function saveCart(
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()).cart.cartId;
 }
+
+/** The customer's cart as the store API keeps it: per bag, the student's RA and the items' titles. */
+export async function cartBags(
+  request: APIRequestContext,
+  customer: ApiCustomer,
+): Promise<{ RA: string | null; titles: string[] }[]> {
+  const response = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, {
+    headers: customer.headers,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { cart } = (await response.json()) as {
+    cart: { bags: { RA: string | null; cartItems: { product: { title: string } }[] }[] };
+  };
+  return cart.bags.map((bag) => ({ RA: bag.RA, titles: bag.cartItems.map((item) => item.product.title) }));
+}

@@ -1,6 +1,6 @@
 import { StepList } from "#app/ui/step-list.tsx";
 import { useFetcher } from "react-router";
-import { URL_STATE } from "#app/lib/url-state.ts";
+import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { DoneStep } from "./done-step.tsx";
 import type { NewStudentReply } from "./new-student-reply.ts";
@@ -10,7 +10,7 @@ import { StudentStep } from "./student-step.tsx";
 export type { NewStudentReply };
 
 const STEPS = ["Estudante", "Responsavel", "Completo"] as const;
-const { key: LINK_PARAM, list: LIST_MODE, create: CREATE_MODE, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+const { list: LIST_MODE, create: CREATE_MODE } = URL_STATE.link;
 
 /**
  * The link modal's new-link wizard (spec §2, §4): Estudante, Responsavel, Completo.
@@ -31,9 +31,8 @@ export function NewStudentWizard({
   const fetcher = useFetcher<NewStudentReply>({ key: "new-student" });
   const current = fetcher.data ?? reply;
   const step = done ? 3 : (current?.step ?? 1);
-  const action = `${productPath}?${LINK_PARAM}=${CREATE_MODE}`;
-  const listHref = (studentId?: string) =>
-    `${productPath}?${LINK_PARAM}=${LIST_MODE}${studentId ? `&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}` : ""}`;
+  const action = withLinkState(productPath, CREATE_MODE);
+  const listHref = (studentId?: string) => withLinkState(productPath, LIST_MODE, studentId);
   return (
     <div data-testid="new-student-wizard">
       <StepList steps={STEPS} current={step} label="Etapas do vínculo" />

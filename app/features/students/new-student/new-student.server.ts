@@ -27,14 +27,14 @@ import {
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
 import { isState } from "#app/lib/ibge/index.ts";
-import { URL_STATE } from "#app/lib/url-state.ts";
+import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 
-const { key: LINK_PARAM, done: DONE_MODE, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+const { done: DONE_MODE } = URL_STATE.link;
 
 /** The browser checks the fields; the server also checks each city against its state (IBGE). */
 export const studentServerSchema = withCityOfStateFields(
@@ -211,6 +211,8 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
       error.status,
     );
   }
-  const done = `${productPath}?${LINK_PARAM}=${DONE_MODE}&${SELECTED_STUDENT_PARAM}=${encodeURIComponent(studentId)}`;
-  return toasts().redirectWithSuccess(done, "Estudante criado(a) com sucesso!");
+  return toasts().redirectWithSuccess(
+    withLinkState(productPath, DONE_MODE, studentId),
+    "Estudante criado(a) com sucesso!",
+  );
 }

@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { RemovedCartItem } from "#api/contract/carts.ts";
 import { validateCsrf } from "./csrf.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { getSessionCustomer, hasExpiredSession, type SessionCustomer } from "./session.server.ts";
@@ -14,6 +15,8 @@ export interface CurrentCustomer {
 interface Shopper {
   current: CurrentCustomer | null;
   api: StoreApiClient;
+  /** The itemsRemoved of every cart reply this request got (app/features/cart/removal-notice.server.ts). */
+  itemsRemoved: RemovedCartItem[];
 }
 
 const shopperContext = createContext<Shopper>();
@@ -60,12 +63,19 @@ export async function putShopper(request: Request, context: Readonly<RouterConte
   if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
     throw redirect(SESSION_EXPIRED_PATH);
   const current = onExpiryPage ? null : await getSessionCustomer(request);
-  context.set(shopperContext, { current, api: storeApiFor(request, current?.token) });
+  const itemsRemoved: RemovedCartItem[] = [];
+  const api = storeApiFor(request, current?.token, (items) => itemsRemoved.push(...items));
+  context.set(shopperContext, { current, api, itemsRemoved });
 }
 
 export const shopperMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   if (!isStoreApi(request)) await putShopper(request, context);
 };
+
+/** The gestor's removals the cart replies of this request reported so far (spec §8). */
+export function itemsRemovedSoFar(context: Readonly<RouterContextProvider>): readonly RemovedCartItem[] {
+  return context.get(shopperContext).itemsRemoved;
+}
 
 /** The logged-in customer, or null for a visitor. */
 export function currentCustomer(context: Readonly<RouterContextProvider>): CurrentCustomer | null {

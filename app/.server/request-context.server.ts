@@ -35,7 +35,7 @@ function pagePath(request: Request): string {
 }
 
 /** The bundled store API (/api/*) speaks JSON with bearer tokens: no forms, no storefront session. */
-const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
+export const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
 
 /**
  * Convention 7: every POST of the storefront carries the CSRF token; a missing or wrong

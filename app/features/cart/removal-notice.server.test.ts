@@ -98,6 +98,16 @@ async function rootLoader(args: RequestArgs) {
 }
 
 const page = () => new Response("<html>", { status: 200 });
+
+/** A page load that renders: answers the notice the root loader put on it. */
+async function showPage(client: ReturnType<typeof browser>, path: string) {
+  let shown: ReturnType<typeof removalNotice> = null;
+  await request(client, path, async (args) => {
+    shown = await rootLoader(args);
+    return page();
+  });
+  return shown;
+}
 const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
 
 describe("the gestor's removal notice (spec §8)", () => {
@@ -118,23 +128,14 @@ describe("the gestor's removal notice (spec §8)", () => {
     expect(pending).toEqual([]);
     expect(client.has("loja_removidos")).toBe(true);
 
-    let shown: ReturnType<typeof removalNotice> = null;
-    await request(client, "/compra", async (args) => {
-      shown = await rootLoader(args);
-      return page();
-    });
-    expect(shown).toEqual({
+    expect(await showPage(client, "/compra")).toEqual({
       type: "warning",
       message: ITEMS_REMOVED_WARNING,
       description: "Item removido: Caderno Universitário.",
     });
     expect(client.has("loja_removidos")).toBe(false);
 
-    await request(client, "/", async (args) => {
-      shown = await rootLoader(args);
-      return page();
-    });
-    expect(shown).toBeNull();
+    expect(await showPage(client, "/")).toBeNull();
   });
 
   it("a page that turned into a redirect (/compra with an empty cart) did not show it: the next one does", async () => {
@@ -150,11 +151,9 @@ describe("the gestor's removal notice (spec §8)", () => {
     expect(shown).not.toBeNull();
     expect(client.has("loja_removidos")).toBe(true);
 
-    await request(client, "/", async (args) => {
-      shown = await rootLoader(args);
-      return page();
+    expect(await showPage(client, "/")).toMatchObject({
+      description: "Itens removidos: Caderno Universitário, Mochila Escolar.",
     });
-    expect(shown).toMatchObject({ description: "Itens removidos: Caderno Universitário, Mochila Escolar." });
     expect(client.has("loja_removidos")).toBe(false);
   });
 
@@ -190,12 +189,7 @@ describe("the gestor's removal notice (spec §8)", () => {
     });
     expect(acknowledged).toEqual([]);
 
-    let shown: ReturnType<typeof removalNotice> = null;
-    await request(client, "/", async (args) => {
-      shown = await rootLoader(args);
-      return page();
-    });
-    expect(shown).toMatchObject({ description: "Item removido: Caderno Universitário." });
+    expect(await showPage(client, "/")).toMatchObject({ description: "Item removido: Caderno Universitário." });
     expect(acknowledged.map((call) => call.body)).toEqual([
       { storeId: 1, customerId: "cliente-1", removalIds: ["remocao-1"] },
     ]);
@@ -218,12 +212,7 @@ describe("the gestor's removal notice (spec §8)", () => {
     });
     const other = browser(/loja_session=[^;]*/.exec(otherSession)![0]);
     other.keep(new Response(null, { headers: { "set-cookie": removals } }));
-    let shown: ReturnType<typeof removalNotice> = null;
-    await request(other, "/", async (args) => {
-      shown = await rootLoader(args);
-      return page();
-    });
-    expect(shown).toBeNull();
+    expect(await showPage(other, "/")).toBeNull();
     expect(other.has("loja_removidos")).toBe(false);
   });
 });

@@ -64,6 +64,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     listGuestCart: { kind: "secret", why: "the visitor's cart key (X-Guest-Cart-Key, 256 random bits)" },
     saveGuestCart: { kind: "secret", why: "the visitor's cart key (X-Guest-Cart-Key, 256 random bits)" },
     mergeGuestCart: { kind: "customer", objects: false },
+    // Scoped to the bearer's own removals: another customer's ids change nothing.
+    acknowledgeRemovedItems: { kind: "customer", objects: false },
   },
   coupons: {
     listCartCoupons: { kind: "customer", objects: true },

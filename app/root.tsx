@@ -7,7 +7,8 @@ import { noStoreMiddleware } from "./.server/cache-control.server.ts";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
 import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./.server/request-context.server.ts";
 import { menuCategories, storeSettings } from "./layout/shell.server.ts";
-import { ITEMS_REMOVED_WARNING, loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
+import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
+import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
 import { cartInstallmentView } from "./lib/installments.ts";
 import { toasts } from "./.server/toast.server.ts";
@@ -20,8 +21,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 // Replies are uncached unless a route says otherwise; every POST is checked for its CSRF
-// token, then the shopper is put in the request context.
-export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware, csrfMiddleware, shopperMiddleware];
+// token, then the shopper is put in the request context; the gestor's removals are kept
+// until a page showed them (docs/decisions/0007).
+export const middleware: Route.MiddlewareFunction[] = [
+  noStoreMiddleware,
+  csrfMiddleware,
+  shopperMiddleware,
+  removalNoticeMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = currentCustomer(context);
@@ -41,9 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
   return data(
     {
-      // Spec §8: what the gestor removed shows as a yellow warning.
-      toast:
-        toast ?? (cartReply?.itemsRemoved.length ? { type: "warning" as const, message: ITEMS_REMOVED_WARNING } : null),
+      toast: toast ?? null,
+      // Spec §8: what the gestor removed shows as a yellow warning, beside any other toast.
+      removalNotice: removalNotice(context),
       cart: cartReply?.cart ?? null,
       // The panel's instalment counts at the request's time (spec §9, decision 0021).
       cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
@@ -91,7 +98,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <Outlet />
-      <Toaster toast={loaderData.toast} />
+      <Toaster toast={loaderData.toast} notice={loaderData.removalNotice} />
     </AuthenticityTokenProvider>
   );
 }

@@ -463,7 +463,7 @@ export interface CartItemTable {
   created_at: string;
 }
 
-/** What the gestor removed from a cart; reported_at is set once the customer was told. */
+/** What the gestor removed from a cart, kept for the customer's notice (spec §8). */
 export interface CartRemovalTable {
   id: string;
   cart_id: string;
@@ -471,6 +471,10 @@ export interface CartRemovalTable {
   item_totvs_id: number;
   title: string;
   removed_at: string;
+  /**
+   * When the customer acknowledged the notice: a page showed it (docs/decisions/0007). Until
+   * then every cart reply lists the removal, so a read that is not shown cannot lose it.
+   */
   reported_at: string | null;
 }
 

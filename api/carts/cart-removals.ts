@@ -2,11 +2,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { RemovedCartItem } from "../contract/carts.ts";
 
-/** Notes what the gestor took out of a customer's cart, for the next cart reply (spec §8). */
+/** Notes what the gestor took out of a customer's cart, for the customer's notice (spec §8). */
 export async function recordRemovals(
   db: Kysely<Database>,
   removal: { cartId: string; customerId: string; at: string },
-  items: readonly RemovedCartItem[],
+  items: readonly Omit<RemovedCartItem, "id">[],
 ): Promise<void> {
   if (items.length === 0) return;
   await db
@@ -25,30 +25,43 @@ export async function recordRemovals(
     .execute();
 }
 
+/** At most this many removals in a reply: a notice names a few, and a reply stays small. */
+const MAX_LISTED = 50;
+
 /**
- * The removals the customer has not been told about, marked as told. The update
- * claims the rows, so two replies at once never report the same removal twice.
+ * The removals the customer has not acknowledged yet. A read does not consume them
+ * (docs/decisions/0007): a reply no page showed (a redirect, a parallel read, a payment
+ * refused) must not lose the notice, so they stay listed until acknowledgeRemovals.
  */
-export async function takeRemovals(db: Kysely<Database>, customerId: string, at: string): Promise<RemovedCartItem[]> {
-  const pending = await db
+export async function pendingRemovals(db: Kysely<Database>, customerId: string): Promise<RemovedCartItem[]> {
+  const rows = await db
     .selectFrom("cart_removals")
-    .select("id")
+    .select(["id", "item_totvs_id", "title"])
     .where("customer_id", "=", customerId)
     .where("reported_at", "is", null)
+    .orderBy("removed_at")
+    .orderBy("title")
+    .limit(MAX_LISTED)
     .execute();
-  if (pending.length === 0) return [];
-  const claimed = await db
+  return rows.map((row) => ({ id: row.id, itemTOTVSId: row.item_totvs_id, title: row.title }));
+}
+
+/**
+ * The customer saw the notice of these removals: they leave the cart replies. Ids of someone
+ * else's removals, or already acknowledged ones, are ignored (a repeated call is harmless).
+ */
+export async function acknowledgeRemovals(
+  db: Kysely<Database>,
+  customerId: string,
+  ids: readonly string[],
+  at: string,
+): Promise<number> {
+  const result = await db
     .updateTable("cart_removals")
     .set({ reported_at: at })
-    .where(
-      "id",
-      "in",
-      pending.map((row) => row.id),
-    )
+    .where("customer_id", "=", customerId)
+    .where("id", "in", [...ids])
     .where("reported_at", "is", null)
-    .returning(["item_totvs_id", "title", "removed_at"])
-    .execute();
-  return claimed
-    .sort((a, b) => a.removed_at.localeCompare(b.removed_at) || a.title.localeCompare(b.title))
-    .map((row) => ({ itemTOTVSId: row.item_totvs_id, title: row.title }));
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

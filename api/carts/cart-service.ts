@@ -146,11 +146,11 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
           bags,
         );
       }
-      return cartReply(trx, customer, at);
+      return cartReply(trx, customer);
     }
     const unchanged = sameContents(await readContents(trx, cart.id), bags);
     if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
-    if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, at);
+    if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer);
     await assertNoPaymentInProgress(trx, cart.id);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
     await touchCart(
@@ -159,6 +159,6 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
       unchanged ? { affiliate_id: affiliateId } : { affiliate_id: affiliateId, coupon_id: null },
       at,
     );
-    return cartReply(trx, customer, at);
+    return cartReply(trx, customer);
   });
 }

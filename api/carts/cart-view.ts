@@ -4,7 +4,7 @@ import type { Database } from "#db/schema.ts";
 import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
 import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./cart-store.ts";
-import { takeRemovals } from "./cart-removals.ts";
+import { pendingRemovals } from "./cart-removals.ts";
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, total: 0 };
 
@@ -78,13 +78,9 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
   };
 }
 
-/** Every cart call's reply: the open cart (or the empty one) and the removals not reported yet. */
-export async function cartReply(
-  db: Kysely<Database>,
-  customer: { id: string; store_id: number },
-  at: string,
-): Promise<CartReply> {
+/** Every cart call's reply: the open cart (or the empty one) and the removals not acknowledged yet. */
+export async function cartReply(db: Kysely<Database>, customer: { id: string; store_id: number }): Promise<CartReply> {
   const cart = await findOpenCart(db, customer.id, customer.store_id);
-  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart), takeRemovals(db, customer.id, at)]);
+  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart), pendingRemovals(db, customer.id)]);
   return { cart: view, itemsRemoved };
 }

@@ -18,16 +18,16 @@ import {
   normalizeHolder,
 } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
-import { centsToReais } from "#app/lib/money.ts";
+import { centsToReais, reaisToCents } from "#app/lib/money.ts";
 import { completionPath } from "#app/lib/url-state.ts";
 import type { Database } from "#db/schema.ts";
-import { CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
+import { CART_CHANGED, CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
-import { badRequest, notFound } from "../errors.ts";
+import { ApiError, badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
 import { pixExpiryOf } from "../payments/pix/pix-expiry.ts";
 import type { CardToken, ChargeMethod, ChargeRequest, HostedCheckoutRequest, TypedCard } from "../payments/gateway.ts";
@@ -512,6 +512,14 @@ export function claimSale(
       ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
     const priced = await priceCart(trx, cart.id);
+    // Under the customer's lock, which a gestor removal takes too: the cart charged is the one
+    // the page showed, or nothing is (docs/decisions/0010, "The cart the page showed").
+    if (
+      (data.cartVersion !== undefined && data.cartVersion !== cart.version) ||
+      (data.cartTotal !== undefined && reaisToCents(data.cartTotal) !== priced.totalCents)
+    ) {
+      throw new ApiError(409, CART_CHANGED);
+    }
     assertSellable(priced);
     if (cart.coupon_id) {
       const check = await couponCheck(trx, {

@@ -10,6 +10,7 @@ import { saveCart } from "./cart-service.ts";
 import { findOpenGuestCart } from "./cart-store.ts";
 import { finishCart } from "./finish-cart.ts";
 import { cartReply } from "./cart-view.ts";
+import { acknowledgeRemovals } from "./cart-removals.ts";
 import { mergeGuestCart } from "./guest-cart-merge.ts";
 import { GUEST_CART_KEY_HEADER, guestCartReply, guestKeyHash, saveGuestCart } from "./guest-cart-service.ts";
 
@@ -17,7 +18,7 @@ export function cartRoutes(deps: ApiDeps) {
   return (
     new Hono<CustomerEnv>()
       .on(...at(carts.getCart), requireOwnCustomer(deps), async (c) => {
-        const reply = await cartReply(deps.db, c.get("customer"), deps.now().toISOString());
+        const reply = await cartReply(deps.db, c.get("customer"));
         return c.json<CartReply>(reply);
       })
       .on(...at(carts.saveCart), requireCustomer(deps), async (c) => {
@@ -53,6 +54,14 @@ export function cartRoutes(deps: ApiDeps) {
             data,
           ),
         );
+      })
+      .on(...at(carts.acknowledgeRemovedItems), requireCustomer(deps), async (c) => {
+        const body = await readJsonBody(c);
+        const customer = c.get("customer");
+        assertOwnIds(customer, (body ?? {}) as Record<string, unknown>);
+        const { removalIds } = parseInput(carts.acknowledgeRemovedItems.body, body);
+        const acknowledged = await acknowledgeRemovals(deps.db, customer.id, removalIds, deps.now().toISOString());
+        return c.json({ acknowledged });
       })
       .on(...at(carts.mergeGuestCart), requireCustomer(deps), async (c) => {
         const keyHash = guestKeyHash(c.req.header(GUEST_CART_KEY_HEADER));

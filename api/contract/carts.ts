@@ -17,6 +17,12 @@ export const CART_NOT_FOUND = "Carrinho não foi encontrado";
  * A cart change refused (409) while a sale of the cart waits for the acquirer's answer: recording
  * it finishes the cart as it stands (docs/decisions/0018-payment-flow.md, "Who charges a processing sale").
  */
+/**
+ * finish-cart's 409 when the cart is no longer the one the page showed (its version or total):
+ * nothing is charged (docs/decisions/0010-checkout-and-payment.md, "The cart the page showed").
+ */
+export const CART_CHANGED =
+  "Seu carrinho mudou desde que você abriu esta página. Confira os itens e o novo total antes de pagar.";
 export const PAYMENT_IN_PROGRESS =
   "Há um pagamento em processamento para este carrinho. Aguarde a confirmação para alterá-lo.";
 
@@ -75,8 +81,11 @@ const cart = z.object({
 });
 export type Cart = z.infer<typeof cart>;
 
-/** What the gestor removed since the customer last read the cart. */
-const removedCartItem = z.object({ itemTOTVSId: z.number(), title: z.string() });
+/**
+ * What the gestor removed and the customer has not seen yet (spec §8). `id` is the bundled
+ * API's, for acknowledgeRemovedItems (docs/decisions/0007); spec §7's API sends none.
+ */
+const removedCartItem = z.object({ id: z.string().optional(), itemTOTVSId: z.number(), title: z.string() });
 export type RemovedCartItem = z.infer<typeof removedCartItem>;
 
 /** Every cart call: list, add (replace), apply and remove coupon. */
@@ -186,6 +195,7 @@ export const FINISH_CART_MESSAGES = {
   termsNotAccepted: "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
   installmentsInvalid: INSTALLMENT_TEXTS.choose,
   freeOnlyAtZero: "A opção Gratuito vale só para pedidos de total R$ 0,00.",
+  totalInvalid: "Total do carrinho inválido.",
 } as const;
 
 const F = FINISH_CART_MESSAGES;
@@ -234,6 +244,17 @@ const finishCartBody = z.object({
     .trim()
     .regex(/^\d{1,12}$/, { message: CARD_FORM_MESSAGE })
     .optional(),
+  /**
+   * Beyond spec §7 (docs/decisions/0010, "The cart the page showed"): the cart's version and
+   * total as the payment page showed them; when the cart is no longer that, 409 CART_CHANGED
+   * and nothing is charged. An API that ignores them charges the cart as it stands.
+   */
+  cartVersion: version,
+  cartTotal: z
+    .number({ message: F.totalInvalid })
+    .min(0, { message: F.totalInvalid })
+    .max(10_000_000, { message: F.totalInvalid })
+    .optional(),
 });
 export type FinishCartPayload = z.input<typeof finishCartBody>;
 export type FinishCartData = z.output<typeof finishCartBody>;
@@ -264,6 +285,21 @@ export const carts = {
     path: "/carts/guest-add-item-to-cart",
     body: guestCartBody,
     reply: cartReply,
+  }),
+  /**
+   * Beyond spec §7 (docs/decisions/0007): the customer saw the notice of these removals, so
+   * the cart replies stop listing them. Ids not the customer's are ignored.
+   */
+  acknowledgeRemovedItems: endpoint({
+    extension: true,
+    method: "POST",
+    path: "/carts/acknowledge-removed-items",
+    body: z.object({
+      storeId: ownStoreId,
+      customerId: ownCustomerId,
+      removalIds: z.array(z.string().trim().min(1).max(64)).min(1).max(100),
+    }),
+    reply: z.object({ acknowledged: z.number() }),
   }),
   /** At login (bearer and X-Guest-Cart-Key): the visitor's cart joins the customer's. */
   mergeGuestCart: endpoint({

@@ -43,7 +43,7 @@ export async function applyCoupon(
     const check = await couponCheck(trx, { coupon, customerId: customer.id, now });
     if (!check.ok) throw new ApiError(check.status, check.message);
     await touchCart(trx, cart, { coupon_id: coupon!.id }, at);
-    return cartReply(trx, customer, at);
+    return cartReply(trx, customer);
   });
 }
 
@@ -57,6 +57,6 @@ export async function removeCoupon(deps: ApiDeps, customer: CustomerRow, ref: Ca
       await assertNoPaymentInProgress(trx, cart.id);
       await touchCart(trx, cart, { coupon_id: null }, at);
     }
-    return cartReply(trx, customer, at);
+    return cartReply(trx, customer);
   });
 }

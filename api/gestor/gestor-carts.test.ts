@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
-import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "./gestor-carts.ts";
 import { GestorError } from "./gestor-error.ts";
@@ -15,6 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+function acknowledge(customer: SignedUpCustomer, removalIds: string[]) {
+  return t.call(
+    "POST",
+    "/carts/acknowledge-removed-items",
+    { storeId: 1, customerId: customer.id, removalIds },
+    { token: customer.token },
+  );
+}
+
 async function customerWithCart() {
   const customer = await signUpAndLogIn(t);
   const first = await linkByRA(t, customer, "20250001");
@@ -28,7 +37,7 @@ async function customerWithCart() {
 }
 
 describe("gestor removes an item", () => {
-  it("takes it out of every bag, drops the coupon, and the next reply reports it once", async () => {
+  it("takes it out of every bag, drops the coupon; every reply lists it until the customer acknowledges it", async () => {
     const { customer, cart, first } = await customerWithCart();
     await t.call(
       "PUT",
@@ -42,12 +51,24 @@ describe("gestor removes an item", () => {
     ]);
 
     const listed = await getCart(t, customer);
-    expect(listed.body.itemsRemoved).toEqual([{ itemTOTVSId: P.itemTOTVSId, title: P.title }]);
+    const notice = [{ id: expect.any(String), itemTOTVSId: P.itemTOTVSId, title: P.title }];
+    expect(listed.body.itemsRemoved).toEqual(notice);
     expect(listed.body.cart.coupon).toBeNull();
     // The second student's bag held only that item: it is gone.
     expect(listed.body.cart.bags.map((b: any) => b.studentId)).toEqual([first]);
     expect(listed.body.cart.bags[0].cartItems.map((i: any) => i.itemTOTVSId)).toEqual([items.S[0]!.itemTOTVSId]);
+    // A read no page showed (a redirect, /compra's parallel read) does not lose it.
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual(listed.body.itemsRemoved);
+
+    // Another customer cannot acknowledge it for them.
+    const intruder = await signUpAndLogIn(t);
+    const ids = listed.body.itemsRemoved.map((item: { id: string }) => item.id);
+    expect((await acknowledge(intruder, ids)).body).toEqual({ acknowledged: 0 });
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual(listed.body.itemsRemoved);
+
+    expect((await acknowledge(customer, ids)).body).toEqual({ acknowledged: 1 });
     expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
+    expect((await acknowledge(customer, ids)).body).toEqual({ acknowledged: 0 });
 
     // A tab that still had the old version must reload.
     const stale = await saveCart(t, customer, [bag(first, [items.S[0]!.itemTOTVSId, 1], [P.itemTOTVSId, 1])], {
@@ -56,12 +77,26 @@ describe("gestor removes an item", () => {
     expect(stale.status).toBe(409);
   });
 
-  it("reports the removal in the next add's reply when that comes first", async () => {
+  it("lists the removal in a change's reply too, and still in the next read", async () => {
     const { customer, cart, first } = await customerWithCart();
     await removeCartItem(deps(), cart.cartId, items.S[0]!.itemTOTVSId);
     const added = await saveCart(t, customer, [bag(first, [items.P[1]!.itemTOTVSId, 1])]);
-    expect(added.body.itemsRemoved).toEqual([{ itemTOTVSId: items.S[0]!.itemTOTVSId, title: items.S[0]!.title }]);
-    expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
+    const notice = [{ id: expect.any(String), itemTOTVSId: items.S[0]!.itemTOTVSId, title: items.S[0]!.title }];
+    expect(added.body.itemsRemoved).toEqual(notice);
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual(notice);
+  });
+
+  it("refuses an acknowledgement without ids or for another customer's id", async () => {
+    const customer = await signUpAndLogIn(t);
+    expect((await acknowledge(customer, [])).status).toBe(400);
+    const other = await signUpAndLogIn(t);
+    const forOther = await t.call(
+      "POST",
+      "/carts/acknowledge-removed-items",
+      { storeId: 1, customerId: other.id, removalIds: [crypto.randomUUID()] },
+      { token: customer.token },
+    );
+    expect(forOther.status).toBe(403);
   });
 
   it("refuses an item that is not in the cart and an unknown cart", async () => {
@@ -74,7 +109,7 @@ describe("gestor removes an item", () => {
 });
 
 describe("gestor deletes a cart", () => {
-  it("answers the empty cart with everything in itemsRemoved, once; the next add starts a new cart", async () => {
+  it("answers the empty cart with everything in itemsRemoved until acknowledged; the next add starts a new cart", async () => {
     const { customer, cart, first } = await customerWithCart();
     const removed = await deleteCart(deps(), cart.cartId);
     expect(removed.map((r) => r.itemTOTVSId).sort()).toEqual([items.P[0]!.itemTOTVSId, items.S[0]!.itemTOTVSId].sort());
@@ -82,6 +117,9 @@ describe("gestor deletes a cart", () => {
     const listed = await getCart(t, customer);
     expect(listed.body.cart).toMatchObject({ cartId: null, bags: [] });
     expect(listed.body.itemsRemoved).toHaveLength(2);
+    expect((await getCart(t, customer)).body.itemsRemoved).toEqual(listed.body.itemsRemoved);
+    const ids = listed.body.itemsRemoved.map((item: { id: string }) => item.id);
+    expect((await acknowledge(customer, ids)).body).toEqual({ acknowledged: 2 });
     expect((await getCart(t, customer)).body.itemsRemoved).toEqual([]);
 
     const coupons = await t.call("GET", `/items-coupons/find-by-cart-id/${cart.cartId}/store/1`, undefined, {

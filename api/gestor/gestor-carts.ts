@@ -1,7 +1,7 @@
 /**
  * The gestor's actions on carts (spec §6: server side only). Each removal is recorded in
- * cart_removals, so the customer's next cart reply lists it once in itemsRemoved
- * (spec §8). Used by scripts/gestor.ts.
+ * cart_removals, and the customer's cart replies list it in itemsRemoved (spec §8) until a
+ * page showed the notice (docs/decisions/0007). Used by scripts/gestor.ts.
  *
  * Runs under plain Node (type stripping) for the command-line tool: import only
  * modules without TypeScript-only syntax (no api/errors.ts).

@@ -1,4 +1,5 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { RemovedCartItem } from "#api/contract/carts.ts";
 import { validateCsrf } from "./csrf.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { getSessionCustomer, hasExpiredSession, type SessionCustomer } from "./session.server.ts";
@@ -14,6 +15,8 @@ export interface CurrentCustomer {
 interface Shopper {
   current: CurrentCustomer | null;
   api: StoreApiClient;
+  /** The itemsRemoved of every cart reply this request got (app/features/cart/removal-notice.server.ts). */
+  itemsRemoved: RemovedCartItem[];
 }
 
 const shopperContext = createContext<Shopper>();
@@ -32,7 +35,7 @@ function pagePath(request: Request): string {
 }
 
 /** The bundled store API (/api/*) speaks JSON with bearer tokens: no forms, no storefront session. */
-const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
+export const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
 
 /**
  * Convention 7: every POST of the storefront carries the CSRF token; a missing or wrong
@@ -62,12 +65,19 @@ export async function putShopper(request: Request, context: Readonly<RouterConte
   const current = onExpiryPage ? null : await getSessionCustomer(request);
   // Decided once per process (a probe of STORE_API_URL at start); instant afterwards.
   await storeApiExtensions();
-  context.set(shopperContext, { current, api: storeApiFor(request, current?.token) });
+  const itemsRemoved: RemovedCartItem[] = [];
+  const api = storeApiFor(request, current?.token, (items) => itemsRemoved.push(...items));
+  context.set(shopperContext, { current, api, itemsRemoved });
 }
 
 export const shopperMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   if (!isStoreApi(request)) await putShopper(request, context);
 };
+
+/** The gestor's removals the cart replies of this request reported so far (spec §8). */
+export function itemsRemovedSoFar(context: Readonly<RouterContextProvider>): readonly RemovedCartItem[] {
+  return context.get(shopperContext).itemsRemoved;
+}
 
 /** The logged-in customer, or null for a visitor. */
 export function currentCustomer(context: Readonly<RouterContextProvider>): CurrentCustomer | null {

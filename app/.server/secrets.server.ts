@@ -10,7 +10,7 @@ export const MIN_SECRET_LENGTH = 32;
  * What a key is for. Each purpose gets its own key derived from the operator's secret, so a
  * value signed for one (a toast) can never pass as another (a session).
  */
-export type SecretPurpose = "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase";
+export type SecretPurpose = "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase" | "removals";
 
 let rootSecrets: string[] | undefined;
 const derived = new Map<SecretPurpose, string[]>();

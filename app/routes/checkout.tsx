@@ -69,6 +69,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               form={
                 <PaymentForm
                   cartId={cart.cartId ?? ""}
+                  cartVersion={cart.version}
                   total={cart.total}
                   maxInstallments={installments.count}
                   termsUrl={store.termsUrl}

@@ -30,10 +30,13 @@ export function Announcement({
   toast,
   urgent,
   entry = 0,
+  notice = null,
 }: {
   toast: ToastView | null;
   urgent: boolean;
   entry?: number;
+  /** A notice shown beside the toast (the gestor's removals): a second entry. */
+  notice?: ToastView | null;
 }) {
   return (
     <div
@@ -42,28 +45,44 @@ export function Announcement({
       className="sr-only"
       data-testid="announcements"
     >
-      {toast ? (
-        <div key={entry} data-testid="announcement" data-type={toast.type}>
-          <p>{toast.message}</p>
-          {toast.description ? <p>{toast.description}</p> : null}
-        </div>
-      ) : null}
+      {toast ? <AnnouncementEntry key={entry} toast={toast} /> : null}
+      {notice ? <AnnouncementEntry toast={notice} /> : null}
     </div>
   );
 }
 
-/** Shows the server's flash toast: visible without JavaScript, closes itself after 3 s with it. */
-export function Toaster({ toast }: { toast: ToastView | null }) {
+function AnnouncementEntry({ toast }: { toast: ToastView }) {
+  return (
+    <div data-testid="announcement" data-type={toast.type}>
+      <p>{toast.message}</p>
+      {toast.description ? <p>{toast.description}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * Shows the server's flash toast: visible without JavaScript, closes itself after 3 s with it.
+ * `notice` (the gestor's removals, spec §8) shows beside it and stays until closed: it is
+ * shown once, so it must not vanish before it is read (docs/decisions/0007).
+ */
+export function Toaster({ toast, notice = null }: { toast: ToastView | null; notice?: ToastView | null }) {
   // The last toast and its entry number, updated while rendering when a new one arrives
   // (React's "adjusting state when a prop changes"): the server-rendered toast is entry 0.
   const [last, setLast] = useState({ toast, entry: 0 });
   const [closed, setClosed] = useState(false);
+  const [lastNotice, setLastNotice] = useState(notice);
+  const [noticeClosed, setNoticeClosed] = useState(false);
   const hydrated = useHydrated();
   if (toast && toast !== last.toast) {
     setLast({ toast, entry: last.entry + 1 });
     setClosed(false);
   }
+  if (notice !== lastNotice) {
+    setLastNotice(notice);
+    setNoticeClosed(false);
+  }
   const visible = toast && !closed ? toast : null;
+  const visibleNotice = notice && !noticeClosed ? notice : null;
   const announced = last;
 
   useEffect(() => {
@@ -78,30 +97,54 @@ export function Toaster({ toast }: { toast: ToastView | null }) {
         toast={announced.toast?.type === "error" ? null : announced.toast}
         urgent={false}
         entry={announced.entry}
+        notice={notice}
       />
       {/* An alert is heard as it is inserted, so it exists only while an error is the last toast:
           no page carries an empty alert. */}
       {announced.toast?.type === "error" ? (
         <Announcement toast={announced.toast} urgent entry={announced.entry} />
       ) : null}
-      {visible ? (
-        <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4">
-          <div
-            data-toast-type={visible.type}
-            className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${styles[visible.type]}`}
-          >
-            <div>
-              <p className="font-semibold">{visible.message}</p>
-              {visible.description ? <p className="text-sm opacity-90">{visible.description}</p> : null}
-            </div>
-            {hydrated ? (
-              <button type="button" onClick={() => setClosed(true)} className="opacity-80 hover:opacity-100">
-                <CloseIcon width={18} height={18} title="Fechar" />
-              </button>
-            ) : null}
-          </div>
+      {visible || visibleNotice ? (
+        <div className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex flex-col items-center gap-2 px-4">
+          {visible ? <VisibleToast toast={visible} onClose={hydrated ? () => setClosed(true) : null} /> : null}
+          {visibleNotice ? (
+            <VisibleToast
+              toast={visibleNotice}
+              onClose={hydrated ? () => setNoticeClosed(true) : null}
+              testId="removal-notice"
+            />
+          ) : null}
         </div>
       ) : null}
     </>
+  );
+}
+
+function VisibleToast({
+  toast,
+  onClose,
+  testId,
+}: {
+  toast: ToastView;
+  /** Null before hydration: a button without JavaScript would do nothing. */
+  onClose: (() => void) | null;
+  testId?: string;
+}) {
+  return (
+    <div
+      data-toast-type={toast.type}
+      data-testid={testId}
+      className={`pointer-events-auto flex max-w-md items-start gap-3 rounded-lg px-4 py-3 shadow-lg ${styles[toast.type]}`}
+    >
+      <div>
+        <p className="font-semibold">{toast.message}</p>
+        {toast.description ? <p className="text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      {onClose ? (
+        <button type="button" onClick={onClose} className="opacity-80 hover:opacity-100">
+          <CloseIcon width={18} height={18} title="Fechar" />
+        </button>
+      ) : null}
+    </div>
   );
 }

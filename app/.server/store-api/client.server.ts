@@ -12,6 +12,7 @@ import {
   type CartPayload,
   type FinishCartPayload,
   type GuestCartPayload,
+  type RemovedCartItem,
 } from "#api/contract/carts.ts";
 import { catalogue, type Category } from "#api/contract/catalogue.ts";
 import { extensionCalls, type ExtensionCall } from "#api/contract/index.ts";
@@ -77,6 +78,11 @@ export interface StoreApiClientOptions {
   onUnauthorized?: () => Promise<never>;
   /** The calls beyond spec §7 the API serves (extensions.server.ts); all by default, as the bundled API. */
   extensions?: ExtensionSet;
+  /**
+   * Called with the itemsRemoved of every cart reply that has some (spec §8), whichever call
+   * it was: spec §7's API may report a removal once, so no reply may drop it (docs/decisions/0007).
+   */
+  onItemsRemoved?: (items: readonly RemovedCartItem[]) => void;
 }
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
@@ -123,6 +129,7 @@ export function createStoreApiClient({
   token,
   onUnauthorized,
   extensions = ALL_EXTENSIONS,
+  onItemsRemoved,
 }: StoreApiClientOptions) {
   async function call<E extends Endpoint>(
     endpoint: E,
@@ -167,6 +174,8 @@ export function createStoreApiClient({
       );
       throw new StoreApiError(502, STORE_API_UNAVAILABLE);
     }
+    const removed = (checked.data as { itemsRemoved?: unknown }).itemsRemoved;
+    if (onItemsRemoved && Array.isArray(removed) && removed.length > 0) onItemsRemoved(removed as RemovedCartItem[]);
     return checked.data as Reply<E>;
   }
 
@@ -372,6 +381,15 @@ export function createStoreApiClient({
 
     removeCoupon(cartId: string) {
       return call(coupons.removeCoupon, {}, { body: { cartId, storeId: store } });
+    },
+
+    /**
+     * The customer saw the notice of these removals (beyond spec §7, docs/decisions/0007): the
+     * bundled API stops listing them. Spec §7's API answers 404: it reported them once already.
+     */
+    async acknowledgeRemovedItems(customerId: string, removalIds: string[]) {
+      return (await call(carts.acknowledgeRemovedItems, {}, { body: { storeId: store, customerId, removalIds } }))
+        .acknowledged;
     },
 
     /** Pays the cart (spec §7); a second call for the same cart answers the first sale. */

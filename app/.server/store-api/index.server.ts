@@ -3,7 +3,7 @@ import { getEnv } from "../env.server.ts";
 import { clientAddressOf } from "../client-address.server.ts";
 import { SESSION_EXPIRED_PATH } from "../session-expiry.server.ts";
 import { destroyCustomerSession } from "../session.server.ts";
-import { createStoreApiClient, type StoreApiClient } from "./client.server.ts";
+import { createStoreApiClient, type StoreApiClient, type StoreApiClientOptions } from "./client.server.ts";
 import { knownStoreApiExtensions } from "./extensions.server.ts";
 import { defaultTransport } from "./transport.server.ts";
 
@@ -30,7 +30,11 @@ async function endSession(request: Request): Promise<never> {
  * Loaders and actions take the shopper's own from the request context
  * (request-context.server.ts); this is for a token the context does not hold yet (login).
  */
-export function storeApiFor(request: Request, token?: string): StoreApiClient {
+export function storeApiFor(
+  request: Request,
+  token?: string,
+  onItemsRemoved?: StoreApiClientOptions["onItemsRemoved"],
+): StoreApiClient {
   return createStoreApiClient({
     transport: defaultTransport(),
     storeId: getEnv().STORE_ID,
@@ -38,5 +42,6 @@ export function storeApiFor(request: Request, token?: string): StoreApiClient {
     token,
     onUnauthorized: token ? () => endSession(request) : undefined,
     extensions: knownStoreApiExtensions(),
+    onItemsRemoved,
   });
 }

@@ -5,7 +5,6 @@
  */
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ITEMS_REMOVED_WARNING } from "./cart.server.ts";
 import { cartAction } from "./cart-actions.server.ts";
 import { SESSION_EXPIRED_PATH } from "#app/.server/session-expiry.server.ts";
 import { STORE_API_UNAVAILABLE } from "#app/.server/store-api/index.server.ts";
@@ -138,9 +137,9 @@ describe("cart errors from the store API (spec §8)", () => {
     expect(response.headers.get("location")).toBe(SESSION_EXPIRED_PATH);
   });
 
-  it("itemsRemoved: the yellow warning", async () => {
+  it("itemsRemoved does not replace the change's own toast (the notice reaches the page: removal-notice.server.test.ts)", async () => {
     replies = [{ status: 200, body: { ...storedCart, itemsRemoved: [{ itemTOTVSId: 11, title: "Caderno" }] } }];
-    const response = await submit(increase);
-    expect(await toastOf(response)).toMatchObject({ type: "warning", message: ITEMS_REMOVED_WARNING });
+    const response = await submit(form({ intent: "add", studentId: STUDENT, itemTOTVSId: "12" }));
+    expect(await toastOf(response)).toMatchObject({ type: "success", message: "Item adicionado ao carrinho!" });
   });
 });

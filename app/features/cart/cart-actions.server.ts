@@ -4,7 +4,7 @@ import { withItemAdded, withoutItem, withQuantity } from "#app/features/cart/car
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { changeCart, ITEMS_REMOVED_WARNING } from "./cart.server.ts";
+import { changeCart } from "./cart.server.ts";
 import { returnUrl } from "#app/.server/return-path.server.ts";
 
 const ITEM_TOASTS = {
@@ -67,7 +67,6 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
     }
     return toasts().redirectWithError(back, outcome.message, init);
   }
-  if (outcome.reply.itemsRemoved.length > 0) return toasts().redirectWithWarning(back, ITEMS_REMOVED_WARNING, init);
   const message = coupon ? COUPON_TOASTS[intent] : ITEM_TOASTS[intent as ItemIntent];
   return message ? toasts().redirectWithSuccess(back, message, init) : redirect(back, init);
 }

@@ -4,8 +4,6 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { ensureGuestCartKey, getGuestCartKey } from "#app/.server/session.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 
-export const ITEMS_REMOVED_WARNING = "Alguns itens foram removidos do carrinho pelo gestor.";
-
 /**
  * The shopper's cart: the customer's, or a visitor's kept by the store API against
  * their session (spec §6), or null for a visitor who has not added anything.

@@ -28,6 +28,9 @@ export interface PaymentFormReply {
 
 export const PAY_INTENT = "pay";
 
+/** Hidden fields: the cart as the page showed it; a cart changed since is not charged (docs/decisions/0010). */
+export const SHOWN_CART_FIELDS = { version: "cartVersion", total: "cartTotal" } as const;
+
 /** What the shopper types of the card: never kept after the server answers. */
 const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
 
@@ -43,6 +46,7 @@ const inputClass =
  */
 export function PaymentForm({
   cartId,
+  cartVersion,
   total,
   maxInstallments,
   termsUrl,
@@ -51,6 +55,8 @@ export function PaymentForm({
 }: {
   /** The cart on screen: a repeated submit must name the cart it paid. */
   cartId: string;
+  /** With the total: when the cart is no longer this one, nothing is charged (docs/decisions/0010). */
+  cartVersion: number;
   total: number;
   maxInstallments: number;
   termsUrl: string;
@@ -134,6 +140,8 @@ export function PaymentForm({
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="intent" value={PAY_INTENT} />
       <input type="hidden" name="cartId" value={cartId} />
+      <input type="hidden" name={SHOWN_CART_FIELDS.version} value={cartVersion} />
+      <input type="hidden" name={SHOWN_CART_FIELDS.total} value={String(total)} />
       {reply?.toast ? <InlineToast message={reply.toast} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />
 

@@ -5,6 +5,7 @@
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CART_CHANGED } from "#api/contract/carts.ts";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import {
   startStoreApiDouble,
@@ -97,6 +98,9 @@ function expectNoCardIn(reply: unknown) {
 const cardForm = (overrides: Record<string, string> = {}) => ({
   intent: "pay",
   cartId: "carrinho-1",
+  // The cart as the page showed it: openCart's.
+  cartVersion: "3",
+  cartTotal: "250",
   paymentMethod: "1",
   holder: "Fernanda C Lima",
   number: VISA,
@@ -139,6 +143,8 @@ describe("payAction", () => {
           expirationDate: "2035-05-10",
           cvv: "987",
           holder: "Fernanda C Lima",
+          cartVersion: 3,
+          cartTotal: 250,
         },
       },
     ]);
@@ -155,7 +161,7 @@ describe("payAction", () => {
     ];
     const { response } = await pay(cardForm({ paymentMethod: "3", installments: "" }));
     expect(received.map((request) => request.body)).toEqual([
-      { paymentMethodId: 10, acceptedTerms: true, deliveryDate: null, installments: 1 },
+      { paymentMethodId: 10, acceptedTerms: true, deliveryDate: null, installments: 1, cartVersion: 3, cartTotal: 250 },
     ]);
     expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-3");
   });
@@ -221,6 +227,44 @@ describe("payAction", () => {
     expect(await toastOf(response!)).toMatchObject({
       type: "warning",
       message: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
+    });
+  });
+
+  describe("a cart that changed since the page showed it (docs/decisions/0010)", () => {
+    const expectBackToTheCart = async (response: Response | null, location = "/compra") => {
+      expect(response!.headers.get("location")).toBe(location);
+      expect(await toastOf(response!)).toMatchObject({ type: "warning", message: CART_CHANGED });
+    };
+
+    it("another version, another total or none sent: nothing is charged, back to /compra", async () => {
+      const shown: [string, string][] = [
+        ["cartVersion", "2"],
+        ["cartTotal", "225"],
+        ["cartVersion", ""],
+        ["cartTotal", "abc"],
+      ];
+      for (const [name, value] of shown) {
+        const { response } = await pay(cardForm({ [name]: value }));
+        await expectBackToTheCart(response);
+      }
+      const { response } = await pay(
+        Object.fromEntries(Object.entries(cardForm()).filter(([key]) => key !== "cartTotal")),
+      );
+      await expectBackToTheCart(response);
+      expect(received).toEqual([]);
+    });
+
+    it("a cart left empty (the gestor removed everything): home, nothing charged", async () => {
+      cartReply = { ...openCart, cart: { ...openCart.cart, version: 4, bags: [], total: 0, subtotal: 0 } };
+      const { response } = await pay(cardForm());
+      await expectBackToTheCart(response, "/");
+      expect(received).toEqual([]);
+    });
+
+    it("the store API's 409 (a change between the read and the finish) is the same", async () => {
+      finishReplies = [{ status: 409, body: { error: { message: CART_CHANGED } } }];
+      const { response } = await pay(cardForm());
+      await expectBackToTheCart(response);
     });
   });
 

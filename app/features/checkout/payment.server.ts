@@ -1,11 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { FinishCartPayload } from "#api/contract/carts.ts";
+import { CART_CHANGED, type Cart, type FinishCartPayload } from "#api/contract/carts.ts";
+import { cartCount } from "#app/features/cart/cart-changes.ts";
 import { brandForGateway, expirationDateForGateway } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
+import { reaisToCents } from "#app/lib/money.ts";
 import { CHECKOUT_PATH, completionPath } from "#app/lib/url-state.ts";
 import { PAYMENT_MESSAGES, paymentSchema } from "#app/features/checkout/payment-schema.ts";
-import type { PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
+import { SHOWN_CART_FIELDS, type PaymentFormReply } from "#app/features/checkout/payment-form.tsx";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -28,6 +30,23 @@ export const CHECKOUT_MESSAGES = {
   paymentUnavailable:
     "Não foi possível concluir o pagamento agora. Confira em Minha Conta se o pedido foi registrado antes de tentar de novo.",
 } as const;
+
+/** The version and total the page showed, or null when the form lacks them (it then counts as changed). */
+function shownCartOf(formData: FormData): { cartVersion: number; cartTotal: number } | null {
+  const version = formData.get(SHOWN_CART_FIELDS.version);
+  const total = formData.get(SHOWN_CART_FIELDS.total);
+  if (typeof version !== "string" || !/^\d{1,9}$/.test(version)) return null;
+  if (typeof total !== "string" || !/^\d{1,9}(\.\d{1,2})?$/.test(total)) return null;
+  return { cartVersion: Number(version), cartTotal: Number(total) };
+}
+
+/**
+ * Back to the cart as it is now, with the reason (docs/decisions/0010): the payment step, or the
+ * home page when nothing is left to pay. Nothing was charged.
+ */
+function cartChanged(cart: Cart | null) {
+  return toasts().redirectWithWarning(cart && cartCount(cart) > 0 ? CHECKOUT_PATH : "/", CART_CHANGED);
+}
 
 /** Where the flow lands after an invalid coupon (spec §2 routes). */
 export const COUPON_RETRY_PATH = "/checkout";
@@ -52,6 +71,18 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
   const shownCartId = String(formData.get("cartId") ?? "") || cart.cartId;
   if (!shownCartId) return toasts().redirectWithError("/", CHECKOUT_MESSAGES.emptyCart);
   const shownCart = shownCartId === cart.cartId ? cart : null;
+  // The cart read now must be the one the page showed: a gestor removal, another tab or a
+  // dropped coupon changes what would be charged. Checked here too, for an API that ignores
+  // the version and total sent with the finish.
+  const shown = shownCartOf(formData);
+  if (
+    shownCart &&
+    (!shown ||
+      shown.cartVersion !== shownCart.version ||
+      reaisToCents(shown.cartTotal) !== reaisToCents(shownCart.total))
+  ) {
+    return cartChanged(shownCart);
+  }
 
   const maxInstallments = shownCart
     ? cartInstallments(
@@ -82,6 +113,7 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
       paymentMethodId: method.id,
       acceptedTerms: true,
       deliveryDate: null,
+      ...(shownCart && shown ? shown : {}),
       installments: card?.installments ?? onAcquirer?.installments ?? 1,
       ...(onAcquirer?.token
         ? {
@@ -118,6 +150,7 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
     if (error.status === 404 && error.message === FINISH_ERRORS.cartNotFound) {
       return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
     }
+    if (error.status === 409 && error.message === CART_CHANGED) return cartChanged(shownCart);
     if (error.status === 404 && error.message === FINISH_ERRORS.couponInvalid) {
       await api.removeCoupon(shownCartId).catch(() => undefined);
       return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);

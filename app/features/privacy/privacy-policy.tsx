@@ -55,7 +55,7 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
     howLong: "Registros de acesso: 6 meses. Contadores de tentativas: poucos minutos.",
   },
   {
-    what: "Cookies: a sessão (quem entrou na conta, por até 24 horas), a proteção dos formulários contra envios falsificados, as mensagens de confirmação e o carrinho de visitante.",
+    what: "Cookies: a sessão (quem entrou na conta, por até 24 horas), a proteção dos formulários contra envios falsificados, as mensagens de confirmação, o aviso de itens removidos do carrinho pelo gestor (até ser visto, no máximo 7 dias) e o carrinho de visitante.",
     why: "Fazer a loja funcionar. Não usamos cookies de publicidade nem de rastreamento.",
     basis: "Execução de contrato (art. 7º, V).",
     howLong: "Do fechamento do navegador a 30 dias, conforme o cookie.",

@@ -53,10 +53,7 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
       .where("email", "=", customer.email)
       .execute();
     // "Fale conosco" messages, sent logged in or with the account's e-mail (decision note 0023).
-    await trx
-      .deleteFrom("support_tickets")
-      .where(ticketsOf(customer))
-      .execute();
+    await trx.deleteFrom("support_tickets").where(ticketsOf(customer)).execute();
     // The record of the e-mails sent to the address (docs/decisions/0020-mail-outbox.md).
     await trx.deleteFrom("mail_outbox").where("recipient", "=", customer.email).execute();
     // Counters keyed by the e-mail (login tries) would keep it for their window.

@@ -32,7 +32,11 @@ export function ticketRoutes(deps: ApiDeps) {
     // (an expired one is a visitor's message, not a 401 that would lose what was typed).
     const token = BEARER.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
     const customer = token ? await findLiveToken(deps, token) : undefined;
-    const ticket = await createTicket(deps, input, customer && customer.store_id === input.storeId ? customer.id : null);
+    const ticket = await createTicket(
+      deps,
+      input,
+      customer && customer.store_id === input.storeId ? customer.id : null,
+    );
     return c.json<SupportTicketReply>({ ticket }, 201);
   });
 }

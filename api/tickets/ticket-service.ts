@@ -20,9 +20,7 @@ async function nextProtocol(trx: Kysely<Database>, now: Date): Promise<string> {
   const row = await trx
     .insertInto("support_ticket_counters")
     .values({ year, last_number: 1 })
-    .onConflict((oc) =>
-      oc.column("year").doUpdateSet({ last_number: sql`support_ticket_counters.last_number + 1` }),
-    )
+    .onConflict((oc) => oc.column("year").doUpdateSet({ last_number: sql`support_ticket_counters.last_number + 1` }))
     .returning("last_number")
     .executeTakeFirstOrThrow();
   return `${year}-${String(row.last_number).padStart(6, "0")}`;
@@ -68,7 +66,8 @@ export async function createTicket(deps: ApiDeps, input: NewTicket, customerId: 
       createdAt,
       withAccount: customerId !== null,
     };
-    if (deps.supportEmail) await enqueueMail(trx, deps, "support-ticket", ticketToCentralEmail(deps.supportEmail, forMail));
+    if (deps.supportEmail)
+      await enqueueMail(trx, deps, "support-ticket", ticketToCentralEmail(deps.supportEmail, forMail));
     await enqueueMail(trx, deps, "support-ticket-receipt", ticketReceiptEmail(forMail));
     return protocol;
   });

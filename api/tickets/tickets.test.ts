@@ -27,12 +27,21 @@ describe("POST /tickets/create-ticket", () => {
   it("keeps the ticket with a protocol of the year, mails the central the whole message and the sender a receipt", async () => {
     const email = uniqueEmail();
     const before = t.mail.length;
-    const reply = await send({ ...message, email: ` ${email.toUpperCase()} `, phone: "(81) 99876-5432", ra: "20250001" });
+    const reply = await send({
+      ...message,
+      email: ` ${email.toUpperCase()} `,
+      phone: "(81) 99876-5432",
+      ra: "20250001",
+    });
     expect(reply.status).toBe(201);
     const { protocol } = reply.body.ticket;
     expect(protocol).toMatch(/^2025-\d{6}$/);
 
-    const row = await t.db.selectFrom("support_tickets").selectAll().where("protocol", "=", protocol).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("support_tickets")
+      .selectAll()
+      .where("protocol", "=", protocol)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: "Renata Albuquerque",
       email,
@@ -85,7 +94,8 @@ describe("POST /tickets/create-ticket", () => {
     [{ message: "Oi" }, SUPPORT_MESSAGES.messageLength],
     [{ message: "Mensagem longa demais. ".repeat(90) }, SUPPORT_MESSAGES.messageLength],
   ])("refuses %j in Portuguese and keeps nothing", async (change, expected) => {
-    const count = async () => (await t.db.selectFrom("support_tickets").select(t.db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (await t.db.selectFrom("support_tickets").select(t.db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n;
     const before = [await count(), t.mail.length];
     const reply = await send({ ...message, email: uniqueEmail(), ...change });
     expect(reply.status).toBe(400);
@@ -98,11 +108,14 @@ describe("POST /tickets/create-ticket", () => {
     for (let i = 0; i < TICKETS_BY_EMAIL.limit; i++) expect((await send({ ...message, email })).status).toBe(201);
     const refused = await send({ ...message, email });
     expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toMatch(/^Você enviou muitas mensagens em pouco tempo\. Tente novamente em \d+ minutos?\.$/);
+    expect(refused.body.error.message).toMatch(
+      /^Você enviou muitas mensagens em pouco tempo\. Tente novamente em \d+ minutos?\.$/,
+    );
 
     const address = randomAddress();
     const fromOneAddress = [];
-    for (let i = 0; i < 11; i++) fromOneAddress.push((await send({ ...message, email: uniqueEmail() }, { address })).status);
+    for (let i = 0; i < 11; i++)
+      fromOneAddress.push((await send({ ...message, email: uniqueEmail() }, { address })).status);
     expect(fromOneAddress.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(fromOneAddress[10]).toBe(429);
   });
@@ -118,9 +131,14 @@ describe("POST /tickets/create-ticket", () => {
       "matricula",
       "outro",
     ]);
-    const deleted = await t.call("POST", `/customers/delete-customer${own}`, { password: customer.password }, {
-      token: customer.token,
-    });
+    const deleted = await t.call(
+      "POST",
+      `/customers/delete-customer${own}`,
+      { password: customer.password },
+      {
+        token: customer.token,
+      },
+    );
     expect(deleted.status).toBe(204);
     const left = await t.db.selectFrom("support_tickets").select("id").where("email", "=", customer.email).execute();
     expect(left).toEqual([]);
@@ -130,7 +148,12 @@ describe("POST /tickets/create-ticket", () => {
     const bare = await createTestApi({ supportEmail: null });
     try {
       const email = uniqueEmail();
-      const reply = await bare.call("POST", "/tickets/create-ticket", { ...message, email }, { address: randomAddress() });
+      const reply = await bare.call(
+        "POST",
+        "/tickets/create-ticket",
+        { ...message, email },
+        { address: randomAddress() },
+      );
       expect(reply.status).toBe(201);
       expect(bare.mail.map((mail) => mail.to)).toEqual([email]);
     } finally {

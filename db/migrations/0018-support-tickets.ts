@@ -21,7 +21,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   // The gestor lists tickets by status and date.
-  await db.schema.createIndex("support_tickets_status").on("support_tickets").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("support_tickets_status")
+    .on("support_tickets")
+    .columns(["status", "created_at"])
+    .execute();
   // An account's tickets: its data export and its deletion read them.
   await db.schema.createIndex("support_tickets_customer").on("support_tickets").column("customer_id").execute();
   await db.schema

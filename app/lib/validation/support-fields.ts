@@ -49,7 +49,10 @@ function required(message: string, rules: readonly (readonly [(value: string) =>
 
 /** An optional text: "" or blank counts as not given. */
 function optional<T extends z.ZodType>(schema: T) {
-  return z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    schema.optional(),
+  );
 }
 
 // No digits, slashes or "@" in a name: the confirmation e-mail greets the sender by it, and a
@@ -58,8 +61,8 @@ const NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const supportTicketFields = {
-  name: required(M.nameRequired, [[(v) => NAME.test(v) && between(2, 80)(v), M.nameInvalid]]).transform(
-    (v) => v.trim().replace(/\s+/g, " "),
+  name: required(M.nameRequired, [[(v) => NAME.test(v) && between(2, 80)(v), M.nameInvalid]]).transform((v) =>
+    v.trim().replace(/\s+/g, " "),
   ),
   email: required(M.emailRequired, [[(v) => v.length <= 254 && EMAIL.test(v), M.emailInvalid]]).transform((v) =>
     v.trim().toLowerCase(),
@@ -70,7 +73,12 @@ export const supportTicketFields = {
       .string({ message: M.phoneIncomplete })
       .superRefine((value, ctx) => {
         const digits = onlyDigits(value);
-        const message = !/^[\d\s().+-]+$/.test(value) || digits.length < 10 ? M.phoneIncomplete : digits.length > 11 ? M.phoneTooLong : null;
+        const message =
+          !/^[\d\s().+-]+$/.test(value) || digits.length < 10
+            ? M.phoneIncomplete
+            : digits.length > 11
+              ? M.phoneTooLong
+              : null;
         if (message) ctx.addIssue({ code: "custom", message });
       })
       .transform(onlyDigits),
@@ -90,4 +98,4 @@ export const supportTicketFields = {
 
 /** The form's schema (the store API's body adds the store id). */
 export const supportTicketSchema = z.object(supportTicketFields);
-export type SupportTicketInput = z.input<typeof supportTicketSchema>;
+export type SupportTicket = z.output<typeof supportTicketSchema>;

@@ -1,6 +1,5 @@
 import { useRootData } from "#app/root.tsx";
 import { ContactForm, ContactSent } from "#app/features/support/contact-form.tsx";
-import { CONTACT_FORM_ID } from "#app/features/support/contact-form-reply.ts";
 import { contactPageData, sendContactMessage } from "#app/features/support/contact.server.ts";
 import { MailIcon, PhoneIcon } from "#app/ui/icons.tsx";
 import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#app/lib/school-units.ts";
@@ -25,6 +24,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Atendimento</h1>
+      {protocol ? <ContactSent protocol={protocol} /> : null}
       <section className="mt-4 rounded-2xl bg-brand-700 p-6 text-white" aria-labelledby="central-title">
         <h2 id="central-title" className="text-lg font-bold">
           Central de atendimento da loja
@@ -42,11 +42,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
           </a>
         </div>
       </section>
-      <section
-        id={`${CONTACT_FORM_ID}-secao`}
-        className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200"
-        aria-labelledby="contact-title"
-      >
+      <section className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200" aria-labelledby="contact-title">
         <h2 id="contact-title" className="text-xl font-bold text-slate-900">
           Fale conosco
         </h2>
@@ -54,8 +50,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
           Escreva sobre um pedido, um pagamento ou uma matrícula em curso. Você recebe um número de protocolo, e a nossa
           central responde pelo e-mail ou telefone informados.
         </p>
-        <div className="mt-4 flex flex-col gap-4">
-          {protocol ? <ContactSent protocol={protocol} /> : null}
+        <div className="mt-4">
           <ContactForm key={protocol ?? "novo"} prefill={prefill} reply={actionData} />
         </div>
       </section>

@@ -23,7 +23,9 @@ export function ContactForm({ prefill, reply }: { prefill: ContactPrefill; reply
     id: CONTACT_FORM_ID,
     lastResult: reply?.result,
     defaultValue: prefill,
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing as the last field loses focus would push "Enviar
+    // mensagem" down under the pointer, and the click that caused the blur would miss it.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: supportTicketSchema }) as unknown as Submission<ContactFields>,
@@ -62,7 +64,7 @@ export function ContactForm({ prefill, reply }: { prefill: ContactPrefill; reply
 /** After a message was sent: its protocol, which the customer quotes to the central. */
 export function ContactSent({ protocol }: { protocol: string }) {
   return (
-    <div role="status" className="rounded-xl bg-emerald-50 p-5 text-emerald-900 ring-1 ring-emerald-200">
+    <div role="status" className="mt-4 rounded-xl bg-emerald-50 p-5 text-emerald-900 ring-1 ring-emerald-200">
       <p className="font-bold">
         Recebemos sua mensagem. Protocolo <span data-testid="support-protocol">{protocol}</span>.
       </p>

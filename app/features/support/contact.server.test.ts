@@ -56,7 +56,7 @@ describe("Fale conosco", () => {
   it("stores the message, redirects with a toast, and the page shows the protocol once", async () => {
     const sent = await send(typed);
     expect(sent.status).toBe(302);
-    expect(sent.response!.headers.get("location")).toBe("/atendimento#fale-conosco");
+    expect(sent.response!.headers.get("location")).toBe("/atendimento");
     expect((await toastOf(sent.response!))?.message).toBe(MESSAGE_SENT);
 
     const [ticket] = await ticketsOf(typed.email);

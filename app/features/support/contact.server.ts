@@ -16,7 +16,7 @@ import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { supportTicketSchema } from "#app/lib/validation/support-fields.ts";
-import { CONTACT_FORM_ID, type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
+import { type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
 
 export const MESSAGE_SENT = "Mensagem enviada!";
 export const NOT_SENT = "Não foi possível enviar sua mensagem. Recarregue a página e tente novamente.";
@@ -103,7 +103,9 @@ export async function sendContactMessage({ request, context }: RequestArgs) {
     // 400, 429 and an API that is down: its Portuguese message, with what was typed.
     return refuse(error.message, error.status >= 500 ? 503 : error.status);
   }
-  return toasts().redirectWithSuccess(`/atendimento#${CONTACT_FORM_ID}`, MESSAGE_SENT, {
+  // No #hash: React Router takes a redirect to the page's own path plus a hash for a scroll,
+  // and would not load the page again to show the protocol. It shows at the top.
+  return toasts().redirectWithSuccess("/atendimento", MESSAGE_SENT, {
     headers: { "Set-Cookie": await sentProtocolCookie().serialize(protocol) },
   });
 }

@@ -37,6 +37,9 @@ export async function createTicket(deps: ApiDeps, input: NewTicket, customerId: 
   const id = crypto.randomUUID();
   const at = deps.now();
   const createdAt = at.toISOString();
+  // What the sender wrote, as the table and the e-mails keep it.
+  const { name, email, subject, message } = input;
+  const written = { name, email, phone: input.phone ?? null, ra: input.ra ?? null, subject, message };
   const protocol = await deps.db.transaction().execute(async (trx) => {
     const protocol = await nextProtocol(trx, at);
     await trx
@@ -46,26 +49,11 @@ export async function createTicket(deps: ApiDeps, input: NewTicket, customerId: 
         store_id: input.storeId,
         protocol,
         customer_id: customerId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone ?? null,
-        ra: input.ra ?? null,
-        subject: input.subject,
-        message: input.message,
+        ...written,
         created_at: createdAt,
       })
       .execute();
-    const forMail: TicketForMail = {
-      protocol,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      ra: input.ra ?? null,
-      subject: input.subject,
-      message: input.message,
-      createdAt,
-      withAccount: customerId !== null,
-    };
+    const forMail: TicketForMail = { protocol, ...written, createdAt, withAccount: customerId !== null };
     if (deps.supportEmail)
       await enqueueMail(trx, deps, "support-ticket", ticketToCentralEmail(deps.supportEmail, forMail));
     await enqueueMail(trx, deps, "support-ticket-receipt", ticketReceiptEmail(forMail));

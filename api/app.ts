@@ -21,6 +21,7 @@ import { saleRoutes } from "./sales/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
+import { ticketRoutes } from "./tickets/routes.ts";
 
 /** No call needs more: the largest honest body, a full cart, is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -69,6 +70,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", cartRoutes(deps));
   app.route("/", cartItemRoutes(deps));
   app.route("/", itemCouponRoutes(deps));
+  // Beyond spec §7's shown calls: "Fale conosco" (docs/decisions/0023-support-tickets.md).
+  app.route("/", ticketRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   return app;

@@ -85,6 +85,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     exportCustomerData: { kind: "customer", objects: false },
     deleteCustomer: { kind: "customer", objects: false },
   },
+  // Anyone may write; a live token only files the ticket under its account (decision note 0023).
+  support: { createTicket: { kind: "public" } },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; webhook-route.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },

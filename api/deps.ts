@@ -26,6 +26,11 @@ export interface ApiDeps {
    * notification and ask about its payment; absent with the sandbox (the route answers 404).
    */
   mercadoPagoWebhook?: WebhookSettings;
+  /**
+   * Where "Fale conosco" tickets are e-mailed (CONTACT_EMAIL; docs/decisions/0023-support-tickets.md).
+   * Without it a ticket is still stored, for the gestor's list-tickets.
+   */
+  supportEmail?: string;
   /** How long a Pix code stays payable (PIX_EXPIRY_MINUTES, default 30; docs/decisions/0022-pix.md). */
   pixExpiryMinutes?: number;
 }

@@ -39,6 +39,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   sandbox_payments: SandboxPaymentTable;
   job_locks: JobLockTable;
+  support_tickets: SupportTicketTable;
+  support_ticket_counters: SupportTicketCounterTable;
 }
 
 /**
@@ -47,7 +49,7 @@ export interface Database {
  */
 export interface MailOutboxTable {
   id: string;
-  /** What the message reports: "purchase", "payment-confirmed", "payment-declined", "password-reset". */
+  /** What the message reports: a MailKind (api/mail/mail-outbox.ts). */
   kind: string;
   recipient: string;
   subject: string;
@@ -199,6 +201,33 @@ export interface HighlightBannerTable {
   image: string;
   link: string;
   position: number;
+}
+
+/** A message sent through "Fale conosco" on /atendimento (docs/decisions/0023-support-tickets.md). */
+export interface SupportTicketTable {
+  id: string;
+  store_id: number;
+  /** "2026-000123": the year in the store's time zone and the year's sequence. */
+  protocol: string;
+  /** The sender's account when logged in; null for a visitor. */
+  customer_id: string | null;
+  name: string;
+  email: string;
+  /** Digits only. */
+  phone: string | null;
+  ra: string | null;
+  /** A SupportSubject: "pedido", "pagamento", "matricula" or "outro". */
+  subject: string;
+  message: string;
+  /** "aberto" until the gestor area answers tickets. */
+  status: Generated<string>;
+  created_at: string;
+}
+
+/** The last protocol number handed out in a year. */
+export interface SupportTicketCounterTable {
+  year: number;
+  last_number: number;
 }
 
 export interface NewsletterTable {

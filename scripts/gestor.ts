@@ -10,6 +10,10 @@ import { paymentMethodLabel } from "#app/features/orders/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor-carts.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
+import { findTicket, listTickets } from "#api/gestor/gestor-tickets.ts";
+import { brazilDateTime } from "#app/lib/dates.ts";
+import { maskPhone } from "#app/lib/masks.ts";
+import { SUPPORT_SUBJECTS } from "#app/lib/validation/support-fields.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
 import { expireOverdueSales, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";
@@ -28,11 +32,20 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts expire-boletos
   npx node scripts/gestor.ts reconcile-payments
   npx node scripts/gestor.ts list-mail
-  npx node scripts/gestor.ts send-mail`;
+  npx node scripts/gestor.ts send-mail
+  npx node scripts/gestor.ts list-tickets [--status aberto] [--since AAAA-MM-DD]
+  npx node scripts/gestor.ts show-ticket <protocolo>`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { cart: { type: "string" }, item: { type: "string" }, email: { type: "string" }, sale: { type: "string" } },
+  options: {
+    cart: { type: "string" },
+    item: { type: "string" },
+    email: { type: "string" },
+    sale: { type: "string" },
+    status: { type: "string" },
+    since: { type: "string" },
+  },
 });
 
 const describeChange = (change: SaleStatusChange) =>
@@ -44,7 +57,15 @@ function fail(message: string): never {
 }
 
 const command = positionals[0];
-if (!command || positionals.length > 1) fail(USAGE);
+// show-ticket alone takes its protocol as an argument.
+if (!command || positionals.length > (command === "show-ticket" ? 2 : 1)) fail(USAGE);
+
+/** A ticket's subject as the form showed it ("Matrícula em curso"). */
+const subjectLabel = (subject: string) => SUPPORT_SUBJECTS[subject as keyof typeof SUPPORT_SUBJECTS] ?? subject;
+const when = (iso: string) => {
+  const { date, time } = brazilDateTime(iso);
+  return `${date} ${time}`;
+};
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
 const db = await openDatabase({
@@ -137,6 +158,31 @@ try {
     if (retried > 0) console.log(`${retried} e-mail(s) que tinham falhado voltam à fila.`);
     const sent = await createMailWorker({ db, mailer, now: deps.now }).drain();
     console.log(`${sent} e-mail(s) enviado(s).`);
+  } else if (command === "list-tickets") {
+    // "Fale conosco" messages (docs/decisions/0023-support-tickets.md), oldest first.
+    const tickets = await listTickets(deps, { status: values.status, since: values.since });
+    if (tickets.length === 0) console.log("Nenhuma mensagem do Fale conosco.");
+    for (const ticket of tickets)
+      console.log(
+        `${ticket.protocol}  ${when(ticket.created_at)}  ${ticket.status}  ${ticket.name}  ${ticket.email}  ${subjectLabel(ticket.subject)}`,
+      );
+  } else if (command === "show-ticket") {
+    const protocol = positionals[1];
+    if (!protocol) fail(USAGE);
+    const ticket = await findTicket(deps, protocol);
+    console.log(
+      [
+        `Protocolo ${ticket.protocol} (${ticket.status}), recebida em ${when(ticket.created_at)}`,
+        `Assunto: ${subjectLabel(ticket.subject)}`,
+        `Nome: ${ticket.name}`,
+        `E-mail: ${ticket.email}`,
+        `Telefone: ${ticket.phone ? maskPhone(ticket.phone) : "não informado"}`,
+        `RA do aluno: ${ticket.ra ?? "não informado"}`,
+        `Conta na loja: ${ticket.customer_id ?? "não (visitante)"}`,
+        "",
+        ticket.message,
+      ].join("\n"),
+    );
   } else {
     fail(USAGE);
   }

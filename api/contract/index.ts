@@ -11,6 +11,7 @@ import { orders } from "./orders.ts";
 import { payments } from "./payments.ts";
 import { privacy } from "./privacy.ts";
 import { students } from "./students.ts";
+import { support } from "./support.ts";
 
 export * from "./accounts.ts";
 export * from "./carts.ts";
@@ -23,9 +24,10 @@ export * from "./payment-methods.ts";
 export * from "./payments.ts";
 export * from "./privacy.ts";
 export * from "./students.ts";
+export * from "./support.ts";
 
 /** Every call the store API serves, by area. */
-export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy, payments };
+export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy, payments, support };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));
 

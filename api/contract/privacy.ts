@@ -50,6 +50,16 @@ const customerData = z.object({
   ),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
+  /** Messages sent through "Fale conosco" while logged in or from the account's e-mail (decision note 0023). */
+  supportTickets: z.array(
+    z.object({
+      protocol: z.string(),
+      subject: z.string(),
+      message: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
   /** Logins: when each began and ended (never the token). */
   sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string(), revokedAt: z.string().nullable() })),
   /** Password-reset links asked for (never the link). */

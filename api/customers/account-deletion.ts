@@ -7,6 +7,7 @@ import { verifyPassword } from "../accounts/passwords.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { lockCustomer } from "./customer-lock.ts";
 import type { CustomerRow } from "./customer-repository.ts";
+import { ticketsOf } from "../tickets/ticket-owner.ts";
 
 /** A stolen token must not become a way to guess the password, as for a password change. */
 export const ACCOUNT_DELETION_BY_CUSTOMER = { name: "account-deletion", limit: 10, windowMs: 60_000 };
@@ -22,7 +23,7 @@ type Db = Kysely<Database>;
  * password, in one transaction: carts and student links go; students the customer created
  * (no RA, no other account's link) go with their responsibles; sales stay for accounting
  * (tax law keeps them 5 years) with no name, RA or card digits; tokens, reset links, the
- * newsletter entry, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
+ * newsletter entry, the "Fale conosco" tickets, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
  * empty tombstone (sales point to it), whose e-mail and CPF are free for a new sign-up.
  */
 export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow, password: string): Promise<void> {
@@ -51,6 +52,8 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
       .where("store_id", "=", customer.store_id)
       .where("email", "=", customer.email)
       .execute();
+    // "Fale conosco" messages, sent logged in or with the account's e-mail (decision note 0023).
+    await trx.deleteFrom("support_tickets").where(ticketsOf(customer)).execute();
     // The record of the e-mails sent to the address (docs/decisions/0020-mail-outbox.md).
     await trx.deleteFrom("mail_outbox").where("recipient", "=", customer.email).execute();
     // Counters keyed by the e-mail (login tries) would keep it for their window.

@@ -3,6 +3,7 @@ import type { ApiDeps } from "../deps.ts";
 import { listBagsOfOwnSale, listSalesOfCustomer } from "../sales/sale-repository.ts";
 import { listStudentLinks } from "../students/student-repository.ts";
 import { toCustomer, type CustomerRow } from "./customer-repository.ts";
+import { ticketsOf } from "../tickets/ticket-owner.ts";
 
 /**
  * GET /customers/export-customer-data/… (LGPD art. 18 II and V, decision note 0016): every
@@ -11,43 +12,51 @@ import { toCustomer, type CustomerRow } from "./customer-repository.ts";
  */
 export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): Promise<CustomerData> {
   const { db } = deps;
-  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets] = await Promise.all([
-    listStudentLinks(db, customer.id),
-    db
-      .selectFrom("customer_students")
-      .select(["id", "student_id", "created_at", "deleted_at"])
-      .where("customer_id", "=", customer.id)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("student_consents")
-      .select(["student_id", "purpose", "text_version", "accepted_at"])
-      .where("customer_id", "=", customer.id)
-      .orderBy("accepted_at")
-      .execute(),
-    cartsOf(deps, customer.id),
-    // Declined attempts too: they are not orders, but they are data kept about the customer.
-    listSalesOfCustomer(deps, customer.store_id, customer.id, { withAttempts: true }),
-    db
-      .selectFrom("newsletters")
-      .select(["email", "created_at"])
-      .where("store_id", "=", customer.store_id)
-      .where("email", "=", customer.email)
-      .executeTakeFirst(),
-    db
-      .selectFrom("customer_tokens")
-      .select(["created_at", "expires_at", "revoked_at"])
-      .where("customer_id", "=", customer.id)
-      .orderBy("created_at")
-      .execute(),
-    db
-      .selectFrom("password_resets")
-      .select(["created_at", "expires_at", "used_at"])
-      .where("customer_id", "=", customer.id)
-      .orderBy("created_at")
-      .execute(),
-  ]);
+  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets, tickets] =
+    await Promise.all([
+      listStudentLinks(db, customer.id),
+      db
+        .selectFrom("customer_students")
+        .select(["id", "student_id", "created_at", "deleted_at"])
+        .where("customer_id", "=", customer.id)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("student_consents")
+        .select(["student_id", "purpose", "text_version", "accepted_at"])
+        .where("customer_id", "=", customer.id)
+        .orderBy("accepted_at")
+        .execute(),
+      cartsOf(deps, customer.id),
+      // Declined attempts too: they are not orders, but they are data kept about the customer.
+      listSalesOfCustomer(deps, customer.store_id, customer.id, { withAttempts: true }),
+      db
+        .selectFrom("newsletters")
+        .select(["email", "created_at"])
+        .where("store_id", "=", customer.store_id)
+        .where("email", "=", customer.email)
+        .executeTakeFirst(),
+      db
+        .selectFrom("customer_tokens")
+        .select(["created_at", "expires_at", "revoked_at"])
+        .where("customer_id", "=", customer.id)
+        .orderBy("created_at")
+        .execute(),
+      db
+        .selectFrom("password_resets")
+        .select(["created_at", "expires_at", "used_at"])
+        .where("customer_id", "=", customer.id)
+        .orderBy("created_at")
+        .execute(),
+      // The same tickets the account's deletion removes.
+      db
+        .selectFrom("support_tickets")
+        .select(["protocol", "subject", "message", "status", "created_at"])
+        .where(ticketsOf(customer))
+        .orderBy("created_at")
+        .execute(),
+    ]);
   const salesWithBags = [];
   for (const { saleBags: _summaries, ...sale } of sales) {
     salesWithBags.push({
@@ -83,6 +92,13 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       createdAt: row.created_at,
       expiresAt: row.expires_at,
       usedAt: row.used_at,
+    })),
+    supportTickets: tickets.map((row) => ({
+      protocol: row.protocol,
+      subject: row.subject,
+      message: row.message,
+      status: row.status,
+      createdAt: row.created_at,
     })),
   };
 }

@@ -31,7 +31,14 @@ export const MAIL_POLL_INTERVAL_MS = 15_000;
  */
 const NUDGE_FOLLOW_UP_MS = 1_000;
 
-export type MailKind = "purchase" | "payment-confirmed" | "payment-declined" | "password-reset";
+export type MailKind =
+  | "purchase"
+  | "payment-confirmed"
+  | "payment-declined"
+  | "password-reset"
+  /** A "Fale conosco" message, to the central (CONTACT_EMAIL), and its receipt to the sender. */
+  | "support-ticket"
+  | "support-ticket-receipt";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

@@ -65,6 +65,7 @@ export function getBundledApi(): Promise<StoreApi> {
       gateway: createPaymentGateway(env, { db, now }),
       ...(env.mercadoPago ? { mercadoPagoWebhook: env.mercadoPago } : {}),
       pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
+      supportEmail: env.CONTACT_EMAIL,
     };
     startPaymentJobs(deps);
     return createStoreApi(deps);

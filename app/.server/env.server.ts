@@ -75,7 +75,8 @@ const schema = z.object({
   TERMS_URL: z.string().url().default("https://www.lojaescolar.com.br/termos-e-condicoes"),
   HOME_HIGHLIGHT_ID: z.coerce.number().int().positive().default(1),
   CONTACT_PHONE: z.string().default("(81) 3034-1000"),
-  CONTACT_EMAIL: z.string().email().default("atendimento@lojaescolar.com.br"),
+  // Defaulted in getEnv: whether the operator set it matters (start-checks.server.ts).
+  CONTACT_EMAIL: z.string().trim().email().optional(),
   STORE_ADDRESS: z.string().default("Av. Engenheiro Domingos Ferreira, 2160, Boa Viagem, Recife - PE, 51111-020"),
   STORE_CNPJ: z.string().default("12.345.678/0001-95"),
   STORE_LEGAL_NAME: z.string().default("Rede Saber Educação Ltda."),
@@ -182,7 +183,14 @@ function mercadoPagoOf(data: z.infer<typeof schema>): MercadoPagoSettings | null
   };
 }
 
-export type Env = z.infer<typeof schema> & {
+/** The demo store's central; a real store sets its own (docs/decisions/0023-support-tickets.md). */
+export const DEFAULT_CONTACT_EMAIL = "atendimento@lojaescolar.com.br";
+
+export type Env = Omit<z.infer<typeof schema>, "CONTACT_EMAIL"> & {
+  /** The central's address: shown on the site, and where "Fale conosco" tickets are e-mailed. */
+  CONTACT_EMAIL: string;
+  /** CONTACT_EMAIL was set, not the demo's default. */
+  contactEmailSet: boolean;
   /** PAYMENT_GATEWAY=mercadopago's settings; null with the sandbox. */
   mercadoPago: MercadoPagoSettings | null;
   dataDir: string;
@@ -216,6 +224,8 @@ export function getEnv(): Env {
   }
   cached = {
     ...result.data,
+    CONTACT_EMAIL: result.data.CONTACT_EMAIL ?? DEFAULT_CONTACT_EMAIL,
+    contactEmailSet: result.data.CONTACT_EMAIL !== undefined,
     dataDir: path.resolve(result.data.DATA_DIR),
     mercadoPago: mercadoPagoOf(result.data),
     trustProxy: trustProxyOf(result.data.TRUST_PROXY),

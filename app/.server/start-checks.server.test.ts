@@ -12,6 +12,7 @@ const demo = {
   ALLOW_DEMO: "false",
   PAYMENT_GATEWAY: "sandbox",
   mercadoPago: null,
+  contactEmailSet: true,
 } as const;
 const mercadoPago = {
   accessToken: "TEST-1234567890123456-112309-0123456789abcdef0123456789abcdef-123456789",
@@ -58,6 +59,23 @@ describe("start checks", () => {
     const [test] = problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago, SEED_DEMO_DATA: "false" });
     expect(test).toMatch(/^ALLOW_DEMO: .*credenciais de teste do Mercado Pago/);
     expect(problemsOf({ ...https, PAYMENT_GATEWAY: "mercadopago", mercadoPago, ALLOW_DEMO: "true" })).toEqual([]);
+  });
+
+  it("want the central's own CONTACT_EMAIL on an https store whose bundled API mails it the Fale conosco tickets", () => {
+    const live = {
+      PUBLIC_URL: "https://loja.escola.com.br",
+      publicUrl: "https://loja.escola.com.br",
+      SEED_DEMO_DATA: "false",
+    } as const;
+    const realGateway = { PAYMENT_GATEWAY: "mercadopago", mercadoPago: { ...mercadoPago, testMode: false } } as const;
+    expect(problemsOf({ ...live, ...realGateway, contactEmailSet: false })).toEqual([
+      expect.stringMatching(/^CONTACT_EMAIL: .*Fale conosco/),
+    ]);
+    expect(problemsOf({ ...live, ...realGateway })).toEqual([]);
+    // A staging site on purpose, the school's own API (it mails its tickets itself), or plain http.
+    expect(problemsOf({ ...live, ...realGateway, contactEmailSet: false, ALLOW_DEMO: "true" })).toEqual([]);
+    expect(problemsOf({ ...live, contactEmailSet: false, STORE_API_URL: "https://api.escola.com.br" })).toEqual([]);
+    expect(problemsOf({ contactEmailSet: false })).toEqual([]);
   });
 
   it("refuse PAYMENT_GATEWAY against another store API, which charges by itself", () => {

@@ -11,6 +11,10 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
  *   number as paid, and Mercado Pago's test credentials (TEST-…) move no money either.
  *   ALLOW_DEMO=true says it is on purpose (a staging site, a fair). Mercado Pago with
  *   production credentials and no demo seed needs nothing more;
+ * - a store on a public https address with the bundled API mails every "Fale conosco" ticket,
+ *   with the parent's data, to CONTACT_EMAIL: not to the demo's default address, which is no
+ *   inbox of the operator's (docs/decisions/0023-support-tickets.md). ALLOW_DEMO=true exempts
+ *   a staging site, as above;
  * - the acquirer is the bundled API's: against another store API (STORE_API_URL) that API
  *   charges, so PAYMENT_GATEWAY=mercadopago would be silently ignored.
  */
@@ -33,6 +37,11 @@ export function startProblems(env: Env): string[] {
   if (bundledApi && env.publicUrl.startsWith("https://") && env.ALLOW_DEMO !== "true" && demo.length > 0) {
     problems.push(
       `ALLOW_DEMO: PUBLIC_URL é https, mas a API embutida usa ${demo.join(" e ")}; defina ALLOW_DEMO=true se for de propósito.`,
+    );
+  }
+  if (bundledApi && env.publicUrl.startsWith("https://") && env.ALLOW_DEMO !== "true" && !env.contactEmailSet) {
+    problems.push(
+      "CONTACT_EMAIL: defina o e-mail da central de atendimento da loja; ele aparece no site e recebe as mensagens do Fale conosco (/atendimento).",
     );
   }
   if (!bundledApi && env.PAYMENT_GATEWAY !== "sandbox") {

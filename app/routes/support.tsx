@@ -1,20 +1,30 @@
 import { useRootData } from "#app/root.tsx";
+import { ContactForm, ContactSent } from "#app/features/support/contact-form.tsx";
+import { contactPageData, sendContactMessage } from "#app/features/support/contact.server.ts";
 import { MailIcon, PhoneIcon } from "#app/ui/icons.tsx";
 import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import type { Route } from "./+types/support";
 
 export const meta = () => [
   { title: "Atendimento | Loja Escolar" },
   {
     name: "description",
-    content: "Telefones, e-mails e endereços das unidades da rede e da central de atendimento da Loja Escolar.",
+    content:
+      "Fale conosco pelo formulário ou pelos telefones, e-mails e endereços das unidades da rede e da central de atendimento da Loja Escolar.",
   },
 ];
 
-export default function SupportPage() {
+export const loader = (args: Route.LoaderArgs) => contactPageData(args);
+
+export const action = (args: Route.ActionArgs) => sendContactMessage(args);
+
+export default function SupportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store } = useRootData();
+  const { prefill, protocol } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Atendimento</h1>
+      {protocol ? <ContactSent protocol={protocol} /> : null}
       <section className="mt-4 rounded-2xl bg-brand-700 p-6 text-white" aria-labelledby="central-title">
         <h2 id="central-title" className="text-lg font-bold">
           Central de atendimento da loja
@@ -30,6 +40,18 @@ export default function SupportPage() {
           <a href={`mailto:${store.email}`} className="flex items-center gap-2 font-semibold hover:underline">
             <MailIcon width={20} height={20} /> {store.email}
           </a>
+        </div>
+      </section>
+      <section className="mt-8 rounded-2xl bg-white p-6 ring-1 ring-slate-200" aria-labelledby="contact-title">
+        <h2 id="contact-title" className="text-xl font-bold text-slate-900">
+          Fale conosco
+        </h2>
+        <p className="mt-1 text-slate-600">
+          Escreva sobre um pedido, um pagamento ou uma matrícula em curso. Você recebe um número de protocolo, e a nossa
+          central responde pelo e-mail ou telefone informados.
+        </p>
+        <div className="mt-4">
+          <ContactForm key={protocol ?? "novo"} prefill={prefill} reply={actionData} />
         </div>
       </section>
       <h2 className="mt-8 text-xl font-bold text-slate-900">Nossas unidades</h2>

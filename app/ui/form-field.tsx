@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { maskCpf, maskPhone } from "#app/lib/masks.ts";
@@ -66,6 +66,43 @@ export function TextField({
         />
         {extra}
       </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A text of several lines, with a hint under it (its length limit, say). */
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  maxLength,
+  rows = 6,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint: string;
+  maxLength: number;
+  rows?: number;
+}) {
+  const props = getTextareaProps(meta);
+  const hintId = `${meta.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-semibold text-slate-700">
+        {label}
+      </label>
+      <textarea
+        {...props}
+        key={props.key}
+        rows={rows}
+        maxLength={maxLength}
+        aria-describedby={[hintId, props["aria-describedby"]].filter(Boolean).join(" ")}
+        className={inputClass}
+      />
+      <p id={hintId} className="mt-1 text-xs text-slate-600">
+        {hint}
+      </p>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -14,6 +14,7 @@ import * as pix from "./0012-pix.ts";
 import * as acquirerBoleto from "./0013-acquirer-boleto.ts";
 import * as reconciliationSchedule from "./0015-reconciliation-schedule.ts";
 import * as hostedCheckout from "./0016-hosted-checkout.ts";
+import * as supportTickets from "./0018-support-tickets.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0013-acquirer-boleto": acquirerBoleto,
   "0015-reconciliation-schedule": reconciliationSchedule,
   "0016-hosted-checkout": hostedCheckout,
+  "0018-support-tickets": supportTickets,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,6 +29,8 @@ import {
 import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
+import { support } from "#api/contract/support.ts";
+import type { SupportTicket } from "#app/lib/validation/support-fields.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import { getEnv } from "../env.server.ts";
@@ -435,6 +437,15 @@ export function createStoreApiClient({
     saveGuestCart(guestKey: string, bags: CartBagPayload[], version?: number) {
       const payload: GuestCartPayload = { storeId: store, bags, ...(version === undefined ? {} : { version }) };
       return call(carts.saveGuestCart, {}, { body: payload, headers: { [GUEST_KEY_HEADER]: guestKey } });
+    },
+
+    /**
+     * "Fale conosco" (beyond spec §7's shown calls: docs/decisions/0023-support-tickets.md).
+     * The token, when logged in, files the ticket under the account. A 404 means the store API
+     * has no such call (the school's own may not).
+     */
+    async createSupportTicket(ticket: SupportTicket) {
+      return (await call(support.createTicket, {}, { body: { ...ticket, storeId: store } })).ticket;
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

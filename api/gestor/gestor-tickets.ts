@@ -1,0 +1,44 @@
+/**
+ * The gestor's view of "Fale conosco" tickets until the gestor area reads them
+ * (docs/decisions/0023-support-tickets.md): `scripts/gestor.ts list-tickets` and `show-ticket`.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
+ */
+import type { Kysely } from "kysely";
+import { isCalendarDate } from "#app/lib/dates.ts";
+import type { Database } from "#db/schema.ts";
+import { GestorError } from "./gestor-error.ts";
+
+interface TicketFilters {
+  /** Only tickets in this status ("aberto"). */
+  status?: string;
+  /** "AAAA-MM-DD": tickets from that day on, in the store's time zone. */
+  since?: string;
+}
+
+/** The tickets, oldest first (the order to answer them in). */
+export async function listTickets({ db }: { db: Kysely<Database> }, { status, since }: TicketFilters = {}) {
+  let query = db
+    .selectFrom("support_tickets")
+    .select(["protocol", "created_at", "name", "email", "subject", "status"])
+    .orderBy("created_at")
+    .orderBy("protocol");
+  if (status) query = query.where("status", "=", status);
+  if (since !== undefined) {
+    if (!isCalendarDate(since)) throw new GestorError(`Data inválida em --since: ${since}. Use AAAA-MM-DD.`);
+    // Recife is UTC−3 all year (app/lib/dates.ts): the day starts at 03:00 UTC.
+    query = query.where("created_at", ">=", new Date(`${since}T00:00:00-03:00`).toISOString());
+  }
+  return query.execute();
+}
+
+/** One ticket in full, by its protocol. */
+export async function findTicket({ db }: { db: Kysely<Database> }, protocol: string) {
+  const ticket = await db
+    .selectFrom("support_tickets")
+    .selectAll()
+    .where("protocol", "=", protocol.trim())
+    .executeTakeFirst();
+  if (!ticket) throw new GestorError(`Nenhuma mensagem com o protocolo ${protocol}.`);
+  return ticket;
+}

@@ -25,6 +25,7 @@ export const support = {
    * to the sender. 201.
    */
   createTicket: endpoint({
+    extension: true,
     method: "POST",
     path: "/tickets/create-ticket",
     body: z.object({ storeId: storeIdField, ...supportTicketFields }),

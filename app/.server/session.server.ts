@@ -3,6 +3,7 @@ import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
+import { knownStoreApiExtensions } from "./store-api/extensions.server.ts";
 
 /** What the session cookie carries about the logged-in customer (spec §3 Customer, summary). */
 export interface SessionCustomer {
@@ -88,9 +89,10 @@ export async function getSessionCustomer(
 export const SESSION_LIFETIME_MS = 1440 * 60 * 1000;
 
 /**
- * Starts (or renews) the customer's session and returns the Set-Cookie header. A whole
- * customer (the login's, or the profile just saved) is kept as the profile; a summary keeps
- * the profile the session had for the same customer.
+ * Starts (or renews) the customer's session and returns the Set-Cookie header. Where the store
+ * API has no get-customer (docs/decisions/0026), a whole customer (the login's, or the profile
+ * just saved) is kept as the profile, and a summary keeps the profile the session had for the
+ * same customer. Where it has, the cookie carries no CPF or address: the pages ask the API.
  */
 export async function commitCustomerSession(
   request: Request,
@@ -98,8 +100,9 @@ export async function commitCustomerSession(
   expiresAt = Date.now() + SESSION_LIFETIME_MS,
 ): Promise<string> {
   const session = await getSession(request);
-  const profile = wholeCustomer(auth.customer);
+  const profile = knownStoreApiExtensions().has("getCustomer") ? null : wholeCustomer(auth.customer);
   if (profile) session.set("profile", profile);
+  else if (knownStoreApiExtensions().has("getCustomer")) session.unset("profile");
   else if (session.get("profile")?.id !== auth.customer.id) session.unset("profile");
   session.set("token", auth.token);
   session.set("customer", {

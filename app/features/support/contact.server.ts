@@ -13,6 +13,7 @@ import { formReply } from "#app/.server/form-reply.server.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
+import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { supportTicketSchema } from "#app/lib/validation/support-fields.ts";
@@ -57,9 +58,9 @@ async function prefillOf(args: RequestArgs): Promise<ContactPrefill> {
   const { name, email, id } = current.customer;
   let phone = "";
   try {
-    phone = maskPhone((await storeApi(args.context).getCustomer(id)).cellPhone);
+    phone = maskPhone((await loadCustomerProfile(args)).cellPhone);
   } catch (error) {
-    // The phone is a convenience: the school's API may not offer get-customer (decision note 0004).
+    // The phone is a convenience: the form works without it.
     if (!(error instanceof StoreApiError)) throw error;
   }
   return { name, email, ...(phone ? { phone } : {}) };

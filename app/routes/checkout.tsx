@@ -67,7 +67,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   cartId={cart.cartId ?? ""}
                   total={cart.total}
                   maxInstallments={installments.count}
-                  termsUrl={store.termsUrl}
+                  termsUrl={store.termsContracts}
                   reply={paymentReply}
                   acquirer={acquirerCard}
                 />

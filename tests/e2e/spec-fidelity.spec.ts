@@ -54,7 +54,10 @@ test("checkout step 2: the card shows the school year, its data and a remove but
   await expect(data.getByText(year, { exact: true })).toBeVisible();
   await data.getByRole("link", { name: "Fechar" }).click();
   await page.getByRole("link", { name: `Remover vínculo de ${name}` }).click();
-  const confirm = await dialogReady(page.getByRole("dialog").filter({ has: page.getByTestId("remove-link-dialog") }), js);
+  const confirm = await dialogReady(
+    page.getByRole("dialog").filter({ has: page.getByTestId("remove-link-dialog") }),
+    js,
+  );
   await expect(confirm.getByText("Esta ação não poderá ser desfeita.")).toBeVisible();
   await confirm.getByRole("button", { name: "Sim, excluir!" }).click();
   await expectAnnounced(page, "Vínculo removido!", { type: "success" });
@@ -64,7 +67,10 @@ test("checkout step 2: the card shows the school year, its data and a remove but
   await waitForHydration(page, js);
   await fillRaLink(page, "20250003");
   await page.getByRole("button", { name: "Adicionar" }).click();
-  await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success", description: "Item adicionado ao carrinho!" });
+  await expectAnnounced(page, "Estudante vinculado(a)!", {
+    type: "success",
+    description: "Item adicionado ao carrinho!",
+  });
   // The second item still waits: a click on the new student's card adds it and goes to payment.
   await expect(currentStep(page)).toContainText("Selecionar Aluno");
   await waitForHydration(page, js);
@@ -97,7 +103,9 @@ test("checkout step 2: a new student's bad CPF is the red toast CPF Inválido wi
   test.slow(); // every wizard step is a server round trip, a page load without JavaScript
   const customer = await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  await saveCart(request, customer, [{ studentId: null, cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] }]);
+  await saveCart(request, customer, [
+    { studentId: null, cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
+  ]);
   await visit("/compra?vinculo=novo");
   const step = page.getByTestId("new-student-wizard");
   await fillFields(step.locator("form"), {

@@ -38,6 +38,6 @@ export async function linkByRa(request: APIRequestContext, customer: ApiCustomer
       consentVersion: STUDENT_CONSENT_VERSION,
     },
   });
-  expect(response.status(), await response.text()).toBe(200);
+  expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).student.studentId;
 }

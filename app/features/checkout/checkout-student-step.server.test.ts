@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { newCpf } from "#tests/fixtures/customers.ts";
+import { carried, newStudentForm, responsibleForm } from "#tests/fixtures/new-student-form.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import {
@@ -56,23 +56,6 @@ async function bagsOfItem(who: LoggedInCustomer) {
     .map((bag) => bag.studentId);
 }
 
-const newStudent = (overrides: Record<string, string> = {}) => ({
-  nome: "Joaquim Cavalcanti Neto",
-  email: "",
-  cpf: newCpf(),
-  data_nascimento: "2014-03-09",
-  estado_natal: "PE",
-  cidade_natal: "Olinda",
-  cep: "51021-000",
-  estado: "PE",
-  cidade: "Recife",
-  bairro: "Boa Viagem",
-  rua: "Avenida Boa Viagem",
-  numero: "120",
-  telefone: "",
-  ...overrides,
-});
-
 describe("checkout step 2", () => {
   it("puts the item in the bag of a student linked by RA and goes to the payment step", async () => {
     const ana = await atStepTwo();
@@ -91,25 +74,9 @@ describe("checkout step 2", () => {
 
   it("puts the item in the bag of the student just created, with no Completo step", async () => {
     const ana = await atStepTwo();
-    const carried = Object.fromEntries(Object.entries(newStudent()).map(([key, value]) => [`estudante.${key}`, value]));
     const { response } = await post(
       ana,
-      {
-        intent: "responsible-save",
-        ...carried,
-        nome: "Carla Cavalcanti Souza",
-        cpf: newCpf(),
-        email: "carla@exemplo.com.br",
-        telefone1: "(81) 99876-1234",
-        parentesco: "7",
-        cep: "51021-000",
-        estado: "PE",
-        cidade: "Recife",
-        bairro: "Boa Viagem",
-        rua: "Avenida Boa Viagem",
-        numero: "120",
-        consentimento: "on",
-      },
+      { intent: "responsible-save", ...carried(newStudentForm()), ...responsibleForm() },
       "?vinculo=novo",
     );
     const [link] = await api(ana).listStudents(ana.id);
@@ -119,7 +86,7 @@ describe("checkout step 2", () => {
 
   it("answers a bad CPF of the new student with the red toast CPF Inválido, the focus on the field and the form as typed", async () => {
     const ana = await atStepTwo();
-    const typed = newStudent({ cpf: "111.111.111-11" });
+    const typed = newStudentForm({ cpf: "111.111.111-11" });
     const { status, data } = await post(ana, { intent: "student-next", ...typed }, "?vinculo=novo");
     expect(status).toBe(400);
     expect(data).toMatchObject({ step: 1, toast: "CPF Inválido", focus: "cpf", values: typed });

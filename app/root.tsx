@@ -6,7 +6,7 @@ import stylesheet from "./app.css?url";
 import { noStoreMiddleware } from "./.server/cache-control.server.ts";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
 import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./.server/request-context.server.ts";
-import { menuCategories, storeSettings } from "./layout/shell.server.ts";
+import { menuCategories, storeSettings, storeTermsContracts } from "./layout/shell.server.ts";
 import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
@@ -32,12 +32,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = currentCustomer(context);
-  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply] = await Promise.all([
-    toasts().getToast(request),
-    commitCsrfToken(request),
-    menuCategories(storeApi(context)),
-    loadCart({ request, context }),
-  ]);
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts] =
+    await Promise.all([
+      toasts().getToast(request),
+      commitCsrfToken(request),
+      menuCategories(storeApi(context)),
+      loadCart({ request, context }),
+      storeTermsContracts(storeApi(context)),
+    ]);
   // The panel's coupons only when it is open.
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
   const coupons =
@@ -58,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       csrfToken,
       customer: customer?.customer ?? null,
       categories,
-      store: storeSettings(),
+      store: { ...storeSettings(), termsContracts },
       year: new Date().getFullYear(),
     },
     { headers },

@@ -16,7 +16,14 @@ describe("checkBag", () => {
     expect(checkBag([line(1, 1, "S"), line(2, 1, "S")])).toEqual({ ok: false, message: CART_MESSAGES.secondService });
     expect(checkBag([line(1, 1, "S"), line(1, 1, "S")])).toEqual({ ok: false, message: CART_MESSAGES.secondService });
     expect(checkBag([line(1, 1, "M"), line(2, 1, "M")])).toEqual({ ok: false, message: CART_MESSAGES.secondManual });
-    expect(checkBag([line(1, 2, "M")])).toEqual({ ok: false, message: CART_MESSAGES.singleUnit });
+    // Spec §5: the same course or manual item again reads as the student already having one.
+    expect(checkBag([line(1, 2, "M")])).toEqual({ ok: false, message: CART_MESSAGES.secondManual });
+    expect(checkBag([line(1, 2, "S")])).toEqual({ ok: false, message: CART_MESSAGES.secondService });
+    // A visitor's bag has no student yet: the neutral wording.
+    expect(checkBag([line(1, 2, "S")], { forStudent: false })).toEqual({
+      ok: false,
+      message: CART_MESSAGES.singleUnit,
+    });
   });
 
   it("refuses quantities outside 1..99, also once summed", () => {

@@ -10,6 +10,7 @@ export const CART_MESSAGES = {
   quantityNotInteger: "A quantidade deve ser um número inteiro.",
   quantityMin: "A quantidade mínima é 1.",
   quantityMax: "A quantidade máxima por item é 99.",
+  /** Only for the bag still waiting for its student (a visitor's): it has no "este aluno" yet (docs/decisions/0025). */
   singleUnit: "Cursos, eventos e produtos manuais são vendidos em uma unidade por aluno.",
 } as const;
 
@@ -38,6 +39,15 @@ export function quantityProblem(quantity: number): string | undefined {
   if (quantity < MIN_QUANTITY) return CART_MESSAGES.quantityMin;
   if (quantity > MAX_QUANTITY) return CART_MESSAGES.quantityMax;
   return undefined;
+}
+
+/**
+ * A second unit of a course or manual item: for a student's bag it is spec §5's "already has
+ * one" message, the same as for a second, different item of that type.
+ */
+function singleUnitMessage(type: string, forStudent: boolean): string {
+  if (!forStudent) return CART_MESSAGES.singleUnit;
+  return type === "S" ? CART_MESSAGES.secondService : CART_MESSAGES.secondManual;
 }
 
 export interface BagLine {
@@ -77,7 +87,8 @@ export function checkBag<T extends BagLine>(lines: readonly T[], { forStudent = 
   }
   const result = [...merged.values()];
   for (const line of result) {
-    if (isSingleUnitType(line.type) && line.quantity !== 1) return { ok: false, message: CART_MESSAGES.singleUnit };
+    if (isSingleUnitType(line.type) && line.quantity !== 1)
+      return { ok: false, message: singleUnitMessage(line.type, forStudent) };
     if (line.quantity > MAX_QUANTITY) return { ok: false, message: CART_MESSAGES.quantityMax };
   }
   return { ok: true, lines: result };

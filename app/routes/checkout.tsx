@@ -6,8 +6,7 @@ import { CheckoutStepper } from "#app/features/checkout/checkout-stepper.tsx";
 import { PaymentForm } from "#app/features/checkout/payment-form.tsx";
 import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
 import { StudentStep } from "#app/features/checkout/student-step.tsx";
-import { linkHref } from "#app/features/students/student-chooser.tsx";
-import { StudentDataModal } from "#app/features/students/student-data-modal.tsx";
+import { chooserDialog } from "#app/features/students/student-chooser.tsx";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
@@ -33,16 +32,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     students,
     selectedStudentId,
     studentDataId,
+    removeLinkId,
     installments,
     acquirerCard,
   } = loaderData;
   const { store } = useRootData();
   const chooserReply = actionData && "wizard" in actionData ? actionData : undefined;
   const paymentReply = actionData && !("wizard" in actionData) ? actionData : undefined;
-  const detailed =
-    step === 2 && linkMode === "lista" && studentDataId
-      ? students.find((link) => link.studentId === studentDataId)
-      : undefined;
   const product = waiting && step < 3 ? productOf(cart, waiting.itemTOTVSId) : null;
   const productInstallments = product ? (installments.lines[product.cartItemid] ?? installments.count) : 1;
   return (
@@ -72,7 +68,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   cartVersion={cart.version}
                   total={cart.total}
                   maxInstallments={installments.count}
-                  termsUrl={store.termsUrl}
+                  termsUrl={store.termsContracts}
                   reply={paymentReply}
                   acquirer={acquirerCard}
                 />
@@ -89,9 +85,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <CartView cart={cart} installments={installments} redirectTo={CHECKOUT_PATH} />
         </aside>
       </div>
-      {detailed ? (
-        <StudentDataModal link={detailed} closeHref={linkHref(CHECKOUT_PATH, "lista", selectedStudentId)} />
-      ) : null}
+      {step === 2 && linkMode === "lista"
+        ? chooserDialog({ basePath: CHECKOUT_PATH, students, selectedStudentId, studentDataId, removeLinkId })
+        : null}
     </div>
   );
 }

@@ -46,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     students,
     selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
     studentDataId: url.searchParams.get(URL_STATE.studentData.key),
+    removeLinkId: url.searchParams.get(URL_STATE.removeLink.key),
   };
 }
 
@@ -65,7 +66,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, installments, loggedIn, linkMode, students, selectedStudentId, studentDataId } = loaderData;
+  const { product, installments, loggedIn, linkMode, students, selectedStudentId, studentDataId, removeLinkId } =
+    loaderData;
   const productPath = `/produto/${product.category.slug}/${product.slug}`;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -97,6 +99,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           productPath={productPath}
           reply={actionData}
           studentDataId={studentDataId}
+          removeLinkId={removeLinkId}
         />
       ) : null}
     </div>

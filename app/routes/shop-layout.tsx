@@ -54,7 +54,8 @@ function Shell({ children }: { children: React.ReactNode }) {
           categories={categories}
           isHome={isHome}
           cartCount={cartCount}
-          cartTotal={cart?.total}
+          // Spec §6: a visitor sees the item count, the total only after logging in.
+          cartTotal={customer ? cart?.total : undefined}
           searchTerm={searchTerm}
           customer={customer}
         />

@@ -228,11 +228,14 @@ type PersonFieldProps = {
 };
 
 /** A CPF, masked as 999.999.999-99 while typed (spec §5). */
-export function CpfField({ meta, autoComplete }: PersonFieldProps) {
+export function CpfField({ meta, autoComplete, autoFocus }: PersonFieldProps & { autoFocus?: boolean }) {
   return (
     <TextField
       meta={meta}
       label="CPF"
+      // Only after the checkout's "CPF Inválido" (spec §5: the focus goes back to the field).
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus={autoFocus}
       inputMode="numeric"
       placeholder="999.999.999-99"
       mask={maskCpf}

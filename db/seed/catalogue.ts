@@ -34,7 +34,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       email: "atendimento@lojaescolar.com.br",
       phone: "(81) 3034-1000",
       address: "Av. Engenheiro Domingos Ferreira, 2160, Boa Viagem, Recife - PE, 51111-020",
-      terms_contracts: "https://www.lojaescolar.com.br/termos-e-condicoes",
+      terms_contracts: "https://www.lojaescolar.com.br/termos-de-uso",
       created_at: createdAt,
     })
     .execute();

@@ -55,7 +55,7 @@ describe("seedDemoData", () => {
 
   it("creates the store with its terms, the spec's three payment methods and Pix", async () => {
     const store = await db.selectFrom("stores").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
-    expect(store.terms_contracts).toBe("https://www.lojaescolar.com.br/termos-e-condicoes");
+    expect(store.terms_contracts).toBe("https://www.lojaescolar.com.br/termos-de-uso");
     expect(store.cnpj).toBe("12.345.678/0001-95");
     const methods = await db.selectFrom("payment_methods").selectAll().orderBy("id").execute();
     expect(methods.map((m) => [m.id, m.code, m.name])).toEqual([

@@ -17,6 +17,7 @@ import { PIX_INTENTS } from "#app/features/orders/pix.ts";
 import { pixAction, sandboxPixShown } from "#app/features/orders/pix.server.ts";
 import { deleteAccountAction, privacyRequests } from "#app/features/privacy/account-privacy.server.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
+import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
 import { findCity } from "#app/lib/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
@@ -195,7 +196,7 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return profileAction(args, formData, intent);
     case "password":
       return passwordAction(args, formData);
-    case "remove-link":
+    case REMOVE_LINK_INTENT:
       return removeLinkAction(args, formData);
     case "delete-account":
       return deleteAccountAction(args, formData);

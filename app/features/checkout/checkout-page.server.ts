@@ -2,8 +2,9 @@ import { redirect } from "react-router";
 import { cartCount, firstUnassignedItem, withItemAssigned } from "#app/features/cart/cart-changes.ts";
 import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
-import { isLinkMode } from "#app/features/students/student-chooser.tsx";
-import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
+import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
+import { isLinkMode, linkHref } from "#app/features/students/student-chooser.tsx";
+import { linkAction, linkedStudents, type PlaceItem } from "#app/features/students/student-link.server.ts";
 import { cartInstallmentView } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -50,6 +51,7 @@ export async function loadCheckoutPage(args: RequestArgs) {
     students,
     selectedStudentId: params.get(URL_STATE.link.student),
     studentDataId: params.get(URL_STATE.studentData.key),
+    removeLinkId: params.get(URL_STATE.removeLink.key),
     // At the request's time: the cart lines and the instalment selector show the same count.
     installments: cartInstallmentView(cart),
     // Mercado Pago's public key and SDK when it takes the card on its own forms (0019).
@@ -57,18 +59,36 @@ export async function loadCheckoutPage(args: RequestArgs) {
   };
 }
 
-/** "Finalizar Compra", or step 2's choices: link a student and move the waiting item into that student's bag. */
+/**
+ * "Finalizar Compra", or step 2's choices (spec §4: step 2 moves to 3 after choosing "Sou
+ * Aluno", selecting or linking a student): the waiting item goes into that student's bag at
+ * once, whether the student was chosen from the list, linked by RA or just created.
+ */
 export async function checkoutAction(args: RequestArgs, formData: FormData) {
   const intent = formData.get("intent");
   if (intent === PAY_INTENT) return payAction(args, formData);
-  if (isNewStudentIntent(intent)) return newStudentAction(args, formData, CHECKOUT_PATH);
+  if (isNewStudentIntent(intent)) {
+    // The wizard's forms name no item: the new student gets the one step 2 shows, the first waiting.
+    const placeWaiting: PlaceItem = (bags, studentId) => {
+      const waiting = bags.find((bag) => bag.studentId === null)?.cartItems[0];
+      return waiting ? withItemAssigned(bags, Number(waiting.itemTOTVSId), studentId) : bags;
+    };
+    return newStudentAction(args, formData, CHECKOUT_PATH, {
+      place: placeWaiting,
+      doneHref: CHECKOUT_PATH,
+      listHref: (studentId) => linkHref(CHECKOUT_PATH, "lista", studentId),
+    });
+  }
   const itemTOTVSId = Number(formData.get("itemTOTVSId"));
-  if (!Number.isSafeInteger(itemTOTVSId) || itemTOTVSId <= 0) throw new Response("Produto inválido.", { status: 400 });
+  // A card's "Remover vínculo" names no item.
+  const named = Number.isSafeInteger(itemTOTVSId) && itemTOTVSId > 0;
+  if (!named && intent !== REMOVE_LINK_INTENT) throw new Response("Produto inválido.", { status: 400 });
   return linkAction(
     args,
     formData,
     CHECKOUT_PATH,
     (bags, studentId) => withItemAssigned(bags, itemTOTVSId, studentId),
     CHECKOUT_PATH,
+    { addOnLink: true },
   );
 }

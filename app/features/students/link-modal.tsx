@@ -6,8 +6,7 @@ import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
-import { linkHref, StudentChooser, type LinkMode, type StudentChooserReply } from "./student-chooser.tsx";
-import { StudentDataModal } from "./student-data-modal.tsx";
+import { chooserDialog, StudentChooser, type LinkMode, type StudentChooserReply } from "./student-chooser.tsx";
 
 export { isLinkMode, type LinkMode } from "./student-chooser.tsx";
 
@@ -62,6 +61,7 @@ export function LinkModal({
   productPath,
   reply,
   studentDataId,
+  removeLinkId,
 }: {
   product: Product;
   /** What the product alone is paid in today (productInstallments, from the loader). */
@@ -74,12 +74,16 @@ export function LinkModal({
   reply?: StudentChooserReply;
   /** ?estudante=: a listed student's data modal, shown over the list. */
   studentDataId?: string | null;
+  /** ?remover=: a listed student's remove-link confirmation (spec §5). */
+  removeLinkId?: string | null;
 }) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
-  const detailed =
-    mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
-  if (detailed)
-    return <StudentDataModal link={detailed} closeHref={linkHref(productPath, "lista", selectedStudentId)} />;
+  // One dialog at a time: a card's dialog replaces the link modal until it closes.
+  const dialog =
+    mode === "lista"
+      ? chooserDialog({ basePath: productPath, students, selectedStudentId, studentDataId, removeLinkId })
+      : null;
+  if (dialog) return dialog;
   const wizard = mode === "novo" || mode === "completo";
   return (
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">

@@ -27,9 +27,10 @@ export async function loadAccountStudents({ request, context }: RequestArgs) {
 /**
  * "Sim, excluir!" (spec §5): ends the link, never the student; the API also takes that
  * student's bag out of the cart (spec §4). The student id comes from the customer's own
- * list, so a forged link id only finds nothing.
+ * list, so a forged link id only finds nothing. /conta and the student chooser's cards
+ * (spec §2) use it; `backHref` is the page the customer came from.
  */
-export async function removeLinkAction({ context }: RequestArgs, formData: FormData) {
+export async function removeLinkAction({ context }: RequestArgs, formData: FormData, backHref = ACCOUNT_PATH) {
   const { customer } = requireCustomer(context);
   const linkId = String(formData.get("linkId") ?? "")
     .trim()
@@ -39,11 +40,11 @@ export async function removeLinkAction({ context }: RequestArgs, formData: FormD
     const link = linkId
       ? (await api.listStudents(customer.id)).find((candidate) => candidate.id === linkId)
       : undefined;
-    if (!link) return toasts().redirectWithError(ACCOUNT_PATH, LINK_NOT_FOUND);
+    if (!link) return toasts().redirectWithError(backHref, LINK_NOT_FOUND);
     await api.removeStudentLink(link.id, link.studentId, customer.id);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
-    return toasts().redirectWithError(ACCOUNT_PATH, error.message);
+    return toasts().redirectWithError(backHref, error.message);
   }
-  return toasts().redirectWithSuccess(ACCOUNT_PATH, "Vínculo removido!");
+  return toasts().redirectWithSuccess(backHref, "Vínculo removido!");
 }

@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Link } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { StudentDataModal } from "./student-data-modal.tsx";
-import { Modal } from "#app/ui/modal.tsx";
+import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
+import { SchoolPeriodLine } from "./student-card.tsx";
 
 const ACCOUNT_PATH = "/conta";
 const detailsHref = (link: StudentLink) =>
@@ -52,7 +52,7 @@ export function MyStudents({
         </ul>
       )}
       {detailed ? <StudentDataModal link={detailed} closeHref={ACCOUNT_PATH} /> : null}
-      {removing ? <RemoveLinkDialog link={removing} /> : null}
+      {removing ? <RemoveLinkDialog link={removing} backHref={ACCOUNT_PATH} action={ACCOUNT_PATH} /> : null}
     </>
   );
 }
@@ -79,7 +79,7 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
           </h3>
           <p className="text-sm text-slate-600">RA: {student.RA ?? "sem RA"}</p>
           <p className="text-sm text-slate-600">{schoolUnitByCode(studentUnitCode(student)).name}</p>
-          {student.turno ? <p className="text-sm text-slate-600">Turno: {student.turno}</p> : null}
+          <SchoolPeriodLine student={student} />
         </div>
       </div>
       <div className="mt-auto flex flex-wrap gap-2">
@@ -95,45 +95,5 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
         </Link>
       </div>
     </article>
-  );
-}
-
-/** Spec §5: removing a link asks first; "Cancelar" is a link back, "Sim, excluir!" posts. */
-function RemoveLinkDialog({ link }: { link: StudentLink }) {
-  return (
-    <Modal titleId="remove-link-title" closeHref={ACCOUNT_PATH} className="max-w-md">
-      <div className="flex flex-col items-center gap-3 p-6 pt-10 text-center" data-testid="remove-link-dialog">
-        <p
-          className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-3xl font-bold text-amber-600"
-          aria-hidden="true"
-        >
-          !
-        </p>
-        <h2 id="remove-link-title" className="text-xl font-bold text-slate-900">
-          Tem certeza?
-        </h2>
-        <p className="text-slate-700">Esta ação não poderá ser desfeita.</p>
-        <p className="text-sm text-slate-500">
-          O vínculo com <strong>{link.student.nome}</strong> será removido, e os itens do carrinho dele(a) também.
-        </p>
-        <div className="mt-2 flex w-full flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-          <Link to={ACCOUNT_PATH} replace preventScrollReset className={`${secondary} px-5 py-2.5 text-base`}>
-            Cancelar
-          </Link>
-          <Form method="post" action={ACCOUNT_PATH} preventScrollReset>
-            <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="linkId" value={link.id} />
-            <button
-              type="submit"
-              name="intent"
-              value="remove-link"
-              className="w-full rounded-full bg-red-600 px-5 py-2.5 font-bold text-white hover:bg-red-700"
-            >
-              Sim, excluir!
-            </button>
-          </Form>
-        </div>
-      </div>
-    </Modal>
   );
 }

@@ -4,7 +4,9 @@ import type { StudentLink } from "#api/contract/students.ts";
 import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";
+import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
 import { StudentCard } from "./student-card.tsx";
+import { StudentDataModal } from "./student-data-modal.tsx";
 
 const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
 export type LinkMode = (typeof LINK_MODES)[number];
@@ -19,11 +21,41 @@ export function linkHref(basePath: string, mode: LinkMode, studentId?: string | 
   return withLinkState(basePath, mode, studentId);
 }
 
+/** The list with a card's dialog open over it: the data modal (?estudante=) or the remove-link confirmation (?remover=). */
+const dialogHref = (listHref: string, key: string, id: string) => `${listHref}&${key}=${encodeURIComponent(id)}`;
+
+/**
+ * The dialog a student card opened over the list (spec §2 data modal, §5 remove-link
+ * confirmation), or null. The host renders it instead of, or beside, its own dialog.
+ */
+export function chooserDialog({
+  basePath,
+  students,
+  selectedStudentId,
+  studentDataId,
+  removeLinkId,
+}: {
+  basePath: string;
+  students: StudentLink[];
+  selectedStudentId: string | null;
+  studentDataId?: string | null;
+  removeLinkId?: string | null;
+}) {
+  const listHref = linkHref(basePath, "lista", selectedStudentId);
+  const detailed = studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  if (detailed) return <StudentDataModal link={detailed} closeHref={listHref} />;
+  const removing = removeLinkId ? students.find((link) => link.id === removeLinkId) : undefined;
+  if (removing) return <RemoveLinkDialog link={removing} backHref={listHref} action={listHref} />;
+  return null;
+}
+
 /**
  * Who an item is for (spec §2 link modal, checkout step 2): "Sou Aluno" or "Lista de
  * Alunos", the list with add by RA and the new-student wizard, then "Confirmar". Every
  * step is URL state below `basePath` and every choice a plain form posted to it, with
- * `itemTOTVSId` naming the item (or, without it, `basePath`'s own query naming the items).
+ * `itemTOTVSId` naming the item (or, without it, `basePath`'s own query naming the items). With
+ * `addOnChoice` (checkout step 2, spec §4) choosing a card, linking by RA or creating a student
+ * adds the item at once: there is no "Confirmar".
  */
 export interface StudentChooserProps {
   basePath: string;
@@ -35,6 +67,8 @@ export interface StudentChooserProps {
   confirmLabel?: string;
   /** The action's reply that shows a form again: the new-student wizard's, or the RA form's. */
   reply?: StudentChooserReply;
+  /** Checkout step 2 (spec §4): a choice adds the item at once, and the wizard's CPF failure is a red toast (spec §5). */
+  addOnChoice?: boolean;
 }
 
 export type StudentChooserReply = NewStudentReply | RaLinkReply;
@@ -47,6 +81,7 @@ export function StudentChooser({
   itemTOTVSId,
   confirmLabel = "Confirmar",
   reply,
+  addOnChoice = false,
 }: StudentChooserProps) {
   const selected = students.find((link) => link.studentId === selectedStudentId);
   const hidden = (
@@ -60,6 +95,7 @@ export function StudentChooser({
       <NewStudentWizard
         productPath={basePath}
         reply={mode === "novo" && reply?.wizard === "new-student" ? reply : undefined}
+        cpfToast={addOnChoice}
         done={
           mode === "completo" && selectedStudentId
             ? { studentId: selectedStudentId, studentName: selected?.student.nome ?? null }
@@ -108,21 +144,18 @@ export function StudentChooser({
         ) : (
           <ul className="grid gap-2 wide:grid-cols-2">
             {students.map((link) => (
-              <li key={link.id} className="flex flex-col gap-1">
+              <li key={link.id}>
                 <StudentCard
                   link={link}
                   selected={link.studentId === selectedStudentId}
-                  selectHref={linkHref(basePath, "lista", link.studentId)}
+                  choose={
+                    addOnChoice && itemTOTVSId !== undefined
+                      ? { action: listHref, itemTOTVSId }
+                      : { href: linkHref(basePath, "lista", link.studentId) }
+                  }
+                  detailsHref={dialogHref(listHref, URL_STATE.studentData.key, link.studentId)}
+                  removeHref={dialogHref(listHref, URL_STATE.removeLink.key, link.id)}
                 />
-                <Link
-                  to={`${listHref}&${URL_STATE.studentData.key}=${encodeURIComponent(link.studentId)}`}
-                  replace
-                  preventScrollReset
-                  aria-label={`Ver dados de ${link.student.nome}`}
-                  className="self-end text-sm font-semibold text-brand-600 hover:underline"
-                >
-                  Ver dados
-                </Link>
               </li>
             ))}
           </ul>
@@ -146,21 +179,25 @@ export function StudentChooser({
         <summary className="cursor-pointer font-semibold">Precisa de ajuda?</summary>
         <p className="mt-2">
           O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Para proteger os dados dos
-          estudantes, informe também a data de nascimento como está no cadastro da escola. Depois de adicionar o
-          estudante, toque no cartão dele e em {confirmLabel} para colocar o item no carrinho dele.
+          estudantes, informe também a data de nascimento como está no cadastro da escola.{" "}
+          {addOnChoice
+            ? "Ao adicionar o estudante ou tocar no cartão dele, o item vai para o carrinho dele."
+            : `Depois de adicionar o estudante, toque no cartão dele e em ${confirmLabel} para colocar o item no carrinho dele.`}
         </p>
       </details>
       <div className="flex justify-between gap-3">
         <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>
           Voltar
         </Link>
-        <Form method="post" action={basePath} preventScrollReset>
-          {hidden}
-          <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />
-          <button type="submit" name="intent" value="confirm" disabled={!selected} className={primary}>
-            {confirmLabel}
-          </button>
-        </Form>
+        {addOnChoice ? null : (
+          <Form method="post" action={basePath} preventScrollReset>
+            {hidden}
+            <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />
+            <button type="submit" name="intent" value="confirm" disabled={!selected} className={primary}>
+              {confirmLabel}
+            </button>
+          </Form>
+        )}
       </div>
     </>
   );

@@ -6,6 +6,7 @@ import {
   formatStoredCpf,
   formatStoredPhone,
   responsibleHeading,
+  schoolPeriod,
   studentUnitCode,
 } from "#app/features/students/students.ts";
 import { Modal } from "#app/ui/modal.tsx";
@@ -64,7 +65,7 @@ export function StudentDataModal({ link, closeHref }: { link: StudentLink; close
           rows={[
             ["CPF", formatStoredCpf(student.cpf)],
             ["RA", student.RA],
-            ["Turno", student.turno],
+            ["Período letivo", schoolPeriod(student)],
             ["Unidade", schoolUnitByCode(studentUnitCode(student)).name],
             ["E-mail", student.email],
             ["Telefone", formatStoredPhone(student.telefone1)],

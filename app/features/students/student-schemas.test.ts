@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { raField } from "#app/lib/validation/student-fields.ts";
-import { newStudentFormSchema, newStudentPayloadFromForm, responsibleSchema } from "./student-schemas.ts";
+import {
+  checkoutNewStudentFormSchema,
+  newStudentFormSchema,
+  newStudentPayloadFromForm,
+  responsibleSchema,
+} from "./student-schemas.ts";
 
 const form = {
   nome: "Joaquim Cavalcanti Neto",
@@ -30,8 +35,22 @@ describe("new student form", () => {
     });
   });
 
+  it("sends spec §3's fixed fields with every new student", () => {
+    expect(newStudentPayloadFromForm(newStudentFormSchema.parse(form))).toMatchObject({
+      nacionalidade: "10",
+      estadocivil: "S",
+      sexo: "X",
+      pais: "Brasil",
+      complemento: "Não informado",
+    });
+  });
+
   it("says CPF Inválida for the student and Telefone Incompleto for a short phone", () => {
     expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe("CPF Inválida");
+    // The checkout's form says it as its red toast does (spec §5).
+    expect(firstMessage(checkoutNewStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe(
+      "CPF Inválido",
+    );
     expect(firstMessage(newStudentFormSchema.safeParse({ ...form, telefone: "(81) 9999" }))).toBe(
       "Telefone Incompleto",
     );

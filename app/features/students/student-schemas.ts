@@ -7,7 +7,8 @@
  * (city-of-state.ts) on the server.
  */
 import { z } from "zod";
-import { responsibleFields, type NewStudentData } from "#api/contract/students.ts";
+import { NEW_STUDENT_DEFAULTS, responsibleFields, type NewStudentData } from "#api/contract/students.ts";
+import { CUSTOMER_MESSAGES, cpfFieldWith } from "#app/lib/validation/customer-fields.ts";
 import {
   consentCheckboxField,
   portugueseAddressFields,
@@ -36,9 +37,25 @@ export const newStudentFormSchema = z.object({
 
 export type NewStudentForm = z.infer<typeof newStudentFormSchema>;
 
-/** The wizard's form, already validated, as the API's payload fields. */
-export function newStudentPayloadFromForm(form: NewStudentForm): NewStudentData {
+/**
+ * The same form in the checkout (spec §5): there a CPF failure is the red toast "CPF Inválido",
+ * so the field says it in the same words (the link modal's wizard says "CPF Inválida").
+ */
+export const checkoutNewStudentFormSchema = newStudentFormSchema.extend({
+  cpf: cpfFieldWith(CUSTOMER_MESSAGES.cpfInvalid),
+});
+
+/** The CPF failure of the checkout's new-student form: a red toast, with focus back on the field. */
+export const CHECKOUT_CPF_TOAST = CUSTOMER_MESSAGES.cpfInvalid;
+
+/**
+ * The wizard's form, already validated, as the API's payload fields, with the fixed values
+ * spec §3 and §9 give every new student (nacionalidade 10, estadocivil S, sexo X, pais Brasil
+ * and the complemento placeholder).
+ */
+export function newStudentPayloadFromForm(form: NewStudentForm): NewStudentData & typeof NEW_STUDENT_DEFAULTS {
   return {
+    ...NEW_STUDENT_DEFAULTS,
     nome: form.nome,
     dtnascimento: form.data_nascimento,
     estadonatal: form.estado_natal,

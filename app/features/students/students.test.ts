@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress, formatBirthPlace, formatStoredCpf, responsibleHeading, studentUnitCode } from "./students.ts";
+import {
+  formatAddress,
+  formatBirthPlace,
+  formatStoredCpf,
+  responsibleHeading,
+  schoolPeriod,
+  studentUnitCode,
+} from "./students.ts";
 
 describe("responsibleHeading", () => {
   it("reads 9 as guardian, 7 as mother and anything else as father", () => {
@@ -51,5 +58,20 @@ describe("formatStoredCpf", () => {
     expect(formatStoredCpf("***.982.247-**")).toBe("***.982.247-**");
     expect(formatStoredCpf("52998224725")).toBe("529.982.247-25");
     expect(formatStoredCpf(null)).toBeNull();
+  });
+});
+
+describe("schoolPeriod", () => {
+  it("is the school year of the live enrolment (CODPERLET year + 00), not the shift", () => {
+    expect(
+      schoolPeriod({
+        schoolYears: [
+          { CODPERLET: "202400", CODCOLIGADA: "1", deletedAt: "2025-01-01" },
+          { CODPERLET: "202500", CODCOLIGADA: "3", deletedAt: null },
+        ],
+      }),
+    ).toBe("2025");
+    expect(schoolPeriod({ schoolYears: [{ CODPERLET: "2025/2", CODCOLIGADA: "1", deletedAt: null }] })).toBe("2025/2");
+    expect(schoolPeriod({ schoolYears: [] })).toBeNull();
   });
 });

@@ -3,9 +3,22 @@ import type { Responsible, Student } from "#api/contract/students.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
 import { maskCep, maskPhone } from "#app/lib/masks.ts";
 
+const liveSchoolYear = (student: Pick<Student, "schoolYears">) => student.schoolYears.find((year) => !year.deletedAt);
+
 /** The unit the student attends: the current school year's, else the first affiliate's (none: the network's head office). */
 export function studentUnitCode(student: Pick<Student, "schoolYears" | "Affiliates">): string | undefined {
-  return student.schoolYears.find((year) => !year.deletedAt)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
+  return liveSchoolYear(student)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
+}
+
+/**
+ * The card's and data modal's "school period" (spec §2): the school year of the student's live
+ * enrolment, from its CODPERLET (the year followed by 00, spec §9), e.g. "2025". Null for a
+ * student not enrolled yet. The shift (turno) is not the period.
+ */
+export function schoolPeriod(student: Pick<Student, "schoolYears">): string | null {
+  const code = liveSchoolYear(student)?.CODPERLET.trim();
+  if (!code) return null;
+  return /^\d{4}00$/.test(code) ? code.slice(0, 4) : code;
 }
 
 /** The data modal's heading for a responsible (spec §2): 9 guardian, 7 mother, anything else father. */

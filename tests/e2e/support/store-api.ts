@@ -1,5 +1,7 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import type { ApiCustomer } from "./accounts.ts";
+import { demoBirthDate } from "./data.ts";
 
 /** The customer's own student (spec §2 "Sou Aluno"): the store API makes one on first ask. */
 export async function ownStudentId(request: APIRequestContext, customer: ApiCustomer): Promise<string> {
@@ -37,4 +39,20 @@ export async function cartBags(
     cart: { bags: { RA: string | null; cartItems: { product: { title: string } }[] }[] };
   };
   return cart.bags.map((bag) => ({ RA: bag.RA, titles: bag.cartItems.map((item) => item.product.title) }));
+}
+
+/** Links a demo student by RA through the store API (the birth date and consent of decision 0013); answers the student id. */
+export async function linkByRa(request: APIRequestContext, customer: ApiCustomer, ra: string): Promise<string> {
+  const response = await request.post("/api/students/add-student-to-customer", {
+    headers: customer.headers,
+    data: {
+      storeId: 1,
+      customerId: customer.id,
+      RA: ra,
+      dtnascimento: demoBirthDate(ra),
+      consentVersion: STUDENT_CONSENT_VERSION,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).student.studentId;
 }

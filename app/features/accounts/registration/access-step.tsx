@@ -48,7 +48,7 @@ export function AccessStep({
           <span>
             Li e aceito os{" "}
             <a
-              href={store.termsUrl}
+              href={store.termsContracts}
               target="_blank"
               rel="noopener noreferrer"
               className="font-semibold text-brand-600 underline"

@@ -67,7 +67,8 @@ export type NewStudentReply =
       cities: string[];
       /** The CEP lookup filled estado and cidade: shown read-only. */
       cepFound: boolean;
-      focus?: "numero";
+      /** The field to focus when the form shows again: the number after a lookup, the CPF after the checkout's CPF toast. */
+      focus?: "numero" | "cpf";
       toast: string | null;
     }
   | {

@@ -21,8 +21,11 @@ export function NewStudentWizard({
   productPath,
   reply,
   done,
+  cpfToast = false,
 }: {
   productPath: string;
+  /** The checkout's form (spec §5): a CPF failure is the red toast "CPF Inválido", focus back on the field. */
+  cpfToast?: boolean;
   /** The action's answer to a plain post (no JavaScript). */
   reply?: NewStudentReply;
   /** Set on step 3: the student just created. */
@@ -48,6 +51,7 @@ export function NewStudentWizard({
           reply={current}
           action={action}
           listHref={listHref()}
+          cpfToast={cpfToast}
         />
       )}
     </div>

@@ -4,7 +4,7 @@ import path from "node:path";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startCepServer } from "#tests/fixtures/cep-server.ts";
-import { newCpf } from "#tests/fixtures/customers.ts";
+import { carried, newStudentForm, responsibleForm } from "#tests/fixtures/new-student-form.ts";
 import {
   actionReply,
   signUpAndLogIn,
@@ -60,41 +60,8 @@ async function run(who: LoggedIn, fields: Record<string, string>) {
 
 const students = (who: LoggedIn) => storeApiFor(get(who.cookie), who.token).listStudents(who.id);
 
-const student = (overrides: Record<string, string> = {}) => ({
-  nome: "Joaquim Cavalcanti Neto",
-  email: "",
-  cpf: newCpf(),
-  data_nascimento: "2014-03-09",
-  estado_natal: "PE",
-  cidade_natal: "Olinda",
-  cep: "51021-000",
-  estado: "PE",
-  cidade: "Recife",
-  bairro: "Boa Viagem",
-  rua: "Avenida Boa Viagem",
-  numero: "120",
-  telefone: "",
-  ...overrides,
-});
-
-const responsible = (overrides: Record<string, string> = {}) => ({
-  nome: "Carla Cavalcanti Souza",
-  cpf: newCpf(),
-  email: "carla@exemplo.com.br",
-  telefone1: "(81) 99876-1234",
-  parentesco: "7",
-  cep: "51021-000",
-  estado: "PE",
-  cidade: "Recife",
-  bairro: "Boa Viagem",
-  rua: "Avenida Boa Viagem",
-  numero: "120",
-  consentimento: "on",
-  ...overrides,
-});
-
-const carried = (values: Record<string, string>) =>
-  Object.fromEntries(Object.entries(values).map(([key, value]) => [`estudante.${key}`, value]));
+const student = newStudentForm;
+const responsible = responsibleForm;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-novo-aluno-"));

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
@@ -22,10 +23,13 @@ import {
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import {
+  CHECKOUT_CPF_TOAST,
+  checkoutNewStudentFormSchema,
   newStudentFormSchema,
   newStudentPayloadFromForm,
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
+import { placeItemFor, type PlaceItem } from "#app/features/students/student-link.server.ts";
 import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
@@ -37,11 +41,21 @@ import { toasts } from "#app/.server/toast.server.ts";
 const { done: DONE_MODE } = URL_STATE.link;
 
 /** The browser checks the fields; the server also checks each city against its state (IBGE). */
-export const studentServerSchema = withCityOfStateFields(
-  withCityOfStateFields(newStudentFormSchema, "estado", "cidade"),
-  "estado_natal",
-  "cidade_natal",
-);
+const serverSchemaOf = (schema: typeof newStudentFormSchema) =>
+  withCityOfStateFields(withCityOfStateFields(schema, "estado", "cidade"), "estado_natal", "cidade_natal");
+export const studentServerSchema = serverSchemaOf(newStudentFormSchema);
+const checkoutStudentServerSchema = serverSchemaOf(checkoutNewStudentFormSchema);
+
+/**
+ * The checkout's wizard (spec §4, §5): the new student gets the waiting item at once (step 2
+ * moves to 3, no "Completo" step), and a CPF failure is the red toast "CPF Inválido" with
+ * the focus back on the field.
+ */
+export interface CheckoutWizard {
+  place: PlaceItem;
+  doneHref: string;
+  listHref: (studentId: string) => string;
+}
 export const responsibleServerSchema = withCityOfStateFields(responsibleStepSchema, "estado", "cidade");
 
 const digits = (value: string) => value.replace(/\D/g, "");
@@ -130,8 +144,24 @@ export function isNewStudentIntent(intent: unknown): intent is NewStudentIntent 
  * then the student is created and the responsible after it. Should the responsible
  * fail, the reply keeps the new student's id so a retry creates only the responsible.
  */
-export async function newStudentAction({ context }: RequestArgs, formData: FormData, productPath: string) {
+export async function newStudentAction(
+  args: RequestArgs,
+  formData: FormData,
+  productPath: string,
+  checkout?: CheckoutWizard,
+) {
+  const { context } = args;
   const { customer } = requireCustomer(context);
+  const schema = checkout ? checkoutStudentServerSchema : studentServerSchema;
+  /** Step 1 again with its errors: in the checkout a CPF failure also says so in a red toast. */
+  const stepOneRefused = (student: StudentValues, result: SubmissionResult<string[]>, cepFound: boolean) =>
+    stepOne(
+      student,
+      checkout && result.error?.cpf?.length
+        ? { result, cepFound, toast: CHECKOUT_CPF_TOAST, focus: "cpf" }
+        : { result, cepFound },
+      400,
+    );
   const intent = formData.get("intent");
   if (!isNewStudentIntent(intent)) throw data("Ação desconhecida.", { status: 400 });
 
@@ -151,8 +181,8 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
         { cepFound },
       );
     }
-    const submission = parseValues(student, studentServerSchema);
-    if (submission.status !== "success") return stepOne(student, { result: submission.reply(), cepFound }, 400);
+    const submission = parseValues(student, schema);
+    if (submission.status !== "success") return stepOneRefused(student, submission.reply(), cepFound);
     // The responsible's address starts as the student's, read-only too when a lookup filled it.
     return stepTwo({ student, studentCepFound: cepFound }, null, responsibleStart(student), { cepFound });
   }
@@ -177,9 +207,9 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
   }
 
   // "responsible-save". A forged or stale step 1 goes back there with its errors.
-  const studentSubmission = parseValues(student, studentServerSchema);
+  const studentSubmission = parseValues(student, schema);
   if (studentSubmission.status !== "success") {
-    return stepOne(student, { result: studentSubmission.reply(), cepFound: studentCepFound }, 400);
+    return stepOneRefused(student, studentSubmission.reply(), studentCepFound);
   }
   const submission = parseWithZod(formData, { schema: responsibleServerSchema });
   if (submission.status !== "success") {
@@ -210,6 +240,13 @@ export async function newStudentAction({ context }: RequestArgs, formData: FormD
       { result: submission.reply(), cepFound, toast: error.message },
       error.status,
     );
+  }
+  if (checkout) {
+    return placeItemFor(args, studentId, checkout.place, {
+      doneHref: checkout.doneHref,
+      failHref: checkout.listHref(studentId),
+      success: { message: "Estudante criado(a) com sucesso!", description: "Item adicionado ao carrinho!" },
+    });
   }
   return toasts().redirectWithSuccess(
     withLinkState(productPath, DONE_MODE, studentId),

@@ -1,7 +1,13 @@
+import { useState, type FormEvent } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { newStudentFormSchema } from "#app/features/students/student-schemas.ts";
+import {
+  CHECKOUT_CPF_TOAST,
+  checkoutNewStudentFormSchema,
+  newStudentFormSchema,
+} from "#app/features/students/student-schemas.ts";
+import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import { CpfField, FormErrors, secondaryButton, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
 import { StateAndCityFields } from "#app/features/address/address-fields.tsx";
@@ -16,13 +22,17 @@ export function StudentStep({
   reply,
   action,
   listHref,
+  cpfToast = false,
 }: {
   fetcher: FetcherWithComponents<NewStudentReply>;
   reply?: StepOne;
   action: string;
   listHref: string;
+  /** The checkout's form (spec §5): a CPF failure is the red toast "CPF Inválido" and the focus goes back to the field. */
+  cpfToast?: boolean;
 }) {
   const hydrated = useHydrated();
+  const schema = cpfToast ? checkoutNewStudentFormSchema : newStudentFormSchema;
   const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm({
     id: "new-student",
     fetcher,
@@ -30,12 +40,26 @@ export function StudentStep({
     lastResult: reply?.result,
     defaultValue: reply?.values,
     savingIntent: "student-next",
-    schema: newStudentFormSchema,
+    schema,
   });
+  // Each refused "Próximo" shows the toast again (a new key remounts it).
+  const [cpfRefusals, setCpfRefusals] = useState(0);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const saving = submitter instanceof HTMLButtonElement && submitter.value === "student-next";
+    if (!cpfToast || !saving || !event.defaultPrevented) return;
+    const cpf = event.currentTarget.elements.namedItem(fields.cpf.name);
+    if (!(cpf instanceof HTMLInputElement) || schema.shape.cpf.safeParse(cpf.value).success) return;
+    // Conform focused the first invalid field; spec §5 sends the shopper back to the CPF.
+    cpf.focus();
+    setCpfRefusals((count) => count + 1);
+  }
 
   const birthCities = reply?.birthCities ?? [];
   return (
-    <fetcher.Form {...formProps} className="flex flex-col gap-4">
+    <fetcher.Form {...formProps} onSubmit={onSubmit} className="flex flex-col gap-4">
+      {cpfRefusals > 0 ? <InlineToast key={cpfRefusals} message={CHECKOUT_CPF_TOAST} /> : null}
       {/* Enter in any field goes on: the first submit button is the form's default. */}
       <button type="submit" name="intent" value="student-next" tabIndex={-1} aria-hidden="true" className="sr-only">
         Próximo
@@ -46,7 +70,9 @@ export function StudentStep({
       <TextField meta={fields.nome} label="Nome completo" autoComplete="off" maxLength={45} />
       <TextField meta={fields.email} label="E-mail (opcional)" type="email" autoComplete="off" maxLength={45} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <CpfField meta={fields.cpf} autoComplete="off" />
+        {/* Only after the checkout's "CPF Inválido" (spec §5 sends the focus back to the field). */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
+        <CpfField meta={fields.cpf} autoComplete="off" autoFocus={reply?.focus === "cpf"} />
         <TextField meta={fields.data_nascimento} label="Data de nascimento" type="date" />
       </div>
       <StateAndCityFields

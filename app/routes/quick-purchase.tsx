@@ -56,6 +56,7 @@ export default function QuickPurchasePage({ loaderData, actionData }: Route.Comp
             students={page.students}
             selectedStudentId={page.selectedStudentId}
             studentDataId={page.studentDataId}
+            removeLinkId={page.removeLinkId}
             reply={actionData}
           />
         ) : (

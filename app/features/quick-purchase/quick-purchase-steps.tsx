@@ -2,12 +2,11 @@ import { Form, Link, useLocation } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
 import type { SerieOption, SchoolLevel } from "#app/features/catalogue/series.ts";
 import {
-  linkHref,
+  chooserDialog,
   StudentChooser,
   type LinkMode,
   type StudentChooserReply,
 } from "#app/features/students/student-chooser.tsx";
-import { StudentDataModal } from "#app/features/students/student-data-modal.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
@@ -189,6 +188,7 @@ export function StudentChoiceStep({
   students,
   selectedStudentId,
   studentDataId,
+  removeLinkId,
   reply,
 }: {
   series: number[];
@@ -199,14 +199,16 @@ export function StudentChoiceStep({
   students: StudentLink[];
   selectedStudentId: string | null;
   studentDataId: string | null;
+  removeLinkId: string | null;
   reply?: StudentChooserReply;
 }) {
   const location = useLocation();
   const basePath = quickPurchaseHref({ step: 3, series, items: ticked });
   const chosen = items.filter((item) => ticked.includes(item.itemTOTVS));
   const total = chosen.reduce((sum, item) => sum + item.DESCONTO, 0);
-  const detailed =
-    mode === "lista" && studentDataId ? students.find((link) => link.studentId === studentDataId) : undefined;
+  // A card's "Ver dados" or "Remover vínculo" (spec §2) opens over the list.
+  const cardDialog =
+    mode === "lista" ? chooserDialog({ basePath, students, selectedStudentId, studentDataId, removeLinkId }) : null;
   return (
     <section aria-labelledby="quick-student-title" className="flex flex-col gap-5">
       <h2 id="quick-student-title" className="text-xl font-bold text-slate-900">
@@ -248,9 +250,7 @@ export function StudentChoiceStep({
       <Link to={quickPurchaseHref({ step: 2, series, items: ticked })} className={`${secondary} self-start`}>
         Voltar aos itens
       </Link>
-      {detailed ? (
-        <StudentDataModal link={detailed} closeHref={linkHref(basePath, "lista", selectedStudentId)} />
-      ) : null}
+      {cardDialog}
     </section>
   );
 }

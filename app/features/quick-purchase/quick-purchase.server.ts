@@ -7,6 +7,7 @@ import { isNewStudentIntent, newStudentAction } from "#app/features/students/new
 import { RA_LINK_INTENT } from "#app/features/students/ra-link-form.tsx";
 import { isLinkMode, linkHref } from "#app/features/students/student-chooser.tsx";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
+import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
@@ -43,6 +44,7 @@ function chooserState(url: URL) {
     mode: isLinkMode(mode) ? mode : "escolha",
     selectedStudentId: url.searchParams.get(URL_STATE.link.student),
     studentDataId: url.searchParams.get(URL_STATE.studentData.key),
+    removeLinkId: url.searchParams.get(URL_STATE.removeLink.key),
   };
 }
 
@@ -127,7 +129,7 @@ export async function quickPurchaseAction(args: RequestArgs) {
   const available = new Set(offered.map((item) => item.itemTOTVS));
   const ticked = state.items.filter((id) => available.has(id));
 
-  if (intent === RA_LINK_INTENT) {
+  if (intent === RA_LINK_INTENT || intent === REMOVE_LINK_INTENT) {
     const place = (bags: Parameters<typeof withItemAdded>[0], studentId: string) =>
       ticked.reduce((next, id) => withItemAdded(next, studentId, id), bags);
     return linkAction(args, formData, stepThree, place, stepThree);

@@ -18,6 +18,8 @@ export interface AuditedView {
   path: string;
   dialog?: string | RegExp;
   prepare?: (page: Page) => Promise<void>;
+  /** A CSS selector: audit only this part (a menu opened over a page audited on its own). */
+  scope?: string;
 }
 
 export interface AuditFinding {
@@ -29,14 +31,11 @@ export interface AuditFinding {
 }
 
 /**
- * Runs axe on pages of one test. Without JavaScript the page cannot run axe (its script
- * never gets a turn), so axe runs on a twin: a JavaScript-enabled page of the same size that
- * receives exactly the HTML the no-JS page shows, without its scripts, and the page's own
- * styles and images.
+ * Runs axe on pages of one test. A view with a dialog is audited inside the dialog (the page
+ * behind has a view of its own). It needs JavaScript in the page: axe is a script.
  */
 export class Auditor {
   readonly findings: AuditFinding[] = [];
-  private twin: Page | null = null;
 
   constructor(
     private readonly page: Page,
@@ -50,19 +49,19 @@ export class Auditor {
       await waitForHydration(this.page, this.js);
       if (view.dialog) await expect(this.page.getByRole("dialog", { name: view.dialog })).toBeVisible();
       await view.prepare?.(this.page);
-      await this.current(view.name);
+      await this.current(view.name, view.dialog ? '[role="dialog"]' : view.scope);
     }
   }
 
-  /** Audits the page as it is now. */
-  async current(view: string) {
-    const target = this.js ? this.page : await this.twinOf(this.page);
-    const { violations } = await new AxeBuilder({ page: target })
+  /** Audits the page as it is now (only `scope`, a CSS selector, when given). */
+  async current(view: string, scope?: string) {
+    const builder = new AxeBuilder({ page: this.page })
       .withTags(WCAG_22_AA)
       .options({ resultTypes: ["violations"] })
       // One frame (the store has no iframes): axe.run in the page, no extra blank page per run.
-      .setLegacyMode()
-      .analyze();
+      .setLegacyMode();
+    if (scope) builder.include(scope);
+    const { violations } = await builder.analyze();
     this.findings.push(
       ...violations
         .filter((violation) => BLOCKING.has(violation.impact ?? ""))
@@ -90,29 +89,5 @@ export class Auditor {
     const views = new Set(this.findings.map((finding) => finding.view)).size;
     const nodes = this.findings.reduce((sum, finding) => sum + finding.nodes.length, 0);
     expect(this.findings, `${views} vista(s), ${nodes} nó(s) com violações sérias ou críticas:\n${report}`).toEqual([]);
-  }
-
-  private async twinOf(page: Page): Promise<Page> {
-    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    const url = page.url();
-    if (!this.twin) {
-      const browser = page.context().browser()!;
-      const context = await browser.newContext({
-        viewport: page.viewportSize(),
-        javaScriptEnabled: true,
-        locale: "pt-BR",
-      });
-      this.twin = await context.newPage();
-      page.once("close", () => void context.close());
-    }
-    const twin = this.twin;
-    await twin.unrouteAll();
-    await twin.route(
-      (address) => address.href === url,
-      (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }),
-    );
-    await twin.route(/\.js(\?|$)/, (route) => route.abort());
-    await twin.goto(url, { waitUntil: "load" });
-    return twin;
   }
 }

@@ -11,10 +11,11 @@ export function CartButton({ count, total, className = "" }: { count: number; to
       to={hrefWithParam(location, URL_STATE.cart.key, URL_STATE.cart.open)}
       preventScrollReset
       className={`relative flex items-center rounded-full p-2 hover:bg-white/10 ${className}`}
-      aria-label={`Carrinho de compras, ${count} ${count === 1 ? "item" : "itens"}`}
       data-testid="cart-button"
     >
       <CartIcon />
+      {/* The name is the visible text (total, count) with words around it: WCAG 2.5.3, label in name. */}
+      <span className="sr-only">Carrinho de compras, </span>
       {total !== undefined && count > 0 ? (
         <span className="ml-1 hidden text-sm font-semibold hd:inline" data-testid="cart-header-total">
           R$ {formatMoney(total)}
@@ -26,6 +27,7 @@ export function CartButton({ count, total, className = "" }: { count: number; to
       >
         {count}
       </span>
+      <span className="sr-only"> {count === 1 ? "item" : "itens"}</span>
     </Link>
   );
 }

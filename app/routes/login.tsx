@@ -1,6 +1,6 @@
 import { logIn } from "#app/features/accounts/login.server.ts";
 import { requireAnonymous } from "#app/.server/request-context.server.ts";
-import { AccountModal } from "#app/features/accounts/account-modal.tsx";
+import { AccountModal, useAccountPageTab } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/login";
 
 export const meta = () => [{ title: "Entrar | Loja Escolar" }, { name: "robots", content: "noindex" }];
@@ -18,5 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const back = actionData?.redirectTo ?? "/";
-  return <AccountModal tab="entrar" redirectTo={back} closeHref={back} loginReply={actionData} />;
+  const tab = useAccountPageTab("entrar");
+  return <AccountModal tab={tab} redirectTo={back} closeHref={back} loginReply={actionData} />;
 }

@@ -80,15 +80,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.category.title}
         </Link>
       </nav>
-      <ProductInformation product={product} installments={installments} />
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <div className="md:col-start-2">
+      {/* "Comprar" right under the price, not below the (taller) image. */}
+      <ProductInformation product={product} installments={installments}>
+        <div>
           <BuyButton loggedIn={loggedIn} productPath={productPath} itemTOTVSId={product.itemTOTVS} />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}
           <h2 className="mt-6 font-bold text-slate-900">Descrição</h2>
           <p className="mt-1 text-slate-700">{product.description}</p>
         </div>
-      </div>
+      </ProductInformation>
       {linkMode ? (
         <LinkModal
           product={product}

@@ -1,6 +1,6 @@
 import { register } from "#app/features/accounts/registration/registration.server.ts";
 import { requireAnonymous } from "#app/.server/request-context.server.ts";
-import { AccountModal } from "#app/features/accounts/account-modal.tsx";
+import { AccountModal, useAccountPageTab } from "#app/features/accounts/account-modal.tsx";
 import type { Route } from "./+types/register";
 
 export const meta = () => [{ title: "Criar conta | Loja Escolar" }, { name: "robots", content: "noindex" }];
@@ -17,5 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPage({ actionData }: Route.ComponentProps) {
   const back = actionData?.redirectTo ?? "/";
-  return <AccountModal tab="registrar" redirectTo={back} closeHref={back} registrationReply={actionData} />;
+  const tab = useAccountPageTab("registrar");
+  return <AccountModal tab={tab} redirectTo={back} closeHref={back} registrationReply={actionData} />;
 }

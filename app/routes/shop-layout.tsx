@@ -3,7 +3,7 @@ import { useRootData } from "#app/root.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
-import { accountTabOf } from "#app/features/accounts/account-tab.ts";
+import { ACCOUNT_PAGES, accountTabOf } from "#app/features/accounts/account-tab.ts";
 import { AccountModal as ServerAccountModal } from "#app/features/accounts/account-modal.tsx";
 import { CartPanel } from "#app/features/cart/cart-panel.tsx";
 import { DesktopHeader } from "#app/layout/desktop-header.tsx";
@@ -37,7 +37,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   const shadow = useHeaderShadow(isHome);
   const searchTerm = location.pathname === "/busca" ? (params.get("q") ?? undefined) : undefined;
   const cartCount = countCart(cart);
-  const accountTab = customer ? null : accountTabOf(params.get(URL_STATE.account.key));
+  const accountTab =
+    customer || ACCOUNT_PAGES.has(location.pathname) ? null : accountTabOf(params.get(URL_STATE.account.key));
 
   return (
     <div id="topo" className="flex min-h-screen flex-col">

@@ -6,6 +6,8 @@ export function NotFoundContent() {
       className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center"
       data-testid="not-found"
     >
+      {/* A route that threw renders no meta of its own: React puts this <title> in the head. */}
+      <title>Página não encontrada | Loja Escolar</title>
       <p className="text-6xl font-black text-brand-600">404</p>
       <h1 className="text-2xl font-bold text-slate-900">Página não encontrada</h1>
       <p className="text-slate-600">
@@ -24,11 +26,11 @@ export function GeneralErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   if (!isRouteErrorResponse(error)) console.error(error);
   const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const title = forbidden ? "Não foi possível confirmar o envio" : "Algo deu errado";
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center" role="alert">
-      <h1 className="text-2xl font-bold text-slate-900">
-        {forbidden ? "Não foi possível confirmar o envio" : "Algo deu errado"}
-      </h1>
+      <title>{`${title} | Loja Escolar`}</title>
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
       <p className="text-slate-600">
         {forbidden
           ? "Sua sessão de formulário expirou. Recarregue a página e tente novamente."

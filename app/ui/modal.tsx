@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { useDialogFocus } from "./dialog-focus.ts";
 import { CloseIcon } from "./icons.tsx";
 
 /** Modal timings (spec §9): opacity 1 about 100 ms after opening, 300 ms to fade out. */
@@ -57,6 +58,8 @@ export function Modal({
   const closing = useRef(false);
   const [interactive, setInteractive] = useState(false);
   const onEscape = useEffectEvent(() => close());
+  const dialog = useRef<HTMLDivElement>(null);
+  useDialogFocus(dialog);
 
   useEffect(() => {
     hydratedOnce = true;
@@ -91,11 +94,13 @@ export function Modal({
     >
       <CloseLink to={closeHref} onClick={close} backdrop className="absolute inset-0" />
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         data-interactive={interactive || undefined}
-        className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl wide:my-auto ${className}`}
+        className={`relative my-8 w-full rounded-2xl bg-white shadow-2xl outline-none wide:my-auto ${className}`}
       >
         <CloseLink
           to={closeHref}

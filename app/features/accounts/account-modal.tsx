@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useSearchParams } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { Modal } from "#app/ui/modal.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
@@ -6,13 +6,19 @@ import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { LoginForm } from "./login-form.tsx";
 import { RegistrationWizard, type RegistrationReply } from "./registration/registration-wizard.tsx";
 
-import type { AccountTab } from "./account-tab.ts";
+import { accountTabOf, type AccountTab } from "./account-tab.ts";
 
 const BENEFITS = [
   "Acompanhe o status dos seus pedidos",
   "Receba ofertas exclusivas para a sua família",
   "Faça compras rápidas pela série do estudante",
 ];
+
+/** The tab of /entrar's and /registrar's own modal: ?conta= when its tab links set it, else the page's. */
+export function useAccountPageTab(pageTab: AccountTab): AccountTab {
+  const [params] = useSearchParams();
+  return accountTabOf(params.get(URL_STATE.account.key)) ?? pageTab;
+}
 
 /**
  * The account modal (spec §2): tabs Entrar and Registrar, and password recovery.

@@ -74,7 +74,8 @@ export function CartLine({
   const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
-      <Link to={productHref} className="shrink-0">
+      {/* The same link as the name beside it: once in the tab order and for screen readers. */}
+      <Link to={productHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img src={item.productImage} alt="" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
       </Link>
       <div className="min-w-0 flex-1">

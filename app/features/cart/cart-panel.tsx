@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
+import { useDialogFocus } from "#app/ui/dialog-focus.ts";
 import { CloseLink } from "#app/ui/modal.tsx";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
@@ -15,14 +17,18 @@ export function CartPanel() {
   const closeHref = hrefWithParam(location, URL_STATE.cart.key, null);
   const here = `${location.pathname}${location.search}`;
   const bags = cart?.bags ?? [];
+  const panel = useRef<HTMLElement>(null);
+  useDialogFocus(panel);
   return (
     <div className="fixed inset-0 z-50 flex justify-end">
       <CloseLink to={closeHref} backdrop className="absolute inset-0 bg-black/40" />
       <aside
+        ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby="cart-panel-title"
-        className="relative flex h-dvh w-full max-w-md flex-col bg-white shadow-2xl"
+        tabIndex={-1}
+        className="relative flex h-dvh w-full max-w-md flex-col bg-white shadow-2xl outline-none"
       >
         <header className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
           <h2 id="cart-panel-title" className="text-lg font-bold text-slate-900">

@@ -28,7 +28,8 @@ export function ProductCard({ product }: { product: ProductSummary }) {
             className="h-full w-full object-cover"
           />
           {price.showsDiscount ? (
-            <span className="absolute left-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+            // Top right: the images print their category at the top left.
+            <span className="absolute right-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
               -{formatPercent(price.discountPercent)}%
             </span>
           ) : null}
@@ -44,7 +45,7 @@ export function ProductCard({ product }: { product: ProductSummary }) {
             ) : (
               <>
                 {price.showsDiscount ? (
-                  <p className="text-xs text-slate-400 line-through">R$ {formatMoney(price.originalTotal)}</p>
+                  <p className="text-xs text-slate-500 line-through">R$ {formatMoney(price.originalTotal)}</p>
                 ) : null}
                 <p className="text-lg font-bold text-brand-700">R$ {formatMoney(price.total)}</p>
                 {price.installments > 1 ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Product } from "#api/contract/catalogue.ts";
 import { formatMoney } from "#app/lib/money.ts";
@@ -14,11 +15,14 @@ export function ProductInformation({
   product,
   installments,
   heading: Heading = "h1",
+  children,
 }: {
   product: InformedProduct;
   /** What this product alone is paid in today (productInstallments, from the loader). */
   installments: number;
   heading?: "h1" | "h2";
+  /** What follows the price in the same column (the product page's "Comprar" and description). */
+  children?: ReactNode;
 }) {
   const price = priceView(product, installments);
   return (
@@ -71,6 +75,7 @@ export function ProductInformation({
             </>
           )}
         </div>
+        {children}
       </div>
     </div>
   );

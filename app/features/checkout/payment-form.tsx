@@ -82,6 +82,9 @@ export function PaymentForm({
     expiry: String(fields.expiry.initialValue ?? ""),
   });
   const [installments, setInstallments] = useState(Number(fields.installments.initialValue) || null);
+  const [method, setMethod] = useState(
+    (fields.paymentMethod.initialValue as PaymentMethodCode | undefined) ?? defaultPaymentMethod(total),
+  );
   // After any answer of the server (a refusal: a success leaves the page), the card is typed
   // again: the server never sends it back (PCI DSS), and with JavaScript the browser must not
   // keep it on screen either.
@@ -148,18 +151,20 @@ export function PaymentForm({
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-bold text-slate-900">Forma de pagamento</legend>
         {free ? (
-          <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.free} />
+          <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.free} onChoose={setMethod} />
         ) : (
           <>
-            <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.boleto} />
+            <MethodRadio meta={fields.paymentMethod} code={PAYMENT_METHOD_CODES.boleto} onChoose={setMethod} />
             <MethodRadio
               meta={fields.paymentMethod}
               code={PAYMENT_METHOD_CODES.credit}
+              onChoose={setMethod}
               hint={acquirer && !tokenised.scripted ? ACQUIRER_CARD_TEXTS.needsScripts : undefined}
             />
             <MethodRadio
               meta={fields.paymentMethod}
               code={PAYMENT_METHOD_CODES.pix}
+              onChoose={setMethod}
               hint="Pague pelo app do seu banco com o QR Code ou o código copia e cola que aparece ao finalizar."
             />
           </>
@@ -219,16 +224,18 @@ export function PaymentForm({
       )}
 
       {free ? null : (
-        <p className="font-semibold text-brand-800" data-testid="payment-summary">
-          <span className="group-has-[[name=paymentMethod][value='1']:checked]/payment:hidden group-has-[[name=paymentMethod][value='3']:checked]/payment:hidden">
-            {INSTALLMENT_TEXTS.boleto}
-          </span>
-          <span className="hidden group-has-[[name=paymentMethod][value='3']:checked]/payment:inline">
-            {INSTALLMENT_TEXTS.pix}
-          </span>
-          <span className="hidden group-has-[[name=paymentMethod][value='1']:checked]/payment:inline">
-            {creditInstallmentLabel(total, installments)}
-          </span>
+        // One method's line, the one chosen. Without JavaScript it is the one the server saw
+        // checked, hidden by CSS once another is chosen (the card's line would need the
+        // instalments chosen): never two methods' lines in one page.
+        <p
+          className={`font-semibold text-brand-800 ${SUMMARY_SHOWN_WHILE_CHECKED[method]}`}
+          data-testid="payment-summary"
+        >
+          {method === PAYMENT_METHOD_CODES.credit
+            ? creditInstallmentLabel(total, installments)
+            : method === PAYMENT_METHOD_CODES.pix
+              ? INSTALLMENT_TEXTS.pix
+              : INSTALLMENT_TEXTS.boleto}
         </p>
       )}
 
@@ -281,10 +288,42 @@ export function PaymentForm({
 
 type FieldMeta = Parameters<typeof getInputProps>[0];
 
-function MethodRadio({ meta, code, hint }: { meta: FieldMeta; code: PaymentMethodCode; hint?: string }) {
+/**
+ * The summary line's classes while its method is the one checked, and hidden otherwise
+ * (without JavaScript the line stays the server's until the next submit).
+ */
+const SUMMARY_SHOWN_WHILE_CHECKED: Record<PaymentMethodCode, string> = {
+  [PAYMENT_METHOD_CODES.free]: "",
+  [PAYMENT_METHOD_CODES.credit]: "hidden group-has-[[name=paymentMethod][value='1']:checked]/payment:block",
+  [PAYMENT_METHOD_CODES.boleto]: "hidden group-has-[[name=paymentMethod][value='0']:checked]/payment:block",
+  [PAYMENT_METHOD_CODES.pix]: "hidden group-has-[[name=paymentMethod][value='3']:checked]/payment:block",
+};
+
+function MethodRadio({
+  meta,
+  code,
+  hint,
+  onChoose,
+}: {
+  meta: FieldMeta;
+  code: PaymentMethodCode;
+  hint?: string;
+  onChoose: (code: PaymentMethodCode) => void;
+}) {
+  // One id per radio (Conform gives the field's id to each), and the label points to it.
+  const id = `${meta.id}-${code}`;
   return (
-    <label className="flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500">
-      <input {...getInputProps(meta, { type: "radio", value: code })} key={`${meta.key}-${code}`} className="h-4 w-4" />
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer items-center gap-3 rounded-xl bg-white px-4 py-3 ring-1 ring-slate-200 has-[:checked]:ring-2 has-[:checked]:ring-brand-500"
+    >
+      <input
+        {...getInputProps(meta, { type: "radio", value: code })}
+        id={id}
+        key={`${meta.key}-${code}`}
+        onChange={() => onChoose(code)}
+        className="h-4 w-4"
+      />
       <span>
         <span className="block font-semibold text-slate-800">{PAYMENT_METHOD_LABELS[code].option}</span>
         {hint ? <span className="block text-xs text-slate-600">{hint}</span> : null}

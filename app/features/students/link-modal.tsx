@@ -34,7 +34,7 @@ function ItemSummary({
         ) : (
           <p>
             {price.showsDiscount ? (
-              <span className="mr-1 text-slate-400 line-through">
+              <span className="mr-1 text-slate-500 line-through">
                 {price.installments}x R$ {formatMoney(price.originalInstallment)}
               </span>
             ) : null}

@@ -19,7 +19,7 @@ function Details({ rows }: { rows: [label: string, value: string | null][] }) {
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-slate-500">{label}</dt>
-          <dd className={value ? "text-slate-900" : "text-slate-400"}>{value || NOT_INFORMED}</dd>
+          <dd className={value ? "text-slate-900" : "text-slate-500"}>{value || NOT_INFORMED}</dd>
         </div>
       ))}
     </dl>

@@ -132,6 +132,43 @@ test.describe("axe", () => {
     audit.expectNone();
   });
 
+  test("axe (WCAG 2.2 AA), customer: Compra Rápida's steps and a student card's dialogs", async ({
+    page,
+    request,
+    js,
+    logIn,
+  }) => {
+    await ownStudentId(request, await logIn());
+    await page.goto("/compra-rapida");
+    await page.getByRole("group", { name: "Ensino Fundamental" }).getByRole("checkbox", { name: "6º Ano" }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/passo=2/);
+    const items = new URL(page.url());
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page).toHaveURL(/passo=3/);
+    const student = new URL(page.url());
+    const list = `${student.pathname}${student.search}&vinculo=lista`;
+    const audit = new Auditor(page, js);
+    await audit.views([
+      { name: "compra rápida, itens", path: `${items.pathname}${items.search}` },
+      { name: "compra rápida, estudante", path: `${student.pathname}${student.search}` },
+      { name: "compra rápida, lista de estudantes", path: list },
+    ]);
+    const details = await page
+      .getByRole("link", { name: /^Ver dados/ })
+      .first()
+      .getAttribute("href");
+    const remove = await page
+      .getByRole("link", { name: /^Remover vínculo/ })
+      .first()
+      .getAttribute("href");
+    await audit.views([
+      { name: "compra rápida, dados do estudante", path: details!, dialog: /.+/ },
+      { name: "compra rápida, remover vínculo", path: remove!, dialog: /.+/ },
+    ]);
+    audit.expectNone();
+  });
+
   test("axe (WCAG 2.2 AA), customer: payment, completion, boleto, receipt and order history", async ({
     page,
     js,

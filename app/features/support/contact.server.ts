@@ -55,7 +55,7 @@ function sentProtocolCookie(): Cookie {
 async function prefillOf(args: RequestArgs): Promise<ContactPrefill> {
   const current = currentCustomer(args.context);
   if (!current) return {};
-  const { name, email, id } = current.customer;
+  const { name, email } = current.customer;
   let phone = "";
   try {
     phone = maskPhone((await loadCustomerProfile(args)).cellPhone);

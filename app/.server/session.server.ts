@@ -3,7 +3,6 @@ import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
-import { knownStoreApiExtensions } from "./store-api/extensions.server.ts";
 
 /** What the session cookie carries about the logged-in customer (spec §3 Customer, summary). */
 export interface SessionCustomer {
@@ -89,21 +88,22 @@ export async function getSessionCustomer(
 export const SESSION_LIFETIME_MS = 1440 * 60 * 1000;
 
 /**
- * Starts (or renews) the customer's session and returns the Set-Cookie header. Where the store
- * API has no get-customer (docs/decisions/0026), a whole customer (the login's, or the profile
- * just saved) is kept as the profile, and a summary keeps the profile the session had for the
- * same customer. Where it has, the cookie carries no CPF or address: the pages ask the API.
+ * Starts (or renews) the customer's session and returns the Set-Cookie header. With
+ * `keepProfile` (the store API has no get-customer, docs/decisions/0026), a whole customer (the
+ * login's, or the profile just saved) is kept as the profile, and a summary keeps the profile
+ * the session had for the same customer. Without it the cookie carries no CPF or address: the
+ * pages ask the API.
  */
 export async function commitCustomerSession(
   request: Request,
   auth: { token: string; customer: SessionCustomer | Customer },
   expiresAt = Date.now() + SESSION_LIFETIME_MS,
+  keepProfile = false,
 ): Promise<string> {
   const session = await getSession(request);
-  const profile = knownStoreApiExtensions().has("getCustomer") ? null : wholeCustomer(auth.customer);
+  const profile = keepProfile ? wholeCustomer(auth.customer) : null;
   if (profile) session.set("profile", profile);
-  else if (knownStoreApiExtensions().has("getCustomer")) session.unset("profile");
-  else if (session.get("profile")?.id !== auth.customer.id) session.unset("profile");
+  else if (!keepProfile || session.get("profile")?.id !== auth.customer.id) session.unset("profile");
   session.set("token", auth.token);
   session.set("customer", {
     id: auth.customer.id,

@@ -56,4 +56,35 @@ describe("customer session", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
   });
+
+  it("keeps the whole customer (CPF, address) only when asked: for a store API without get-customer", async () => {
+    const whole = {
+      ...customer,
+      cellPhone: "81999990000",
+      cpf: "52998224725",
+      birthDate: "1985-03-10",
+      zipcode: "50030230",
+      street: "Rua do Sol",
+      houseNumber: "325",
+      neighborhood: "Santo Antônio",
+      city: "Recife",
+      state: "PE",
+    };
+    const later = Date.now() + 60_000;
+    const cookieOf = (setCookie: string) =>
+      new Request("http://loja.local/", { headers: { cookie: setCookie.split(";")[0]! } });
+    const plain = await session.commitCustomerSession(
+      new Request("http://loja.local/"),
+      { token: "t", customer: whole },
+      later,
+    );
+    expect(await session.getSessionProfile(cookieOf(plain))).toBeNull();
+    const kept = await session.commitCustomerSession(
+      new Request("http://loja.local/"),
+      { token: "t", customer: whole },
+      later,
+      true,
+    );
+    expect(await session.getSessionProfile(cookieOf(kept))).toMatchObject({ cpf: "52998224725", city: "Recife" });
+  });
 });

@@ -14,7 +14,7 @@ export {
   StoreApiError,
   type StoreApiClient,
 } from "./client.server.ts";
-export { storeApiExtensions } from "./extensions.server.ts";
+export { knownStoreApiExtensions, storeApiExtensions } from "./extensions.server.ts";
 
 /**
  * Spec §8: a 401 on an authenticated call ends the session, wherever the call was made. The

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { keepsProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { data } from "react-router";
 import type { Customer, SaleBag } from "#api/contract/index.ts";
 import type { AccountPageReply, ProfileReply, ProfileValues } from "#app/features/accounts/account-page-reply.ts";
@@ -92,7 +93,7 @@ function passwordReply(
 /** Keeps the session's login time (spec §4: 24 h after login) while changing what it holds. */
 async function refreshSession(request: Request, token: string, customer: SessionCustomer | Customer) {
   const expiresAt = (await getSession(request)).get("expiresAt");
-  return commitCustomerSession(request, { token, customer }, expiresAt);
+  return commitCustomerSession(request, { token, customer }, expiresAt, keepsProfile());
 }
 
 /** Everything /conta shows: the whole customer, the order history and, when asked, one sale's bags. */

@@ -1,7 +1,13 @@
 import type { Customer } from "#api/contract/accounts.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { getSessionProfile } from "#app/.server/session.server.ts";
-import { callUnavailable } from "#app/.server/store-api/index.server.ts";
+import { callUnavailable, knownStoreApiExtensions } from "#app/.server/store-api/index.server.ts";
+
+/**
+ * Whether the session keeps the login's whole customer: only where the store API has no
+ * get-customer (docs/decisions/0026); elsewhere the cookie carries no CPF or address.
+ */
+export const keepsProfile = () => !knownStoreApiExtensions().has("getCustomer");
 
 /**
  * The whole logged-in customer, for /conta's profile and /conclusao's buyer: get-customer where

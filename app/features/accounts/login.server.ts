@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { keepsProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { data } from "react-router";
 import { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { mergeGuestCartAtLogin } from "#app/features/cart/guest-cart-merge.server.ts";
@@ -28,7 +29,8 @@ export async function enterAccount(
 ) {
   const cartNews = await mergeGuestCartAtLogin(request, auth);
   const headers = new Headers();
-  for (const cookie of [await commitCustomerSession(request, auth), ...cookies]) headers.append("set-cookie", cookie);
+  for (const cookie of [await commitCustomerSession(request, auth, undefined, keepsProfile()), ...cookies])
+    headers.append("set-cookie", cookie);
   return toasts().redirectWithSuccess(
     redirectTo,
     { message: "Usuário logado com sucesso!", description: cartNews },

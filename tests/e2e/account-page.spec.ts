@@ -3,7 +3,7 @@ import { createCustomer, WEAK_PASSWORD, type ApiCustomer } from "./support/accou
 import { announcement, expectAnnounced } from "./support/announcements.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
-import { chooseCity } from "./support/address.ts";
+import { chooseCity, lookUpUnknownCep } from "./support/address.ts";
 
 /** `openAccountPage()`: a new customer, logged in, on /conta. */
 const test = base.extend<{ openAccountPage: () => Promise<ApiCustomer> }>({
@@ -86,15 +86,17 @@ test("a CPF of another account comes back as a red toast, with the form as typed
   if (!js) await expect(page).toHaveURL(/\/conta$/);
 });
 
-test("the city list follows the chosen state", async ({ page, js, openAccountPage }) => {
+test("after a CEP that is not found, the city list follows the chosen state", async ({ page, js, openAccountPage }) => {
   await openAccountPage();
   const profile = profileSection(page);
+  await lookUpUnknownCep(profile, js);
   await chooseCity(profile, js, { state: "SP", city: "Campinas" });
   await profileSection(page).getByRole("button", { name: "Salvar alterações" }).click();
   await expectAnnounced(page, "Dados alterados com sucesso!", { type: "success" });
   await page.reload();
   await expect(profileSection(page).getByLabel("Estado")).toHaveValue("SP");
   await expect(profileSection(page).getByLabel("Cidade")).toHaveValue("Campinas");
+  await expect(profileSection(page).getByLabel("Cidade")).toHaveAttribute("readonly", "");
 });
 
 test("a password change keeps the session; the new password logs in and the old one no longer does", async ({

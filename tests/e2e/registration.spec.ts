@@ -4,21 +4,21 @@ import { expectAnnounced } from "./support/announcements.ts";
 import { newMaskedCpf, uniqueEmail } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
-import { chooseCity, lookUpKnownCep } from "./support/address.ts";
+import { chooseCity, lookUpKnownCep, lookUpUnknownCep } from "./support/address.ts";
 import { recordAnswers } from "./support/secrets.ts";
 
 /** Strong enough for the store's rule (api/accounts/password-strength.ts), and easy to spot in a page. */
 const PASSWORD = "Lapis-Azul-42";
 
-/** Fills step 2 with a valid address (CEP unknown to the double, so state and city are picked). */
+/** Fills step 2 with a valid address (CEP unknown to the double, so state and city are picked from lists). */
 async function fillBasics(page: Page, js: boolean, values: { cpf: string; houseNumber: string }): Promise<Locator> {
   const modal = await modalReady(page, js);
   await fillFields(modal, {
     CPF: values.cpf,
     "Data de nascimento": "1985-04-12",
     Celular: "(81) 99876-5432",
-    CEP: "50030-230",
   });
+  await lookUpUnknownCep(modal, js, "50030-230");
   await chooseCity(modal, js, { state: "PE", city: "Recife" });
   await fillFields(await modalReady(page, js), {
     Bairro: "Boa Vista",
@@ -152,13 +152,13 @@ test("the CEP lookup fills state, city, neighbourhood and street, then focuses t
   await expect(modal.getByLabel("CPF")).not.toHaveValue("");
 });
 
-test("an unknown CEP leaves the form usable, with state and city lists", async ({ page, visit, js }) => {
+test("state and city are read-only until a CEP is not found; then they are lists", async ({ page, visit, js }) => {
   await visit("/?conta=registrar");
   await passAccessStep(page, js, "Carlos Eduardo Monteiro", uniqueEmail("registro"));
-  let modal = await modalReady(page, js);
-  await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
-  await modal.getByRole("button", { name: "Buscar CEP" }).click();
-  modal = await modalReady(page, js);
-  await expect(modal.getByLabel("CEP", { exact: true })).toHaveValue("12345-678");
-  await chooseCity(modal, js, { state: "PE", city: "Recife" });
+  const modal = await modalReady(page, js);
+  await expect(modal.getByRole("combobox", { name: "Estado", exact: true })).toHaveCount(0);
+  await lookUpUnknownCep(modal, js);
+  await chooseCity(await modalReady(page, js), js, { state: "PE", city: "Recife" });
+  // A CEP the lookup finds makes them read-only again, filled by it.
+  await lookUpKnownCep(await modalReady(page, js), js);
 });

@@ -5,7 +5,7 @@ import { expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { chooseCity, lookUpKnownCep } from "./support/address.ts";
+import { chooseCity, lookUpKnownCep, lookUpUnknownCep } from "./support/address.ts";
 import { dialogReady, fillFields } from "./support/pages.ts";
 import { saveCart } from "./support/store-api.ts";
 
@@ -176,7 +176,7 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
     birthDate: "2012-11-30",
     birthCity: "Recife",
   });
-  await modal.getByLabel("CEP", { exact: true }).fill("12345-678");
+  await lookUpUnknownCep(modal, js);
   await chooseCity(modal, js, { state: "PE", city: "Recife" });
   await fillFields(modal, {
     Bairro: "Boa Vista",

@@ -17,6 +17,8 @@ export type AccountPageReply =
       values: ProfileValues;
       /** The cities of values.state (IBGE), for the city select. */
       cities: string[];
+      /** The lookup of the current CEP failed: state and city are lists (read-only otherwise, spec §5). */
+      cepNotFound: boolean;
       result?: SubmissionResult<string[]>;
       focus?: "houseNumber";
       toast: string | null;

@@ -166,16 +166,32 @@ describe("the /conta action, profile form", () => {
     expect(data.values).toMatchObject({ name: "Fernanda Nova Silva", cpf: "111.111.111-11", street: "Rua da Aurora" });
   });
 
-  it("refuses a city of another state on the server", async () => {
+  it("refuses a city of another state on the server when the CEP is unknown, keeping the lists", async () => {
     const maria = await signUpAndLogIn();
     const { data, status } = await run(maria.cookie, {
       intent: "profile",
       ...profile,
+      zipcode: "12345-678",
       cpf: newCpf(),
       city: "Campinas",
     });
     expect(status).toBe(400);
     expect(data.result.error.city).toEqual(["A cidade não pertence ao estado selecionado."]);
+    expect(data.cepNotFound).toBe(true);
+  });
+
+  it("saves the state and city of a found CEP, whatever the form sent (spec §5)", async () => {
+    const maria = await signUpAndLogIn();
+    const { response } = await run(maria.cookie, {
+      intent: "profile",
+      ...profile,
+      cpf: newCpf(),
+      state: "SP",
+      city: "Campinas",
+    });
+    expect(response?.status).toBe(302);
+    const page = await loadAccountPage(await requestArgs(get(maria.cookie)));
+    expect(page.profile.values).toMatchObject({ zipcode: "50050-000", state: "PE", city: "Recife" });
   });
 
   it("shows the API's message in a red toast when the CPF belongs to someone else", async () => {
@@ -214,19 +230,31 @@ describe("the /conta action, profile form", () => {
     expect(data.result).toBeUndefined();
   });
 
-  it("keeps the form as typed when the CEP is unknown", async () => {
+  it("keeps the form as typed when the CEP is unknown, and offers state and city as lists", async () => {
     const maria = await signUpAndLogIn();
     const { data } = await run(maria.cookie, { intent: "cep", ...profile, zipcode: "12345-678" });
     expect(data.values).toMatchObject({ zipcode: "12345-678", state: "PE", city: "Recife" });
     expect(data.focus).toBeUndefined();
+    expect(data.cepNotFound).toBe(true);
   });
 
-  it("lists the cities of the chosen state, dropping a city of the old one", async () => {
+  it("keeps state and city read-only after a found CEP or a malformed one", async () => {
     const maria = await signUpAndLogIn();
-    const { data } = await run(maria.cookie, { intent: "cities", ...profile, state: "SP" });
+    expect((await run(maria.cookie, { intent: "cep", ...profile })).data.cepNotFound).toBe(false);
+    expect((await run(maria.cookie, { intent: "cep", ...profile, zipcode: "5005" })).data.cepNotFound).toBe(false);
+  });
+
+  it("lists the cities of the chosen state while the failed CEP is unchanged", async () => {
+    const maria = await signUpAndLogIn();
+    const failed = { ...profile, zipcode: "12345-678", cepNaoEncontrado: "12345678" };
+    const { data } = await run(maria.cookie, { intent: "cities", ...failed, state: "SP" });
     expect(data.values).toMatchObject({ state: "SP", city: "" });
     expect(data.cities).toContain("Campinas");
     expect(data.cities).not.toContain("Recife");
+    expect(data.cepNotFound).toBe(true);
+    // Another CEP typed since the failed lookup: read-only again until it is looked up.
+    const changed = await run(maria.cookie, { intent: "cities", ...failed, zipcode: "50050-000" });
+    expect(changed.data.cepNotFound).toBe(false);
   });
 });
 

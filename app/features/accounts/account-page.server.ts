@@ -8,6 +8,8 @@ import { newPasswordRefusal } from "#app/features/accounts/new-password-refusal.
 import {
   citiesFor,
   CUSTOMER_ADDRESS,
+  cepStillNotFound,
+  settleStateAndCity,
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
@@ -76,6 +78,7 @@ function profileReply(values: ProfileValues, fields: Partial<ProfileReply> = {},
     nonce: formNonce(),
     values,
     cities: citiesFor(values.state),
+    cepNotFound: false,
     toast: null,
     ...fields,
   };
@@ -136,15 +139,18 @@ async function profileAction(
   formData: FormData,
   intent: "profile" | "cep" | "cities",
 ) {
+  // Saving, the CEP decides state and city (spec §5); else the form says whether its lookup failed.
+  const settled = intent === "profile" ? await settleStateAndCity(formData, CUSTOMER_ADDRESS) : null;
   const values = typedValues(formData, PROFILE_KEYS);
+  const cepNotFound = settled?.cepNotFound ?? cepStillNotFound(formData, values.zipcode);
   if (intent === "cep") {
-    const filled = await withLookedUpAddress(values, CUSTOMER_ADDRESS);
-    return filled ? profileReply(filled, { focus: "houseNumber" }) : profileReply(values);
+    const lookup = await withLookedUpAddress(values, CUSTOMER_ADDRESS);
+    return profileReply(lookup.values, lookup.found ? { focus: "houseNumber" } : { cepNotFound: lookup.cepNotFound });
   }
-  if (intent === "cities") return profileReply(withCityOfChosenState(values, CUSTOMER_ADDRESS));
+  if (intent === "cities") return profileReply(withCityOfChosenState(values, CUSTOMER_ADDRESS), { cepNotFound });
 
   const submission = parseWithZod(formData, { schema: profileServerSchema });
-  if (submission.status !== "success") return profileReply(values, { result: submission.reply() }, 400);
+  if (submission.status !== "success") return profileReply(values, { result: submission.reply(), cepNotFound }, 400);
   const { customer, token } = requireCustomer(context);
   try {
     const updated = await storeApi(context).updateCustomer(customer.id, submission.value);
@@ -161,7 +167,7 @@ async function profileAction(
   } catch (error) {
     const failure = apiFailure(error);
     // Spec §8: the API's error.message in a red toast; the form keeps what was typed.
-    return profileReply(values, { result: submission.reply(), toast: failure.message }, failure.status);
+    return profileReply(values, { result: submission.reply(), cepNotFound, toast: failure.message }, failure.status);
   }
 }
 

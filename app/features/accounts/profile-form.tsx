@@ -99,7 +99,7 @@ function ProfileFields({
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
       <AddressFields
         fields={fields}
-        cepFound={false}
+        cepNotFound={reply?.cepNotFound ?? false}
         cities={cities}
         focusNumber={reply?.focus === "houseNumber"}
         hydrated={hydrated}

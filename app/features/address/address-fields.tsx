@@ -6,18 +6,24 @@ import { SearchIcon } from "#app/ui/icons.tsx";
 
 export type AddressKey = "zipcode" | "state" | "city" | "neighborhood" | "street" | "houseNumber";
 
+/**
+ * The hidden field naming the CEP whose lookup failed (not found, or the service down): while
+ * the CEP is unchanged the form offers state and city as lists (docs/decisions/0025).
+ */
+export const CEP_NOT_FOUND_FIELD = "cepNaoEncontrado";
+
 const STATE_OPTIONS = STATES.map((state) => ({ value: state.sigla, label: state.sigla }));
 
 /**
  * The address group of every form that asks for one (sign-up, profile, new student and
  * responsible): CEP (lookup by button, or on blur with JavaScript), state and city
- * (read-only when the lookup filled them, lists otherwise), neighbourhood, street and
- * number. The server answers each lookup and city list by re-rendering the form, so it
+ * (read-only, filled by the lookup, spec §5; lists only after the lookup of the current CEP
+ * failed, docs/decisions/0025), neighbourhood, street and number. The server answers each lookup and city list by re-rendering the form, so it
  * works the same without JavaScript.
  */
 export function AddressFields({
   fields,
-  cepFound,
+  cepNotFound,
   cities,
   focusNumber,
   hydrated,
@@ -28,7 +34,8 @@ export function AddressFields({
   submitIntent,
 }: {
   fields: Record<AddressKey, FieldMetadata<string | undefined>>;
-  cepFound: boolean;
+  /** The lookup of the current CEP failed: state and city are lists. */
+  cepNotFound: boolean;
   cities: string[];
   focusNumber: boolean;
   hydrated: boolean;
@@ -42,6 +49,7 @@ export function AddressFields({
   const searching = pendingIntent === cepIntent;
   return (
     <>
+      <input type="hidden" name={CEP_NOT_FOUND_FIELD} value={cepNotFound ? lookedUpCep : ""} />
       <TextField
         meta={fields.zipcode}
         label="CEP"
@@ -69,12 +77,7 @@ export function AddressFields({
           </button>
         }
       />
-      {cepFound ? (
-        <div className="grid grid-cols-[6rem_1fr] gap-3">
-          <TextField meta={fields.state} label="Estado" readOnly />
-          <TextField meta={fields.city} label="Cidade" readOnly />
-        </div>
-      ) : (
+      {cepNotFound ? (
         <StateAndCityFields
           state={fields.state}
           city={fields.city}
@@ -83,6 +86,11 @@ export function AddressFields({
           citiesIntent={citiesIntent}
           submitIntent={submitIntent}
         />
+      ) : (
+        <div className="grid grid-cols-[6rem_1fr] gap-3">
+          <TextField meta={fields.state} label="Estado" readOnly />
+          <TextField meta={fields.city} label="Cidade" readOnly />
+        </div>
       )}
       <TextField meta={fields.neighborhood} label="Bairro" maxLength={80} />
       <div className="grid grid-cols-[1fr_7rem] gap-3">

@@ -6,6 +6,7 @@
  */
 import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
 import { maskCep } from "#app/lib/masks.ts";
+import { CEP_NOT_FOUND_FIELD } from "./address-fields.tsx";
 import { lookupCep } from "./cep.server.ts";
 
 /** The cities of a state for the city select (IBGE), none for an unknown state. */
@@ -39,18 +40,29 @@ export const WIZARD_ADDRESS = {
   street: "rua",
 } as const satisfies AddressFieldNames<string>;
 
+const digits = (value: string) => value.replace(/\D/g, "");
+
+/** The form says the lookup of its current CEP failed: state and city stay lists. */
+export function cepStillNotFound(formData: FormData, cep: string, prefix = ""): boolean {
+  const notFound = digits(String(formData.get(`${prefix}${CEP_NOT_FOUND_FIELD}`) ?? ""));
+  return notFound.length === 8 && notFound === digits(cep);
+}
+
 /**
- * The values with the address of their CEP filled in, or null when the CEP is not found
- * (spec §8: a failed lookup is silent; state and city stay selectable). A street or
- * neighbourhood the lookup does not know keeps what was typed.
+ * The "Buscar" answer: the values with the address of their CEP filled in (a street or
+ * neighbourhood the lookup does not know keeps what was typed), or as typed with
+ * cepNotFound when a well-formed CEP was not found (spec §8: the failure is silent; state
+ * and city become lists, docs/decisions/0025). A malformed CEP looks nothing up.
  */
 export async function withLookedUpAddress<K extends string, V extends Record<K, string>>(
   values: V,
   names: AddressFieldNames<K>,
-): Promise<V | null> {
-  const address = await lookupCep(values[names.zipcode]);
-  if (!address) return null;
-  return {
+): Promise<{ values: V; found: boolean; cepNotFound: boolean }> {
+  const cep = values[names.zipcode];
+  if (digits(cep).length !== 8) return { values, found: false, cepNotFound: false };
+  const address = await lookupCep(cep);
+  if (!address) return { values, found: false, cepNotFound: true };
+  const filled = {
     ...values,
     [names.zipcode]: maskCep(address.cep),
     [names.state]: address.state,
@@ -58,6 +70,28 @@ export async function withLookedUpAddress<K extends string, V extends Record<K, 
     [names.neighborhood]: address.neighborhood || values[names.neighborhood],
     [names.street]: address.street || values[names.street],
   };
+  return { values: filled, found: true, cepNotFound: false };
+}
+
+/**
+ * Before a save: state and city are read-only, filled by the CEP (spec §5), so a CEP the
+ * lookup finds decides them, whatever the form sent (a forged pair, or a CEP changed without
+ * "Buscar"). Sets them in the form data to be parsed; cepNotFound when the lookup failed, and
+ * then the state and city chosen from the lists stand (still checked against each other).
+ */
+export async function settleStateAndCity<K extends string>(
+  formData: FormData,
+  names: AddressFieldNames<K>,
+  prefix = "",
+): Promise<{ cepNotFound: boolean }> {
+  const field = (name: K) => `${prefix}${name}`;
+  const cep = String(formData.get(field(names.zipcode)) ?? "");
+  if (digits(cep).length !== 8) return { cepNotFound: false };
+  const address = await lookupCep(cep);
+  if (!address) return { cepNotFound: true };
+  formData.set(field(names.state), address.state);
+  formData.set(field(names.city), findCity(address.state, address.city)?.nome ?? address.city);
+  return { cepNotFound: false };
 }
 
 /** After the state select changed: the city stays only if it belongs to the new state. */

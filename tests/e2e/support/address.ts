@@ -48,3 +48,17 @@ export async function lookUpKnownCep(scope: Locator, js: boolean) {
   await expect(scope.getByLabel("Rua")).toHaveValue(address.logradouro);
   await expect(scope.getByLabel("Número")).toBeFocused();
 }
+
+/**
+ * Types a CEP the ViaCEP double does not know and asks for it: state and city, read-only until
+ * then (spec §5), become lists (docs/decisions/0025), ready for chooseCity.
+ */
+export async function lookUpUnknownCep(scope: Locator, js: boolean, cep = "12345-678") {
+  await expect(scope.getByRole("textbox", { name: "Estado", exact: true })).toHaveAttribute("readonly", "");
+  await expect(scope.getByRole("textbox", { name: "Cidade", exact: true })).toHaveAttribute("readonly", "");
+  await scope.getByLabel("CEP", { exact: true }).fill(cep);
+  if (js) await scope.getByLabel("CEP", { exact: true }).blur();
+  else await scope.getByRole("button", { name: "Buscar CEP" }).click();
+  await expect(scope.getByRole("combobox", { name: "Estado", exact: true })).toBeVisible();
+  await expect(scope.getByLabel("CEP", { exact: true })).toHaveValue(cep);
+}

@@ -43,7 +43,7 @@ export function BasicsStep({
       <PhoneField meta={fields.cellPhone} label="Celular" />
       <AddressFields
         fields={fields}
-        cepFound={reply.cepFound}
+        cepNotFound={reply.cepNotFound}
         cities={reply.cities}
         focusNumber={reply.focus === "houseNumber"}
         hydrated={hydrated}

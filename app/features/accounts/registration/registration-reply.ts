@@ -32,8 +32,8 @@ export type RegistrationReply = { redirectTo?: string } & (
       draft: string;
       values?: Partial<BasicsValues>;
       result?: SubmissionResult<string[]>;
-      /** The CEP lookup filled state and city: they are shown read-only. */
-      cepFound: boolean;
+      /** The lookup of the current CEP failed: state and city are lists (read-only otherwise, spec §5). */
+      cepNotFound: boolean;
       cities: string[];
       focus?: "houseNumber";
       toast: string | null;

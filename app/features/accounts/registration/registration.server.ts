@@ -3,8 +3,10 @@ import { data } from "react-router";
 import type { BasicsValues, RegistrationReply } from "#app/features/accounts/registration/registration-reply.ts";
 import { registrationAccessSchema, registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
 import {
+  cepStillNotFound,
   citiesFor,
   CUSTOMER_ADDRESS,
+  settleStateAndCity,
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
@@ -57,7 +59,15 @@ function stepTwo(
 ) {
   const state = fields.values?.state ?? "";
   return reply(
-    { step: 2, nonce: formNonce(), draft: draft.id, cepFound: false, cities: citiesFor(state), toast: null, ...fields },
+    {
+      step: 2,
+      nonce: formNonce(),
+      draft: draft.id,
+      cepNotFound: false,
+      cities: citiesFor(state),
+      toast: null,
+      ...fields,
+    },
     status,
     cookie,
   );
@@ -101,27 +111,35 @@ async function nextStep({ request, context }: RequestArgs, formData: FormData) {
 
   // Every step-2 intent needs this sign-up's step 1: a lost, expired or forged draft starts over.
   if (!draft?.access) return stepOne({ toast: DRAFT_EXPIRED }, 400);
+  // Saving, the CEP decides state and city (spec §5); else the form says whether its lookup failed.
+  const settled = intent === "basics" ? await settleStateAndCity(formData, CUSTOMER_ADDRESS) : null;
   const basics: BasicsValues = typedValues(formData, BASICS_KEYS);
+  const cepNotFound = settled?.cepNotFound ?? cepStillNotFound(formData, basics.zipcode);
 
   if (intent === "cep") {
-    const filled = await withLookedUpAddress(basics, CUSTOMER_ADDRESS);
-    return filled
-      ? stepTwo(draft, { values: filled, cepFound: true, focus: "houseNumber" })
-      : stepTwo(draft, { values: basics });
+    const lookup = await withLookedUpAddress(basics, CUSTOMER_ADDRESS);
+    return stepTwo(draft, {
+      values: lookup.values,
+      ...(lookup.found ? { focus: "houseNumber" } : { cepNotFound: lookup.cepNotFound }),
+    });
   }
 
-  if (intent === "cities") return stepTwo(draft, { values: withCityOfChosenState(basics, CUSTOMER_ADDRESS) });
+  if (intent === "cities") {
+    return stepTwo(draft, { values: withCityOfChosenState(basics, CUSTOMER_ADDRESS), cepNotFound });
+  }
 
   if (intent === "basics") {
     const submission = parseWithZod(formData, { schema: withCityOfState(registrationBasicsSchema) });
-    if (submission.status !== "success") return stepTwo(draft, { values: basics, result: submission.reply() }, 400);
+    if (submission.status !== "success") {
+      return stepTwo(draft, { values: basics, cepNotFound, result: submission.reply() }, 400);
+    }
     const { access } = draft;
     const api = storeApi(context);
     try {
       await api.createCustomer({ ...access, ...submission.value });
     } catch (error) {
       if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-      return stepTwo(draft, { values: basics, toast: error.message }, error.status);
+      return stepTwo(draft, { values: basics, cepNotFound, toast: error.message }, error.status);
     }
     // Logged in now, while the password is at hand; "Acessar" turns the grant into the session.
     const grant = await api.authCustomer(access.email, access.password).catch((error: unknown) => {

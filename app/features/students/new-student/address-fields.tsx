@@ -1,11 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { AddressFields as SharedAddressFields, type AddressKey } from "#app/features/address/address-fields.tsx";
-import { FOUND_CEP_FIELD } from "./new-student-reply.ts";
 
 type WizardKey = "cep" | "estado" | "cidade" | "bairro" | "rua" | "numero";
 type SharedProps = Omit<Parameters<typeof SharedAddressFields>[0], "fields">;
 
-/** The shared address group under the wizard's Portuguese field names, plus the CEP it found. */
+/** The shared address group under the wizard's Portuguese field names. */
 export function AddressFields({
   fields,
   ...props
@@ -18,10 +17,5 @@ export function AddressFields({
     street: fields.rua,
     houseNumber: fields.numero,
   };
-  return (
-    <>
-      <input type="hidden" name={FOUND_CEP_FIELD} value={props.cepFound ? props.lookedUpCep : ""} />
-      <SharedAddressFields fields={mapped} {...props} />
-    </>
-  );
+  return <SharedAddressFields fields={mapped} {...props} />;
 }

@@ -32,9 +32,6 @@ export type ResponsibleValues = Record<(typeof RESPONSIBLE_KEYS)[number], string
 /** Step 2 carries step 1 in hidden fields under this prefix (the two forms share field names). */
 export const STUDENT_PREFIX = "estudante.";
 
-/** Hidden field holding the CEP whose lookup filled estado and cidade (read-only while it is unchanged). */
-export const FOUND_CEP_FIELD = "cepEncontrado";
-
 /** The step-2 hidden field naming the student already created when the responsible failed. */
 export const CREATED_STUDENT_FIELD = "createdStudentId";
 
@@ -65,8 +62,8 @@ export type NewStudentReply =
       /** Cities of values.estado_natal and of values.estado (IBGE). */
       birthCities: string[];
       cities: string[];
-      /** The CEP lookup filled estado and cidade: shown read-only. */
-      cepFound: boolean;
+      /** The lookup of the current CEP failed: estado and cidade are lists (read-only otherwise). */
+      cepNotFound: boolean;
       /** The field to focus when the form shows again: the number after a lookup, the CPF after the checkout's CPF toast. */
       focus?: "numero" | "cpf";
       toast: string | null;
@@ -76,14 +73,14 @@ export type NewStudentReply =
       step: 2;
       nonce: string;
       student: StudentValues;
-      /** Step 1's estado and cidade came from its CEP lookup (carried back on Voltar). */
-      studentCepFound: boolean;
+      /** The lookup of step 1's CEP failed (carried back on Voltar). */
+      studentCepNotFound: boolean;
       /** Set when the student exists and only the responsible is missing (a retry creates no second student). */
       createdStudentId: string | null;
       values: Partial<ResponsibleValues>;
       result?: SubmissionResult<string[]>;
       cities: string[];
-      cepFound: boolean;
+      cepNotFound: boolean;
       focus?: "numero";
       toast: string | null;
     };

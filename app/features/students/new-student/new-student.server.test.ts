@@ -106,13 +106,34 @@ describe("the new-student wizard, step Estudante", () => {
     const ana = await signUpAndLogIn();
     const { data, status } = await run(ana, {
       intent: "student-next",
-      ...student({ cidade_natal: "Campinas", cidade: "Natal" }),
+      ...student({ cidade_natal: "Campinas", cep: "12345-678", cidade: "Natal" }),
     });
     expect(status).toBe(400);
     expect(data.result.error).toEqual({
       cidade_natal: ["A cidade não pertence ao estado selecionado."],
       cidade: ["A cidade não pertence ao estado selecionado."],
     });
+    expect(data.cepNotFound).toBe(true);
+  });
+
+  it("takes estado and cidade from a found CEP, whatever the form sent (spec §5)", async () => {
+    const ana = await signUpAndLogIn();
+    const next = await run(ana, { intent: "student-next", ...student({ estado: "SP", cidade: "Campinas" }) });
+    expect(next.data).toMatchObject({
+      step: 2,
+      student: { cep: "51021-000", estado: "PE", cidade: "Recife" },
+      studentCepNotFound: false,
+    });
+
+    const { response } = await run(ana, {
+      intent: "responsible-save",
+      ...carried(student({ estado: "SP", cidade: "Campinas" })),
+      ...responsible({ cep: "01310-100", estado: "PE", cidade: "Recife" }),
+    });
+    expect(response?.status).toBe(302);
+    const [link] = await students(ana);
+    expect(link?.student).toMatchObject({ cep: "51021000", estado: "PE", cidade: "Recife" });
+    expect(link?.student.Responsibles?.[0]).toMatchObject({ estado: "SP", cidade: "São Paulo" });
   });
 
   it("fills the address from the CEP, read-only, and focuses the number", async () => {
@@ -123,7 +144,7 @@ describe("the new-student wizard, step Estudante", () => {
     });
     expect(data).toMatchObject({
       step: 1,
-      cepFound: true,
+      cepNotFound: false,
       focus: "numero",
       values: {
         cep: "01310-100",
@@ -137,7 +158,7 @@ describe("the new-student wizard, step Estudante", () => {
     expect(data.cities).toContain("Campinas");
 
     const unknown = await run(ana, { intent: "student-cep", ...student({ cep: "12345-678" }) });
-    expect(unknown.data).toMatchObject({ step: 1, cepFound: false, values: { cep: "12345-678", estado: "PE" } });
+    expect(unknown.data).toMatchObject({ step: 1, cepNotFound: true, values: { cep: "12345-678", estado: "PE" } });
   });
 
   it("follows the chosen states with the city lists, dropping a city of another state", async () => {
@@ -151,13 +172,13 @@ describe("the new-student wizard, step Estudante", () => {
   it("goes on to the responsible with the student's address, storing nothing yet", async () => {
     const ana = await signUpAndLogIn();
     const values = student();
-    const { data, status } = await run(ana, { intent: "student-next", ...values, cepEncontrado: "51021000" });
+    const { data, status } = await run(ana, { intent: "student-next", ...values });
     expect(status).toBe(200);
     expect(data).toMatchObject({
       step: 2,
       student: values,
-      studentCepFound: true,
-      cepFound: true,
+      studentCepNotFound: false,
+      cepNotFound: false,
       createdStudentId: null,
       values: { nome: "", cep: "51021-000", estado: "PE", cidade: "Recife", rua: "Avenida Boa Viagem", numero: "120" },
     });
@@ -166,10 +187,21 @@ describe("the new-student wizard, step Estudante", () => {
     const back = await run(ana, {
       intent: "back",
       ...carried(values),
-      "estudante.cepEncontrado": "51021-000",
       ...responsible(),
     });
-    expect(back.data).toMatchObject({ step: 1, values, cepFound: true });
+    expect(back.data).toMatchObject({ step: 1, values, cepNotFound: false });
+
+    // A student CEP whose lookup failed: the lists come back with Voltar.
+    const unknown = student({ cep: "12345-678" });
+    const failed = await run(ana, { intent: "student-next", ...unknown, cepNaoEncontrado: "12345-678" });
+    expect(failed.data).toMatchObject({ step: 2, studentCepNotFound: true, cepNotFound: true });
+    const again = await run(ana, {
+      intent: "back",
+      ...carried(unknown),
+      "estudante.cepNaoEncontrado": "12345-678",
+      ...responsible(),
+    });
+    expect(again.data).toMatchObject({ step: 1, values: unknown, cepNotFound: true });
   });
 });
 

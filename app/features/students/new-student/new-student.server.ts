@@ -4,7 +4,6 @@ import { data } from "react-router";
 import type { z } from "zod";
 import {
   CREATED_STUDENT_FIELD,
-  FOUND_CEP_FIELD,
   NEW_STUDENT_INTENTS,
   RESPONSIBLE_KEYS,
   STUDENT_KEYS,
@@ -15,8 +14,10 @@ import {
   type StudentValues,
 } from "#app/features/students/new-student/new-student-reply.ts";
 import {
+  cepStillNotFound,
   citiesFor,
   cityIn,
+  settleStateAndCity,
   WIZARD_ADDRESS,
   withCityOfChosenState,
   withLookedUpAddress,
@@ -30,7 +31,6 @@ import {
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
 import { placeItemFor, type PlaceItem } from "#app/features/students/student-link.server.ts";
-import { isState } from "#app/lib/ibge/index.ts";
 import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
@@ -58,14 +58,6 @@ export interface CheckoutWizard {
 }
 export const responsibleServerSchema = withCityOfStateFields(responsibleStepSchema, "estado", "cidade");
 
-const digits = (value: string) => value.replace(/\D/g, "");
-
-/** estado and cidade came from a lookup of this very CEP: the form shows them read-only. */
-function cepStillFound(formData: FormData, prefix: string, values: { cep: string; estado: string; cidade: string }) {
-  const found = digits(String(formData.get(`${prefix}${FOUND_CEP_FIELD}`) ?? ""));
-  return found.length === 8 && found === digits(values.cep) && isState(values.estado) && values.cidade !== "";
-}
-
 /** Conform's parse of plain values (step 2 carries step 1 under a prefix). */
 function parseValues<S extends z.ZodType>(values: Record<string, string>, schema: S) {
   const formData = new FormData();
@@ -84,7 +76,7 @@ function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 
     values,
     birthCities: citiesFor(values.estado_natal),
     cities: citiesFor(values.estado),
-    cepFound: false,
+    cepNotFound: false,
     toast: null,
     ...fields,
   };
@@ -92,7 +84,7 @@ function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 
 }
 
 function stepTwo(
-  { student, studentCepFound }: { student: StudentValues; studentCepFound: boolean },
+  { student, studentCepNotFound }: { student: StudentValues; studentCepNotFound: boolean },
   createdStudentId: string | null,
   values: ResponsibleValues,
   fields: Partial<StepTwo> = {},
@@ -103,11 +95,11 @@ function stepTwo(
     step: 2,
     nonce: formNonce(),
     student,
-    studentCepFound,
+    studentCepNotFound,
     createdStudentId,
     values,
     cities: citiesFor(values.estado),
-    cepFound: false,
+    cepNotFound: false,
     toast: null,
     ...fields,
   };
@@ -154,23 +146,25 @@ export async function newStudentAction(
   const { customer } = requireCustomer(context);
   const schema = checkout ? checkoutStudentServerSchema : studentServerSchema;
   /** Step 1 again with its errors: in the checkout a CPF failure also says so in a red toast. */
-  const stepOneRefused = (student: StudentValues, result: SubmissionResult<string[]>, cepFound: boolean) =>
+  const stepOneRefused = (student: StudentValues, result: SubmissionResult<string[]>, cepNotFound: boolean) =>
     stepOne(
       student,
       checkout && result.error?.cpf?.length
-        ? { result, cepFound, toast: CHECKOUT_CPF_TOAST, focus: "cpf" }
-        : { result, cepFound },
+        ? { result, cepNotFound, toast: CHECKOUT_CPF_TOAST, focus: "cpf" }
+        : { result, cepNotFound },
       400,
     );
   const intent = formData.get("intent");
   if (!isNewStudentIntent(intent)) throw data("Ação desconhecida.", { status: 400 });
 
   if (intent === "student-cep" || intent === "student-cities" || intent === "student-next") {
+    // Going on, the CEP decides estado and cidade (spec §5); else the form says whether its lookup failed.
+    const settled = intent === "student-next" ? await settleStateAndCity(formData, WIZARD_ADDRESS) : null;
     const student = typedValues(formData, STUDENT_KEYS);
-    const cepFound = cepStillFound(formData, "", student);
+    const cepNotFound = settled?.cepNotFound ?? cepStillNotFound(formData, student.cep);
     if (intent === "student-cep") {
-      const filled = await withLookedUpAddress(student, WIZARD_ADDRESS);
-      return filled ? stepOne(filled, { cepFound: true, focus: "numero" }) : stepOne(student);
+      const lookup = await withLookedUpAddress(student, WIZARD_ADDRESS);
+      return stepOne(lookup.values, lookup.found ? { focus: "numero" } : { cepNotFound: lookup.cepNotFound });
     }
     if (intent === "student-cities") {
       return stepOne(
@@ -178,42 +172,52 @@ export async function newStudentAction(
           ...withCityOfChosenState(student, WIZARD_ADDRESS),
           cidade_natal: cityIn(student.estado_natal, student.cidade_natal),
         },
-        { cepFound },
+        { cepNotFound },
       );
     }
     const submission = parseValues(student, schema);
-    if (submission.status !== "success") return stepOneRefused(student, submission.reply(), cepFound);
-    // The responsible's address starts as the student's, read-only too when a lookup filled it.
-    return stepTwo({ student, studentCepFound: cepFound }, null, responsibleStart(student), { cepFound });
+    if (submission.status !== "success") return stepOneRefused(student, submission.reply(), cepNotFound);
+    // The responsible's address starts as the student's, with lists too when its lookup failed.
+    return stepTwo({ student, studentCepNotFound: cepNotFound }, null, responsibleStart(student), { cepNotFound });
   }
 
-  // Step 2: step 1 travels in hidden fields.
+  // Step 2: step 1 travels in hidden fields. Saving, each CEP decides its estado and cidade (spec §5).
+  const [studentSettled, settled] =
+    intent === "responsible-save"
+      ? await Promise.all([
+          settleStateAndCity(formData, WIZARD_ADDRESS, STUDENT_PREFIX),
+          settleStateAndCity(formData, WIZARD_ADDRESS),
+        ])
+      : [null, null];
   const student = typedValues(formData, STUDENT_KEYS, STUDENT_PREFIX);
-  const studentCepFound = cepStillFound(formData, STUDENT_PREFIX, student);
-  const carried = { student, studentCepFound };
+  const studentCepNotFound = studentSettled?.cepNotFound ?? cepStillNotFound(formData, student.cep, STUDENT_PREFIX);
+  const carried = { student, studentCepNotFound };
   const responsible = typedValues(formData, RESPONSIBLE_KEYS);
-  const cepFound = cepStillFound(formData, "", responsible);
+  const cepNotFound = settled?.cepNotFound ?? cepStillNotFound(formData, responsible.cep);
   const createdStudentId = String(formData.get(CREATED_STUDENT_FIELD) ?? "").slice(0, 64) || null;
 
-  if (intent === "back") return stepOne(student, { cepFound: studentCepFound });
+  if (intent === "back") return stepOne(student, { cepNotFound: studentCepNotFound });
   if (intent === "responsible-cep") {
-    const filled = await withLookedUpAddress(responsible, WIZARD_ADDRESS);
-    return filled
-      ? stepTwo(carried, createdStudentId, filled, { cepFound: true, focus: "numero" })
-      : stepTwo(carried, createdStudentId, responsible);
+    const lookup = await withLookedUpAddress(responsible, WIZARD_ADDRESS);
+    return stepTwo(
+      carried,
+      createdStudentId,
+      lookup.values,
+      lookup.found ? { focus: "numero" } : { cepNotFound: lookup.cepNotFound },
+    );
   }
   if (intent === "responsible-cities") {
-    return stepTwo(carried, createdStudentId, withCityOfChosenState(responsible, WIZARD_ADDRESS), { cepFound });
+    return stepTwo(carried, createdStudentId, withCityOfChosenState(responsible, WIZARD_ADDRESS), { cepNotFound });
   }
 
   // "responsible-save". A forged or stale step 1 goes back there with its errors.
   const studentSubmission = parseValues(student, schema);
   if (studentSubmission.status !== "success") {
-    return stepOneRefused(student, studentSubmission.reply(), studentCepFound);
+    return stepOneRefused(student, studentSubmission.reply(), studentCepNotFound);
   }
   const submission = parseWithZod(formData, { schema: responsibleServerSchema });
   if (submission.status !== "success") {
-    return stepTwo(carried, createdStudentId, responsible, { result: submission.reply(), cepFound }, 400);
+    return stepTwo(carried, createdStudentId, responsible, { result: submission.reply(), cepNotFound }, 400);
   }
 
   const api = storeApi(context);
@@ -237,7 +241,7 @@ export async function newStudentAction(
       carried,
       keptId,
       responsible,
-      { result: submission.reply(), cepFound, toast: error.message },
+      { result: submission.reply(), cepNotFound, toast: error.message },
       error.status,
     );
   }

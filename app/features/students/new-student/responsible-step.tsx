@@ -14,7 +14,8 @@ import {
   TextField,
 } from "#app/ui/form-field.tsx";
 import { AddressFields } from "./address-fields.tsx";
-import { CREATED_STUDENT_FIELD, FOUND_CEP_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
+import { CEP_NOT_FOUND_FIELD } from "#app/features/address/address-fields.tsx";
+import { CREATED_STUDENT_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
 
 type StepTwo = Extract<NewStudentReply, { step: 2 }>;
 
@@ -54,8 +55,8 @@ export function ResponsibleStep({
       ))}
       <input
         type="hidden"
-        name={`${STUDENT_PREFIX}${FOUND_CEP_FIELD}`}
-        value={reply.studentCepFound ? reply.student.cep : ""}
+        name={`${STUDENT_PREFIX}${CEP_NOT_FOUND_FIELD}`}
+        value={reply.studentCepNotFound ? reply.student.cep : ""}
       />
       {reply.createdStudentId ? (
         <>
@@ -82,7 +83,7 @@ export function ResponsibleStep({
       </div>
       <AddressFields
         fields={fields}
-        cepFound={reply.cepFound}
+        cepNotFound={reply.cepNotFound}
         cities={reply.cities}
         focusNumber={reply.focus === "numero"}
         hydrated={hydrated}

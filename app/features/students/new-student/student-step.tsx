@@ -86,7 +86,7 @@ export function StudentStep({
       />
       <AddressFields
         fields={fields}
-        cepFound={reply?.cepFound ?? false}
+        cepNotFound={reply?.cepNotFound ?? false}
         cities={reply?.cities ?? []}
         focusNumber={reply?.focus === "numero"}
         hydrated={hydrated}

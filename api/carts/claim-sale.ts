@@ -55,7 +55,9 @@ export const FINISH_MESSAGES = {
   declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
 } as const;
 
-const LIVE = ["processing", "pending", "paid"] as const;
+/** A sale in these states holds its cart: nothing else may change it (a gestor removal included). */
+export const LIVE_SALE_STATUSES = ["processing", "pending", "paid"] as const;
+const LIVE = LIVE_SALE_STATUSES;
 
 export interface ClaimedSale {
   id: string;

@@ -12,6 +12,7 @@ import type { RemovedCartItem } from "../contract/carts.ts";
 import { recordRemovals } from "../carts/cart-removals.ts";
 import { readContents, touchCart, writeContents, type CartRow } from "../carts/cart-store.ts";
 import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";
+import { LIVE_SALE_STATUSES } from "../carts/claim-sale.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { GestorError } from "./gestor-error.ts";
 
@@ -24,18 +25,31 @@ type CustomerCartRow = CartRow & { customer_id: string };
 
 /** A customer's open cart (a visitor's has nobody to tell, so the gestor leaves it alone). */
 async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<CustomerCartRow> {
-  const cart = await db
-    .selectFrom("carts")
-    .selectAll()
-    .where("id", "=", cartId)
-    .where("deleted_at", "is", null)
-    .where("finished_at", "is", null)
+  const openCart = () =>
+    db
+      .selectFrom("carts")
+      .selectAll()
+      .where("id", "=", cartId)
+      .where("deleted_at", "is", null)
+      .where("finished_at", "is", null)
+      .executeTakeFirst();
+  const notFound = () => new GestorError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
+  const seen = await openCart();
+  if (!seen || seen.customer_id === null) throw notFound();
+  await lockCustomer(db, seen.customer_id);
+  // Read again under the lock: a finish that held it may have claimed or closed the cart since
+  // the first read (PostgreSQL reads what committed meanwhile; docs/decisions/0010).
+  const cart = await openCart();
+  if (!cart || cart.customer_id !== seen.customer_id) throw notFound();
+  // A finish claimed the cart and is charging it (claim → charge → record): that sale stands.
+  const live = await db
+    .selectFrom("sales")
+    .select("id")
+    .where("cart_id", "=", cart.id)
+    .where("status", "in", LIVE_SALE_STATUSES)
     .executeTakeFirst();
-  if (!cart || cart.customer_id === null) {
-    throw new GestorError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
-  }
-  await lockCustomer(db, cart.customer_id);
-  return { ...cart, customer_id: cart.customer_id };
+  if (live) throw notFound();
+  return { ...cart, customer_id: seen.customer_id };
 }
 
 /** One entry per product, in cart order. */

@@ -25,6 +25,7 @@ import { CART_CHANGED, CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
+import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -55,8 +56,6 @@ export const FINISH_MESSAGES = {
   declined: "Pagamento recusado pela operadora do cartão. Confira os dados ou use outro cartão.",
 } as const;
 
-/** A sale in these states holds its cart: nothing else may change it (a gestor removal included). */
-export const LIVE_SALE_STATUSES = ["processing", "pending", "paid"] as const;
 const LIVE = LIVE_SALE_STATUSES;
 
 export interface ClaimedSale {

@@ -12,8 +12,8 @@ import type { RemovedCartItem } from "../contract/carts.ts";
 import { recordRemovals } from "../carts/cart-removals.ts";
 import { readContents, touchCart, writeContents, type CartRow } from "../carts/cart-store.ts";
 import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";
-import { LIVE_SALE_STATUSES } from "../carts/claim-sale.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
+import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
 import { GestorError } from "./gestor-error.ts";
 
 interface GestorDeps {

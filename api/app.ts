@@ -9,6 +9,7 @@ import { cartItemRoutes } from "./coupons/cart-item-routes.ts";
 import { cartRoutes } from "./carts/routes.ts";
 import { categoryRoutes } from "./categories/routes.ts";
 import { customerRoutes } from "./customers/routes.ts";
+import { gestorRoutes } from "./gestor/routes.ts";
 import { highlightRoutes } from "./highlights/routes.ts";
 import { itemCouponRoutes } from "./coupons/item-coupon-routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
@@ -74,6 +75,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", ticketRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
+  // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).
+  app.route("/", gestorRoutes(deps));
   return app;
 }
 

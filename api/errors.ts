@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { endpoints, matchEndpoint, type ApiErrorBody } from "./contract/index.ts";
+import { gestorEndpoints } from "./contract/gestor/index.ts";
 
 /** An error the API answers as-is: { error: { message } } with its status. */
 export class ApiError extends Error {
@@ -33,7 +34,8 @@ export function errorBody(message: string): ApiErrorBody {
  * which can hold a password-reset token or the secret id of a boleto or receipt.
  */
 function callOf(c: Context): string {
-  const declared = matchEndpoint(endpoints, c.req.method, c.req.path);
+  const declared =
+    matchEndpoint(endpoints, c.req.method, c.req.path) ?? matchEndpoint(gestorEndpoints, c.req.method, c.req.path);
   return `${c.req.method} ${declared?.path ?? "(fora do contrato)"}`;
 }
 

@@ -5,7 +5,13 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { noStoreMiddleware } from "./.server/cache-control.server.ts";
 import { commitCsrfToken } from "./.server/csrf.server.ts";
-import { csrfMiddleware, currentCustomer, shopperMiddleware, storeApi } from "./.server/request-context.server.ts";
+import {
+  csrfMiddleware,
+  currentCustomer,
+  isGestorPage,
+  shopperMiddleware,
+  storeApi,
+} from "./.server/request-context.server.ts";
 import { menuCategories, storeSettings, storeTermsContracts } from "./layout/shell.server.ts";
 import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
@@ -31,6 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (isGestorPage(request)) return gestorRootData(request);
   const customer = currentCustomer(context);
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts] =
     await Promise.all([
@@ -61,6 +68,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       customer: customer?.customer ?? null,
       categories,
       store: { ...storeSettings(), termsContracts },
+      year: new Date().getFullYear(),
+    },
+    { headers },
+  );
+}
+
+/**
+ * The gestor area has its own layout and session (app/features/gestor): no shopper, cart or
+ * menu to load, only the toast and the CSRF token every form needs.
+ */
+async function gestorRootData(request: Request) {
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie]] = await Promise.all([
+    toasts().getToast(request),
+    commitCsrfToken(request),
+  ]);
+  const headers = new Headers(toastHeaders);
+  if (csrfCookie) headers.append("set-cookie", csrfCookie);
+  return data(
+    {
+      toast: toast ?? null,
+      removalNotice: null,
+      cart: null,
+      cartInstallments: null,
+      coupons: [],
+      csrfToken,
+      customer: null,
+      categories: [],
+      store: { ...storeSettings(), termsContracts: "" },
       year: new Date().getFullYear(),
     },
     { headers },

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 // The pt-BR URLs of spec §2, each mapped to an English module name.
 export default [
@@ -10,6 +10,13 @@ export default [
   // Printable pages outside the main layout (spec §2).
   route("comprovantePublico/:saleBagId/:saleId", "routes/public-receipt.tsx"),
   route("boleto/:saleId", "routes/boleto.tsx"),
+  // The gestor area (issue 15; docs/decisions/0028-gestor-area.md): its own layout and session.
+  ...prefix("gestor", [
+    route("entrar", "routes/gestor/login.tsx"),
+    route("sair", "routes/gestor/logout.ts"),
+    route("definir-senha/:token", "routes/gestor/set-password.tsx"),
+    layout("routes/gestor/layout.tsx", [index("routes/gestor/dashboard.tsx")]),
+  ]),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
     route("categoria/:categorySlug", "routes/category.tsx"),

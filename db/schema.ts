@@ -41,6 +41,73 @@ export interface Database {
   job_locks: JobLockTable;
   support_tickets: SupportTicketTable;
   support_ticket_counters: SupportTicketCounterTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionTable;
+  staff_password_links: StaffPasswordLinkTable;
+  staff_recovery_codes: StaffRecoveryCodeTable;
+  audit_log: AuditLogTable;
+}
+
+/** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  name: string;
+  /** A StaffRole: "admin" or "atendimento". */
+  role: string;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: string | null;
+  totp_last_step: number | null;
+  created_at: string;
+  deactivated_at: string | null;
+}
+
+/** A staff login: only the SHA-256 of its token is stored. */
+export interface StaffSessionTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  mfa_passed_at: string | null;
+  address: string | null;
+}
+
+/** A one-time link to set a password: an invitation or an admin's reset. */
+export interface StaffPasswordLinkTable {
+  id: string;
+  staff_id: string;
+  token_hash: string;
+  purpose: "convite" | "redefinicao";
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface StaffRecoveryCodeTable {
+  id: string;
+  staff_id: string;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** One staff action, append-only (triggers refuse UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_kind: "staff" | "cli";
+  staff_id: string | null;
+  actor_label: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  summary: string;
+  before_json: string | null;
+  after_json: string | null;
+  address: string | null;
 }
 
 /**

@@ -11,6 +11,9 @@ import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
 import { findTicket, listTickets } from "#api/gestor/gestor-tickets.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
+import { checkNewStaff, createStaff } from "#api/gestor/staff/staff-accounts.ts";
+import { passwordLinkPath } from "#api/gestor/staff/password-links.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { SUPPORT_SUBJECTS } from "#app/lib/validation/support-fields.ts";
@@ -34,7 +37,8 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts list-mail
   npx node scripts/gestor.ts send-mail
   npx node scripts/gestor.ts list-tickets [--status aberto] [--since AAAA-MM-DD]
-  npx node scripts/gestor.ts show-ticket <protocolo>`;
+  npx node scripts/gestor.ts show-ticket <protocolo>
+  npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento [--name <nome>]`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -45,6 +49,8 @@ const { positionals, values } = parseArgs({
     sale: { type: "string" },
     status: { type: "string" },
     since: { type: "string" },
+    role: { type: "string" },
+    name: { type: "string" },
   },
 });
 
@@ -80,7 +86,14 @@ const deps = { db, now, publicUrl: env.publicUrl, gateway: createPaymentGateway(
 
 try {
   await migrateToLatest(db);
-  if (command === "list-carts") {
+  if (command === "create-staff") {
+    // The first admin (issue 15); the rest are invited from the area. The link is shown once.
+    const person = checkNewStaff({ email: values.email, name: values.name, role: values.role });
+    const { token } = await createStaff(db, person, COMMAND_LINE, now());
+    console.log(`Pessoa criada: ${person.email} (${person.role}).`);
+    console.log(`Link para definir a senha (vale 72 horas, uma única vez):`);
+    console.log(`${env.publicUrl}${passwordLinkPath(token)}`);
+  } else if (command === "list-carts") {
     if (!values.email) fail(USAGE);
     const carts = await listCartsByEmail(deps, values.email);
     if (carts.length === 0) console.log(`Nenhum carrinho para ${values.email}.`);

@@ -37,6 +37,12 @@ function pagePath(request: Request): string {
 /** The bundled store API (/api/*) speaks JSON with bearer tokens: no forms, no storefront session. */
 export const isStoreApi = (request: Request) => pagePath(request).startsWith(STORE_API_PREFIX);
 
+/** The gestor area (app/features/gestor): staff sessions of its own, no shopper, no cart. */
+export const isGestorPage = (request: Request) => /^\/gestor(\/|$)/.test(pagePath(request));
+
+/** A page of the store itself, for a shopper: neither the API nor the gestor area. */
+export const isShopPage = (request: Request) => !isStoreApi(request) && !isGestorPage(request);
+
 /**
  * Convention 7: every POST of the storefront carries the CSRF token; a missing or wrong
  * one stops with 403 before any action runs. The action reads its own copy of the body.
@@ -71,7 +77,7 @@ export async function putShopper(request: Request, context: Readonly<RouterConte
 }
 
 export const shopperMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  if (!isStoreApi(request)) await putShopper(request, context);
+  if (isShopPage(request)) await putShopper(request, context);
 };
 
 /** The gestor's removals the cart replies of this request reported so far (spec §8). */

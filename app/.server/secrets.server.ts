@@ -10,7 +10,8 @@ export const MIN_SECRET_LENGTH = 32;
  * What a key is for. Each purpose gets its own key derived from the operator's secret, so a
  * value signed for one (a toast) can never pass as another (a session).
  */
-export type SecretPurpose = "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase" | "removals";
+export type SecretPurpose =
+  "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase" | "removals" | "gestor-session";
 
 let rootSecrets: string[] | undefined;
 const derived = new Map<SecretPurpose, string[]>();

@@ -15,6 +15,7 @@ import * as acquirerBoleto from "./0013-acquirer-boleto.ts";
 import * as reconciliationSchedule from "./0015-reconciliation-schedule.ts";
 import * as hostedCheckout from "./0016-hosted-checkout.ts";
 import * as supportTickets from "./0018-support-tickets.ts";
+import * as staffAndAudit from "./0019-staff-and-audit.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0015-reconciliation-schedule": reconciliationSchedule,
   "0016-hosted-checkout": hostedCheckout,
   "0018-support-tickets": supportTickets,
+  "0019-staff-and-audit": staffAndAudit,
 };
 
 export const migrationProvider: MigrationProvider = {

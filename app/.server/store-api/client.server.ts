@@ -123,16 +123,18 @@ function refusal(status: number, payload: unknown): StoreApiError {
   return new StoreApiError(status, body.success ? body.data.error.message : STORE_API_UNAVAILABLE);
 }
 
-/** The one typed way the storefront talks to the store API (spec §7, api/contract). */
-export function createStoreApiClient({
+/**
+ * Sends one call of api/contract and checks its reply: the one way the storefront and the
+ * gestor area (app/features/gestor) talk to the store API.
+ */
+export function createApiCaller({
   transport,
-  storeId,
   clientAddress,
   token,
   onUnauthorized,
   extensions = ALL_EXTENSIONS,
   onItemsRemoved,
-}: StoreApiClientOptions) {
+}: Omit<StoreApiClientOptions, "storeId">) {
   async function call<E extends Endpoint>(
     endpoint: E,
     params: PathParams<E["path"]>,
@@ -180,7 +182,13 @@ export function createStoreApiClient({
     if (onItemsRemoved && Array.isArray(removed) && removed.length > 0) onItemsRemoved(removed as RemovedCartItem[]);
     return checked.data as Reply<E>;
   }
+  return call;
+}
 
+/** The one typed way the storefront talks to the store API (spec §7, api/contract). */
+export function createStoreApiClient({ storeId, ...options }: StoreApiClientOptions) {
+  const call = createApiCaller(options);
+  const extensions = options.extensions ?? ALL_EXTENSIONS;
   const store = storeId;
 
   return {

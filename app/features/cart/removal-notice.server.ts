@@ -14,7 +14,7 @@ import { createContext, createCookie, type MiddlewareFunction, type RouterContex
 import type { RemovedCartItem } from "#api/contract/carts.ts";
 import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
-import { currentCustomer, isStoreApi, itemsRemovedSoFar, storeApi } from "#app/.server/request-context.server.ts";
+import { currentCustomer, isShopPage, itemsRemovedSoFar, storeApi } from "#app/.server/request-context.server.ts";
 import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import type { ToastView } from "#app/ui/toaster.tsx";
@@ -113,7 +113,7 @@ async function acknowledge(context: Readonly<RouterContextProvider>, customerId:
 
 /** Keeps what no page showed, and acknowledges what one did (see the header). */
 export const removalNoticeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const current = isStoreApi(request) ? null : currentCustomer(context);
+  const current = isShopPage(request) ? currentCustomer(context) : null;
   if (!current) return next();
   const stored: unknown = await noticeCookie().parse(request.headers.get("cookie"));
   const own = isKeptNotice(stored) && stored.customerId === current.customer.id;

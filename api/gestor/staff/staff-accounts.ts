@@ -1,0 +1,76 @@
+/**
+ * Creating staff accounts: the first admin by the command-line tool, the rest by an admin's
+ * invitation in the area (docs/decisions/0028-gestor-area.md). A new person has no password
+ * until they open their one-time link.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no api/errors.ts.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../contract/gestor/staff.ts";
+import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { GestorError } from "../gestor-error.ts";
+import { createPasswordLink } from "./password-links.ts";
+
+export const STAFF_EMAIL_TAKEN = "Já existe uma pessoa da equipe com este e-mail.";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** Checks what a caller outside Zod (the command line) typed; answers the normalised person. */
+export function checkNewStaff(input: { email?: string; name?: string; role?: string }): NewStaff {
+  const email = (input.email ?? "").trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > 254) throw new GestorError("E-mail inválido.");
+  if (!STAFF_ROLES.includes(input.role as StaffRole))
+    throw new GestorError(`Perfil inválido: use ${STAFF_ROLES.join(" ou ")}.`);
+  const name = (input.name ?? "").trim() || email.split("@")[0]!;
+  return { email, name: name.slice(0, 120), role: input.role as StaffRole };
+}
+
+/** Creates the person and their invitation link; answers the link's token (shown once). */
+export async function createStaff(
+  db: Kysely<Database>,
+  person: NewStaff,
+  actor: AuditActor,
+  now: Date,
+): Promise<{ staffId: string; token: string }> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("staff").select("id").where("email", "=", person.email).executeTakeFirst();
+    if (taken) throw new GestorError(STAFF_EMAIL_TAKEN);
+    const staffId = crypto.randomUUID();
+    await trx
+      .insertInto("staff")
+      .values({
+        id: staffId,
+        email: person.email,
+        name: person.name,
+        role: person.role,
+        password_hash: null,
+        totp_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+        created_at: now.toISOString(),
+        deactivated_at: null,
+      })
+      .execute();
+    const token = await createPasswordLink(trx, staffId, "convite", now);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "staff.invite",
+        targetType: "staff",
+        targetId: staffId,
+        summary: `Convidou ${person.email} (${STAFF_ROLE_LABELS[person.role]})`,
+        after: person,
+      },
+      now,
+    );
+    return { staffId, token };
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The gestor area's addresses (issue 15; docs/decisions/0028-gestor-area.md) and its menu: one
+ * home, so the routes, the guards' redirects and the menu agree.
+ */
+import type { StaffRole } from "#api/contract/gestor/staff.ts";
+
+export const GESTOR_PATHS = {
+  home: "/gestor",
+  login: "/gestor/entrar",
+  /** The authenticator's code, after the password (TOTP). */
+  secondFactor: "/gestor/entrar/codigo",
+  /** An admin without an authenticator enrols one before anything else (ASVS level 2). */
+  enrol: "/gestor/entrar/autenticador",
+  logout: "/gestor/sair",
+  setPassword: (token: string) => `/gestor/definir-senha/${token}`,
+  orders: "/gestor/pedidos",
+  carts: "/gestor/carrinhos",
+  customers: "/gestor/clientes",
+  catalogue: "/gestor/catalogo",
+  coupons: "/gestor/cupons",
+  tickets: "/gestor/atendimento",
+  team: "/gestor/equipe",
+  audit: "/gestor/auditoria",
+  /** The person's own account: password and authenticator. */
+  ownAccount: "/gestor/minha-conta",
+} as const;
+
+export interface GestorMenuEntry {
+  label: string;
+  to: string;
+  /** Roles that see the entry; every role when absent. */
+  roles?: readonly StaffRole[];
+}
+
+/** The menu, in the order of a working day. */
+export const GESTOR_MENU: readonly GestorMenuEntry[] = [
+  { label: "Painel", to: GESTOR_PATHS.home },
+  { label: "Pedidos", to: GESTOR_PATHS.orders },
+  { label: "Carrinhos", to: GESTOR_PATHS.carts },
+  { label: "Clientes e estudantes", to: GESTOR_PATHS.customers },
+  { label: "Catálogo", to: GESTOR_PATHS.catalogue },
+  { label: "Cupons", to: GESTOR_PATHS.coupons },
+  { label: "Atendimento", to: GESTOR_PATHS.tickets },
+  { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
+  { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
+];
+
+/** Where a login goes back to: a page of the area only (never another site). */
+export function gestorReturnPath(candidate: string | null | undefined): string {
+  if (!candidate || !/^\/gestor(\/|$|\?)/.test(candidate) || candidate.startsWith(GESTOR_PATHS.login))
+    return GESTOR_PATHS.home;
+  return candidate.startsWith("//") ? GESTOR_PATHS.home : candidate;
+}

@@ -1,0 +1,57 @@
+/**
+ * Convention 5 for the gestor area: every loader and action calls requireStaff (the layout's
+ * check does not protect its children). It asks the store API who the session is, once per
+ * request, and sends the person to log in, to give the second factor, or away with 403.
+ */
+import { redirect } from "react-router";
+import { gestorAuth } from "#api/contract/gestor/auth.ts";
+import type { StaffMember, StaffRole } from "#api/contract/gestor/staff.ts";
+import { gestorApiFor, loginRedirectFor, type GestorCall } from "./gestor-api.server.ts";
+import { GESTOR_PATHS } from "./gestor-paths.ts";
+import { getStaffToken } from "./staff-session.server.ts";
+
+export const ROLE_REFUSED_PAGE = "Seu perfil não permite acessar esta página.";
+
+export interface CurrentStaff {
+  staff: StaffMember;
+  /** Gestor calls with this person's session. */
+  call: GestorCall;
+  /** When the session ends at the latest (ISO). */
+  expiresAt: string;
+}
+
+const checked = new WeakMap<Request, Promise<CurrentStaff & { secondFactor: "totp" | "enrol" | null }>>();
+
+async function whoIs(request: Request) {
+  const token = await getStaffToken(request);
+  if (!token) throw redirect(loginRedirectFor(request));
+  const call = gestorApiFor(request, token);
+  const { staff, secondFactor, expiresAt } = await call(gestorAuth.me, {});
+  return { staff, call, expiresAt, secondFactor };
+}
+
+/** The session as it is, second factor owed or not (the login's own steps use this). */
+export function currentStaffSession(request: Request) {
+  let pending = checked.get(request);
+  if (!pending) {
+    pending = whoIs(request);
+    checked.set(request, pending);
+  }
+  return pending;
+}
+
+/** The logged-in staff member with a complete login, of one of `roles` when given. */
+export async function requireStaff(
+  request: Request,
+  { roles }: { roles?: readonly StaffRole[] } = {},
+): Promise<CurrentStaff> {
+  const { secondFactor, ...current } = await currentStaffSession(request);
+  if (secondFactor === "totp") throw redirect(GESTOR_PATHS.secondFactor);
+  if (secondFactor === "enrol") throw redirect(GESTOR_PATHS.enrol);
+  if (roles && !roles.includes(current.staff.role))
+    throw new Response(ROLE_REFUSED_PAGE, { status: 403, statusText: "Forbidden" });
+  return current;
+}
+
+/** For the admin's pages: staff, the audit log, and what atendimento only reads. */
+export const requireAdmin = (request: Request) => requireStaff(request, { roles: ["admin"] });

@@ -1,0 +1,114 @@
+/**
+ * The gestor area's small building blocks, so its pages share one plain, dense look: buttons,
+ * tables, a page of a list, and a POST form for one action (CSRF token and intent included).
+ * Everything is a link or a form: it all works without JavaScript.
+ */
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+export const gestorButton =
+  "inline-flex items-center justify-center rounded bg-slate-900 px-3 py-1.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-60";
+export const gestorSecondaryButton =
+  "inline-flex items-center justify-center rounded border border-slate-400 bg-white px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60";
+export const gestorDangerButton =
+  "inline-flex items-center justify-center rounded bg-red-700 px-3 py-1.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60";
+export const gestorInput =
+  "w-full rounded border border-slate-400 bg-white px-2 py-1.5 text-slate-900 aria-[invalid=true]:border-red-600";
+export const gestorLabel = "mb-1 block text-xs font-semibold text-slate-700";
+export const gestorCard = "rounded border border-slate-200 bg-white p-4";
+
+/** A table with its caption (read by screen readers, shown as the section's title) that scrolls sideways on a tablet. */
+export function GestorTable({
+  caption,
+  headers,
+  children,
+  empty,
+}: {
+  caption: string;
+  headers: readonly string[];
+  children: ReactNode;
+  /** Shown instead of the table when there is no row. */
+  empty?: string | null;
+}) {
+  if (empty) return <p className={`${gestorCard} text-slate-600`}>{empty}</p>;
+  return (
+    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+      <table className="w-full border-collapse text-left">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs text-slate-700 uppercase">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-3 py-2 font-semibold">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Página 2 de 7" with links that keep the list's filters (`hrefOf` builds each page's address). */
+export function GestorPagination({
+  page,
+  pageCount,
+  total,
+  hrefOf,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  hrefOf: (page: number) => string;
+}) {
+  if (pageCount <= 1)
+    return <p className="mt-2 text-slate-600">{total === 1 ? "1 resultado" : `${total} resultados`}</p>;
+  return (
+    <nav aria-label="Páginas" className="mt-2 flex flex-wrap items-center gap-3 text-slate-700">
+      <span>
+        Página {page} de {pageCount} ({total} resultados)
+      </span>
+      {page > 1 ? (
+        <Link to={hrefOf(page - 1)} className={gestorSecondaryButton}>
+          Anterior
+        </Link>
+      ) : null}
+      {page < pageCount ? (
+        <Link to={hrefOf(page + 1)} className={gestorSecondaryButton}>
+          Próxima
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * A POST form for one action of the page (convention 2: the action switches on `intent`).
+ * `children` holds the action's own fields (a reason, say); the button comes last.
+ */
+export function GestorActionForm({
+  intent,
+  label,
+  danger = false,
+  action,
+  children,
+}: {
+  intent: string;
+  label: string;
+  danger?: boolean;
+  /** Another route's action; this page's by default. */
+  action?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
+      <AuthenticityTokenInput name="csrf" />
+      {children}
+      <button type="submit" name="intent" value={intent} className={danger ? gestorDangerButton : gestorButton}>
+        {label}
+      </button>
+    </Form>
+  );
+}

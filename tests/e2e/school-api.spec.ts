@@ -81,3 +81,11 @@ test("a visitor's Comprar asks for the login: the school's API keeps no visitor 
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Comprar" })).toBeVisible();
 });
+
+test("the gestor area says it needs the bundled API's gestor calls", async ({ page, visit }) => {
+  await visit("/gestor/entrar");
+  await page.getByLabel("E-mail").fill("admin@escola.test");
+  await page.getByLabel("Senha", { exact: true }).fill("Girassol-azul-2026");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("alert")).toContainText("A área do gestor não está disponível nesta loja");
+});

@@ -10,6 +10,13 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { destroyStaffSession } from "./staff-session.server.ts";
 
+/**
+ * The school network's own store API (STORE_API_URL) has no gestor calls: its catalogue and
+ * sales are managed in the school's systems (docs/decisions/0028-gestor-area.md).
+ */
+export const GESTOR_UNAVAILABLE =
+  "A área do gestor não está disponível nesta loja: a API configurada (STORE_API_URL) não tem as chamadas do gestor.";
+
 export const STAFF_SESSION_ENDED = "Sua sessão na área do gestor terminou. Entre novamente.";
 
 /** The page to come back to after logging in again: a GET's own address; after a POST, its page. */

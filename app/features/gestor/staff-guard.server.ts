@@ -6,7 +6,8 @@
 import { redirect } from "react-router";
 import { gestorAuth } from "#api/contract/gestor/auth.ts";
 import type { StaffMember, StaffRole } from "#api/contract/gestor/staff.ts";
-import { gestorApiFor, loginRedirectFor, type GestorCall } from "./gestor-api.server.ts";
+import { StoreApiError } from "#app/.server/store-api/client.server.ts";
+import { GESTOR_UNAVAILABLE, gestorApiFor, loginRedirectFor, type GestorCall } from "./gestor-api.server.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { getStaffToken } from "./staff-session.server.ts";
 
@@ -26,8 +27,14 @@ async function whoIs(request: Request) {
   const token = await getStaffToken(request);
   if (!token) throw redirect(loginRedirectFor(request));
   const call = gestorApiFor(request, token);
-  const { staff, secondFactor, expiresAt } = await call(gestorAuth.me, {});
-  return { staff, call, expiresAt, secondFactor };
+  try {
+    const { staff, secondFactor, expiresAt } = await call(gestorAuth.me, {});
+    return { staff, call, expiresAt, secondFactor };
+  } catch (error) {
+    if (error instanceof StoreApiError && error.status === 404)
+      throw new Response(GESTOR_UNAVAILABLE, { status: 503, statusText: "Service Unavailable" });
+    throw error;
+  }
 }
 
 /** The session as it is, second factor owed or not (the login's own steps use this). */

@@ -4,7 +4,7 @@ import { gestorAuth } from "#api/contract/gestor/auth.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { gestorApiFor } from "./gestor-api.server.ts";
+import { GESTOR_UNAVAILABLE, gestorApiFor } from "./gestor-api.server.ts";
 import { GESTOR_PATHS, gestorReturnPath } from "./gestor-paths.ts";
 import { commitStaffToken, destroyStaffSession, getStaffToken } from "./staff-session.server.ts";
 import { staffLoginSchema } from "./staff-schemas.ts";
@@ -43,7 +43,8 @@ export async function staffLogin(request: Request) {
     reply = await gestorApiFor(request)(gestorAuth.login, {}, { body: { email, password } });
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
-    return formReply({ result: submission.reply({ formErrors: [error.message], ...hide }) }, error.status);
+    const message = error.status === 404 ? GESTOR_UNAVAILABLE : error.message;
+    return formReply({ result: submission.reply({ formErrors: [message], ...hide }) }, error.status);
   }
   const { session, staff } = reply;
   const headers = { "set-cookie": await commitStaffToken(request, session.token) };

@@ -61,6 +61,15 @@ describe("staff login", () => {
     expect(me.body.error.message).toBe(STAFF_SESSION_EXPIRED);
   });
 
+  it("is no customer session either: a staff token opens no customer call", async () => {
+    const person = await createTestStaff(t.db, "admin");
+    const customer = await signUpAndLogIn(t);
+    const reply = await t.call("GET", `/customers/get-customer/${customer.id}/store/1`, undefined, {
+      token: person.token,
+    });
+    expect(reply.status).toBe(401);
+  });
+
   it("ends a session after 30 idle minutes, after 8 hours in any case, and at logout", async () => {
     const start = new Date("2026-11-24T08:00:00Z");
     t.setNow(start);

@@ -87,7 +87,6 @@ const saleRow = z.object({
   students: z.array(z.object({ name: z.string(), ra: z.string().nullable() })),
   total: money,
 });
-export type GestorSaleRow = z.infer<typeof saleRow>;
 
 const figures = z.object({ count: z.number(), total: money });
 const periodFigures = z.object({

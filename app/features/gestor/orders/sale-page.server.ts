@@ -9,6 +9,7 @@ import { gestorSales } from "#api/contract/gestor/sales.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireStaff } from "../staff-guard.server.ts";
 import { SALE_ACTION_DONE, SALE_INTENTS, saleActionSchemas, type SaleIntent } from "./sale-actions.ts";
 
@@ -40,5 +41,5 @@ export async function saleAction(request: Request, saleId: string) {
     if (!(error instanceof StoreApiError) || error.status === 401) throw error;
     return formReply({ intent: chosen, result: submission.reply({ formErrors: [error.message] }) }, error.status);
   }
-  return toasts().redirectWithSuccess(new URL(request.url).pathname, SALE_ACTION_DONE[chosen]);
+  return toasts().redirectWithSuccess(GESTOR_PATHS.sale(saleId), SALE_ACTION_DONE[chosen]);
 }

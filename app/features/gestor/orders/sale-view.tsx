@@ -51,7 +51,8 @@ function Summary({ sale }: { sale: GestorSaleDetail }) {
 
 export function SaleView({ sale }: { sale: GestorSaleDetail }) {
   return (
-    <div className="flex flex-col gap-6">
+    // min-w-0: a wide table scrolls inside its frame instead of widening the grid over the actions.
+    <div className="flex min-w-0 flex-col gap-6">
       {sale.acquirerAlert ? (
         <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 font-semibold text-amber-900">
           Alerta da operadora: {sale.acquirerAlert}

@@ -1,7 +1,8 @@
 /**
  * Paid sales per day over the last 30 days as an SVG drawn on the server (issue 15: readable
- * without JavaScript). Screen readers get its title and description, and everybody the same
- * figures in the table under it.
+ * without JavaScript). Screen readers get its name and description, and everybody the same
+ * figures in the table under it. No <title> elements: React hoists them into the document's
+ * head when it renders on the server.
  */
 import { formatBRL } from "#app/lib/money.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
@@ -35,11 +36,11 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-labelledby="grafico-vendas-titulo grafico-vendas-descricao"
+        aria-label={`Vendas pagas por dia, últimos ${days.length} dias`}
+        aria-describedby="grafico-vendas-descricao"
         className="h-auto w-full max-w-3xl rounded border border-slate-200 bg-white"
         data-testid="sales-chart"
       >
-        <title id="grafico-vendas-titulo">Vendas pagas por dia, últimos {days.length} dias</title>
         <desc id="grafico-vendas-descricao">
           {first && last
             ? `De ${formatCalendarDate(first.date)} a ${formatCalendarDate(last.date)}: ${count} vendas, ${formatBRL(sum)}; o maior dia somou ${formatBRL(max)}. Os números de cada dia estão na tabela a seguir.`
@@ -60,9 +61,7 @@ export function SalesChart({ days }: { days: readonly Day[] }) {
                 width={Math.max(slot - 4, 1)}
                 height={height}
                 className="fill-slate-700"
-              >
-                <title>{`${formatCalendarDate(day.date)}: ${day.count} vendas, ${formatBRL(day.total)}`}</title>
-              </rect>
+              />
               {i % 5 === 0 || i === days.length - 1 ? (
                 <text x={x + slot / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[10px]">
                   {dayMonth(day.date)}

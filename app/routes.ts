@@ -15,7 +15,12 @@ export default [
     route("entrar", "routes/gestor/login.tsx"),
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
-    layout("routes/gestor/layout.tsx", [index("routes/gestor/dashboard.tsx")]),
+    route("pedidos/exportar", "routes/gestor/orders-export.ts"),
+    layout("routes/gestor/layout.tsx", [
+      index("routes/gestor/dashboard.tsx"),
+      route("pedidos", "routes/gestor/orders.tsx"),
+      route("pedidos/:saleId", "routes/gestor/order.tsx"),
+    ]),
   ]),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),

@@ -46,6 +46,7 @@ export interface Database {
   staff_password_links: StaffPasswordLinkTable;
   staff_recovery_codes: StaffRecoveryCodeTable;
   audit_log: AuditLogTable;
+  sale_status_changes: SaleStatusChangeTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -478,6 +479,16 @@ export interface SaleTable {
   decline_message: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+}
+
+/** A change of a sale's status, written by a trigger on sales (migration 0021); never by the code. */
+export interface SaleStatusChangeTable {
+  id: Generated<number>;
+  sale_id: string;
+  from_status: SaleStatus;
+  to_status: SaleStatus;
+  /** The sale's updated_at at the change (ISO). */
+  at: string;
 }
 
 /** One student's part of a sale (spec §7 sale bags). */

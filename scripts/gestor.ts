@@ -31,7 +31,7 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts list-sales --email <e-mail do cliente>
   npx node scripts/gestor.ts confirm-payment --sale <id da compra>
   npx node scripts/gestor.ts cancel-sale --sale <id da compra>
-  npx node scripts/gestor.ts refund-sale --sale <id da compra>
+  npx node scripts/gestor.ts refund-sale --sale <id da compra> --reason "<motivo>"
   npx node scripts/gestor.ts expire-boletos
   npx node scripts/gestor.ts reconcile-payments
   npx node scripts/gestor.ts list-mail
@@ -51,6 +51,7 @@ const { positionals, values } = parseArgs({
     since: { type: "string" },
     role: { type: "string" },
     name: { type: "string" },
+    reason: { type: "string" },
   },
 });
 
@@ -129,11 +130,14 @@ try {
   } else if (command === "confirm-payment" || command === "cancel-sale") {
     if (!values.sale) fail(USAGE);
     const change =
-      command === "confirm-payment" ? await confirmSalePayment(deps, values.sale) : await cancelSale(deps, values.sale);
+      command === "confirm-payment"
+        ? await confirmSalePayment(deps, values.sale, COMMAND_LINE)
+        : await cancelSale(deps, values.sale, COMMAND_LINE);
     console.log(describeChange(change));
   } else if (command === "refund-sale") {
     if (!values.sale) fail(USAGE);
-    console.log(describeChange(await refundSale(deps, values.sale)));
+    // The reason goes into the audit log, as in the area (issue 15: required).
+    console.log(describeChange(await refundSale(deps, values.sale, COMMAND_LINE, values.reason ?? "")));
   } else if (command === "reconcile-payments") {
     const run = await reconcilePayments(deps);
     if ("skipped" in run) console.log("Outro servidor está conciliando os pagamentos agora; nada foi feito.");

@@ -13,7 +13,7 @@ export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
  * "processing": claimed, the acquirer's answer not recorded yet; "refunded" and "charged_back":
  * the payment was given back by the store or disputed by the cardholder (docs/decisions/0018).
  */
-const saleStatus = z.enum([
+export const saleStatus = z.enum([
   "processing",
   "pending",
   "paid",

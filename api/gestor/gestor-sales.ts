@@ -1,13 +1,15 @@
 /**
  * The gestor's actions on sales (spec §6: server side only; docs/decisions/0010): confirm a
  * payment that arrived outside the gateway, cancel an unpaid sale (at the gateway first), refund
- * a paid one, find a customer's sales.
+ * a paid one, find a customer's sales. Each action writes its audit entry in its own
+ * transaction (docs/decisions/0028-gestor-area.md): the area's staff, or the command line.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
  * syntax, no api/errors.ts.
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "#api/contract/gestor/refund-reason.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { enqueuePaymentConfirmedEmail } from "../sales/sale-emails.ts";
@@ -18,6 +20,8 @@ import {
   type LifecycleDeps,
   type SaleStatusChange,
 } from "../sales/sale-lifecycle.ts";
+import { saleStatusLabel } from "#app/features/orders/sales.ts";
+import { recordAudit, type AuditActor } from "./audit/audit-log.ts";
 import { GestorError } from "./gestor-error.ts";
 import type { PaymentGateway, PaymentState } from "../payments/gateway.ts";
 import { applyPaymentState, type PaymentSyncDeps } from "../payments/payment-sync.ts";
@@ -52,17 +56,31 @@ async function moveSale(
 ): Promise<void> {
   if (!(await setStatus(trx, [sale.id], to, at, { from: sale.status }))) {
     throw new GestorError(
-      `A compra ${sale.reference_code} mudou de situação enquanto era alterada: nada mudou; consulte list-sales e tente de novo.`,
+      `A compra ${sale.reference_code} mudou de situação enquanto era alterada: nada mudou; confira a compra e tente de novo.`,
     );
   }
 }
 
+/** Nobody paid it (yet): the gestor may confirm a payment made elsewhere, or cancel it. */
+export const isUnpaid = (status: SaleStatus) => status === "pending" || status === "expired";
+
+/** Money went through the gateway for it: the gestor may refund it there. */
+export const isRefundable = <
+  T extends { status: SaleStatus; total_cents: number; gateway_transaction_id: string | null },
+>(
+  sale: T,
+): sale is T & { gateway_transaction_id: string } =>
+  sale.status === "paid" && sale.total_cents > 0 && sale.gateway_transaction_id !== null;
+
+/** A status as the gestor reads it: "Aguardando pagamento". */
+const statusOf = (status: SaleStatus) => `"${saleStatusLabel(status)}"`;
+
 function assertCancellable(sale: { reference_code: string; status: SaleStatus }): void {
-  if (sale.status === "pending" || sale.status === "expired") return;
+  if (isUnpaid(sale.status)) return;
   throw new GestorError(
     sale.status === "paid"
-      ? `A compra ${sale.reference_code} está paga: estorne o pagamento no gateway; ela não pode ser cancelada aqui.`
-      : `A compra ${sale.reference_code} está "${sale.status}" e não pode ser cancelada.`,
+      ? `A compra ${sale.reference_code} está paga: ela não pode ser cancelada, só estornada.`
+      : `A compra ${sale.reference_code} está ${statusOf(sale.status)} e não pode ser cancelada.`,
   );
 }
 
@@ -103,6 +121,7 @@ async function cancelAtAcquirer(
 export async function cancelSale(
   deps: LifecycleDeps & { gateway: PaymentGateway },
   saleId: string,
+  actor: AuditActor,
 ): Promise<SaleStatusChange> {
   const { db, now } = deps;
   const found = await findSale(db, saleId);
@@ -115,7 +134,20 @@ export async function cancelSale(
     assertCancellable(sale);
     await moveSale(trx, sale, "cancelled", now().toISOString());
     await releaseCouponUses(trx, [sale.id]);
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "cancelled" };
+    const change: SaleStatusChange = {
+      saleId: sale.id,
+      referenceCode: sale.reference_code,
+      from: sale.status,
+      to: "cancelled",
+    };
+    await auditChange(
+      trx,
+      actor,
+      change,
+      { action: "sale.cancel", summary: `Cancelou a compra ${sale.reference_code}` },
+      now(),
+    );
+    return change;
   });
 }
 
@@ -125,21 +157,57 @@ export async function cancelSale(
  * given its coupon back; the use is counted again. The customer's "Pagamento confirmado"
  * e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
  */
-export function confirmSalePayment(deps: LifecycleDeps, saleId: string): Promise<SaleStatusChange> {
+export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: AuditActor): Promise<SaleStatusChange> {
   const { db, now } = deps;
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
-    if (sale.status !== "pending" && sale.status !== "expired") {
+    if (!isUnpaid(sale.status)) {
       throw new GestorError(
-        `A compra ${sale.reference_code} está "${sale.status}": só uma compra aguardando pagamento ou expirada pode ser confirmada.`,
+        `A compra ${sale.reference_code} está ${statusOf(sale.status)}: só uma compra aguardando pagamento ou expirada pode ser confirmada.`,
       );
     }
     const at = now().toISOString();
     await moveSale(trx, sale, "paid", at);
     if (sale.status === "expired") await countCouponUse(trx, sale, at);
     await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
-    return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to: "paid" };
+    const change: SaleStatusChange = {
+      saleId: sale.id,
+      referenceCode: sale.reference_code,
+      from: sale.status,
+      to: "paid",
+    };
+    await auditChange(
+      trx,
+      actor,
+      change,
+      { action: "sale.confirm-payment", summary: `Confirmou o pagamento da compra ${sale.reference_code}` },
+      now(),
+    );
+    return change;
   });
+}
+
+/** The audit entry of a status change: the status before and after, and anything the action adds (a reason). */
+function auditChange(
+  trx: Kysely<Database>,
+  actor: AuditActor,
+  change: SaleStatusChange,
+  { action, summary, reason }: { action: string; summary: string; reason?: string },
+  at: Date,
+): Promise<void> {
+  return recordAudit(
+    trx,
+    actor,
+    {
+      action,
+      targetType: "sale",
+      targetId: change.saleId,
+      summary,
+      before: { status: change.from },
+      after: reason === undefined ? { status: change.to } : { status: change.to, reason },
+    },
+    at,
+  );
 }
 
 /**
@@ -150,7 +218,11 @@ export function confirmSalePayment(deps: LifecycleDeps, saleId: string): Promise
 export async function refundSale(
   deps: PaymentSyncDeps & { gateway: PaymentGateway },
   saleId: string,
+  actor: AuditActor,
+  reason: string,
 ): Promise<SaleStatusChange> {
+  const why = reason.trim();
+  if (why.length < REFUND_REASON_MIN || why.length > REFUND_REASON_MAX) throw new GestorError(REFUND_REASON_MESSAGE);
   const sale = await deps.db
     .selectFrom("sales")
     .select(["id", "reference_code", "status", "total_cents", "gateway_transaction_id"])
@@ -159,9 +231,9 @@ export async function refundSale(
   if (!sale) throw new GestorError(`Compra ${saleId} não encontrada.`);
   if (sale.status === "paid" && sale.total_cents === 0)
     throw new GestorError(`A compra ${sale.reference_code} é gratuita: nada a estornar.`);
-  if (sale.status !== "paid" || !sale.gateway_transaction_id) {
+  if (!isRefundable(sale)) {
     throw new GestorError(
-      `A compra ${sale.reference_code} está "${sale.status}": só uma compra paga pode ser estornada.`,
+      `A compra ${sale.reference_code} está ${statusOf(sale.status)}: só uma compra paga pode ser estornada.`,
     );
   }
   const state = await deps.gateway.refund({
@@ -170,7 +242,16 @@ export async function refundSale(
     amountCents: sale.total_cents,
     idempotencyKey: createHash("sha256").update(`loja-escolar:refund:${sale.id}`).digest("hex"),
   });
-  const change = await applyPaymentState(deps, sale.id, state);
+  const change = await applyPaymentState(deps, sale.id, state, {
+    onChange: (trx, applied) =>
+      auditChange(
+        trx,
+        actor,
+        applied,
+        { action: "sale.refund", summary: `Estornou a compra ${sale.reference_code}: ${why}`, reason: why },
+        deps.now(),
+      ),
+  });
   if (!change) {
     throw new GestorError(
       `O gateway respondeu "${state.status}" ao estorno da compra ${sale.reference_code}; nada mudou na loja.`,

@@ -6,9 +6,11 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
+import { gestorSalesRoutes } from "./sales/sales-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
   app.route("/", staffAuthRoutes(deps));
+  app.route("/", gestorSalesRoutes(deps));
   return app;
 }

@@ -11,6 +11,7 @@ import type { FinishCartData } from "#api/contract/carts.ts";
 import { lockCustomer } from "#api/customers/customer-lock.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { createMemoryMailer } from "#api/mail/mailer.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
@@ -308,16 +309,16 @@ describe("refunds", () => {
     const uses = () => t.db.selectFrom("coupon_uses").select("id").where("sale_id", "=", saleId).execute();
     expect(await uses()).toHaveLength(1);
 
-    const change = await refundSale(deps, saleId);
+    const change = await refundSale(deps, saleId, COMMAND_LINE, "Pedido do responsável");
     expect(change).toMatchObject({ saleId, from: "paid", to: "refunded" });
     expect(await uses()).toEqual([]);
     expect(await ledgerOf([saleId])).toMatchObject([{ status: "refunded" }]);
     expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "refunded" }]);
-    await expect(refundSale(deps, saleId)).rejects.toThrow(GestorError);
+    await expect(refundSale(deps, saleId, COMMAND_LINE, "Pedido do responsável")).rejects.toThrow(GestorError);
 
     const boleto = await shopperWithCart(t, [item, 1]);
     const pending = await finishCart(t, boleto.customer, boleto.cart.cartId, { paymentMethodId: METHOD.boleto });
-    await expect(refundSale(deps, pending.body.finished.saleId)).rejects.toThrow(
+    await expect(refundSale(deps, pending.body.finished.saleId, COMMAND_LINE, "Pedido do responsável")).rejects.toThrow(
       /só uma compra paga pode ser estornada/,
     );
     const free = await insertSale(t.db, {
@@ -326,7 +327,9 @@ describe("refunds", () => {
       total_cents: 0,
       gateway_transaction_id: "gratuito-1",
     });
-    await expect(refundSale(deps, free)).rejects.toThrow(/é gratuita: nada a estornar/);
+    await expect(refundSale(deps, free, COMMAND_LINE, "Pedido do responsável")).rejects.toThrow(
+      /é gratuita: nada a estornar/,
+    );
   });
 });
 

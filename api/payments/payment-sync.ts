@@ -60,7 +60,14 @@ export function applyPaymentState(
   deps: PaymentSyncDeps,
   saleId: string,
   state: PaymentState,
-  { byCharge = false }: { byCharge?: boolean } = {},
+  {
+    byCharge = false,
+    onChange,
+  }: {
+    byCharge?: boolean;
+    /** Runs in the transaction of a change (the gestor's refund writes its audit entry there). */
+    onChange?: (trx: Kysely<Database>, change: SaleStatusChange) => Promise<void>;
+  } = {},
 ): Promise<SaleStatusChange | null> {
   return deps.db.transaction().execute(async (trx) => {
     const owner = await trx.selectFrom("sales").select("customer_id").where("id", "=", saleId).executeTakeFirst();
@@ -72,7 +79,10 @@ export function applyPaymentState(
     // (read committed: the sweep's change is seen) and the move decided from what it is now.
     for (let read = 0; read < 2; read++) {
       const outcome = await applyOnce(trx, deps, saleId, state, byCharge);
-      if (outcome !== CHANGED_MEANWHILE) return outcome;
+      if (outcome !== CHANGED_MEANWHILE) {
+        if (outcome && onChange) await onChange(trx, outcome);
+        return outcome;
+      }
     }
     return null;
   });

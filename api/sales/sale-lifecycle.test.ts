@@ -4,6 +4,7 @@ import { bag, demoItems, finishCart, linkByRA, METHOD, saveCart, shopperWithCart
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
@@ -105,7 +106,7 @@ describe("unpaid boletos expire", () => {
   it("leaves paid sales and boletos not yet overdue alone", async () => {
     const overdue = await boletoPurchaseWithCoupon();
     const paidLate = await boletoPurchaseWithCoupon();
-    await confirmSalePayment(deps(), paidLate.saleId);
+    await confirmSalePayment(deps(), paidLate.saleId, COMMAND_LINE);
     const fresh = await boletoPurchaseWithCoupon(at("2026-03-04"));
     travelTo(at("2026-03-09"));
     const changes = await expireOverdueSales(deps());
@@ -118,11 +119,11 @@ describe("unpaid boletos expire", () => {
 describe("the gestor cancels or confirms a sale", () => {
   it("cancels an unpaid sale and gives its coupon back; a cancelled sale cannot be confirmed", async () => {
     const { saleId, customer } = await boletoPurchaseWithCoupon();
-    expect(await cancelSale(deps(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
+    expect(await cancelSale(deps(), saleId, COMMAND_LINE)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
     expect(await statusOf(saleId)).toEqual({ status: "cancelled", paid_at: null, bags: ["cancelled"] });
     expect(await couponUsesOf(saleId)).toEqual([]);
-    await expect(confirmSalePayment(deps(), saleId)).rejects.toThrow(GestorError);
-    await expect(cancelSale(deps(), saleId)).rejects.toThrow(/não pode ser cancelada/);
+    await expect(confirmSalePayment(deps(), saleId, COMMAND_LINE)).rejects.toThrow(GestorError);
+    await expect(cancelSale(deps(), saleId, COMMAND_LINE)).rejects.toThrow(/não pode ser cancelada/);
     await t.mailWorker.drain();
     expect(t.mail.filter((mail) => mail.to === customer.email).map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Pedido \d+ recebido/),
@@ -133,7 +134,7 @@ describe("the gestor cancels or confirms a sale", () => {
 
   it("cancels the payment at the acquirer first: the sandbox's ledger says cancelled and its Pix can no longer be paid", async () => {
     const { saleId } = await boletoPurchaseWithCoupon();
-    await cancelSale(deps(), saleId);
+    await cancelSale(deps(), saleId, COMMAND_LINE);
     const ledger = await t.db.selectFrom("sandbox_payments").select("status").where("sale_id", "=", saleId).execute();
     expect(ledger).toEqual([{ status: "cancelled" }]);
     expect((await deps().gateway.findBySaleId(saleId))?.status).toBe("expired");
@@ -141,7 +142,7 @@ describe("the gestor cancels or confirms a sale", () => {
     const shopper = await shopperWithCart(t, [items.P[0]!.itemTOTVSId, 1]);
     const pix = await finishCart(t, shopper.customer, shopper.cart.cartId, { paymentMethodId: METHOD.pix });
     const pixSaleId = pix.body.finished.saleId as string;
-    expect(await cancelSale(deps(), pixSaleId)).toMatchObject({ from: "pending", to: "cancelled" });
+    expect(await cancelSale(deps(), pixSaleId, COMMAND_LINE)).toMatchObject({ from: "pending", to: "cancelled" });
     expect(await paySandboxPix(deps(), pixSaleId)).toBeNull();
   });
 
@@ -152,7 +153,7 @@ describe("the gestor cancels or confirms a sale", () => {
       ...sandbox,
       cancel: () => Promise.reject(new Error("Mercado Pago indisponível (o cancelamento: HTTP 500).")),
     };
-    await expect(cancelSale({ ...deps(), gateway: down }, saleId)).rejects.toThrow(
+    await expect(cancelSale({ ...deps(), gateway: down }, saleId, COMMAND_LINE)).rejects.toThrow(
       /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
     );
     // Paid there meanwhile: the acquirer's word is not a cancellation either.
@@ -160,7 +161,7 @@ describe("the gestor cancels or confirms a sale", () => {
       ...sandbox,
       cancel: async ({ transactionId }) => ({ status: "paid", transactionId }),
     };
-    await expect(cancelSale({ ...deps(), gateway: paid }, saleId)).rejects.toThrow(
+    await expect(cancelSale({ ...deps(), gateway: paid }, saleId, COMMAND_LINE)).rejects.toThrow(
       /informa o pagamento da compra \d+ como "paid": ele não foi cancelado e nada mudou na loja/,
     );
     expect((await statusOf(saleId)).status).toBe("pending");
@@ -176,14 +177,16 @@ describe("the gestor cancels or confirms a sale", () => {
       barcode: expect.stringMatching(/^\d{44}$/),
       digitableLine: expect.stringMatching(/^\d{47}$/),
     });
-    expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "pending", to: "paid" });
+    expect(await confirmSalePayment(deps(), saleId, COMMAND_LINE)).toMatchObject({ from: "pending", to: "paid" });
     expect((await t.call("GET", `/sales/boleto/${saleId}/store/1`)).body.boleto).toMatchObject({
       status: "paid",
       barcode: null,
     });
     expect(await statusOf(saleId)).toEqual({ status: "paid", paid_at: PURCHASE_DAY.toISOString(), bags: ["paid"] });
     expect(await couponUsesOf(saleId)).toHaveLength(1);
-    await expect(cancelSale(deps(), saleId)).rejects.toThrow(/está paga: estorne o pagamento no gateway/);
+    await expect(cancelSale(deps(), saleId, COMMAND_LINE)).rejects.toThrow(
+      /está paga: ela não pode ser cancelada, só estornada/,
+    );
     expect((await statusOf(saleId)).status).toBe("paid");
 
     // "Pagamento confirmado", queued with the change and sent by the worker: order, amount, student.
@@ -207,13 +210,13 @@ describe("the gestor cancels or confirms a sale", () => {
     travelTo(at("2026-03-20"));
     await expireOverdueSales(deps());
     expect(await couponUsesOf(saleId)).toEqual([]);
-    expect(await confirmSalePayment(deps(), saleId)).toMatchObject({ from: "expired", to: "paid" });
+    expect(await confirmSalePayment(deps(), saleId, COMMAND_LINE)).toMatchObject({ from: "expired", to: "paid" });
     expect(await couponUsesOf(saleId)).toHaveLength(1);
   });
 
   it("an unknown sale is a clear message", async () => {
-    await expect(cancelSale(deps(), crypto.randomUUID())).rejects.toThrow(/^Compra .* não encontrada\.$/);
-    await expect(confirmSalePayment(deps(), "nem-um-uuid")).rejects.toThrow(GestorError);
+    await expect(cancelSale(deps(), crypto.randomUUID(), COMMAND_LINE)).rejects.toThrow(/^Compra .* não encontrada\.$/);
+    await expect(confirmSalePayment(deps(), "nem-um-uuid", COMMAND_LINE)).rejects.toThrow(GestorError);
   });
 });
 
@@ -268,7 +271,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a payment recorded while the sw
   it("the gestor's confirm: refused with nothing written; the sale stays expired", async () => {
     const { saleId } = await boletoPurchaseWithCoupon();
     travelTo(at("2026-03-09"));
-    const outcome = await duringTheSweep(saleId, () => confirmSalePayment(deps(), saleId));
+    const outcome = await duringTheSweep(saleId, () => confirmSalePayment(deps(), saleId, COMMAND_LINE));
     expect(outcome).toMatchObject({
       status: "rejected",
       reason: { message: expect.stringMatching(/mudou de situação/) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, brazilDateTime, isCalendarDate, todayInBrazil } from "./dates.ts";
+import { addDays, brazilDateTime, brazilDayStart, isCalendarDate, mondayOf, todayInBrazil } from "./dates.ts";
 
 describe("todayInBrazil", () => {
   it("gives the Recife date, not the UTC one", () => {
@@ -42,5 +42,17 @@ describe("brazilDateTime", () => {
     expect(brazilDateTime("2026-11-23T21:45:00.000Z")).toEqual({ date: "23/11/2026", time: "18:45" });
     expect(brazilDateTime("2027-01-01T02:05:00.000Z")).toEqual({ date: "31/12/2026", time: "23:05" });
     expect(brazilDateTime("2026-06-01T03:00:00.000Z")).toEqual({ date: "01/06/2026", time: "00:00" });
+  });
+});
+
+describe("brazilDayStart and mondayOf", () => {
+  it("starts a day at midnight in Recife, three hours after UTC's", () => {
+    expect(brazilDayStart("2026-03-02")).toBe("2026-03-02T03:00:00.000Z");
+  });
+
+  it("goes back to Monday, and stays on a Monday", () => {
+    expect(mondayOf("2026-03-08")).toBe("2026-03-02"); // a Sunday
+    expect(mondayOf("2026-03-04")).toBe("2026-03-02");
+    expect(mondayOf("2026-03-02")).toBe("2026-03-02");
   });
 });

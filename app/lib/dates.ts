@@ -56,3 +56,18 @@ export function brazilDateTime(iso: string): { date: string; time: string } {
 export function formatCalendarDate(isoDate: string): string {
   return isoDate.split("-").reverse().join("/");
 }
+
+/**
+ * The instant a calendar day "YYYY-MM-DD" begins in the store's time zone (ISO). Recife keeps
+ * UTC−3 all year (Brazil has had no daylight saving since 2019, Recife none since 2000), so the
+ * offset is fixed; the gestor's figures and filters count days with it.
+ */
+export function brazilDayStart(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00-03:00`).toISOString();
+}
+
+/** The Monday of the week of "YYYY-MM-DD" (Brazilian business weeks start on Monday). */
+export function mondayOf(isoDate: string): string {
+  const weekday = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+  return addDays(isoDate, -((weekday + 6) % 7));
+}

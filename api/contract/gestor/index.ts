@@ -5,11 +5,13 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorSales } from "./sales.ts";
 
 export * from "./auth.ts";
 export * from "./staff.ts";
+export * from "./sales.ts";
 
-export const gestorContract = { auth: gestorAuth };
+export const gestorContract = { auth: gestorAuth, sales: gestorSales };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>
   Object.values(area),

@@ -4,6 +4,7 @@
  * purchases are finished through the double (boleto: the acquirer's linha digitável, due date
  * and PDF, the payer's registered address sent). On SQLite and (scripts/test-postgres.sh) PostgreSQL.
  */
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
@@ -362,7 +363,11 @@ describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", ()
 
   it("cancels the boleto there first; money reported for it afterwards is an alert and the sale stays cancelled", async () => {
     const { customer, saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
-    expect(await cancelSale(gestor(), saleId)).toMatchObject({ saleId, from: "pending", to: "cancelled" });
+    expect(await cancelSale(gestor(), saleId, COMMAND_LINE)).toMatchObject({
+      saleId,
+      from: "pending",
+      to: "cancelled",
+    });
     expect(double.payment(paymentId)).toMatchObject({ status: "cancelled" });
     expect(await couponUses(saleId)).toEqual([]);
 
@@ -388,11 +393,13 @@ describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", ()
   it("refuses, changing nothing, while Mercado Pago cannot be asked or when the payment was paid there", async () => {
     const { saleId, paymentId } = await boletoSale({ coupon: "ESCOLA5" });
     double.failNext(1, 500);
-    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(
+    await expect(cancelSale(gestor(), saleId, COMMAND_LINE)).rejects.toThrow(
       /^A operadora não cancelou o pagamento da compra \d+ \(Mercado Pago indisponível \(o cancelamento: HTTP 500\)\.\): nada mudou na loja\./,
     );
     double.setStatus(paymentId, "approved", "accredited");
-    await expect(cancelSale(gestor(), saleId)).rejects.toThrow(/HTTP 400.*nada mudou na loja.*reconcile-payments/);
+    await expect(cancelSale(gestor(), saleId, COMMAND_LINE)).rejects.toThrow(
+      /HTTP 400.*nada mudou na loja.*reconcile-payments/,
+    );
     expect((await saleRow(saleId)).status).toBe("pending");
     expect(await couponUses(saleId)).toHaveLength(1);
     expect(double.payment(paymentId)).toMatchObject({ status: "approved" });
@@ -401,7 +408,7 @@ describe("the gestor cancels a sale at Mercado Pago (gestor.ts cancel-sale)", ()
   it("a payment Mercado Pago already cancelled (an expired boleto) is cancelled in the store too", async () => {
     const { saleId, paymentId } = await boletoSale();
     double.setStatus(paymentId, "cancelled", "expired");
-    expect(await cancelSale(gestor(), saleId)).toMatchObject({ from: "pending", to: "cancelled" });
+    expect(await cancelSale(gestor(), saleId, COMMAND_LINE)).toMatchObject({ from: "pending", to: "cancelled" });
   });
 });
 

@@ -14,6 +14,9 @@ export const GESTOR_PATHS = {
   logout: "/gestor/sair",
   setPassword: (token: string) => `/gestor/definir-senha/${token}`,
   orders: "/gestor/pedidos",
+  /** The filtered list as CSV (same query as the list). */
+  ordersExport: "/gestor/pedidos/exportar",
+  sale: (id: string) => `/gestor/pedidos/${id}`,
   carts: "/gestor/carrinhos",
   customers: "/gestor/clientes",
   catalogue: "/gestor/catalogo",

@@ -1,19 +1,26 @@
+import { DashboardFigures } from "#app/features/gestor/orders/dashboard-view.tsx";
+import { dashboardPage } from "#app/features/gestor/orders/dashboard.server.ts";
+import { SalesChart } from "#app/features/gestor/orders/sales-chart.tsx";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
-import { requireStaff } from "#app/features/gestor/staff-guard.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const meta = () => [{ title: "Painel | Gestor | Loja Escolar" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { staff } = await requireStaff(request);
-  return { name: staff.name };
-}
+export const loader = ({ request }: Route.LoaderArgs) => dashboardPage(request);
 
 export default function GestorDashboard({ loaderData }: Route.ComponentProps) {
+  const { name, figures } = loaderData;
   return (
     <>
       <GestorPageHeader title="Painel" />
-      <p>Olá, {loaderData.name}.</p>
+      <p className="mb-3">Olá, {name}.</p>
+      <DashboardFigures {...figures} />
+      <section aria-labelledby="painel-grafico" className="mt-6">
+        <h2 id="painel-grafico" className="mb-2 text-base font-bold text-slate-900">
+          Vendas pagas nos últimos 30 dias
+        </h2>
+        <SalesChart days={figures.days} />
+      </section>
     </>
   );
 }

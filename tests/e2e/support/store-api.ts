@@ -56,3 +56,38 @@ export async function linkByRa(request: APIRequestContext, customer: ApiCustomer
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).student.studentId;
 }
+
+/**
+ * A purchase made through the store API, as "Finalizar Compra" sends it: a new cart of one
+ * product for the customer's own student, paid by a sandbox card (approved: paid) or a boleto
+ * (pending). Answers the sale's id and reference code.
+ */
+export async function buyThroughApi(
+  request: APIRequestContext,
+  customer: ApiCustomer,
+  itemTOTVSId: number,
+  method: "card" | "boleto",
+): Promise<{ saleId: string; referenceCode: string }> {
+  const cartId = await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
+  ]);
+  const payment =
+    method === "card"
+      ? {
+          paymentMethodId: 2,
+          brand: "VISA",
+          cardNumber: "4111111111111111",
+          expirationDate: `${new Date().getUTCFullYear() + 1}-05-10`,
+          cvv: "123",
+          holder: "Fernanda C Lima",
+          installments: 1,
+        }
+      : { paymentMethodId: 1, installments: 1 };
+  const response = await request.put(`/api/carts/finish-cart-by-customer/${customer.id}/cart/${cartId}/store/1`, {
+    headers: customer.headers,
+    data: { acceptedTerms: true, deliveryDate: null, ...payment },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { finished } = (await response.json()) as { finished: { saleId: string; referenceCode: string } };
+  return { saleId: finished.saleId, referenceCode: finished.referenceCode };
+}

@@ -1,0 +1,134 @@
+/**
+ * One sale as the gestor's sale page shows it (docs/decisions/0030-gestor-orders.md): bags and
+ * items as sold, the cart's payment attempts, and its history, which merges the status changes
+ * (migration 0021's trigger) with the staff's actions on it (the audit log). Never a card
+ * number, only the brand; never the customer's password or tokens.
+ */
+import type { Kysely } from "kysely";
+import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
+import { centsToReais } from "#app/lib/money.ts";
+import type { Database } from "#db/schema.ts";
+
+export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<GestorSaleDetail | null> {
+  const sale = await db
+    .selectFrom("sales")
+    .innerJoin("customers", "customers.id", "sales.customer_id")
+    .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.installments"])
+    .select(["sales.subtotal_cents", "sales.discount_cents", "sales.total_cents", "sales.coupon_code"])
+    .select(["sales.created_at", "sales.paid_at", "sales.boleto_due_date", "sales.acquirer_alert", "sales.cart_id"])
+    .select(["sales.gateway_transaction_id", "customers.id as customer_id", "customers.name", "customers.email"])
+    .where("sales.id", "=", saleId)
+    .executeTakeFirst();
+  if (!sale) return null;
+  const bags = await db
+    .selectFrom("sale_bags")
+    .select(["id", "student_name", "student_ra", "total_cents"])
+    .where("sale_id", "=", sale.id)
+    .orderBy("student_name")
+    .orderBy("id")
+    .execute();
+  const items =
+    bags.length === 0
+      ? []
+      : await db
+          .selectFrom("sale_bag_items")
+          .select(["sale_bag_id", "item_totvs_id", "title", "unit_code", "quantity", "unit_price_cents"])
+          .select("original_unit_price_cents")
+          .where(
+            "sale_bag_id",
+            "in",
+            bags.map((bag) => bag.id),
+          )
+          .orderBy("title")
+          .execute();
+  // A cart paid after declined cards holds several sales: each one is an attempt.
+  const attempts = await db
+    .selectFrom("sales")
+    .select(["id", "attempt", "reference_code", "payment_method_code", "installments", "status", "card_brand"])
+    .select(["gateway_transaction_id", "decline_message", "created_at"])
+    .where((eb) => (sale.cart_id ? eb("cart_id", "=", sale.cart_id) : eb("id", "=", sale.id)))
+    .orderBy("attempt")
+    .orderBy("created_at")
+    .execute();
+  const changes = await db
+    .selectFrom("sale_status_changes")
+    .select(["from_status", "to_status", "at"])
+    .where("sale_id", "=", sale.id)
+    .orderBy("id")
+    .execute();
+  const audit = await db
+    .selectFrom("audit_log")
+    .select(["at", "summary", "actor_label"])
+    .where("target_type", "=", "sale")
+    .where("target_id", "=", sale.id)
+    .orderBy("at")
+    .execute();
+  const history: GestorSaleDetail["history"] = [
+    ...changes.map((change) => ({
+      at: change.at,
+      kind: "status" as const,
+      text: change.to_status,
+      from: change.from_status,
+      actor: null,
+    })),
+    ...audit.map((entry) => ({
+      at: entry.at,
+      kind: "audit" as const,
+      text: entry.summary,
+      from: null,
+      actor: entry.actor_label,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const unpaid = sale.status === "pending" || sale.status === "expired";
+  return {
+    id: sale.id,
+    referenceCode: sale.reference_code,
+    status: sale.status,
+    paymentMethodCode: sale.payment_method_code,
+    installments: sale.installments,
+    subtotal: centsToReais(sale.subtotal_cents),
+    discount: centsToReais(sale.discount_cents),
+    total: centsToReais(sale.total_cents),
+    couponCode: sale.coupon_code,
+    createdAt: sale.created_at,
+    paidAt: sale.paid_at,
+    boletoDueDate: sale.boleto_due_date,
+    acquirerAlert: sale.acquirer_alert,
+    customer: { id: sale.customer_id, name: sale.name, email: sale.email },
+    bags: bags.map((bag) => ({
+      id: bag.id,
+      studentName: bag.student_name,
+      studentRA: bag.student_ra,
+      total: centsToReais(bag.total_cents),
+      items: items
+        .filter((item) => item.sale_bag_id === bag.id)
+        .map((item) => ({
+          itemTOTVSId: item.item_totvs_id,
+          title: item.title,
+          unitCode: item.unit_code,
+          quantity: item.quantity,
+          unitPrice: centsToReais(item.unit_price_cents),
+          originalUnitPrice: centsToReais(item.original_unit_price_cents),
+        })),
+    })),
+    attempts: attempts.map((attempt) => ({
+      saleId: attempt.id,
+      attempt: attempt.attempt,
+      referenceCode: attempt.reference_code,
+      paymentMethodCode: attempt.payment_method_code,
+      installments: attempt.installments,
+      status: attempt.status,
+      cardBrand: attempt.card_brand,
+      acquirerId: attempt.gateway_transaction_id,
+      declineMessage: attempt.decline_message,
+      createdAt: attempt.created_at,
+    })),
+    history,
+    // The same rules as api/gestor/gestor-sales.ts, which refuses anything else anyway.
+    actions: {
+      confirmPayment: unpaid,
+      cancel: unpaid,
+      refund: sale.status === "paid" && sale.total_cents > 0 && sale.gateway_transaction_id !== null,
+    },
+  };
+}

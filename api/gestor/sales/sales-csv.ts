@@ -1,0 +1,72 @@
+/**
+ * The list of sales as a spreadsheet for the school's accounting (docs/decisions/0030): the
+ * shape Excel opens in Brazil without a question: `;` between fields, a decimal comma, dates as
+ * dd/mm/aaaa, UTF-8 with a BOM (or Excel reads the accents as Latin-1).
+ */
+import { stringify } from "csv-stringify/sync";
+import type { Kysely } from "kysely";
+import type { SaleFilters } from "#api/contract/gestor/sales.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { formatCpf } from "#app/lib/cpf.ts";
+import { brazilDateTime } from "#app/lib/dates.ts";
+import type { Database } from "#db/schema.ts";
+import { salesOf, studentsOf, unitLinesOf } from "./sale-search.ts";
+
+const HEADER = [
+  "Código",
+  "Data",
+  "Situação",
+  "Forma de pagamento",
+  "Parcelas",
+  "Cliente",
+  "E-mail",
+  "CPF",
+  "Estudantes",
+  "Unidades (CODCOLIGADA)",
+  "Cupom",
+  "Subtotal",
+  "Desconto",
+  "Total",
+];
+
+/** 123456 centavos → "1234,56": no thousands separator, which a spreadsheet would read as text. */
+const amount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
+
+/**
+ * A text a person typed (a name) that a spreadsheet would run as a formula (=, +, -, @ first)
+ * is kept as text by a leading apostrophe (OWASP, CSV injection).
+ */
+const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+export async function salesCsv(db: Kysely<Database>, filters: SaleFilters): Promise<string> {
+  const sales = await salesOf(db, filters);
+  const ids = sales.map((sale) => sale.id);
+  const students = await studentsOf(db, ids);
+  const units = await unitLinesOf(db, ids);
+  const rows = sales.map((sale) => {
+    const { date, time } = brazilDateTime(sale.created_at);
+    return [
+      sale.reference_code,
+      `${date} ${time}`,
+      saleStatusLabel(sale.status),
+      paymentMethodLabel(sale.payment_method_code),
+      String(sale.installments),
+      text(sale.name),
+      text(sale.email),
+      sale.cpf ? formatCpf(sale.cpf) : "",
+      text(
+        (students.get(sale.id) ?? [])
+          .map((student) => (student.ra ? `${student.name} (RA ${student.ra})` : student.name))
+          .join(", "),
+      ),
+      [...new Set((units.get(sale.id) ?? []).map((line) => line.unitCode))]
+        .sort((a, b) => Number(a) - Number(b))
+        .join(", "),
+      text(sale.coupon_code ?? ""),
+      amount(sale.subtotal_cents),
+      amount(sale.discount_cents),
+      amount(sale.total_cents),
+    ];
+  });
+  return stringify([HEADER, ...rows], { delimiter: ";", bom: true, record_delimiter: "windows" });
+}

@@ -1,0 +1,99 @@
+/**
+ * Painel and Pedidos (issue 15; docs/decisions/0030-gestor-orders.md): both roles, admin and
+ * atendimento, may read every sale and act on it. The actions are the command line's
+ * (api/gestor/gestor-sales.ts), audited as the staff member who asked.
+ */
+import { Hono } from "hono";
+import { centsToReais } from "#app/lib/money.ts";
+import { gestorSales } from "../../contract/gestor/sales.ts";
+import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
+import { SALE_NOT_FOUND } from "../../contract/orders.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { ApiError, notFound } from "../../errors.ts";
+import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { GestorError } from "../gestor-error.ts";
+import { cancelSale, confirmSalePayment, refundSale } from "../gestor-sales.ts";
+import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
+import type { SaleStatusChange } from "../../sales/sale-lifecycle.ts";
+import { countSales, salesOf, studentsOf } from "./sale-search.ts";
+import { saleDetail } from "./sale-detail.ts";
+import { salesCsv } from "./sales-csv.ts";
+import { salesDashboard } from "./sales-dashboard.ts";
+
+/** A sale the action cannot change as asked (paid, not paid, the acquirer refused…): 409 with the reason. */
+async function saleAction(run: () => Promise<SaleStatusChange>) {
+  try {
+    const change = await run();
+    return { sale: { id: change.saleId, referenceCode: change.referenceCode, status: change.to } };
+  } catch (error) {
+    if (error instanceof GestorError) throw new ApiError(409, error.message);
+    throw error;
+  }
+}
+
+export function gestorSalesRoutes(deps: ApiDeps) {
+  const staff = requireStaff(deps);
+  /** 404 before any action, so the actions' own "not found" never reads as a conflict. */
+  const existingSale = async (saleId: string) => {
+    const found = await deps.db.selectFrom("sales").select("id").where("id", "=", saleId).executeTakeFirst();
+    if (!found) throw notFound(SALE_NOT_FOUND);
+    return found.id;
+  };
+  return (
+    new Hono<StaffEnv>()
+      .on(...at(gestorSales.dashboard), staff, async (c) => c.json(await salesDashboard(deps)))
+      .on(...at(gestorSales.list), staff, async (c) => {
+        const { page, ...filters } = parseInput(gestorSales.list.query, c.req.query());
+        const total = await countSales(deps.db, filters);
+        const pages = paging(page, total);
+        const sales = await salesOf(deps.db, filters, { offset: pages.offset, limit: GESTOR_PAGE_SIZE });
+        const students = await studentsOf(
+          deps.db,
+          sales.map((sale) => sale.id),
+        );
+        return c.json({
+          rows: sales.map((sale) => ({
+            id: sale.id,
+            referenceCode: sale.reference_code,
+            createdAt: sale.created_at,
+            status: sale.status,
+            paymentMethodCode: sale.payment_method_code,
+            installments: sale.installments,
+            customer: { id: sale.customer_id, name: sale.name, email: sale.email },
+            students: students.get(sale.id) ?? [],
+            total: centsToReais(sale.total_cents),
+          })),
+          page: pages.page,
+          pageCount: pages.pageCount,
+          total,
+        });
+      })
+      // Before /gestor/sales/:saleId, which would take "export" for an id.
+      .on(...at(gestorSales.exportCsv), staff, async (c) => {
+        const filters = parseInput(gestorSales.exportCsv.query, c.req.query());
+        const csv = await salesCsv(deps.db, filters);
+        return c.body(csv, 200, {
+          "content-type": "text/csv; charset=utf-8",
+          "content-disposition": 'attachment; filename="pedidos.csv"',
+        });
+      })
+      .on(...at(gestorSales.get), staff, async (c) => {
+        const sale = await saleDetail(deps.db, c.req.param("saleId"));
+        if (!sale) throw notFound(SALE_NOT_FOUND);
+        return c.json({ sale });
+      })
+      .on(...at(gestorSales.confirmPayment), staff, async (c) => {
+        const saleId = await existingSale(c.req.param("saleId"));
+        return c.json(await saleAction(() => confirmSalePayment(deps, saleId, staffActor(c))));
+      })
+      .on(...at(gestorSales.cancel), staff, async (c) => {
+        const saleId = await existingSale(c.req.param("saleId"));
+        return c.json(await saleAction(() => cancelSale(deps, saleId, staffActor(c))));
+      })
+      .on(...at(gestorSales.refund), staff, async (c) => {
+        const { reason } = parseInput(gestorSales.refund.body, await readJsonBody(c));
+        const saleId = await existingSale(c.req.param("saleId"));
+        return c.json(await saleAction(() => refundSale(deps, saleId, staffActor(c), reason)));
+      })
+  );
+}

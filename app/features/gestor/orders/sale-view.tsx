@@ -1,0 +1,143 @@
+/**
+ * A sale as the gestor's sale page shows it (docs/decisions/0030-gestor-orders.md): who bought,
+ * each student's bag with its items, the totals and coupon, every payment attempt (never card
+ * data beyond the brand) and the history of statuses and staff actions.
+ */
+import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { brazilDateTime, formatCalendarDate } from "#app/lib/dates.ts";
+import { formatBRL } from "#app/lib/money.ts";
+import { gestorCard, GestorTable } from "../gestor-ui.tsx";
+import { unitLabel } from "./dashboard-view.tsx";
+
+const when = (iso: string) => {
+  const { date, time } = brazilDateTime(iso);
+  return `${date} ${time}`;
+};
+
+function Summary({ sale }: { sale: GestorSaleDetail }) {
+  const rows: [string, React.ReactNode][] = [
+    ["Situação", <strong key="status">{saleStatusLabel(sale.status)}</strong>],
+    ["Data do pedido", when(sale.createdAt)],
+    ["Pagamento confirmado em", sale.paidAt ? when(sale.paidAt) : "—"],
+    [
+      "Cliente",
+      <a key="customer" href={`/gestor/clientes/${sale.customer.id}`} className="underline">
+        {sale.customer.name} ({sale.customer.email})
+      </a>,
+    ],
+    [
+      "Forma de pagamento",
+      `${paymentMethodLabel(sale.paymentMethodCode)}${sale.installments > 1 ? ` em ${sale.installments}x` : ""}`,
+    ],
+    ...(sale.boletoDueDate
+      ? [["Vencimento do boleto", formatCalendarDate(sale.boletoDueDate)] as [string, string]]
+      : []),
+    ["Subtotal", formatBRL(sale.subtotal)],
+    ["Cupom", sale.couponCode ? `${sale.couponCode} (−${formatBRL(sale.discount)})` : "Nenhum"],
+    ["Total", <strong key="total">{formatBRL(sale.total)}</strong>],
+  ];
+  return (
+    <dl className={`${gestorCard} grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]`}>
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="font-semibold text-slate-700">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function SaleView({ sale }: { sale: GestorSaleDetail }) {
+  return (
+    // min-w-0: a wide table scrolls inside its frame instead of widening the grid over the actions.
+    <div className="flex min-w-0 flex-col gap-6">
+      {sale.acquirerAlert ? (
+        <p role="alert" className="rounded border border-amber-400 bg-amber-50 p-3 font-semibold text-amber-900">
+          Alerta da operadora: {sale.acquirerAlert}
+        </p>
+      ) : null}
+      <Summary sale={sale} />
+      <section aria-labelledby="venda-sacolas" className="flex flex-col gap-3">
+        <h2 id="venda-sacolas" className="text-base font-bold text-slate-900">
+          Itens por estudante
+        </h2>
+        {sale.bags.map((bag) => (
+          <GestorTable
+            key={bag.id}
+            caption={`${bag.studentName}${bag.studentRA ? ` (RA ${bag.studentRA})` : ""}: ${formatBRL(bag.total)}`}
+            headers={["Produto", "Unidade", "Quantidade", "Preço unitário", "Preço de tabela", "Total"]}
+          >
+            <tr>
+              <th scope="rowgroup" colSpan={6} className="bg-slate-50 px-3 py-2 text-left font-semibold">
+                {bag.studentName}
+                {bag.studentRA ? ` · RA ${bag.studentRA}` : ""} · {formatBRL(bag.total)}
+              </th>
+            </tr>
+            {bag.items.map((item) => (
+              <tr key={item.itemTOTVSId}>
+                <td>{item.title}</td>
+                <td>{unitLabel(item.unitCode)}</td>
+                <td>{item.quantity}</td>
+                <td>{formatBRL(item.unitPrice)}</td>
+                <td>
+                  {formatBRL(item.originalUnitPrice)}
+                  {item.originalUnitPrice > item.unitPrice
+                    ? ` (−${formatBRL(item.originalUnitPrice - item.unitPrice)})`
+                    : ""}
+                </td>
+                <td>{formatBRL(item.unitPrice * item.quantity)}</td>
+              </tr>
+            ))}
+          </GestorTable>
+        ))}
+      </section>
+      <section aria-labelledby="venda-pagamentos" className="flex flex-col gap-2">
+        <h2 id="venda-pagamentos" className="text-base font-bold text-slate-900">
+          Pagamentos e tentativas
+        </h2>
+        <GestorTable
+          caption="Pagamentos e tentativas"
+          headers={["Tentativa", "Data", "Forma", "Parcelas", "Bandeira", "Id na operadora", "Situação"]}
+        >
+          {sale.attempts.map((attempt) => (
+            <tr key={attempt.saleId} aria-current={attempt.saleId === sale.id ? "true" : undefined}>
+              <td>
+                {attempt.attempt}
+                {attempt.saleId === sale.id ? " (esta compra)" : ` (${attempt.referenceCode})`}
+              </td>
+              <td>{when(attempt.createdAt)}</td>
+              <td>{paymentMethodLabel(attempt.paymentMethodCode)}</td>
+              <td>{attempt.installments}</td>
+              <td>{attempt.cardBrand ?? "—"}</td>
+              <td className="break-all">{attempt.acquirerId ?? "—"}</td>
+              <td>
+                {saleStatusLabel(attempt.status)}
+                {attempt.declineMessage ? `: ${attempt.declineMessage}` : ""}
+              </td>
+            </tr>
+          ))}
+        </GestorTable>
+      </section>
+      <section aria-labelledby="venda-historico" className="flex flex-col gap-2">
+        <h2 id="venda-historico" className="text-base font-bold text-slate-900">
+          Histórico
+        </h2>
+        <ol className={`${gestorCard} flex flex-col gap-1`} data-testid="sale-history">
+          <li>
+            <span className="text-slate-600">{when(sale.createdAt)}</span> · Pedido feito pelo cliente
+          </li>
+          {sale.history.map((entry, i) => (
+            <li key={i}>
+              <span className="text-slate-600">{when(entry.at)}</span> ·{" "}
+              {entry.kind === "status"
+                ? `Situação: ${entry.from ? `${saleStatusLabel(entry.from)} → ` : ""}${saleStatusLabel(entry.text)}`
+                : `${entry.text} (${entry.actor ?? ""})`}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}

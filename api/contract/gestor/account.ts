@@ -55,7 +55,10 @@ export const gestorAccount = {
     method: "POST",
     path: "/gestor/account/password",
     body: z.object({
-      currentPassword: z.string({ message: "Informe a senha atual." }).min(1, { message: "Informe a senha atual." }).max(200),
+      currentPassword: z
+        .string({ message: "Informe a senha atual." })
+        .min(1, { message: "Informe a senha atual." })
+        .max(200),
       newPassword: z.string({ message: "Informe a nova senha." }).max(200, { message: "Senha longa demais." }),
     }),
     reply: null,

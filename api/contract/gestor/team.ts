@@ -60,11 +60,7 @@ export type AuditEntryReply = z.infer<typeof auditEntry>;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().catch(undefined);
 /** "YYYY-MM-DD" or nothing; anything else is ignored, so an edited address never fails. */
-const optionalDay = z
-  .string()
-  .refine(isCalendarDate)
-  .optional()
-  .catch(undefined);
+const optionalDay = z.string().refine(isCalendarDate).optional().catch(undefined);
 
 export const auditFilters = z.object({
   page: pageField,

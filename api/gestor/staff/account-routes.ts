@@ -14,11 +14,7 @@ import {
   regenerateRecoveryCodes,
   startTotpEnrolment,
 } from "./second-factor.ts";
-import {
-  assertStaffPassword,
-  STAFF_LOGIN_FAILURES_BY_ACCOUNT,
-  STAFF_LOGIN_THROTTLED,
-} from "./staff-auth-routes.ts";
+import { assertStaffPassword, STAFF_LOGIN_FAILURES_BY_ACCOUNT, STAFF_LOGIN_THROTTLED } from "./staff-auth-routes.ts";
 import { toStaffMember } from "./staff-member.ts";
 
 export const CURRENT_PASSWORD_WRONG = "A senha atual não confere.";

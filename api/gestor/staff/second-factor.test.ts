@@ -30,7 +30,9 @@ const auditOf = (staffId: string, action: string) =>
   t.db.selectFrom("audit_log").selectAll().where("target_id", "=", staffId).where("action", "=", action).execute();
 
 /** A person with an authenticator enrolled at `start` (its step is used up). */
-async function enrolled(role: "admin" | "atendimento" = "admin"): Promise<TestStaff & { secret: string; codes: string[] }> {
+async function enrolled(
+  role: "admin" | "atendimento" = "admin",
+): Promise<TestStaff & { secret: string; codes: string[] }> {
   const person = await createTestStaff(t.db, role, { now: start });
   const { secret } = (await post("/gestor/auth/totp/enrolment", person.token)).body;
   const confirm = await post("/gestor/auth/totp/confirm", person.token, { code: totpCodeAt(secret, start) });
@@ -64,7 +66,11 @@ describe("enrolling an authenticator", () => {
     expect((await t.call("GET", "/gestor/team", undefined, { token: session.token })).status).toBe(200);
 
     // Only hashes are kept, and nothing secret reaches the log.
-    const stored = await t.db.selectFrom("staff_recovery_codes").selectAll().where("staff_id", "=", admin.staffId).execute();
+    const stored = await t.db
+      .selectFrom("staff_recovery_codes")
+      .selectAll()
+      .where("staff_id", "=", admin.staffId)
+      .execute();
     expect(stored).toHaveLength(10);
     for (const code of codes) expect(JSON.stringify(stored)).not.toContain(code.replaceAll("-", ""));
     const [entry] = await auditOf(admin.staffId, "staff.totp-enrol");
@@ -91,12 +97,16 @@ describe("the code after the password", () => {
     const replay = await post("/gestor/auth/second-factor", session.token, { code: totpCodeAt(admin.secret, start) });
     expect([replay.status, replay.body.error.message]).toEqual([400, CODE_REFUSED]);
     // The phone's clock runs 30 s ahead: still taken.
-    const ahead = await post("/gestor/auth/second-factor", session.token, { code: totpCodeAt(admin.secret, seconds(30)) });
+    const ahead = await post("/gestor/auth/second-factor", session.token, {
+      code: totpCodeAt(admin.secret, seconds(30)),
+    });
     expect(ahead.status).toBe(200);
     expect((await me(session.token)).body.secondFactor).toBeNull();
 
     const next = await login(admin.email);
-    const sameCode = await post("/gestor/auth/second-factor", next.token, { code: totpCodeAt(admin.secret, seconds(30)) });
+    const sameCode = await post("/gestor/auth/second-factor", next.token, {
+      code: totpCodeAt(admin.secret, seconds(30)),
+    });
     expect(sameCode.status).toBe(400);
     t.setNow(seconds(90));
     // Two steps behind: too old.
@@ -116,7 +126,10 @@ describe("the code after the password", () => {
     expect(used.status).toBe(200);
     expect(used.body.recoveryCodesLeft).toBe(9);
     const [entry] = await auditOf(admin.staffId, "staff.recovery-code-used");
-    expect(entry).toMatchObject({ actor_label: admin.email, summary: "Entrou com um código de recuperação (restam 9)" });
+    expect(entry).toMatchObject({
+      actor_label: admin.email,
+      summary: "Entrou com um código de recuperação (restam 9)",
+    });
 
     const again = await login(admin.email);
     expect((await post("/gestor/auth/second-factor", again.token, { code })).status).toBe(400);
@@ -148,9 +161,9 @@ describe("the own account", () => {
     expect(fresh.body.recoveryCodes).toHaveLength(10);
     const session = await login(admin.email);
     expect((await post("/gestor/auth/second-factor", session.token, { code: admin.codes[0] })).status).toBe(400);
-    expect((await post("/gestor/auth/second-factor", session.token, { code: fresh.body.recoveryCodes[0] })).status).toBe(
-      200,
-    );
+    expect(
+      (await post("/gestor/auth/second-factor", session.token, { code: fresh.body.recoveryCodes[0] })).status,
+    ).toBe(200);
     const [entry] = await auditOf(admin.staffId, "staff.recovery-codes-regenerate");
     expect(JSON.parse(entry!.before_json!)).toEqual({ recoveryCodesLeft: 10 });
   });
@@ -165,7 +178,9 @@ describe("the own account", () => {
     expect([weak.status, weak.body.error.message]).toEqual([400, STAFF_PASSWORD_WEAK]);
     expect((await login(person.email)).token).toBeTruthy();
 
-    expect((await change({ currentPassword: STAFF_TEST_PASSWORD, newPassword: "Mangueira-roxa-2031" })).status).toBe(204);
+    expect((await change({ currentPassword: STAFF_TEST_PASSWORD, newPassword: "Mangueira-roxa-2031" })).status).toBe(
+      204,
+    );
     expect((await me(person.token)).status).toBe(200);
     expect((await me(other.token)).status).toBe(401);
     expect((await login(person.email, "Mangueira-roxa-2031")).token).toBeTruthy();

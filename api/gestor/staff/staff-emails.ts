@@ -25,9 +25,18 @@ export function staffPasswordLinkEmail({
     "O link vale por 72 horas e só pode ser usado uma vez.",
     "Se você não esperava esta mensagem, ignore-a e avise a equipe da escola.",
   ];
-  const text = [greeting, "", intro, "Para definir sua senha, abra o link abaixo:", "", link, "", ...lines, "", "Loja Escolar"].join(
-    "\n",
-  );
+  const text = [
+    greeting,
+    "",
+    intro,
+    "Para definir sua senha, abra o link abaixo:",
+    "",
+    link,
+    "",
+    ...lines,
+    "",
+    "Loja Escolar",
+  ].join("\n");
   const href = escapeHtml(link);
   const html = `<!doctype html>
 <html lang="pt-BR">

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { gestorTeam } from "../../contract/gestor/team.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
@@ -14,13 +14,6 @@ import {
   teamMember,
 } from "./team.ts";
 
-/** The acting admin, for the audit and the rules about oneself. */
-function adminOf(c: Context<StaffEnv>) {
-  const actor = staffActor(c);
-  if (actor.kind !== "staff") throw new Error("an admin's route without a staff session");
-  return actor;
-}
-
 /** Equipe: admins only (atendimento gets 403 from every call). */
 export function teamRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>()
@@ -29,23 +22,23 @@ export function teamRoutes(deps: ApiDeps) {
     .on(...at(gestorTeam.list), async (c) => c.json({ members: await listTeam(deps.db) }))
     .on(...at(gestorTeam.invite), async (c) => {
       const person = parseInput(gestorTeam.invite.body, await readJsonBody(c));
-      return c.json(await inviteMember(deps, adminOf(c), person));
+      return c.json(await inviteMember(deps, staffActor(c), person));
     })
     .on(...at(gestorTeam.get), async (c) => c.json({ member: await teamMember(deps.db, c.req.param("staffId")) }))
     .on(...at(gestorTeam.changeRole), async (c) => {
       const { role } = parseInput(gestorTeam.changeRole.body, await readJsonBody(c));
-      return c.json({ member: await changeRole(deps, adminOf(c), c.req.param("staffId"), role) });
+      return c.json({ member: await changeRole(deps, staffActor(c), c.req.param("staffId"), role) });
     })
     .on(...at(gestorTeam.deactivate), async (c) =>
-      c.json({ member: await deactivateMember(deps, adminOf(c), c.req.param("staffId")) }),
+      c.json({ member: await deactivateMember(deps, staffActor(c), c.req.param("staffId")) }),
     )
     .on(...at(gestorTeam.reactivate), async (c) =>
-      c.json({ member: await reactivateMember(deps, adminOf(c), c.req.param("staffId")) }),
+      c.json({ member: await reactivateMember(deps, staffActor(c), c.req.param("staffId")) }),
     )
     .on(...at(gestorTeam.resetTotp), async (c) =>
-      c.json({ member: await resetMemberTotp(deps, adminOf(c), c.req.param("staffId")) }),
+      c.json({ member: await resetMemberTotp(deps, staffActor(c), c.req.param("staffId")) }),
     )
     .on(...at(gestorTeam.sendPasswordLink), async (c) =>
-      c.json(await sendPasswordLink(deps, adminOf(c), c.req.param("staffId"))),
+      c.json(await sendPasswordLink(deps, staffActor(c), c.req.param("staffId"))),
     );
 }

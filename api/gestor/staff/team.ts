@@ -13,6 +13,7 @@ import { ApiError, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/mail-outbox.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
+import { ROLE_REFUSED } from "./require-staff.ts";
 import { createPasswordLink, passwordLinkPath, type PasswordLinkPurpose } from "./password-links.ts";
 import { insertStaff, type NewStaff } from "./staff-accounts.ts";
 import { staffPasswordLinkEmail } from "./staff-emails.ts";
@@ -114,7 +115,9 @@ interface Change {
   endSessions: boolean;
 }
 
-type Admin = AuditActor & { kind: "staff" };
+/** Who acts: an admin in the area, or the command-line tool (which has no account of its own). */
+type Admin = AuditActor;
+const isSelf = (admin: Admin, person: StaffRow) => admin.kind === "staff" && admin.staffId === person.id;
 
 /** One change to a person, its rule checked on the locked rows, audited with before and after. */
 async function changeMember(
@@ -126,6 +129,8 @@ async function changeMember(
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const { person, activeAdmins } = await lockRows(trx, staffId, true);
+    // The guard read the admin's role before this transaction; another admin may have changed it since.
+    if (admin.kind === "staff" && !activeAdmins.includes(admin.staffId)) throw new ApiError(403, ROLE_REFUSED);
     const change = plan(person, activeAdmins);
     await trx.updateTable("staff").set(change.set).where("id", "=", staffId).execute();
     if (change.set.totp_secret === null)
@@ -157,7 +162,7 @@ const isLastAdmin = (person: StaffRow, activeAdmins: string[]) =>
 
 export function changeRole(deps: ApiDeps, admin: Admin, staffId: string, role: StaffRole) {
   return changeMember(deps, admin, staffId, (person, activeAdmins) => {
-    if (person.id === admin.staffId) throw refuse(NOT_ON_ONESELF);
+    if (isSelf(admin, person)) throw refuse(NOT_ON_ONESELF);
     if (person.role === role) throw refuse(SAME_ROLE);
     if (role !== "admin" && isLastAdmin(person, activeAdmins)) throw refuse(LAST_ADMIN);
     const from = STAFF_ROLE_LABELS[person.role as StaffRole];
@@ -173,7 +178,7 @@ export function changeRole(deps: ApiDeps, admin: Admin, staffId: string, role: S
 
 export function deactivateMember(deps: ApiDeps, admin: Admin, staffId: string) {
   return changeMember(deps, admin, staffId, (person, activeAdmins) => {
-    if (person.id === admin.staffId) throw refuse(NOT_ON_ONESELF);
+    if (isSelf(admin, person)) throw refuse(NOT_ON_ONESELF);
     if (person.deactivated_at) throw refuse(ALREADY_INACTIVE);
     if (isLastAdmin(person, activeAdmins)) throw refuse(LAST_ADMIN);
     return {
@@ -200,7 +205,7 @@ export function reactivateMember(deps: ApiDeps, admin: Admin, staffId: string) {
 /** The person enrols a new authenticator at their next login (an admin must; others may). */
 export function resetMemberTotp(deps: ApiDeps, admin: Admin, staffId: string) {
   return changeMember(deps, admin, staffId, (person) => {
-    if (person.id === admin.staffId) throw refuse(NOT_ON_ONESELF);
+    if (isSelf(admin, person)) throw refuse(NOT_ON_ONESELF);
     if (!person.totp_secret) throw refuse(NO_AUTHENTICATOR);
     return {
       action: "staff.reset-totp",

@@ -10,7 +10,7 @@ import {
   gestorSecondaryButton,
   GestorTable,
 } from "#app/features/gestor/gestor-ui.tsx";
-import { AUDIT_FILTER_NAMES, auditPage } from "#app/features/gestor/staff/audit.server.ts";
+import { auditPage, type AuditFilterName } from "#app/features/gestor/staff/audit.server.ts";
 import { whenLabel } from "#app/features/gestor/staff/team-labels.ts";
 import type { Route } from "./+types/audit";
 
@@ -28,7 +28,7 @@ const TARGET_PAGES: Record<string, (id: string) => string> = {
   coupon: (id) => `/gestor/cupons/${id}`,
 };
 
-const FIELDS: { name: (typeof AUDIT_FILTER_NAMES)[number]; label: string; type: "text" | "date"; list?: string }[] = [
+const FIELDS: { name: AuditFilterName; label: string; type: "text" | "date"; list?: string }[] = [
   { name: "actor", label: "Pessoa (e-mail ou “linha de comando”)", type: "text" },
   { name: "action", label: "Ação (ou o início, como “cart.”)", type: "text", list: "acoes-conhecidas" },
   { name: "targetType", label: "Tipo do alvo", type: "text" },

@@ -58,7 +58,7 @@ export async function ownAccountAction(request: Request) {
     } catch (error) {
       const refused = refusal(error);
       return formReply(
-        { intent, result: submission.reply({ formErrors: [refused.message], resetForm: true }) },
+        { intent, result: submission.reply({ formErrors: [refused.message], hideFields: ["code"] }) },
         refused.status,
       );
     }

@@ -23,7 +23,7 @@ const returnPathOf = (request: Request) => gestorReturnPath(new URL(request.url)
 /** A refusal of the API (wrong code, too many tries) as the form's error; anything else goes on. */
 function codeRefused(error: unknown, submission: { reply: (options: object) => unknown }) {
   if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-  return formReply({ result: submission.reply({ formErrors: [error.message], resetForm: true }) }, error.status);
+  return formReply({ result: submission.reply({ formErrors: [error.message], hideFields: ["code"] }) }, error.status);
 }
 
 export async function codeStepPage(request: Request) {

@@ -4,6 +4,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { latestMessageTo, linkIn } from "./support/mailbox.ts";
 import { fillFields } from "./support/pages.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
+import { logInStaff, STAFF_PASSWORD } from "./support/gestor.ts";
 import { gestor } from "./support/server-side.ts";
 
 const PASSWORD = "Cajueiro-em-flor-2027";
@@ -28,6 +29,7 @@ test.describe("the gestor's team", () => {
     page,
     visit,
   }) => {
+    test.slow(); // two people's whole first days: many page loads, each a server round trip without JavaScript
     // The first admin: the command prints a one-time link.
     const adminEmail = uniqueEmail("diretora");
     const printed = gestor("create-staff", "--email", adminEmail, "--role", "admin", "--name", "Ana Diretora");
@@ -107,6 +109,52 @@ test.describe("the gestor's team", () => {
     await expect(page).toHaveURL(/\/gestor\/entrar\?redirectTo=%2Fgestor$/);
     await fillFields(page.getByRole("main"), { "E-mail": customer.email, Senha: customer.password });
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
+  });
+
+  test("Minha conta changes the own password; an admin's deactivation ends the person's session at once", async ({
+    page,
+    context,
+    visit,
+  }) => {
+    const name = `Dora ${crypto.randomUUID().slice(0, 6)}`;
+    const person = await logInStaff(context, "atendimento", name);
+    await visit("/gestor/minha-conta");
+    await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
+    await expect(page.getByText("Não ativada.")).toBeVisible();
+    const passwordForm = page.getByRole("region", { name: "Trocar senha" });
+    await fillFields(passwordForm, {
+      "Senha atual": "Nao-e-a-senha-2026",
+      "Nova senha (pelo menos 12 caracteres)": PASSWORD,
+      "Confirme a nova senha": PASSWORD,
+    });
+    await passwordForm.getByRole("button", { name: "Trocar senha" }).click();
+    await expect(passwordForm.getByRole("alert")).toHaveText("A senha atual não confere.");
+    await fillFields(passwordForm, {
+      "Senha atual": STAFF_PASSWORD,
+      "Nova senha (pelo menos 12 caracteres)": PASSWORD,
+      "Confirme a nova senha": PASSWORD,
+    });
+    await passwordForm.getByRole("button", { name: "Trocar senha" }).click();
+    await expect(passwordForm.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
+    const atendenteCookies = await context.cookies();
+
+    // An admin, in the same browser for brevity, deactivates the person from their page.
+    await logInStaff(context, "admin", "Rita Administradora");
+    await visit("/gestor/equipe");
+    await page.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { name })).toBeVisible();
+    await page.getByLabel("Confirmo a desativação (as sessões dela terminam agora)").check();
+    await page.getByRole("button", { name: "Desativar" }).click();
+    await expect(page.getByRole("definition").filter({ hasText: "Desativada" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reativar" })).toBeVisible();
+
+    // The person's browser: the next page is the login.
+    await context.addCookies(atendenteCookies);
+    await visit("/gestor");
+    await expect(page.getByRole("heading", { name: "Entrar na área do gestor" })).toBeVisible();
+    await logInThroughForm(page, person.email);
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("E-mail ou senha incorretos.");
   });
 });

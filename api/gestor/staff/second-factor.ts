@@ -44,6 +44,15 @@ function reserveCodeAttempt(deps: ApiDeps, { staff, sessionId }: CodeAttempt): P
   );
 }
 
+/** A code of the app only (no recovery code), counted against the limits; the step it matched. */
+async function authenticatorStep(deps: ApiDeps, attempt: CodeAttempt, secret: string, code: string) {
+  const limits = await reserveCodeAttempt(deps, attempt);
+  const now = deps.now();
+  const step = matchTotpStep(secret, code, now, attempt.staff.totp_last_step);
+  if (step === null) throw badRequest(CODE_REFUSED);
+  return { limits, now, step };
+}
+
 /** 80 random bits as four groups of four (abcd-efgh-ijkl-mnop): too many to guess from their hashes. */
 function newRecoveryCode(): string {
   const alphabet = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -125,10 +134,7 @@ export async function confirmTotpEnrolment(deps: ApiDeps, attempt: CodeAttempt, 
   const { staff } = attempt;
   if (staff.totp_enabled_at) throw new ApiError(409, TOTP_ALREADY_ON);
   if (!staff.totp_secret) throw badRequest(CODE_REFUSED);
-  const limits = await reserveCodeAttempt(deps, attempt);
-  const now = deps.now();
-  const step = matchTotpStep(staff.totp_secret, code, now, staff.totp_last_step);
-  if (step === null) throw badRequest(CODE_REFUSED);
+  const { limits, now, step } = await authenticatorStep(deps, attempt, staff.totp_secret, code);
   const codes = await deps.db.transaction().execute(async (trx) => {
     if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
     const enabled = await trx
@@ -195,10 +201,7 @@ export async function giveSecondFactor(deps: ApiDeps, attempt: CodeAttempt, code
 export async function regenerateRecoveryCodes(deps: ApiDeps, attempt: CodeAttempt, code: string): Promise<string[]> {
   const { staff } = attempt;
   if (!staff.totp_enabled_at || !staff.totp_secret) throw new ApiError(409, TOTP_NOT_ON);
-  const limits = await reserveCodeAttempt(deps, attempt);
-  const now = deps.now();
-  const step = matchTotpStep(staff.totp_secret, code, now, staff.totp_last_step);
-  if (step === null) throw badRequest(CODE_REFUSED);
+  const { limits, now, step } = await authenticatorStep(deps, attempt, staff.totp_secret, code);
   const codes = await deps.db.transaction().execute(async (trx) => {
     if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
     const before = await recoveryCodesLeft(trx, staff.id);

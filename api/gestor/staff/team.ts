@@ -17,6 +17,7 @@ import { ROLE_REFUSED } from "./require-staff.ts";
 import { createPasswordLink, passwordLinkPath, type PasswordLinkPurpose } from "./password-links.ts";
 import { insertStaff, type NewStaff } from "./staff-accounts.ts";
 import { staffPasswordLinkEmail } from "./staff-emails.ts";
+import { toStaffMember } from "./staff-member.ts";
 import { revokeAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
 
 export const MEMBER_NOT_FOUND = "Pessoa da equipe não encontrada.";
@@ -46,11 +47,7 @@ async function loadMembers(db: Kysely<Database>, staffId?: string) {
 
 function toTeamMember(row: StaffRow & { last_login_at: string | null }): TeamMember {
   return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    role: row.role as StaffRole,
-    totpEnabled: row.totp_enabled_at !== null,
+    ...toStaffMember(row),
     active: row.deactivated_at === null,
     passwordSet: row.password_hash !== null,
     createdAt: row.created_at,

@@ -13,6 +13,8 @@ export default [
   // The gestor area (issue 15; docs/decisions/0028-gestor-area.md): its own layout and session.
   ...prefix("gestor", [
     route("entrar", "routes/gestor/login.tsx"),
+    route("entrar/codigo", "routes/gestor/second-factor.tsx"),
+    route("entrar/autenticador", "routes/gestor/enrol.tsx"),
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
     route("pedidos/exportar", "routes/gestor/orders-export.ts"),
@@ -20,6 +22,10 @@ export default [
       index("routes/gestor/dashboard.tsx"),
       route("pedidos", "routes/gestor/orders.tsx"),
       route("pedidos/:saleId", "routes/gestor/order.tsx"),
+      route("minha-conta", "routes/gestor/own-account.tsx"),
+      route("equipe", "routes/gestor/team.tsx"),
+      route("equipe/:staffId", "routes/gestor/team-member.tsx"),
+      route("auditoria", "routes/gestor/audit.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -5,12 +5,18 @@
  */
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
+import { auditRoutes } from "./audit/audit-routes.ts";
+import { staffAccountRoutes } from "./staff/account-routes.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
 import { gestorSalesRoutes } from "./sales/sales-routes.ts";
+import { teamRoutes } from "./staff/team-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
   app.route("/", staffAuthRoutes(deps));
   app.route("/", gestorSalesRoutes(deps));
+  app.route("/", staffAccountRoutes(deps));
+  app.route("/", teamRoutes(deps));
+  app.route("/", auditRoutes(deps));
   return app;
 }

@@ -4,14 +4,24 @@
  * bundled API (or another instance of it) and says so when the store API has none.
  */
 import type { Endpoint } from "../endpoint.ts";
+import { gestorAccount } from "./account.ts";
 import { gestorAuth } from "./auth.ts";
 import { gestorSales } from "./sales.ts";
+import { gestorAudit, gestorTeam } from "./team.ts";
 
 export * from "./auth.ts";
 export * from "./staff.ts";
+export * from "./account.ts";
+export * from "./team.ts";
 export * from "./sales.ts";
 
-export const gestorContract = { auth: gestorAuth, sales: gestorSales };
+export const gestorContract = {
+  auth: gestorAuth,
+  account: gestorAccount,
+  team: gestorTeam,
+  audit: gestorAudit,
+  sales: gestorSales,
+};
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>
   Object.values(area),

@@ -33,44 +33,52 @@ export function checkNewStaff(input: { email?: string; name?: string; role?: str
 }
 
 /** Creates the person and their invitation link; answers the link's token (shown once). */
-export async function createStaff(
+export function createStaff(
   db: Kysely<Database>,
   person: NewStaff,
   actor: AuditActor,
   now: Date,
 ): Promise<{ staffId: string; token: string }> {
-  return db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom("staff").select("id").where("email", "=", person.email).executeTakeFirst();
-    if (taken) throw new GestorError(STAFF_EMAIL_TAKEN);
-    const staffId = crypto.randomUUID();
-    await trx
-      .insertInto("staff")
-      .values({
-        id: staffId,
-        email: person.email,
-        name: person.name,
-        role: person.role,
-        password_hash: null,
-        totp_secret: null,
-        totp_enabled_at: null,
-        totp_last_step: null,
-        created_at: now.toISOString(),
-        deactivated_at: null,
-      })
-      .execute();
-    const token = await createPasswordLink(trx, staffId, "convite", now);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "staff.invite",
-        targetType: "staff",
-        targetId: staffId,
-        summary: `Convidou ${person.email} (${STAFF_ROLE_LABELS[person.role]})`,
-        after: person,
-      },
-      now,
-    );
-    return { staffId, token };
-  });
+  return db.transaction().execute((trx) => insertStaff(trx, person, actor, now));
+}
+
+/** createStaff inside the caller's transaction (an invitation queues its e-mail in the same one). */
+export async function insertStaff(
+  trx: Kysely<Database>,
+  person: NewStaff,
+  actor: AuditActor,
+  now: Date,
+): Promise<{ staffId: string; token: string }> {
+  const taken = await trx.selectFrom("staff").select("id").where("email", "=", person.email).executeTakeFirst();
+  if (taken) throw new GestorError(STAFF_EMAIL_TAKEN);
+  const staffId = crypto.randomUUID();
+  await trx
+    .insertInto("staff")
+    .values({
+      id: staffId,
+      email: person.email,
+      name: person.name,
+      role: person.role,
+      password_hash: null,
+      totp_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      created_at: now.toISOString(),
+      deactivated_at: null,
+    })
+    .execute();
+  const token = await createPasswordLink(trx, staffId, "convite", now);
+  await recordAudit(
+    trx,
+    actor,
+    {
+      action: "staff.invite",
+      targetType: "staff",
+      targetId: staffId,
+      summary: `Convidou ${person.email} (${STAFF_ROLE_LABELS[person.role]})`,
+      after: person,
+    },
+    now,
+  );
+  return { staffId, token };
 }

@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import { gestorTeam } from "../../contract/gestor/team.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { requireAdmin, staffActor, type StaffEnv } from "./require-staff.ts";
+import {
+  changeRole,
+  deactivateMember,
+  inviteMember,
+  listTeam,
+  reactivateMember,
+  resetMemberTotp,
+  sendPasswordLink,
+  teamMember,
+} from "./team.ts";
+
+/** Equipe: admins only (atendimento gets 403 from every call). */
+export function teamRoutes(deps: ApiDeps) {
+  return new Hono<StaffEnv>()
+    .use("/gestor/team", requireAdmin(deps))
+    .use("/gestor/team/*", requireAdmin(deps))
+    .on(...at(gestorTeam.list), async (c) => c.json({ members: await listTeam(deps.db) }))
+    .on(...at(gestorTeam.invite), async (c) => {
+      const person = parseInput(gestorTeam.invite.body, await readJsonBody(c));
+      return c.json(await inviteMember(deps, staffActor(c), person));
+    })
+    .on(...at(gestorTeam.get), async (c) => c.json({ member: await teamMember(deps.db, c.req.param("staffId")) }))
+    .on(...at(gestorTeam.changeRole), async (c) => {
+      const { role } = parseInput(gestorTeam.changeRole.body, await readJsonBody(c));
+      return c.json({ member: await changeRole(deps, staffActor(c), c.req.param("staffId"), role) });
+    })
+    .on(...at(gestorTeam.deactivate), async (c) =>
+      c.json({ member: await deactivateMember(deps, staffActor(c), c.req.param("staffId")) }),
+    )
+    .on(...at(gestorTeam.reactivate), async (c) =>
+      c.json({ member: await reactivateMember(deps, staffActor(c), c.req.param("staffId")) }),
+    )
+    .on(...at(gestorTeam.resetTotp), async (c) =>
+      c.json({ member: await resetMemberTotp(deps, staffActor(c), c.req.param("staffId")) }),
+    )
+    .on(...at(gestorTeam.sendPasswordLink), async (c) =>
+      c.json(await sendPasswordLink(deps, staffActor(c), c.req.param("staffId"))),
+    );
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gestorAudit, gestorTeam } from "#api/contract/gestor/team.ts";
+import type { ApiDeps } from "#api/deps.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
+import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "./require-staff.ts";
+import { STAFF_EMAIL_TAKEN } from "./staff-accounts.ts";
+import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF } from "./team.ts";
+
+let t: TestApi;
+let admin: TestStaff;
+beforeAll(async () => {
+  t = await createTestApi({ seed: true });
+  admin = await createTestStaff(t.db, "admin");
+});
+afterAll(() => t.close());
+
+const as = (person: TestStaff) => ({
+  get: (path: string) => t.call("GET", path, undefined, { token: person.token }),
+  post: (path: string, body?: unknown) => t.call("POST", path, body, { token: person.token }),
+});
+const login = (email: string) =>
+  t.call("POST", "/gestor/auth/login", { email, password: STAFF_TEST_PASSWORD }, { address: randomAddress() });
+const lastAudit = async (staffId: string) =>
+  t.db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("target_id", "=", staffId)
+    // Logins in between are not what the tests look for.
+    .where("action", "<>", "staff.login")
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+const staffCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("staff")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("Equipe", () => {
+  it("invites a person: e-mails and answers their one-time link, audited; bad or taken e-mails write nothing", async () => {
+    const before = await staffCount();
+    const bad = await as(admin).post("/gestor/team/invite", { name: "Bia", email: "nao-e-email", role: "atendimento" });
+    expect([bad.status, bad.body.error.message]).toEqual([400, "E-mail inválido."]);
+    const badRole = await as(admin).post("/gestor/team/invite", { name: "Bia", email: "b@escola.test", role: "dono" });
+    expect(badRole.body.error.message).toBe("Escolha um perfil válido.");
+
+    const invited = await as(admin).post("/gestor/team/invite", {
+      name: "Beatriz Souza",
+      email: " Beatriz@Escola.test ",
+      role: "atendimento",
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.member).toMatchObject({
+      email: "beatriz@escola.test",
+      role: "atendimento",
+      active: true,
+      passwordSet: false,
+      lastLoginAt: null,
+    });
+    expect(invited.body.link).toMatch(/^http:\/\/loja\.test\/gestor\/definir-senha\/[\w-]{40,}$/);
+    const mail = t.mail.at(-1)!;
+    expect(mail.to).toBe("beatriz@escola.test");
+    expect(mail.subject).toBe("Convite para a área do gestor da Loja Escolar");
+    expect(mail.text).toContain(invited.body.link);
+    const entry = await lastAudit(invited.body.member.id);
+    expect(entry).toMatchObject({ action: "staff.invite", actor_label: admin.email });
+    expect(entry.summary).toBe("Convidou beatriz@escola.test (Atendimento)");
+
+    const taken = await as(admin).post("/gestor/team/invite", {
+      name: "Outra",
+      email: "beatriz@escola.test",
+      role: "admin",
+    });
+    expect([taken.status, taken.body.error.message]).toEqual([409, STAFF_EMAIL_TAKEN]);
+    expect(await staffCount()).toBe(before + 1);
+
+    const list = await as(admin).get("/gestor/team");
+    expect(list.body.members.map((m: { email: string }) => m.email)).toContain("beatriz@escola.test");
+    // The admin's own row shows their last login once they logged in.
+    await login(admin.email);
+    const mine = (await as(admin).get(`/gestor/team/${admin.staffId}`)).body.member;
+    expect(mine.lastLoginAt).not.toBeNull();
+  });
+
+  it("changes a role, ending the person's sessions, with before and after in the log", async () => {
+    const person = await createTestStaff(t.db, "atendimento");
+    const changed = await as(admin).post(`/gestor/team/${person.staffId}/role`, { role: "admin" });
+    expect(changed.body.member.role).toBe("admin");
+    expect((await as(person).get("/gestor/auth/me")).status).toBe(401);
+    // Now an admin without an authenticator: the next login enrols first.
+    expect((await login(person.email)).body.session.secondFactor).toBe("enrol");
+    const entry = await lastAudit(person.staffId);
+    expect(entry.action).toBe("staff.change-role");
+    expect(entry.summary).toBe(`Mudou o perfil de ${person.email} de Atendimento para Administrador`);
+    expect(JSON.parse(entry.before_json!)).toMatchObject({ role: "atendimento" });
+    expect(JSON.parse(entry.after_json!)).toMatchObject({ role: "admin" });
+
+    const own = await as(admin).post(`/gestor/team/${admin.staffId}/role`, { role: "atendimento" });
+    expect([own.status, own.body.error.message]).toEqual([409, NOT_ON_ONESELF]);
+  });
+
+  it("deactivates a person (their session dies at once, no login) and reactivates them", async () => {
+    const person = await createTestStaff(t.db, "atendimento");
+    expect((await as(person).get("/gestor/auth/me")).status).toBe(200);
+    const off = await as(admin).post(`/gestor/team/${person.staffId}/deactivate`);
+    expect(off.body.member.active).toBe(false);
+    expect((await as(person).get("/gestor/auth/me")).status).toBe(401);
+    expect((await login(person.email)).status).toBe(401);
+    expect((await lastAudit(person.staffId)).summary).toBe(`Desativou ${person.email}`);
+
+    const on = await as(admin).post(`/gestor/team/${person.staffId}/reactivate`);
+    expect(on.body.member.active).toBe(true);
+    expect((await login(person.email)).status).toBe(200);
+    expect((await lastAudit(person.staffId)).action).toBe("staff.reactivate");
+    const self = await as(admin).post(`/gestor/team/${admin.staffId}/deactivate`);
+    expect([self.status, self.body.error.message]).toEqual([409, NOT_ON_ONESELF]);
+  });
+
+  it("resets a person's authenticator: codes gone, sessions ended, the next login enrols again", async () => {
+    const other = await createTestStaff(t.db, "admin");
+    const { secret } = (await as(other).post("/gestor/auth/totp/enrolment")).body;
+    const { totpCodeAt } = await import("./totp.ts");
+    expect((await as(other).post("/gestor/auth/totp/confirm", { code: totpCodeAt(secret, new Date()) })).status).toBe(
+      200,
+    );
+    const reset = await as(admin).post(`/gestor/team/${other.staffId}/reset-totp`);
+    expect(reset.body.member.totpEnabled).toBe(false);
+    expect((await as(other).get("/gestor/auth/me")).status).toBe(401);
+    const codes = await t.db
+      .selectFrom("staff_recovery_codes")
+      .select("id")
+      .where("staff_id", "=", other.staffId)
+      .execute();
+    expect(codes).toHaveLength(0);
+    expect((await login(other.email)).body.session.secondFactor).toBe("enrol");
+    const entry = await lastAudit(other.staffId);
+    expect(entry.action).toBe("staff.reset-totp");
+    expect(entry.before_json).not.toContain(secret);
+  });
+
+  it("sends a password-reset link by e-mail and answers it once", async () => {
+    const person = await createTestStaff(t.db, "atendimento");
+    const sent = await as(admin).post(`/gestor/team/${person.staffId}/password-link`);
+    expect(sent.status).toBe(200);
+    expect(t.mail.at(-1)).toMatchObject({ to: person.email, subject: "Redefinição de senha da área do gestor" });
+    const token = sent.body.link.split("/").at(-1);
+    const check = await t.call("POST", "/gestor/auth/password-link", { token });
+    expect(check.body.purpose).toBe("redefinicao");
+    expect((await lastAudit(person.staffId)).action).toBe("staff.password-link");
+  });
+
+  it("is the admins' only: atendimento gets 403 from every call, a customer or no token 401", async () => {
+    const atendente = await createTestStaff(t.db, "atendimento");
+    const customer = await signUpAndLogIn(t);
+    const calls = [...Object.values(gestorTeam), ...Object.values(gestorAudit)];
+    for (const call of calls) {
+      const path = call.path.replace(":staffId", atendente.staffId);
+      const body = call.method === "POST" ? { name: "X Y", email: "x@escola.test", role: "admin" } : undefined;
+      const refused = await t.call(call.method, path, body, { token: atendente.token });
+      expect([path, refused.status, refused.body.error.message]).toEqual([path, 403, ROLE_REFUSED]);
+      for (const token of [customer.token, undefined]) {
+        const reply = await t.call(call.method, path, body, { token });
+        expect([path, reply.status, reply.body.error.message]).toEqual([path, 401, STAFF_SESSION_EXPIRED]);
+      }
+    }
+    expect((await lastAudit(atendente.staffId)).action).toBe("staff.invite");
+  });
+});
+
+describe("the last active admin", () => {
+  it("can never be demoted or deactivated, and a demoted admin's request in flight is refused", async () => {
+    const fresh = await createTestApi({ seed: false });
+    try {
+      const deps = { db: fresh.db, now: () => new Date(), publicUrl: fresh.publicUrl } as ApiDeps;
+      const first = await createTestStaff(fresh.db, "admin");
+      const second = await createTestStaff(fresh.db, "admin");
+      // `first` demotes `second` while `second`'s own request (past the guard) deactivates `first`.
+      await changeRole(
+        deps,
+        { kind: "staff", staffId: first.staffId, email: first.email, address: null },
+        second.staffId,
+        "atendimento",
+      );
+      const inFlight = deactivateMember(
+        deps,
+        { kind: "staff", staffId: second.staffId, email: second.email, address: null },
+        first.staffId,
+      );
+      await expect(inFlight).rejects.toMatchObject({ status: 403, message: ROLE_REFUSED });
+      // The command line has no account: the rule itself stops it.
+      await expect(changeRole(deps, COMMAND_LINE, first.staffId, "atendimento")).rejects.toMatchObject({
+        status: 409,
+        message: LAST_ADMIN,
+      });
+      await expect(deactivateMember(deps, COMMAND_LINE, first.staffId)).rejects.toMatchObject({ message: LAST_ADMIN });
+      const still = await fresh.db
+        .selectFrom("staff")
+        .selectAll()
+        .where("id", "=", first.staffId)
+        .executeTakeFirstOrThrow();
+      expect([still.role, still.deactivated_at]).toEqual(["admin", null]);
+      // With a second active admin, the command line may.
+      await changeRole(deps, COMMAND_LINE, second.staffId, "admin");
+      expect((await changeRole(deps, COMMAND_LINE, first.staffId, "atendimento")).role).toBe("atendimento");
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -5,10 +5,15 @@
  */
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
+import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import { productImageRoutes } from "./catalogue/product-images.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
   app.route("/", staffAuthRoutes(deps));
+  app.route("/", catalogueRoutes(deps));
+  // Public: the images uploaded for products, as the shop shows them.
+  app.route("/", productImageRoutes(deps));
   return app;
 }

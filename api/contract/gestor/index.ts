@@ -5,11 +5,13 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorCatalogue } from "./catalogue.ts";
 
 export * from "./auth.ts";
+export * from "./catalogue.ts";
 export * from "./staff.ts";
 
-export const gestorContract = { auth: gestorAuth };
+export const gestorContract = { auth: gestorAuth, catalogue: gestorCatalogue };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>
   Object.values(area),

@@ -15,7 +15,16 @@ export default [
     route("entrar", "routes/gestor/login.tsx"),
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
-    layout("routes/gestor/layout.tsx", [index("routes/gestor/dashboard.tsx")]),
+    layout("routes/gestor/layout.tsx", [
+      index("routes/gestor/dashboard.tsx"),
+      route("catalogo", "routes/gestor/catalogue-products.tsx"),
+      route("catalogo/produtos/novo", "routes/gestor/catalogue-new-product.tsx"),
+      route("catalogo/produtos/:productId", "routes/gestor/catalogue-product.tsx"),
+      route("catalogo/categorias", "routes/gestor/catalogue-categories.tsx"),
+      route("catalogo/destaques", "routes/gestor/catalogue-highlights.tsx"),
+      route("catalogo/importar", "routes/gestor/catalogue-import.tsx"),
+      route("catalogo/exportar", "routes/gestor/catalogue-export.ts"),
+    ]),
   ]),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),

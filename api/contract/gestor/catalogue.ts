@@ -204,7 +204,6 @@ const productBody = z.object({
   fields: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   image: imageUpload,
 });
-export type ProductBody = z.input<typeof productBody>;
 
 const productRow = z.object({
   id: z.string(),
@@ -215,7 +214,6 @@ const productRow = z.object({
   DESCONTO: z.number(),
   visible: z.boolean(),
 });
-export type GestorProductRow = z.infer<typeof productRow>;
 
 const productDetail = z.object({
   id: z.string(),

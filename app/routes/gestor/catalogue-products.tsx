@@ -49,29 +49,22 @@ export default function GestorProducts({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="filtro-q" name="q" defaultValue={filters.q} maxLength={100} className={gestorInput} />
         </div>
-        <div>
-          <label htmlFor="filtro-categoria" className={gestorLabel}>
-            Categoria
-          </label>
-          <select id="filtro-categoria" name="categoria" defaultValue={filters.categoria} className={gestorInput}>
-            <option value="">Todas</option>
-            {categories.map((category) => (
-              <option key={category.slug} value={category.slug}>
-                {category.title}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filtro-visivel" className={gestorLabel}>
-            Visibilidade
-          </label>
-          <select id="filtro-visivel" name="visivel" defaultValue={filters.visivel} className={gestorInput}>
-            <option value="">Todos</option>
-            <option value="sim">Visíveis</option>
-            <option value="nao">Ocultos</option>
-          </select>
-        </div>
+        <FilterSelect
+          name="categoria"
+          label="Categoria"
+          value={filters.categoria}
+          options={[["", "Todas"], ...categories.map((category) => [category.slug, category.title] as const)]}
+        />
+        <FilterSelect
+          name="visivel"
+          label="Visibilidade"
+          value={filters.visivel}
+          options={[
+            ["", "Todos"],
+            ["sim", "Visíveis"],
+            ["nao", "Ocultos"],
+          ]}
+        />
         <button type="submit" className={gestorButton}>
           Filtrar
         </button>
@@ -98,5 +91,32 @@ export default function GestorProducts({ loaderData }: Route.ComponentProps) {
       </GestorTable>
       <GestorPagination page={list.page} pageCount={list.pageCount} total={list.total} hrefOf={hrefOf} />
     </>
+  );
+}
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <div>
+      <label htmlFor={`filtro-${name}`} className={gestorLabel}>
+        {label}
+      </label>
+      <select id={`filtro-${name}`} name={name} defaultValue={value} className={gestorInput}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

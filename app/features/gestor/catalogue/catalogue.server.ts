@@ -4,6 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import type { z } from "zod";
 import {
   bannerFields,
   categoryFields,
@@ -122,6 +123,26 @@ export async function saveProduct(request: Request, productId: string | null) {
   return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueProduct(saved.product.id), "Produto salvo.");
 }
 
+/**
+ * One of a list page's small forms (a category, a banner): checked, sent, and the page again
+ * with a toast; refused, the form again (its id says which) with what was typed and why.
+ */
+async function saveListForm(
+  formData: FormData,
+  { formId, schema, path, saved }: { formId: string; schema: z.ZodType; path: string; saved: string },
+  send: () => Promise<unknown>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
+  }
+  return toasts().redirectWithSuccess(path, saved);
+}
+
 export async function categoriesPage(request: Request) {
   const { staff, call } = await requireStaff(request);
   const { categories } = await call(gestorCatalogue.listCategories, {});
@@ -135,18 +156,16 @@ export async function saveCategory(request: Request) {
   const intent = formData.get("intent");
   const categoryId = String(formData.get("categoryId") ?? "");
   if (intent !== "create" && intent !== "update") throw data("Ação desconhecida.", { status: 400 });
-  const submission = parseWithZod(formData, { schema: categoryFields });
   const formId = intent === "create" ? "nova-categoria" : `categoria-${categoryId}`;
-  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
   const body = textOf(formData, ["title", "slug", "position", "visible"]);
-  try {
-    if (intent === "create") await call(gestorCatalogue.createCategory, {}, { body });
-    else await call(gestorCatalogue.updateCategory, { categoryId }, { body });
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
-  }
-  return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueCategories, "Categoria salva.");
+  return saveListForm(
+    formData,
+    { formId, schema: categoryFields, path: GESTOR_PATHS.catalogueCategories, saved: "Categoria salva." },
+    () =>
+      intent === "create"
+        ? call(gestorCatalogue.createCategory, {}, { body })
+        : call(gestorCatalogue.updateCategory, { categoryId }, { body }),
+  );
 }
 
 export async function highlightsPage(request: Request) {
@@ -160,20 +179,21 @@ export async function saveBanner(request: Request) {
   const formData = await request.formData();
   const highlightId = String(formData.get("highlightId") ?? "");
   const bannerId = String(formData.get("bannerId") ?? "");
-  const formId = `banner-${bannerId}`;
-  const submission = parseWithZod(formData, { schema: bannerFields });
-  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
-  try {
-    await call(
-      gestorCatalogue.updateBanner,
-      { highlightId, bannerId },
-      { body: textOf(formData, ["title", "subtitle", "image", "link", "position"]) },
-    );
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
-  }
-  return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueHighlights, "Banner salvo.");
+  return saveListForm(
+    formData,
+    {
+      formId: `banner-${bannerId}`,
+      schema: bannerFields,
+      path: GESTOR_PATHS.catalogueHighlights,
+      saved: "Banner salvo.",
+    },
+    () =>
+      call(
+        gestorCatalogue.updateBanner,
+        { highlightId, bannerId },
+        { body: textOf(formData, ["title", "subtitle", "image", "link", "position"]) },
+      ),
+  );
 }
 
 export async function importPage(request: Request) {

@@ -53,7 +53,7 @@ async function createProduct(label: string) {
   return { ...product, id };
 }
 
-test("an admin changes a price: a bad one is refused on its field, the new one shows on the product page and in a new cart", async ({
+test("an admin changes a price: a bad price or a too large image is refused on its field, the new price shows on the product page and in a new cart; a category slug clash is refused", async ({
   page,
   context,
   request,
@@ -64,6 +64,14 @@ test("an admin changes a price: a bad one is refused on its field, the new one s
   await logInStaff(context, "admin", "Ana Admin");
   await visit(`/gestor/catalogo/produtos/${product.id}`);
   await expect(page.getByRole("heading", { name: product.title })).toBeVisible();
+
+  // Past the 100 KB of other forms, a photo reaches the form's own check (decision 0032).
+  const image = page.getByLabel("Nova imagem (JPEG, PNG ou WebP, até 2 MB)");
+  await image.setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await page.getByRole("button", { name: "Salvar produto" }).click();
+  await expect(page.getByText("A imagem deve ter no máximo 2 MB.")).toBeVisible();
+  // With JavaScript the page keeps the chosen file; the person chooses none (or another).
+  await image.setInputFiles([]);
 
   const price = page.getByLabel("Preço em reais (PRECO)");
   const salePrice = page.getByLabel("Preço de venda, com desconto, em reais (DESCONTO)");
@@ -88,6 +96,15 @@ test("an admin changes a price: a bad one is refused on its field, the new one s
   ]);
   await visit("/compra");
   await expect(page.getByTestId("checkout-total")).toHaveText(formatBRL(1100));
+
+  // A category's slug is unique: refused, the form keeps what was typed.
+  await visit("/gestor/catalogo/categorias");
+  const newCategory = page.getByRole("region", { name: "Nova categoria" });
+  await newCategory.getByLabel("Título").fill("Papelaria Especial");
+  await newCategory.getByLabel("Slug").fill("papelaria");
+  await newCategory.getByRole("button", { name: "Criar categoria" }).click();
+  await expect(newCategory.getByRole("alert")).toHaveText('Já existe uma categoria com o slug "papelaria".');
+  await expect(newCategory.getByLabel("Título")).toHaveValue("Papelaria Especial");
 });
 
 test("a CSV with one bad row writes nothing and shows the row's error; the corrected file creates the products in the shop", async ({

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, matchEndpoint } from "./contract/index.ts";
+import { gestorEndpoints } from "./contract/gestor/index.ts";
+import { GESTOR_UPLOAD_CALLS, UPLOAD_BODY_LIMIT_BYTES } from "./contract/gestor/catalogue.ts";
 import type { ApiDeps } from "./deps.ts";
 import { API_ERROR_MESSAGES, ApiError, badRequest, errorBody, handleApiError } from "./errors.ts";
 import { BODY_MESSAGES } from "./validation.ts";
@@ -39,13 +41,16 @@ export function createStoreApi(deps: ApiDeps) {
   // Here too, not only in server.js: the storefront calls the API in-process, past server.js.
   // A declared length over the limit is refused unread; a body without one stops being read
   // at the limit.
-  app.use(
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ApiError(413, BODY_TOO_LARGE);
-      },
-    }),
+  const onError = () => {
+    throw new ApiError(413, BODY_TOO_LARGE);
+  };
+  const bodyLimits = {
+    json: bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError }),
+    // A product image or a catalogue CSV (docs/decisions/0032-catalogue-editing.md).
+    upload: bodyLimit({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError }),
+  };
+  app.use((c, next) =>
+    (matchEndpoint(GESTOR_UPLOAD_CALLS, c.req.method, c.req.path) ? bodyLimits.upload : bodyLimits.json)(c, next),
   );
   app.use(async (c, next) => {
     // An escaped NUL in the path or query: never typed by a person, refused by PostgreSQL.
@@ -53,7 +58,9 @@ export function createStoreApi(deps: ApiDeps) {
     await next();
     // Replies with personal data (customer, students, carts, sales, boletos, login) must not
     // stay in a shared or browser cache; only the catalogue's may.
-    if (!matchEndpoint(endpoints, c.req.method, c.req.path)?.cacheable) c.header("Cache-Control", "no-store");
+    const declared =
+      matchEndpoint(endpoints, c.req.method, c.req.path) ?? matchEndpoint(gestorEndpoints, c.req.method, c.req.path);
+    if (!declared?.cacheable) c.header("Cache-Control", "no-store");
   });
   app.route("/", categoryRoutes(deps));
   app.route("/", productRoutes(deps));

@@ -26,6 +26,13 @@ export default [
       route("equipe", "routes/gestor/team.tsx"),
       route("equipe/:staffId", "routes/gestor/team-member.tsx"),
       route("auditoria", "routes/gestor/audit.tsx"),
+      route("catalogo", "routes/gestor/catalogue-products.tsx"),
+      route("catalogo/produtos/novo", "routes/gestor/catalogue-new-product.tsx"),
+      route("catalogo/produtos/:productId", "routes/gestor/catalogue-product.tsx"),
+      route("catalogo/categorias", "routes/gestor/catalogue-categories.tsx"),
+      route("catalogo/destaques", "routes/gestor/catalogue-highlights.tsx"),
+      route("catalogo/importar", "routes/gestor/catalogue-import.tsx"),
+      route("catalogo/exportar", "routes/gestor/catalogue-export.ts"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -15,6 +15,7 @@ export interface Database {
   series: SeriesTable;
   highlights: HighlightTable;
   highlight_banners: HighlightBannerTable;
+  product_images: ProductImageTable;
   newsletters: NewsletterTable;
   payment_methods: PaymentMethodTable;
   customers: CustomerTable;
@@ -259,6 +260,15 @@ export interface HighlightTable {
   title: string;
   status: "enabled" | "disabled";
   visible: number;
+}
+
+/** An image uploaded in the gestor area (0032): never changed, so its address is cached for good. */
+export interface ProductImageTable {
+  id: string;
+  content_type: string;
+  data: Uint8Array;
+  byte_size: number;
+  created_at: string;
 }
 
 export interface HighlightBannerTable {

@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { mercadoPagoPageSources } from "#api/payments/mercadopago/page-sources.ts";
-import { bodyLimit, makeCspNonce, MAX_BODY_BYTES, securityHeaders } from "./security.ts";
+import { bodyLimit, makeCspNonce, MAX_BODY_BYTES, securityHeaders, UPLOAD_MAX_BODY_BYTES } from "./security.ts";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
@@ -107,5 +107,22 @@ describe("server security middleware", () => {
       413,
       { error: { message: "O envio é grande demais (máximo de 100 KB). Revise os dados e tente novamente." } },
     ]);
+  });
+
+  it("lets the catálogo's uploads through past 100 KB, up to their own limit, and only there", async () => {
+    const base = await serverWith(false);
+    const image = await fetch(`${base}/gestor/catalogo/produtos/novo`, {
+      method: "POST",
+      body: "a".repeat(MAX_BODY_BYTES + 1),
+    });
+    expect(await image.text()).toBe(`lido: ${MAX_BODY_BYTES + 1}`);
+    const declared = await fetch(`${base}/gestor/catalogo/importar`, {
+      method: "POST",
+      headers: { "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) },
+      body: "a",
+    }).catch(() => null);
+    expect(declared?.status ?? 413).toBe(413);
+    const elsewhere = await fetch(`${base}/gestor/pedidos`, { method: "POST", body: "a".repeat(MAX_BODY_BYTES + 1) });
+    expect(elsewhere.status).toBe(413);
   });
 });

@@ -5,6 +5,13 @@ import helmet from "helmet";
 /** The most a form or JSON body may weigh: the largest form of the store is under 5 KB. */
 export const MAX_BODY_BYTES = 100 * 1024;
 export const BODY_TOO_LARGE = "O envio é grande demais (máximo de 100 KB). Revise os dados e tente novamente.";
+/**
+ * The gestor's catálogo pages take a product image or a CSV (docs/decisions/0032): their
+ * actions refuse a file over 2 MB with a message on the form, so the server lets a larger
+ * body reach them (a phone's photo) and stops only what no form sends.
+ */
+export const UPLOAD_MAX_BODY_BYTES = 20 * 1024 * 1024;
+const UPLOAD_PATHS = /^\/gestor\/catalogo\//;
 export const LENGTH_REQUIRED = "Envio sem tamanho declarado (Content-Length) não é aceito.";
 
 declare module "express-serve-static-core" {
@@ -95,6 +102,7 @@ export function bodyLimit(req: Request, res: Response, next: NextFunction) {
     else res.status(status).type("text/plain; charset=utf-8").send(message);
   };
   if (declared === undefined) return refuse(411, LENGTH_REQUIRED);
-  if (!/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES) return refuse(413, BODY_TOO_LARGE);
+  const limit = UPLOAD_PATHS.test(req.path) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  if (!/^\d+$/.test(declared) || Number(declared) > limit) return refuse(413, BODY_TOO_LARGE);
   next();
 }

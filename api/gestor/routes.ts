@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import { auditRoutes } from "./audit/audit-routes.ts";
 import { staffAccountRoutes } from "./staff/account-routes.ts";
+import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import { productImageRoutes } from "./catalogue/product-images.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
 import { gestorSalesRoutes } from "./sales/sales-routes.ts";
 import { teamRoutes } from "./staff/team-routes.ts";
@@ -18,5 +20,8 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", staffAccountRoutes(deps));
   app.route("/", teamRoutes(deps));
   app.route("/", auditRoutes(deps));
+  app.route("/", catalogueRoutes(deps));
+  // Public: the images uploaded for products, as the shop shows them.
+  app.route("/", productImageRoutes(deps));
   return app;
 }

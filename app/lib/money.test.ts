@@ -5,6 +5,8 @@ import {
   formatDecimalBR,
   formatMoney,
   parseMoney,
+  parseReaisToCents,
+  centsToReaisInput,
   reaisToCents,
   round2,
   toFixed2,
@@ -157,5 +159,23 @@ describe("helpers", () => {
   it("formatDecimalBR formats any number of decimals", () => {
     expect(formatDecimalBR(1234.5, 0)).toBe("1.235");
     expect(formatDecimalBR(1234.5678, 3)).toBe("1.234,568");
+  });
+});
+
+describe("parseReaisToCents (the gestor's prices)", () => {
+  it("reads reais with a comma, grouped or not, as centavos", () => {
+    expect(parseReaisToCents("1.234,56")).toBe(123456);
+    expect(parseReaisToCents("1234,5")).toBe(123450);
+    expect(parseReaisToCents("89")).toBe(8900);
+    expect(parseReaisToCents("R$ 0,99")).toBe(99);
+  });
+  it("refuses what is not unmistakably reais with a comma", () => {
+    for (const text of ["12.50", "1,234.56", "1.23", "abc", "", "-5,00", "1,234", "12,"])
+      expect(parseReaisToCents(text)).toBeNull();
+  });
+  it("writes centavos back the way they are read", () => {
+    expect(centsToReaisInput(123456)).toBe("1234,56");
+    expect(centsToReaisInput(5)).toBe("0,05");
+    expect(parseReaisToCents(centsToReaisInput(100_000_000))).toBe(100_000_000);
   });
 });

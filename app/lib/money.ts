@@ -140,3 +140,23 @@ export function toFixed2(value: MoneyInput): string {
   const rest = String(abs % 100).padStart(2, "0");
   return `${cents < 0 ? "-" : ""}${units}.${rest}`;
 }
+
+const BR_AMOUNT = /^(?:\d{1,3}(?:\.\d{3})+|\d+)(?:,\d{1,2})?$/;
+
+/**
+ * An amount typed in the gestor area or read from a school's spreadsheet, in reais with a
+ * comma ("1.234,56", "1234,5", "89"), as integer centavos; null for anything else. Stricter
+ * than parseMoney: "12.50" is refused rather than read as 12,50 or 1.250 (a price is not a guess).
+ */
+export function parseReaisToCents(input: string): number | null {
+  const text = input.replace(/^R\$/, "").trim();
+  if (!BR_AMOUNT.test(text)) return null;
+  const [whole = "0", fraction = ""] = text.replaceAll(".", "").split(",");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Centavos as a person types them back (and a spreadsheet reads them): 123456 → "1234,56". */
+export function centsToReaisInput(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  return `${whole},${String(Math.abs(cents % 100)).padStart(2, "0")}`;
+}

@@ -17,6 +17,7 @@ import * as hostedCheckout from "./0016-hosted-checkout.ts";
 import * as supportTickets from "./0018-support-tickets.ts";
 import * as staffAndAudit from "./0019-staff-and-audit.ts";
 import * as saleHistory from "./0021-sale-history.ts";
+import * as catalogueEditing from "./0023-catalogue-editing.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0018-support-tickets": supportTickets,
   "0019-staff-and-audit": staffAndAudit,
   "0021-sale-history": saleHistory,
+  "0023-catalogue-editing": catalogueEditing,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,10 +6,12 @@
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAccount } from "./account.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorCatalogue } from "./catalogue.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 
 export * from "./auth.ts";
+export * from "./catalogue.ts";
 export * from "./staff.ts";
 export * from "./account.ts";
 export * from "./team.ts";
@@ -21,6 +23,7 @@ export const gestorContract = {
   team: gestorTeam,
   audit: gestorAudit,
   sales: gestorSales,
+  catalogue: gestorCatalogue,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -1,0 +1,405 @@
+/**
+ * The gestor area's catalogue (issue 15; docs/decisions/0032-catalogue-editing.md): categories,
+ * products, the home's highlight banners, and the products' CSV import and export.
+ *
+ * A product's fields are named as the CSV's columns (spec §3's names where it has them) and
+ * travel as the text a person typed or a spreadsheet holds: one schema (productFields) checks
+ * the edit form in the browser, the form's action, the API's create and update, and each row
+ * of an import, with the same Portuguese messages.
+ */
+import { z } from "zod";
+import { centsToReaisInput, parseReaisToCents } from "#app/lib/money.ts";
+import { endpoint } from "../endpoint.ts";
+import { MAX_INTEGER_ID } from "../fields.ts";
+import { pageField, pageOf } from "./paging.ts";
+
+export const PRODUCT_TYPES = ["S", "M", "P"] as const;
+export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
+  S: "S: curso, serviço ou evento",
+  M: "M: produto manual",
+  P: "P: produto físico",
+};
+export const SHIFTS = ["Manhã", "Tarde", "Integral", "Noite"] as const;
+
+/** Upload limit of a product image (decoded bytes). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TOO_LARGE = "A imagem deve ter no máximo 2 MB.";
+export const IMAGE_WRONG_TYPE = "Envie uma imagem JPEG, PNG ou WebP.";
+/** Upload limit of an import file. */
+export const CSV_MAX_BYTES = 2 * 1024 * 1024;
+export const CSV_TOO_LARGE = "O arquivo deve ter no máximo 2 MB.";
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const SLUG_MESSAGE = "Use só letras minúsculas sem acento, números e hífens (ex.: apostila-6-ano).";
+
+/** Empty text is "not given", as Conform reads an empty field. */
+const given = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const text = (required: string, max: number) =>
+  z.preprocess(
+    given,
+    z
+      .string({ message: required })
+      .trim()
+      .min(1, { message: required })
+      .max(max, { message: `Use no máximo ${max} caracteres.` }),
+  );
+
+const optionalSlug = z.preprocess(
+  given,
+  z
+    .string()
+    .trim()
+    .max(120, { message: "Use no máximo 120 caracteres." })
+    .regex(SLUG, { message: SLUG_MESSAGE })
+    .optional(),
+);
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess(
+    given,
+    z.coerce.number<string | number>({ message }).int({ message }).min(min, { message }).max(max, { message }),
+  );
+
+/** "1.234,56" → 123456 centavos (reais with a comma, spec §9). */
+const reais = (required: string) =>
+  z.preprocess(
+    given,
+    z
+      .string({ message: required })
+      .transform((value, ctx) => {
+        const cents = parseReaisToCents(value);
+        if (cents === null) {
+          ctx.addIssue({ code: "custom", message: "Informe o valor em reais com vírgula, por exemplo 1.234,56." });
+          return z.NEVER;
+        }
+        return cents;
+      })
+      .refine((cents) => cents <= 100_000_000, { message: "O valor passa do limite de R$ 1.000.000,00." }),
+  );
+
+const YES = ["1", "sim", "s", "true", "on"];
+const NO = ["0", "nao", "não", "n", "false", "off"];
+/** A checkbox ("on" or absent) or a spreadsheet's 1/0, sim/não. */
+const yesNo = z.preprocess(
+  (value) => (value === undefined || value === null ? "0" : typeof value === "boolean" ? String(value) : value),
+  z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .refine((value) => YES.includes(value) || NO.includes(value), { message: "Use 1 (sim) ou 0 (não)." })
+    .transform((value) => YES.includes(value)),
+);
+
+/** Grades (series) ids: checkboxes, or "12,13" in a spreadsheet cell. */
+const seriesIds = z.preprocess(
+  (value) =>
+    value === undefined || value === null
+      ? []
+      : typeof value === "string"
+        ? value.split(",").filter((part) => part.trim() !== "")
+        : value,
+  z
+    .array(
+      z.coerce
+        .number<string | number>({ message: "Séries: use os números das séries separados por vírgula." })
+        .int({ message: "Séries: use os números das séries separados por vírgula." })
+        .positive({ message: "Séries: use os números das séries separados por vírgula." })
+        .max(MAX_INTEGER_ID, { message: "Séries: use os números das séries separados por vírgula." }),
+    )
+    .max(100, { message: "Escolha no máximo 100 séries." }),
+);
+
+/** Where an image may point: a path of this store, or an https address. */
+const imagePath = z
+  .string({ message: "Informe a imagem." })
+  .trim()
+  .max(500, { message: "Use no máximo 500 caracteres." })
+  .regex(/^(\/[^\s/]\S*|https:\/\/\S+)$/, { message: "Informe um caminho que comece com / ou um endereço https." });
+const imageAddress = z.preprocess(given, imagePath.optional());
+
+/** A product as typed: named as the CSV's columns. */
+export const productFields = z
+  .object({
+    itemTOTVSId: wholeNumber("Informe o código do item no TOTVS (número inteiro positivo).", 1, MAX_INTEGER_ID),
+    NOME: text("Informe o nome do produto.", 120),
+    slug: optionalSlug,
+    descricao: z.preprocess(
+      (value) => given(value) ?? "",
+      z.string().trim().max(5000, { message: "Use no máximo 5000 caracteres." }),
+    ),
+    categoria: z.preprocess(
+      given,
+      z.string({ message: "Escolha a categoria." }).trim().regex(SLUG, { message: "Escolha a categoria." }),
+    ),
+    TIPO: z.preprocess(
+      (value) => (typeof value === "string" ? given(value.trim().toUpperCase()) : value),
+      z.enum(PRODUCT_TYPES, { message: "Escolha o tipo: S, M ou P." }),
+    ),
+    PRECO: reais("Informe o preço."),
+    DESCONTO: reais("Informe o preço com desconto (o de venda)."),
+    PARCELAS: wholeNumber("Parcelas: um número de 1 a 12.", 1, 12),
+    TURNO: z.preprocess(
+      given,
+      z.enum(SHIFTS, { message: "Turno: Manhã, Tarde, Integral, Noite ou vazio." }).optional(),
+    ),
+    CODCOLIGADA: z.preprocess(
+      given,
+      z
+        .string({ message: "Informe a unidade (CODCOLIGADA)." })
+        .trim()
+        .regex(/^\d{1,4}$/, {
+          message: "A unidade (CODCOLIGADA) é um número de até 4 dígitos.",
+        }),
+    ),
+    maxInstallments: wholeNumber("Máximo de parcelas do plano: um número de 1 a 12.", 1, 12),
+    turnYear: yesNo,
+    schoolYear: wholeNumber("Ano letivo: um ano entre 2000 e 2100.", 2000, 2100),
+    seriesTOTVSID: seriesIds,
+    visivel: yesNo,
+    imagem: imageAddress,
+  })
+  .refine((product) => product.DESCONTO <= product.PRECO, {
+    path: ["DESCONTO"],
+    message: "O preço com desconto não pode ser maior que o preço.",
+  });
+export type ProductFields = z.output<typeof productFields>;
+/** The text of each field, as the form shows it and the CSV holds it. */
+export type ProductFieldsText = Record<keyof z.input<typeof productFields>, string>;
+
+/** The CSV's columns, in order (the import page and 0032 document them). */
+export const PRODUCT_CSV_COLUMNS = Object.keys(productFields.shape) as (keyof ProductFieldsText)[];
+
+/** A product's fields as text: the edit form's values, an export's row. */
+export function productFieldsText(product: ProductFields & { slug: string; imagem: string }): ProductFieldsText {
+  return {
+    itemTOTVSId: String(product.itemTOTVSId),
+    NOME: product.NOME,
+    slug: product.slug,
+    descricao: product.descricao,
+    categoria: product.categoria,
+    TIPO: product.TIPO,
+    PRECO: centsToReaisInput(product.PRECO),
+    DESCONTO: centsToReaisInput(product.DESCONTO),
+    PARCELAS: String(product.PARCELAS),
+    TURNO: product.TURNO ?? "",
+    CODCOLIGADA: product.CODCOLIGADA,
+    maxInstallments: String(product.maxInstallments),
+    turnYear: product.turnYear ? "1" : "0",
+    schoolYear: String(product.schoolYear),
+    seriesTOTVSID: product.seriesTOTVSID.join(","),
+    visivel: product.visivel ? "1" : "0",
+    imagem: product.imagem,
+  };
+}
+
+/** An uploaded image, base64 in the JSON body (the only calls with a larger body limit). */
+const imageUpload = z
+  .string()
+  .max(Math.ceil(IMAGE_MAX_BYTES / 3) * 4 + 8, { message: IMAGE_TOO_LARGE })
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, { message: IMAGE_WRONG_TYPE })
+  .optional();
+
+/** The product's fields as text, plus an optional new image. */
+const productBody = z.object({
+  fields: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  image: imageUpload,
+});
+
+const productRow = z.object({
+  id: z.string(),
+  itemTOTVSId: z.number(),
+  title: z.string(),
+  category: z.object({ title: z.string(), slug: z.string() }),
+  PRECO: z.number(),
+  DESCONTO: z.number(),
+  visible: z.boolean(),
+});
+
+const productDetail = z.object({
+  id: z.string(),
+  /** The product's page in the shop. */
+  shopPath: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+
+const categoryRow = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  visible: z.boolean(),
+  position: z.number(),
+  productCount: z.number(),
+});
+export type GestorCategoryRow = z.infer<typeof categoryRow>;
+
+export const categoryFields = z.object({
+  title: text("Informe o título da categoria.", 60),
+  slug: optionalSlug,
+  position: wholeNumber("Ordem: um número inteiro de 0 a 999.", 0, 999),
+  visible: yesNo,
+});
+export type CategoryFields = z.output<typeof categoryFields>;
+
+export const bannerFields = z.object({
+  title: text("Informe o título do banner.", 80),
+  subtitle: z.preprocess(
+    (value) => given(value) ?? "",
+    z.string().trim().max(120, { message: "Use no máximo 120 caracteres." }),
+  ),
+  image: z.preprocess(given, imagePath),
+  link: z.preprocess(
+    given,
+    z
+      .string({ message: "Informe o link do banner." })
+      .trim()
+      .regex(/^\/[^\s/]\S*$|^\/$/, {
+        message: "O link é um caminho da loja que começa com /, por exemplo /categoria/cursos.",
+      }),
+  ),
+  position: wholeNumber("Ordem: um número inteiro de 0 a 999.", 0, 999),
+});
+export type BannerFields = z.output<typeof bannerFields>;
+
+const banner = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string(),
+  position: z.number(),
+});
+
+const importRow = z.object({
+  line: z.number(),
+  itemTOTVSId: z.string(),
+  NOME: z.string(),
+  action: z.enum(["criar", "atualizar", "sem mudança"]),
+});
+const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
+export type ImportError = z.infer<typeof importError>;
+const importReport = z.object({
+  rows: z.array(importRow),
+  errors: z.array(importError),
+  creates: z.number(),
+  updates: z.number(),
+  unchanged: z.number(),
+});
+export type ImportReport = z.infer<typeof importReport>;
+
+const csvBody = z.object({
+  csv: z.string({ message: "Envie o arquivo CSV." }).max(CSV_MAX_BYTES, { message: CSV_TOO_LARGE }),
+});
+
+const idPath = "/gestor/catalogue";
+
+export const gestorCatalogue = {
+  /** Bearer (staff, any role). Search by title, filter by category slug and visibility. */
+  listProducts: endpoint({
+    method: "GET",
+    path: `${idPath}/products`,
+    query: z.object({
+      q: z.string().trim().max(100).optional().catch(undefined),
+      categoria: z.string().trim().max(120).optional().catch(undefined),
+      visivel: z.enum(["sim", "nao"]).optional().catch(undefined),
+      page: pageField,
+    }),
+    reply: pageOf(productRow),
+  }),
+  /** Bearer (staff, any role). A product's fields as the edit form shows them. */
+  getProduct: endpoint({
+    method: "GET",
+    path: `${idPath}/products/:productId`,
+    reply: z.object({ product: productDetail }),
+  }),
+  /** Bearer (admin). Audited "product.create". */
+  createProduct: endpoint({
+    method: "POST",
+    path: `${idPath}/products`,
+    body: productBody,
+    reply: z.object({ product: z.object({ id: z.string() }) }),
+  }),
+  /** Bearer (admin). Audited "product.update" with the changed fields before and after. */
+  updateProduct: endpoint({
+    method: "POST",
+    path: `${idPath}/products/:productId`,
+    body: productBody,
+    reply: z.object({ product: z.object({ id: z.string() }) }),
+  }),
+  /** Bearer (staff, any role). What the product form offers: categories and grades. */
+  options: endpoint({
+    method: "GET",
+    path: `${idPath}/options`,
+    reply: z.object({
+      categories: z.array(z.object({ slug: z.string(), title: z.string() })),
+      series: z.array(z.object({ id: z.number(), label: z.string() })),
+    }),
+  }),
+  /** Bearer (staff, any role). */
+  listCategories: endpoint({
+    method: "GET",
+    path: `${idPath}/categories`,
+    reply: z.object({ categories: z.array(categoryRow) }),
+  }),
+  /** Bearer (admin). Audited "category.create". */
+  createCategory: endpoint({
+    method: "POST",
+    path: `${idPath}/categories`,
+    body: z.record(z.string(), z.string()),
+    reply: z.object({ category: z.object({ id: z.string() }) }),
+  }),
+  /** Bearer (admin). Audited "category.update". */
+  updateCategory: endpoint({
+    method: "POST",
+    path: `${idPath}/categories/:categoryId`,
+    body: z.record(z.string(), z.string()),
+    reply: z.object({ category: z.object({ id: z.string() }) }),
+  }),
+  /** Bearer (staff, any role). Every highlight with its banners, in order. */
+  listHighlights: endpoint({
+    method: "GET",
+    path: `${idPath}/highlights`,
+    reply: z.object({
+      highlights: z.array(
+        z.object({ id: z.number(), title: z.string(), visible: z.boolean(), banners: z.array(banner) }),
+      ),
+    }),
+  }),
+  /** Bearer (admin). Audited "highlight.update-banner". */
+  updateBanner: endpoint({
+    method: "POST",
+    path: `${idPath}/highlights/:highlightId/banners/:bannerId`,
+    body: z.record(z.string(), z.string()),
+    reply: z.object({ banner: z.object({ id: z.string() }) }),
+  }),
+  /** Bearer (admin). Reads a CSV and says what an import would do; writes nothing. */
+  previewImport: endpoint({
+    method: "POST",
+    path: `${idPath}/import/preview`,
+    body: csvBody,
+    reply: importReport,
+  }),
+  /** Bearer (admin). Writes every row in one transaction, or nothing (400) when a row is wrong. Audited "catalogue.import". */
+  runImport: endpoint({
+    method: "POST",
+    path: `${idPath}/import`,
+    body: csvBody,
+    reply: importReport,
+  }),
+  /**
+   * Public, no token: an image uploaded here, at the address a product's `image` names (outside
+   * /gestor: the shop's pages show it). Never changed at its address: cached for a year.
+   */
+  productImage: endpoint({ method: "GET", path: "/product-images/:file", cacheable: true, reply: null }),
+  /** Bearer (staff, any role). The whole catalogue as the import reads it: text/csv. */
+  exportProducts: endpoint({ method: "GET", path: `${idPath}/export`, reply: null }),
+};
+
+/** The calls that carry a file (base64 image, CSV): the only ones past the API's 100 KB body limit. */
+export const GESTOR_UPLOAD_CALLS = [
+  gestorCatalogue.createProduct,
+  gestorCatalogue.updateProduct,
+  gestorCatalogue.previewImport,
+  gestorCatalogue.runImport,
+];
+/** An image's base64 or a CSV, with the form's other fields. */
+export const UPLOAD_BODY_LIMIT_BYTES = 3 * 1024 * 1024;

@@ -1,0 +1,228 @@
+/**
+ * The gestor area's catalogue calls (api/contract/gestor/catalogue.ts; docs/decisions/0032):
+ * every staff member reads, only admins write (atendimento gets 403 on every write).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { gestorCatalogue } from "../../contract/gestor/catalogue.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { badRequest, notFound } from "../../errors.ts";
+import { at, parseInput, readJsonBody, uuidParam } from "../../validation.ts";
+import { recordAudit } from "../audit/audit-log.ts";
+import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
+import { exportProductsCsv, importProducts } from "./catalogue-csv.ts";
+import {
+  changedFields,
+  checkProductFields,
+  findProductRow,
+  ProductFieldError,
+  productText,
+  writeProduct,
+} from "./catalogue-products.ts";
+import { listCategoryRows, listHighlights, saveBanner, saveCategory } from "./catalogue-sections.ts";
+import { storeProductImage } from "./product-images.ts";
+import { bannerFields, categoryFields } from "../../contract/gestor/catalogue.ts";
+import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
+import { likePattern, normalizeForSearch } from "../../products/search-text.ts";
+
+/**
+ * The store the area manages: staff belong to the deployment, which runs one store (its
+ * STORE_ID); the database holds that one.
+ */
+async function storeIdOf({ db }: ApiDeps): Promise<number> {
+  const store = await db.selectFrom("stores").select("id").orderBy("id").executeTakeFirst();
+  if (!store) throw notFound("Loja não encontrada.");
+  return store.id;
+}
+
+const productPath = z.object({ productId: uuidParam("Produto não encontrado.") });
+const categoryPath = z.object({ categoryId: uuidParam("Categoria não encontrada.") });
+const bannerPath = z.object({
+  highlightId: z.coerce.number().int().positive().max(2_147_483_647),
+  bannerId: z.string().min(1).max(100),
+});
+
+const fieldsOf = (body: unknown) => parseInput(z.record(z.string(), z.unknown()), body);
+
+async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, productId: string | null) {
+  const storeId = await storeIdOf(deps);
+  const body = parseInput(gestorCatalogue.createProduct.body, await readJsonBody(c));
+  const checked = checkProductFields(body.fields);
+  if (checked.errors) throw badRequest(checked.errors[0]!.message);
+  const now = deps.now();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const existing = productId ? await findProductRow(trx, storeId, { id: productId }) : undefined;
+    if (productId && !existing) throw notFound("Produto não encontrado.");
+    const image = body.image ? await storeProductImage(trx, body.image, now) : undefined;
+    let written;
+    try {
+      written = await writeProduct(trx, storeId, checked.fields, existing, { image, now });
+    } catch (error) {
+      if (error instanceof ProductFieldError) throw badRequest(error.message);
+      throw error;
+    }
+    const { before, after } = changedFields(written.before, written.after);
+    await recordAudit(
+      trx,
+      staffActor(c),
+      {
+        action: written.created ? "product.create" : "product.update",
+        targetType: "product",
+        targetId: written.id,
+        summary: `${written.created ? "Criou" : "Alterou"} o produto ${written.after.NOME}`,
+        before,
+        after,
+      },
+      now,
+    );
+    return written.id;
+  });
+  return c.json({ product: { id } });
+}
+
+export function catalogueRoutes(deps: ApiDeps) {
+  const readers = requireStaff(deps);
+  const admins = requireAdmin(deps);
+  return new Hono<StaffEnv>()
+    .on(...at(gestorCatalogue.listProducts), readers, async (c) => {
+      const storeId = await storeIdOf(deps);
+      const { q, categoria, visivel, page } = parseInput(gestorCatalogue.listProducts.query, c.req.query());
+      let query = deps.db
+        .selectFrom("products")
+        .innerJoin("categories", "categories.id", "products.category_id")
+        .where("products.store_id", "=", storeId);
+      if (q) query = query.where("products.search_text", "like", likePattern(normalizeForSearch(q)));
+      if (categoria) query = query.where("categories.slug", "=", categoria);
+      if (visivel) query = query.where("products.visible", "=", visivel === "sim" ? 1 : 0);
+      const { total } = await query
+        .select((eb) => eb.fn.countAll<string | number>().as("total"))
+        .executeTakeFirstOrThrow();
+      const pages = paging(page, Number(total));
+      const rows = await query
+        .select([
+          "products.id",
+          "products.item_totvs_id",
+          "products.title",
+          "products.price_cents",
+          "products.sale_price_cents",
+          "products.visible",
+          "categories.title as category_title",
+          "categories.slug as category_slug",
+        ])
+        .orderBy("products.title")
+        .orderBy("products.id")
+        .limit(GESTOR_PAGE_SIZE)
+        .offset(pages.offset)
+        .execute();
+      return c.json({
+        rows: rows.map((row) => ({
+          id: row.id,
+          itemTOTVSId: row.item_totvs_id,
+          title: row.title,
+          category: { title: row.category_title, slug: row.category_slug },
+          PRECO: row.price_cents / 100,
+          DESCONTO: row.sale_price_cents / 100,
+          visible: row.visible === 1,
+        })),
+        page: pages.page,
+        pageCount: pages.pageCount,
+        total: Number(total),
+      });
+    })
+    .on(...at(gestorCatalogue.getProduct), readers, async (c) => {
+      const { productId } = parseInput(productPath, c.req.param());
+      const row = await findProductRow(deps.db, await storeIdOf(deps), { id: productId });
+      if (!row) throw notFound("Produto não encontrado.");
+      return c.json({
+        product: {
+          id: row.id,
+          shopPath: `/produto/${row.category_slug}/${row.slug}`,
+          fields: await productText(deps.db, row),
+        },
+      });
+    })
+    .on(...at(gestorCatalogue.createProduct), admins, (c) => saveProduct(deps, c, null))
+    .on(...at(gestorCatalogue.updateProduct), admins, (c) =>
+      saveProduct(deps, c, parseInput(productPath, c.req.param()).productId),
+    )
+    .on(...at(gestorCatalogue.options), readers, async (c) => {
+      const storeId = await storeIdOf(deps);
+      const [categories, series] = await Promise.all([
+        deps.db
+          .selectFrom("categories")
+          .select(["slug", "title"])
+          .where("store_id", "=", storeId)
+          .orderBy("position")
+          .orderBy("title")
+          .execute(),
+        deps.db
+          .selectFrom("series")
+          .select(["id", "course", "grade_name", "period_code"])
+          .where("store_id", "=", storeId)
+          .orderBy("period_code", "desc")
+          .orderBy("position")
+          .execute(),
+      ]);
+      return c.json({
+        categories,
+        series: series.map((serie) => ({
+          id: serie.id,
+          label: `${serie.grade_name} · ${serie.course} (${serie.period_code.slice(0, 4)})`,
+        })),
+      });
+    })
+    .on(...at(gestorCatalogue.listCategories), readers, async (c) =>
+      c.json({ categories: await listCategoryRows(deps.db, await storeIdOf(deps)) }),
+    )
+    .on(...at(gestorCatalogue.createCategory), admins, async (c) => {
+      const fields = parseInput(categoryFields, fieldsOf(await readJsonBody(c)));
+      const id = await saveCategory(deps.db, await storeIdOf(deps), null, fields, {
+        actor: staffActor(c),
+        now: deps.now(),
+      });
+      return c.json({ category: { id } });
+    })
+    .on(...at(gestorCatalogue.updateCategory), admins, async (c) => {
+      const { categoryId } = parseInput(categoryPath, c.req.param());
+      const fields = parseInput(categoryFields, fieldsOf(await readJsonBody(c)));
+      await saveCategory(deps.db, await storeIdOf(deps), categoryId, fields, { actor: staffActor(c), now: deps.now() });
+      return c.json({ category: { id: categoryId } });
+    })
+    .on(...at(gestorCatalogue.listHighlights), readers, async (c) =>
+      c.json({ highlights: await listHighlights(deps.db, await storeIdOf(deps)) }),
+    )
+    .on(...at(gestorCatalogue.updateBanner), admins, async (c) => {
+      const ids = parseInput(bannerPath, c.req.param());
+      const fields = parseInput(bannerFields, fieldsOf(await readJsonBody(c)));
+      await saveBanner(deps.db, await storeIdOf(deps), ids, fields, { actor: staffActor(c), now: deps.now() });
+      return c.json({ banner: { id: ids.bannerId } });
+    })
+    .on(...at(gestorCatalogue.previewImport), admins, async (c) => {
+      const { csv } = parseInput(gestorCatalogue.previewImport.body, await readJsonBody(c));
+      const now = deps.now();
+      return c.json(
+        await importProducts(deps.db, await storeIdOf(deps), csv, { commit: false, actor: staffActor(c), now }),
+      );
+    })
+    .on(...at(gestorCatalogue.runImport), admins, async (c) => {
+      const { csv } = parseInput(gestorCatalogue.runImport.body, await readJsonBody(c));
+      const now = deps.now();
+      const report = await importProducts(deps.db, await storeIdOf(deps), csv, {
+        commit: true,
+        actor: staffActor(c),
+        now,
+      });
+      if (report.errors.length > 0)
+        throw badRequest(
+          `Nada foi importado: ${report.errors.length === 1 ? "1 erro" : `${report.errors.length} erros`} no arquivo. Confira a prévia.`,
+        );
+      return c.json(report);
+    })
+    .on(...at(gestorCatalogue.exportProducts), readers, async (c) => {
+      const csv = await exportProductsCsv(deps.db, await storeIdOf(deps));
+      return c.body(csv, 200, {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": 'attachment; filename="produtos.csv"',
+      });
+    });
+}

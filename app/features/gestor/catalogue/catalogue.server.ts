@@ -1,0 +1,259 @@
+/**
+ * The Catálogo pages' loaders and actions (docs/decisions/0032-catalogue-editing.md): everyone
+ * on the staff reads; only admins write, and the API refuses the others all the same.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import {
+  bannerFields,
+  categoryFields,
+  CSV_MAX_BYTES,
+  CSV_TOO_LARGE,
+  gestorCatalogue,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE,
+  IMAGE_WRONG_TYPE,
+  PRODUCT_CSV_COLUMNS,
+  productFields,
+  type ImportReport,
+} from "#api/contract/gestor/catalogue.ts";
+import { buildPath } from "#api/contract/endpoint.ts";
+import { formReply } from "#app/.server/form-reply.server.ts";
+import { StoreApiError } from "#app/.server/store-api/client.server.ts";
+import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
+import { getStaffToken } from "../staff-session.server.ts";
+
+const CHECKBOXES = new Set(["turnYear", "visivel", "visible"]);
+
+/** The form's fields as the API takes them: text, a ticked box "1", grades "12,13". */
+function textOf(formData: FormData, keys: readonly string[]): Record<string, string> {
+  return Object.fromEntries(
+    keys.map((key) => {
+      if (key === "seriesTOTVSID") return [key, formData.getAll(key).map(String).join(",")];
+      if (CHECKBOXES.has(key)) return [key, formData.get(key) ? "1" : "0"];
+      return [key, String(formData.get(key) ?? "")];
+    }),
+  );
+}
+
+/** A refusal of the API: 404 as the page's, anything else for the caller to show. */
+function notFoundPage(error: unknown, message: string): never {
+  if (error instanceof StoreApiError && error.status === 404) throw new Response(message, { status: 404 });
+  throw error;
+}
+
+export async function productListPage(request: Request) {
+  const { staff, call } = await requireStaff(request);
+  const url = new URL(request.url);
+  const filters = {
+    q: url.searchParams.get("q") ?? "",
+    categoria: url.searchParams.get("categoria") ?? "",
+    visivel: url.searchParams.get("visivel") ?? "",
+  };
+  const [list, options] = await Promise.all([
+    call(
+      gestorCatalogue.listProducts,
+      {},
+      {
+        query: {
+          q: filters.q || undefined,
+          categoria: filters.categoria || undefined,
+          visivel: (filters.visivel || undefined) as "sim" | "nao" | undefined,
+          page: url.searchParams.get("page") ?? undefined,
+        },
+      },
+    ),
+    call(gestorCatalogue.options, {}),
+  ]);
+  return { canEdit: staff.role === "admin", filters, list, categories: options.categories };
+}
+
+export async function productPage(request: Request, productId: string | null) {
+  const { staff, call } = await requireStaff(request);
+  if (!productId && staff.role !== "admin") await requireAdmin(request);
+  const [options, product] = await Promise.all([
+    call(gestorCatalogue.options, {}),
+    productId
+      ? call(gestorCatalogue.getProduct, { productId }).catch((error: unknown) =>
+          notFoundPage(error, "Produto não encontrado."),
+        )
+      : null,
+  ]);
+  return { canEdit: staff.role === "admin", options, product: product?.product ?? null };
+}
+
+/** Saves the product form (multipart: the image travels with the fields), or shows it again. */
+export async function saveProduct(request: Request, productId: string | null) {
+  const { call } = await requireAdmin(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: productFields });
+  const file = formData.get("novaImagem");
+  const upload = file instanceof File && file.size > 0 ? file : null;
+  const imageError = upload && upload.size > IMAGE_MAX_BYTES ? IMAGE_TOO_LARGE : null;
+  if (submission.status !== "success" || imageError)
+    return formReply(
+      { result: submission.reply({ fieldErrors: imageError ? { novaImagem: [imageError] } : {} }) },
+      400,
+    );
+  const body = {
+    fields: textOf(formData, PRODUCT_CSV_COLUMNS),
+    image: upload ? Buffer.from(await upload.arrayBuffer()).toString("base64") : undefined,
+  };
+  let saved;
+  try {
+    saved = productId
+      ? await call(gestorCatalogue.updateProduct, { productId }, { body })
+      : await call(gestorCatalogue.createProduct, {}, { body });
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    const onImage = error.message === IMAGE_WRONG_TYPE || error.message === IMAGE_TOO_LARGE;
+    return formReply(
+      {
+        result: submission.reply(
+          onImage ? { fieldErrors: { novaImagem: [error.message] } } : { formErrors: [error.message] },
+        ),
+      },
+      error.status,
+    );
+  }
+  return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueProduct(saved.product.id), "Produto salvo.");
+}
+
+/**
+ * One of a list page's small forms (a category, a banner): checked, sent, and the page again
+ * with a toast; refused, the form again (its id says which) with what was typed and why.
+ */
+async function saveListForm(
+  formData: FormData,
+  { formId, schema, path, saved }: { formId: string; schema: z.ZodType; path: string; saved: string },
+  send: () => Promise<unknown>,
+) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
+  try {
+    await send();
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
+  }
+  return toasts().redirectWithSuccess(path, saved);
+}
+
+export async function categoriesPage(request: Request) {
+  const { staff, call } = await requireStaff(request);
+  const { categories } = await call(gestorCatalogue.listCategories, {});
+  return { canEdit: staff.role === "admin", categories };
+}
+
+/** Creates (intent "create") or updates (intent "update", with categoryId) a category. */
+export async function saveCategory(request: Request) {
+  const { call } = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const categoryId = String(formData.get("categoryId") ?? "");
+  if (intent !== "create" && intent !== "update") throw data("Ação desconhecida.", { status: 400 });
+  const formId = intent === "create" ? "nova-categoria" : `categoria-${categoryId}`;
+  const body = textOf(formData, ["title", "slug", "position", "visible"]);
+  return saveListForm(
+    formData,
+    { formId, schema: categoryFields, path: GESTOR_PATHS.catalogueCategories, saved: "Categoria salva." },
+    () =>
+      intent === "create"
+        ? call(gestorCatalogue.createCategory, {}, { body })
+        : call(gestorCatalogue.updateCategory, { categoryId }, { body }),
+  );
+}
+
+export async function highlightsPage(request: Request) {
+  const { staff, call } = await requireStaff(request);
+  const { highlights } = await call(gestorCatalogue.listHighlights, {});
+  return { canEdit: staff.role === "admin", highlights };
+}
+
+export async function saveBanner(request: Request) {
+  const { call } = await requireAdmin(request);
+  const formData = await request.formData();
+  const highlightId = String(formData.get("highlightId") ?? "");
+  const bannerId = String(formData.get("bannerId") ?? "");
+  return saveListForm(
+    formData,
+    {
+      formId: `banner-${bannerId}`,
+      schema: bannerFields,
+      path: GESTOR_PATHS.catalogueHighlights,
+      saved: "Banner salvo.",
+    },
+    () =>
+      call(
+        gestorCatalogue.updateBanner,
+        { highlightId, bannerId },
+        { body: textOf(formData, ["title", "subtitle", "image", "link", "position"]) },
+      ),
+  );
+}
+
+export async function importPage(request: Request) {
+  await requireAdmin(request);
+  return { columns: PRODUCT_CSV_COLUMNS };
+}
+
+export type ImportActionData =
+  { step: "preview"; csv: string; fileName: string; report: ImportReport } | { step: "refused"; message: string };
+
+/**
+ * "preview": the uploaded file is read and checked, nothing written; the page then holds the
+ * file's text in a hidden field, so "import" needs no state on the server (0032).
+ */
+export async function runImport(request: Request) {
+  const { call } = await requireAdmin(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  let csv: string;
+  let fileName = "";
+  if (intent === "preview") {
+    const file = formData.get("arquivo");
+    if (!(file instanceof File) || file.size === 0)
+      return formReply<ImportActionData>({ step: "refused", message: "Escolha o arquivo CSV." }, 400);
+    if (file.size > CSV_MAX_BYTES) return formReply<ImportActionData>({ step: "refused", message: CSV_TOO_LARGE }, 400);
+    csv = await file.text();
+    fileName = file.name;
+  } else if (intent === "import") csv = String(formData.get("csv") ?? "");
+  else throw data("Ação desconhecida.", { status: 400 });
+  try {
+    if (intent === "preview") {
+      const report = await call(gestorCatalogue.previewImport, {}, { body: { csv } });
+      return formReply<ImportActionData>({ step: "preview", csv, fileName, report });
+    }
+    const report = await call(gestorCatalogue.runImport, {}, { body: { csv } });
+    return toasts().redirectWithSuccess(
+      GESTOR_PATHS.catalogue,
+      `Importação concluída: ${report.creates} produtos criados, ${report.updates} atualizados, ${report.unchanged} sem mudança.`,
+    );
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return formReply<ImportActionData>({ step: "refused", message: error.message }, error.status);
+  }
+}
+
+/** The whole catalogue as a CSV download (the API answers text/csv, outside the JSON client). */
+export async function exportCatalogue(request: Request) {
+  await requireStaff(request);
+  const token = await getStaffToken(request);
+  const response = await defaultTransport()(buildPath(gestorCatalogue.exportProducts.path, {}), {
+    method: "GET",
+    headers: { authorization: `Bearer ${token ?? ""}` },
+  });
+  if (!response.ok) throw new Response("Não foi possível exportar o catálogo agora.", { status: response.status });
+  const date = new Date().toISOString().slice(0, 10);
+  return new Response(response.body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="produtos-${date}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,109 @@
+/** The import's preview (what each row would do, and each row's errors) and the columns' guide. */
+import { Form } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { ImportReport } from "#api/contract/gestor/catalogue.ts";
+import { gestorButton, gestorCard, GestorTable } from "../gestor-ui.tsx";
+
+export function ImportPreview({
+  csv,
+  fileName,
+  report,
+  busy,
+}: {
+  csv: string;
+  fileName: string;
+  report: ImportReport;
+  busy: boolean;
+}) {
+  const failed = report.errors.length > 0;
+  return (
+    <section aria-labelledby="previa-titulo" className="mb-6 flex flex-col gap-3">
+      <h2 id="previa-titulo" className="text-lg font-bold text-slate-900">
+        Prévia de {fileName || "arquivo"}
+      </h2>
+      <p data-testid="previa-resumo">
+        {report.creates} a criar, {report.updates} a atualizar, {report.unchanged} sem mudança.
+      </p>
+      {failed ? (
+        <>
+          <p role="alert" className="rounded bg-red-50 px-3 py-2 font-semibold text-red-700">
+            {report.errors.length === 1 ? "1 erro" : `${report.errors.length} erros`} no arquivo. Nada foi gravado:
+            corrija o arquivo e envie de novo.
+          </p>
+          <GestorTable caption="Erros por linha" headers={["Linha", "Coluna", "Erro"]}>
+            {report.errors.map((error) => (
+              <tr key={`${error.line}-${error.column}-${error.message}`}>
+                <td>{error.line}</td>
+                <td>{error.column || "—"}</td>
+                <td>{error.message}</td>
+              </tr>
+            ))}
+          </GestorTable>
+        </>
+      ) : (
+        <Form method="post" className={`${gestorCard} flex flex-wrap items-center gap-3`}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="csv" value={csv} />
+          <p>Nenhum erro. A importação grava todas as linhas de uma vez.</p>
+          <button type="submit" name="intent" value="import" className={gestorButton} disabled={busy}>
+            Importar
+          </button>
+        </Form>
+      )}
+      {report.rows.length > 0 ? (
+        <GestorTable caption="O que cada linha faria" headers={["Linha", "Código", "Nome", "Ação"]}>
+          {report.rows.map((row) => (
+            <tr key={row.line}>
+              <td>{row.line}</td>
+              <td>{row.itemTOTVSId}</td>
+              <td>{row.NOME}</td>
+              <td>{row.action}</td>
+            </tr>
+          ))}
+        </GestorTable>
+      ) : null}
+    </section>
+  );
+}
+
+const COLUMNS: readonly (readonly [string, string])[] = [
+  ["itemTOTVSId", "Código do item no TOTVS (número). Um código que já existe atualiza o produto; um novo cria."],
+  ["NOME", "Nome do produto."],
+  ["slug", "Endereço na loja (letras minúsculas, números e hífens); em branco, formado do nome."],
+  ["descricao", "Descrição (pode ficar em branco)."],
+  ["categoria", "Slug da categoria (ex.: papelaria)."],
+  ["TIPO", "S (curso, serviço ou evento), M (produto manual) ou P (produto físico)."],
+  ["PRECO", "Preço em reais com vírgula (ex.: 1234,56 ou 1.234,56)."],
+  ["DESCONTO", "Preço de venda, com desconto, em reais com vírgula; não pode passar do PRECO."],
+  ["PARCELAS", "Parcelas quando comprado sozinho (1 a 12)."],
+  ["TURNO", "Manhã, Tarde, Integral, Noite ou em branco."],
+  ["CODCOLIGADA", "Código da unidade (até 4 dígitos)."],
+  ["maxInstallments", "Máximo de parcelas do plano (1 a 12)."],
+  ["turnYear", "1 se o plano vira o ano, 0 se não."],
+  ["schoolYear", "Ano letivo do plano (ex.: 2027)."],
+  ["seriesTOTVSID", "Números das séries separados por vírgula (ex.: 12,13), ou em branco."],
+  ["visivel", "1 para visível na loja, 0 para oculto."],
+  ["imagem", "Caminho ou endereço https da imagem; em branco mantém a atual."],
+];
+
+export function ImportColumns() {
+  return (
+    <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
+      <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
+        Formato do arquivo
+      </h2>
+      <p>
+        Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
+        colunas abaixo. O arquivo de &quot;Exportar CSV&quot; já está neste formato.
+      </p>
+      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
+        {COLUMNS.map(([column, meaning]) => (
+          <tr key={column}>
+            <td className="font-mono">{column}</td>
+            <td>{meaning}</td>
+          </tr>
+        ))}
+      </GestorTable>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { formatBRL } from "#app/lib/money.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { logInStaff } from "./support/gestor.ts";
+import { withStoreDatabase } from "./support/server-side.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
+
+// The gestor's Catálogo (issue 15; docs/decisions/0032-catalogue-editing.md). Each test makes
+// its own products: the four projects share one server, and other specs rely on the seed's.
+
+/** A unique TOTVS code and slug for this run. */
+function uniqueProduct(label: string) {
+  const code = 800_000_000 + Math.floor(Math.random() * 100_000_000);
+  return { code, title: `${label} ${code}`, slug: `${label.toLowerCase().replaceAll(" ", "-")}-${code}` };
+}
+
+/** A papelaria product made in the e2e server's database, at R$ 20,00. */
+async function createProduct(label: string) {
+  const product = uniqueProduct(label);
+  const id = crypto.randomUUID();
+  await withStoreDatabase(async (db) => {
+    const category = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", "papelaria")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("products")
+      .values({
+        id,
+        store_id: 1,
+        category_id: category.id,
+        item_totvs_id: product.code,
+        title: product.title,
+        slug: product.slug,
+        description: "Feito pelo teste do catálogo.",
+        search_text: product.title.toLowerCase(),
+        image: "/images/logo.svg",
+        price_cents: 2000,
+        sale_price_cents: 2000,
+        type: "P",
+        installments: 1,
+        shift: null,
+        unit_code: "1",
+        max_installments: 1,
+        turn_year: 0,
+        school_year: new Date().getFullYear(),
+        status: "enabled",
+        visible: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  });
+  return { ...product, id };
+}
+
+test("an admin changes a price: a bad price or a too large image is refused on its field, the new price shows on the product page and in a new cart; a category slug clash is refused", async ({
+  page,
+  context,
+  request,
+  visit,
+  logIn,
+}) => {
+  const product = await createProduct("Caderno Teste");
+  await logInStaff(context, "admin", "Ana Admin");
+  await visit(`/gestor/catalogo/produtos/${product.id}`);
+  await expect(page.getByRole("heading", { name: product.title })).toBeVisible();
+
+  // Past the 100 KB of other forms, a photo reaches the form's own check (decision 0032).
+  const image = page.getByLabel("Nova imagem (JPEG, PNG ou WebP, até 2 MB)");
+  await image.setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.alloc(2 * 1024 * 1024 + 1) });
+  await page.getByRole("button", { name: "Salvar produto" }).click();
+  await expect(page.getByText("A imagem deve ter no máximo 2 MB.")).toBeVisible();
+  // With JavaScript the page keeps the chosen file; the person chooses none (or another).
+  await image.setInputFiles([]);
+
+  const price = page.getByLabel("Preço em reais (PRECO)");
+  const salePrice = page.getByLabel("Preço de venda, com desconto, em reais (DESCONTO)");
+  await price.fill("1234.56");
+  await salePrice.fill("1.100,00");
+  await page.getByRole("button", { name: "Salvar produto" }).click();
+  await expect(page.getByText("Informe o valor em reais com vírgula, por exemplo 1.234,56.")).toBeVisible();
+  await expect(price).toHaveValue("1234.56");
+  await expect(salePrice).toHaveValue("1.100,00");
+
+  await price.fill("1.234,56");
+  await page.getByRole("button", { name: "Salvar produto" }).click();
+  await expect(price).toHaveValue("1234,56");
+  await expect(salePrice).toHaveValue("1100,00");
+
+  await visit(`/produto/papelaria/${product.slug}`);
+  await expect(page.getByTestId("product-price")).toContainText("Total: R$ 1.100,00");
+
+  const customer = await logIn();
+  await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.code, quantity: 1 }] },
+  ]);
+  await visit("/compra");
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatBRL(1100));
+
+  // A category's slug is unique: refused, the form keeps what was typed.
+  await visit("/gestor/catalogo/categorias");
+  const newCategory = page.getByRole("region", { name: "Nova categoria" });
+  await newCategory.getByLabel("Título").fill("Papelaria Especial");
+  await newCategory.getByLabel("Slug").fill("papelaria");
+  await newCategory.getByRole("button", { name: "Criar categoria" }).click();
+  await expect(newCategory.getByRole("alert")).toHaveText('Já existe uma categoria com o slug "papelaria".');
+  await expect(newCategory.getByLabel("Título")).toHaveValue("Papelaria Especial");
+});
+
+test("a CSV with one bad row writes nothing and shows the row's error; the corrected file creates the products in the shop", async ({
+  page,
+  context,
+  visit,
+}) => {
+  const [first, second] = [uniqueProduct("Pasta Teste"), uniqueProduct("Regua Teste")];
+  const header =
+    "itemTOTVSId;NOME;slug;descricao;categoria;TIPO;PRECO;DESCONTO;PARCELAS;TURNO;CODCOLIGADA;maxInstallments;turnYear;schoolYear;seriesTOTVSID;visivel;imagem";
+  const row = (p: typeof first, price: string) =>
+    `${p.code};${p.title};${p.slug};Material de teste;papelaria;P;${price};${price};1;;1;1;0;2027;;1;`;
+  const upload = async (rows: string[]) => {
+    await page.getByLabel("Arquivo CSV (até 2 MB)").setInputFiles({
+      name: "produtos.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`\uFEFF${[header, ...rows].join("\r\n")}\r\n`, "utf8"),
+    });
+    await page.getByRole("button", { name: "Conferir arquivo" }).click();
+  };
+
+  await logInStaff(context, "admin");
+  await visit("/gestor/catalogo/importar");
+  await upload([row(first, "15,90"), row(second, "7.5")]);
+  const errors = page.getByRole("table", { name: "Erros por linha" });
+  await expect(errors.getByRole("row").nth(1)).toHaveText(
+    /^3PRECOInforme o valor em reais com vírgula, por exemplo 1\.234,56\.$/,
+  );
+  await expect(page.getByRole("button", { name: "Importar" })).toHaveCount(0);
+  await visit(`/produto/papelaria/${first.slug}`);
+  await expect(page.getByRole("heading", { name: first.title.toUpperCase() })).toHaveCount(0);
+
+  await visit("/gestor/catalogo/importar");
+  await upload([row(first, "15,90"), row(second, "7,50")]);
+  await expect(page.getByTestId("previa-resumo")).toHaveText("2 a criar, 0 a atualizar, 0 sem mudança.");
+  await page.getByRole("button", { name: "Importar" }).click();
+  await expect(page).toHaveURL(/\/gestor\/catalogo$/);
+
+  await visit(`/produto/papelaria/${second.slug}`);
+  await expect(page.getByRole("heading", { name: second.title.toUpperCase() })).toBeVisible();
+  await expect(page.getByTestId("product-price")).toContainText("Total: R$ 7,50");
+});
+
+test("atendimento reads the catalogue without any form to change it", async ({ page, context, visit }) => {
+  const product = await createProduct("Lapis Teste");
+  await logInStaff(context, "atendimento");
+  await visit(`/gestor/catalogo?q=${encodeURIComponent(product.title)}`);
+  await expect(page.getByRole("link", { name: product.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Novo produto" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Importar CSV" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: product.title }).click();
+  await expect(page.getByRole("heading", { name: product.title })).toBeVisible();
+  await expect(page.getByText("R$ 20,00").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Salvar produto" })).toHaveCount(0);
+  await expect(page.getByRole("textbox")).toHaveCount(0);
+
+  await visit("/gestor/catalogo/categorias");
+  await expect(page.getByRole("table", { name: "Categorias da loja" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Criar categoria" })).toHaveCount(0);
+
+  await visit("/gestor/catalogo/importar");
+  await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
+});

@@ -6,9 +6,13 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
+import { gestorCouponRoutes } from "./coupons/coupon-routes.ts";
+import { gestorTicketRoutes } from "./tickets/ticket-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
   app.route("/", staffAuthRoutes(deps));
+  app.route("/", gestorCouponRoutes(deps));
+  app.route("/", gestorTicketRoutes(deps));
   return app;
 }

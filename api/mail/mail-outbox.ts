@@ -38,7 +38,9 @@ export type MailKind =
   | "password-reset"
   /** A "Fale conosco" message, to the central (CONTACT_EMAIL), and its receipt to the sender. */
   | "support-ticket"
-  | "support-ticket-receipt";
+  | "support-ticket-receipt"
+  /** A gestor's reply to a "Fale conosco" message, from the area (decision note 0033). */
+  | "support-ticket-reply";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

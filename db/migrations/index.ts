@@ -16,6 +16,7 @@ import * as reconciliationSchedule from "./0015-reconciliation-schedule.ts";
 import * as hostedCheckout from "./0016-hosted-checkout.ts";
 import * as supportTickets from "./0018-support-tickets.ts";
 import * as staffAndAudit from "./0019-staff-and-audit.ts";
+import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-replies.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0016-hosted-checkout": hostedCheckout,
   "0018-support-tickets": supportTickets,
   "0019-staff-and-audit": staffAndAudit,
+  "0024-coupon-scope-and-ticket-replies": couponScopeAndTicketReplies,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,11 +5,15 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorCoupons } from "./coupons.ts";
+import { gestorTickets } from "./tickets.ts";
 
 export * from "./auth.ts";
 export * from "./staff.ts";
+export * from "./coupons.ts";
+export * from "./tickets.ts";
 
-export const gestorContract = { auth: gestorAuth };
+export const gestorContract = { auth: gestorAuth, coupons: gestorCoupons, tickets: gestorTickets };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>
   Object.values(area),

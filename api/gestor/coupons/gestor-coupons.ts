@@ -7,11 +7,7 @@
 import type { Kysely, Selectable } from "kysely";
 import { addDays, startOfBrazilDay, todayInBrazil } from "#app/lib/dates.ts";
 import type { CouponTable, Database } from "#db/schema.ts";
-import {
-  COUPON_ADMIN_MESSAGES,
-  type CouponFields,
-  type GestorCoupon,
-} from "../../contract/gestor/coupons.ts";
+import { COUPON_ADMIN_MESSAGES, type CouponFields, type GestorCoupon } from "../../contract/gestor/coupons.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, badRequest, notFound } from "../../errors.ts";
@@ -103,7 +99,12 @@ export async function listGestorCoupons(
     .limit(GESTOR_PAGE_SIZE)
     .offset(pages.offset)
     .execute();
-  return { rows: await toGestorCoupons(db, rows, now()), page: pages.page, pageCount: pages.pageCount, total: Number(total) };
+  return {
+    rows: await toGestorCoupons(db, rows, now()),
+    page: pages.page,
+    pageCount: pages.pageCount,
+    total: Number(total),
+  };
 }
 
 export async function couponOptions({ db }: ApiDeps, storeId: number) {

@@ -15,7 +15,14 @@ export default [
     route("entrar", "routes/gestor/login.tsx"),
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
-    layout("routes/gestor/layout.tsx", [index("routes/gestor/dashboard.tsx")]),
+    layout("routes/gestor/layout.tsx", [
+      index("routes/gestor/dashboard.tsx"),
+      route("cupons", "routes/gestor/coupons.tsx"),
+      route("cupons/novo", "routes/gestor/coupon-new.tsx"),
+      route("cupons/:couponId", "routes/gestor/coupon.tsx"),
+      route("atendimento", "routes/gestor/tickets.tsx"),
+      route("atendimento/:ticketId", "routes/gestor/ticket.tsx"),
+    ]),
   ]),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),

@@ -99,8 +99,7 @@ export function CouponForm({
   const [form, fields] = useForm({
     id: coupon ? `cupom-${coupon.id}` : "novo-cupom",
     lastResult: result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: "onSubmit",
     defaultValue: coupon
       ? {
           ...coupon,

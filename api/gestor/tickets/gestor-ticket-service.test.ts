@@ -100,6 +100,25 @@ describe("the gestor's tickets", () => {
     expect(JSON.parse(entry!.after_json!)).toMatchObject({ status: "respondido", message: answer });
   });
 
+  it("go with the sender's account when it is deleted (LGPD)", async () => {
+    const customer = await signUpAndLogIn(t);
+    const ticket = await sendTicket("Olga Meireles", { token: customer.token });
+    await t.call("POST", `/gestor/tickets/${ticket.id}/reply`, { message: "Resolvido." }, { token: atendente.token });
+    const deleted = await t.call(
+      "POST",
+      `/customers/delete-customer/${customer.id}/store/1`,
+      { password: customer.password },
+      { token: customer.token },
+    );
+    expect(deleted.status).toBe(204);
+    const left = await t.db
+      .selectFrom("support_ticket_replies")
+      .select("id")
+      .where("ticket_id", "=", ticket.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
   it("closes and reopens, refusing a reply while closed, each audited", async () => {
     const ticket = await sendTicket("Mário Dantas");
     const post = (what: string, body?: unknown) =>

@@ -30,15 +30,13 @@ export const ticketReplyFields = z.object({
     .string({ message: "Escreva a resposta." })
     .trim()
     .min(1, { message: "Escreva a resposta." })
-    .max(TICKET_REPLY_MAX, { message: `A resposta pode ter até ${TICKET_REPLY_MAX.toLocaleString("pt-BR")} caracteres.` }),
+    .max(TICKET_REPLY_MAX, {
+      message: `A resposta pode ter até ${TICKET_REPLY_MAX.toLocaleString("pt-BR")} caracteres.`,
+    }),
 });
 
 /** A filter's day, "AAAA-MM-DD"; anything else is no filter, so an edited address never fails. */
-const dayFilter = z
-  .string()
-  .refine(isCalendarDate)
-  .optional()
-  .catch(undefined);
+const dayFilter = z.string().refine(isCalendarDate).optional().catch(undefined);
 
 /** The list's filters, as the page's GET form sends them. */
 export const ticketFilters = z.object({
@@ -50,7 +48,6 @@ export const ticketFilters = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   page: pageField,
 });
-export type TicketFilters = z.input<typeof ticketFilters>;
 
 const ticketRow = z.object({
   id: z.string(),

@@ -33,6 +33,11 @@ export default [
       route("catalogo/destaques", "routes/gestor/catalogue-highlights.tsx"),
       route("catalogo/importar", "routes/gestor/catalogue-import.tsx"),
       route("catalogo/exportar", "routes/gestor/catalogue-export.ts"),
+      route("cupons", "routes/gestor/coupons.tsx"),
+      route("cupons/novo", "routes/gestor/coupon-new.tsx"),
+      route("cupons/:couponId", "routes/gestor/coupon.tsx"),
+      route("atendimento", "routes/gestor/tickets.tsx"),
+      route("atendimento/:ticketId", "routes/gestor/ticket.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -37,11 +37,14 @@ export interface Database {
   cart_items: CartItemTable;
   cart_removals: CartRemovalTable;
   coupon_uses: CouponUseTable;
+  coupon_units: CouponUnitTable;
+  coupon_categories: CouponCategoryTable;
   mail_outbox: MailOutboxTable;
   sandbox_payments: SandboxPaymentTable;
   job_locks: JobLockTable;
   support_tickets: SupportTicketTable;
   support_ticket_counters: SupportTicketCounterTable;
+  support_ticket_replies: SupportTicketReplyTable;
   staff: StaffTable;
   staff_sessions: StaffSessionTable;
   staff_password_links: StaffPasswordLinkTable;
@@ -297,8 +300,21 @@ export interface SupportTicketTable {
   /** A SupportSubject: "pedido", "pagamento", "matricula" or "outro". */
   subject: string;
   message: string;
-  /** "aberto" until the gestor area answers tickets. */
+  /** "aberto", "respondido" (a reply sent from the gestor area) or "fechado". */
   status: Generated<string>;
+  created_at: string;
+  /** The last reply, close or reopen; null while untouched. */
+  updated_at: string | null;
+}
+
+/** A reply a staff member sent from the gestor area (e-mailed to the sender). */
+export interface SupportTicketReplyTable {
+  id: string;
+  ticket_id: string;
+  staff_id: string;
+  /** The staff member's name when the reply was sent. */
+  staff_name: string;
+  message: string;
   created_at: string;
 }
 
@@ -593,6 +609,18 @@ export interface CartRemovalTable {
    * then every cart reply lists the removal, so a read that is not shown cannot lose it.
    */
   reported_at: string | null;
+}
+
+/** A coupon limited to some school units (none: every unit). */
+export interface CouponUnitTable {
+  coupon_id: string;
+  unit_code: string;
+}
+
+/** A coupon limited to some categories (none: every category). */
+export interface CouponCategoryTable {
+  coupon_id: string;
+  category_id: string;
 }
 
 /** One purchase that used a coupon (written by the checkout); counted for the limits. */

@@ -10,7 +10,7 @@ import { paymentMethodLabel } from "#app/features/orders/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/gestor-carts.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
-import { findTicket, listTickets } from "#api/gestor/gestor-tickets.ts";
+import { findTicket, listTicketReplies, listTickets } from "#api/gestor/gestor-tickets.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { checkNewStaff, createStaff } from "#api/gestor/staff/staff-accounts.ts";
 import { passwordLinkPath } from "#api/gestor/staff/password-links.ts";
@@ -198,6 +198,12 @@ try {
         `Conta na loja: ${ticket.customer_id ?? "não (visitante)"}`,
         "",
         ticket.message,
+        // The replies sent from the gestor area (decision note 0033).
+        ...(await listTicketReplies(deps, ticket.id)).flatMap((reply) => [
+          "",
+          `Resposta de ${reply.staff_name} em ${when(reply.created_at)}:`,
+          reply.message,
+        ]),
       ].join("\n"),
     );
   } else {

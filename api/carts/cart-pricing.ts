@@ -36,6 +36,7 @@ export interface CartLine {
   maxInstallments: number;
   turnYear: boolean;
   schoolYear: number;
+  categoryId: string;
   categoryTitle: string;
   categorySlug: string;
   /** Visible and enabled, in a visible and enabled category: still for sale. */
@@ -75,6 +76,7 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       "p.school_year",
       "p.status",
       "p.visible",
+      "p.category_id",
       "c.title as category_title",
       "c.slug as category_slug",
       "c.status as category_status",
@@ -107,6 +109,7 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     maxInstallments: row.max_installments,
     turnYear: row.turn_year === 1,
     schoolYear: row.school_year,
+    categoryId: row.category_id,
     categoryTitle: row.category_title,
     categorySlug: row.category_slug,
     shoppable:

@@ -527,6 +527,7 @@ export function claimSale(
         coupon: await findCouponForPurchase(trx, cart.coupon_id),
         customerId: customer.id,
         now,
+        items: priced.lines,
       });
       if (!check.ok) throw notFound(COUPON_MESSAGES.invalid);
     }

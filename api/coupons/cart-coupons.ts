@@ -37,10 +37,10 @@ export async function applyCoupon(
     const cart = await ownCart(trx, customer, ref);
     await assertNoPaymentInProgress(trx, cart.id);
     if (cart.coupon_id) throw new ApiError(409, COUPON_MESSAGES.alreadyApplied);
-    const lines = await loadCartLines(trx, cart.id);
-    if (!lines.some((line) => line.shoppable)) throw badRequest(COUPON_MESSAGES.emptyCart);
+    const items = (await loadCartLines(trx, cart.id)).filter((line) => line.shoppable);
+    if (items.length === 0) throw badRequest(COUPON_MESSAGES.emptyCart);
     const coupon = await findCouponByCode(trx, customer.store_id, ref.code);
-    const check = await couponCheck(trx, { coupon, customerId: customer.id, now });
+    const check = await couponCheck(trx, { coupon, customerId: customer.id, now, items });
     if (!check.ok) throw new ApiError(check.status, check.message);
     await touchCart(trx, cart, { coupon_id: coupon!.id }, at);
     return cartReply(trx, customer);

@@ -1,12 +1,15 @@
 /**
  * Coupon eligibility, a server-side rule spec §9 leaves to the store (§4: one coupon at a
- * time): enabled, inside its validity window, under its total usage limit and under the
- * customer's own limit. Checked when a coupon is applied and again at purchase (the checkout
- * calls couponCheck). Uses are the coupon_uses rows the checkout writes; a coupon merely
- * applied to a cart is not a use.
+ * time): enabled (not paused by the gestor), inside its validity window, under its total usage
+ * limit and under the customer's own limit, and, when the gestor limited it to some school
+ * units or categories, every item of the cart among them (the discount is on the whole cart,
+ * spec §4; docs/decisions/0033-gestor-coupons-and-ticket-replies.md). Checked when a coupon is
+ * applied and again at purchase (the checkout calls couponCheck). Uses are the coupon_uses rows
+ * the checkout writes; a coupon merely applied to a cart is not a use.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { CouponTable, Database } from "#db/schema.ts";
+import { normalizeCouponCode } from "#app/lib/coupon-code.ts";
 import { COUPON_CODE_REQUIRED, COUPON_INVALID } from "../contract/coupons.ts";
 
 export const COUPON_MESSAGES = {
@@ -17,6 +20,7 @@ export const COUPON_MESSAGES = {
   customerLimit: "Você já usou este cupom o número máximo de vezes.",
   alreadyApplied: "Já existe um cupom aplicado neste carrinho.",
   emptyCart: "Adicione itens ao carrinho antes de aplicar um cupom.",
+  otherItems: "Este cupom não vale para todos os itens do carrinho: ele é só para algumas unidades ou categorias.",
   codeRequired: COUPON_CODE_REQUIRED,
 } as const;
 
@@ -24,9 +28,36 @@ export type CouponRow = Selectable<CouponTable>;
 
 export type CouponCheck = { ok: true } | { ok: false; status: 400 | 404; message: string };
 
-/** Codes are compared without case or surrounding spaces ("bemvindo10" is BEMVINDO10). */
-export function normalizeCouponCode(code: string): string {
-  return code.trim().toUpperCase();
+/** What of a cart's item a coupon limited to units or categories looks at. */
+export interface CouponItem {
+  unitCode: string;
+  categoryId: string;
+}
+
+/** The units and categories a coupon is limited to; an empty set limits nothing. */
+interface CouponScope {
+  units: Set<string>;
+  categories: Set<string>;
+}
+
+async function loadScopes(db: Kysely<Database>, couponIds: string[]): Promise<Map<string, CouponScope>> {
+  const scopes = new Map(couponIds.map((id) => [id, { units: new Set<string>(), categories: new Set<string>() }]));
+  if (couponIds.length === 0) return scopes;
+  const [units, categories] = await Promise.all([
+    db.selectFrom("coupon_units").selectAll().where("coupon_id", "in", couponIds).execute(),
+    db.selectFrom("coupon_categories").selectAll().where("coupon_id", "in", couponIds).execute(),
+  ]);
+  for (const row of units) scopes.get(row.coupon_id)!.units.add(row.unit_code);
+  for (const row of categories) scopes.get(row.coupon_id)!.categories.add(row.category_id);
+  return scopes;
+}
+
+function coversEveryItem(scope: CouponScope, items: readonly CouponItem[]): boolean {
+  return items.every(
+    (item) =>
+      (scope.units.size === 0 || scope.units.has(item.unitCode)) &&
+      (scope.categories.size === 0 || scope.categories.has(item.categoryId)),
+  );
 }
 
 export function findCouponByCode(db: Kysely<Database>, storeId: number, code: string) {
@@ -80,7 +111,12 @@ async function countUses(db: Kysely<Database>, couponIds: string[], customerId: 
   return uses;
 }
 
-function problemOf(coupon: CouponRow, uses: { total: number; customer: number }, now: Date): CouponCheck {
+function problemOf(
+  coupon: CouponRow,
+  uses: { total: number; customer: number },
+  now: Date,
+  scoped?: { scope: CouponScope; items: readonly CouponItem[] },
+): CouponCheck {
   const at = now.getTime();
   if (coupon.status !== "enabled") return { ok: false, status: 404, message: COUPON_MESSAGES.invalid };
   if (at < Date.parse(coupon.starts_at)) return { ok: false, status: 400, message: COUPON_MESSAGES.notStarted };
@@ -91,27 +127,37 @@ function problemOf(coupon: CouponRow, uses: { total: number; customer: number },
   if (coupon.max_uses_per_customer !== null && uses.customer >= coupon.max_uses_per_customer) {
     return { ok: false, status: 400, message: COUPON_MESSAGES.customerLimit };
   }
+  if (scoped && !coversEveryItem(scoped.scope, scoped.items))
+    return { ok: false, status: 400, message: COUPON_MESSAGES.otherItems };
   return { ok: true };
 }
 
 /**
  * Whether `coupon` may be used by the customer now. For the checkout: pass the coupon
  * applied to the cart and the purchase's moment; run it in the purchase's transaction
- * so the limits hold when two purchases race.
+ * so the limits hold when two purchases race. `items` are the cart's items for sale, checked
+ * against the coupon's units and categories; without them (a Pix code renewed for a sale whose
+ * items passed at purchase) those are not looked at.
  */
 export async function couponCheck(
   db: Kysely<Database>,
-  { coupon, customerId, now }: { coupon: CouponRow | undefined; customerId: string; now: Date },
+  {
+    coupon,
+    customerId,
+    now,
+    items,
+  }: { coupon: CouponRow | undefined; customerId: string; now: Date; items?: readonly CouponItem[] },
 ): Promise<CouponCheck> {
   if (!coupon) return { ok: false, status: 404, message: COUPON_MESSAGES.invalid };
   const uses = (await countUses(db, [coupon.id], customerId)).get(coupon.id)!;
-  return problemOf(coupon, uses, now);
+  const scope = items ? (await loadScopes(db, [coupon.id])).get(coupon.id)! : undefined;
+  return problemOf(coupon, uses, now, scope && items ? { scope, items } : undefined);
 }
 
-/** The store's coupons this customer may apply now, by percentage then code. */
+/** The store's coupons this customer may apply now to a cart of `items`, by percentage then code. */
 export async function listAvailableCoupons(
   db: Kysely<Database>,
-  { storeId, customerId, now }: { storeId: number; customerId: string; now: Date },
+  { storeId, customerId, now, items }: { storeId: number; customerId: string; now: Date; items: readonly CouponItem[] },
 ): Promise<CouponRow[]> {
   const coupons = await db
     .selectFrom("coupons")
@@ -119,12 +165,9 @@ export async function listAvailableCoupons(
     .where("store_id", "=", storeId)
     .where("status", "=", "enabled")
     .execute();
-  const uses = await countUses(
-    db,
-    coupons.map((coupon) => coupon.id),
-    customerId,
-  );
+  const ids = coupons.map((coupon) => coupon.id);
+  const [uses, scopes] = await Promise.all([countUses(db, ids, customerId), loadScopes(db, ids)]);
   return coupons
-    .filter((coupon) => problemOf(coupon, uses.get(coupon.id)!, now).ok)
+    .filter((coupon) => problemOf(coupon, uses.get(coupon.id)!, now, { scope: scopes.get(coupon.id)!, items }).ok)
     .sort((a, b) => b.percentage - a.percentage || a.code.localeCompare(b.code));
 }

@@ -19,12 +19,13 @@ export function itemCouponRoutes(deps: ApiDeps) {
         : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
     // An empty cart cannot take a coupon, so none is offered (the panel hides itself).
-    const lines = await loadCartLines(deps.db, cart.id);
-    if (!lines.some((line) => line.shoppable)) return c.json<ItemCouponsReply>({ itemCoupons: [] });
+    const items = (await loadCartLines(deps.db, cart.id)).filter((line) => line.shoppable);
+    if (items.length === 0) return c.json<ItemCouponsReply>({ itemCoupons: [] });
     const coupons = await listAvailableCoupons(deps.db, {
       storeId: customer.store_id,
       customerId: customer.id,
       now: deps.now(),
+      items,
     });
     return c.json<ItemCouponsReply>({
       itemCoupons: coupons.map((coupon) => ({

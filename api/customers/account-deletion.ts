@@ -53,6 +53,11 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
       .where("email", "=", customer.email)
       .execute();
     // "Fale conosco" messages, sent logged in or with the account's e-mail (decision note 0023).
+    // with the gestor's replies to them (migration 0024).
+    await trx
+      .deleteFrom("support_ticket_replies")
+      .where("ticket_id", "in", (eb) => eb.selectFrom("support_tickets").select("id").where(ticketsOf(customer)))
+      .execute();
     await trx.deleteFrom("support_tickets").where(ticketsOf(customer)).execute();
     // The record of the e-mails sent to the address (docs/decisions/0020-mail-outbox.md).
     await trx.deleteFrom("mail_outbox").where("recipient", "=", customer.email).execute();

@@ -5,7 +5,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely } from "kysely";
-import { isCalendarDate } from "#app/lib/dates.ts";
+import { isCalendarDate, startOfBrazilDay } from "#app/lib/dates.ts";
 import type { Database } from "#db/schema.ts";
 import { GestorError } from "./gestor-error.ts";
 
@@ -26,8 +26,7 @@ export async function listTickets({ db }: { db: Kysely<Database> }, { status, si
   if (status) query = query.where("status", "=", status);
   if (since !== undefined) {
     if (!isCalendarDate(since)) throw new GestorError(`Data inválida em --since: ${since}. Use AAAA-MM-DD.`);
-    // Recife is UTC−3 all year (app/lib/dates.ts): the day starts at 03:00 UTC.
-    query = query.where("created_at", ">=", new Date(`${since}T00:00:00-03:00`).toISOString());
+    query = query.where("created_at", ">=", startOfBrazilDay(since));
   }
   return query.execute();
 }
@@ -41,4 +40,15 @@ export async function findTicket({ db }: { db: Kysely<Database> }, protocol: str
     .executeTakeFirst();
   if (!ticket) throw new GestorError(`Nenhuma mensagem com o protocolo ${protocol}.`);
   return ticket;
+}
+
+/** A ticket's replies from the gestor area, oldest first (show-ticket prints them). */
+export function listTicketReplies({ db }: { db: Kysely<Database> }, ticketId: string) {
+  return db
+    .selectFrom("support_ticket_replies")
+    .select(["id", "created_at", "staff_name", "message"])
+    .where("ticket_id", "=", ticketId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }

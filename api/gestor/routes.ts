@@ -12,6 +12,8 @@ import { productImageRoutes } from "./catalogue/product-images.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
 import { gestorSalesRoutes } from "./sales/sales-routes.ts";
 import { teamRoutes } from "./staff/team-routes.ts";
+import { gestorCouponRoutes } from "./coupons/coupon-routes.ts";
+import { gestorTicketRoutes } from "./tickets/ticket-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -23,5 +25,7 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", catalogueRoutes(deps));
   // Public: the images uploaded for products, as the shop shows them.
   app.route("/", productImageRoutes(deps));
+  app.route("/", gestorCouponRoutes(deps));
+  app.route("/", gestorTicketRoutes(deps));
   return app;
 }

@@ -40,7 +40,9 @@ export type MailKind =
   | "support-ticket"
   | "support-ticket-receipt"
   /** A gestor area's one-time password link: an invitation or an admin's reset (api/gestor/staff/team.ts). */
-  | "staff-password-link";
+  | "staff-password-link"
+  /** A gestor's reply to a "Fale conosco" message, from the area (decision note 0033). */
+  | "support-ticket-reply";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

@@ -5,6 +5,8 @@
  *   - to the sender: the protocol and the subject only. The form takes any address, so the
  *     confirmation never repeats what was typed in the message: it cannot carry someone's text
  *     to a stranger's inbox.
+ * And a gestor's reply from the area (decision note 0033), queued with the reply it carries: the
+ * staff's words, the protocol and the subject, never the sender's own message, for that reason.
  */
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
@@ -74,4 +76,24 @@ export function ticketReceiptEmail(ticket: TicketForMail): MailMessage {
   const text = [greeting, "", ...lines, "", "Loja Escolar"].join("\n");
   const html = page([escapeHtml(greeting), ...lines.map(escapeHtml), "Loja Escolar"]);
   return { to: ticket.email, subject: `Recebemos sua mensagem: protocolo ${ticket.protocol}`, text, html };
+}
+
+/** A reply written in the gestor area, to the ticket's sender. */
+export function ticketAnswerEmail(
+  ticket: Pick<TicketForMail, "protocol" | "name" | "email" | "subject">,
+  answer: { message: string; staffName: string },
+): MailMessage {
+  const greeting = `Olá, ${firstName(ticket.name) || "cliente"}!`;
+  const intro = `Esta é a resposta à sua mensagem sobre "${SUPPORT_SUBJECTS[ticket.subject]}", protocolo ${ticket.protocol}.`;
+  const closing = `Se precisar de algo mais, escreva pelo Fale conosco da loja e cite o protocolo ${ticket.protocol}.`;
+  const signature = `${answer.staffName}, Loja Escolar`;
+  const text = [greeting, "", intro, "", answer.message, "", closing, "", signature].join("\n");
+  const html = page([
+    escapeHtml(greeting),
+    escapeHtml(intro),
+    escapeHtml(answer.message).replace(/\n/g, "<br>"),
+    escapeHtml(closing),
+    escapeHtml(signature),
+  ]);
+  return { to: ticket.email, subject: `Resposta ao seu contato: protocolo ${ticket.protocol}`, text, html };
 }

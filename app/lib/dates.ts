@@ -24,6 +24,11 @@ export function addDays(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The instant a day "YYYY-MM-DD" starts in the store's time zone (Recife is UTC−3 all year), ISO. */
+export function startOfBrazilDay(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00-03:00`).toISOString();
+}
+
 /** Whether "YYYY-MM-DD" names a real calendar day (no 2025-02-30). */
 export function isCalendarDate(text: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

@@ -18,6 +18,7 @@ import * as supportTickets from "./0018-support-tickets.ts";
 import * as staffAndAudit from "./0019-staff-and-audit.ts";
 import * as saleHistory from "./0021-sale-history.ts";
 import * as catalogueEditing from "./0023-catalogue-editing.ts";
+import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-replies.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0019-staff-and-audit": staffAndAudit,
   "0021-sale-history": saleHistory,
   "0023-catalogue-editing": catalogueEditing,
+  "0024-coupon-scope-and-ticket-replies": couponScopeAndTicketReplies,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,8 +7,10 @@ import type { Endpoint } from "../endpoint.ts";
 import { gestorAccount } from "./account.ts";
 import { gestorAuth } from "./auth.ts";
 import { gestorCatalogue } from "./catalogue.ts";
+import { gestorCoupons } from "./coupons.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
+import { gestorTickets } from "./tickets.ts";
 
 export * from "./auth.ts";
 export * from "./catalogue.ts";
@@ -16,6 +18,8 @@ export * from "./staff.ts";
 export * from "./account.ts";
 export * from "./team.ts";
 export * from "./sales.ts";
+export * from "./coupons.ts";
+export * from "./tickets.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -24,6 +28,8 @@ export const gestorContract = {
   audit: gestorAudit,
   sales: gestorSales,
   catalogue: gestorCatalogue,
+  coupons: gestorCoupons,
+  tickets: gestorTickets,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

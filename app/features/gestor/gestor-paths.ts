@@ -27,7 +27,10 @@ export const GESTOR_PATHS = {
   catalogueImport: "/gestor/catalogo/importar",
   catalogueExport: "/gestor/catalogo/exportar",
   coupons: "/gestor/cupons",
+  newCoupon: "/gestor/cupons/novo",
+  coupon: (id: string) => `/gestor/cupons/${id}`,
   tickets: "/gestor/atendimento",
+  ticket: (id: string) => `/gestor/atendimento/${id}`,
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The person's own account: password and authenticator. */

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { gestorTickets } from "../../contract/gestor/tickets.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
+import { changeTicketStatus, getGestorTicket, listGestorTickets, replyToTicket } from "./gestor-ticket-service.ts";
+
+/** Atendimento: both roles (issue 15). */
+export function gestorTicketRoutes(deps: ApiDeps) {
+  const staff = requireStaff(deps);
+  return new Hono<StaffEnv>()
+    .on(...at(gestorTickets.list), staff, async (c) =>
+      c.json(await listGestorTickets(deps, parseInput(gestorTickets.list.query, c.req.query()))),
+    )
+    .on(...at(gestorTickets.get), staff, async (c) => c.json(await getGestorTicket(deps, c.req.param("ticketId"))))
+    .on(...at(gestorTickets.reply), staff, async (c) => {
+      const { message } = parseInput(gestorTickets.reply.body, await readJsonBody(c));
+      return c.json(await replyToTicket(deps, staffActor(c), c.get("staff"), c.req.param("ticketId"), message));
+    })
+    .on(...at(gestorTickets.close), staff, async (c) =>
+      c.json(await changeTicketStatus(deps, staffActor(c), c.req.param("ticketId"), true)),
+    )
+    .on(...at(gestorTickets.reopen), staff, async (c) =>
+      c.json(await changeTicketStatus(deps, staffActor(c), c.req.param("ticketId"), false)),
+    );
+}

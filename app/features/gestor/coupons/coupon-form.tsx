@@ -1,0 +1,172 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts";
+import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
+import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
+
+type Field = FieldMetadata<string | number | undefined>;
+
+function CouponInput({
+  meta,
+  label,
+  hint,
+  type = "text",
+  ...rest
+}: {
+  meta: Field;
+  label: string;
+  hint?: string;
+  type?: "text" | "date";
+  inputMode?: "numeric";
+  autoCapitalize?: "characters";
+}) {
+  const props = getInputProps(meta as FieldMetadata<string | undefined>, {
+    type,
+    ariaDescribedBy: hint ? `${meta.id}-hint` : undefined,
+  });
+  return (
+    <div>
+      <label htmlFor={meta.id} className={gestorLabel}>
+        {label}
+      </label>
+      <input {...props} {...rest} key={props.key} className={gestorInput} />
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** Checkboxes of one list field; none ticked is "every one". */
+function ChoiceGroup({
+  meta,
+  legend,
+  choices,
+  chosen,
+}: {
+  meta: FieldMetadata<string[] | undefined>;
+  legend: string;
+  choices: { value: string; label: string }[];
+  chosen: readonly string[];
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={gestorLabel}>{legend}</legend>
+      <p className="mb-1 text-xs text-slate-600">Nenhuma marcada: vale para todas.</p>
+      <div className="grid max-h-48 grid-cols-1 gap-1 overflow-y-auto rounded border border-slate-200 p-2 sm:grid-cols-2">
+        {choices.map((choice) => (
+          <label key={choice.value} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              name={meta.name}
+              value={choice.value}
+              defaultChecked={chosen.includes(choice.value)}
+              className="h-4 w-4"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      <FieldErrors id={meta.errorId} errors={meta.errors} />
+    </fieldset>
+  );
+}
+
+/**
+ * The coupon's fields, for a new coupon and for an edit. One schema (couponFields) checks them
+ * here and in the API; without JavaScript the server's reply brings back what was typed.
+ */
+export function CouponForm({
+  coupon,
+  categories,
+  result,
+  today,
+  submitLabel,
+}: {
+  coupon?: GestorCoupon;
+  categories: { id: string; title: string }[];
+  result?: SubmissionResult<string[]>;
+  today?: string;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: coupon ? `cupom-${coupon.id}` : "novo-cupom",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    defaultValue: coupon
+      ? {
+          ...coupon,
+          percentage: String(coupon.percentage),
+          maxUses: coupon.maxUses?.toString(),
+          maxUsesPerCustomer: coupon.maxUsesPerCustomer?.toString(),
+        }
+      : { startsOn: today },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: couponFields }),
+  });
+  // What the person ticked last (a refused form) or what is saved.
+  const ticked = (meta: FieldMetadata<string[] | undefined>, saved: string[] | undefined) => {
+    const value = meta.initialValue as unknown;
+    return Array.isArray(value) ? (value as string[]) : typeof value === "string" ? [value] : (saved ?? []);
+  };
+  const busy = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className={`${gestorCard} flex flex-col gap-4`}>
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <CouponInput
+          meta={fields.code}
+          label="Código"
+          hint="Letras, números, - ou _; a loja não diferencia maiúsculas."
+          autoCapitalize="characters"
+        />
+        <CouponInput meta={fields.percentage} label="Desconto (%)" inputMode="numeric" />
+        <div className="hidden lg:block" />
+        <CouponInput meta={fields.startsOn} label="Válido a partir de" type="date" />
+        <CouponInput meta={fields.endsOn} label="Válido até (inclusive)" type="date" />
+        <div className="hidden lg:block" />
+        <CouponInput
+          meta={fields.maxUses}
+          label="Limite de usos no total (opcional)"
+          inputMode="numeric"
+          hint="Em branco: sem limite."
+        />
+        <CouponInput
+          meta={fields.maxUsesPerCustomer}
+          label="Limite de usos por cliente (opcional)"
+          inputMode="numeric"
+          hint="Em branco: sem limite."
+        />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <ChoiceGroup
+          meta={fields.unitCodes}
+          legend="Unidades"
+          choices={SCHOOL_UNITS.map((unit) => ({ value: unit.code, label: unit.name }))}
+          chosen={ticked(fields.unitCodes, coupon?.unitCodes)}
+        />
+        <ChoiceGroup
+          meta={fields.categoryIds}
+          legend="Categorias"
+          choices={categories.map((category) => ({ value: category.id, label: category.title }))}
+          chosen={ticked(fields.categoryIds, coupon?.categoryIds)}
+        />
+      </div>
+      <p className="text-xs text-slate-600">
+        Com unidades ou categorias marcadas, o cupom só vale quando todos os itens do carrinho são delas.
+      </p>
+      <div>
+        <button type="submit" name="intent" value="save" disabled={busy} className={gestorButton}>
+          {busy ? "Salvando..." : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -6,9 +6,13 @@
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
+import { gestorCartRoutes } from "./carts/routes.ts";
+import { gestorCustomerRoutes } from "./customers/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
   app.route("/", staffAuthRoutes(deps));
+  app.route("/", gestorCartRoutes(deps));
+  app.route("/", gestorCustomerRoutes(deps));
   return app;
 }

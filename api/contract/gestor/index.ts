@@ -5,11 +5,13 @@
  */
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorCarts } from "./carts.ts";
+import { gestorCustomers } from "./customers.ts";
 
 export * from "./auth.ts";
 export * from "./staff.ts";
 
-export const gestorContract = { auth: gestorAuth };
+export const gestorContract = { auth: gestorAuth, carts: gestorCarts, customers: gestorCustomers };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>
   Object.values(area),

@@ -15,7 +15,12 @@ export default [
     route("entrar", "routes/gestor/login.tsx"),
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
-    layout("routes/gestor/layout.tsx", [index("routes/gestor/dashboard.tsx")]),
+    layout("routes/gestor/layout.tsx", [
+      index("routes/gestor/dashboard.tsx"),
+      route("carrinhos", "routes/gestor/carts.tsx"),
+      route("clientes", "routes/gestor/customers.tsx"),
+      route("clientes/:customerId", "routes/gestor/customer.tsx"),
+    ]),
   ]),
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),

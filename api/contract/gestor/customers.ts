@@ -4,6 +4,7 @@
  * a token or card data) and the end of a student's link with a reason. Both roles.
  */
 import { z } from "zod";
+import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
 
@@ -51,15 +52,8 @@ const studentSummary = z.object({
 export type GestorStudentSummary = z.infer<typeof studentSummary>;
 
 const customerDetails = z.object({
-  customer: customerSummary.extend({
-    birthDate: z.string(),
-    zipcode: z.string(),
-    street: z.string(),
-    houseNumber: z.string(),
-    neighborhood: z.string(),
-    city: z.string(),
-    state: z.string(),
-  }),
+  /** As the customer's own account shows it (spec §3), never the password. */
+  customer: customer.extend({ createdAt: z.string() }),
   students: z.array(
     z.object({
       linkId: z.string(),

@@ -13,6 +13,7 @@ import type {
   GestorStudentSummary,
 } from "../../contract/gestor/customers.ts";
 import { findOpenCart } from "../../carts/cart-store.ts";
+import { toCustomer } from "../../customers/customer-repository.ts";
 
 type Db = Kysely<Database>;
 
@@ -177,21 +178,7 @@ export async function customerDetails(db: Db, customerId: string): Promise<Gesto
       : 0,
   ]);
   return {
-    customer: {
-      id: customer.id,
-      name: customer.name,
-      email: customer.email,
-      cpf: customer.cpf,
-      cellPhone: customer.cell_phone,
-      createdAt: customer.created_at,
-      birthDate: customer.birth_date,
-      zipcode: customer.zipcode,
-      street: customer.street,
-      houseNumber: customer.house_number,
-      neighborhood: customer.neighborhood,
-      city: customer.city,
-      state: customer.state,
-    },
+    customer: { ...toCustomer(customer), createdAt: customer.created_at },
     students: links.map((link) => {
       const year = years.find((candidate) => candidate.student_id === link.student_id);
       return {

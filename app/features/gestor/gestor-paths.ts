@@ -16,6 +16,7 @@ export const GESTOR_PATHS = {
   orders: "/gestor/pedidos",
   carts: "/gestor/carrinhos",
   customers: "/gestor/clientes",
+  customer: (id: string) => `/gestor/clientes/${id}`,
   catalogue: "/gestor/catalogo",
   coupons: "/gestor/cupons",
   tickets: "/gestor/atendimento",

@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
 import { CART_LOOKUP_KEYS, CART_LOOKUP_LABELS } from "#api/contract/gestor/carts.ts";
 import { GestorCartCard } from "#app/features/gestor/carts/cart-card.tsx";
 import { CART_SEARCH_PARAMS } from "#app/features/gestor/carts/cart-forms.ts";
 import { cartsAction, loadCartsPage } from "#app/features/gestor/carts/carts.server.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
-import { gestorButton, gestorInput, gestorLabel } from "#app/features/gestor/gestor-ui.tsx";
+import { GestorSearchForm } from "#app/features/gestor/gestor-search-form.tsx";
 import type { Route } from "./+types/carts";
 
 export const meta = () => [{ title: "Carrinhos | Gestor | Loja Escolar" }];
@@ -20,42 +19,18 @@ export default function GestorCarts({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <GestorPageHeader title="Carrinhos" />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-2" role="search" aria-label="Buscar carrinho">
-        <div>
-          <label htmlFor="carrinho-por" className={gestorLabel}>
-            Buscar por
-          </label>
-          <select id="carrinho-por" name={CART_SEARCH_PARAMS.by} defaultValue={search.by} className={gestorInput}>
-            {CART_LOOKUP_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {CART_LOOKUP_LABELS[key]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-64 flex-1">
-          <label htmlFor="carrinho-q" className={gestorLabel}>
-            E-mail, CPF ou RA
-          </label>
-          <input
-            id="carrinho-q"
-            name={CART_SEARCH_PARAMS.q}
-            defaultValue={search.q}
-            maxLength={254}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "carrinho-erro" : undefined}
-            className={gestorInput}
-          />
-        </div>
-        <button type="submit" className={gestorButton}>
-          Buscar
-        </button>
-      </Form>
-      {error ? (
-        <p id="carrinho-erro" role="alert" className="mb-4 font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <GestorSearchForm
+        id="carrinho"
+        label="Buscar carrinho"
+        kind={{
+          name: CART_SEARCH_PARAMS.by,
+          label: "Buscar por",
+          value: search.by,
+          options: CART_LOOKUP_KEYS.map((key) => ({ value: key, label: CART_LOOKUP_LABELS[key] })),
+        }}
+        text={{ name: CART_SEARCH_PARAMS.q, label: "E-mail, CPF ou RA", value: search.q, maxLength: 254 }}
+        error={error}
+      />
       {carts === null ? (
         <p className="text-slate-600">
           Busque o carrinho aberto de um cliente pelo e-mail, pelo CPF ou pelo RA de um estudante vinculado.

@@ -6,6 +6,7 @@ import type { GestorCart } from "#api/contract/gestor/carts.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorCard, gestorDangerButton, gestorSecondaryButton, GestorTable } from "../gestor-ui.tsx";
 import { DELETE_CART_CONFIRM, DELETE_CART_INTENT, deleteCartSchema, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
 
@@ -60,7 +61,7 @@ export function GestorCartCard({
       <dl className="mt-2 mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
         <dt className="font-semibold">Cliente</dt>
         <dd>
-          <Link to={`/gestor/clientes/${cart.customer.id}`} className="underline">
+          <Link to={GESTOR_PATHS.customer(cart.customer.id)} className="underline">
             {cart.customer.email}
           </Link>
         </dd>

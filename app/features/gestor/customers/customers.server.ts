@@ -50,7 +50,7 @@ export async function loadCustomer(request: Request, customerId: string) {
 
 export async function customerAction(request: Request, customerId: string) {
   const { call } = await requireStaff(request);
-  const page = `${GESTOR_PATHS.customers}/${encodeURIComponent(customerId)}`;
+  const page = GESTOR_PATHS.customer(encodeURIComponent(customerId));
   const formData = await request.formData();
   if (formData.get("intent") !== UNLINK_INTENT) throw new Response("Ação desconhecida.", { status: 400 });
   const submission = parseWithZod(formData, { schema: unlinkSchema });

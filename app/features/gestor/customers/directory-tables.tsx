@@ -4,9 +4,8 @@ import { formatCpf } from "#app/lib/cpf.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { GestorTable } from "../gestor-ui.tsx";
-
-export const customerHref = (id: string) => `/gestor/clientes/${id}`;
 
 export function CustomersTable({ rows }: { rows: GestorCustomerSummary[] }) {
   return (
@@ -18,7 +17,7 @@ export function CustomersTable({ rows }: { rows: GestorCustomerSummary[] }) {
       {rows.map((row) => (
         <tr key={row.id}>
           <td>
-            <Link to={customerHref(row.id)} className="font-semibold underline">
+            <Link to={GESTOR_PATHS.customer(row.id)} className="font-semibold underline">
               {row.name}
             </Link>
           </td>
@@ -51,7 +50,7 @@ export function StudentsTable({ rows }: { rows: GestorStudentSummary[] }) {
               <ul>
                 {row.customers.map((customer) => (
                   <li key={customer.id}>
-                    <Link to={customerHref(customer.id)} className="underline">
+                    <Link to={GESTOR_PATHS.customer(customer.id)} className="underline">
                       {customer.name}
                     </Link>{" "}
                     <span className="text-slate-600">({customer.email})</span>

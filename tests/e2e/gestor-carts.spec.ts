@@ -1,5 +1,5 @@
 import { DELETE_NOT_CONFIRMED } from "#app/features/gestor/carts/cart-forms.ts";
-import { UNLINK_REASON_MESSAGES } from "#api/contract/gestor/customers.ts";
+import { UNLINK_REASON_MESSAGES } from "#api/contract/gestor/unlink-reason.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { productsOf } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -7,27 +7,15 @@ import { z } from "zod";
 import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
+import { unlinkReasonField } from "./unlink-reason.ts";
 
 export const SEARCH_TOO_LONG = "Busca longa demais.";
 export const CUSTOMER_NOT_FOUND = "Cliente não encontrado.";
-export const UNLINK_REASON_MIN = 5;
-export const UNLINK_REASON_MESSAGES = {
-  required: `Informe o motivo (pelo menos ${UNLINK_REASON_MIN} caracteres).`,
-  tooLong: "O motivo pode ter até 500 caracteres.",
-} as const;
-
 /** The search of both lists: empty lists everyone, in name order. */
 export const directorySearch = z.object({
   q: z.string().trim().max(100, { message: SEARCH_TOO_LONG }).default(""),
   page: pageField,
 });
-
-/** Why the gestor ends a student's link: kept in the audit log. */
-export const unlinkReasonField = z
-  .string({ message: UNLINK_REASON_MESSAGES.required })
-  .trim()
-  .min(UNLINK_REASON_MIN, { message: UNLINK_REASON_MESSAGES.required })
-  .max(500, { message: UNLINK_REASON_MESSAGES.tooLong });
 
 const customerSummary = z.object({
   id: z.string(),

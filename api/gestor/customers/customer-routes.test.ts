@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GESTOR_PAGE_SIZE } from "#api/contract/gestor/paging.ts";
-import { CUSTOMER_NOT_FOUND, SEARCH_TOO_LONG, UNLINK_REASON_MESSAGES } from "#api/contract/gestor/customers.ts";
+import { CUSTOMER_NOT_FOUND, SEARCH_TOO_LONG } from "#api/contract/gestor/customers.ts";
+import { UNLINK_REASON_MESSAGES } from "#api/contract/gestor/unlink-reason.ts";
 import { LINK_NOT_FOUND } from "#api/contract/students.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { maskCpf, randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";

@@ -1,6 +1,6 @@
 /** Clientes e estudantes' forms (docs/decisions/0031): one schema for the browser (Conform) and the action. */
 import { z } from "zod";
-import { unlinkReasonField } from "#api/contract/gestor/customers.ts";
+import { unlinkReasonField } from "#api/contract/gestor/unlink-reason.ts";
 
 export const UNLINK_INTENT = "unlink-student";
 

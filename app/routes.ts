@@ -38,6 +38,9 @@ export default [
       route("cupons/:couponId", "routes/gestor/coupon.tsx"),
       route("atendimento", "routes/gestor/tickets.tsx"),
       route("atendimento/:ticketId", "routes/gestor/ticket.tsx"),
+      route("carrinhos", "routes/gestor/carts.tsx"),
+      route("clientes", "routes/gestor/customers.tsx"),
+      route("clientes/:customerId", "routes/gestor/customer.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -106,11 +106,11 @@ try {
   } else if (command === "remove-item") {
     const item = Number(values.item);
     if (!values.cart || !Number.isInteger(item) || item <= 0) fail(USAGE);
-    const removed = await removeCartItem(deps, values.cart, item);
+    const removed = await removeCartItem(deps, COMMAND_LINE, values.cart, item);
     console.log(`Removido do carrinho ${values.cart}: ${removed.map((r) => `${r.itemTOTVSId} ${r.title}`).join(", ")}`);
   } else if (command === "delete-cart") {
     if (!values.cart) fail(USAGE);
-    const removed = await deleteCart(deps, values.cart);
+    const removed = await deleteCart(deps, COMMAND_LINE, values.cart);
     console.log(`Carrinho ${values.cart} excluído (${removed.length} produto(s) removido(s)).`);
   } else if (command === "list-sales") {
     if (!values.email) fail(USAGE);

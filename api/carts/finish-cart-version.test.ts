@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_CHANGED } from "#api/contract/carts.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { removeCartItem } from "#api/gestor/gestor-carts.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
@@ -53,7 +54,7 @@ async function onPaymentPage() {
 describe("finish-cart with the cart the page showed (docs/decisions/0010)", () => {
   it("charges nothing after a gestor removal (which dropped the coupon): 409, no sale, the cart as it is", async () => {
     const { customer, cart, shown } = await onPaymentPage();
-    await removeCartItem(gestor(), cart.cartId, items.P[0]!.itemTOTVSId);
+    await removeCartItem(gestor(), COMMAND_LINE, cart.cartId, items.P[0]!.itemTOTVSId);
     const before = charges.length;
 
     const stale = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto, ...shown });
@@ -104,7 +105,7 @@ describe("finish-cart with the cart the page showed (docs/decisions/0010)", () =
       const before = charges.length;
       const [finished, removed] = await Promise.allSettled([
         finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto, ...shown }),
-        removeCartItem(gestor(), cart.cartId, items.P[0]!.itemTOTVSId),
+        removeCartItem(gestor(), COMMAND_LINE, cart.cartId, items.P[0]!.itemTOTVSId),
       ]);
       const reply = finished.status === "fulfilled" ? finished.value : null;
       expect(reply).not.toBeNull();

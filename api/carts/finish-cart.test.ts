@@ -5,6 +5,7 @@ import { createMailWorker, retryDelayMs } from "#api/mail/mail-outbox.ts";
 import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import {
   applyCoupon as applyCouponToCart,
@@ -350,7 +351,7 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a cart the gestor deleted answers 404 Carrinho não foi encontrado", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    await deleteCart({ db: t.db, now: () => new Date() }, cart.cartId);
+    await deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, cart.cartId);
     const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     expect([status, body.error.message]).toEqual([404, CART_NOT_FOUND]);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { deleteCart } from "#api/gestor/gestor-carts.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
@@ -163,7 +164,9 @@ describe("a visitor's cart", () => {
       { token: customer.token },
     );
     expect(coupon.status).toBe(404);
-    await expect(deleteCart({ db: t.db, now: () => new Date() }, cart.cartId)).rejects.toBeInstanceOf(GestorError);
+    await expect(deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, cart.cartId)).rejects.toBeInstanceOf(
+      GestorError,
+    );
   });
 });
 

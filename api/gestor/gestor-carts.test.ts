@@ -4,10 +4,13 @@ import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "./gestor-carts.ts";
 import { GestorError } from "./gestor-error.ts";
+import { COMMAND_LINE, COMMAND_LINE_LABEL } from "./audit/audit-log.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
 const deps = () => ({ db: t.db, now: () => new Date() });
+const auditOf = (cartId: string) =>
+  t.db.selectFrom("audit_log").selectAll().where("target_id", "=", cartId).orderBy("at").execute();
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -46,8 +49,17 @@ describe("gestor removes an item", () => {
       { token: customer.token },
     );
     const P = items.P[0]!;
-    expect(await removeCartItem(deps(), cart.cartId, P.itemTOTVSId)).toEqual([
+    expect(await removeCartItem(deps(), COMMAND_LINE, cart.cartId, P.itemTOTVSId)).toEqual([
       { itemTOTVSId: P.itemTOTVSId, title: P.title },
+    ]);
+    // The command-line tool is audited as such (issue 15).
+    expect(await auditOf(cart.cartId)).toEqual([
+      expect.objectContaining({
+        action: "cart.remove-item",
+        actor_kind: "cli",
+        actor_label: COMMAND_LINE_LABEL,
+        summary: `Removeu ${P.title} do carrinho de ${customer.email}`,
+      }),
     ]);
 
     const listed = await getCart(t, customer);
@@ -79,7 +91,7 @@ describe("gestor removes an item", () => {
 
   it("lists the removal in a change's reply too, and still in the next read", async () => {
     const { customer, cart, first } = await customerWithCart();
-    await removeCartItem(deps(), cart.cartId, items.S[0]!.itemTOTVSId);
+    await removeCartItem(deps(), COMMAND_LINE, cart.cartId, items.S[0]!.itemTOTVSId);
     const added = await saveCart(t, customer, [bag(first, [items.P[1]!.itemTOTVSId, 1])]);
     const notice = [{ id: expect.any(String), itemTOTVSId: items.S[0]!.itemTOTVSId, title: items.S[0]!.title }];
     expect(added.body.itemsRemoved).toEqual(notice);
@@ -101,8 +113,10 @@ describe("gestor removes an item", () => {
 
   it("refuses an item that is not in the cart and an unknown cart", async () => {
     const { cart } = await customerWithCart();
-    await expect(removeCartItem(deps(), cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(GestorError);
-    await expect(removeCartItem(deps(), crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(
+    await expect(removeCartItem(deps(), COMMAND_LINE, cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(
+      GestorError,
+    );
+    await expect(removeCartItem(deps(), COMMAND_LINE, crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(
       /não encontrado/,
     );
   });
@@ -111,7 +125,10 @@ describe("gestor removes an item", () => {
 describe("gestor deletes a cart", () => {
   it("answers the empty cart with everything in itemsRemoved until acknowledged; the next add starts a new cart", async () => {
     const { customer, cart, first } = await customerWithCart();
-    const removed = await deleteCart(deps(), cart.cartId);
+    const removed = await deleteCart(deps(), COMMAND_LINE, cart.cartId);
+    expect((await auditOf(cart.cartId)).map((entry) => [entry.action, entry.actor_label])).toEqual([
+      ["cart.delete", COMMAND_LINE_LABEL],
+    ]);
     expect(removed.map((r) => r.itemTOTVSId).sort()).toEqual([items.P[0]!.itemTOTVSId, items.S[0]!.itemTOTVSId].sort());
 
     const listed = await getCart(t, customer);
@@ -135,6 +152,6 @@ describe("gestor deletes a cart", () => {
 
     const carts = await listCartsByEmail(deps(), customer.email.toUpperCase());
     expect(carts.map((c) => c.status).sort()).toEqual(["aberto", "excluído"]);
-    await expect(deleteCart(deps(), cart.cartId)).rejects.toBeInstanceOf(GestorError);
+    await expect(deleteCart(deps(), COMMAND_LINE, cart.cartId)).rejects.toBeInstanceOf(GestorError);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The gestor's actions on carts (spec §6: server side only). Each removal is recorded in
  * cart_removals, and the customer's cart replies list it in itemsRemoved (spec §8) until a
- * page showed the notice (docs/decisions/0007). Used by scripts/gestor.ts.
+ * page showed the notice (docs/decisions/0007). Each action writes its audit row in its own
+ * transaction (docs/decisions/0028). Used by the area's calls (api/gestor/carts/) and by
+ * scripts/gestor.ts.
  *
  * Runs under plain Node (type stripping) for the command-line tool: import only
  * modules without TypeScript-only syntax (no api/errors.ts).
@@ -14,6 +16,7 @@ import { readContents, touchCart, writeContents, type CartRow } from "../carts/c
 import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
+import { recordAudit, type AuditActor } from "./audit/audit-log.ts";
 import { GestorError } from "./gestor-error.ts";
 
 interface GestorDeps {
@@ -21,19 +24,37 @@ interface GestorDeps {
   now: () => Date;
 }
 
-type CustomerCartRow = CartRow & { customer_id: string };
+type CustomerCartRow = CartRow & { customer_id: string; customer_email: string };
+
+export const CART_NOT_FOUND = "Carrinho não encontrado: ele foi excluído ou já virou uma compra.";
+export const ITEM_NOT_IN_CART = "Este produto não está mais no carrinho.";
+/** A finish claimed the cart and is charging it (claim → charge → record): that sale stands. */
+export const cartHeldBySale = (referenceCode: string) =>
+  `Este carrinho não pode ser alterado agora: a compra ${referenceCode} está sendo paga com ele. Consulte-a em Pedidos.`;
+
+/** Why a gestor's cart action was refused, with the status the area's call answers. */
+export class CartRefusal extends GestorError {
+  status: 404 | 409;
+  constructor(message: string, status: 404 | 409) {
+    super(message);
+    this.name = "CartRefusal";
+    this.status = status;
+  }
+}
 
 /** A customer's open cart (a visitor's has nobody to tell, so the gestor leaves it alone). */
 async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<CustomerCartRow> {
   const openCart = () =>
     db
       .selectFrom("carts")
-      .selectAll()
-      .where("id", "=", cartId)
-      .where("deleted_at", "is", null)
-      .where("finished_at", "is", null)
+      .innerJoin("customers", "customers.id", "carts.customer_id")
+      .selectAll("carts")
+      .select("customers.email as customer_email")
+      .where("carts.id", "=", cartId)
+      .where("carts.deleted_at", "is", null)
+      .where("carts.finished_at", "is", null)
       .executeTakeFirst();
-  const notFound = () => new GestorError(`Carrinho ${cartId} não encontrado, excluído ou já finalizado.`);
+  const notFound = () => new CartRefusal(CART_NOT_FOUND, 404);
   const seen = await openCart();
   if (!seen || seen.customer_id === null) throw notFound();
   await lockCustomer(db, seen.customer_id);
@@ -41,35 +62,48 @@ async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<
   // the first read (PostgreSQL reads what committed meanwhile; docs/decisions/0010).
   const cart = await openCart();
   if (!cart || cart.customer_id !== seen.customer_id) throw notFound();
-  // A finish claimed the cart and is charging it (claim → charge → record): that sale stands.
   const live = await db
     .selectFrom("sales")
-    .select("id")
+    .select("reference_code")
     .where("cart_id", "=", cart.id)
     .where("status", "in", LIVE_SALE_STATUSES)
     .executeTakeFirst();
-  if (live) throw notFound();
+  if (live) throw new CartRefusal(cartHeldBySale(live.reference_code), 409);
   return { ...cart, customer_id: seen.customer_id };
 }
 
 /** One entry per product, in cart order. */
-function removedItems(lines: readonly CartLine[]): RemovedCartItem[] {
+export function removedItems(lines: readonly CartLine[]): RemovedCartItem[] {
   const items = new Map<number, RemovedCartItem>();
   for (const line of lines) items.set(line.itemTOTVSId, { itemTOTVSId: line.itemTOTVSId, title: line.title });
   return [...items.values()];
 }
 
+/** A cart's lines as the audit log keeps them: who, what, how many. */
+export function auditedLines(lines: readonly CartLine[]) {
+  return lines.map((line) => ({
+    student: line.studentName,
+    RA: line.studentRA,
+    itemTOTVSId: line.itemTOTVSId,
+    title: line.title,
+    quantity: line.quantity,
+  }));
+}
+
 /** Takes one product out of every bag of the cart; a bag left empty goes too, and so does the coupon. */
 export function removeCartItem(
   { db, now }: GestorDeps,
+  actor: AuditActor,
   cartId: string,
   itemTOTVSId: number,
 ): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
-    const at = now().toISOString();
+    const when = now();
+    const at = when.toISOString();
     const cart = await openCartForUpdate(trx, cartId);
-    const lines = (await loadCartLines(trx, cart.id)).filter((line) => line.itemTOTVSId === itemTOTVSId);
-    if (lines.length === 0) throw new GestorError(`O item ${itemTOTVSId} não está no carrinho ${cartId}.`);
+    const before = await loadCartLines(trx, cart.id);
+    const lines = before.filter((line) => line.itemTOTVSId === itemTOTVSId);
+    if (lines.length === 0) throw new CartRefusal(ITEM_NOT_IN_CART, 404);
     const contents = (await readContents(trx, cart.id))
       .map((bag) => ({ ...bag, items: bag.items.filter((item) => item.itemTOTVSId !== itemTOTVSId) }))
       .filter((bag) => bag.items.length > 0);
@@ -77,22 +111,50 @@ export function removeCartItem(
     await touchCart(trx, cart, { coupon_id: null }, at);
     const removed = removedItems(lines);
     await recordRemovals(trx, { cartId: cart.id, customerId: cart.customer_id, at }, removed);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "cart.remove-item",
+        targetType: "cart",
+        targetId: cart.id,
+        summary: `Removeu ${lines[0]!.title} do carrinho de ${cart.customer_email}`,
+        before: auditedLines(before),
+        after: auditedLines(before.filter((line) => line.itemTOTVSId !== itemTOTVSId)),
+      },
+      when,
+    );
     return removed;
   });
 }
 
 /** Deletes the whole cart (kept for history with deleted_at); the customer's next add starts a new one. */
-export function deleteCart({ db, now }: GestorDeps, cartId: string): Promise<RemovedCartItem[]> {
+export function deleteCart({ db, now }: GestorDeps, actor: AuditActor, cartId: string): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
-    const at = now().toISOString();
+    const when = now();
+    const at = when.toISOString();
     const cart = await openCartForUpdate(trx, cartId);
-    const removed = removedItems(await loadCartLines(trx, cart.id));
+    const before = await loadCartLines(trx, cart.id);
+    const removed = removedItems(before);
     await trx
       .updateTable("carts")
       .set((eb) => ({ deleted_at: at, updated_at: at, version: eb("version", "+", 1) }))
       .where("id", "=", cart.id)
       .execute();
     await recordRemovals(trx, { cartId: cart.id, customerId: cart.customer_id, at }, removed);
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "cart.delete",
+        targetType: "cart",
+        targetId: cart.id,
+        summary: `Excluiu o carrinho de ${cart.customer_email}`,
+        before: auditedLines(before),
+        after: [],
+      },
+      when,
+    );
     return removed;
   });
 }

@@ -14,6 +14,8 @@ import { gestorSalesRoutes } from "./sales/sales-routes.ts";
 import { teamRoutes } from "./staff/team-routes.ts";
 import { gestorCouponRoutes } from "./coupons/coupon-routes.ts";
 import { gestorTicketRoutes } from "./tickets/ticket-routes.ts";
+import { gestorCartRoutes } from "./carts/routes.ts";
+import { gestorCustomerRoutes } from "./customers/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -27,5 +29,7 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", productImageRoutes(deps));
   app.route("/", gestorCouponRoutes(deps));
   app.route("/", gestorTicketRoutes(deps));
+  app.route("/", gestorCartRoutes(deps));
+  app.route("/", gestorCustomerRoutes(deps));
   return app;
 }

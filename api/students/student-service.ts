@@ -172,6 +172,21 @@ export async function createResponsible(
 }
 
 /**
+ * The end of a link, whoever ends it (the customer's "Remover vínculo", or the gestor's area):
+ * the link goes (never the student) and so does that student's bag in the open cart (spec §4).
+ * Call inside the transaction that holds the customer's lock.
+ */
+export async function endStudentLink(
+  trx: Db,
+  customer: Pick<CustomerRow, "id" | "store_id">,
+  link: { id: string; studentId: string },
+  at: string,
+): Promise<void> {
+  await trx.updateTable("customer_students").set({ deleted_at: at }).where("id", "=", link.id).execute();
+  await dropStudentBag(trx, customer, link.studentId, at);
+}
+
+/**
  * POST /students/soft-delete-link-student-to-customer/…: ends the link (never the
  * student) and takes that student's bag out of the cart, in one transaction.
  */
@@ -181,8 +196,7 @@ export function removeStudentLink(deps: ApiDeps, customer: CustomerRow, linkId: 
     await lockCustomer(trx, customer.id);
     const link = await findLinkOfStudent(trx, customer.id, studentId);
     if (!link || link.id !== linkId) throw notFound(LINK_NOT_FOUND);
-    await trx.updateTable("customer_students").set({ deleted_at: at }).where("id", "=", link.id).execute();
-    await dropStudentBag(trx, customer, studentId, at);
+    await endStudentLink(trx, customer, { id: link.id, studentId }, at);
     return { id: link.id, studentId, deletedAt: at };
   });
 }

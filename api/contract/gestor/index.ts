@@ -6,8 +6,10 @@
 import type { Endpoint } from "../endpoint.ts";
 import { gestorAccount } from "./account.ts";
 import { gestorAuth } from "./auth.ts";
+import { gestorCarts } from "./carts.ts";
 import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
+import { gestorCustomers } from "./customers.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
@@ -27,6 +29,8 @@ export const gestorContract = {
   team: gestorTeam,
   audit: gestorAudit,
   sales: gestorSales,
+  carts: gestorCarts,
+  customers: gestorCustomers,
   catalogue: gestorCatalogue,
   coupons: gestorCoupons,
   tickets: gestorTickets,

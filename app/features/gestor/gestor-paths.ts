@@ -19,6 +19,7 @@ export const GESTOR_PATHS = {
   sale: (id: string) => `/gestor/pedidos/${id}`,
   carts: "/gestor/carrinhos",
   customers: "/gestor/clientes",
+  customer: (id: string) => `/gestor/clientes/${id}`,
   catalogue: "/gestor/catalogo",
   catalogueNewProduct: "/gestor/catalogo/produtos/novo",
   catalogueProduct: (productId: string) => `/gestor/catalogo/produtos/${productId}`,

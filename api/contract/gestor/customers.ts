@@ -1,0 +1,101 @@
+/**
+ * Clientes e estudantes (issue 15; docs/decisions/0031-gestor-carts-and-customers.md): search,
+ * a customer's page (data, linked students, orders, open cart, tickets; never a password hash,
+ * a token or card data) and the end of a student's link with a reason. Both roles.
+ */
+import { z } from "zod";
+import { customer } from "../accounts.ts";
+import { endpoint } from "../endpoint.ts";
+import { pageField, pageOf } from "./paging.ts";
+import { unlinkReasonField } from "./unlink-reason.ts";
+
+export const SEARCH_TOO_LONG = "Busca longa demais.";
+export const CUSTOMER_NOT_FOUND = "Cliente não encontrado.";
+/** The search of both lists: empty lists everyone, in name order. */
+export const directorySearch = z.object({
+  q: z.string().trim().max(100, { message: SEARCH_TOO_LONG }).default(""),
+  page: pageField,
+});
+
+const customerSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** 11 digits. */
+  cpf: z.string(),
+  cellPhone: z.string(),
+  createdAt: z.string(),
+});
+export type GestorCustomerSummary = z.infer<typeof customerSummary>;
+
+const studentSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  RA: z.string().nullable(),
+  /** CODCOLIGADA of the live school year, if any. */
+  unitCode: z.string().nullable(),
+  /** The customers the student is linked to now. */
+  customers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string() })),
+});
+export type GestorStudentSummary = z.infer<typeof studentSummary>;
+
+const customerDetails = z.object({
+  /** As the customer's own account shows it (spec §3), never the password. */
+  customer: customer.extend({ createdAt: z.string() }),
+  students: z.array(
+    z.object({
+      linkId: z.string(),
+      studentId: z.string(),
+      name: z.string(),
+      RA: z.string().nullable(),
+      turno: z.string().nullable(),
+      /** The live school year: CODPERLET (the year followed by 00, spec §9) and unit, or null. */
+      schoolYear: z.object({ CODPERLET: z.string(), CODCOLIGADA: z.string() }).nullable(),
+      linkedAt: z.string(),
+    }),
+  ),
+  sales: z.array(
+    z.object({
+      saleId: z.string(),
+      referenceCode: z.string(),
+      status: z.string(),
+      paymentMethodCode: z.string(),
+      totalCents: z.number(),
+      createdAt: z.string(),
+    }),
+  ),
+  cart: z.object({ cartId: z.string(), itemCount: z.number(), updatedAt: z.string() }).nullable(),
+  tickets: z.array(
+    z.object({ id: z.string(), protocol: z.string(), subject: z.string(), status: z.string(), createdAt: z.string() }),
+  ),
+});
+export type GestorCustomerDetails = z.infer<typeof customerDetails>;
+
+export const gestorCustomers = {
+  /** Customers by name, e-mail or CPF (any part), paged. */
+  search: endpoint({
+    method: "GET",
+    path: "/gestor/customers",
+    query: directorySearch,
+    reply: pageOf(customerSummary),
+  }),
+  /** Students by name or RA (any part), with the customers linked to each, paged. */
+  searchStudents: endpoint({
+    method: "GET",
+    path: "/gestor/students",
+    query: directorySearch,
+    reply: pageOf(studentSummary),
+  }),
+  /** One customer's page. 404 for an unknown or deleted account. */
+  customer: endpoint({ method: "GET", path: "/gestor/customers/:customerId", reply: customerDetails }),
+  /**
+   * Ends a student's link, as the customer's own "Remover vínculo" does (spec §5: never the
+   * student; the student's bag leaves the cart), with the reason in the audit log. 404.
+   */
+  unlinkStudent: endpoint({
+    method: "POST",
+    path: "/gestor/customers/:customerId/links/:linkId/unlink",
+    body: z.object({ reason: unlinkReasonField }),
+    reply: z.object({ link: z.object({ id: z.string(), studentId: z.string(), deletedAt: z.string() }) }),
+  }),
+};

@@ -1,0 +1,37 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { cartSearchHref } from "#app/features/gestor/carts/carts.server.ts";
+import {
+  CustomerCart,
+  CustomerData,
+  CustomerSales,
+  CustomerTickets,
+  LinkedStudents,
+} from "#app/features/gestor/customers/customer-page.tsx";
+import { customerAction, loadCustomer } from "#app/features/gestor/customers/customers.server.ts";
+import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import type { Route } from "./+types/customer";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.customer.name ?? "Cliente"} | Clientes | Gestor | Loja Escolar` },
+];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const details = await loadCustomer(request, params.customerId);
+  return { ...details, cartHref: cartSearchHref("email", details.customer.email) };
+}
+
+export const action = ({ request, params }: Route.ActionArgs) => customerAction(request, params.customerId);
+
+export default function GestorCustomer({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData as { linkId?: string; result?: SubmissionResult<string[]> } | undefined;
+  return (
+    <>
+      <GestorPageHeader title={loaderData.customer.name} />
+      <CustomerData customer={loaderData.customer} />
+      <LinkedStudents students={loaderData.students} refused={refused} />
+      <CustomerSales sales={loaderData.sales} />
+      <CustomerCart cart={loaderData.cart} cartHref={loaderData.cartHref} />
+      <CustomerTickets tickets={loaderData.tickets} />
+    </>
+  );
+}

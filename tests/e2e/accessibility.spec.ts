@@ -5,6 +5,7 @@ import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tabTo } from "./support/keyboard.ts";
 import { dialogReady, waitForHydration as waitForHydrationOf } from "./support/pages.ts";
+import { logInStaff } from "./support/gestor.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 
 // axe-core with the WCAG 2.2 AA rules on every page and URL-state dialog, as a visitor and
@@ -192,6 +193,54 @@ test.describe("axe", () => {
       { name: "boleto", path: boleto! },
       { name: "comprovante", path: receipt! },
       { name: "conta com pedido", path: "/conta" },
+    ]);
+    audit.expectNone();
+  });
+
+  test("axe (WCAG 2.2 AA), gestor area: the login and every screen of an admin", async ({
+    page,
+    context,
+    js,
+    request,
+    checkout,
+  }) => {
+    test.slow();
+    const audit = new Auditor(page, js);
+    await audit.views([
+      { name: "gestor: entrar", path: "/gestor/entrar" },
+      { name: "gestor: link de senha inválido", path: "/gestor/definir-senha/link-que-nao-existe-mais-0000" },
+    ]);
+    // A customer with an open cart, so Carrinhos and a customer's page have something to show.
+    const customer = await checkout((await discounted(request)).itemTOTVS);
+    const admin = await logInStaff(context, "admin", "Diretora Axe");
+    const email = encodeURIComponent(customer.email);
+    await audit.views([
+      { name: "gestor: painel", path: "/gestor" },
+      { name: "gestor: pedidos", path: "/gestor/pedidos" },
+      { name: "gestor: carrinhos", path: `/gestor/carrinhos?por=email&q=${email}` },
+      { name: "gestor: clientes", path: `/gestor/clientes?q=${email}` },
+      { name: "gestor: catálogo", path: "/gestor/catalogo" },
+      { name: "gestor: novo produto", path: "/gestor/catalogo/produtos/novo" },
+      { name: "gestor: categorias", path: "/gestor/catalogo/categorias" },
+      { name: "gestor: destaques", path: "/gestor/catalogo/destaques" },
+      { name: "gestor: importar", path: "/gestor/catalogo/importar" },
+      { name: "gestor: cupons", path: "/gestor/cupons" },
+      { name: "gestor: novo cupom", path: "/gestor/cupons/novo" },
+      { name: "gestor: atendimento", path: "/gestor/atendimento" },
+      { name: "gestor: equipe", path: "/gestor/equipe" },
+      { name: "gestor: auditoria", path: "/gestor/auditoria" },
+      { name: "gestor: minha conta", path: "/gestor/minha-conta" },
+    ]);
+    // The pages of one record, reached from the lists as a person would.
+    const linkFrom = async (list: string, name: RegExp | string) => {
+      await page.goto(list);
+      return (await page.getByRole("main").getByRole("link", { name }).first().getAttribute("href"))!;
+    };
+    await audit.views([
+      { name: "gestor: cliente", path: await linkFrom(`/gestor/clientes?q=${email}`, customer.name) },
+      { name: "gestor: produto", path: await linkFrom("/gestor/catalogo", /.+/) },
+      { name: "gestor: cupom", path: await linkFrom("/gestor/cupons", "BEMVINDO10") },
+      { name: "gestor: pessoa da equipe", path: `/gestor/equipe/${admin.staffId}` },
     ]);
     audit.expectNone();
   });

@@ -12,6 +12,7 @@ import {
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
+import { HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
 
 export const STORE_ID = 1;
 
@@ -57,6 +58,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       CATEGORIES.map((category, i) => {
         const id = crypto.randomUUID();
         categoryIds.set(category.slug, id);
+        const home = HOME_SECTIONS.findIndex((section) => section.slug === category.slug);
         return {
           id,
           store_id: STORE_ID,
@@ -65,6 +67,10 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
           status: category.status,
           visible: 1,
           position: i + 1,
+          // The home's sections of spec §9, as migration 0025 sets them on an existing store.
+          home_position: home === -1 ? null : home + 1,
+          home_heading: HOME_SECTIONS[home]?.heading ?? null,
+          home_menu_label: HOME_SECTIONS[home]?.menuLabel ?? null,
           created_at: createdAt,
         };
       }),

@@ -12,10 +12,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("icon", "text")
     .execute();
   // Null: not on the home page. Otherwise the section's place, from 1.
-  await db.schema.alterTable("categories").addColumn("home_position", "integer").execute();
+  await db.schema.alterTable("categories").addColumn(HOME_SECTIONS_COLUMN, "integer").execute();
   // Null: the category's title.
   await db.schema.alterTable("categories").addColumn("home_heading", "text").execute();
   await db.schema.alterTable("categories").addColumn("home_menu_label", "text").execute();
+  await setSpecHomeSections(db);
+}
+
+export const HOME_SECTIONS_COLUMN = "home_position";
+
+/** Spec §9's four home sections (HOME_SECTIONS) onto the categories of their slugs. */
+export async function setSpecHomeSections(db: Kysely<any>): Promise<void> {
   for (const [index, section] of HOME_SECTIONS.entries()) {
     await db
       .updateTable("categories")

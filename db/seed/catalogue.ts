@@ -12,7 +12,7 @@ import {
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
-import { HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
+import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
 export const STORE_ID = 1;
 
@@ -58,7 +58,6 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       CATEGORIES.map((category, i) => {
         const id = crypto.randomUUID();
         categoryIds.set(category.slug, id);
-        const home = HOME_SECTIONS.findIndex((section) => section.slug === category.slug);
         return {
           id,
           store_id: STORE_ID,
@@ -67,15 +66,13 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
           status: category.status,
           visible: 1,
           position: i + 1,
-          // The home's sections of spec §9, as migration 0025 sets them on an existing store.
-          home_position: home === -1 ? null : home + 1,
-          home_heading: HOME_SECTIONS[home]?.heading ?? null,
-          home_menu_label: HOME_SECTIONS[home]?.menuLabel ?? null,
           created_at: createdAt,
         };
       }),
     )
     .execute();
+
+  await seedHomeSections(db);
 
   const serieIds = new Map<string, number>();
   await db
@@ -151,4 +148,14 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       })),
     )
     .execute();
+}
+
+/**
+ * The home's sections of spec §9 on their categories, as migration 0025 sets them on an existing
+ * store. A migration test seeds a database migrated only part of the way; there 0025 sets them
+ * when it runs.
+ */
+async function seedHomeSections(db: Kysely<Database>) {
+  const categories = (await db.introspection.getTables()).find((table) => table.name === "categories");
+  if (categories?.columns.some((column) => column.name === HOME_SECTIONS_COLUMN)) await setSpecHomeSections(db);
 }

@@ -99,7 +99,12 @@ export function CategoryForm({
         inputMode="numeric"
         placeholder="Em branco: fora da página inicial"
       />
-      <TextField meta={fields.homeHeading} label="Título da seção" maxLength={60} placeholder="Em branco: o título" />
+      <TextField
+        meta={fields.homeHeading}
+        label="Cabeçalho da seção na página inicial"
+        maxLength={60}
+        placeholder="Em branco: o título"
+      />
       <TextField
         meta={fields.homeMenuLabel}
         label="Rótulo no menu da página inicial"

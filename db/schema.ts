@@ -205,6 +205,13 @@ export interface CategoryTable {
   status: "enabled" | "disabled";
   visible: number;
   position: number;
+  /** One of spec §9's icon keys (CATEGORY_ICON_KEYS); null: the icon of the slug (0032). */
+  icon: string | null;
+  /** The category's section on the home page, from 1; null: not on the home. */
+  home_position: number | null;
+  /** The section's heading and its label in the home's menu; null: the category's title. */
+  home_heading: string | null;
+  home_menu_label: string | null;
   created_at: string;
 }
 

@@ -5,7 +5,22 @@ import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 
 export function toCategory(row: Selectable<CategoryTable>): Category {
-  return { id: row.id, title: row.title, slug: row.slug, status: row.status, visible: row.visible === 1 };
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    status: row.status,
+    visible: row.visible === 1,
+    icon: row.icon,
+    homeSection:
+      row.home_position === null
+        ? null
+        : {
+            position: row.home_position,
+            heading: row.home_heading ?? row.title,
+            menuLabel: row.home_menu_label ?? row.title,
+          },
+  };
 }
 
 export async function listCategories(

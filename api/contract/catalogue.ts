@@ -8,6 +8,29 @@ import { integerId, slugField, storeIdField } from "./fields.ts";
 import { paymentMethodCode } from "./payment-methods.ts";
 
 export const HOME_LIMIT_MAX = 15;
+/** Categories one home products call takes: the most sections the home can have. */
+export const HOME_CATEGORIES_MAX = 20;
+
+/** The category icons of spec §9 ("outros" is the one for any other slug). */
+export const CATEGORY_ICON_KEYS = [
+  "agenda",
+  "apostilhas",
+  "camisas",
+  "canecas",
+  "cursos",
+  "e-books",
+  "eventos",
+  "fardamento",
+  "material-didatico",
+  "papelaria",
+  "squeezes",
+  "outros",
+] as const;
+export type CategoryIconKey = (typeof CATEGORY_ICON_KEYS)[number];
+
+/** A category's section on the home page: its place (from 1), heading and menu label. */
+const homeSection = z.object({ position: z.number(), heading: z.string(), menuLabel: z.string() });
+export type HomeSection = z.infer<typeof homeSection>;
 
 const category = z.object({
   id: z.string(),
@@ -15,6 +38,11 @@ const category = z.object({
   slug: z.string(),
   status: z.enum(["enabled", "disabled"]),
   visible: z.boolean(),
+  // Beyond spec §7, edited in the gestor's Catálogo (docs/decisions/0032): optional, so a
+  // school's API without them still parses (0026); the shop then keys icons and the home's
+  // sections by slug, as spec §9 does. null: no icon of its own / not on the home.
+  icon: z.string().nullable().optional(),
+  homeSection: homeSection.nullable().optional(),
 });
 export type Category = z.infer<typeof category>;
 
@@ -177,7 +205,7 @@ export const catalogue = {
           { message: "Informe as categorias da home." },
         )
         .min(1, { message: "Informe as categorias da home." })
-        .max(20, { message: "Informe no máximo 20 categorias." }),
+        .max(HOME_CATEGORIES_MAX, { message: `Informe no máximo ${HOME_CATEGORIES_MAX} categorias.` }),
     }),
     reply: homeProductsReply,
   }),

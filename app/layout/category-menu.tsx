@@ -6,6 +6,7 @@ import { ChevronDownIcon } from "#app/ui/icons.tsx";
 export interface MenuCategory {
   title: string;
   slug: string;
+  icon?: string | null;
 }
 
 /** The header's category dropdown: a <details> element, so it opens without JavaScript. */
@@ -29,7 +30,7 @@ export function CategoryMenu({ categories }: { categories: MenuCategory[] }) {
               to={`/categoria/${category.slug}`}
               className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-brand-50 hover:text-brand-700"
             >
-              <CategoryIcon slug={category.slug} className="h-5 w-5 text-brand-600" />
+              <CategoryIcon category={category} className="h-5 w-5 text-brand-600" />
               {category.title}
             </Link>
           </li>

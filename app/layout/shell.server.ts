@@ -25,7 +25,7 @@ export type StoreSettings = ReturnType<typeof storeSettings>;
 export async function menuCategories(api: StoreApiClient) {
   try {
     const categories = await api.listCategories();
-    return categories.map(({ title, slug }) => ({ title, slug }));
+    return categories.map(({ title, slug, icon }) => ({ title, slug, icon }));
   } catch (error) {
     console.error("[shell] categorias indisponíveis", error);
     return [];

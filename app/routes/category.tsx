@@ -41,7 +41,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-6 flex items-center gap-3">
         <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-          <CategoryIcon slug={category.slug} className="h-7 w-7" />
+          <CategoryIcon category={category} className="h-7 w-7" />
         </span>
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{category.title}</h1>

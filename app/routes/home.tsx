@@ -4,7 +4,7 @@ import { storeApi } from "#app/.server/request-context.server.ts";
 import { Highlights } from "#app/features/catalogue/highlights.tsx";
 import { ProductCard } from "#app/features/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/ui/icons.tsx";
-import { HOME_PRODUCT_LIMIT, HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
+import { HOME_PRODUCT_LIMIT, homeSectionsOf } from "#app/features/catalogue/home-sections.ts";
 import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/home";
 
@@ -18,15 +18,19 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = storeApi(context);
-  const [highlight, categories] = await Promise.all([
+  const [highlight, homeSections] = await Promise.all([
     api.getHighlight(getEnv().HOME_HIGHLIGHT_ID).catch((error) => {
       console.error("[home] destaques indisponíveis", error);
       return null;
     }),
-    api.listHomeProducts(HOME_SECTIONS.map(({ slug }) => ({ slug, limit: HOME_PRODUCT_LIMIT }))),
+    api.listCategories().then(homeSectionsOf),
   ]);
+  const categories =
+    homeSections.length === 0
+      ? []
+      : await api.listHomeProducts(homeSections.map(({ slug }) => ({ slug, limit: HOME_PRODUCT_LIMIT })));
   const now = new Date();
-  const sections = HOME_SECTIONS.flatMap((section) => {
+  const sections = homeSections.flatMap((section) => {
     const category = categories.find((c) => c.slug === section.slug);
     if (!category || category.products.length === 0) return [];
     return [{ ...section, category: { slug: category.slug, products: toProductSummaries(category.products, now) } }];

@@ -19,6 +19,7 @@ import * as staffAndAudit from "./0019-staff-and-audit.ts";
 import * as saleHistory from "./0021-sale-history.ts";
 import * as catalogueEditing from "./0023-catalogue-editing.ts";
 import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-replies.ts";
+import * as categoryIconAndHome from "./0025-category-icon-and-home.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0021-sale-history": saleHistory,
   "0023-catalogue-editing": catalogueEditing,
   "0024-coupon-scope-and-ticket-replies": couponScopeAndTicketReplies,
+  "0025-category-icon-and-home": categoryIconAndHome,
 };
 
 export const migrationProvider: MigrationProvider = {

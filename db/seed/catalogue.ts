@@ -12,6 +12,7 @@ import {
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
+import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
 export const STORE_ID = 1;
 
@@ -70,6 +71,8 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       }),
     )
     .execute();
+
+  await seedHomeSections(db);
 
   const serieIds = new Map<string, number>();
   await db
@@ -145,4 +148,14 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       })),
     )
     .execute();
+}
+
+/**
+ * The home's sections of spec §9 on their categories, as migration 0025 sets them on an existing
+ * store. A migration test seeds a database migrated only part of the way; there 0025 sets them
+ * when it runs.
+ */
+async function seedHomeSections(db: Kysely<Database>) {
+  const categories = (await db.introspection.getTables()).find((table) => table.name === "categories");
+  if (categories?.columns.some((column) => column.name === HOME_SECTIONS_COLUMN)) await setSpecHomeSections(db);
 }

@@ -13,15 +13,15 @@ function uniqueProduct(label: string) {
   return { code, title: `${label} ${code}`, slug: `${label.toLowerCase().replaceAll(" ", "-")}-${code}` };
 }
 
-/** A papelaria product made in the e2e server's database, at R$ 20,00. */
-async function createProduct(label: string) {
+/** A product made in the e2e server's database, at R$ 20,00 (in papelaria unless told). */
+async function createProduct(label: string, categorySlug = "papelaria") {
   const product = uniqueProduct(label);
   const id = crypto.randomUUID();
   await withStoreDatabase(async (db) => {
     const category = await db
       .selectFrom("categories")
       .select("id")
-      .where("slug", "=", "papelaria")
+      .where("slug", "=", categorySlug)
       .executeTakeFirstOrThrow();
     await db
       .insertInto("products")
@@ -146,6 +146,69 @@ test("a CSV with one bad row writes nothing and shows the row's error; the corre
   await visit(`/produto/papelaria/${second.slug}`);
   await expect(page.getByRole("heading", { name: second.title.toUpperCase() })).toBeVisible();
   await expect(page.getByTestId("product-price")).toContainText("Total: R$ 7,50");
+});
+
+test("an admin puts a category on the home page with its own icon: the home shows its section and menu link", async ({
+  page,
+  context,
+  visit,
+}) => {
+  // A category of this test only: the other specs' home and menu keep theirs.
+  const { code } = uniqueProduct("Brindes");
+  const category = { id: crypto.randomUUID(), title: `Brindes ${code}`, slug: `brindes-${code}` };
+  await withStoreDatabase((db) =>
+    db
+      .insertInto("categories")
+      .values({
+        ...category,
+        store_id: 1,
+        status: "enabled",
+        visible: 1,
+        position: 900,
+        created_at: new Date().toISOString(),
+      })
+      .execute(),
+  );
+  const product = await createProduct("Chaveiro Teste", category.slug);
+
+  await logInStaff(context, "admin");
+  await visit("/gestor/catalogo/categorias");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: `Salvar ${category.title}` }) });
+  await expect(form.getByLabel("Ícone")).toHaveValue("");
+  await form.getByLabel("Ícone").selectOption({ label: "Canecas" });
+  await form.getByLabel("Rótulo no menu da página inicial").fill(`Brindes ${code}`);
+  await form.getByRole("button", { name: `Salvar ${category.title}` }).click();
+  // A label without a place on the home is refused; the form keeps what was typed.
+  await expect(form.getByText("Informe a posição na página inicial, ou deixe este campo em branco.")).toBeVisible();
+  await expect(form.getByLabel("Rótulo no menu da página inicial")).toHaveValue(`Brindes ${code}`);
+  await expect(form.getByLabel("Ícone")).toHaveValue("canecas");
+
+  await form.getByLabel("Posição na página inicial").fill("20");
+  await form.getByLabel("Cabeçalho da seção na página inicial").fill("Brindes da escola");
+  await form.getByRole("button", { name: `Salvar ${category.title}` }).click();
+  await expect(form.getByLabel("Posição na página inicial")).toHaveValue("20");
+  await expect(form.getByLabel("Ícone")).toHaveValue("canecas");
+
+  await visit("/");
+  const menu = page.getByRole("navigation", { name: "Seções da página inicial" });
+  await expect(menu.getByRole("link", { name: `Brindes ${code}`, exact: true })).toHaveAttribute(
+    "href",
+    `#brindes-${code}`,
+  );
+  const section = page.getByRole("region", { name: "Brindes da escola" });
+  await expect(section.getByRole("heading", { name: product.title })).toBeVisible();
+  // The spec's four sections are still there.
+  await expect(menu.getByRole("link", { name: "Lançamentos", exact: true })).toHaveAttribute("href", "#lancamentos");
+
+  // The category's page shows the chosen icon (canecas': a mug's handle), not the "outros" of its slug.
+  await visit(`/categoria/${category.slug}`);
+  const header = page.locator("header", { has: page.getByRole("heading", { level: 1, name: category.title }) });
+  await expect(header.locator('path[d="M16 9h2a3 3 0 0 1 0 6h-2"]')).toHaveCount(1);
+
+  // Off the shop again, for the other specs' menus.
+  await withStoreDatabase((db) =>
+    db.updateTable("categories").set({ visible: 0 }).where("id", "=", category.id).execute(),
+  );
 });
 
 test("atendimento reads the catalogue without any form to change it", async ({ page, context, visit }) => {

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { centsToReaisInput, parseReaisToCents } from "#app/lib/money.ts";
+import { CATEGORY_ICON_KEYS, HOME_CATEGORIES_MAX } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
 import { MAX_INTEGER_ID } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
@@ -229,16 +230,60 @@ const categoryRow = z.object({
   visible: z.boolean(),
   position: z.number(),
   productCount: z.number(),
+  icon: z.string().nullable(),
+  /** null: not on the home page; heading and menu label null: the title. */
+  homePosition: z.number().nullable(),
+  homeHeading: z.string().nullable(),
+  homeMenuLabel: z.string().nullable(),
 });
 export type GestorCategoryRow = z.infer<typeof categoryRow>;
 
-export const categoryFields = z.object({
-  title: text("Informe o título da categoria.", 60),
-  slug: optionalSlug,
-  position: wholeNumber("Ordem: um número inteiro de 0 a 999.", 0, 999),
+const optionalText = (max: number) =>
+  z.preprocess(
+    given,
+    z
+      .string()
+      .trim()
+      .max(max, { message: `Use no máximo ${max} caracteres.` })
+      .optional(),
+  );
+
+export const categoryFields = z
+  .object({
+    title: text("Informe o título da categoria.", 60),
+    slug: optionalSlug,
+    position: wholeNumber("Ordem: um número inteiro de 0 a 999.", 0, 999),
+    visible: yesNo,
+    // Beyond spec §9's slug-keyed icons and home sections (docs/decisions/0032): empty keeps them.
+    icon: z.preprocess(given, z.enum(CATEGORY_ICON_KEYS, { message: "Escolha um dos ícones da lista." }).optional()),
+    homePosition: z.preprocess(
+      given,
+      wholeNumber(
+        `Posição na página inicial: um número de 1 a ${HOME_CATEGORIES_MAX}, ou em branco para não mostrar.`,
+        1,
+        HOME_CATEGORIES_MAX,
+      ).optional(),
+    ),
+    homeHeading: optionalText(60),
+    homeMenuLabel: optionalText(30),
+  })
+  .superRefine((category, ctx) => {
+    if (category.homePosition !== undefined) return;
+    for (const field of ["homeHeading", "homeMenuLabel"] as const)
+      if (category[field] !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: [field],
+          message: "Informe a posição na página inicial, ou deixe este campo em branco.",
+        });
+  });
+export type CategoryFields = z.output<typeof categoryFields>;
+
+export const highlightFields = z.object({
+  title: text("Informe o título do destaque.", 80),
   visible: yesNo,
 });
-export type CategoryFields = z.output<typeof categoryFields>;
+export type HighlightFields = z.output<typeof highlightFields>;
 
 export const bannerFields = z.object({
   title: text("Informe o título do banner.", 80),
@@ -363,6 +408,13 @@ export const gestorCatalogue = {
         z.object({ id: z.number(), title: z.string(), visible: z.boolean(), banners: z.array(banner) }),
       ),
     }),
+  }),
+  /** Bearer (admin). A highlight's title and visibility. Audited "highlight.update". */
+  updateHighlight: endpoint({
+    method: "POST",
+    path: `${idPath}/highlights/:highlightId`,
+    body: z.record(z.string(), z.string()),
+    reply: z.object({ highlight: z.object({ id: z.number() }) }),
   }),
   /** Bearer (admin). Audited "highlight.update-banner". */
   updateBanner: endpoint({

@@ -19,9 +19,9 @@ import {
   productText,
   writeProduct,
 } from "./catalogue-products.ts";
-import { listCategoryRows, listHighlights, saveBanner, saveCategory } from "./catalogue-sections.ts";
+import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlight } from "./catalogue-sections.ts";
 import { storeProductImage } from "./product-images.ts";
-import { bannerFields, categoryFields } from "../../contract/gestor/catalogue.ts";
+import { bannerFields, categoryFields, highlightFields } from "../../contract/gestor/catalogue.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { likePattern, normalizeForSearch } from "../../products/search-text.ts";
 
@@ -37,10 +37,10 @@ async function storeIdOf({ db }: ApiDeps): Promise<number> {
 
 const productPath = z.object({ productId: uuidParam("Produto não encontrado.") });
 const categoryPath = z.object({ categoryId: uuidParam("Categoria não encontrada.") });
-const bannerPath = z.object({
-  highlightId: z.coerce.number().int().positive().max(2_147_483_647),
-  bannerId: z.string().min(1).max(100),
+const highlightPath = z.object({
+  highlightId: z.coerce.number({ message: "Destaque não encontrado." }).int().positive().max(2_147_483_647),
 });
+const bannerPath = highlightPath.extend({ bannerId: z.string().min(1).max(100) });
 
 const fieldsOf = (body: unknown) => parseInput(z.record(z.string(), z.unknown()), body);
 
@@ -191,6 +191,15 @@ export function catalogueRoutes(deps: ApiDeps) {
     .on(...at(gestorCatalogue.listHighlights), readers, async (c) =>
       c.json({ highlights: await listHighlights(deps.db, await storeIdOf(deps)) }),
     )
+    .on(...at(gestorCatalogue.updateHighlight), admins, async (c) => {
+      const { highlightId } = parseInput(highlightPath, c.req.param());
+      const fields = parseInput(highlightFields, fieldsOf(await readJsonBody(c)));
+      await saveHighlight(deps.db, await storeIdOf(deps), highlightId, fields, {
+        actor: staffActor(c),
+        now: deps.now(),
+      });
+      return c.json({ highlight: { id: highlightId } });
+    })
     .on(...at(gestorCatalogue.updateBanner), admins, async (c) => {
       const ids = parseInput(bannerPath, c.req.param());
       const fields = parseInput(bannerFields, fieldsOf(await readJsonBody(c)));

@@ -2,21 +2,38 @@
  * Categories and the home's highlight banners as the gestor area edits them; every change
  * writes its audit entry in its own transaction.
  */
-import type { Kysely } from "kysely";
-import type { Database } from "#db/schema.ts";
+import type { Kysely, Selectable } from "kysely";
+import type { CategoryTable, Database } from "#db/schema.ts";
 import { slugify } from "#app/lib/text.ts";
-import type { BannerFields, CategoryFields, GestorCategoryRow } from "../../contract/gestor/catalogue.ts";
+import type {
+  BannerFields,
+  CategoryFields,
+  GestorCategoryRow,
+  HighlightFields,
+} from "../../contract/gestor/catalogue.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+
+const CATEGORY_COLUMNS = [
+  "categories.id",
+  "categories.title",
+  "categories.slug",
+  "categories.visible",
+  "categories.position",
+  "categories.icon",
+  "categories.home_position",
+  "categories.home_heading",
+  "categories.home_menu_label",
+] as const;
 
 export async function listCategoryRows(db: Kysely<Database>, storeId: number): Promise<GestorCategoryRow[]> {
   const rows = await db
     .selectFrom("categories")
     .leftJoin("products", "products.category_id", "categories.id")
-    .select(["categories.id", "categories.title", "categories.slug", "categories.visible", "categories.position"])
+    .select(CATEGORY_COLUMNS)
     .select((eb) => eb.fn.count<string | number>("products.id").as("product_count"))
     .where("categories.store_id", "=", storeId)
-    .groupBy(["categories.id", "categories.title", "categories.slug", "categories.visible", "categories.position"])
+    .groupBy(CATEGORY_COLUMNS)
     .orderBy("categories.position")
     .orderBy("categories.title")
     .execute();
@@ -27,14 +44,28 @@ export async function listCategoryRows(db: Kysely<Database>, storeId: number): P
     visible: row.visible === 1,
     position: row.position,
     productCount: Number(row.product_count),
+    icon: row.icon,
+    homePosition: row.home_position,
+    homeHeading: row.home_heading,
+    homeMenuLabel: row.home_menu_label,
   }));
 }
 
-const categoryText = (category: { title: string; slug: string; position: number; visible: number | boolean }) => ({
+type CategoryValues = Pick<
+  Selectable<CategoryTable>,
+  "title" | "slug" | "position" | "visible" | "icon" | "home_position" | "home_heading" | "home_menu_label"
+>;
+
+/** What the audit keeps of a category: every field the gestor edits, as the form names them. */
+const categoryText = (category: CategoryValues) => ({
   title: category.title,
   slug: category.slug,
   position: category.position,
-  visible: category.visible === 1 || category.visible === true,
+  visible: category.visible === 1,
+  icon: category.icon,
+  homePosition: category.home_position,
+  homeHeading: category.home_heading,
+  homeMenuLabel: category.home_menu_label,
 });
 
 /** Creates (no `categoryId`) or updates a category; the slug is unique in the store. */
@@ -64,7 +95,16 @@ export async function saveCategory(
       .where("slug", "=", slug)
       .executeTakeFirst();
     if (clash && clash.id !== categoryId) throw badRequest(`Já existe uma categoria com o slug "${slug}".`);
-    const values = { title: fields.title, slug, position: fields.position, visible: fields.visible ? 1 : 0 };
+    const values: CategoryValues = {
+      title: fields.title,
+      slug,
+      position: fields.position,
+      visible: fields.visible ? 1 : 0,
+      icon: fields.icon ?? null,
+      home_position: fields.homePosition ?? null,
+      home_heading: fields.homeHeading ?? null,
+      home_menu_label: fields.homeMenuLabel ?? null,
+    };
     const id = existing?.id ?? crypto.randomUUID();
     if (existing) await trx.updateTable("categories").set(values).where("id", "=", id).execute();
     else
@@ -117,6 +157,42 @@ export async function listHighlights(db: Kysely<Database>, storeId: number) {
       .filter((banner) => banner.highlight_id === highlight.id)
       .map(({ highlight_id: _, ...banner }) => banner),
   }));
+}
+
+export async function saveHighlight(
+  db: Kysely<Database>,
+  storeId: number,
+  highlightId: number,
+  fields: HighlightFields,
+  { actor, now }: { actor: AuditActor; now: Date },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const highlight = await trx
+      .selectFrom("highlights")
+      .select(["title", "visible"])
+      .where("store_id", "=", storeId)
+      .where("id", "=", highlightId)
+      .executeTakeFirst();
+    if (!highlight) throw notFound("Destaque não encontrado.");
+    await trx
+      .updateTable("highlights")
+      .set({ title: fields.title, visible: fields.visible ? 1 : 0 })
+      .where("id", "=", highlightId)
+      .execute();
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: "highlight.update",
+        targetType: "highlight",
+        targetId: String(highlightId),
+        summary: `Alterou o destaque ${fields.title}`,
+        before: { title: highlight.title, visible: highlight.visible === 1 },
+        after: fields,
+      },
+      now,
+    );
+  });
 }
 
 export async function saveBanner(

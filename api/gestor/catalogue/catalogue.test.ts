@@ -139,6 +139,7 @@ describe("who may use the catalogue's calls", () => {
     updateProduct: { params: { productId: crypto.randomUUID() }, body: { fields: {} } },
     updateCategory: { params: { categoryId: crypto.randomUUID() }, body: {} },
     updateBanner: { params: { highlightId: 1, bannerId: "x" }, body: {} },
+    updateHighlight: { params: { highlightId: 1 }, body: {} },
     createProduct: { params: {}, body: { fields: {} } },
     createCategory: { params: {}, body: {} },
     previewImport: { params: {}, body: { csv: "" } },
@@ -150,6 +151,7 @@ describe("who may use the catalogue's calls", () => {
     "createCategory",
     "updateCategory",
     "updateBanner",
+    "updateHighlight",
     "previewImport",
     "runImport",
   ];
@@ -208,6 +210,107 @@ describe("categories and highlights", () => {
     expect(entries.map((e) => e.action)).toEqual(["category.create", "category.update"]);
     expect(JSON.parse(entries[1]!.before_json!)).toMatchObject({ slug: "livros-de-ingles", visible: true });
     expect(JSON.parse(entries[1]!.after_json!)).toMatchObject({ slug: "ingles", visible: false });
+  });
+
+  it("gives a category an icon and a home section, which the shop's calls carry, validated and audited", async () => {
+    const shopCategory = async (slug: string) =>
+      (
+        await t.call("GET", "/categories/list-category-by-store-id/1?field=visible&filter=enabled")
+      ).body.categories.find((c: { slug: string }) => c.slug === slug);
+    // The seeded home: spec §9's four sections, with their headings and labels.
+    expect(await shopCategory("material-didatico")).toMatchObject({
+      icon: null,
+      homeSection: { position: 3, heading: "Material Didático", menuLabel: "Material" },
+    });
+    const { body } = await get("/gestor/catalogue/categories");
+    const canecas = body.categories.find((c: { slug: string }) => c.slug === "canecas");
+    expect(canecas).toMatchObject({ icon: null, homePosition: null, homeHeading: null, homeMenuLabel: null });
+    expect(await shopCategory("canecas")).toMatchObject({ homeSection: null });
+    const fields = { title: "Canecas", slug: "canecas", position: String(canecas.position), visible: "1" };
+
+    for (const [bad, message] of [
+      [{ icon: "foguete" }, "Escolha um dos ícones da lista."],
+      [{ homePosition: "0" }, "Posição na página inicial: um número de 1 a 20, ou em branco para não mostrar."],
+      [{ homeHeading: "Canecas da escola" }, "Informe a posição na página inicial, ou deixe este campo em branco."],
+    ] as const) {
+      const refused = await post(`/gestor/catalogue/categories/${canecas.id}`, { ...fields, ...bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(message);
+    }
+    expect(await auditRows(canecas.id)).toEqual([]);
+
+    const asAtendente = await post(
+      `/gestor/catalogue/categories/${canecas.id}`,
+      { ...fields, homePosition: "5" },
+      atendente.token,
+    );
+    expect(asAtendente.status).toBe(403);
+
+    const saved = await post(`/gestor/catalogue/categories/${canecas.id}`, {
+      ...fields,
+      icon: "squeezes",
+      homePosition: "5",
+      homeMenuLabel: "Canecas",
+    });
+    expect(saved.status).toBe(200);
+    // The heading left blank is the title.
+    expect(await shopCategory("canecas")).toMatchObject({
+      icon: "squeezes",
+      homeSection: { position: 5, heading: "Canecas", menuLabel: "Canecas" },
+    });
+    const home = await t.call("POST", "/products/list-products-in-home/store/1/visible/enabled", {
+      categories: [{ slug: "canecas", limit: 2 }],
+    });
+    expect(home.body.categories[0].products.length).toBeGreaterThan(0);
+    const [entry] = await auditRows(canecas.id);
+    expect(entry).toMatchObject({ action: "category.update", actor_label: expect.any(String) });
+    expect(JSON.parse(entry!.before_json!)).toMatchObject({ icon: null, homePosition: null, homeMenuLabel: null });
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({
+      icon: "squeezes",
+      homePosition: 5,
+      homeMenuLabel: "Canecas",
+    });
+
+    // Blank again: the slug's icon and off the home.
+    await post(`/gestor/catalogue/categories/${canecas.id}`, fields);
+    expect(await shopCategory("canecas")).toMatchObject({ icon: null, homeSection: null });
+  });
+
+  it("edits a highlight's title and visibility: hidden, the shop's highlight call has none", async () => {
+    const { body } = await get("/gestor/catalogue/highlights");
+    const highlight = body.highlights[0];
+    const shopHighlight = () =>
+      t.call("GET", `/highlights/list-highlight-by-id/${highlight.id}/store/1/visible/enabled`);
+    const bad = await post(`/gestor/catalogue/highlights/${highlight.id}`, { title: " ", visible: "1" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe("Informe o título do destaque.");
+    const refused = await post(
+      `/gestor/catalogue/highlights/${highlight.id}`,
+      { title: "Outro", visible: "0" },
+      atendente.token,
+    );
+    expect(refused.status).toBe(403);
+    expect((await shopHighlight()).status).toBe(200);
+
+    const hidden = await post(`/gestor/catalogue/highlights/${highlight.id}`, {
+      title: "Volta às aulas",
+      visible: "0",
+    });
+    expect(hidden.status).toBe(200);
+    expect((await shopHighlight()).status).toBe(404);
+    const shown = await post(`/gestor/catalogue/highlights/${highlight.id}`, { title: "Volta às aulas", visible: "1" });
+    expect(shown.status).toBe(200);
+    expect((await shopHighlight()).body.highlight.title).toBe("Volta às aulas");
+    const missing = await post("/gestor/catalogue/highlights/999999", { title: "X", visible: "1" });
+    expect(missing.status).toBe(404);
+
+    const entries = await auditRows(String(highlight.id));
+    expect(entries.map((e) => [e.action, e.summary])).toEqual([
+      ["highlight.update", "Alterou o destaque Volta às aulas"],
+      ["highlight.update", "Alterou o destaque Volta às aulas"],
+    ]);
+    expect(JSON.parse(entries[0]!.before_json!)).toEqual({ title: highlight.title, visible: true });
+    expect(JSON.parse(entries[0]!.after_json!)).toEqual({ title: "Volta às aulas", visible: false });
   });
 
   it("edits a home banner, which the shop's highlight call shows", async () => {

@@ -1,8 +1,10 @@
+import type { CategoryIconKey } from "#api/contract/catalogue.ts";
 import { Icon } from "#app/ui/icons.tsx";
 import type { ReactNode } from "react";
 
-// Category icons keyed by slug (spec §9); any other slug uses "outros".
-const paths: Record<string, ReactNode> = {
+// Spec §9's category icons. A category shows the icon the gestor chose for it (docs/decisions/
+// 0032), else the one of its slug, else "outros"; an unknown key from a school's API is ignored.
+const paths: Record<CategoryIconKey, ReactNode> & Record<string, ReactNode | undefined> = {
   agenda: (
     <>
       <rect x="5" y="3" width="14" height="18" rx="2" />
@@ -72,6 +74,14 @@ const paths: Record<string, ReactNode> = {
   ),
 };
 
-export function CategoryIcon({ slug, className }: { slug: string; className?: string }) {
-  return <Icon className={className}>{paths[slug] ?? paths.outros}</Icon>;
+export function CategoryIcon({
+  category,
+  className,
+}: {
+  category: { slug: string; icon?: string | null };
+  className?: string;
+}) {
+  return (
+    <Icon className={className}>{(category.icon && paths[category.icon]) || paths[category.slug] || paths.outros}</Icon>
+  );
 }

@@ -32,12 +32,21 @@ export default function GestorCategories({ loaderData, actionData }: Route.Compo
           ))}
         </div>
       ) : (
-        <GestorTable caption="Categorias da loja" headers={["Ordem", "Título", "Slug", "Visível", "Produtos"]}>
+        <GestorTable
+          caption="Categorias da loja"
+          headers={["Ordem", "Título", "Slug", "Ícone", "Página inicial", "Visível", "Produtos"]}
+        >
           {categories.map((category) => (
             <tr key={category.id}>
               <td>{category.position}</td>
               <td>{category.title}</td>
               <td>{category.slug}</td>
+              <td>{category.icon ?? "Pelo endereço (slug)"}</td>
+              <td>
+                {category.homePosition === null
+                  ? "Não"
+                  : `${category.homePosition}º: ${category.homeHeading ?? category.title}`}
+              </td>
               <td>{category.visible ? "Sim" : "Não"}</td>
               <td>{category.productCount}</td>
             </tr>

@@ -1,6 +1,6 @@
-import { highlightsPage, saveBanner } from "#app/features/gestor/catalogue/catalogue.server.ts";
+import { highlightsPage, saveHighlight } from "#app/features/gestor/catalogue/catalogue.server.ts";
 import { CatalogueNav } from "#app/features/gestor/catalogue/catalogue-ui.tsx";
-import { BannerForm, type SectionReply } from "#app/features/gestor/catalogue/section-forms.tsx";
+import { BannerForm, HighlightForm, type SectionReply } from "#app/features/gestor/catalogue/section-forms.tsx";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import type { Route } from "./+types/catalogue-highlights";
@@ -9,7 +9,7 @@ export const meta = () => [{ title: "Destaques | Catálogo | Gestor | Loja Escol
 
 export const loader = ({ request }: Route.LoaderArgs) => highlightsPage(request);
 
-export const action = ({ request }: Route.ActionArgs) => saveBanner(request);
+export const action = ({ request }: Route.ActionArgs) => saveHighlight(request);
 
 export default function GestorHighlights({ loaderData, actionData }: Route.ComponentProps) {
   const { highlights, canEdit } = loaderData;
@@ -25,9 +25,12 @@ export default function GestorHighlights({ loaderData, actionData }: Route.Compo
             {highlight.title} {highlight.visible ? "" : "(oculto)"}
           </h2>
           {canEdit ? (
-            highlight.banners.map((banner) => (
-              <BannerForm key={banner.id} highlightId={highlight.id} banner={banner} reply={reply} />
-            ))
+            <>
+              <HighlightForm highlight={highlight} reply={reply} />
+              {highlight.banners.map((banner) => (
+                <BannerForm key={banner.id} highlightId={highlight.id} banner={banner} reply={reply} />
+              ))}
+            </>
           ) : (
             <GestorTable caption={`Banners de ${highlight.title}`} headers={["Ordem", "Título", "Subtítulo", "Link"]}>
               {highlight.banners.map((banner) => (

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import {
   bannerFields,
   categoryFields,
+  highlightFields,
   CSV_MAX_BYTES,
   CSV_TOO_LARGE,
   gestorCatalogue,
@@ -157,7 +158,7 @@ export async function saveCategory(request: Request) {
   const categoryId = String(formData.get("categoryId") ?? "");
   if (intent !== "create" && intent !== "update") throw data("Ação desconhecida.", { status: 400 });
   const formId = intent === "create" ? "nova-categoria" : `categoria-${categoryId}`;
-  const body = textOf(formData, ["title", "slug", "position", "visible"]);
+  const body = textOf(formData, Object.keys(categoryFields.shape));
   return saveListForm(
     formData,
     { formId, schema: categoryFields, path: GESTOR_PATHS.catalogueCategories, saved: "Categoria salva." },
@@ -174,24 +175,29 @@ export async function highlightsPage(request: Request) {
   return { canEdit: staff.role === "admin", highlights };
 }
 
-export async function saveBanner(request: Request) {
+/** Saves a highlight's title and visibility (intent "highlight") or one of its banners (intent "banner"). */
+export async function saveHighlight(request: Request) {
   const { call } = await requireAdmin(request);
   const formData = await request.formData();
+  const intent = formData.get("intent");
   const highlightId = String(formData.get("highlightId") ?? "");
+  const page = { path: GESTOR_PATHS.catalogueHighlights };
+  if (intent === "highlight")
+    return saveListForm(
+      formData,
+      { ...page, formId: `destaque-form-${highlightId}`, schema: highlightFields, saved: "Destaque salvo." },
+      () => call(gestorCatalogue.updateHighlight, { highlightId }, { body: textOf(formData, ["title", "visible"]) }),
+    );
+  if (intent !== "banner") throw data("Ação desconhecida.", { status: 400 });
   const bannerId = String(formData.get("bannerId") ?? "");
   return saveListForm(
     formData,
-    {
-      formId: `banner-${bannerId}`,
-      schema: bannerFields,
-      path: GESTOR_PATHS.catalogueHighlights,
-      saved: "Banner salvo.",
-    },
+    { ...page, formId: `banner-${bannerId}`, schema: bannerFields, saved: "Banner salvo." },
     () =>
       call(
         gestorCatalogue.updateBanner,
         { highlightId, bannerId },
-        { body: textOf(formData, ["title", "subtitle", "image", "link", "position"]) },
+        { body: textOf(formData, Object.keys(bannerFields.shape)) },
       ),
   );
 }

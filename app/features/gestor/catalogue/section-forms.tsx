@@ -6,13 +6,17 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CATEGORY_ICON_KEYS, type CategoryIconKey } from "#api/contract/catalogue.ts";
 import {
   bannerFields,
   categoryFields,
+  highlightFields,
   type BannerFields,
   type CategoryFields,
+  type GestorCategoryRow,
+  type HighlightFields,
 } from "#api/contract/gestor/catalogue.ts";
-import { FormErrors, TextField } from "#app/ui/form-field.tsx";
+import { FormErrors, SelectField, TextField } from "#app/ui/form-field.tsx";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField } from "./catalogue-ui.tsx";
 
@@ -24,20 +28,51 @@ export interface SectionReply {
 const resultFor = (formId: string, reply: SectionReply | undefined) =>
   reply?.formId === formId ? reply.result : undefined;
 
+/** The icon keys of spec §9, as the gestor reads them. */
+const ICON_LABELS: Record<CategoryIconKey, string> = {
+  agenda: "Agenda",
+  apostilhas: "Apostilas",
+  camisas: "Camisas",
+  canecas: "Canecas",
+  cursos: "Cursos",
+  "e-books": "E-books",
+  eventos: "Eventos",
+  fardamento: "Fardamento",
+  "material-didatico": "Material didático",
+  papelaria: "Papelaria",
+  squeezes: "Squeezes",
+  outros: "Outros",
+};
+const ICON_OPTIONS = CATEGORY_ICON_KEYS.map((key) => ({ value: key, label: ICON_LABELS[key] }));
+
+type CategoryFormFields =
+  "title" | "slug" | "position" | "visible" | "icon" | "homePosition" | "homeHeading" | "homeMenuLabel";
+
+const optionalText = (value: string | number | null) => (value === null ? undefined : String(value));
+
 export function CategoryForm({
   formId,
   category,
   reply,
 }: {
   formId: string;
-  category?: { id: string; title: string; slug: string; position: number; visible: boolean };
+  category?: Omit<GestorCategoryRow, "productCount">;
   reply?: SectionReply;
 }) {
-  const [form, fields] = useForm<Partial<Record<"title" | "slug" | "position" | "visible", string>>, CategoryFields>({
+  const [form, fields] = useForm<Partial<Record<CategoryFormFields, string>>, CategoryFields>({
     id: formId,
     lastResult: resultFor(formId, reply),
     defaultValue: category
-      ? { ...category, position: String(category.position), visible: category.visible ? "on" : undefined }
+      ? {
+          title: category.title,
+          slug: category.slug,
+          position: String(category.position),
+          visible: category.visible ? "on" : undefined,
+          icon: optionalText(category.icon),
+          homePosition: optionalText(category.homePosition),
+          homeHeading: optionalText(category.homeHeading),
+          homeMenuLabel: optionalText(category.homeMenuLabel),
+        }
       : { position: "0", visible: "on" },
     shouldValidate: "onBlur",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: categoryFields }),
@@ -47,20 +82,77 @@ export function CategoryForm({
       method="post"
       {...getFormProps(form)}
       noValidate
-      className={`${gestorCard} grid items-end gap-3 md:grid-cols-5`}
+      className={`${gestorCard} grid items-end gap-3 md:grid-cols-4`}
     >
       <AuthenticityTokenInput name="csrf" />
       {category ? <input type="hidden" name="categoryId" value={category.id} /> : null}
-      <div className="md:col-span-5">
+      <div className="md:col-span-4">
         <FormErrors id={form.errorId} errors={form.errors} />
       </div>
       <TextField meta={fields.title} label="Título" maxLength={60} />
       <TextField meta={fields.slug} label="Slug" maxLength={120} placeholder="Em branco: formado do título" />
       <TextField meta={fields.position} label="Ordem no menu" inputMode="numeric" />
+      <SelectField meta={fields.icon} label="Ícone" placeholder="Pelo endereço (slug)" options={ICON_OPTIONS} />
+      <TextField
+        meta={fields.homePosition}
+        label="Posição na página inicial"
+        inputMode="numeric"
+        placeholder="Em branco: fora da página inicial"
+      />
+      <TextField
+        meta={fields.homeHeading}
+        label="Cabeçalho da seção na página inicial"
+        maxLength={60}
+        placeholder="Em branco: o título"
+      />
+      <TextField
+        meta={fields.homeMenuLabel}
+        label="Rótulo no menu da página inicial"
+        maxLength={30}
+        placeholder="Em branco: o título"
+      />
       <CheckboxField meta={fields.visible} label="Visível na loja" />
-      <div>
+      <div className="md:col-span-4">
         <button type="submit" name="intent" value={category ? "update" : "create"} className={gestorButton}>
           {category ? `Salvar ${category.title}` : "Criar categoria"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export function HighlightForm({
+  highlight,
+  reply,
+}: {
+  highlight: { id: number; title: string; visible: boolean };
+  reply?: SectionReply;
+}) {
+  const formId = `destaque-form-${highlight.id}`;
+  const [form, fields] = useForm<Partial<Record<"title" | "visible", string>>, HighlightFields>({
+    id: formId,
+    lastResult: resultFor(formId, reply),
+    defaultValue: { title: highlight.title, visible: highlight.visible ? "on" : undefined },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: highlightFields }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      noValidate
+      className={`${gestorCard} grid items-end gap-3 md:grid-cols-3`}
+    >
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="highlightId" value={highlight.id} />
+      <div className="md:col-span-3">
+        <FormErrors id={form.errorId} errors={form.errors} />
+      </div>
+      <TextField meta={fields.title} label="Título do destaque" maxLength={80} />
+      <CheckboxField meta={fields.visible} label="Visível na página inicial" />
+      <div>
+        <button type="submit" name="intent" value="highlight" className={gestorButton}>
+          Salvar destaque
         </button>
       </div>
     </Form>
@@ -108,7 +200,7 @@ export function BannerForm({
       <TextField meta={fields.link} label="Link na loja (ex.: /categoria/cursos)" maxLength={500} />
       <TextField meta={fields.position} label="Ordem" inputMode="numeric" />
       <div className="flex items-end">
-        <button type="submit" className={gestorButton}>
+        <button type="submit" name="intent" value="banner" className={gestorButton}>
           Salvar banner
         </button>
       </div>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ICON_CATEGORY_SLUGS } from "#db/seed/catalogue-data.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 
 let t: TestApi;
@@ -21,19 +22,7 @@ describe("categories", () => {
     );
     expect(status).toBe(200);
     const slugs = body.categories.map((c: any) => c.slug);
-    for (const slug of [
-      "agenda",
-      "apostilhas",
-      "camisas",
-      "canecas",
-      "cursos",
-      "e-books",
-      "eventos",
-      "fardamento",
-      "material-didatico",
-      "papelaria",
-      "squeezes",
-    ]) {
+    for (const slug of ICON_CATEGORY_SLUGS) {
       expect(slugs).toContain(slug);
     }
     expect(body.categories.every((c: any) => c.status === "enabled")).toBe(true);

@@ -4,6 +4,7 @@
  * scripts/generate-product-images.ts can read the same list and images never
  * drift from the seed.
  */
+import { CATEGORY_ICON_KEYS } from "#api/contract/catalogue.ts";
 import { slugify } from "#app/lib/text.ts";
 
 export type ProductType = "S" | "M" | "P";
@@ -34,19 +35,7 @@ export const CATEGORIES: readonly CategorySeed[] = [
 ];
 
 /** Category slugs that have an icon in the storefront (spec §9, besides "outros"). */
-export const ICON_CATEGORY_SLUGS = [
-  "agenda",
-  "apostilhas",
-  "camisas",
-  "canecas",
-  "cursos",
-  "e-books",
-  "eventos",
-  "fardamento",
-  "material-didatico",
-  "papelaria",
-  "squeezes",
-] as const;
+export const ICON_CATEGORY_SLUGS = CATEGORY_ICON_KEYS.filter((key) => key !== "outros");
 
 const TYPE_BY_CATEGORY: Record<string, ProductType> = {
   cursos: "S",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
+import { TICKET_STATUSES } from "./tickets.ts";
 import { unlinkReasonField } from "./unlink-reason.ts";
 
 export const SEARCH_TOO_LONG = "Busca longa demais.";
@@ -66,7 +67,13 @@ const customerDetails = z.object({
   ),
   cart: z.object({ cartId: z.string(), itemCount: z.number(), updatedAt: z.string() }).nullable(),
   tickets: z.array(
-    z.object({ id: z.string(), protocol: z.string(), subject: z.string(), status: z.string(), createdAt: z.string() }),
+    z.object({
+      id: z.string(),
+      protocol: z.string(),
+      subject: z.string(),
+      status: z.enum(TICKET_STATUSES),
+      createdAt: z.string(),
+    }),
   ),
 });
 export type GestorCustomerDetails = z.infer<typeof customerDetails>;

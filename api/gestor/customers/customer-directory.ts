@@ -14,6 +14,7 @@ import type {
 } from "../../contract/gestor/customers.ts";
 import { findOpenCart } from "../../carts/cart-store.ts";
 import { toCustomer } from "../../customers/customer-repository.ts";
+import type { TicketStatus } from "../../contract/gestor/tickets.ts";
 
 type Db = Kysely<Database>;
 
@@ -204,7 +205,8 @@ export async function customerDetails(db: Db, customerId: string): Promise<Gesto
       id: ticket.id,
       protocol: ticket.protocol,
       subject: ticket.subject,
-      status: ticket.status,
+      // The column holds only TICKET_STATUSES (the ticket service writes it); the reply's schema checks it.
+      status: ticket.status as TicketStatus,
       createdAt: ticket.created_at,
     })),
   };

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GestorCustomerDetails } from "#api/contract/gestor/customers.ts";
+import { TICKET_STATUS_LABELS } from "#api/contract/gestor/tickets.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import { formatAddress, schoolPeriod } from "#app/features/students/students.ts";
 import { formatCpf } from "#app/lib/cpf.ts";
@@ -194,7 +195,7 @@ export function CustomerTickets({ tickets }: { tickets: Details["tickets"] }) {
               </Link>
             </td>
             <td>{SUPPORT_SUBJECTS[ticket.subject as keyof typeof SUPPORT_SUBJECTS] ?? ticket.subject}</td>
-            <td>{ticket.status}</td>
+            <td>{TICKET_STATUS_LABELS[ticket.status]}</td>
             <td>{date(ticket.createdAt)}</td>
           </tr>
         ))}

@@ -85,7 +85,7 @@ const cspNonceContext = createContext<string | undefined>(undefined);
 export function loadContextFor(cspNonce: string, logFields?: RequestLogFields): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, cspNonce);
-  context.set(requestLogFieldsContext, logFields);
+  context.set(requestLogFieldsContext, logFields ?? null);
   return context;
 }
 

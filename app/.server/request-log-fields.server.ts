@@ -9,7 +9,7 @@ export interface RequestLogFields {
   customerId?: string;
 }
 
-export const requestLogFieldsContext = createContext<RequestLogFields | undefined>(undefined);
+export const requestLogFieldsContext = createContext<RequestLogFields | null>(null);
 
 /** The logged-in customer's id on this request's log line (nothing for a visitor or in tests). */
 export function logCustomer(context: Readonly<RouterContextProvider>, customerId: string | undefined): void {

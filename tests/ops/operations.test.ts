@@ -98,7 +98,7 @@ before(async () => {
 
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-test("says it is ready only once the port answers, and logs requests as JSON without secrets", async () => {
+void test("says it is ready only once the port answers, and logs requests as JSON without secrets", async () => {
   const server = startServer({}, await freePort());
   try {
     await server.waitFor(isReady);
@@ -135,7 +135,7 @@ test("says it is ready only once the port answers, and logs requests as JSON wit
 });
 
 for (const workers of ["1", "2"]) {
-  test(`with ${workers} worker(s), a taken port is one clear line and exit 1, never the ready line`, async () => {
+  void test(`with ${workers} worker(s), a taken port is one clear line and exit 1, never the ready line`, async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
     const { port } = taken.address() as net.AddressInfo;
@@ -153,7 +153,7 @@ for (const workers of ["1", "2"]) {
   });
 }
 
-test("on SIGTERM it stops accepting, finishes the request under way, closes the database and exits 0", async () => {
+void test("on SIGTERM it stops accepting, finishes the request under way, closes the database and exits 0", async () => {
   const server = startServer({ SHUTDOWN_TIMEOUT_MS: "20000" }, await freePort());
   await server.waitFor(isReady);
   const body = JSON.stringify({ email: "demo@lojaescolar.com.br", password: "errada123", storeId: 1 });
@@ -185,7 +185,7 @@ test("on SIGTERM it stops accepting, finishes the request under way, closes the 
   assert.ok(server.lines().some((line) => line.msg === "Loja encerrada"));
 });
 
-test("the primary replaces a worker that dies, and stops every worker on SIGTERM", async () => {
+void test("the primary replaces a worker that dies, and stops every worker on SIGTERM", async () => {
   const server = startServer({ WEB_CONCURRENCY: "2", LOG_LEVEL: "debug" }, await freePort());
   try {
     await server.waitFor(isReady);

@@ -27,10 +27,10 @@ let ops;
 try {
   ops = processSettings(process.env);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  createLogger("info").fatal(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
-// Every line the process prints is JSON from here on, the store's own console calls included.
+// Every line the process prints is JSON, the store's own console calls included.
 const logger = createLogger(ops.logLevel);
 routeConsoleTo(logger);
 const role = ops.workers > 1 && cluster.isPrimary ? "primary" : "server";

@@ -3,8 +3,15 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { createContext, RouterContextProvider, ServerRouter, type EntryContext } from "react-router";
 import { mercadoPagoPageSources, type PageSources } from "#api/payments/mercadopago/page-sources.ts";
-import { getBundledApi } from "./.server/bundled-api.server.ts";
+import { catalogue } from "#api/contract/catalogue.ts";
+import {
+  bundledApiNotReadyReason,
+  closeBundledApi,
+  getBundledApi,
+  prepareBundledDatabase,
+} from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
+import { requestLogFieldsContext, type RequestLogFields } from "./.server/request-log-fields.server.ts";
 import { getRootSecrets } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
 import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
@@ -25,13 +32,15 @@ export interface ServerSettings {
 /**
  * Called by server.js before it listens: configuration and secrets checked, database
  * migrated and seeded. A setting that would be a mistake stops the start with one line each.
+ * The primary of several workers (server/cluster.ts) only migrates and seeds, once, and runs
+ * no jobs: each worker then opens the database as a lone server does (0034-operations.md).
  */
-export async function prepareStore(): Promise<ServerSettings> {
+export async function prepareStore(role: "server" | "primary" = "server"): Promise<ServerSettings> {
   const env = getEnv();
   getRootSecrets();
   const problems = startProblems(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
-  if (!env.STORE_API_URL) await getBundledApi();
+  if (!env.STORE_API_URL) await (role === "primary" ? prepareBundledDatabase() : getBundledApi());
   // Which calls beyond spec §7 the store API has, logged once (0026).
   await storeApiExtensions();
   return {
@@ -46,13 +55,37 @@ export async function prepareStore(): Promise<ServerSettings> {
   };
 }
 
+const READINESS_TIMEOUT_MS = 2_000;
+
+/**
+ * /readyz (server/health.ts): null when the store can take shoppers, else a short reason. With
+ * STORE_API_URL, that API answers spec §7's payment methods; otherwise the bundled API's
+ * database answers and is migrated.
+ */
+export async function storeNotReadyReason(): Promise<string | null> {
+  const { STORE_API_URL } = getEnv();
+  if (!STORE_API_URL) return bundledApiNotReadyReason();
+  try {
+    const url = `${STORE_API_URL.replace(/\/+$/, "")}${catalogue.listPaymentMethods.path}`;
+    const response = await fetch(url, { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
+    await response.body?.cancel();
+    return response.ok ? null : `API da loja respondeu ${response.status}`;
+  } catch {
+    return "API da loja inacessível";
+  }
+}
+
+/** Graceful shutdown, once the last request is answered: periodic jobs stopped, database closed. */
+export const closeStore = closeBundledApi;
+
 /** The Content-Security-Policy nonce server.js made for this request (its helmet policy names it). */
 const cspNonceContext = createContext<string | undefined>(undefined);
 
-/** The load context server.js gives each request: its CSP nonce. */
-export function loadContextFor(cspNonce: string): RouterContextProvider {
+/** The load context server.js gives each request: its CSP nonce, and where to note the request log's fields. */
+export function loadContextFor(cspNonce: string, logFields?: RequestLogFields): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, cspNonce);
+  context.set(requestLogFieldsContext, logFields ?? null);
   return context;
 }
 

@@ -27,6 +27,8 @@ for (const stream of [process.stdout, process.stderr]) {
     return write(chunk, ...rest);
   };
 }
+// One process: the doubles below run inside it, and server.log is this process's stdout.
+process.env.WEB_CONCURRENCY = "1";
 process.env.COOKIE_SECURE = "false";
 // Tests act as many shoppers: each sends its own X-Forwarded-For for the rate limits, as a
 // reverse proxy one hop in front of the store would.

@@ -26,5 +26,7 @@ echo "==> mail outbox crash test (the built server killed under checkout load)"
 npx node tests/crash/mail-outbox-crash.ts
 echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"
 npx node tests/crash/mercadopago-charge-crash.ts
+echo "==> operations (health probes, JSON logs, graceful shutdown, workers; the container when Docker runs)"
+npm run --silent test:ops
 echo "==> browser tests"
 npx playwright test

@@ -6,18 +6,36 @@ import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
-import { migrateToLatest, openDatabase } from "#db/client.ts";
+import { migrateToLatest, openDatabase, type StoreDatabase } from "#db/client.ts";
+import { databaseNotReadyReason } from "#db/readiness.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 
-let ready: Promise<StoreApi> | undefined;
+interface Running {
+  api: StoreApi;
+  db: StoreDatabase;
+  /** Stops the periodic jobs and the mail worker (graceful shutdown, docs/decisions/0034-operations.md). */
+  stop: () => Promise<void>;
+}
 
-/** `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and the next run tries again. */
-function every(intervalMs: number, label: string, job: () => Promise<void>): void {
-  const run = () => job().catch((error: unknown) => console.error(`[vendas] falha ao ${label}:`, error));
-  void run();
-  setInterval(() => void run(), intervalMs).unref();
+let ready: Promise<Running> | undefined;
+
+/**
+ * `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and
+ * the next run tries again. Answers a stop that clears the timer and waits for a run under way.
+ */
+function every(intervalMs: number, label: string, job: () => Promise<void>): () => Promise<void> {
+  let current: Promise<void> = Promise.resolve();
+  const run = () => {
+    current = job().catch((error: unknown) => console.error(`[vendas] falha ao ${label}:`, error));
+  };
+  run();
+  const timer = setInterval(run, intervalMs).unref();
+  return () => {
+    clearInterval(timer);
+    return current;
+  };
 }
 
 /**
@@ -25,29 +43,51 @@ function every(intervalMs: number, label: string, job: () => Promise<void>): voi
  * hour; sales the acquirer has news of are reconciled (api/payments/reconciliation.ts), every
  * minute. On several servers one runs each job at a time (api/job-locks.ts).
  */
-function startPaymentJobs(deps: ApiDeps): void {
-  every(EXPIRY_SWEEP_INTERVAL_MS, "expirar boletos e Pix vencidos", async () => {
-    const run = await withJobLock(deps, "expire-boletos", EXPIRY_SWEEP_INTERVAL_MS, () => expireOverdueSales(deps));
-    if (!run.skipped && run.result.length > 0)
-      console.log(`[vendas] ${run.result.length} boleto(s) e Pix vencido(s) expirado(s)`);
-  });
-  every(RECONCILE_INTERVAL_MS, "conciliar pagamentos", async () => {
-    const run = await reconcilePayments(deps);
-    if (!("skipped" in run) && run.changes.length > 0)
-      console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
-  });
+function startPaymentJobs(deps: ApiDeps): (() => Promise<void>)[] {
+  return [
+    every(EXPIRY_SWEEP_INTERVAL_MS, "expirar boletos e Pix vencidos", async () => {
+      const run = await withJobLock(deps, "expire-boletos", EXPIRY_SWEEP_INTERVAL_MS, () => expireOverdueSales(deps));
+      if (!run.skipped && run.result.length > 0)
+        console.log(`[vendas] ${run.result.length} boleto(s) e Pix vencido(s) expirado(s)`);
+    }),
+    every(RECONCILE_INTERVAL_MS, "conciliar pagamentos", async () => {
+      const run = await reconcilePayments(deps);
+      if (!("skipped" in run) && run.changes.length > 0)
+        console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
+    }),
+  ];
+}
+
+/** The database opened, migrated and (unless SEED_DEMO_DATA=false) demo-seeded. */
+async function openPreparedDatabase(): Promise<StoreDatabase> {
+  const env = getEnv();
+  const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
+  await migrateToLatest(db);
+  if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+  return db;
+}
+
+/**
+ * For the primary of several worker processes (server/cluster.ts): migrates and seeds once,
+ * before any worker opens the database, then closes it; the workers find it current.
+ */
+export async function prepareBundledDatabase(): Promise<void> {
+  const db = await openPreparedDatabase();
+  await db.destroy();
 }
 
 /**
  * The bundled store API with its database: opened, migrated and (unless
  * SEED_DEMO_DATA=false) demo-seeded once per process, on first use.
  */
-export function getBundledApi(): Promise<StoreApi> {
+export async function getBundledApi(): Promise<StoreApi> {
+  return (await running()).api;
+}
+
+function running(): Promise<Running> {
   ready ??= (async () => {
     const env = getEnv();
-    const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
-    await migrateToLatest(db);
-    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+    const db = await openPreparedDatabase();
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(env.dataDir, "outbox"),
@@ -67,11 +107,30 @@ export function getBundledApi(): Promise<StoreApi> {
       pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
       supportEmail: env.CONTACT_EMAIL,
     };
-    startPaymentJobs(deps);
-    return createStoreApi(deps);
+    const jobs = startPaymentJobs(deps);
+    const stop = async () => {
+      await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop()]);
+    };
+    return { api: createStoreApi(deps), db, stop };
   })();
   ready.catch(() => {
     ready = undefined;
   });
   return ready;
+}
+
+/** /readyz's answer for the bundled API: null when its database answers and is migrated. */
+export async function bundledApiNotReadyReason(): Promise<string | null> {
+  if (!ready) return "banco ainda não aberto";
+  return databaseNotReadyReason((await ready).db);
+}
+
+/** Graceful shutdown: the periodic jobs and the mail worker stopped, then the database closed. */
+export async function closeBundledApi(): Promise<void> {
+  const current = ready;
+  ready = undefined;
+  if (!current) return;
+  const { db, stop } = await current;
+  await stop();
+  await db.destroy();
 }

@@ -11,6 +11,7 @@ import {
   requireAnonymous,
   requireCustomer,
 } from "./request-context.server.ts";
+import { requestLogFieldsContext, type RequestLogFields } from "./request-log-fields.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { commitCustomerSession } from "./session.server.ts";
 
@@ -87,11 +88,22 @@ describe("the CSRF check of every storefront POST (convention 7)", () => {
 });
 
 describe("the shopper in the request context", () => {
-  async function contextFor(request: Request) {
+  async function contextFor(request: Request, logFields: RequestLogFields | null = null) {
     const context = new RouterContextProvider();
+    context.set(requestLogFieldsContext, logFields);
     await putShopper(request, context);
     return context;
   }
+
+  it("notes the logged-in customer's id for the request log, and nothing for a visitor", async () => {
+    const cookie = await sessionCookie(Date.now() + 60_000);
+    const customerLine: RequestLogFields = {};
+    await contextFor(new Request("http://loja.local/conta", { headers: { cookie } }), customerLine);
+    expect(customerLine).toEqual({ customerId: customer.id });
+    const visitorLine: RequestLogFields = {};
+    await contextFor(new Request("http://loja.local/conta"), visitorLine);
+    expect(visitorLine).toEqual({});
+  });
 
   it("holds the logged-in customer, and nobody for a visitor", async () => {
     const cookie = await sessionCookie(Date.now() + 60_000);

@@ -1,6 +1,7 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { RemovedCartItem } from "#api/contract/carts.ts";
 import { validateCsrf } from "./csrf.server.ts";
+import { logCustomer } from "./request-log-fields.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
 import { getSessionCustomer, hasExpiredSession, type SessionCustomer } from "./session.server.ts";
 import { storeApiExtensions, storeApiFor, type StoreApiClient } from "./store-api/index.server.ts";
@@ -69,6 +70,7 @@ export async function putShopper(request: Request, context: Readonly<RouterConte
   if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
     throw redirect(SESSION_EXPIRED_PATH);
   const current = onExpiryPage ? null : await getSessionCustomer(request);
+  logCustomer(context, current?.customer.id);
   // Decided once per process (a probe of STORE_API_URL at start); instant afterwards.
   await storeApiExtensions();
   const itemsRemoved: RemovedCartItem[] = [];

@@ -341,7 +341,7 @@ test("the server's log and the mails hold no card number, security code, passwor
   const logFile = path.join(e2eEnv.dataDir, "server.log");
   // The request log writes a line once a reply is sent: wait for the reset page's.
   await expect.poll(() => fs.readFileSync(logFile, "utf8")).toMatch(/GET \/resetar-senha\/… 200/);
-  const log = fs.readFileSync(logFile, "utf8");
+  const log = withoutRandomFields(fs.readFileSync(logFile, "utf8"));
   const mails = (await messagesTo(customer.email)).map((message) => message.text).join("\n");
   for (const [where, text] of [
     ["log", log],
@@ -354,3 +354,25 @@ test("the server's log and the mails hold no card number, security code, passwor
   }
   expect(log).not.toContain(token);
 });
+
+/**
+ * The JSON log (docs/decisions/0034-operations.md) without the values the server makes up itself:
+ * request and customer ids, times, the pid and durations could hold a CVC's three digits by chance.
+ */
+function withoutRandomFields(log: string): string {
+  return log
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("{")) return line;
+      const {
+        reqId: _reqId,
+        customerId: _customerId,
+        time: _time,
+        pid: _pid,
+        ms: _ms,
+        ...rest
+      } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    })
+    .join("\n");
+}

@@ -5,7 +5,7 @@ import { createContext, RouterContextProvider, ServerRouter, type EntryContext }
 import { mercadoPagoPageSources, type PageSources } from "#api/payments/mercadopago/page-sources.ts";
 import { getBundledApi } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
-import { getRootSecrets } from "./.server/secrets.server.ts";
+import { getRootSecrets, secretKeptInDatabase } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
 import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
 
@@ -28,10 +28,12 @@ export interface ServerSettings {
  */
 export async function prepareStore(): Promise<ServerSettings> {
   const env = getEnv();
-  getRootSecrets();
+  // On PostgreSQL without SESSION_SECRET the secret is the database's, read by the bundled API (0035).
+  if (!secretKeptInDatabase(env)) getRootSecrets();
   const problems = startProblems(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
   if (!env.STORE_API_URL) await getBundledApi();
+  getRootSecrets();
   // Which calls beyond spec §7 the store API has, logged once (0026).
   await storeApiExtensions();
   return {

@@ -18,8 +18,8 @@ echo "==> lint"
 npm run --silent lint
 echo "==> unit and API tests"
 npx vitest run
-echo "==> store API tests on PostgreSQL"
-bash scripts/test-postgres.sh
+echo "==> store API tests on PostgreSQL, and servers sharing one database"
+bash scripts/test-postgres.sh api db/setup-lock.test.ts
 echo "==> production build"
 npm run --silent build >/dev/null
 echo "==> mail outbox crash test (the built server killed under checkout load)"

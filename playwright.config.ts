@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   e2eEnv,
   e2eMercadoPagoServerEnvironment,
+  e2ePostgres,
+  e2ePostgresEnvironment,
   e2eSchoolApiEnvironment,
   e2eSchoolStoreEnvironment,
   e2eServerEnvironment,
@@ -25,6 +27,8 @@ const chromium = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const mobile = { ...devices["Pixel 7"], launchOptions: chromium };
+// Runs only on the store with two servers on PostgreSQL (postgres-* projects below).
+const postgresOnly = "several-servers.spec.ts";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,10 +41,23 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure", locale: "pt-BR", timezoneId: "America/Recife" },
   projects: [
-    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
-    { name: "desktop-no-js", use: { ...desktop, javaScriptEnabled: false } },
-    { name: "mobile-js", use: { ...mobile, javaScriptEnabled: true } },
-    { name: "mobile-no-js", use: { ...mobile, javaScriptEnabled: false } },
+    { name: "desktop-js", testIgnore: postgresOnly, use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-no-js", testIgnore: postgresOnly, use: { ...desktop, javaScriptEnabled: false } },
+    { name: "mobile-js", testIgnore: postgresOnly, use: { ...mobile, javaScriptEnabled: true } },
+    { name: "mobile-no-js", testIgnore: postgresOnly, use: { ...mobile, javaScriptEnabled: false } },
+    // The purchase flows on PostgreSQL with two servers behind a round-robin proxy (0035), when
+    // E2E_DATABASE_URL names a PostgreSQL server (scripts/test.sh).
+    ...[true, false].flatMap((javaScriptEnabled) =>
+      e2ePostgres
+        ? [
+            {
+              name: javaScriptEnabled ? "postgres-js" : "postgres-no-js",
+              grep: /@purchase/,
+              use: { ...desktop, javaScriptEnabled, baseURL: e2ePostgres.baseURL },
+            },
+          ]
+        : [],
+    ),
   ],
   webServer: [
     {
@@ -85,5 +102,19 @@ export default defineConfig({
       stderr: "pipe",
       env: e2eSchoolStoreEnvironment(),
     },
+    ...(e2ePostgres
+      ? [
+          {
+            // Two servers on one fresh PostgreSQL database, started at once, behind the proxy.
+            command: "node scripts/e2e-postgres.js",
+            url: `${e2ePostgres.baseURL}/api/payment-methods/list-payment-methods`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: e2ePostgresEnvironment(),
+          },
+        ]
+      : []),
   ],
 });

@@ -663,7 +663,6 @@ export interface SandboxPaymentTable {
   updated_at: string;
 }
 
-/** A periodic job's lock (api/job-locks.ts): one server of many runs it at a time. */
 /** A secret the servers share (0026): "session", the root of the signing keys when SESSION_SECRET is unset on PostgreSQL. */
 export interface ServerSecretTable {
   name: string;
@@ -671,6 +670,7 @@ export interface ServerSecretTable {
   created_at: string;
 }
 
+/** A periodic job's lock (api/job-locks.ts): one server of many runs it at a time. */
 export interface JobLockTable {
   name: string;
   holder: string;

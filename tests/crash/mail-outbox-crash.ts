@@ -11,6 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { builtServer, PAID_ITEM_SQL, sleep, type Shopper } from "./built-server.ts";
+import { seeded } from "./seeded-random.ts";
 
 const KILLS = 5;
 const CLIENTS = 6;
@@ -19,16 +20,6 @@ const LOAD_MS = [800, 3_000];
 /** Longer than the .eml mailer's lease (15 s): a message claimed by a killed server is sent again after it. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
-/** Mulberry32: the same kill moments on every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(20261123);
 
 const store = await builtServer("tests/crash/mail-outbox-crash.ts");
@@ -128,5 +119,5 @@ try {
 } finally {
   stopping = true;
   await store.kill();
-  store.cleanUp();
+  await store.cleanUp();
 }

@@ -185,6 +185,69 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
   const finishByCard = (shopper: Shopper, cartId: string) =>
     finish(shopper, cartId, { paymentMethodId: METHOD.credit, ...testCard() });
 
+  let refusedCalls = 0;
+  /**
+   * One shopper buying one unit of the item by `pay`, again and again until `stopping()`, through
+   * kills and restarts; `acknowledged` gets every finish the API answered (its `finished` reply).
+   */
+  async function shop(
+    shopper: Shopper,
+    itemTOTVSId: number,
+    pay: "boleto" | "card",
+    acknowledged: (finished: { saleId: string; referenceCode: string; statusCode: string }) => void,
+    stopping: () => boolean,
+  ): Promise<void> {
+    while (!stopping()) {
+      try {
+        const saved = await addToCart(shopper, itemTOTVSId);
+        if (saved.status !== 200) throw new Error(`add to cart: ${saved.status} ${JSON.stringify(saved.body)}`);
+        const cartId = saved.body.cart.cartId as string;
+        const finished = pay === "card" ? await finishByCard(shopper, cartId) : await finishByBoleto(shopper, cartId);
+        if (finished.status >= 200 && finished.status < 300) acknowledged(finished.body.finished);
+        else if (finished.status >= 500) throw new Error(`finish: ${finished.status} ${JSON.stringify(finished.body)}`);
+      } catch (error) {
+        // The server is down (killed) or answered in the middle of dying: try again shortly.
+        refusedCalls += 1;
+        if (!(error instanceof TypeError) && !/fetch failed|ECONNRESET|socket/i.test(String(error))) {
+          if (server !== null) throw error;
+        }
+        await sleep(50);
+      }
+    }
+  }
+
+  /**
+   * The shoppers buying the item (each by `payOf(its index)`) while the server is killed `kills`
+   * times, each after a moment of load drawn from `loadMs` by `random`, and started again; then a
+   * second more of load. `acknowledged` gets every finish the API answered.
+   */
+  async function checkoutsThroughKills(options: {
+    shoppers: Shopper[];
+    itemTOTVSId: number;
+    payOf: (index: number) => "boleto" | "card";
+    acknowledged: (finished: { saleId: string; referenceCode: string; statusCode: string }) => void;
+    kills: number;
+    loadMs: readonly [number, number];
+    random: () => number;
+  }): Promise<void> {
+    let stopping = false;
+    const load = options.shoppers.map((shopper, index) =>
+      shop(shopper, options.itemTOTVSId, options.payOf(index), options.acknowledged, () => stopping),
+    );
+    const [shortest, longest] = options.loadMs;
+    try {
+      for (let round = 0; round < options.kills; round++) {
+        await sleep(shortest + options.random() * (longest - shortest));
+        await kill();
+        await start();
+      }
+      await sleep(1_000);
+    } finally {
+      stopping = true;
+      await Promise.all(load);
+    }
+  }
+
   return {
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
@@ -200,7 +263,9 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
     newShopper,
     addToCart,
     finishByBoleto,
-    finishByCard,
+    checkoutsThroughKills,
+    /** Calls refused while the server was down (or dying). */
+    refusedCalls: () => refusedCalls,
     cleanUp: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       await postgres?.drop();

@@ -11,64 +11,37 @@
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
-import { builtServer, PAID_ITEM_SQL, sleep, type Shopper } from "./built-server.ts";
+import { builtServer, PAID_ITEM_SQL } from "./built-server.ts";
 import { seeded } from "./seeded-random.ts";
 import { sql } from "kysely";
 
 const KILLS = 4;
 const CLIENTS = 6;
 /** Load between two kills: a random moment in this range (ms), from a seeded generator. */
-const LOAD_MS = [800, 2_500];
+const LOAD_MS = [800, 2_500] as const;
 const random = seeded(20261124);
 
 const store = await builtServer("tests/crash/checkout-crash.ts", {}, process.env.CRASH_DATABASE_URL || undefined);
 
 /** saleId → the status the API answered ("pending" boleto, "paid" card, or "processing"). */
 const acknowledged = new Map<string, string>();
-let failedCalls = 0;
-let stopping = false;
-
-/** One shopper buying one item again and again, by boleto or by card, through kills and restarts. */
-async function shop(shopper: Shopper, itemTOTVSId: number, byCard: boolean): Promise<void> {
-  while (!stopping) {
-    try {
-      const saved = await store.addToCart(shopper, itemTOTVSId);
-      if (saved.status !== 200) throw new Error(`add to cart: ${saved.status} ${JSON.stringify(saved.body)}`);
-      const cartId = saved.body.cart.cartId as string;
-      const finished = byCard ? await store.finishByCard(shopper, cartId) : await store.finishByBoleto(shopper, cartId);
-      if (finished.status >= 200 && finished.status < 300) {
-        acknowledged.set(finished.body.finished.saleId, finished.body.finished.statusCode);
-      } else if (finished.status >= 500) {
-        throw new Error(`finish: ${finished.status} ${JSON.stringify(finished.body)}`);
-      }
-    } catch (error) {
-      // The server is down (killed) or answered in the middle of dying: try again shortly.
-      failedCalls += 1;
-      if (!(error instanceof TypeError) && !/fetch failed|ECONNRESET|socket/i.test(String(error))) {
-        if (store.running()) throw error;
-      }
-      await sleep(50);
-    }
-  }
-}
 
 const started = Date.now();
-let kills = 0;
 await store.start();
 const db = await store.openDatabase();
 try {
   const item = (await sql<{ id: number }>`${sql.raw(PAID_ITEM_SQL)}`.execute(db)).rows[0]!;
   const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => store.newShopper()));
-  const load = shoppers.map((shopper, index) => shop(shopper, item.id, index % 2 === 1));
-
-  for (; kills < KILLS; kills++) {
-    await sleep(LOAD_MS[0]! + random() * (LOAD_MS[1]! - LOAD_MS[0]!));
-    await store.kill();
-    await store.start();
-  }
-  await sleep(1_000);
-  stopping = true;
-  await Promise.all(load);
+  // Half the shoppers pay by boleto, half by card.
+  await store.checkoutsThroughKills({
+    shoppers,
+    itemTOTVSId: item.id,
+    payOf: (index) => (index % 2 ? "card" : "boleto"),
+    acknowledged: (finished) => acknowledged.set(finished.saleId, finished.statusCode),
+    kills: KILLS,
+    loadMs: LOAD_MS,
+    random,
+  });
 
   const sales = await db
     .selectFrom("sales")
@@ -115,11 +88,10 @@ try {
   const paid = sales.filter((sale) => sale.status === "paid").length;
   console.log(
     `checkout crash test on ${store.dialect}: ${acknowledged.size} acknowledged sales (${sales.length} in the database, ` +
-      `${paid} paid by card), ${kills} SIGKILLs, ${failedCalls} calls refused while the server was down, ` +
+      `${paid} paid by card), ${KILLS} SIGKILLs, ${store.refusedCalls()} calls refused while the server was down, ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {
-  stopping = true;
   await db.destroy();
   await store.kill();
   await store.cleanUp();

@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 import {
   e2eEnv,
   e2eMercadoPagoServerEnvironment,
+  e2ePostgres,
+  e2ePostgresEnvironment,
   e2eSchoolApiEnvironment,
   e2eSchoolStoreEnvironment,
   e2eServerEnvironment,
@@ -25,6 +27,8 @@ const chromium = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const mobile = { ...devices["Pixel 7"], launchOptions: chromium };
+// Runs only on the store with two servers on PostgreSQL (postgres-* projects below).
+const postgresOnly = "several-servers.spec.ts";
 
 // Every flow runs in both desktop projects, with JavaScript on and off. The phone projects run
 // the specs whose layout or flow differs below 710 px (the header and bottom bar, the listing's
@@ -46,10 +50,27 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure", locale: "pt-BR", timezoneId: "America/Recife" },
   projects: [
-    { name: "desktop-js", use: { ...desktop, javaScriptEnabled: true } },
-    { name: "desktop-no-js", use: { ...desktop, javaScriptEnabled: false } },
-    { name: "mobile-js", use: { ...mobile, javaScriptEnabled: true }, testMatch: specs(MOBILE_JS_SPECS) },
-    { name: "mobile-no-js", use: { ...mobile, javaScriptEnabled: false }, testMatch: specs(MOBILE_NO_JS_SPECS) },
+    { name: "desktop-js", testIgnore: postgresOnly, use: { ...desktop, javaScriptEnabled: true } },
+    { name: "desktop-no-js", testIgnore: postgresOnly, use: { ...desktop, javaScriptEnabled: false } },
+    { name: "mobile-js", testMatch: specs(MOBILE_JS_SPECS), use: { ...mobile, javaScriptEnabled: true } },
+    { name: "mobile-no-js", testMatch: specs(MOBILE_NO_JS_SPECS), use: { ...mobile, javaScriptEnabled: false } },
+    // The purchase flows on PostgreSQL with two servers behind a round-robin proxy (0035), when
+    // E2E_DATABASE_URL names a PostgreSQL server (scripts/test.sh).
+    ...[true, false].flatMap((javaScriptEnabled) =>
+      e2ePostgres
+        ? [
+            {
+              name: javaScriptEnabled ? "postgres-js" : "postgres-no-js",
+              grep: /@purchase/,
+              // A page costs several times more database round trips' time on PostgreSQL than on
+              // SQLite's in-process file; on a busy machine a whole purchase with JavaScript
+              // came close to the 30 s default.
+              timeout: 60_000,
+              use: { ...desktop, javaScriptEnabled, baseURL: e2ePostgres.baseURL },
+            },
+          ]
+        : [],
+    ),
   ],
   webServer: [
     {
@@ -94,5 +115,19 @@ export default defineConfig({
       stderr: "pipe",
       env: e2eSchoolStoreEnvironment(),
     },
+    ...(e2ePostgres
+      ? [
+          {
+            // Two servers on one fresh PostgreSQL database, started at once, behind the proxy.
+            command: "node scripts/e2e-postgres.js",
+            url: `${e2ePostgres.baseURL}/api/payment-methods/list-payment-methods`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            stdout: "ignore" as const,
+            stderr: "pipe" as const,
+            env: e2ePostgresEnvironment(),
+          },
+        ]
+      : []),
   ],
 });

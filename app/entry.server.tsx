@@ -12,7 +12,7 @@ import {
 } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
 import { requestLogFieldsContext, type RequestLogFields } from "./.server/request-log-fields.server.ts";
-import { getRootSecrets } from "./.server/secrets.server.ts";
+import { getRootSecrets, secretKeptInDatabase } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
 import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
 
@@ -37,10 +37,13 @@ export interface ServerSettings {
  */
 export async function prepareStore(role: "server" | "primary" = "server"): Promise<ServerSettings> {
   const env = getEnv();
-  getRootSecrets();
+  // On PostgreSQL without SESSION_SECRET the secret is the database's, read by the bundled API (0035).
+  if (!secretKeptInDatabase(env)) getRootSecrets();
   const problems = startProblems(env);
   if (problems.length > 0) throw new Error(`Configuração inválida:\n${problems.join("\n")}`);
   if (!env.STORE_API_URL) await (role === "primary" ? prepareBundledDatabase() : getBundledApi());
+  // A worker or a lone server has the secret now; the primary serves no request and needs none.
+  if (role === "server") getRootSecrets();
   // Which calls beyond spec §7 the store API has, logged once (0026).
   await storeApiExtensions();
   return {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from "kysely";
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, SqliteDriver } from "kysely";
 import type { DatabaseConnection, SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations/index.ts";
@@ -63,4 +63,56 @@ export async function migrateToLatest(db: StoreDatabase): Promise<void> {
     if (result.status === "Error") console.error(`[db] migração ${result.migrationName} falhou`);
   }
   if (error) throw error;
+}
+
+/** The key of the PostgreSQL advisory lock around migrations and seeding ("Loja" in ASCII). */
+const SETUP_LOCK_KEY = 0x4c6f6a61;
+/** How long a server waits for another to finish setting the database up before it gives up. */
+const SETUP_LOCK_WAIT_MS = 10 * 60_000;
+
+/**
+ * Runs `work` (migrations, then the demo seed) while no other server does the same on this
+ * database, so servers started at the same moment on an empty one migrate and seed it once
+ * (docs/decisions/0035-several-servers.md). PostgreSQL: a session advisory lock, held by one
+ * pooled connection and released by the database if the process dies. SQLite: an exclusive
+ * transaction on DATA_DIR/setup.lock, a file of its own (the store's file must stay writable for
+ * `work`), which the operating system releases if the process dies.
+ */
+export async function withSetupLock<T>(
+  db: StoreDatabase,
+  options: DatabaseOptions,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (options.databaseUrl) {
+    return db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${SETUP_LOCK_KEY})`.execute(connection);
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${SETUP_LOCK_KEY})`.execute(connection);
+      }
+    });
+  }
+  const { default: SQLite } = await import("better-sqlite3");
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const lock = new SQLite(path.join(options.dataDir, "setup.lock"));
+  try {
+    // No busy_timeout: better-sqlite3 would wait synchronously, stopping this process's event
+    // loop, and with it a holder in the same process (tests open two databases in one).
+    lock.pragma("busy_timeout = 0");
+    for (let waited = 0; ; waited += 100) {
+      try {
+        lock.exec("begin exclusive");
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== "SQLITE_BUSY") throw error;
+        if (waited >= SETUP_LOCK_WAIT_MS)
+          throw new Error("[db] outro servidor não terminou de preparar o banco de dados");
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    return await work();
+  } finally {
+    lock.close();
+  }
 }

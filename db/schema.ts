@@ -42,6 +42,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   sandbox_payments: SandboxPaymentTable;
   job_locks: JobLockTable;
+  server_secrets: ServerSecretTable;
   support_tickets: SupportTicketTable;
   support_ticket_counters: SupportTicketCounterTable;
   support_ticket_replies: SupportTicketReplyTable;
@@ -660,6 +661,13 @@ export interface SandboxPaymentTable {
   pix_expires_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A secret the servers share (0026): "session", the root of the signing keys when SESSION_SECRET is unset on PostgreSQL. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 /** A periodic job's lock (api/job-locks.ts): one server of many runs it at a time. */

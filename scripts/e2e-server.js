@@ -42,6 +42,15 @@ if (process.env.E2E_STORE_API_URL) {
   // charges and sends the e-mails; postal codes come from the first server's ViaCEP double.
   process.env.STORE_API_URL = process.env.E2E_STORE_API_URL;
   process.env.CEP_API_URL = `http://127.0.0.1:${setting("E2E_CEP_PORT")}`;
+} else if (process.env.E2E_POSTGRES_DATABASE_URL) {
+  // One of two servers on one PostgreSQL database behind the round-robin proxy
+  // (scripts/e2e-postgres.js): shoppers reach it through the proxy, one more hop in X-Forwarded-For;
+  // e-mails go to the first server's mailbox, postal codes to its ViaCEP double.
+  process.env.DATABASE_URL = process.env.E2E_POSTGRES_DATABASE_URL;
+  process.env.PUBLIC_URL = setting("E2E_PUBLIC_URL");
+  process.env.TRUST_PROXY = "2";
+  process.env.SMTP_URL = `smtp://127.0.0.1:${setting("E2E_SMTP_PORT")}`;
+  process.env.CEP_API_URL = `http://127.0.0.1:${setting("E2E_CEP_PORT")}`;
 } else if (process.env.E2E_GATEWAY === "mercadopago") {
   // The second e2e store (playwright.config.ts): it charges through the Mercado Pago double,
   // which runs in this process on the port the tests know, for its /__double/ controls.

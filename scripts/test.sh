@@ -18,15 +18,22 @@ echo "==> lint"
 npm run --silent lint
 echo "==> unit and API tests"
 npx vitest run
-echo "==> store API tests on PostgreSQL"
-bash scripts/test-postgres.sh
+# One throwaway PostgreSQL for the rest: API tests, the crash test and the browser suite's
+# postgres-* projects (docs/decisions/0035-several-servers.md).
+source scripts/postgres-cluster.sh
+start_postgres_cluster
+echo "==> store API tests on PostgreSQL, and servers sharing one database"
+TEST_DATABASE_URL="$POSTGRES_SERVER_URL" npx vitest run api db/setup-lock.test.ts
 echo "==> production build"
 npm run --silent build >/dev/null
 echo "==> mail outbox crash test (the built server killed under checkout load)"
 npx node tests/crash/mail-outbox-crash.ts
 echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"
 npx node tests/crash/mercadopago-charge-crash.ts
+echo "==> checkout crash test, on SQLite and on PostgreSQL"
+npx node tests/crash/checkout-crash.ts
+CRASH_DATABASE_URL="$POSTGRES_SERVER_URL" npx node tests/crash/checkout-crash.ts
 echo "==> operations (health probes, JSON logs, graceful shutdown, workers; the container when Docker runs)"
 npm run --silent test:ops
-echo "==> browser tests"
-npx playwright test
+echo "==> browser tests (and the purchase flows on PostgreSQL with two servers behind a proxy)"
+E2E_DATABASE_URL="$POSTGRES_SERVER_URL" npx playwright test

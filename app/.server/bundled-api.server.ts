@@ -6,11 +6,13 @@ import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
-import { migrateToLatest, openDatabase, type StoreDatabase } from "#db/client.ts";
+import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from "#db/client.ts";
 import { databaseNotReadyReason } from "#db/readiness.ts";
+import { sharedSessionSecret } from "#db/server-secrets.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
+import { loadSharedRootSecret } from "./secrets.server.ts";
 
 interface Running {
   api: StoreApi;
@@ -61,9 +63,13 @@ function startPaymentJobs(deps: ApiDeps): (() => Promise<void>)[] {
 /** The database opened, migrated and (unless SEED_DEMO_DATA=false) demo-seeded. */
 async function openPreparedDatabase(): Promise<StoreDatabase> {
   const env = getEnv();
-  const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
-  await migrateToLatest(db);
-  if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+  const databaseOptions = { dataDir: env.dataDir, databaseUrl: env.DATABASE_URL };
+  const db = await openDatabase(databaseOptions);
+  // Servers started at once on an empty database migrate and seed it once (0035).
+  await withSetupLock(db, databaseOptions, async () => {
+    await migrateToLatest(db);
+    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+  });
   return db;
 }
 
@@ -88,12 +94,13 @@ function running(): Promise<Running> {
   ready ??= (async () => {
     const env = getEnv();
     const db = await openPreparedDatabase();
+    const now = () => new Date();
+    await loadSharedRootSecret((offered) => sharedSessionSecret(db, now(), offered));
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(env.dataDir, "outbox"),
       from: env.MAIL_FROM,
     });
-    const now = () => new Date();
     // Queued e-mail is sent now, every poll, and right after each enqueue (0020-mail-outbox).
     const mailWorker = createMailWorker({ db, mailer, now });
     mailWorker.start();

@@ -2,6 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { migrateToLatest } from "#db/client.ts";
+import { sharedSessionSecret } from "#db/server-secrets.ts";
+import { emptySharedDatabase } from "#tests/fixtures/shared-database.ts";
 
 const OLD = "segredo-antigo-com-pelo-menos-32-caracteres";
 const NEW = "segredo-novo-com-pelo-menos-32-caracteres-!";
@@ -84,6 +87,49 @@ describe("rotating SESSION_SECRET (newest first, all verify)", () => {
     for (const form of [formWith(otherToken), new FormData()]) {
       const refused = await csrf.validateCsrf(form, cookies).catch((error: unknown) => error);
       expect((refused as Response).status).toBe(403);
+    }
+  });
+});
+
+describe("without SESSION_SECRET on PostgreSQL (docs/decisions/0035-several-servers.md)", () => {
+  /** A server on its own machine: its own DATA_DIR, the one database `db`. */
+  async function serverOnDatabase(ownDataDir: string) {
+    vi.resetModules();
+    process.env.DATA_DIR = ownDataDir;
+    process.env.SESSION_SECRET = "";
+    process.env.DATABASE_URL = "postgres://loja@banco.interno/loja";
+    // Read now, as a server reads its configuration at start, before the next "machine" is set up.
+    (await import("./env.server.ts")).getEnv();
+    return { session: await import("./session.server.ts"), secrets: await import("./secrets.server.ts") };
+  }
+
+  it("every server signs with the database's one secret, first offered by a server that had its own", async () => {
+    const shared = await emptySharedDatabase();
+    try {
+      const db = await shared.open();
+      await migrateToLatest(db);
+      const machineA = fs.mkdtempSync(path.join(dataDir, "a-"));
+      const machineB = fs.mkdtempSync(path.join(dataDir, "b-"));
+      fs.writeFileSync(path.join(machineA, "session-secret"), OLD);
+      const a = await serverOnDatabase(machineA);
+      const b = await serverOnDatabase(machineB);
+      // Nothing may be signed with a secret of its own before the database's is known.
+      expect(() => b.secrets.getRootSecrets()).toThrow(/segredo compartilhado/);
+
+      await a.secrets.loadSharedRootSecret((offered) => sharedSessionSecret(db, new Date(), offered));
+      await b.secrets.loadSharedRootSecret((offered) => sharedSessionSecret(db, new Date(), offered));
+
+      expect(a.secrets.getRootSecrets()).toEqual([OLD]);
+      const setCookie = await a.session.commitCustomerSession(new Request("http://loja.local/"), {
+        token: "t",
+        customer,
+      });
+      const onB = new Request("http://loja.local/", { headers: { cookie: cookieOf(setCookie) } });
+      expect(await b.session.getSessionCustomer(onB)).toEqual({ customer, token: "t" });
+      expect(fs.existsSync(path.join(machineB, "session-secret"))).toBe(false);
+    } finally {
+      delete process.env.DATABASE_URL;
+      await shared.close();
     }
   });
 });

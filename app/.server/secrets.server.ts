@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { getEnv } from "./env.server.ts";
+import { getEnv, type Env } from "./env.server.ts";
 
 /** A shorter secret can be guessed offline from one signed cookie (ASVS V11: 128 bits or more). */
 export const MIN_SECRET_LENGTH = 32;
@@ -20,7 +20,9 @@ const derived = new Map<SecretPurpose, string[]>();
  * The operator's secrets, newest first. SESSION_SECRET may list several, comma separated, to
  * rotate without logging anyone out: the first signs, all verify (README "Configuration").
  * Without it, one secret is generated once into DATA_DIR/session-secret so restarts keep
- * sessions valid. A configured secret shorter than MIN_SECRET_LENGTH stops the start.
+ * sessions valid; on PostgreSQL, into the database instead, so that every server of the store
+ * signs with it (loadSharedRootSecret, docs/decisions/0035-several-servers.md). A configured
+ * secret shorter than MIN_SECRET_LENGTH stops the start.
  */
 export function getRootSecrets(): string[] {
   if (rootSecrets) return rootSecrets;
@@ -37,7 +39,9 @@ export function getRootSecrets(): string[] {
     }
     return (rootSecrets = configured);
   }
-  const file = path.join(env.dataDir, "session-secret");
+  if (secretKeptInDatabase(env))
+    throw new Error("[segredos] o segredo compartilhado ainda não foi lido do banco de dados");
+  const file = secretFile(env.dataDir);
   fs.mkdirSync(env.dataDir, { recursive: true });
   if (!fs.existsSync(file)) {
     try {
@@ -47,6 +51,30 @@ export function getRootSecrets(): string[] {
     }
   }
   return (rootSecrets = [fs.readFileSync(file, "utf8").trim()]);
+}
+
+const secretFile = (dataDir: string) => path.join(dataDir, "session-secret");
+
+/**
+ * Servers on different machines share a PostgreSQL database but not a DATA_DIR: without
+ * SESSION_SECRET, the bundled API keeps the generated secret in the database (0035). A storefront
+ * on another store API (STORE_API_URL) has no database and keeps its file.
+ */
+export function secretKeptInDatabase(env: Pick<Env, "SESSION_SECRET" | "DATABASE_URL" | "STORE_API_URL">): boolean {
+  return !env.SESSION_SECRET?.trim() && Boolean(env.DATABASE_URL) && !env.STORE_API_URL;
+}
+
+/**
+ * Takes the database's secret (secretKeptInDatabase): `share` answers the one secret of the
+ * database, writing `offered` first when there is none yet, which is this server's old
+ * DATA_DIR/session-secret if it has one, so moving a store to several servers logs nobody out.
+ */
+export async function loadSharedRootSecret(share: (offered: string | undefined) => Promise<string>): Promise<void> {
+  const env = getEnv();
+  if (rootSecrets || !secretKeptInDatabase(env)) return;
+  const file = secretFile(env.dataDir);
+  const offered = fs.existsSync(file) ? fs.readFileSync(file, "utf8").trim() || undefined : undefined;
+  rootSecrets = [await share(offered)];
 }
 
 /** The keys for one purpose, newest first (HKDF-SHA256 of each operator secret). */

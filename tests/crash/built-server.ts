@@ -1,5 +1,6 @@
 // What the crash tests share (tests/crash/*.ts): the built server (server.js) started on a fresh
-// SQLite data directory and killed with SIGKILL, and shoppers calling its store API over HTTP.
+// SQLite data directory, or a fresh PostgreSQL database on the server of `postgresServerUrl`, and
+// killed with SIGKILL, and shoppers calling its store API over HTTP.
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,10 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { openDatabase, type StoreDatabase } from "#db/client.ts";
+import { METHOD, testCard } from "#tests/fixtures/carts.ts";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 
-export const BOLETO = 1;
 const STUDENT_RA = "20250003";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -40,10 +43,11 @@ export interface Shopper {
 }
 
 /**
- * The built server on a fresh data directory (SQLite, .eml outbox, no request log), with
- * `extraEnv` on top; `script` names the caller in the message when the build is missing.
+ * The built server on a fresh data directory (SQLite, .eml outbox, no request log), or on a fresh
+ * database of the PostgreSQL server `postgresServerUrl`, with `extraEnv` on top; `script` names
+ * the caller in the message when the build is missing.
  */
-export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = {}) {
+export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = {}, postgresServerUrl?: string) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.error(`${script}: run \`npm run build\` first`);
     process.exit(1);
@@ -66,6 +70,8 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
   delete env.STORE_API_URL;
+  const postgres = postgresServerUrl ? await createPostgresDatabase(postgresServerUrl) : null;
+  if (postgres) env.DATABASE_URL = postgres.url;
   Object.assign(env, extraEnv);
 
   let server: ChildProcess | null = null;
@@ -165,20 +171,90 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
       shopper.address,
     );
 
-  /** "Finalizar Compra" by boleto. */
-  const finishByBoleto = (shopper: Shopper, cartId: string) =>
+  /** "Finalizar Compra" by boleto, or by an approved card of the sandbox gateway. */
+  const finish = (shopper: Shopper, cartId: string, payment: Record<string, unknown>) =>
     call(
       "PUT",
       `/carts/finish-cart-by-customer/${shopper.id}/cart/${cartId}/store/1`,
-      { paymentMethodId: BOLETO, acceptedTerms: true, deliveryDate: null, installments: 1 },
+      { acceptedTerms: true, deliveryDate: null, installments: 1, ...payment },
       shopper.token,
       shopper.address,
     );
+  const finishByBoleto = (shopper: Shopper, cartId: string) =>
+    finish(shopper, cartId, { paymentMethodId: METHOD.boleto });
+  const finishByCard = (shopper: Shopper, cartId: string) =>
+    finish(shopper, cartId, { paymentMethodId: METHOD.credit, ...testCard() });
+
+  let refusedCalls = 0;
+  /**
+   * One shopper buying one unit of the item by `pay`, again and again until `stopping()`, through
+   * kills and restarts; `acknowledged` gets every finish the API answered (its `finished` reply).
+   */
+  async function shop(
+    shopper: Shopper,
+    itemTOTVSId: number,
+    pay: "boleto" | "card",
+    acknowledged: (finished: { saleId: string; referenceCode: string; statusCode: string }) => void,
+    stopping: () => boolean,
+  ): Promise<void> {
+    while (!stopping()) {
+      try {
+        const saved = await addToCart(shopper, itemTOTVSId);
+        if (saved.status !== 200) throw new Error(`add to cart: ${saved.status} ${JSON.stringify(saved.body)}`);
+        const cartId = saved.body.cart.cartId as string;
+        const finished = pay === "card" ? await finishByCard(shopper, cartId) : await finishByBoleto(shopper, cartId);
+        if (finished.status >= 200 && finished.status < 300) acknowledged(finished.body.finished);
+        else if (finished.status >= 500) throw new Error(`finish: ${finished.status} ${JSON.stringify(finished.body)}`);
+      } catch (error) {
+        // The server is down (killed) or answered in the middle of dying: try again shortly.
+        refusedCalls += 1;
+        if (!(error instanceof TypeError) && !/fetch failed|ECONNRESET|socket/i.test(String(error))) {
+          if (server !== null) throw error;
+        }
+        await sleep(50);
+      }
+    }
+  }
+
+  /**
+   * The shoppers buying the item (each by `payOf(its index)`) while the server is killed `kills`
+   * times, each after a moment of load drawn from `loadMs` by `random`, and started again; then a
+   * second more of load. `acknowledged` gets every finish the API answered.
+   */
+  async function checkoutsThroughKills(options: {
+    shoppers: Shopper[];
+    itemTOTVSId: number;
+    payOf: (index: number) => "boleto" | "card";
+    acknowledged: (finished: { saleId: string; referenceCode: string; statusCode: string }) => void;
+    kills: number;
+    loadMs: readonly [number, number];
+    random: () => number;
+  }): Promise<void> {
+    let stopping = false;
+    const load = options.shoppers.map((shopper, index) =>
+      shop(shopper, options.itemTOTVSId, options.payOf(index), options.acknowledged, () => stopping),
+    );
+    const [shortest, longest] = options.loadMs;
+    try {
+      for (let round = 0; round < options.kills; round++) {
+        await sleep(shortest + options.random() * (longest - shortest));
+        await kill();
+        await start();
+      }
+      await sleep(1_000);
+    } finally {
+      stopping = true;
+      await Promise.all(load);
+    }
+  }
 
   return {
     dataDir,
     outboxDir: path.join(dataDir, "outbox"),
     databaseFile: path.join(dataDir, "store.sqlite"),
+    /** The store's database, whichever it is (close it before cleanUp). */
+    openDatabase: (): Promise<StoreDatabase> => openDatabase({ dataDir, databaseUrl: postgres?.url }),
+    dialect: postgres ? "PostgreSQL" : "SQLite",
     start,
     kill,
     /** Whether a server process is running now. */
@@ -187,7 +263,13 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
     newShopper,
     addToCart,
     finishByBoleto,
-    cleanUp: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    checkoutsThroughKills,
+    /** Calls refused while the server was down (or dying). */
+    refusedCalls: () => refusedCalls,
+    cleanUp: async () => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
+    },
   };
 }
 

@@ -10,78 +10,42 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { builtServer, PAID_ITEM_SQL, sleep, type Shopper } from "./built-server.ts";
+import { builtServer, PAID_ITEM_SQL, sleep } from "./built-server.ts";
+import { seeded } from "./seeded-random.ts";
 
 const KILLS = 5;
 const CLIENTS = 6;
 /** Load between two kills: a random moment in this range (ms), from a seeded generator. */
-const LOAD_MS = [800, 3_000];
+const LOAD_MS = [800, 3_000] as const;
 /** Longer than the .eml mailer's lease (15 s): a message claimed by a killed server is sent again after it. */
 const DRAIN_TIMEOUT_MS = 60_000;
 
-/** Mulberry32: the same kill moments on every run. */
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(20261123);
 
 const store = await builtServer("tests/crash/mail-outbox-crash.ts");
 const { outboxDir } = store;
 
 const acknowledged = new Map<string, string>(); // referenceCode → saleId
-let failedCalls = 0;
-let stopping = false;
-
-/** One shopper buying one item by boleto, again and again, through kills and restarts. */
-async function shop(shopper: Shopper, itemTOTVSId: number): Promise<void> {
-  while (!stopping) {
-    try {
-      const saved = await store.addToCart(shopper, itemTOTVSId);
-      if (saved.status !== 200) throw new Error(`add to cart: ${saved.status} ${JSON.stringify(saved.body)}`);
-      const finished = await store.finishByBoleto(shopper, saved.body.cart.cartId);
-      if (finished.status >= 200 && finished.status < 300) {
-        acknowledged.set(finished.body.finished.referenceCode, finished.body.finished.saleId);
-      } else if (finished.status >= 500) {
-        throw new Error(`finish: ${finished.status} ${JSON.stringify(finished.body)}`);
-      }
-    } catch (error) {
-      // The server is down (killed) or answered in the middle of dying: try again shortly.
-      failedCalls += 1;
-      if (!(error instanceof TypeError) && !/fetch failed|ECONNRESET|socket/i.test(String(error))) {
-        if (store.running()) throw error;
-      }
-      await sleep(50);
-    }
-  }
-}
 
 function emlFiles(): string[] {
   return fs.existsSync(outboxDir) ? fs.readdirSync(outboxDir).filter((name) => name.endsWith(".eml")) : [];
 }
 
 const started = Date.now();
-let kills = 0;
 try {
   await store.start();
   const db = new SQLite(store.databaseFile, { readonly: true, fileMustExist: true });
   const item = db.prepare(PAID_ITEM_SQL).get() as { id: number };
   const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => store.newShopper()));
-  const load = shoppers.map((shopper) => shop(shopper, item.id));
-
-  for (; kills < KILLS; kills++) {
-    await sleep(LOAD_MS[0]! + random() * (LOAD_MS[1]! - LOAD_MS[0]!));
-    await store.kill();
-    await store.start();
-  }
-  await sleep(1_000);
-  stopping = true;
-  await Promise.all(load);
+  await store.checkoutsThroughKills({
+    shoppers,
+    itemTOTVSId: item.id,
+    payOf: () => "boleto",
+    acknowledged: (finished) => acknowledged.set(finished.referenceCode, finished.saleId),
+    kills: KILLS,
+    loadMs: LOAD_MS,
+    random,
+  });
 
   // Everything queued is sent, including what a killed server had claimed (after its lease).
   let unsent = -1;
@@ -122,11 +86,10 @@ try {
 
   console.log(
     `mail outbox crash test: ${acknowledged.size} acknowledged sales (${liveSales.length} in the database), ` +
-      `${kills} SIGKILLs, ${files.length} confirmation e-mails, ${failedCalls} calls refused while the server was down, ` +
+      `${KILLS} SIGKILLs, ${files.length} confirmation e-mails, ${store.refusedCalls()} calls refused while the server was down, ` +
       `${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {
-  stopping = true;
   await store.kill();
-  store.cleanUp();
+  await store.cleanUp();
 }

@@ -105,5 +105,5 @@ try {
 } finally {
   await store.kill();
   await double.close();
-  store.cleanUp();
+  await store.cleanUp();
 }

@@ -20,7 +20,7 @@ const test = base.extend<{ customer: ApiCustomer }>({
 });
 
 test.describe("cart", () => {
-  test("link a student by RA and add an item to their bag; quantities follow the rules", async ({
+  test("link a student by RA and add an item to their bag; quantities follow the rules @purchase", async ({
     page,
     visit,
     request,
@@ -94,7 +94,7 @@ test.describe("cart", () => {
     await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   });
 
-  test("a coupon is applied to the whole cart and removed", async ({ page, visit, request }) => {
+  test("a coupon is applied to the whole cart and removed @purchase", async ({ page, visit, request }) => {
     const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
     await visit(productPath(product));
     await buyForNewRa(page, "20250005");

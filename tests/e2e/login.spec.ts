@@ -10,7 +10,12 @@ import {
 import { expectAnnounced } from "./support/announcements.ts";
 import { expect, test } from "./support/fixtures.ts";
 
-test("a customer logs in from the header, stays on the page, and logs out", async ({ page, visit, request, js }) => {
+test("a customer logs in from the header, stays on the page, and logs out @purchase", async ({
+  page,
+  visit,
+  request,
+  js,
+}) => {
   const customer = await createCustomer(request);
   await visit("/faq");
   await logInThroughModal(page, customer, js);

@@ -9,6 +9,7 @@ const mercadoPagoPort = Number(process.env.E2E_MERCADOPAGO_PORT ?? 3995);
 const mercadoPagoDoublePort = Number(process.env.E2E_MERCADOPAGO_DOUBLE_PORT ?? 3994);
 const schoolStorePort = Number(process.env.E2E_SCHOOL_STORE_PORT ?? 3993);
 const schoolApiPort = Number(process.env.E2E_SCHOOL_API_PORT ?? 3992);
+const postgresPort = Number(process.env.E2E_POSTGRES_PORT ?? 3991);
 
 export const e2eEnv = {
   host: "127.0.0.1",
@@ -51,6 +52,37 @@ export const e2eEnv = {
     apiDataDir: `${process.env.E2E_DATA_DIR ?? ".tmp/e2e-data"}-school-api`,
   },
 };
+
+/**
+ * The store on PostgreSQL with two servers behind a round-robin proxy (scripts/e2e-postgres.js,
+ * docs/decisions/0035): only when E2E_DATABASE_URL names a PostgreSQL server (scripts/test.sh
+ * starts one), for the "postgres-*" projects, which run the purchase flows (tag @purchase).
+ */
+export const e2ePostgres = process.env.E2E_DATABASE_URL
+  ? {
+      port: postgresPort,
+      baseURL: `http://127.0.0.1:${postgresPort}`,
+      /** The store's database on that server, made afresh at each run. */
+      databaseUrl: e2ePostgresDatabaseUrl(process.env.E2E_DATABASE_URL, postgresPort),
+    }
+  : null;
+
+/** The e2e database on the PostgreSQL server of `serverUrl`, named for the proxy's port (suites side by side). */
+export function e2ePostgresDatabaseUrl(serverUrl: string, port: number): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/loja_e2e_${port}`;
+  return url.toString();
+}
+
+/** The proxy and its two servers' environment (scripts/e2e-postgres.js). */
+export function e2ePostgresEnvironment(): Record<string, string> {
+  return {
+    ...e2eServerEnvironment(),
+    E2E_DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+    E2E_POSTGRES_PORT: String(postgresPort),
+    E2E_DATA_DIR: `${e2eEnv.dataDir}-postgres`,
+  };
+}
 
 /** The server's environment (scripts/e2e-server.js reads these names). */
 export function e2eServerEnvironment(): Record<string, string> {

@@ -1,6 +1,17 @@
 import { execFileSync } from "node:child_process";
+import { test } from "@playwright/test";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
-import { e2eEnv } from "./e2e-env.ts";
+import { e2eEnv, e2ePostgres } from "./e2e-env.ts";
+
+/** The running test's store database: the PostgreSQL one in the postgres-* projects (0035), else the SQLite file. */
+function storeDatabase(): { dataDir: string; databaseUrl?: string } {
+  const onPostgres = test.info().project.name.startsWith("postgres");
+  return e2ePostgres && onPostgres
+    ? { dataDir: e2eEnv.dataDir, databaseUrl: e2ePostgres.databaseUrl }
+    : { dataDir: e2eEnv.dataDir };
+}
+
+const databaseUrlOf = ({ databaseUrl }: { databaseUrl?: string }) => (databaseUrl ? { DATABASE_URL: databaseUrl } : {});
 
 /**
  * Runs the gestor's command-line tool (scripts/gestor.ts) on the e2e server's database, as the
@@ -8,14 +19,14 @@ import { e2eEnv } from "./e2e-env.ts";
  */
 export function gestor(...args: string[]): string {
   return execFileSync(process.execPath, ["scripts/gestor.ts", ...args], {
-    env: { ...process.env, DATA_DIR: e2eEnv.dataDir },
+    env: { ...process.env, DATA_DIR: e2eEnv.dataDir, ...databaseUrlOf(storeDatabase()) },
     encoding: "utf8",
   });
 }
 
 /** Changes the e2e server's database directly, for what no screen or API of the store does. */
 export async function withStoreDatabase<T>(work: (db: StoreDatabase) => Promise<T>): Promise<T> {
-  const db = await openDatabase({ dataDir: e2eEnv.dataDir });
+  const db = await openDatabase(storeDatabase());
   try {
     return await work(db);
   } finally {

@@ -1,0 +1,12 @@
+// Runs under plain Node (type stripping): no TypeScript-only syntax.
+
+/** Mulberry32: the same kill moments on every run. */
+export function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -11,6 +11,7 @@ const { default: express } = await import("express");
 // Node 24 runs these TypeScript modules as they are (types stripped).
 const { bodyLimit, makeCspNonce, permissionsPolicy, securityHeaders } = await import("./server/security.ts");
 const { httpErrorHandler, requestLog } = await import("./server/request-log.ts");
+const { pageCache } = await import("./server/page-cache/index.ts");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(root, "build/server/index.js"));
@@ -37,6 +38,8 @@ app.use(
   permissionsPolicy,
 );
 app.use(bodyLimit);
+// Anonymous catalogue pages from memory, gzip-encoded itself (docs/decisions/0036): before compression().
+app.use(pageCache(build));
 app.use(compression());
 app.use(
   "/assets",

@@ -4,6 +4,7 @@ import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueSales } from "#api/sales/sale-li
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
+import { readCatalogueVersion } from "#api/catalogue-version.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
@@ -12,6 +13,7 @@ import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 
 let ready: Promise<StoreApi> | undefined;
+let database: ApiDeps["db"] | undefined;
 
 /** `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and the next run tries again. */
 function every(intervalMs: number, label: string, job: () => Promise<void>): void {
@@ -48,6 +50,7 @@ export function getBundledApi(): Promise<StoreApi> {
     const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+    database = db;
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(env.dataDir, "outbox"),
@@ -74,4 +77,14 @@ export function getBundledApi(): Promise<StoreApi> {
     ready = undefined;
   });
   return ready;
+}
+
+/**
+ * The bundled API's catalogue version (api/catalogue-version.ts), for the storefront's caches
+ * (docs/decisions/0036-page-cache.md); null when the store API is another server's.
+ */
+export async function bundledCatalogueVersion(): Promise<number | null> {
+  if (getEnv().STORE_API_URL) return null;
+  await getBundledApi();
+  return database ? readCatalogueVersion(database) : null;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageCacheHooks } from "../../app/.server/page-cache.server.ts";
-import { ByteLru } from "./byte-lru.ts";
+import { ByteLru } from "../../app/.server/byte-lru.server.ts";
 import { gzipBody, plainBody } from "./gzip-template.ts";
 import { pageTemplate, type PageTemplate, type SlotName } from "./page-template.ts";
 import { acceptsGzip, pageCacheSettings, type PageCacheSettings } from "./settings.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ByteLru } from "./byte-lru.ts";
+import { ByteLru } from "./byte-lru.server.ts";
 
 describe("the page cache's memory bound", () => {
   it("never holds more bytes than its budget, however many pages a crawler asks for", () => {

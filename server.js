@@ -20,6 +20,7 @@ const { httpErrorHandler, requestLog } = await import("./server/request-log.ts")
 const { healthRoutes } = await import("./server/health.ts");
 const { gracefulShutdown } = await import("./server/shutdown.ts");
 const { onPrimaryShutdown, reportCannotListen, runPrimary } = await import("./server/cluster.ts");
+const { pageCache } = await import("./server/page-cache/index.ts");
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,7 +92,9 @@ function serve() {
     permissionsPolicy,
   );
   app.use(bodyLimit);
-  // 4. compression, then static files (hashed assets cached for a year)
+  // 4. anonymous catalogue pages from memory, gzip-encoded by the cache itself (docs/decisions/0036),
+  //    then compression for the rest, then static files (hashed assets cached for a year)
+  app.use(pageCache(build));
   app.use(compression());
   app.use(
     "/assets",

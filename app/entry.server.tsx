@@ -140,3 +140,6 @@ function setDocumentHeaders(headers: Headers) {
   // Lets the listing pick its page size from the real viewport on later requests.
   headers.set("Accept-CH", "Sec-CH-Viewport-Width, Sec-CH-UA-Mobile");
 }
+
+/** The anonymous page cache's view of the storefront (server/page-cache, decision 0036). */
+export { pageCacheHooks } from "./.server/page-cache.server.ts";

@@ -17,7 +17,7 @@ import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
 import { cartInstallmentView } from "./lib/installments.ts";
-import { toasts } from "./.server/toast.server.ts";
+import { readToast } from "./.server/toast.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = currentCustomer(context);
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts] =
     await Promise.all([
-      toasts().getToast(request),
+      readToast(request),
       commitCsrfToken(request),
       menuCategories(storeApi(context)),
       loadCart({ request, context }),
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function gestorRootData(request: Request) {
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie]] = await Promise.all([
-    toasts().getToast(request),
+    readToast(request),
     commitCsrfToken(request),
   ]);
   const headers = new Headers(toastHeaders);

@@ -52,6 +52,7 @@ export interface Database {
   staff_recovery_codes: StaffRecoveryCodeTable;
   audit_log: AuditLogTable;
   sale_status_changes: SaleStatusChangeTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -676,4 +677,10 @@ export interface JobLockTable {
   holder: string;
   /** ISO instant; a holder that crashed loses the lock then. */
   locked_until: string;
+}
+
+/** One row (id 1): bumped by triggers on every catalogue change (migration 0027, decision 0036). */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
 }

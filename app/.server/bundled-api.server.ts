@@ -4,6 +4,7 @@ import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueSales } from "#api/sales/sale-li
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
+import { readCatalogueVersion } from "#api/catalogue-version.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from "#db/client.ts";
@@ -140,4 +141,13 @@ export async function closeBundledApi(): Promise<void> {
   const { db, stop } = await current;
   await stop();
   await db.destroy();
+}
+
+/**
+ * The bundled API's catalogue version (api/catalogue-version.ts), for the storefront's caches
+ * (docs/decisions/0036-page-cache.md); null when the store API is another server's.
+ */
+export async function bundledCatalogueVersion(): Promise<number | null> {
+  if (getEnv().STORE_API_URL) return null;
+  return readCatalogueVersion((await running()).db);
 }

@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
-import { cookieName } from "./cookie-names.server.ts";
+import { cookieName, CSRF_COOKIE } from "./cookie-names.server.ts";
 import { getEnv } from "./env.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 
@@ -17,7 +17,7 @@ let cookie: Cookie | undefined;
  * signature with the newest secret only, so every form answered 403 after a rotation).
  */
 function csrfCookie(): Cookie {
-  cookie ??= createCookie(cookieName("loja_csrf"), {
+  cookie ??= createCookie(cookieName(CSRF_COOKIE), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -27,24 +27,42 @@ function csrfCookie(): Cookie {
   return cookie;
 }
 
-async function tokenInCookie(request: Request): Promise<string | null> {
-  const value: unknown = await csrfCookie().parse(request.headers.get("cookie"));
+async function tokenInCookie(cookieHeader: string | null): Promise<string | null> {
+  const value: unknown = await csrfCookie().parse(cookieHeader);
   return typeof value === "string" && TOKEN.test(value) ? value : null;
 }
 
 /** The token for this visitor and, when new, the Set-Cookie header that carries it. */
 export async function commitCsrfToken(request: Request): Promise<[token: string, setCookie: string | null]> {
-  const existing = await tokenInCookie(request);
+  return commitCsrfTokenFor(request.headers.get("cookie"));
+}
+
+/** commitCsrfToken from the Cookie header alone (the page cache has no Request to hand). */
+export async function commitCsrfTokenFor(
+  cookieHeader: string | null,
+): Promise<[token: string, setCookie: string | null]> {
+  const existing = await tokenInCookie(cookieHeader);
   if (existing) return [existing, null];
-  const token = randomBytes(32).toString("base64url");
+  const token = newCsrfToken();
   return [token, await csrfCookie().serialize(token)];
+}
+
+/** A fresh random token, of the shape every token has (TOKEN). */
+export function newCsrfToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** The Cookie header a browser holding `token` would send (the page cache renders with a placeholder). */
+export async function csrfCookieHeader(token: string): Promise<string> {
+  const [pair = ""] = (await csrfCookie().serialize(token)).split(";");
+  return pair;
 }
 
 export const CSRF_REFUSED = "Sua sessão de formulário expirou. Recarregue a página e tente novamente.";
 
 /** Stops a POST whose token is missing or wrong with 403. */
 export async function validateCsrf(formData: FormData, headers: Headers): Promise<void> {
-  const expected = await tokenInCookie(new Request("http://loja.local/", { headers }));
+  const expected = await tokenInCookie(headers.get("cookie"));
   const sent = formData.get(FORM_FIELD);
   const matches =
     expected !== null &&

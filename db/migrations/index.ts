@@ -21,6 +21,7 @@ import * as catalogueEditing from "./0023-catalogue-editing.ts";
 import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-replies.ts";
 import * as categoryIconAndHome from "./0025-category-icon-and-home.ts";
 import * as serverSecrets from "./0026-server-secrets.ts";
+import * as catalogueVersion from "./0027-catalogue-version.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0024-coupon-scope-and-ticket-replies": couponScopeAndTicketReplies,
   "0025-category-icon-and-home": categoryIconAndHome,
   "0026-server-secrets": serverSecrets,
+  "0027-catalogue-version": catalogueVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { formatBRL } from "#app/lib/money.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
+import { newVisitor } from "./support/pages.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 
@@ -59,8 +60,14 @@ test("an admin changes a price: a bad price or a too large image is refused on i
   request,
   visit,
   logIn,
+  browser,
+  js,
 }) => {
   const product = await createProduct("Caderno Teste");
+  // A visitor's product page comes from the page cache (decision 0036): it must follow the change.
+  const visitor = await newVisitor(browser, js);
+  await visitor.visit(`/produto/papelaria/${product.slug}`);
+  await expect(visitor.page.getByTestId("product-price")).toContainText("R$ 20,00");
   await logInStaff(context, "admin", "Ana Admin");
   await visit(`/gestor/catalogo/produtos/${product.id}`);
   await expect(page.getByRole("heading", { name: product.title })).toBeVisible();
@@ -89,6 +96,9 @@ test("an admin changes a price: a bad price or a too large image is refused on i
 
   await visit(`/produto/papelaria/${product.slug}`);
   await expect(page.getByTestId("product-price")).toContainText("Total: R$ 1.100,00");
+  await visitor.visit(`/produto/papelaria/${product.slug}`);
+  await expect(visitor.page.getByTestId("product-price")).toContainText("Total: R$ 1.100,00");
+  await visitor.context.close();
 
   const customer = await logIn();
   await saveCart(request, customer, [
@@ -152,6 +162,8 @@ test("an admin puts a category on the home page with its own icon: the home show
   page,
   context,
   visit,
+  browser,
+  js,
 }) => {
   // A category of this test only: the other specs' home and menu keep theirs.
   const { code } = uniqueProduct("Brindes");
@@ -170,6 +182,9 @@ test("an admin puts a category on the home page with its own icon: the home show
       .execute(),
   );
   const product = await createProduct("Chaveiro Teste", category.slug);
+  // A visitor's home comes from the page cache (decision 0036): it must follow the change.
+  const visitor = await newVisitor(browser, js);
+  await visitor.visit("/");
 
   await logInStaff(context, "admin");
   await visit("/gestor/catalogo/categorias");
@@ -199,6 +214,11 @@ test("an admin puts a category on the home page with its own icon: the home show
   await expect(section.getByRole("heading", { name: product.title })).toBeVisible();
   // The spec's four sections are still there.
   await expect(menu.getByRole("link", { name: "Lançamentos", exact: true })).toHaveAttribute("href", "#lancamentos");
+  await visitor.visit("/");
+  await expect(
+    visitor.page.getByRole("region", { name: "Brindes da escola" }).getByRole("heading", { name: product.title }),
+  ).toBeVisible();
+  await visitor.context.close();
 
   // The category's page shows the chosen icon (canecas': a mug's handle), not the "outros" of its slug.
   await visit(`/categoria/${category.slug}`);

@@ -1,6 +1,10 @@
-import { cartPanel, expectAddedToCart } from "./support/cart.ts";
+import { accountMenu, expectLoggedIn } from "./support/accounts.ts";
+import { cartCount, cartPanel, expectAddedToCart } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { newVisitor } from "./support/pages.ts";
+import { csrfTokenOf } from "./support/session.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 
 const money = (value: number) =>
@@ -59,4 +63,45 @@ test("unknown product or category slugs are the not-found page with 404", async 
     expect(response?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
   }
+});
+
+// The product page is served to visitors from the page cache (docs/decisions/0036-page-cache.md):
+// each still gets their own form token, and a shopper the store knows gets their own page.
+test("visitors and a customer on one product page each get their own form token and cart", async ({
+  page,
+  visit,
+  request,
+  logIn,
+  browser,
+  js,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  const path = productPath(product);
+  const [first, second] = await Promise.all([newVisitor(browser, js), newVisitor(browser, js)]);
+  for (const visitor of [first, second]) await visitor.visit(path);
+  const tokens = [await csrfTokenOf(first.context), await csrfTokenOf(second.context)];
+  expect(tokens[0]).not.toBeNull();
+  expect(tokens[0]).not.toBe(tokens[1]);
+  for (const [index, visitor] of [first, second].entries())
+    for (const field of await visitor.page.locator("input[name=csrf]").all())
+      expect(await field.inputValue()).toBe(tokens[index]);
+
+  // The second visitor's first form post works with their token; the page then is theirs.
+  await second.page.getByTestId("buy-button").click();
+  await expectAddedToCart(second.page, "Selecionar estudante");
+  await second.visit(path);
+  await expect(cartCount(second.page)).toHaveText("1");
+
+  const customer = await logIn();
+  await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 2 }] },
+  ]);
+  await visit(path);
+  await expect(cartCount(page)).toHaveText("2");
+  await expectLoggedIn(page, customer.name);
+
+  await first.visit(path);
+  await expect(cartCount(first.page)).toHaveText("0");
+  await expect(accountMenu(first.page)).toHaveCount(0);
+  await Promise.all([first.context.close(), second.context.close()]);
 });

@@ -33,6 +33,7 @@ import { support } from "#api/contract/support.ts";
 import type { SupportTicket } from "#app/lib/validation/support-fields.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
+import type { CatalogueReads } from "./catalogue-reads.server.ts";
 import { getEnv } from "../env.server.ts";
 
 /** A reply of the store API other than 2xx, with its error.message. */
@@ -85,6 +86,8 @@ export interface StoreApiClientOptions {
    * it was: spec §7's API may report a removal once, so no reply may drop it (docs/decisions/0007).
    */
   onItemsRemoved?: (items: readonly RemovedCartItem[]) => void;
+  /** Catalogue reads kept across requests (catalogue-reads.server.ts); none unless given. */
+  catalogueReads?: CatalogueReads;
 }
 
 const GUEST_KEY_HEADER = "x-guest-cart-key";
@@ -117,6 +120,14 @@ function onThisSite(link: string): string {
   return url.origin === new URL(getEnv().publicUrl).origin ? `${url.pathname}${url.search}${url.hash}` : link;
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** The store API's own message for a refusal, or the generic one. */
 function refusal(status: number, payload: unknown): StoreApiError {
   const body = apiErrorBody.safeParse(payload);
@@ -134,6 +145,7 @@ export function createApiCaller({
   onUnauthorized,
   extensions = ALL_EXTENSIONS,
   onItemsRemoved,
+  catalogueReads,
 }: Omit<StoreApiClientOptions, "storeId">) {
   async function call<E extends Endpoint>(
     endpoint: E,
@@ -144,6 +156,12 @@ export function createApiCaller({
     if (extension && !extensions.has(extension)) throw new StoreApiCallUnavailable(extension);
     const { method } = endpoint;
     const path = buildPath(endpoint.path, params, query as Record<string, string | number | undefined> | undefined);
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    const readKey = catalogueReads?.keyOf(endpoint, path, json);
+    if (readKey) {
+      const reply = await catalogueReads?.kept(readKey);
+      if (reply !== undefined) return reply as Reply<E>;
+    }
     const headers = new Headers({ ...extraHeaders, accept: "application/json" });
     if (body !== undefined) headers.set("content-type", "application/json");
     if (token) headers.set("authorization", `Bearer ${token}`);
@@ -153,13 +171,14 @@ export function createApiCaller({
       response = await transport(path, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: json,
       });
     } catch (error) {
       console.error("[store-api] falha de rede", method, path, error);
       throw new StoreApiError(503, STORE_API_UNAVAILABLE);
     }
-    const payload: unknown = await response.json().catch(() => null);
+    const text = await response.text().catch(() => "");
+    const payload: unknown = parseJson(text);
     if (!response.ok) {
       // Spec §8: a 401 on an authenticated call ends the session, here and nowhere else.
       if (response.status === 401 && onUnauthorized) await onUnauthorized();
@@ -178,6 +197,7 @@ export function createApiCaller({
       );
       throw new StoreApiError(502, STORE_API_UNAVAILABLE);
     }
+    if (readKey) await catalogueReads?.keep(readKey, checked.data, text.length);
     const removed = (checked.data as { itemsRemoved?: unknown }).itemsRemoved;
     if (onItemsRemoved && Array.isArray(removed) && removed.length > 0) onItemsRemoved(removed as RemovedCartItem[]);
     return checked.data as Reply<E>;

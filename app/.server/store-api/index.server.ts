@@ -6,6 +6,8 @@ import { destroyCustomerSession } from "../session.server.ts";
 import { createStoreApiClient, type StoreApiClient, type StoreApiClientOptions } from "./client.server.ts";
 import { knownStoreApiExtensions } from "./extensions.server.ts";
 import { defaultTransport } from "./transport.server.ts";
+import { catalogueReadsFor } from "./catalogue-reads.server.ts";
+import { bundledCatalogueVersion } from "../bundled-api.server.ts";
 
 export {
   callUnavailable,
@@ -43,5 +45,6 @@ export function storeApiFor(
     onUnauthorized: token ? () => endSession(request) : undefined,
     extensions: knownStoreApiExtensions(),
     onItemsRemoved,
+    catalogueReads: catalogueReadsFor(bundledCatalogueVersion),
   });
 }

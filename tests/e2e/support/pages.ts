@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 
 /**
  * With JavaScript, waits until React has hydrated the page (app/root.tsx sets the flag):
@@ -21,4 +21,18 @@ export async function dialogReady(dialog: Locator, js: boolean): Promise<Locator
 /** Types each value into the field with exactly that label, in order. */
 export async function fillFields(scope: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label, { exact: true }).fill(value);
+}
+
+/**
+ * Another shopper, in a browser of their own that the store has never seen (no cookies), with
+ * this project's JavaScript setting; `visit` opens a path and waits for hydration as the fixture does.
+ */
+export async function newVisitor(browser: Browser, js: boolean) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: js });
+  const page = await context.newPage();
+  const visit = async (path: string) => {
+    await page.goto(path);
+    await waitForHydration(page, js);
+  };
+  return { context, page, visit };
 }

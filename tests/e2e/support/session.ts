@@ -1,3 +1,5 @@
+import type { BrowserContext } from "@playwright/test";
+import { commitCsrfTokenFor } from "#app/.server/csrf.server.ts";
 import { commitCustomerSession, SESSION_LIFETIME_MS } from "#app/.server/session.server.ts";
 import { getRootSecrets } from "#app/.server/secrets.server.ts";
 import type { CustomerAuth } from "./accounts.ts";
@@ -45,4 +47,14 @@ export async function sessionCookie(auth: CustomerAuth): Promise<BrowserCookie> 
     secure: false,
     sameSite: "Lax",
   };
+}
+
+/**
+ * The CSRF token this browser's cookie holds, read with the app's own code (signed with the
+ * e2e server's secret); null when it has none.
+ */
+export async function csrfTokenOf(context: BrowserContext): Promise<string | null> {
+  const cookieHeader = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+  const [token, fresh] = await commitCsrfTokenFor(cookieHeader);
+  return fresh === null ? token : null;
 }

@@ -1,0 +1,25 @@
+import { listingPageSize } from "#app/features/catalogue/listing-page-size.server.ts";
+import { catalogueMayHaveChanged, catalogueVersion } from "./catalogue-version.server.ts";
+import { isVisitorStateCookie } from "./cookie-names.server.ts";
+import { commitCsrfTokenFor, csrfCookieHeader } from "./csrf.server.ts";
+
+/**
+ * What server/page-cache (the anonymous page cache, docs/decisions/0036-page-cache.md) needs
+ * from the storefront, so each rule keeps its one home here: which cookies make a visitor
+ * someone, the CSRF token, what changes a render, and the catalogue's version.
+ */
+export const pageCacheHooks = {
+  isVisitorStateCookie,
+  /** The visitor's own token and, on a first visit, the cookie that carries it. */
+  csrfFor: commitCsrfTokenFor,
+  /** The Cookie header that makes a render carry `token` (a placeholder) in every form. */
+  csrfCookieHeader,
+  /** What besides the URL changes a catalogue render: the listing's page size (decision 0003). */
+  variantOf(request: Request): string {
+    return String(listingPageSize(request, new URL(request.url)).pageSize);
+  },
+  catalogueVersion,
+  catalogueMayHaveChanged,
+};
+
+export type PageCacheHooks = typeof pageCacheHooks;

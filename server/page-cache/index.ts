@@ -1,0 +1,141 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { PageCacheHooks } from "../../app/.server/page-cache.server.ts";
+import { ByteLru } from "../../app/.server/byte-lru.server.ts";
+import { gzipBody, plainBody } from "./gzip-template.ts";
+import { pageTemplate, type PageTemplate, type SlotName } from "./page-template.ts";
+import { acceptsGzip, pageCacheSettings, type PageCacheSettings } from "./settings.ts";
+
+/**
+ * The anonymous page cache (docs/decisions/0036-page-cache.md): a catalogue page asked for by a
+ * visitor the store does not know yet (no session, guest cart, toast or other store cookie) is
+ * rendered once, with placeholders where the visitor's CSRF token and the response's CSP nonce
+ * go, and then served from memory with this visitor's own token and this response's nonce.
+ * Anything else goes on to React Router as before.
+ */
+
+/** The pages whose anonymous render is the same for every visitor (spec §2): home, listings, product, search, FAQ, privacy. */
+const CACHED_PATHS = /^\/(?:|categoria\/[^/]+|produto\/[^/]+\/[^/]+|busca|faq|privacidade)$/;
+/** Requests that may change the catalogue on this server: the gestor's forms and store-API calls. */
+const MAY_CHANGE_CATALOGUE = /^\/(?:gestor|api)(?:\/|$)/;
+/** The request headers a render reads besides the URL and the cookie (listing page size, decision 0003). */
+const RENDER_HEADERS = ["user-agent", "sec-ch-viewport-width", "sec-ch-ua-mobile", "accept", "accept-language"];
+/** The response headers a cached page must not repeat: per response, or set here. */
+const PER_RESPONSE_HEADERS = new Set([
+  "set-cookie",
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "cache-control",
+]);
+const VARY = "Accept-Encoding, Cookie, Sec-CH-Viewport-Width, Sec-CH-UA-Mobile";
+
+interface Entry {
+  /** Null: this URL is not cacheable (not a 200 page, or it set a cookie); React Router answers it. */
+  page: { template: PageTemplate; headers: [string, string][] } | null;
+  version: number | null;
+  expiresAt: number;
+}
+
+function cookieNames(header: string | undefined): string[] {
+  if (!header) return [];
+  return header.split(";").map((pair) => pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim());
+}
+
+function renderHeaders(req: Request): Headers {
+  const headers = new Headers();
+  for (const name of RENDER_HEADERS) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return headers;
+}
+
+export function pageCache(build: ServerBuild, settings: PageCacheSettings = pageCacheSettings()) {
+  const entryModule = build.entry.module as typeof build.entry.module & {
+    pageCacheHooks: PageCacheHooks;
+    loadContextFor: (nonce: string) => RouterContextProvider;
+  };
+  const hooks = entryModule.pageCacheHooks;
+  const renderPage = createRequestHandler(build, process.env.NODE_ENV);
+  // Per process and random, so no page can contain them by chance or by a visitor's choice.
+  const placeholders: Record<SlotName, string> = {
+    csrf: randomBytes(32).toString("base64url"),
+    nonce: randomBytes(18).toString("base64url"),
+  };
+  const placeholderCookie = hooks.csrfCookieHeader(placeholders.csrf);
+  const cache = new ByteLru<Entry>(settings.maxBytes);
+  const rendering = new Map<string, Promise<Entry>>();
+
+  async function renderEntry(req: Request, url: string, version: number | null): Promise<Entry> {
+    const headers = renderHeaders(req);
+    headers.set("cookie", await placeholderCookie);
+    headers.set("x-client-address", req.ip ?? req.socket.remoteAddress ?? "unknown");
+    const response = await renderPage(new Request(url, { headers }), entryModule.loadContextFor(placeholders.nonce));
+    const expiresAt = Date.now() + settings.ttlMs;
+    const html = response.headers.get("content-type")?.startsWith("text/html") ? await response.text() : null;
+    // A page that sets a cookie (beyond the CSRF one it already has) is someone's: never shared.
+    if (response.status !== 200 || response.headers.has("set-cookie") || html === null) {
+      if (!response.bodyUsed) await response.body?.cancel();
+      return { page: null, version, expiresAt };
+    }
+    const template = pageTemplate(html, placeholders);
+    const kept = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name));
+    return { page: template && { template, headers: kept }, version, expiresAt };
+  }
+
+  /** The entry for `key`, and whether this request rendered it. */
+  async function entryFor(req: Request, key: string, url: string): Promise<[Entry, boolean]> {
+    const version = await hooks.catalogueVersion();
+    const cached = cache.get(key);
+    if (cached && cached.version === version && cached.expiresAt > Date.now()) return [cached, false];
+    // Many visitors asking for one stale page wait for one render.
+    const pending = rendering.get(key);
+    if (pending) return [await pending, false];
+    const render = renderEntry(req, url, version).finally(() => rendering.delete(key));
+    rendering.set(key, render);
+    const entry = await render;
+    cache.set(key, entry, key.length + (entry.page?.template.gzip.bytes ?? 0) + 200);
+    return [entry, true];
+  }
+
+  return async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+    try {
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        if (MAY_CHANGE_CATALOGUE.test(req.path)) res.once("finish", hooks.catalogueMayHaveChanged);
+        return next();
+      }
+      const nonce = res.locals.cspNonce;
+      if (
+        settings.maxBytes === 0 ||
+        !CACHED_PATHS.test(req.path) ||
+        typeof nonce !== "string" ||
+        nonce.length !== placeholders.nonce.length ||
+        cookieNames(req.headers.cookie).some(hooks.isVisitorStateCookie)
+      )
+        return next();
+      const url = `http://localhost${req.originalUrl}`;
+      const key = `${hooks.variantOf(new Request(url, { headers: renderHeaders(req) }))} ${req.originalUrl}`;
+      const [entry, rendered] = await entryFor(req, key, url);
+      if (!entry.page) return next();
+      const [token, setCookie] = await hooks.csrfFor(req.headers.cookie ?? null);
+      const values = entry.page.template.slots.map((slot) => Buffer.from(slot === "csrf" ? token : nonce));
+      const gzip = acceptsGzip(req.headers["accept-encoding"]);
+      const body = gzip ? gzipBody(entry.page.template.gzip, values) : plainBody(entry.page.template.gzip, values);
+      for (const [name, value] of entry.page.headers) res.setHeader(name, value);
+      // The page carries this visitor's CSRF token: no shared cache may keep it (cache-control.server.ts).
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Vary", VARY);
+      if (setCookie) res.setHeader("Set-Cookie", setCookie);
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      res.setHeader("Content-Length", body.length);
+      res.setHeader("X-Page-Cache", rendered ? "miss" : "hit");
+      res.statusCode = 200;
+      res.end(req.method === "HEAD" ? undefined : body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

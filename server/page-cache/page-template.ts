@@ -1,0 +1,36 @@
+import { compileTemplate, type GzipTemplate } from "./gzip-template.ts";
+
+/** What fills a slot of a cached page in each response. */
+export type SlotName = "csrf" | "nonce";
+
+export interface PageTemplate {
+  gzip: GzipTemplate;
+  slots: SlotName[];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Cuts a page rendered with placeholders into static segments around its slots: the CSRF
+ * placeholder (every form, the root loader's data) and the nonce placeholder (every script).
+ * Null when the page cannot be a template (a zero byte, see compileTemplate).
+ */
+export function pageTemplate(html: string, placeholders: Record<SlotName, string>): PageTemplate | null {
+  const names = Object.keys(placeholders) as SlotName[];
+  const byValue = new Map(names.map((name) => [placeholders[name], name]));
+  const pattern = new RegExp(names.map((name) => escapeRegExp(placeholders[name])).join("|"), "g");
+  const statics: Buffer[] = [];
+  const slots: SlotName[] = [];
+  let from = 0;
+  for (const match of html.matchAll(pattern)) {
+    statics.push(Buffer.from(html.slice(from, match.index)));
+    slots.push(byValue.get(match[0]) as SlotName);
+    from = match.index + match[0].length;
+  }
+  statics.push(Buffer.from(html.slice(from)));
+  const slotLength = (slot: SlotName) => Buffer.byteLength(placeholders[slot]);
+  const gzip = compileTemplate(statics, slots.map(slotLength));
+  return gzip ? { gzip, slots } : null;
+}

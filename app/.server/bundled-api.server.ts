@@ -47,7 +47,7 @@ export function getBundledApi(): Promise<StoreApi> {
     const env = getEnv();
     const db = await openDatabase({ dataDir: env.dataDir, databaseUrl: env.DATABASE_URL });
     await migrateToLatest(db);
-    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db, { catalogueSize: env.SEED_CATALOGUE_SIZE });
     const mailer = createMailer({
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(env.dataDir, "outbox"),

@@ -20,6 +20,7 @@ import * as saleHistory from "./0021-sale-history.ts";
 import * as catalogueEditing from "./0023-catalogue-editing.ts";
 import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-replies.ts";
 import * as categoryIconAndHome from "./0025-category-icon-and-home.ts";
+import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0023-catalogue-editing": catalogueEditing,
   "0024-coupon-scope-and-ticket-replies": couponScopeAndTicketReplies,
   "0025-category-icon-and-home": categoryIconAndHome,
+  "0028-catalogue-listing-indexes": catalogueListingIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -70,6 +70,8 @@ export async function startStore(extraEnv = {}) {
   });
   child.stderr.on("data", (chunk) => {
     log = (log + chunk.toString()).slice(-4_000);
+    // BENCH_SERVER_LOG=1: the server's own lines (a profile's path, a preload's figures) as they come.
+    if (process.env.BENCH_SERVER_LOG) process.stderr.write(chunk);
   });
   try {
     await waitUntilAnswering(`${baseUrl}/api/payment-methods/list-payment-methods`, child);

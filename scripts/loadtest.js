@@ -86,7 +86,8 @@ async function newShopper() {
   const address = nextAddress();
   const payload = registrationPayload();
   await api("POST", "/customers/create-customer", payload, { address });
-  const browser = new Browser(store.baseUrl, { address, onRequest: record, signal: stop.signal });
+  // Setting up is not measured: a login may wait for the scrypt of the others on a busy machine.
+  const browser = new Browser(store.baseUrl, { address, onRequest: record, signal: stop.signal, timeoutMs: 300_000 });
   const login = await browser.get("entrar", "/entrar");
   await browser.submit("entrar", login, 'id="login"', { email: payload.email, password: payload.password }, "Acessar");
   const product = buyable[0];
@@ -100,6 +101,7 @@ async function newShopper() {
   );
   const studentId = /name="studentId" value="([^"]+)"/.exec(linked.html)?.[1];
   if (!studentId) throw new Error("o estudante não ficou vinculado");
+  browser.timeoutMs = 30_000;
   return { browser, studentId };
 }
 

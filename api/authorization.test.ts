@@ -29,6 +29,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     listCategories: { kind: "public" },
     getCategoryById: { kind: "public" },
     listProductsByCategorySlug: { kind: "public" },
+    listProductPageByCategorySlug: { kind: "public" },
+    getProductBySlug: { kind: "public" },
     listProductsBySeries: { kind: "public" },
     listHomeProducts: { kind: "public" },
     searchProducts: { kind: "public" },

@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, S
 import type { DatabaseConnection, SqliteDialectConfig } from "kysely";
 import type { Database } from "./schema.ts";
 import { migrationProvider } from "./migrations/index.ts";
+import { withStatementCache } from "./sqlite-statements.ts";
 
 export type StoreDatabase = Kysely<Database>;
 
@@ -30,7 +31,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<StoreDatab
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new WriteFirstSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new WriteFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /**

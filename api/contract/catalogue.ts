@@ -8,6 +8,8 @@ import { integerId, slugField, storeIdField } from "./fields.ts";
 import { paymentMethodCode } from "./payment-methods.ts";
 
 export const HOME_LIMIT_MAX = 15;
+/** The most products one page of list-product-page-by-category-slug may ask for. */
+export const PRODUCT_PAGE_MAX = 60;
 /** Categories one home products call takes: the most sections the home can have. */
 export const HOME_CATEGORIES_MAX = 20;
 
@@ -130,6 +132,10 @@ const categoriesReply = z.object({ categories: z.array(category) });
 const categoryReply = z.object({ category });
 const productsReply = z.object({ products: z.array(product) });
 const categoryProductsReply = z.object({ category, products: z.array(product) });
+/** One page of a category's products, and how many it has in all (docs/decisions/0038). */
+const categoryProductPageReply = z.object({ category, products: z.array(product), total: z.number() });
+/** null: the category exists but has no shoppable product with that slug. */
+const productBySlugReply = z.object({ product: product.nullable() });
 const homeProductsReply = z.object({ categories: z.array(homeCategory) });
 const highlightReply = z.object({ highlight });
 const seriesReply = z.object({ series: z.array(serie) });
@@ -140,6 +146,8 @@ export type CategoriesReply = z.infer<typeof categoriesReply>;
 export type CategoryReply = z.infer<typeof categoryReply>;
 export type ProductsReply = z.infer<typeof productsReply>;
 export type CategoryProductsReply = z.infer<typeof categoryProductsReply>;
+export type CategoryProductPageReply = z.infer<typeof categoryProductPageReply>;
+export type ProductBySlugReply = z.infer<typeof productBySlugReply>;
 export type HomeProductsReply = z.infer<typeof homeProductsReply>;
 export type HighlightReply = z.infer<typeof highlightReply>;
 export type SeriesReply = z.infer<typeof seriesReply>;
@@ -178,6 +186,37 @@ export const catalogue = {
     cacheable: true,
     body: z.object({ seriesTOTVSID: z.union([seriesIdList, z.null()]).optional() }),
     reply: categoryProductsReply,
+  }),
+  /**
+   * Beyond spec §7 (docs/decisions/0038): one page of list-product-by-category-slug, in the same
+   * order, paged by the database; a catalogue of thousands no longer travels whole to show nine.
+   */
+  listProductPageByCategorySlug: endpoint({
+    extension: true,
+    method: "POST",
+    path: "/products/list-product-page-by-category-slug/:slug/store/:storeId/visible/enabled",
+    cacheable: true,
+    body: z.object({
+      page: z.coerce
+        .number<number>()
+        .int({ message: "A página deve ser um número inteiro." })
+        .min(1, { message: "A página deve ser 1 ou mais." })
+        .max(100_000, { message: "Página muito alta." }),
+      pageSize: z.coerce
+        .number<number>()
+        .int({ message: "O tamanho da página deve ser um número inteiro." })
+        .min(1, { message: `O tamanho da página deve ser de 1 a ${PRODUCT_PAGE_MAX}.` })
+        .max(PRODUCT_PAGE_MAX, { message: `O tamanho da página deve ser de 1 a ${PRODUCT_PAGE_MAX}.` }),
+    }),
+    reply: categoryProductPageReply,
+  }),
+  /** Beyond spec §7 (docs/decisions/0038): the product page's product, without its whole category. */
+  getProductBySlug: endpoint({
+    extension: true,
+    method: "GET",
+    path: "/products/get-product-by-slug/:slug/category/:categorySlug/store/:storeId/visible/enabled",
+    cacheable: true,
+    reply: productBySlugReply,
   }),
   listProductsBySeries: endpoint({
     method: "POST",

@@ -106,6 +106,12 @@ const inSeries = (seriesIds: number[]) => (eb: ExpressionBuilder<Database, "prod
       .where("product_series.serie_id", "in", seriesIds),
   );
 
+/**
+ * A category's listing order, for the whole list (spec §7) and its pages (0038) alike: by title,
+ * then id, so two products of the same title never swap places between two pages.
+ */
+const inListingOrder = (query: ProductQuery) => query.orderBy("products.title").orderBy("products.id");
+
 export async function listProductsByCategory(
   deps: ApiDeps,
   storeId: number,
@@ -114,8 +120,42 @@ export async function listProductsByCategory(
 ): Promise<Product[]> {
   let query = shoppableProducts(deps, storeId).where("products.category_id", "=", categoryId);
   if (seriesIds.length > 0) query = query.where(inSeries(seriesIds));
-  const rows = await query.orderBy("products.title").execute();
-  return withSeries(deps, rows);
+  return withSeries(deps, await inListingOrder(query).execute());
+}
+
+/** One page (from 1) of listProductsByCategory, and the category's count of products. */
+export async function listProductPageOfCategory(
+  deps: ApiDeps,
+  storeId: number,
+  categoryId: string,
+  page: number,
+  pageSize: number,
+): Promise<{ products: Product[]; total: number }> {
+  const query = shoppableProducts(deps, storeId).where("products.category_id", "=", categoryId);
+  const counted = await query
+    .clearSelect()
+    .select((eb) => eb.fn.countAll().as("total"))
+    .executeTakeFirstOrThrow();
+  const rows = await inListingOrder(query)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  // PostgreSQL counts in bigint, which pg hands over as a string.
+  return { products: await withSeries(deps, rows), total: Number(counted.total) };
+}
+
+/** The shoppable product with this slug in the category, or null. */
+export async function findShoppableProductBySlug(
+  deps: ApiDeps,
+  storeId: number,
+  categoryId: string,
+  slug: string,
+): Promise<Product | null> {
+  const row = await shoppableProducts(deps, storeId)
+    .where("products.category_id", "=", categoryId)
+    .where("products.slug", "=", slug)
+    .executeTakeFirst();
+  return row ? ((await withSeries(deps, [row]))[0] ?? null) : null;
 }
 
 export async function listProductsBySeries(deps: ApiDeps, storeId: number, seriesIds: number[]): Promise<Product[]> {

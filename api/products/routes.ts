@@ -2,7 +2,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import {
   catalogue,
+  type CategoryProductPageReply,
   type CategoryProductsReply,
+  type ProductBySlugReply,
   type HomeProductsReply,
   type ProductsReply,
 } from "../contract/catalogue.ts";
@@ -12,7 +14,9 @@ import { findShoppableCategoryBySlug } from "../categories/category-repository.t
 import { assertStoreExists } from "../stores/store-repository.ts";
 import { at, parseInput, readJsonBody, storeIdOfPath } from "../validation.ts";
 import {
+  findShoppableProductBySlug,
   listNewestProductsOfCategory,
+  listProductPageOfCategory,
   listProductsByCategory,
   listProductsBySeries,
   searchProductsByTitle,
@@ -21,9 +25,17 @@ import {
 const SEARCH_LIMIT = 60;
 
 const slugPath = z.object({ slug: slugField, storeId: storeIdField });
+const productSlugPath = z.object({ slug: slugField, categorySlug: slugField, storeId: storeIdField });
 
 export function productRoutes(deps: ApiDeps) {
-  const { listProductsByCategorySlug, listProductsBySeries: bySeries, listHomeProducts, searchProducts } = catalogue;
+  const {
+    listProductsByCategorySlug,
+    listProductPageByCategorySlug: pageBySlug,
+    getProductBySlug,
+    listProductsBySeries: bySeries,
+    listHomeProducts,
+    searchProducts,
+  } = catalogue;
   return new Hono()
     .on(...at(listProductsByCategorySlug), async (c) => {
       const { slug, storeId } = parseInput(slugPath, c.req.param());
@@ -31,6 +43,19 @@ export function productRoutes(deps: ApiDeps) {
       const category = await findShoppableCategoryBySlug(deps, storeId, slug);
       const products = await listProductsByCategory(deps, storeId, category.id, seriesTOTVSID ?? []);
       return c.json<CategoryProductsReply>({ category, products });
+    })
+    .on(...at(pageBySlug), async (c) => {
+      const { slug, storeId } = parseInput(slugPath, c.req.param());
+      const { page, pageSize } = parseInput(pageBySlug.body, await readJsonBody(c));
+      const category = await findShoppableCategoryBySlug(deps, storeId, slug);
+      const { products, total } = await listProductPageOfCategory(deps, storeId, category.id, page, pageSize);
+      return c.json<CategoryProductPageReply>({ category, products, total });
+    })
+    .on(...at(getProductBySlug), async (c) => {
+      const { slug, categorySlug, storeId } = parseInput(productSlugPath, c.req.param());
+      const category = await findShoppableCategoryBySlug(deps, storeId, categorySlug);
+      const product = await findShoppableProductBySlug(deps, storeId, category.id, slug);
+      return c.json<ProductBySlugReply>({ product });
     })
     .on(...at(bySeries), async (c) => {
       const { storeId } = parseInput(storeIdOfPath, c.req.param());

@@ -69,7 +69,7 @@ async function openPreparedDatabase(): Promise<StoreDatabase> {
   // Servers started at once on an empty database migrate and seed it once (0035).
   await withSetupLock(db, databaseOptions, async () => {
     await migrateToLatest(db);
-    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db);
+    if (env.SEED_DEMO_DATA === "true") await seedDemoData(db, { catalogueSize: env.SEED_CATALOGUE_SIZE });
   });
   return db;
 }

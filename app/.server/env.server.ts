@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
+import { DEMO_CATALOGUE_SIZE } from "#db/seed/large-catalogue.ts";
 import { MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES } from "#api/payments/mercadopago/mercadopago-gateway.ts";
 
 const optionalUrl = z
@@ -68,6 +69,13 @@ const schema = z.object({
   STORE_ID: z.coerce.number().int().positive().default(1),
   SESSION_SECRET: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
+  // How many products the demo seed writes: 96, or up to 100,000 for measuring (docs/decisions/0038).
+  SEED_CATALOGUE_SIZE: z.coerce
+    .number({ error: "use um número inteiro de produtos (ex.: 10000)." })
+    .int({ error: "use um número inteiro de produtos (ex.: 10000)." })
+    .min(DEMO_CATALOGUE_SIZE, { error: `pelo menos ${DEMO_CATALOGUE_SIZE}, o catálogo de demonstração.` })
+    .max(100_000, { error: "no máximo 100000 produtos." })
+    .default(DEMO_CATALOGUE_SIZE),
   CEP_API_URL: z.string().url().default("https://viacep.com.br"),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().trim().min(3).default("Loja Escolar <nao-responda@lojaescolar.com.br>"),

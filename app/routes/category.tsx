@@ -5,7 +5,8 @@ import { listingPageSize } from "#app/features/catalogue/listing-page-size.serve
 import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
-import { clampPage, PAGE_PARAM, pageCount, pageOf } from "#app/lib/pagination.ts";
+import { PAGE_PARAM } from "#app/lib/pagination.ts";
+import { categoryListing } from "#app/features/catalogue/category-listing.server.ts";
 import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/category";
 
@@ -15,18 +16,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const { category, products } = await orNotFound(storeApi(context).listProductsByCategorySlug(params.categorySlug));
   const { pageSize, explicit } = listingPageSize(request, url);
-  const count = pageCount(products.length, pageSize);
-  const page = clampPage(url.searchParams.get(PAGE_PARAM), count);
+  const { category, total, products, count, page } = await orNotFound(
+    categoryListing(storeApi(context), params.categorySlug, url.searchParams.get(PAGE_PARAM), pageSize),
+  );
   if (url.searchParams.has(PAGE_PARAM) && url.searchParams.get(PAGE_PARAM) !== String(page)) {
     url.searchParams.set(PAGE_PARAM, String(page));
     throw redirect(`${url.pathname}${url.search}`);
   }
   return {
     category,
-    total: products.length,
-    products: toProductSummaries(pageOf(products, page, pageSize)),
+    total,
+    products: toProductSummaries(products),
     page,
     count,
     pageSize,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { notFoundResponse, orNotFound } from "#app/.server/not-found.server.ts";
+import { orNotFound } from "#app/.server/not-found.server.ts";
+import { categoryProduct } from "#app/features/catalogue/category-listing.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
@@ -21,13 +22,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       ]
     : [{ title: "Página não encontrada | Loja Escolar" }];
 
-async function findProduct({ context }: RequestArgs, categorySlug: string, productSlug: string) {
-  // The store API has no product-by-slug call (spec §7): the category's list is the source.
-  const { products } = await orNotFound(storeApi(context).listProductsByCategorySlug(categorySlug));
-  const product = products.find((candidate) => candidate.slug === productSlug);
-  if (!product) throw notFoundResponse();
-  return product;
-}
+const findProduct = ({ context }: RequestArgs, categorySlug: string, productSlug: string) =>
+  orNotFound(categoryProduct(storeApi(context), categorySlug, productSlug));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);

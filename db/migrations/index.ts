@@ -22,6 +22,7 @@ import * as couponScopeAndTicketReplies from "./0024-coupon-scope-and-ticket-rep
 import * as categoryIconAndHome from "./0025-category-icon-and-home.ts";
 import * as serverSecrets from "./0026-server-secrets.ts";
 import * as catalogueVersion from "./0027-catalogue-version.ts";
+import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0025-category-icon-and-home": categoryIconAndHome,
   "0026-server-secrets": serverSecrets,
   "0027-catalogue-version": catalogueVersion,
+  "0028-catalogue-listing-indexes": catalogueListingIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

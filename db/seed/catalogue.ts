@@ -6,11 +6,11 @@ import {
   FIRST_ITEM_TOTVS_ID,
   HIGHLIGHT,
   HIGHLIGHT_BANNERS,
-  PRODUCTS,
   SERIES,
   highlightImage,
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
+import { catalogueOfSize } from "./large-catalogue.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
 import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
@@ -21,7 +21,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const CATALOGUE_SPAN_HOURS = 42 * 24;
 
 /** Store, payment methods, categories, grades, products and the home highlight. */
-export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<void> {
+export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSize: number): Promise<void> {
   const createdAt = now.toISOString();
   const year = now.getFullYear();
 
@@ -94,7 +94,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
     .execute();
 
   const links: { product_id: string; serie_id: number }[] = [];
-  const products = PRODUCTS.map((product, i) => {
+  const products = catalogueOfSize(catalogueSize).map((product, i) => {
     const id = crypto.randomUUID();
     for (const codgrade of product.series) {
       const serieId = serieIds.get(codgrade);
@@ -127,8 +127,9 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
       created_at: new Date(now.getTime() - ageMs).toISOString(),
     };
   });
-  await db.insertInto("products").values(products).execute();
-  if (links.length > 0) await db.insertInto("product_series").values(links).execute();
+  // In chunks: one statement may bind at most 32,766 values in SQLite (65,535 in PostgreSQL).
+  for (const chunk of chunks(products, 500)) await db.insertInto("products").values(chunk).execute();
+  for (const chunk of chunks(links, 5_000)) await db.insertInto("product_series").values(chunk).execute();
 
   await db
     .insertInto("highlights")
@@ -158,4 +159,10 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date): Promise<vo
 async function seedHomeSections(db: Kysely<Database>) {
   const categories = (await db.introspection.getTables()).find((table) => table.name === "categories");
   if (categories?.columns.some((column) => column.name === HOME_SECTIONS_COLUMN)) await setSpecHomeSections(db);
+}
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) result.push(rows.slice(start, start + size));
+  return result;
 }

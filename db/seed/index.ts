@@ -2,12 +2,18 @@ import { hashPassword } from "#api/accounts/passwords.ts";
 import type { StoreDatabase } from "../client.ts";
 import { seedCatalogue, STORE_ID } from "./catalogue.ts";
 import { PRODUCTS } from "./catalogue-data.ts";
+import { DEMO_CATALOGUE_SIZE } from "./large-catalogue.ts";
 import { seedPeople } from "./people.ts";
 import { COUPONS, DEMO_CUSTOMER, LINKED_RAS, STUDENTS } from "./people-data.ts";
 
 export interface SeedOptions {
   /** The moment the demo store is created: sets school years, period codes and dates. */
   now?: Date;
+  /**
+   * How many products: the demo's 96 (the default), or more, made of variants of them
+   * (SEED_CATALOGUE_SIZE; db/seed/large-catalogue.ts).
+   */
+  catalogueSize?: number;
 }
 
 /**
@@ -22,7 +28,7 @@ export async function seedDemoData(db: StoreDatabase, options: SeedOptions = {})
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   await db.transaction().execute(async (trx) => {
     if (await storeExists(trx)) return;
-    await seedCatalogue(trx, now);
+    await seedCatalogue(trx, now, options.catalogueSize ?? DEMO_CATALOGUE_SIZE);
     await seedPeople(trx, now, passwordHash);
   });
 }

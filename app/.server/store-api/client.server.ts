@@ -236,6 +236,16 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
       return call(catalogue.listProductsByCategorySlug, { slug, storeId: store }, { body: { seriesTOTVSID } });
     },
 
+    /** One page of the category (beyond §7, docs/decisions/0038): ask supports() first. */
+    listProductPageByCategorySlug(slug: string, page: number, pageSize: number) {
+      return call(catalogue.listProductPageByCategorySlug, { slug, storeId: store }, { body: { page, pageSize } });
+    },
+
+    /** The product with this slug in the category, or null (beyond §7, 0038): ask supports() first. */
+    async getProductBySlug(categorySlug: string, slug: string) {
+      return (await call(catalogue.getProductBySlug, { slug, categorySlug, storeId: store })).product;
+    },
+
     async listProductsBySeries(seriesTOTVSID: number[]) {
       return (await call(catalogue.listProductsBySeries, { storeId: store }, { body: { seriesTOTVSID } })).products;
     },

@@ -1,0 +1,221 @@
+// The storefront's speed figures (docs/decisions/0038). Run after `npm run build`.
+//
+// `npm run bench`: for the home, a category and a product page, requests/second and p99 of the
+// built server with and without `Accept-Encoding: gzip, br` (a browser always sends it), beside
+// the same HTML bytes served by a plain node:http server in its own process (the physical
+// limit), loaded by the same client in the same run; the ratio is the figure. Also each page's
+// HTML size and the JavaScript a browser loads before interaction (gzip KB, files).
+//
+// `npm run bench -- --catalogue`: home, a category's page 1 and page 50, a search and a product
+// page, with the demo's 96 products and with BENCH_CATALOGUE_SIZE (10,000), each as a visitor
+// and logged in (a logged-in page is never served from a cache, so it shows the real work).
+//
+// Settings: BENCH_SECONDS (10 per measurement), BENCH_CONNECTIONS (10), BENCH_CATALOGUE_SIZE
+// (10000); WEB_CONCURRENCY and DATABASE_URL are passed to the server.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { Browser } from "./browser.js";
+import { freePort, machineNote, requireBuild, root, startStore } from "./store-process.js";
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const CATALOGUE_SIZE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 10_000);
+const COMPRESSED = { "accept-encoding": "gzip, br" };
+
+requireBuild("bench");
+
+function load(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+const errorsOf = (result) => result.errors + result.timeouts + result.non2xx;
+
+/**
+ * What a browser loads before the page is interactive: the module scripts and modulepreload
+ * links of the HTML, and the modules its inline module script imports (React Router's route
+ * modules and entry); not the lazy routes its manifest merely names.
+ */
+export function scriptsBeforeInteraction(html) {
+  const files = new Set();
+  for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
+    const href = /href="([^"]+\.js)"/.exec(tag)?.[1];
+    if (href) files.add(href);
+  }
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (!/type="module"/.test(attributes)) continue;
+    const src = /src="([^"]+\.js)"/.exec(attributes)?.[1];
+    if (src) files.add(src);
+    for (const [, file] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)) files.add(file);
+  }
+  return [...files];
+}
+
+function javaScriptOf(html) {
+  const files = scriptsBeforeInteraction(html);
+  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
+  let gzipBytes = zlib.gzipSync(inline).length;
+  for (const file of files) gzipBytes += zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", file))).length;
+  return { gzipKb: (gzipBytes / 1024).toFixed(1), files: files.length };
+}
+
+/** The static baseline server (static-server.js) in its own process, serving `pages` (path → HTML). */
+async function startStaticServer(pages) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-bench-estatico-"));
+  const index = {};
+  [...pages].forEach(([urlPath, html], i) => {
+    index[urlPath] = `page-${i}.html`;
+    fs.writeFileSync(path.join(dir, `page-${i}.html`), html);
+  });
+  fs.writeFileSync(path.join(dir, "pages.json"), JSON.stringify(index));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "static-server.js"), dir, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  for await (const line of readline.createInterface({ input: child.stdout })) if (line === "pronta") break;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstProductPath(baseUrl, categorySlug) {
+  const response = await fetch(
+    `${baseUrl}/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`,
+    { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+  );
+  const { products } = await response.json();
+  return `/produto/${categorySlug}/${products[0].slug}`;
+}
+
+async function pageFigures() {
+  const store = await startStore();
+  let baseline;
+  try {
+    const pages = [
+      { name: "home", path: "/" },
+      { name: "categoria", path: "/categoria/papelaria" },
+      { name: "produto", path: await firstProductPath(store.baseUrl, "cursos") },
+    ];
+    const html = new Map();
+    for (const page of pages) html.set(page.path, await (await fetch(`${store.baseUrl}${page.path}`)).text());
+    baseline = await startStaticServer(html);
+
+    const rows = [];
+    for (const page of pages) {
+      const ssr = await load(`${store.baseUrl}${page.path}`);
+      const plain = await load(`${baseline.baseUrl}${page.path}`);
+      const ssrCompressed = await load(`${store.baseUrl}${page.path}`, COMPRESSED);
+      const plainCompressed = await load(`${baseline.baseUrl}${page.path}`, COMPRESSED);
+      const js = javaScriptOf(html.get(page.path));
+      rows.push({
+        página: page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
+        "SSR req/s": Math.round(ssr.requests.average),
+        "SSR p99 ms": ssr.latency.p99,
+        "estático req/s": Math.round(plain.requests.average),
+        razão: (ssr.requests.average / plain.requests.average).toFixed(3),
+        "SSR gz/br req/s": Math.round(ssrCompressed.requests.average),
+        "gz/br p99 ms": ssrCompressed.latency.p99,
+        "estático gz/br req/s": Math.round(plainCompressed.requests.average),
+        "razão gz/br": (ssrCompressed.requests.average / plainCompressed.requests.average).toFixed(3),
+        "HTML KB": (Buffer.byteLength(html.get(page.path)) / 1024).toFixed(1),
+        "JS gzip KB": js.gzipKb,
+        "arquivos JS": js.files,
+        erros: errorsOf(ssr) + errorsOf(ssrCompressed),
+      });
+    }
+    console.table(rows);
+    console.log("Metas: razão ≥ 0,30 (com e sem gz/br); JS ≤ 120 KB gzip e ≤ 10 arquivos; HTML da home ≤ 50 KB.");
+
+    // LIGHTHOUSE: the lead calls scripts/bench/lighthouse.js (engineer D) here, on the same
+    // server: `const { lighthouseFigures } = await import("./lighthouse.js");` then
+    // `console.table(await lighthouseFigures({ baseUrl: store.baseUrl, paths: pages.map((p) => p.path), runs: 5 }));`
+  } finally {
+    baseline?.stop();
+    await store.stop();
+  }
+}
+
+/** A session of the demo customer, through the login form: its pages bypass any page cache. */
+async function demoCustomerCookie(baseUrl) {
+  const browser = new Browser(baseUrl, { address: "10.200.0.1" });
+  const login = await browser.get("entrar", "/entrar");
+  await browser.submit(
+    "entrar",
+    login,
+    'id="login"',
+    { email: "demo@lojaescolar.com.br", password: "demo1234" },
+    "Acessar",
+  );
+  return browser.cookieHeader;
+}
+
+/** `path` as the store serves it (page 50 of a short category redirects to its last page). */
+async function finalPath(baseUrl, urlPath) {
+  const response = await fetch(`${baseUrl}${urlPath}`);
+  await response.body?.cancel();
+  const url = new URL(response.url);
+  return url.pathname + url.search;
+}
+
+async function catalogueFigures() {
+  const sizes = [96, CATALOGUE_SIZE];
+  const stores = [];
+  try {
+    for (const size of sizes) stores.push(await startStore({ SEED_CATALOGUE_SIZE: String(size) }));
+    const cookies = await Promise.all(stores.map((store) => demoCustomerCookie(store.baseUrl)));
+    const paths = [
+      "/",
+      "/categoria/papelaria?itens=9",
+      "/categoria/papelaria?itens=9&pagina=50",
+      "/busca?q=caderno",
+      await firstProductPath(stores[0].baseUrl, "papelaria"),
+    ];
+    const rows = [];
+    for (const urlPath of paths) {
+      for (const [who, headersOf] of [
+        ["visitante", () => ({})],
+        ["logado", (i) => ({ cookie: cookies[i] })],
+      ]) {
+        const results = [];
+        for (const [i, store] of stores.entries()) {
+          const target = await finalPath(store.baseUrl, urlPath);
+          results.push({ target, result: await load(`${store.baseUrl}${target}`, headersOf(i)) });
+        }
+        const [small, large] = results;
+        rows.push({
+          página: urlPath,
+          quem: who,
+          [`${sizes[0]} req/s`]: Math.round(small.result.requests.average),
+          [`${sizes[1]} req/s`]: Math.round(large.result.requests.average),
+          [`${sizes[1]}/${sizes[0]}`]: (large.result.requests.average / small.result.requests.average).toFixed(2),
+          [`p99 ms (${sizes[1]})`]: large.result.latency.p99,
+          erros: errorsOf(small.result) + errorsOf(large.result),
+          ...(small.target !== large.target ? { nota: `com ${sizes[0]}: ${small.target}` } : {}),
+        });
+      }
+    }
+    console.table(rows);
+    console.log(`Meta: com ${sizes[1]} produtos, cada página a no máximo 20% do custo com ${sizes[0]} (razão ≥ 0,80).`);
+  } finally {
+    for (const store of stores) await store.stop();
+  }
+}
+
+console.log(machineNote());
+console.log(
+  `Benchmark: ${DURATION_S} s por medida, ${CONNECTIONS} conexões, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "(padrão)"}\n`,
+);
+if (process.argv.includes("--catalogue")) await catalogueFigures();
+else await pageFigures();

@@ -59,7 +59,6 @@ function shellChunks() {
 }
 
 export default defineConfig(() => {
-  const SOURCEMAP_TMP = process.env.SM === "1";
   const moduleIds: string[] = [];
   const chunkOf = shellChunks();
   return {
@@ -82,7 +81,6 @@ export default defineConfig(() => {
     environments: {
       client: {
         build: {
-          sourcemap: SOURCEMAP_TMP,
           rolldownOptions: {
             output: {
               codeSplitting: {

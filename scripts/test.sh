@@ -22,6 +22,8 @@ echo "==> store API tests on PostgreSQL"
 bash scripts/test-postgres.sh
 echo "==> production build"
 npm run --silent build >/dev/null
+echo "==> page weight budget (script files and gzip bytes per page, from the build)"
+npx node scripts/bench/page-budget.js >/dev/null
 echo "==> mail outbox crash test (the built server killed under checkout load)"
 npx node tests/crash/mail-outbox-crash.ts
 echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"

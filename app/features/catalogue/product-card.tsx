@@ -9,7 +9,20 @@ export function productHref(product: Pick<ProductSummary, "slug" | "category">) 
   return `/produto/${product.category.slug}/${product.slug}`;
 }
 
-export function ProductCard({ product }: { product: ProductSummary }) {
+/**
+ * `titleLevel`: h3 under a home section's h2, h2 in a listing under the page's h1 (heading order).
+ * `priority`: a card of the first row, likely the page's largest paint: fetched at once, first.
+ */
+export function ProductCard({
+  product,
+  titleLevel = 3,
+  priority = false,
+}: {
+  product: ProductSummary;
+  titleLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
   const price = priceView(product, product.installments);
   const showUnit = product.TIPO === "S" || product.TIPO === "M";
   // Short class names from app.css (.card…): the home shows up to 60 cards, and their utility
@@ -18,14 +31,21 @@ export function ProductCard({ product }: { product: ProductSummary }) {
     <article className="card" data-testid="product-card">
       <Link to={productHref(product)} prefetch="intent">
         <div className="card-img">
-          <img src={product.image} alt="" loading="lazy" width={600} height={600} />
+          <img
+            src={product.image}
+            alt=""
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+            width={600}
+            height={600}
+          />
           {price.showsDiscount ? (
             // Top right: the images print their category at the top left.
             <span className="card-off">{`-${formatPercent(price.discountPercent)}%`}</span>
           ) : null}
         </div>
         <div className="card-body">
-          <h3>{product.title}</h3>
+          <Title className="card-title">{product.title}</Title>
           {showUnit ? <p className="card-note">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
           <div className="card-price">
             {price.free ? (
@@ -49,12 +69,15 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   );
 }
 
+/** A listing's first row on a phone (two columns): the cards above the fold everywhere. */
+const FIRST_ROW = 2;
+
 export function ProductGrid({ products }: { products: ProductSummary[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 wide:grid-cols-3 md:gap-5">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} titleLevel={2} priority={index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -10,21 +10,10 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium } from "../../tests/e2e/support/chromium.ts";
 import { pageWeight } from "./page-weight.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-
-// The flags of playwright.config.ts: Debian's Chromium, kept off the network.
-const chromeFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,8 +29,9 @@ const kilobytes = (bytes) => Number((bytes / 1024).toFixed(1));
  */
 export async function lighthouseFigures({ baseUrl, paths, runs = 5 }) {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags,
+    chromePath: process.env.CHROME_PATH ?? chromium.executablePath,
+    // The browser suite's flags (playwright.config.ts), headless.
+    chromeFlags: ["--headless=new", ...chromium.args],
   });
   try {
     const rows = [];

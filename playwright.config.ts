@@ -8,22 +8,9 @@ import {
   e2eSchoolStoreEnvironment,
   e2eServerEnvironment,
 } from "./tests/e2e/support/e2e-env.ts";
+import { chromium } from "./tests/e2e/support/chromium.ts";
 
 const { baseURL } = e2eEnv;
-
-// Debian's Chromium (playwright cannot download browsers here); flags keep it off the network.
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-};
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
 const mobile = { ...devices["Pixel 7"], launchOptions: chromium };

@@ -21,10 +21,7 @@ import { readToast } from "./.server/toast.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 // Replies are uncached unless a route says otherwise; every POST is checked for its CSRF
 // token, then the shopper is put in the request context; the gestor's removals are kept
@@ -116,6 +113,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4fa8" />
         <Meta />
+        {/* A stylesheet with a precedence is written before the scripts' modulepreloads, which
+            React hoists into the head: first paint waits for the CSS, not behind the JavaScript. */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Links />
       </head>
       <body className="min-h-screen">

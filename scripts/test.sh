@@ -26,6 +26,8 @@ echo "==> store API tests on PostgreSQL, and servers sharing one database"
 TEST_DATABASE_URL="$POSTGRES_SERVER_URL" npx vitest run api db/setup-lock.test.ts
 echo "==> production build"
 npm run --silent build >/dev/null
+echo "==> page weight budget (script files and gzip bytes per page, from the build)"
+npx node scripts/bench/page-budget.js >/dev/null
 echo "==> mail outbox crash test (the built server killed under checkout load)"
 npx node tests/crash/mail-outbox-crash.ts
 echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"

@@ -84,7 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="flex snap-x gap-3 overflow-x-auto pb-3 md:gap-5">
             {section.category.products.map((product) => (
-              <li key={product.id} className="w-40 shrink-0 snap-start wide:w-48 hd:w-56">
+              <li key={product.id} className="card-slot">
                 <ProductCard product={product} />
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { categoryProduct } from "#app/features/catalogue/category-listing.server.ts";
@@ -5,14 +6,21 @@ import { isNewStudentIntent, newStudentAction } from "#app/features/students/new
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
-import { isLinkMode, LinkModal } from "#app/features/students/link-modal.tsx";
+import { isLinkMode } from "#app/features/students/link-mode.ts";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 
-const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 import type { Route } from "./+types/product";
+
+const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
+
+// The student chooser's forms bring Zod and Conform: browsers load them when it opens; the
+// server renders it directly (as the shop layout's modals, docs/decisions/0037-page-weight.md).
+const LinkModal = import.meta.env.SSR
+  ? (await import("#app/features/students/link-modal.tsx")).LinkModal
+  : lazy(() => import("#app/features/students/link-modal.tsx").then((module) => ({ default: module.LinkModal })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
@@ -86,17 +94,19 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </ProductInformation>
       {linkMode ? (
-        <LinkModal
-          product={product}
-          installments={installments}
-          mode={linkMode}
-          students={students}
-          selectedStudentId={selectedStudentId}
-          productPath={productPath}
-          reply={actionData}
-          studentDataId={studentDataId}
-          removeLinkId={removeLinkId}
-        />
+        <Suspense fallback={null}>
+          <LinkModal
+            product={product}
+            installments={installments}
+            mode={linkMode}
+            students={students}
+            selectedStudentId={selectedStudentId}
+            productPath={productPath}
+            reply={actionData}
+            studentDataId={studentDataId}
+            removeLinkId={removeLinkId}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

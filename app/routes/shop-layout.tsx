@@ -4,8 +4,6 @@ import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
 import { ACCOUNT_PAGES, accountTabOf } from "#app/features/accounts/account-tab.ts";
-import { AccountModal as ServerAccountModal } from "#app/features/accounts/account-modal.tsx";
-import { CartPanel } from "#app/features/cart/cart-panel.tsx";
 import { DesktopHeader } from "#app/layout/desktop-header.tsx";
 import { Footer } from "#app/layout/footer.tsx";
 import { BottomBar, MobileHeader } from "#app/layout/mobile-header.tsx";
@@ -14,11 +12,16 @@ import { TopBar } from "#app/layout/top-bar.tsx";
 import { useHeaderShadow } from "#app/layout/use-header-shadow.ts";
 import { GeneralErrorBoundary } from "#app/ui/error-boundary.tsx";
 
-// The account forms bring Zod and Conform: browsers load them only when the modal opens.
-// The server renders the modal directly: a lazy boundary would be streamed and need a script to show.
+// The account forms bring Zod and Conform, the cart panel its lines and coupons: browsers load
+// them only when they open. The server renders them directly: a lazy boundary would be streamed
+// and need a script to show. A static import, even one unused in the browser, would tie their
+// chunks to this one (docs/decisions/0037-page-weight.md).
 const AccountModal = import.meta.env.SSR
-  ? ServerAccountModal
+  ? (await import("#app/features/accounts/account-modal.tsx")).AccountModal
   : lazy(() => import("#app/features/accounts/account-modal.tsx").then((module) => ({ default: module.AccountModal })));
+const CartPanel = import.meta.env.SSR
+  ? (await import("#app/features/cart/cart-panel.tsx")).CartPanel
+  : lazy(() => import("#app/features/cart/cart-panel.tsx").then((module) => ({ default: module.CartPanel })));
 
 /** The storefront shell: top bar, headers, content, footer, bottom bar and the cart panel. */
 export default function ShopLayout() {
@@ -67,7 +70,11 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer store={store} year={year} />
       <BottomBar />
-      {params.get(URL_STATE.cart.key) === URL_STATE.cart.open ? <CartPanel /> : null}
+      {params.get(URL_STATE.cart.key) === URL_STATE.cart.open ? (
+        <Suspense fallback={null}>
+          <CartPanel />
+        </Suspense>
+      ) : null}
       {accountTab ? (
         <Suspense fallback={null}>
           <AccountModal

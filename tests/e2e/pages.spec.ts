@@ -4,7 +4,7 @@ test("search lists matching products and keeps the term in the box", async ({ pa
   await visit("/busca?q=camisa");
   await expect(page.getByRole("heading", { name: "Resultados para “camisa”" })).toBeVisible();
   await expect(page.getByTestId("search-summary")).toHaveText(/\d+ produtos? encontrados?/);
-  const titles = await page.getByTestId("product-card").locator("h3").allTextContents();
+  const titles = await page.getByTestId("product-card").getByRole("heading").allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   for (const title of titles) expect(title.toLowerCase()).toContain("camisa");
   if (!mobile) await expect(page.getByRole("banner").getByPlaceholder("O que deseja procurar?")).toHaveValue("camisa");

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { linkHref } from "#app/features/students/student-chooser.tsx";
+import { linkHref } from "#app/features/students/link-mode.ts";
 
 const style =
   "block w-full rounded-full bg-accent-400 px-6 py-3 text-center text-lg font-bold text-brand-900 shadow hover:bg-accent-500";

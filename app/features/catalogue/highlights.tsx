@@ -15,7 +15,9 @@ export function Highlights({ highlight }: { highlight: Highlight }) {
                 alt={`${banner.title} - ${banner.subtitle}`}
                 width={1200}
                 height={400}
+                // The first banner is the home's largest paint: fetched at once, before the rest.
                 loading={index === 0 ? "eager" : "lazy"}
+                fetchPriority={index === 0 ? "high" : undefined}
                 className="aspect-[3/1] w-full object-cover"
               />
             </Link>

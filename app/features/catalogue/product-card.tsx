@@ -9,49 +9,55 @@ export function productHref(product: Pick<ProductSummary, "slug" | "category">) 
   return `/produto/${product.category.slug}/${product.slug}`;
 }
 
-export function ProductCard({ product }: { product: ProductSummary }) {
+/**
+ * `titleLevel`: h3 under a home section's h2, h2 in a listing under the page's h1 (heading order).
+ * `priority`: a card of the first row, likely the page's largest paint: fetched at once, first.
+ */
+export function ProductCard({
+  product,
+  titleLevel = 3,
+  priority = false,
+}: {
+  product: ProductSummary;
+  titleLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
   const price = priceView(product, product.installments);
   const showUnit = product.TIPO === "S" || product.TIPO === "M";
+  // Short class names from app.css (.card…): the home shows up to 60 cards, and their utility
+  // classes were half of its HTML; text in one piece, without React's "<!-- -->" separators.
   return (
-    <article
-      className="group flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md"
-      data-testid="product-card"
-    >
-      <Link to={productHref(product)} className="flex h-full flex-col" prefetch="intent">
-        <div className="relative aspect-square bg-slate-100">
+    <article className="card" data-testid="product-card">
+      <Link to={productHref(product)} prefetch="intent">
+        <div className="card-img">
           <img
             src={product.image}
             alt=""
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             width={600}
             height={600}
-            className="h-full w-full object-cover"
           />
           {price.showsDiscount ? (
             // Top right: the images print their category at the top left.
-            <span className="absolute right-2 top-2 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-              -{formatPercent(price.discountPercent)}%
-            </span>
+            <span className="card-off">{`-${formatPercent(price.discountPercent)}%`}</span>
           ) : null}
         </div>
-        <div className="flex flex-1 flex-col gap-1 p-3">
-          <h3 className="line-clamp-2 text-sm font-semibold text-slate-800 group-hover:text-brand-700">
-            {product.title}
-          </h3>
-          {showUnit ? <p className="text-xs text-slate-500">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
-          <div className="mt-auto pt-2">
+        <div className="card-body">
+          <Title className="card-title">{product.title}</Title>
+          {showUnit ? <p className="card-note">{schoolUnitByCode(product.CODCOLIGADA).name}</p> : null}
+          <div className="card-price">
             {price.free ? (
-              <p className="font-bold text-emerald-600">Grátis</p>
+              <p className="card-free">Grátis</p>
             ) : (
               <>
-                {price.showsDiscount ? (
-                  <p className="text-xs text-slate-500 line-through">R$ {formatMoney(price.originalTotal)}</p>
-                ) : null}
-                <p className="text-lg font-bold text-brand-700">R$ {formatMoney(price.total)}</p>
+                {price.showsDiscount ? <p className="card-was">{`R$ ${formatMoney(price.originalTotal)}`}</p> : null}
+                <p className="card-now">{`R$ ${formatMoney(price.total)}`}</p>
                 {price.installments > 1 ? (
                   // "em até": in a cart with other items, spec §9 may lower the count (decision 0021).
-                  <p className="text-xs text-slate-500" data-testid="product-card-installments">
-                    ou em até {price.installments}x de R$ {formatMoney(price.installment)}
+                  <p className="card-note" data-testid="product-card-installments">
+                    {`ou em até ${price.installments}x de R$ ${formatMoney(price.installment)}`}
                   </p>
                 ) : null}
               </>
@@ -63,12 +69,15 @@ export function ProductCard({ product }: { product: ProductSummary }) {
   );
 }
 
+/** A listing's first row on a phone (two columns): the cards above the fold everywhere. */
+const FIRST_ROW = 2;
+
 export function ProductGrid({ products }: { products: ProductSummary[] }) {
   return (
     <ul className="grid grid-cols-2 gap-3 wide:grid-cols-3 md:gap-5">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} titleLevel={2} priority={index < FIRST_ROW} />
         </li>
       ))}
     </ul>

@@ -31,6 +31,8 @@ export function ProductInformation({
         <img
           src={product.image}
           alt={product.title}
+          // The product page's largest paint: fetched before the scripts.
+          fetchPriority="high"
           width={600}
           height={600}
           className="aspect-square w-full object-cover"

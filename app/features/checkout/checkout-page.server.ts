@@ -3,7 +3,7 @@ import { cartCount, firstUnassignedItem, withItemAssigned } from "#app/features/
 import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
-import { isLinkMode, linkHref } from "#app/features/students/student-chooser.tsx";
+import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents, type PlaceItem } from "#app/features/students/student-link.server.ts";
 import { cartInstallmentView } from "#app/lib/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";

@@ -1,12 +1,8 @@
 import { Form, Link, useLocation } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
 import type { SerieOption, SchoolLevel } from "#app/features/catalogue/series.ts";
-import {
-  chooserDialog,
-  StudentChooser,
-  type LinkMode,
-  type StudentChooserReply,
-} from "#app/features/students/student-chooser.tsx";
+import type { LinkMode } from "#app/features/students/link-mode.ts";
+import { chooserDialog, StudentChooser, type StudentChooserReply } from "#app/features/students/student-chooser.tsx";
 import { formatMoney } from "#app/lib/money.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";

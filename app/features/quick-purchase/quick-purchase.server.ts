@@ -5,7 +5,7 @@ import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { RA_LINK_INTENT } from "#app/features/students/ra-link-form.tsx";
-import { isLinkMode, linkHref } from "#app/features/students/student-chooser.tsx";
+import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";

@@ -6,9 +6,8 @@ import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
-import { chooserDialog, StudentChooser, type LinkMode, type StudentChooserReply } from "./student-chooser.tsx";
-
-export { isLinkMode, type LinkMode } from "./student-chooser.tsx";
+import type { LinkMode } from "./link-mode.ts";
+import { chooserDialog, StudentChooser, type StudentChooserReply } from "./student-chooser.tsx";
 
 function ItemSummary({
   product,

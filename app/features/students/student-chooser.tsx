@@ -1,25 +1,17 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StudentLink } from "#api/contract/students.ts";
-import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { linkHref, type LinkMode } from "./link-mode.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";
 import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
 import { StudentCard } from "./student-card.tsx";
 import { StudentDataModal } from "./student-data-modal.tsx";
 
-const LINK_MODES = ["escolha", "lista", "novo", "completo"] as const;
-export type LinkMode = (typeof LINK_MODES)[number];
-export const isLinkMode = (mode: unknown): mode is LinkMode => LINK_MODES.includes(mode as LinkMode);
-
 const primary =
   "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
-
-/** The chooser's URL state below `basePath` (?vinculo=…&aluno=…). */
-export function linkHref(basePath: string, mode: LinkMode, studentId?: string | null) {
-  return withLinkState(basePath, mode, studentId);
-}
 
 /** The list with a card's dialog open over it: the data modal (?estudante=) or the remove-link confirmation (?remover=). */
 const dialogHref = (listHref: string, key: string, id: string) => `${listHref}&${key}=${encodeURIComponent(id)}`;

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { CartBagPayload } from "#api/contract/carts.ts";
-import { linkHref } from "#app/features/students/student-chooser.tsx";
+import { linkHref } from "#app/features/students/link-mode.ts";
 import { changeCart } from "#app/features/cart/cart.server.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";

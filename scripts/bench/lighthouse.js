@@ -1,0 +1,142 @@
+// The browser figures of the issue "Browser": Lighthouse's mobile report (its default:
+// simulated slow 4G and 4× CPU slowdown) for each page, the median of several runs, beside the
+// page's own weight (page-weight.js). `npm run bench` calls lighthouseFigures() against the
+// store it started; `npm run bench:lighthouse` runs it alone against the built store on a free
+// port and a throwaway data directory. Run `npm run build` first.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "../../tests/e2e/support/chromium.ts";
+import { pageWeight } from "./page-weight.js";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const kilobytes = (bytes) => Number((bytes / 1024).toFixed(1));
+
+/**
+ * One row per path: median performance score, LCP and TBT of `runs` Lighthouse mobile runs,
+ * the accessibility score (the lowest of the runs), and the page's HTML and JavaScript weight.
+ */
+export async function lighthouseFigures({ baseUrl, paths, runs = 5 }) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? chromium.executablePath,
+    // The browser suite's flags (playwright.config.ts), headless.
+    chromeFlags: ["--headless=new", ...chromium.args],
+  });
+  try {
+    const rows = [];
+    for (const pagePath of paths) {
+      const url = new URL(pagePath, baseUrl).href;
+      const reports = [];
+      for (let run = 0; run < runs; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        if (!result) throw new Error(`o Lighthouse não gerou relatório para ${url}`);
+        reports.push(result.lhr);
+      }
+      const weight = pageWeight(await (await fetch(url)).text());
+      rows.push({
+        path: pagePath,
+        performance: Math.round(median(reports.map((lhr) => lhr.categories.performance.score ?? 0)) * 100),
+        lcpMs: Math.round(median(reports.map((lhr) => lhr.audits["largest-contentful-paint"].numericValue ?? 0))),
+        tbtMs: Math.round(median(reports.map((lhr) => lhr.audits["total-blocking-time"].numericValue ?? 0))),
+        accessibility: Math.round(Math.min(...reports.map((lhr) => lhr.categories.accessibility.score ?? 0)) * 100),
+        failedAccessibilityAudits: [
+          ...new Set(
+            reports.flatMap((lhr) =>
+              lhr.categories.accessibility.auditRefs
+                .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score === 0)
+                .map((ref) => ref.id),
+            ),
+          ),
+        ],
+        jsGzipKb: kilobytes(weight.jsGzipBytes),
+        scriptFiles: weight.scriptFiles,
+        htmlKb: kilobytes(weight.htmlBytes),
+      });
+    }
+    return rows;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForStore(baseUrl, store) {
+  for (let i = 0; i < 300; i++) {
+    if (store.exitCode !== null) throw new Error(`a loja terminou ao iniciar (código ${store.exitCode})`);
+    try {
+      if ((await fetch(`${baseUrl}/api/payment-methods/list-payment-methods`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("a loja não respondeu em 30 s");
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    console.error("Rode `npm run build` antes do benchmark.");
+    process.exit(1);
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-lighthouse-"));
+  const store = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForStore(baseUrl, store);
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
+    const paths = ["/", "/categoria/papelaria", "/produto/cursos/curso-de-ballet-infantil"];
+    console.log(`Lighthouse mobile (mediana de ${runs} execuções), ${os.cpus().length} núcleos\n`);
+    const rows = await lighthouseFigures({ baseUrl, paths, runs });
+    console.table(
+      rows.map((row) => ({
+        página: row.path,
+        desempenho: row.performance,
+        "LCP ms": row.lcpMs,
+        "TBT ms": row.tbtMs,
+        acessibilidade: row.accessibility,
+        "JS gzip KB": row.jsGzipKb,
+        "arquivos JS": row.scriptFiles,
+        "HTML KB": row.htmlKb,
+      })),
+    );
+    for (const row of rows)
+      if (row.failedAccessibilityAudits.length > 0)
+        console.log(`${row.path}: falhas de acessibilidade: ${row.failedAccessibilityAudits.join(", ")}`);
+  } finally {
+    store.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.filename === process.argv[1]) await main();

@@ -17,10 +17,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
-import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { Browser } from "./browser.js";
-import { freePort, machineNote, requireBuild, root, startStore } from "./store-process.js";
+import { lighthouseFigures } from "./lighthouse.js";
+import { pageWeight } from "./page-weight.js";
+import { freePort, machineNote, requireBuild, startStore } from "./store-process.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -38,34 +39,6 @@ function load(url, headers = {}) {
 }
 
 const errorsOf = (result) => result.errors + result.timeouts + result.non2xx;
-
-/**
- * What a browser loads before the page is interactive: the module scripts and modulepreload
- * links of the HTML, and the modules its inline module script imports (React Router's route
- * modules and entry); not the lazy routes its manifest merely names.
- */
-export function scriptsBeforeInteraction(html) {
-  const files = new Set();
-  for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) {
-    const href = /href="([^"]+\.js)"/.exec(tag)?.[1];
-    if (href) files.add(href);
-  }
-  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (!/type="module"/.test(attributes)) continue;
-    const src = /src="([^"]+\.js)"/.exec(attributes)?.[1];
-    if (src) files.add(src);
-    for (const [, file] of body.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)"(\/assets\/[^"]+\.js)"/g)) files.add(file);
-  }
-  return [...files];
-}
-
-function javaScriptOf(html) {
-  const files = scriptsBeforeInteraction(html);
-  const inline = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("\n");
-  let gzipBytes = zlib.gzipSync(inline).length;
-  for (const file of files) gzipBytes += zlib.gzipSync(fs.readFileSync(path.join(root, "build/client", file))).length;
-  return { gzipKb: (gzipBytes / 1024).toFixed(1), files: files.length };
-}
 
 /** The static baseline server (static-server.js) in its own process, serving `pages` (path → HTML). */
 async function startStaticServer(pages) {
@@ -118,7 +91,7 @@ async function pageFigures() {
       const plain = await load(`${baseline.baseUrl}${page.path}`);
       const ssrCompressed = await load(`${store.baseUrl}${page.path}`, COMPRESSED);
       const plainCompressed = await load(`${baseline.baseUrl}${page.path}`, COMPRESSED);
-      const js = javaScriptOf(html.get(page.path));
+      const weight = pageWeight(html.get(page.path));
       rows.push({
         página: page.path.length > 32 ? `${page.path.slice(0, 31)}…` : page.path,
         "SSR req/s": Math.round(ssr.requests.average),
@@ -130,17 +103,26 @@ async function pageFigures() {
         "estático gz/br req/s": Math.round(plainCompressed.requests.average),
         "razão gz/br": (ssrCompressed.requests.average / plainCompressed.requests.average).toFixed(3),
         "HTML KB": (Buffer.byteLength(html.get(page.path)) / 1024).toFixed(1),
-        "JS gzip KB": js.gzipKb,
-        "arquivos JS": js.files,
+        "JS gzip KB": (weight.jsGzipBytes / 1024).toFixed(1),
+        "arquivos JS": `${weight.scriptFiles} (${weight.externalScripts} + ${weight.inlineScripts} inline)`,
         erros: errorsOf(ssr) + errorsOf(ssrCompressed),
       });
     }
     console.table(rows);
     console.log("Metas: razão ≥ 0,30 (com e sem gz/br); JS ≤ 120 KB gzip e ≤ 10 arquivos; HTML da home ≤ 50 KB.");
 
-    // LIGHTHOUSE: the lead calls scripts/bench/lighthouse.js (engineer D) here, on the same
-    // server: `const { lighthouseFigures } = await import("./lighthouse.js");` then
-    // `console.table(await lighthouseFigures({ baseUrl: store.baseUrl, paths: pages.map((p) => p.path), runs: 5 }));`
+
+    // The browser's figures on the same server (docs/decisions/0037): Lighthouse mobile, the median of
+    // LIGHTHOUSE_RUNS (5) runs per page, with Debian's Chromium.
+    console.log("\nLighthouse mobile (mediana de %s execuções por página):", process.env.LIGHTHOUSE_RUNS ?? 5);
+    console.table(
+      await lighthouseFigures({
+        baseUrl: store.baseUrl,
+        paths: pages.map((page) => page.path),
+        runs: Number(process.env.LIGHTHOUSE_RUNS ?? 5),
+      }),
+    );
+    console.log("Metas: desempenho ≥ 95, LCP ≤ 1,5 s, acessibilidade 100.");
   } finally {
     baseline?.stop();
     await store.stop();

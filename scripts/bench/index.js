@@ -111,7 +111,6 @@ async function pageFigures() {
     console.table(rows);
     console.log("Metas: razão ≥ 0,30 (com e sem gz/br); JS ≤ 120 KB gzip e ≤ 10 arquivos; HTML da home ≤ 50 KB.");
 
-
     // The browser's figures on the same server (docs/decisions/0037): Lighthouse mobile, the median of
     // LIGHTHOUSE_RUNS (5) runs per page, with Debian's Chromium.
     console.log("\nLighthouse mobile (mediana de %s execuções por página):", process.env.LIGHTHOUSE_RUNS ?? 5);

@@ -3,17 +3,12 @@
 // page's own weight (page-weight.js). `npm run bench` calls lighthouseFigures() against the
 // store it started; `npm run bench:lighthouse` runs it alone against the built store on a free
 // port and a throwaway data directory. Run `npm run build` first.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "../../tests/e2e/support/chromium.ts";
 import { pageWeight } from "./page-weight.js";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { requireBuild, startStore } from "./store-process.js";
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -75,49 +70,14 @@ export async function lighthouseFigures({ baseUrl, paths, runs = 5 }) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForStore(baseUrl, store) {
-  for (let i = 0; i < 300; i++) {
-    if (store.exitCode !== null) throw new Error(`a loja terminou ao iniciar (código ${store.exitCode})`);
-    try {
-      if ((await fetch(`${baseUrl}/api/payment-methods/list-payment-methods`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("a loja não respondeu em 30 s");
-}
-
 async function main() {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    console.error("Rode `npm run build` antes do benchmark.");
-    process.exit(1);
-  }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-lighthouse-"));
-  const store = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_REQUESTS: "false" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  requireBuild("bench:lighthouse");
+  const store = await startStore();
   try {
-    await waitForStore(baseUrl, store);
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
     const paths = ["/", "/categoria/papelaria", "/produto/cursos/curso-de-ballet-infantil"];
     console.log(`Lighthouse mobile (mediana de ${runs} execuções), ${os.cpus().length} núcleos\n`);
-    const rows = await lighthouseFigures({ baseUrl, paths, runs });
+    const rows = await lighthouseFigures({ baseUrl: store.baseUrl, paths, runs });
     console.table(
       rows.map((row) => ({
         página: row.path,
@@ -134,8 +94,7 @@ async function main() {
       if (row.failedAccessibilityAudits.length > 0)
         console.log(`${row.path}: falhas de acessibilidade: ${row.failedAccessibilityAudits.join(", ")}`);
   } finally {
-    store.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.stop();
   }
 }
 

@@ -366,14 +366,13 @@ function withoutRandomFields(log: string): string {
     .split("\n")
     .map((line) => {
       if (!line.startsWith("{")) return line;
-      const {
-        reqId: _reqId,
-        customerId: _customerId,
-        time: _time,
-        pid: _pid,
-        ms: _ms,
-        ...rest
-      } = JSON.parse(line) as Record<string, unknown>;
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return line; // the line the server is writing right now: checked as it is
+      }
+      const { reqId: _reqId, customerId: _customerId, time: _time, pid: _pid, ms: _ms, ...rest } = entry;
       return JSON.stringify(rest);
     })
     .join("\n");

@@ -1,14 +1,14 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createCookie, type Cookie } from "react-router";
 import { cookieName, CSRF_COOKIE } from "./cookie-names.server.ts";
 import { getEnv } from "./env.server.ts";
 import { secretsFor } from "./secrets.server.ts";
+import { createSignedCookie, type SignedCookie } from "./signed-cookie.server.ts";
 
 /** The form field every POST form carries (AuthenticityTokenInput name="csrf"). */
 const FORM_FIELD = "csrf";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-let cookie: Cookie | undefined;
+let cookie: SignedCookie | undefined;
 
 /**
  * Double-submit token: a random value kept in a signed, httpOnly cookie and repeated in the
@@ -16,8 +16,8 @@ let cookie: Cookie | undefined;
  * rotating SESSION_SECRET keeps open forms working (remix-utils' CSRF verified its own
  * signature with the newest secret only, so every form answered 403 after a rotation).
  */
-function csrfCookie(): Cookie {
-  cookie ??= createCookie(cookieName(CSRF_COOKIE), {
+function csrfCookie(): SignedCookie {
+  cookie ??= createSignedCookie(cookieName(CSRF_COOKIE), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
@@ -27,8 +27,8 @@ function csrfCookie(): Cookie {
   return cookie;
 }
 
-async function tokenInCookie(cookieHeader: string | null): Promise<string | null> {
-  const value: unknown = await csrfCookie().parse(cookieHeader);
+function tokenInCookie(cookieHeader: string | null): string | null {
+  const value = csrfCookie().parseNow(cookieHeader);
   return typeof value === "string" && TOKEN.test(value) ? value : null;
 }
 
@@ -37,14 +37,15 @@ export async function commitCsrfToken(request: Request): Promise<[token: string,
   return commitCsrfTokenFor(request.headers.get("cookie"));
 }
 
-/** commitCsrfToken from the Cookie header alone (the page cache has no Request to hand). */
-export async function commitCsrfTokenFor(
-  cookieHeader: string | null,
-): Promise<[token: string, setCookie: string | null]> {
-  const existing = await tokenInCookie(cookieHeader);
+/**
+ * commitCsrfToken from the Cookie header alone, without waiting: the page cache calls it on
+ * every hit (docs/decisions/0036-page-cache.md).
+ */
+export function commitCsrfTokenFor(cookieHeader: string | null): [token: string, setCookie: string | null] {
+  const existing = tokenInCookie(cookieHeader);
   if (existing) return [existing, null];
   const token = newCsrfToken();
-  return [token, await csrfCookie().serialize(token)];
+  return [token, csrfCookie().serializeNow(token)];
 }
 
 /** A fresh random token, of the shape every token has (TOKEN). */
@@ -53,8 +54,8 @@ export function newCsrfToken(): string {
 }
 
 /** The Cookie header a browser holding `token` would send (the page cache renders with a placeholder). */
-export async function csrfCookieHeader(token: string): Promise<string> {
-  const [pair = ""] = (await csrfCookie().serialize(token)).split(";");
+export function csrfCookieHeader(token: string): string {
+  const [pair = ""] = csrfCookie().serializeNow(token).split(";");
   return pair;
 }
 
@@ -62,7 +63,7 @@ export const CSRF_REFUSED = "Sua sessão de formulário expirou. Recarregue a p�
 
 /** Stops a POST whose token is missing or wrong with 403. */
 export async function validateCsrf(formData: FormData, headers: Headers): Promise<void> {
-  const expected = await tokenInCookie(headers.get("cookie"));
+  const expected = tokenInCookie(headers.get("cookie"));
   const sent = formData.get(FORM_FIELD);
   const matches =
     expected !== null &&

@@ -3,6 +3,7 @@ import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 /** What the session cookie carries about the logged-in customer (spec §3 Customer, summary). */
 export interface SessionCustomer {
@@ -56,14 +57,13 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: {
-      name: cookieName("loja_session"),
+    cookie: createSignedCookie(cookieName("loja_session"), {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: getEnv().cookieSecure,
       secrets: secretsFor("session"),
-    },
+    }),
   });
   return storage;
 }

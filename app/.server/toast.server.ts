@@ -3,6 +3,7 @@ import { createToastUtilsWithCustomSession } from "remix-toast";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { getEnv } from "./env.server.ts";
+import { createSignedCookie } from "./signed-cookie.server.ts";
 
 const TOAST_COOKIE = "loja_toast";
 
@@ -11,14 +12,13 @@ let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
 function toastStorage() {
   storage ??= createCookieSessionStorage({
-    cookie: {
-      name: cookieName(TOAST_COOKIE),
+    cookie: createSignedCookie(cookieName(TOAST_COOKIE), {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: getEnv().cookieSecure,
       secrets: secretsFor("toast"),
-    },
+    }),
   });
   return storage;
 }

@@ -71,7 +71,7 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
 
   async function renderEntry(req: Request, url: string, version: number | null): Promise<Entry> {
     const headers = renderHeaders(req);
-    headers.set("cookie", await placeholderCookie);
+    headers.set("cookie", placeholderCookie);
     headers.set("x-client-address", req.ip ?? req.socket.remoteAddress ?? "unknown");
     const response = await renderPage(new Request(url, { headers }), entryModule.loadContextFor(placeholders.nonce));
     const expiresAt = Date.now() + settings.ttlMs;
@@ -120,7 +120,7 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
       const key = `${hooks.variantOf(new Request(url, { headers: renderHeaders(req) }))} ${req.originalUrl}`;
       const [entry, rendered] = await entryFor(req, key, url);
       if (!entry.page) return next();
-      const [token, setCookie] = await hooks.csrfFor(req.headers.cookie ?? null);
+      const [token, setCookie] = hooks.csrfFor(req.headers.cookie ?? null);
       const values = entry.page.template.slots.map((slot) => Buffer.from(slot === "csrf" ? token : nonce));
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
       const body = gzip ? gzipBody(entry.page.template.gzip, values) : plainBody(entry.page.template.gzip, values);

@@ -10,7 +10,7 @@
  * page is really sent (not a redirect, not an error page), the notice is acknowledged: the
  * cookie forgets it and the bundled API is told, so its replies stop listing it.
  */
-import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { RemovedCartItem } from "#api/contract/carts.ts";
 import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
@@ -18,6 +18,7 @@ import { currentCustomer, isShopPage, itemsRemovedSoFar, storeApi } from "#app/.
 import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import type { ToastView } from "#app/ui/toaster.tsx";
+import { createSignedCookie, type SignedCookie } from "#app/.server/signed-cookie.server.ts";
 
 /** Spec §8. */
 export const ITEMS_REMOVED_WARNING = "Alguns itens foram removidos do carrinho pelo gestor.";
@@ -44,10 +45,10 @@ interface NoticeState {
 
 const noticeContext = createContext<NoticeState | null>(null);
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: SignedCookie | undefined;
 
 function noticeCookie() {
-  cookie ??= createCookie(cookieName("loja_removidos"), {
+  cookie ??= createSignedCookie(cookieName("loja_removidos"), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

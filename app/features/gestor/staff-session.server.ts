@@ -7,6 +7,7 @@ import { createCookieSessionStorage } from "react-router";
 import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
 import { secretsFor } from "#app/.server/secrets.server.ts";
+import { createSignedCookie } from "#app/.server/signed-cookie.server.ts";
 
 interface StaffSessionData {
   token: string;
@@ -16,15 +17,14 @@ let storage: ReturnType<typeof createCookieSessionStorage<StaffSessionData>> | u
 
 function staffSessionStorage() {
   storage ??= createCookieSessionStorage<StaffSessionData>({
-    cookie: {
-      name: cookieName("loja_gestor"),
+    cookie: createSignedCookie(cookieName("loja_gestor"), {
       path: "/",
       httpOnly: true,
       // Strict: no other site's link or form ever arrives with the staff session.
       sameSite: "strict",
       secure: getEnv().cookieSecure,
       secrets: secretsFor("gestor-session"),
-    },
+    }),
   });
   return storage;
 }

@@ -3,6 +3,7 @@ import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
 import { secretsFor } from "#app/.server/secrets.server.ts";
 import type { ItemOutcome } from "./item-outcomes.ts";
+import { createSignedCookie } from "#app/.server/signed-cookie.server.ts";
 
 /** What step 4 shows once, after "Adicionar ao carrinho": for whom, and each item's outcome. */
 export interface QuickPurchaseResult {
@@ -51,14 +52,13 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 /** A signed flash cookie: the outcome shows after the redirect (POST-redirect-GET), without JavaScript, once. */
 function resultStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, { result: Packed }>({
-    cookie: {
-      name: cookieName("loja_compra_rapida"),
+    cookie: createSignedCookie(cookieName("loja_compra_rapida"), {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: getEnv().cookieSecure,
       secrets: secretsFor("quick-purchase"),
-    },
+    }),
   });
   return storage;
 }

@@ -5,7 +5,7 @@
  * JavaScript and is never a URL anyone could forge.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { createCookie, data, type Cookie } from "react-router";
+import { data } from "react-router";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
@@ -18,6 +18,7 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { supportTicketSchema } from "#app/lib/validation/support-fields.ts";
 import { type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
+import { createSignedCookie, type SignedCookie } from "#app/.server/signed-cookie.server.ts";
 
 export const MESSAGE_SENT = "Mensagem enviada!";
 export const NOT_SENT = "Não foi possível enviar sua mensagem. Recarregue a página e tente novamente.";
@@ -36,11 +37,11 @@ const honeypot = new Honeypot({ validFromFieldName: null });
 export const HONEYPOT_FIELD = "name__confirm";
 
 const PROTOCOL = /^\d{4}-\d{6}$/;
-let protocolCookie: Cookie | undefined;
+let protocolCookie: SignedCookie | undefined;
 
 /** The flash of the protocol just given: signed like the toasts, and as short-lived. */
-function sentProtocolCookie(): Cookie {
-  protocolCookie ??= createCookie(cookieName("loja_atendimento"), {
+function sentProtocolCookie(): SignedCookie {
+  protocolCookie ??= createSignedCookie(cookieName("loja_atendimento"), {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { randomToken } from "../app/.server/random-token.server.ts";
 
 /** The most a form or JSON body may weigh: the largest form of the store is under 5 KB. */
 export const MAX_BODY_BYTES = 100 * 1024;
@@ -23,7 +23,7 @@ declare module "express-serve-static-core" {
 
 /** A fresh nonce per response, for the CSP header and the page's scripts (entry.server.tsx). */
 export function makeCspNonce(_req: Request, res: Response, next: NextFunction) {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = randomToken(16, "base64");
   next();
 }
 

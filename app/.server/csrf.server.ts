@@ -1,6 +1,7 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { cookieName, CSRF_COOKIE } from "./cookie-names.server.ts";
 import { getEnv } from "./env.server.ts";
+import { randomToken } from "./random-token.server.ts";
 import { secretsFor } from "./secrets.server.ts";
 import { createSignedCookie, type SignedCookie } from "./signed-cookie.server.ts";
 
@@ -50,7 +51,7 @@ export function commitCsrfTokenFor(cookieHeader: string | null): [token: string,
 
 /** A fresh random token, of the shape every token has (TOKEN). */
 export function newCsrfToken(): string {
-  return randomBytes(32).toString("base64url");
+  return randomToken(32, "base64url");
 }
 
 /** The Cookie header a browser holding `token` would send (the page cache renders with a placeholder). */

@@ -15,8 +15,8 @@ export const pageCacheHooks = {
   /** The Cookie header that makes a render carry `token` (a placeholder) in every form. */
   csrfCookieHeader,
   /** What besides the URL changes a catalogue render: the listing's page size (decision 0003). */
-  variantOf(request: Request): string {
-    return String(listingPageSize(request, new URL(request.url)).pageSize);
+  variantOf(url: URL, headers: Pick<Headers, "get">): string {
+    return String(listingPageSize({ headers }, url).pageSize);
   },
   catalogueVersion,
   catalogueMayHaveChanged,

@@ -20,12 +20,12 @@ describe("a cached page's gzip segments", () => {
   const html = samplePage();
   const page = pageTemplate(html, { csrf: TOKEN_PLACEHOLDER, nonce: NONCE_PLACEHOLDER });
   const visitor = (token: string, nonce: string) =>
-    page!.slots.map((slot) => Buffer.from(slot === "csrf" ? token : nonce));
+    page!.kinds.map((kind) => Buffer.from(kind === "csrf" ? token : nonce));
   const expected = (token: string, nonce: string) =>
     html.replaceAll(TOKEN_PLACEHOLDER, token).replaceAll(NONCE_PLACEHOLDER, nonce);
 
   it("decompress to the plain render with this visitor's token and nonce", () => {
-    expect(page?.slots.length).toBe(83);
+    expect(page?.gzip.slotKinds.length).toBe(83);
     for (const [token, nonce] of [
       ["a".repeat(43), "b".repeat(24)],
       ["Zx9_-Qw".repeat(6) + "k", "ab+/cd==".repeat(3)],
@@ -33,6 +33,24 @@ describe("a cached page's gzip segments", () => {
       const body = gzipBody(page!.gzip, visitor(token, nonce));
       expect(gunzipSync(body).toString()).toBe(expected(token, nonce));
       expect(plainBody(page!.gzip, visitor(token, nonce)).toString()).toBe(expected(token, nonce));
+    }
+  });
+
+  it("carry the right CRC-32 and length whatever the slots' places: adjacent, first, last, one kind only", () => {
+    const placeholders = { csrf: TOKEN_PLACEHOLDER, nonce: NONCE_PLACEHOLDER };
+    const token = "Qz-".repeat(14) + "a";
+    const nonce = "+/9x".repeat(6);
+    for (const layout of [
+      `${TOKEN_PLACEHOLDER}${NONCE_PLACEHOLDER}<p>entre</p>${NONCE_PLACEHOLDER}`,
+      `<p>só formulários</p>${TOKEN_PLACEHOLDER}<i>${TOKEN_PLACEHOLDER}</i>`,
+      "<p>sem nenhum espaço</p>",
+    ]) {
+      const template = pageTemplate(layout, placeholders)!;
+      const values = template.kinds.map((kind) => Buffer.from(kind === "csrf" ? token : nonce));
+      // gunzip checks the trailer's CRC-32 and length: a wrong one throws.
+      expect(gunzipSync(gzipBody(template.gzip, values)).toString()).toBe(
+        layout.replaceAll(TOKEN_PLACEHOLDER, token).replaceAll(NONCE_PLACEHOLDER, nonce),
+      );
     }
   });
 
@@ -48,7 +66,7 @@ describe("a cached page's gzip segments", () => {
   });
 
   it("are not made for a page with a zero byte (a slot's filler in the dictionary)", () => {
-    expect(compileTemplate([Buffer.from("a\0b")], [])).toBeNull();
+    expect(compileTemplate([Buffer.from("a\0b")], [], [])).toBeNull();
     expect(pageTemplate(`x\0${TOKEN_PLACEHOLDER}`, { csrf: TOKEN_PLACEHOLDER, nonce: NONCE_PLACEHOLDER })).toBeNull();
   });
 });

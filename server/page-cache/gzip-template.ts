@@ -11,15 +11,32 @@ import { constants, crc32, deflateRawSync } from "node:zlib";
  *   (compileTemplate refuses one), so no match can start or end inside a slot, whatever the
  *   slot holds in a response: the back-references stay right for every visitor;
  * - a slot's bytes go in as a stored block, then a final empty stored block, then the gzip
- *   trailer with the CRC-32 and length of the whole body.
+ *   trailer with the CRC-32 and length of the whole body;
+ * - that CRC-32 is the page's with zero-filled slots, computed once, corrected for each value
+ *   by CRC arithmetic (a CRC is affine in the bytes, and moving bytes n places earlier multiplies
+ *   their part by x^8n, as zlib's crc32_combine does): a response hashes its two values only,
+ *   not the whole page again (crc32 over the body was about a tenth of a hit's CPU).
+ *
+ * Every slot of one kind (the CSRF token, the nonce) holds the same value in a response.
  */
 export interface GzipTemplate {
-  /** The page's bytes between slots (statics.length === slotLengths.length + 1). */
+  /** The page's bytes between slots (statics.length === slotKinds.length + 1). */
   statics: Buffer[];
-  /** The byte length every value of each slot has (a token, a nonce). */
-  slotLengths: number[];
+  /** Which value fills each slot (an index into the values of a response). */
+  slotKinds: number[];
+  /** The byte length every value of each kind has (a token, a nonce). */
+  kindLengths: number[];
   /** statics[i], compressed as described above. */
   deflated: Buffer[];
+  /** The stored-block header before slot i's value. */
+  slotHeaders: Buffer[];
+  /** The CRC-32 of the page with every slot zero-filled. */
+  zeroFilledCrc: number;
+  /** Per kind: the CRC-32 of a zero value, and the sum of x^8n over its slots (n: the bytes after each). */
+  kindZeroCrcs: number[];
+  kindShiftSums: number[];
+  /** The uncompressed length of the page. */
+  length: number;
   /** Bytes held, for the cache's budget. */
   bytes: number;
 }
@@ -30,12 +47,49 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 // An empty stored block with BFINAL set: ends the deflate stream.
 const FINAL_BLOCK = Buffer.from([1, 0, 0, 0xff, 0xff]);
 
+// CRC-32 arithmetic modulo its polynomial, as zlib's crc32_combine does it (crc32.c).
+const CRC_POLYNOMIAL = 0xedb88320;
+
+/** a·b modulo the CRC polynomial, bit-reflected (a must not be 0). */
+function multiplyModP(a: number, b: number): number {
+  let m = 0x80000000;
+  let product = 0;
+  for (;;) {
+    if (a & m) {
+      product ^= b;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31. */
+const X_TO_2_TO_K: number[] = [];
+for (let k = 0, power = 0x40000000; k < 32; k++, power = multiplyModP(power, power)) X_TO_2_TO_K.push(power);
+
+/** x^(8·bytes) modulo the polynomial: what moves a CRC part `bytes` bytes earlier in the message. */
+function crcShift(bytes: number): number {
+  let shift = 0x80000000;
+  for (let n = bytes, k = 3; n > 0; n = Math.floor(n / 2), k++)
+    if (n % 2 === 1) shift = multiplyModP(X_TO_2_TO_K[k % 32] as number, shift);
+  return shift;
+}
+
+/** A stored block's header (BFINAL 0, BTYPE 00, byte-aligned after the sync flush): LEN and its complement. */
+function storedBlockHeader(length: number): Buffer {
+  return Buffer.from([0, length & 0xff, length >> 8, ~length & 0xff, (~length >> 8) & 0xff]);
+}
+
 /** The template of a page, or null when the page has a zero byte (it is then not cached). */
-export function compileTemplate(statics: Buffer[], slotLengths: number[]): GzipTemplate | null {
-  if (statics.length !== slotLengths.length + 1) throw new Error("one static segment more than slots");
+export function compileTemplate(statics: Buffer[], slotKinds: number[], kindLengths: number[]): GzipTemplate | null {
+  if (statics.length !== slotKinds.length + 1) throw new Error("one static segment more than slots");
   if (statics.some((segment) => segment.includes(0))) return null;
+  const slotLength = (index: number) => kindLengths[slotKinds[index] as number] as number;
   const deflated: Buffer[] = [];
   let window = Buffer.alloc(0);
+  let zeroFilledCrc = 0;
   statics.forEach((segment, index) => {
     deflated.push(
       deflateRawSync(segment, {
@@ -43,57 +97,70 @@ export function compileTemplate(statics: Buffer[], slotLengths: number[]): GzipT
         ...(window.length > 0 ? { dictionary: window } : {}),
       }),
     );
-    const slot = Buffer.alloc(slotLengths[index] ?? 0);
+    const slot = Buffer.alloc(index < slotKinds.length ? slotLength(index) : 0);
+    zeroFilledCrc = crc32(slot, crc32(segment, zeroFilledCrc));
     window = Buffer.concat([window, segment, slot]);
     if (window.length > WINDOW) window = window.subarray(window.length - WINDOW);
   });
+  const kindShiftSums = kindLengths.map(() => 0);
+  let after = 0;
+  for (let index = slotKinds.length - 1; index >= 0; index--) {
+    after += (statics[index + 1] as Buffer).length;
+    const kind = slotKinds[index] as number;
+    kindShiftSums[kind] = ((kindShiftSums[kind] as number) ^ crcShift(after)) >>> 0;
+    after += slotLength(index);
+  }
+  const length =
+    statics.reduce((sum, segment) => sum + segment.length, 0) + slotKinds.reduce((sum, _, i) => sum + slotLength(i), 0);
   const bytes = [...statics, ...deflated].reduce((sum, part) => sum + part.length, 0);
-  return { statics, slotLengths, deflated, bytes };
+  return {
+    statics,
+    slotKinds,
+    kindLengths,
+    deflated,
+    slotHeaders: slotKinds.map((_, index) => storedBlockHeader(slotLength(index))),
+    zeroFilledCrc,
+    kindZeroCrcs: kindLengths.map((kindLength) => crc32(Buffer.alloc(kindLength))),
+    kindShiftSums,
+    length,
+    bytes,
+  };
 }
 
-function valuesFit(template: GzipTemplate, values: readonly Buffer[]): boolean {
-  return values.length === template.slotLengths.length && values.every((v, i) => v.length === template.slotLengths[i]);
+function checkValues(template: GzipTemplate, values: readonly Buffer[]): void {
+  if (values.length !== template.kindLengths.length || values.some((v, i) => v.length !== template.kindLengths[i]))
+    throw new Error("slot values of the wrong length");
 }
 
-/** The page with the slots filled, uncompressed. */
+/** The page with the slots filled (values: one per kind), uncompressed. */
 export function plainBody(template: GzipTemplate, values: readonly Buffer[]): Buffer {
-  if (!valuesFit(template, values)) throw new Error("slot values of the wrong length");
+  checkValues(template, values);
   const parts: Buffer[] = [];
   template.statics.forEach((segment, index) => {
     parts.push(segment);
-    const value = values[index];
-    if (value) parts.push(value);
+    if (index < template.slotKinds.length) parts.push(values[template.slotKinds[index] as number] as Buffer);
   });
-  return Buffer.concat(parts);
+  return Buffer.concat(parts, template.length);
 }
 
-/** The page with the slots filled, as a gzip member. */
+/** The page with the slots filled (values: one per kind), as a gzip member. */
 export function gzipBody(template: GzipTemplate, values: readonly Buffer[]): Buffer {
-  if (!valuesFit(template, values)) throw new Error("slot values of the wrong length");
+  checkValues(template, values);
   const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  template.statics.forEach((segment, index) => {
-    parts.push(template.deflated[index] as Buffer);
-    crc = crc32(segment, crc);
-    length += segment.length;
-    const value = values[index];
-    if (!value) return;
-    // A stored block (BFINAL 0, BTYPE 00, byte-aligned after the sync flush): LEN and its complement.
-    const header = Buffer.from([
-      0,
-      value.length & 0xff,
-      value.length >> 8,
-      ~value.length & 0xff,
-      (~value.length >> 8) & 0xff,
-    ]);
-    parts.push(header, value);
-    crc = crc32(value, crc);
-    length += value.length;
+  template.deflated.forEach((segment, index) => {
+    parts.push(segment);
+    if (index < template.slotKinds.length)
+      parts.push(template.slotHeaders[index] as Buffer, values[template.slotKinds[index] as number] as Buffer);
+  });
+  // Each value's bytes differ from the zero filling by crc32(value) ^ crc32(zeros), at every slot of its kind.
+  let crc = template.zeroFilledCrc;
+  values.forEach((value, kind) => {
+    const shifts = template.kindShiftSums[kind] as number;
+    if (shifts !== 0) crc ^= multiplyModP(shifts, (crc32(value) ^ (template.kindZeroCrcs[kind] as number)) >>> 0);
   });
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
+  trailer.writeUInt32LE(template.length >>> 0, 4);
   parts.push(FINAL_BLOCK, trailer);
   return Buffer.concat(parts);
 }

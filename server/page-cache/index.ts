@@ -44,6 +44,16 @@ function cookieNames(header: string | undefined): string[] {
   return header.split(";").map((pair) => pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim());
 }
 
+/** The request's headers as `Headers.get` reads them, without copying them (a hit must stay cheap). */
+function requestHeaders(req: Request): Pick<Headers, "get"> {
+  return {
+    get(name: string) {
+      const value = req.headers[name.toLowerCase()];
+      return typeof value === "string" ? value : null;
+    },
+  };
+}
+
 function renderHeaders(req: Request): Headers {
   const headers = new Headers();
   for (const name of RENDER_HEADERS) {
@@ -117,11 +127,11 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
       )
         return next();
       const url = `http://localhost${req.originalUrl}`;
-      const key = `${hooks.variantOf(new Request(url, { headers: renderHeaders(req) }))} ${req.originalUrl}`;
+      const key = `${hooks.variantOf(new URL(url), requestHeaders(req))} ${req.originalUrl}`;
       const [entry, rendered] = await entryFor(req, key, url);
       if (!entry.page) return next();
       const [token, setCookie] = hooks.csrfFor(req.headers.cookie ?? null);
-      const values = entry.page.template.slots.map((slot) => Buffer.from(slot === "csrf" ? token : nonce));
+      const values = entry.page.template.kinds.map((kind) => Buffer.from(kind === "csrf" ? token : nonce));
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
       const body = gzip ? gzipBody(entry.page.template.gzip, values) : plainBody(entry.page.template.gzip, values);
       for (const [name, value] of entry.page.headers) res.setHeader(name, value);

@@ -5,7 +5,8 @@ export type SlotName = "csrf" | "nonce";
 
 export interface PageTemplate {
   gzip: GzipTemplate;
-  slots: SlotName[];
+  /** The kinds of slot, in the order gzipBody and plainBody take their values. */
+  kinds: SlotName[];
 }
 
 function escapeRegExp(text: string): string {
@@ -30,7 +31,10 @@ export function pageTemplate(html: string, placeholders: Record<SlotName, string
     from = match.index + match[0].length;
   }
   statics.push(Buffer.from(html.slice(from)));
-  const slotLength = (slot: SlotName) => Buffer.byteLength(placeholders[slot]);
-  const gzip = compileTemplate(statics, slots.map(slotLength));
-  return gzip ? { gzip, slots } : null;
+  const gzip = compileTemplate(
+    statics,
+    slots.map((slot) => names.indexOf(slot)),
+    names.map((name) => Buffer.byteLength(placeholders[name])),
+  );
+  return gzip ? { gzip, kinds: names } : null;
 }

@@ -9,9 +9,13 @@ import {
 /**
  * The listing page size before any script runs: the URL's choice, else the
  * viewport client hint, else a phone's user agent means the narrow size.
- * With JavaScript the page corrects itself from the real viewport width.
+ * With JavaScript the page corrects itself from the real viewport width. It reads only the
+ * request's headers, so the page cache can ask it without building a Request per hit.
  */
-export function listingPageSize(request: Request, url: URL): { pageSize: PageSize; explicit: boolean } {
+export function listingPageSize(
+  request: { headers: Pick<Headers, "get"> },
+  url: URL,
+): { pageSize: PageSize; explicit: boolean } {
   const fromUrl = parsePageSize(url.searchParams.get(PAGE_SIZE_PARAM));
   if (fromUrl) return { pageSize: fromUrl, explicit: true };
   const viewportWidth = Number(request.headers.get("sec-ch-viewport-width"));

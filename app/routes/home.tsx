@@ -84,9 +84,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="card-row flex snap-x gap-3 overflow-x-auto pb-3 md:gap-5">
             {section.category.products.map((product) => (
-              <li key={product.href}>
-                <ProductCard product={product} />
-              </li>
+              <ProductCard key={product.href} product={product} />
             ))}
           </ul>
         </section>

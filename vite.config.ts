@@ -9,8 +9,12 @@ import { defineConfig } from "vite";
 // the form libraries into every page.
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]|rolldown[\\/]runtime|remix-utils[\\/]build[\\/]react[\\/](authenticity-token|use-hydrated)/;
-// The catalogue's components and the link state "Comprar" needs: the pages a visit starts on.
-const BROWSING = /[\\/]app[\\/]features[\\/](catalogue[\\/][^/\\]+\.tsx|students[\\/]link-mode\.ts)$/;
+// The catalogue's components more than one page a visit starts on shows (the card of home,
+// listing and search; the product panel of product and checkout) and the link state "Comprar"
+// needs. A component of one page only (the home's highlights, the listing's pagination, the
+// product's buy button) stays in that page's chunk, out of the bytes every page loads.
+const BROWSING =
+  /[\\/]app[\\/]features[\\/](catalogue[\\/](product-card|product-information)\.tsx|students[\\/]link-mode\.ts)$/;
 const FORMS = /node_modules[\\/](zod|@conform-to)[\\/]/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
 const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/;

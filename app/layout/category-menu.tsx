@@ -23,14 +23,12 @@ export function CategoryMenu({ categories }: { categories: MenuCategory[] }) {
         Categorias
         <ChevronDownIcon width={16} height={16} className="transition group-open:rotate-180" />
       </summary>
-      <ul className="absolute left-0 z-40 mt-2 w-64 rounded-xl bg-white p-2 text-slate-700 shadow-xl ring-1 ring-slate-200">
+      {/* Its links are styled once in app.css (.category-menu): every page has a dozen. */}
+      <ul className="category-menu absolute left-0 z-40 mt-2 w-64 rounded-xl bg-white p-2 text-slate-700 shadow-xl ring-1 ring-slate-200">
         {categories.map((category) => (
           <li key={category.slug}>
-            <Link
-              to={`/categoria/${category.slug}`}
-              className="flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-brand-50 hover:text-brand-700"
-            >
-              <CategoryIcon category={category} className="h-5 w-5 text-brand-600" />
+            <Link to={`/categoria/${category.slug}`}>
+              <CategoryIcon category={category} />
               {category.title}
             </Link>
           </li>

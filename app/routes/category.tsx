@@ -7,7 +7,7 @@ import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagi
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { PAGE_PARAM } from "#app/lib/pagination.ts";
 import { categoryListing } from "#app/features/catalogue/category-listing.server.ts";
-import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
+import { toProductCards } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     category,
     total,
-    products: toProductSummaries(products),
+    products: toProductCards(products),
     page,
     count,
     pageSize,

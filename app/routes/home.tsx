@@ -5,7 +5,7 @@ import { Highlights } from "#app/features/catalogue/highlights.tsx";
 import { ProductCard } from "#app/features/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/ui/icons.tsx";
 import { HOME_PRODUCT_LIMIT, homeSectionsOf } from "#app/features/catalogue/home-sections.ts";
-import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
+import { toProductCards } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sections = homeSections.flatMap((section) => {
     const category = categories.find((c) => c.slug === section.slug);
     if (!category || category.products.length === 0) return [];
-    return [{ ...section, category: { slug: category.slug, products: toProductSummaries(category.products, now) } }];
+    return [{ ...section, category: { slug: category.slug, products: toProductCards(category.products, now) } }];
   });
   return { highlight, sections };
 }
@@ -82,11 +82,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Ver todos
             </Link>
           </div>
-          <ul className="flex snap-x gap-3 overflow-x-auto pb-3 md:gap-5">
+          <ul className="card-row flex snap-x gap-3 overflow-x-auto pb-3 md:gap-5">
             {section.category.products.map((product) => (
-              <li key={product.id} className="card-slot">
-                <ProductCard product={product} />
-              </li>
+              <ProductCard key={product.href} product={product} />
             ))}
           </ul>
         </section>

@@ -1,7 +1,7 @@
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { SearchForm } from "#app/layout/search-form.tsx";
-import { toProductSummaries } from "#app/features/catalogue/product-summary.ts";
+import { toProductCards } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An empty search is not sent to the API (spec §5: the field is required).
   if (!term) return { term, products: null };
   const products = await storeApi(context).searchProducts(term);
-  return { term, products: toProductSummaries(products) };
+  return { term, products: toProductCards(products) };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

@@ -2,20 +2,20 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string };
 
-/** A 24 px line icon; with a title it is announced, without one it is decoration. */
-export function Icon({ title, children, ...props }: IconProps & { children: React.ReactNode }) {
+/**
+ * A 24 px line icon; with a title it is announced, without one it is decoration. Its stroke is
+ * the `.icon` rule of app.css, not five attributes repeated in each of a page's ~30 icons
+ * (docs/decisions/0037-page-weight.md).
+ */
+export function Icon({ title, children, className, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
       width="24"
       height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
       aria-hidden={title ? undefined : true}
       role={title ? "img" : undefined}
+      className={className ? `icon ${className}` : "icon"}
       {...props}
     >
       {title ? <title>{title}</title> : null}

@@ -1,13 +1,14 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import { productInstallments } from "#app/lib/installments.ts";
+import { schoolUnitByCode } from "#app/lib/school-units.ts";
 
-/** What a product card needs: loaders send only this, keeping pages and their data small. */
+/** A product of the quick purchase's list: what its item shows and sends. */
 export type ProductSummary = Pick<
   Product,
   "id" | "title" | "slug" | "image" | "PRECO" | "DESCONTO" | "TIPO" | "CODCOLIGADA"
 > & {
   category: { slug: string };
-  /** What the card advertises: the count /compra offers for this product alone today (spec §9). */
+  /** What the item advertises: the count /compra offers for this product alone today (spec §9). */
   installments: number;
 };
 
@@ -27,9 +28,47 @@ function toProductSummary(product: Product, now: Date): ProductSummary {
 }
 
 /**
- * The cards of a listing. Loaders call this at the request's time: the count travels in the
- * loader data, so the hydrated page shows the same number even across midnight or a month's end.
+ * The quick purchase's items. The loader calls this at the request's time: the count travels in
+ * the loader data, so the hydrated page shows the same number even across midnight or a month's end.
  */
 export function toProductSummaries(products: readonly Product[], now: Date = new Date()): ProductSummary[] {
   return products.map((product) => toProductSummary(product, now));
+}
+
+/**
+ * What a product card shows, and nothing else: the home sends 60 of them in its loader data for
+ * hydration (docs/decisions/0037-page-weight.md). `href` is also the card's key.
+ */
+export interface ProductCardData {
+  href: string;
+  title: string;
+  image: string;
+  PRECO: number;
+  DESCONTO: number;
+  /** The count /compra offers for this product alone today (spec §9), as in ProductSummary. */
+  installments: number;
+  /** Courses, events and manual products (TIPO S, M) name their school unit; others omit it. */
+  unit?: string;
+}
+
+export function productHref(product: Pick<Product, "slug"> & { category: { slug: string } }) {
+  return `/produto/${product.category.slug}/${product.slug}`;
+}
+
+function toProductCard(product: Product, now: Date): ProductCardData {
+  const card: ProductCardData = {
+    href: productHref(product),
+    title: product.title,
+    image: product.image,
+    PRECO: product.PRECO,
+    DESCONTO: product.DESCONTO,
+    installments: productInstallments(product, now),
+  };
+  if (product.TIPO === "S" || product.TIPO === "M") card.unit = schoolUnitByCode(product.CODCOLIGADA).name;
+  return card;
+}
+
+/** The cards of a listing, at the request's time (see toProductSummaries). */
+export function toProductCards(products: readonly Product[], now: Date = new Date()): ProductCardData[] {
+  return products.map((product) => toProductCard(product, now));
 }

@@ -11,7 +11,11 @@ const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]|rolldown[\\/]runtime|remix-utils[\\/]build[\\/]react[\\/](authenticity-token|use-hydrated)/;
 // The catalogue's components and the link state "Comprar" needs: the pages a visit starts on.
 const BROWSING = /[\\/]app[\\/]features[\\/](catalogue[\\/][^/\\]+\.tsx|students[\\/]link-mode\.ts)$/;
-const FORMS = /node_modules[\\/](zod|@conform-to)[\\/]/;
+// Conform runs the forms; Zod and its Conform adapter are the rules, loaded when a form is
+// first focused (docs/decisions/0039-form-pages-weight.md) or with the gestor's pages.
+const FORMS =
+  /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/](form-field\.tsx|lazy-rules\.ts|inline-toast\.tsx)$/;
+const RULES = /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
 const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/;
 const APP_CODE = /[\\/](app|api[\\/]contract)[\\/][^?]*\.tsx?$/;
@@ -51,6 +55,7 @@ function shellChunks() {
     }
     if (FRAMEWORK.test(id) || shells.root.has(id)) return "entry";
     if (FORMS.test(id)) return "forms";
+    if (RULES.test(id)) return "rules";
     // Small primitives (formatting, URL state, modal frame) the shell shares with other areas.
     if (shells.shop.has(id)) return /[\\/]app[\\/](lib|ui)[\\/]/.test(id) ? "entry" : "shop";
     if (BROWSING.test(id)) return "shop";

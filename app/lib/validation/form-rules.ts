@@ -6,20 +6,39 @@
  * bundler build its namespace object, which split its runtime into a file of its own on every page.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   accountDeletionSchema,
   forgotPasswordSchema,
   loginSchema,
   passwordChangeSchema,
+  profileSchema,
   registrationAccessSchema,
+  registrationBasicsSchema,
   resetPasswordSchema,
 } from "#app/features/accounts/account-schemas.ts";
-import { raLinkSchema } from "#app/features/students/student-schemas.ts";
+import {
+  checkoutNewStudentFormSchema,
+  newStudentFormSchema,
+  raLinkSchema,
+  responsibleStepSchema,
+} from "#app/features/students/student-schemas.ts";
 import { supportTicketSchema } from "./support-fields.ts";
 
 function zodRules<S extends z.ZodType>(schema: S) {
   return ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema });
+}
+
+const NO_RULES = z.object({});
+
+/**
+ * A form with several intents (convention 2) validates in the browser only for the one
+ * that saves: the CEP lookup, the city list or "Voltar" go to the server as typed.
+ */
+function intentRules<S extends z.ZodType>(savingIntent: string, schema: S) {
+  return ({ formData }: { formData: FormData }) =>
+    // Typed as the saving schema: the form's fields take their types from it.
+    parseWithZod(formData, { schema: formData.get("intent") === savingIntent ? schema : (NO_RULES as unknown as S) });
 }
 
 export const formRules = {
@@ -31,4 +50,9 @@ export const formRules = {
   accountDeletion: zodRules(accountDeletionSchema),
   raLink: zodRules(raLinkSchema),
   supportTicket: zodRules(supportTicketSchema),
+  registrationBasics: intentRules("basics", registrationBasicsSchema),
+  profile: intentRules("profile", profileSchema),
+  newStudent: intentRules("student-next", newStudentFormSchema),
+  checkoutNewStudent: intentRules("student-next", checkoutNewStudentFormSchema),
+  responsibleStep: intentRules("responsible-save", responsibleStepSchema),
 };

@@ -15,7 +15,11 @@ const FRAMEWORK =
 // product's buy button) stays in that page's chunk, out of the bytes every page loads.
 const BROWSING =
   /[\\/]app[\\/]features[\\/](catalogue[\\/](product-card|product-information)\.tsx|students[\\/]link-mode\.ts)$/;
-const FORMS = /node_modules[\\/](zod|@conform-to)[\\/]/;
+// Conform runs the forms; Zod and its Conform adapter are the rules, loaded when a form is
+// first focused (docs/decisions/0039-form-pages-weight.md) or with the gestor's pages.
+const FORMS =
+  /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/](form-field\.tsx|lazy-rules\.ts|inline-toast\.tsx)$/;
+const RULES = /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
 const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/;
 const APP_CODE = /[\\/](app|api[\\/]contract)[\\/][^?]*\.tsx?$/;
@@ -55,6 +59,7 @@ function shellChunks() {
     }
     if (FRAMEWORK.test(id) || shells.root.has(id)) return "entry";
     if (FORMS.test(id)) return "forms";
+    if (RULES.test(id)) return "rules";
     // Small primitives (formatting, URL state, modal frame) the shell shares with other areas.
     if (shells.shop.has(id)) return /[\\/]app[\\/](lib|ui)[\\/]/.test(id) ? "entry" : "shop";
     if (BROWSING.test(id)) return "shop";

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { z } from "zod";
 import { destroyCustomerSession } from "#app/.server/session.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
@@ -9,6 +10,7 @@ import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import { newPasswordRefusal } from "#app/features/accounts/new-password-refusal.ts";
 import type { Route } from "./+types/reset-password";
@@ -117,16 +119,18 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 
 function NewPasswordForm({ reply }: { reply?: { result?: SubmissionResult<string[]>; toast: string | null } }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(() =>
+    import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.resetPassword),
+  );
+  const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({
     id: "reset-password",
     lastResult: reply?.result,
     constraint: { password: { required: true }, passwordConfirmation: { required: true } },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    ...rules,
   });
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <Form method="post" {...getFormProps(form)} {...loadOnFocus} noValidate className="flex flex-col gap-4">
       <AuthenticityTokenInput name="csrf" />
       {reply?.toast ? <InlineToast message={reply.toast} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,19 +1,7 @@
 import { getFormProps, useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { z } from "zod";
-
-const NO_RULES = z.object({});
-
-/**
- * A form with several intents (convention 2) validates in the browser only for the one
- * that saves: the CEP lookup, the city list or "Voltar" go to the server as typed.
- */
-function rulesFor<S extends z.ZodType>(formData: FormData, savingIntent: string, schema: S): S {
-  // Typed as the saving schema: the form's fields take their types from it.
-  return formData.get("intent") === savingIntent ? schema : (NO_RULES as unknown as S);
-}
+import { useLazyRules } from "./lazy-rules.ts";
 
 /**
  * A form the server drives (sign-up, /conta's profile, the new-student wizard): it works as
@@ -23,16 +11,16 @@ function rulesFor<S extends z.ZodType>(formData: FormData, savingIntent: string,
  * city list follow the fields (without it, their buttons post the same intents).
  */
 export function useIntentForm<
-  S extends z.ZodType,
-  Shape extends Record<string, unknown> = z.input<S> & Record<string, unknown>,
+  Input extends Record<string, unknown>,
+  Output,
+  Shape extends Record<string, unknown> = Input & Record<string, unknown>,
 >({
   id,
   fetcher,
   action,
   lastResult,
   defaultValue,
-  savingIntent,
-  schema,
+  rules,
   shouldValidate = "onSubmit",
 }: {
   id: string;
@@ -40,25 +28,24 @@ export function useIntentForm<
   action: string;
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: DefaultValue<Shape>;
-  savingIntent: string;
-  schema: S;
+  /**
+   * The form's rules, loaded on its first focus (app/lib/validation/form-rules.ts, built with
+   * intentRules: only the saving intent is checked in the browser).
+   */
+  rules: () => Promise<(context: { formData: FormData }) => Submission<Input, string[], Output>>;
   shouldValidate?: "onSubmit" | "onBlur";
 }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<Shape, z.output<S>>({
-    id,
-    lastResult,
-    defaultValue,
-    shouldValidate,
-    shouldRevalidate: "onInput",
-    // The fields are typed as the form holds them (Shape: text), the schema may accept more.
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: rulesFor(formData, savingIntent, schema) }) as unknown as Submission<
-        Shape,
-        string[],
-        z.output<S>
-      >,
-  });
+  const { loadOnFocus, ...lazyRules } = useLazyRules(
+    () =>
+      rules().then(
+        // The fields are typed as the form holds them (Shape: text), the schema may accept more.
+        (validate) => (context: { formData: FormData }) =>
+          validate(context) as unknown as Submission<Shape, string[], Output>,
+      ),
+    { shouldValidate, shouldRevalidate: "onInput" },
+  );
+  const [form, fields] = useForm<Shape, Output>({ id, lastResult, defaultValue, ...lazyRules });
   function submitIntent(intent: string) {
     if (!formRef.current) return;
     const formData = new FormData(formRef.current);
@@ -67,6 +54,15 @@ export function useIntentForm<
   }
   const pendingIntent = fetcher.state === "idle" ? null : String(fetcher.formData?.get("intent") ?? "");
   /** Everything the <fetcher.Form> needs: its ref, a POST to `action`, Conform's props. */
-  const formProps = { ref: formRef, method: "post" as const, action, ...getFormProps(form), noValidate: true };
-  return { form, fields, formProps, submitIntent, pendingIntent };
+  const formProps = {
+    ref: formRef,
+    method: "post" as const,
+    action,
+    ...getFormProps(form),
+    ...loadOnFocus,
+    noValidate: true,
+  };
+  /** The browser's rules once loaded (undefined before: the server checks the form). */
+  const validate = lazyRules.onValidate;
+  return { form, fields, formProps, submitIntent, pendingIntent, validate };
 }

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { z } from "zod";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
+import type { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
@@ -13,12 +14,15 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
   const fetcher = useFetcher<AccountFormReply>({ key: "forgot-password" });
   const location = useLocation();
   const last = fetcher.data ?? reply;
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.forgotPassword),
+    { shouldValidate: "onSubmit" },
+  );
+  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
     id: "forgot-password",
     lastResult: last?.result,
     constraint: { email: { required: true } },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    ...rules,
   });
   const busy = fetcher.state !== "idle";
   return (
@@ -26,6 +30,7 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
       method="post"
       action="/resetar-senha"
       {...getFormProps(form)}
+      {...loadOnFocus}
       noValidate
       className="flex flex-col gap-4"
     >

@@ -1,27 +1,37 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { loginSchema } from "#app/features/accounts/account-schemas.ts";
+import type { z } from "zod";
+import type { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { FormErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
   const fetcher = useFetcher<AccountFormReply>({ key: "login" });
   const location = useLocation();
   const last = fetcher.data ?? reply;
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(() =>
+    import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.login),
+  );
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",
     lastResult: last?.result,
     constraint: { email: { required: true }, password: { required: true } },
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    ...rules,
   });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/entrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      action="/entrar"
+      {...getFormProps(form)}
+      {...loadOnFocus}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {last?.toast ? <InlineToast message={last.toast} /> : null}

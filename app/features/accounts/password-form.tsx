@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { passwordChangeSchema } from "#app/features/accounts/account-schemas.ts";
+import type { z } from "zod";
+import type { passwordChangeSchema } from "#app/features/accounts/account-schemas.ts";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountPageReply, PasswordReply } from "./account-page-reply.ts";
@@ -13,12 +14,14 @@ export function PasswordForm({ reply }: { reply?: PasswordReply }) {
   const fetcher = useFetcher<AccountPageReply>({ key: "password" });
   const current = fetcher.data?.form === "password" ? fetcher.data : reply;
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.passwordChange),
+    { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
+  );
+  const [form, fields] = useForm<z.input<typeof passwordChangeSchema>>({
     id: "password",
     lastResult: current?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    ...rules,
   });
   const busy = fetcher.state !== "idle";
 
@@ -38,6 +41,7 @@ export function PasswordForm({ reply }: { reply?: PasswordReply }) {
       method="post"
       action="/conta"
       {...getFormProps(form)}
+      {...loadOnFocus}
       noValidate
       className="flex flex-col gap-4"
     >

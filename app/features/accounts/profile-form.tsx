@@ -1,7 +1,8 @@
 import { useFetcher, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { profileSchema } from "#app/features/accounts/account-schemas.ts";
+import type { z } from "zod";
+import type { profileSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import { CpfField, FormErrors, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
@@ -56,14 +57,17 @@ function ProfileFields({
 }) {
   const hydrated = useHydrated();
   // The form holds text (the API also takes a number for houseNumber, spec §7).
-  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm<typeof profileSchema, ProfileValues>({
+  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm<
+    z.input<typeof profileSchema>,
+    z.output<typeof profileSchema>,
+    ProfileValues
+  >({
     id: "profile",
     fetcher,
     action: "/conta",
     lastResult: reply?.result,
     defaultValue: values,
-    savingIntent: "profile",
-    schema: profileSchema,
+    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.profile),
     shouldValidate: "onBlur",
   });
 

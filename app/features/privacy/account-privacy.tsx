@@ -1,10 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { z } from "zod";
 import type { AccountDeletionReply } from "#app/features/accounts/account-page-reply.ts";
-import { accountDeletionSchema } from "#app/features/accounts/account-schemas.ts";
+import type { accountDeletionSchema } from "#app/features/accounts/account-schemas.ts";
 import { PRIVACY_PATH, URL_STATE } from "#app/lib/url-state.ts";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PasswordField, secondaryButton } from "#app/ui/form-field.tsx";
 import { Modal } from "#app/ui/modal.tsx";
 
@@ -102,12 +103,14 @@ function DeleteAccountDialog({ reply }: { reply?: AccountDeletionReply }) {
 function DeletionForm({ reply }: { reply?: AccountDeletionReply }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete-account";
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.accountDeletion),
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+  );
+  const [form, fields] = useForm<z.input<typeof accountDeletionSchema>>({
     id: "delete-account",
     lastResult: reply?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountDeletionSchema }),
+    ...rules,
   });
   return (
     <Form
@@ -115,6 +118,7 @@ function DeletionForm({ reply }: { reply?: AccountDeletionReply }) {
       action={CONFIRM_PATH}
       preventScrollReset
       {...getFormProps(form)}
+      {...loadOnFocus}
       noValidate
       className="flex flex-col gap-4"
     >

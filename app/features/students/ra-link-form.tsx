@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { z } from "zod";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { StudentConsentField } from "./student-consent.tsx";
-import { raLinkSchema } from "./student-schemas.ts";
+import type { raLinkSchema } from "./student-schemas.ts";
 
 export const RA_LINK_INTENT = "add-ra";
 
@@ -37,13 +38,15 @@ export function RaLinkForm({
   reply?: RaLinkReply;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.raLink),
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+  );
+  const [form, fields] = useForm<z.input<typeof raLinkSchema>>({
     id: "link-ra",
     lastResult: reply?.result,
     defaultValue: reply?.values,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: raLinkSchema }),
+    ...rules,
   });
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === RA_LINK_INTENT;
   return (
@@ -54,6 +57,7 @@ export function RaLinkForm({
         action={action}
         preventScrollReset
         {...getFormProps(form)}
+        {...loadOnFocus}
         noValidate
         className="flex flex-col gap-3"
       >

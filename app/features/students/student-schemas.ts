@@ -16,13 +16,6 @@ import {
   studentFields as student,
 } from "#app/lib/validation/student-fields.ts";
 
-/** Relationship codes (parentesco) the wizard offers; the data modal reads 9 guardian, 7 mother, else father. */
-export const RELATIONSHIPS = [
-  { code: 7, label: "Mãe" },
-  { code: 1, label: "Pai" },
-  { code: 9, label: "Responsável legal" },
-] as const;
-
 /** The wizard's "Estudante" form (spec §3 "New student form", key estudante). */
 export const newStudentFormSchema = z.object({
   nome: student.name,
@@ -44,9 +37,6 @@ export type NewStudentForm = z.infer<typeof newStudentFormSchema>;
 export const checkoutNewStudentFormSchema = newStudentFormSchema.extend({
   cpf: cpfFieldWith(CUSTOMER_MESSAGES.cpfInvalid),
 });
-
-/** The CPF failure of the checkout's new-student form: a red toast, with focus back on the field. */
-export const CHECKOUT_CPF_TOAST = CUSTOMER_MESSAGES.cpfInvalid;
 
 /**
  * The wizard's form, already validated, as the API's payload fields, with the fixed values

@@ -1,9 +1,9 @@
 import { getFormProps, useForm, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS, supportTicketSchema } from "#app/lib/validation/support-fields.ts";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from "#app/lib/validation/support-subjects.ts";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PhoneField, SelectField, SubmitButton, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import { CONTACT_FORM_ID, type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
 
@@ -19,19 +19,31 @@ const subjectOptions = Object.entries(SUPPORT_SUBJECTS).map(([value, label]) => 
 export function ContactForm({ prefill, reply }: { prefill: ContactPrefill; reply?: ContactReply }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/atendimento") === true;
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () =>
+      import("#app/lib/validation/form-rules.ts").then(
+        (module) => (context: { formData: FormData }) =>
+          module.formRules.supportTicket(context) as unknown as Submission<ContactFields>,
+      ),
+    // Not on blur: an error appearing as the last field loses focus would push "Enviar
+    // mensagem" down under the pointer, and the click that caused the blur would miss it.
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm<ContactFields>({
     id: CONTACT_FORM_ID,
     lastResult: reply?.result,
     defaultValue: prefill,
-    // Not on blur: an error appearing as the last field loses focus would push "Enviar
-    // mensagem" down under the pointer, and the click that caused the blur would miss it.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: supportTicketSchema }) as unknown as Submission<ContactFields>,
+    ...rules,
   });
   return (
-    <Form method="post" action="/atendimento" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <Form
+      method="post"
+      action="/atendimento"
+      {...getFormProps(form)}
+      {...loadOnFocus}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <AuthenticityTokenInput name="csrf" />
       <HoneypotInputs label="Deixe este campo em branco" className="hidden" />
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -9,47 +9,9 @@ import { z } from "zod";
 import { isValidCpf, onlyDigits } from "../cpf.ts";
 import { isCalendarDate, todayInBrazil } from "../dates.ts";
 import { isState } from "../ibge/states.ts";
+import { CUSTOMER_MESSAGES } from "./customer-messages.ts";
 
-export const CUSTOMER_MESSAGES = {
-  loginIncomplete: "Preencha as informações de login para prosseguir",
-  emailIncomplete: "Email Incompleto",
-  termsNotAccepted: "Termos e Condições não aceitos",
-  passwordsDiffer: "Senhas nao correspondem",
-  cpfInvalid: "CPF Inválido",
-  phoneIncomplete: "Telefone Incompleto",
-  nameRequired: "Informe o nome completo.",
-  nameStart: "O nome não pode começar com espaço ou hífen.",
-  nameCharacters: "Use apenas letras e espaços no nome.",
-  nameLength: "Nome deve ter entre 10 e 45 letras.",
-  emailRequired: "Informe o e-mail.",
-  emailLength: "O e-mail deve ter entre 5 e 45 caracteres.",
-  emailPattern: "Informe um e-mail válido em letras minúsculas.",
-  passwordRequired: "Informe a senha.",
-  passwordLength: "A senha deve ter entre 6 e 20 caracteres.",
-  // Checked by the store API only (api/accounts/password-strength.ts); the forms show it on the field.
-  passwordWeak:
-    "Senha fácil de adivinhar. Evite sequências, repetições, palavras comuns e partes do seu nome ou e-mail.",
-  confirmationRequired: "Confirme a senha.",
-  currentPasswordRequired: "Informe a senha atual.",
-  currentPasswordWrong: "Senha atual incorreta.",
-  cpfRequired: "Informe o CPF.",
-  phoneRequired: "Informe o telefone celular.",
-  phoneTooLong: "Informe o telefone no formato (99) 99999-9999.",
-  birthDateRequired: "Informe a data de nascimento.",
-  birthDateInvalid: "Informe uma data de nascimento válida.",
-  birthDateFuture: "A data de nascimento não pode ser no futuro.",
-  zipcodeRequired: "Informe o CEP.",
-  zipcodeLength: "CEP deve ter 8 dígitos.",
-  stateRequired: "Selecione o estado.",
-  cityRequired: "Selecione a cidade.",
-  cityOfState: "A cidade não pertence ao estado selecionado.",
-  neighborhoodRequired: "Informe o bairro.",
-  neighborhoodLength: "Bairro muito longo.",
-  streetRequired: "Informe a rua.",
-  streetLength: "Rua muito longa.",
-  houseNumberRequired: "Informe o número.",
-  houseNumberDigits: "Número deve ter de 2 a 6 dígitos.",
-} as const;
+export { CUSTOMER_MESSAGES } from "./customer-messages.ts";
 
 const M = CUSTOMER_MESSAGES;
 

@@ -6,6 +6,9 @@
  */
 import { z } from "zod";
 import { onlyDigits } from "../cpf.ts";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS, type SupportSubject } from "./support-subjects.ts";
+
+export { SUPPORT_SUBJECTS, type SupportSubject } from "./support-subjects.ts";
 
 export const SUPPORT_MESSAGES = {
   nameRequired: "Informe seu nome.",
@@ -22,17 +25,8 @@ export const SUPPORT_MESSAGES = {
 
 const M = SUPPORT_MESSAGES;
 
-/** The subjects a parent can choose, in the order the form lists them, with their labels. */
-export const SUPPORT_SUBJECTS = {
-  pedido: "Pedido",
-  pagamento: "Pagamento",
-  matricula: "Matrícula em curso",
-  outro: "Outro",
-} as const;
-export type SupportSubject = keyof typeof SUPPORT_SUBJECTS;
 const subjectKeys = Object.keys(SUPPORT_SUBJECTS) as [SupportSubject, ...SupportSubject[]];
 
-export const SUPPORT_MESSAGE_MAX = 2000;
 const SUPPORT_MESSAGE_MIN = 10;
 
 const length = (value: string) => Array.from(value).length;

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { z } from "zod";
 import { useRootData } from "#app/root.tsx";
 import { PRIVACY_PATH } from "#app/lib/url-state.ts";
-import { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
+import type { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FieldErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
@@ -21,16 +22,25 @@ export function AccessStep({
 }) {
   const { store } = useRootData();
   const step1 = reply?.step === 1 ? reply : undefined;
-  const [form, fields] = useForm({
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.registrationAccess),
+    { shouldRevalidate: "onInput" },
+  );
+  const [form, fields] = useForm<z.input<typeof registrationAccessSchema>>({
     id: "registration-access",
     lastResult: step1?.result,
     defaultValue: step1?.values,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationAccessSchema }),
+    ...rules,
   });
   return (
-    <fetcher.Form method="post" action="/registrar" {...getFormProps(form)} noValidate className="flex flex-col gap-4">
+    <fetcher.Form
+      method="post"
+      action="/registrar"
+      {...getFormProps(form)}
+      {...loadOnFocus}
+      noValidate
+      className="flex flex-col gap-4"
+    >
       <h3 className="text-lg font-bold text-slate-900">Dados de Acesso</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,7 +1,6 @@
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { registrationBasicsSchema } from "#app/features/accounts/account-schemas.ts";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import { BackButton, CpfField, FormErrors, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
@@ -27,8 +26,7 @@ export function BasicsStep({
     action: "/registrar",
     lastResult: reply.result,
     defaultValue: reply.values,
-    savingIntent: "basics",
-    schema: registrationBasicsSchema,
+    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.registrationBasics),
   });
 
   return (

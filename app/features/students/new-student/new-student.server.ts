@@ -23,8 +23,8 @@ import {
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
+import { CHECKOUT_CPF_TOAST } from "#app/features/students/student-choices.ts";
 import {
-  CHECKOUT_CPF_TOAST,
   checkoutNewStudentFormSchema,
   newStudentFormSchema,
   newStudentPayloadFromForm,

@@ -2,7 +2,7 @@ import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { StudentConsentField } from "#app/features/students/student-consent.tsx";
-import { RELATIONSHIPS, responsibleStepSchema } from "#app/features/students/student-schemas.ts";
+import { RELATIONSHIPS } from "#app/features/students/student-choices.ts";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import {
   BackButton,
@@ -38,8 +38,7 @@ export function ResponsibleStep({
     action,
     lastResult: reply.result,
     defaultValue: reply.values,
-    savingIntent: "responsible-save",
-    schema: responsibleStepSchema,
+    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.responsibleStep),
   });
 
   const saving = pendingIntent === "responsible-save";

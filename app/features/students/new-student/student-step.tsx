@@ -2,11 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Link, type FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import {
-  CHECKOUT_CPF_TOAST,
-  checkoutNewStudentFormSchema,
-  newStudentFormSchema,
-} from "#app/features/students/student-schemas.ts";
+import { CHECKOUT_CPF_TOAST } from "#app/features/students/student-choices.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import { CpfField, FormErrors, secondaryButton, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
@@ -32,15 +28,16 @@ export function StudentStep({
   cpfToast?: boolean;
 }) {
   const hydrated = useHydrated();
-  const schema = cpfToast ? checkoutNewStudentFormSchema : newStudentFormSchema;
-  const { form, fields, formProps, submitIntent, pendingIntent } = useIntentForm({
+  const { form, fields, formProps, submitIntent, pendingIntent, validate } = useIntentForm({
     id: "new-student",
     fetcher,
     action,
     lastResult: reply?.result,
     defaultValue: reply?.values,
-    savingIntent: "student-next",
-    schema,
+    rules: () =>
+      import("#app/lib/validation/form-rules.ts").then((module) =>
+        cpfToast ? module.formRules.checkoutNewStudent : module.formRules.newStudent,
+      ),
   });
   // Each refused "Próximo" shows the toast again (a new key remounts it).
   const [cpfRefusals, setCpfRefusals] = useState(0);
@@ -50,7 +47,8 @@ export function StudentStep({
     const saving = submitter instanceof HTMLButtonElement && submitter.value === "student-next";
     if (!cpfToast || !saving || !event.defaultPrevented) return;
     const cpf = event.currentTarget.elements.namedItem(fields.cpf.name);
-    if (!(cpf instanceof HTMLInputElement) || schema.shape.cpf.safeParse(cpf.value).success) return;
+    const refused = validate?.({ formData: new FormData(event.currentTarget, submitter) });
+    if (!(cpf instanceof HTMLInputElement) || refused?.status !== "error" || !refused.error?.[fields.cpf.name]) return;
     // Conform focused the first invalid field; spec §5 sends the shopper back to the CPF.
     cpf.focus();
     setCpfRefusals((count) => count + 1);

@@ -6,6 +6,7 @@ import {
   PAGE_SIZE_PARAM,
   PAGE_SIZE_WIDE,
   pageAfterResize,
+  visiblePages,
   WIDE_LISTING_QUERY,
 } from "#app/lib/pagination.ts";
 
@@ -20,7 +21,7 @@ function pageHref(location: { pathname: string; search: string }, page: number, 
 export function PaginationNav({ page, count, pageSize }: { page: number; count: number; pageSize: number }) {
   const location = useLocation();
   if (count <= 1) return null;
-  const pages = Array.from({ length: count }, (_, i) => i + 1);
+  const pages = visiblePages(page, count);
   const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 font-semibold";
   return (
     <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-2">
@@ -32,8 +33,13 @@ export function PaginationNav({ page, count, pageSize }: { page: number; count: 
           Anterior
         </Link>
       ) : null}
-      {pages.map((n) =>
-        n === page ? (
+      {pages.map((n, i) =>
+        n === null ? (
+          // Pages left out of a long listing: "Anterior", "Próxima" and the numbers around reach them.
+          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+            …
+          </span>
+        ) : n === page ? (
           <span key={n} aria-current="page" className={`${linkClass} bg-brand-600 text-white`}>
             {n}
           </span>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clampPage, pageAfterResize, pageCount, pageOf, parsePageSize, visiblePages } from "./pagination.ts";
+import { clampPage, pageAfterResize, pageCount, pageOf, parsePageSize } from "./pagination.ts";
+import { visiblePages } from "./visible-pages.ts";
 
 describe("listing pagination", () => {
   it("counts pages as ceil(items / size)", () => {

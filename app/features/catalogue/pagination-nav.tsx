@@ -6,7 +6,6 @@ import {
   PAGE_SIZE_PARAM,
   PAGE_SIZE_WIDE,
   pageAfterResize,
-  visiblePages,
   WIDE_LISTING_QUERY,
 } from "#app/lib/pagination.ts";
 
@@ -18,10 +17,20 @@ function pageHref(location: { pathname: string; search: string }, page: number, 
 }
 
 /** Page links (they work without JavaScript); each page change scrolls to the top. */
-export function PaginationNav({ page, count, pageSize }: { page: number; count: number; pageSize: number }) {
+/** `pages`: the numbers to link, null for a run left out (app/lib/visible-pages.ts). */
+export function PaginationNav({
+  page,
+  count,
+  pages,
+  pageSize,
+}: {
+  page: number;
+  count: number;
+  pages: (number | null)[];
+  pageSize: number;
+}) {
   const location = useLocation();
   if (count <= 1) return null;
-  const pages = visiblePages(page, count);
   const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 font-semibold";
   return (
     <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-2">
@@ -36,7 +45,7 @@ export function PaginationNav({ page, count, pageSize }: { page: number; count: 
       {pages.map((n, i) =>
         n === null ? (
           // Pages left out of a long listing: "Anterior", "Próxima" and the numbers around reach them.
-          <span key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500">
+          <span key={`gap${i}`} aria-hidden="true">
             …
           </span>
         ) : n === page ? (

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage } from "react-router";
+import { createCookieSessionStorage, createSession } from "react-router";
 import type { Customer } from "#api/contract/accounts.ts";
 import { cookieName } from "./cookie-names.server.ts";
 import { secretsFor } from "./secrets.server.ts";
@@ -68,8 +68,27 @@ export function sessionStorage() {
   return storage;
 }
 
+type SessionFields = Awaited<ReturnType<ReturnType<typeof sessionStorage>["getSession"]>>["data"];
+
+/**
+ * Each request's cookie, verified once: a request reads its session three or four times (the
+ * expiry check, the customer, the guest cart key, a login's renewal), and each verification is
+ * a WebCrypto key import and HMAC per secret (docs/decisions/0038). The request's own object
+ * keys it, so nothing is shared between requests.
+ */
+const verifiedCookies = new WeakMap<Request, Promise<SessionFields>>();
+
+/** The request's session: a fresh copy each time, so a caller's changes stay its own until committed. */
 export async function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("cookie"));
+  let verified = verifiedCookies.get(request);
+  if (!verified) {
+    verified = sessionStorage()
+      .getSession(request.headers.get("cookie"))
+      .then((session) => session.data);
+    verifiedCookies.set(request, verified);
+  }
+  // What the cookie storage itself does with the verified fields (any of which may be absent).
+  return createSession<SessionData>({ ...(await verified) } as SessionData);
 }
 
 /** The logged-in customer, or null for a visitor or an expired session. */

@@ -34,6 +34,19 @@ describe("customer session", () => {
     expect(await session.hasExpiredSession(old)).toBe(true);
   });
 
+  it("reads the same session however often a request asks, and one reader's change stays its own until committed", async () => {
+    const request = await requestWith(Date.now() + session.SESSION_LIFETIME_MS);
+    const first = await session.getSession(request);
+    first.unset("customer");
+    first.set("guestCartKey", "x".repeat(43));
+    // A later read of the same request (the loader after the middleware) still sees the cookie's session.
+    expect(await session.getSessionCustomer(request)).toEqual({ customer, token: "t" });
+    expect(await session.getGuestCartKey(request)).toBeNull();
+    // Another request with another cookie reads its own.
+    const visitor = new Request("http://loja.local/");
+    expect(await session.getSessionCustomer(visitor)).toBeNull();
+  });
+
   it("lasts 1440 minutes", () => {
     expect(session.SESSION_LIFETIME_MS).toBe(1440 * 60 * 1000);
   });

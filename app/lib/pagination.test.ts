@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { clampPage, pageAfterResize, pageCount, pageOf, parsePageSize } from "./pagination.ts";
+import { visiblePages } from "./visible-pages.ts";
 
 describe("listing pagination", () => {
   it("counts pages as ceil(items / size)", () => {
@@ -33,5 +34,19 @@ describe("listing pagination", () => {
     expect(pageAfterResize(2, 9, 6)).toBe(2); // item 10 is on page 2 of 6
     expect(pageAfterResize(3, 6, 9)).toBe(2); // item 13 is on page 2 of 9
     expect(pageAfterResize(1, 9, 6)).toBe(1);
+  });
+
+  it("links every page of a short listing", () => {
+    expect(visiblePages(1, 1)).toEqual([1]);
+    expect(visiblePages(1, 3)).toEqual([1, 2, 3]);
+    expect(visiblePages(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it("links the first, the last and the pages around the current one of a long listing", () => {
+    expect(visiblePages(1, 1112)).toEqual([1, 2, 3, null, 1112]);
+    expect(visiblePages(50, 1112)).toEqual([1, null, 48, 49, 50, 51, 52, null, 1112]);
+    expect(visiblePages(1112, 1112)).toEqual([1, null, 1110, 1111, 1112]);
+    // A gap of one page shows the page rather than "…".
+    expect(visiblePages(5, 1112)).toEqual([1, 2, 3, 4, 5, 6, 7, null, 1112]);
   });
 });

@@ -6,6 +6,7 @@ import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { PAGE_PARAM } from "#app/lib/pagination.ts";
+import { visiblePages } from "#app/lib/visible-pages.ts";
 import { categoryListing } from "#app/features/catalogue/category-listing.server.ts";
 import { toProductCards } from "#app/features/catalogue/product-summary.ts";
 import type { Route } from "./+types/category";
@@ -30,13 +31,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     products: toProductCards(products),
     page,
     count,
+    // Computed here, so the browser's JavaScript does not carry it (the page budget, 0037).
+    pageLinks: visiblePages(page, count),
     pageSize,
     explicitPageSize: explicit,
   };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, total, products, page, count, pageSize, explicitPageSize } = loaderData;
+  const { category, total, products, page, count, pageLinks, pageSize, explicitPageSize } = loaderData;
   useViewportPageSize(page, pageSize, explicitPageSize);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -54,7 +57,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <ProductGrid products={products} />
-      <PaginationNav page={page} count={count} pageSize={pageSize} />
+      <PaginationNav page={page} count={count} pages={pageLinks} pageSize={pageSize} />
     </div>
   );
 }

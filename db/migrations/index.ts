@@ -23,6 +23,7 @@ import * as categoryIconAndHome from "./0025-category-icon-and-home.ts";
 import * as serverSecrets from "./0026-server-secrets.ts";
 import * as catalogueVersion from "./0027-catalogue-version.ts";
 import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
+import * as categoryCountIndex from "./0029-category-count-index.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0026-server-secrets": serverSecrets,
   "0027-catalogue-version": catalogueVersion,
   "0028-catalogue-listing-indexes": catalogueListingIndexes,
+  "0029-category-count-index": categoryCountIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

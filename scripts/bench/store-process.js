@@ -63,7 +63,10 @@ export async function startStore(extraEnv = {}) {
   };
   delete env.STORE_API_URL;
   let log = "";
-  const child = spawn(process.execPath, ["server.js"], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // (NODE_OPTIONS refuses --cpu-prof); with WEB_CONCURRENCY=1 one process does all the work.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "pipe"],

@@ -12,6 +12,9 @@ const CATALOGUE_READS: ReadonlySet<Endpoint> = new Set<Endpoint>([
   catalogue.listCategories,
   catalogue.getCategoryById,
   catalogue.listProductsByCategorySlug,
+  // The paged listing and the product by slug (beyond §7, docs/decisions/0038): the same for everyone too.
+  catalogue.listProductPageByCategorySlug,
+  catalogue.getProductBySlug,
   catalogue.listProductsBySeries,
   catalogue.listHomeProducts,
   catalogue.searchProducts,

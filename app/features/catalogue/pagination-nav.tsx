@@ -17,10 +17,20 @@ function pageHref(location: { pathname: string; search: string }, page: number, 
 }
 
 /** Page links (they work without JavaScript); each page change scrolls to the top. */
-export function PaginationNav({ page, count, pageSize }: { page: number; count: number; pageSize: number }) {
+/** `pages`: the numbers to link, null for a run left out (app/lib/visible-pages.ts). */
+export function PaginationNav({
+  page,
+  count,
+  pages,
+  pageSize,
+}: {
+  page: number;
+  count: number;
+  pages: (number | null)[];
+  pageSize: number;
+}) {
   const location = useLocation();
   if (count <= 1) return null;
-  const pages = Array.from({ length: count }, (_, i) => i + 1);
   const linkClass = "flex h-10 min-w-10 items-center justify-center rounded-full px-3 font-semibold";
   return (
     <nav aria-label="Paginação" className="mt-8 flex flex-wrap items-center justify-center gap-2">
@@ -32,8 +42,13 @@ export function PaginationNav({ page, count, pageSize }: { page: number; count: 
           Anterior
         </Link>
       ) : null}
-      {pages.map((n) =>
-        n === page ? (
+      {pages.map((n, i) =>
+        n === null ? (
+          // Pages left out of a long listing: "Anterior", "Próxima" and the numbers around reach them.
+          <span key={`gap${i}`} aria-hidden="true">
+            …
+          </span>
+        ) : n === page ? (
           <span key={n} aria-current="page" className={`${linkClass} bg-brand-600 text-white`}>
             {n}
           </span>

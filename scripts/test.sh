@@ -5,7 +5,7 @@
 #
 # The crash and operations tests mostly wait (for servers to start again, a reconciliation, a mail lease): they run
 # together in the background, beside the type check, lint and the unit tests, which keep the two cores busy. Each
-# background step's output is shown when it ends; one that fails fails the run (README "Tests").
+# background step's output is shown when it ends; one that fails fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

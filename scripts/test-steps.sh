@@ -7,10 +7,10 @@
 #   print_step_times                  every step's time, in the order they ended
 
 STEP_TIMES=()
-declare -A BACKGROUND_PIDS=() BACKGROUND_LOGS=() BACKGROUND_STARTS=()
+declare -A BACKGROUND_PIDS=() BACKGROUND_LOGS=()
 BACKGROUND_ORDER=()
 
-note_step_time() { STEP_TIMES+=("$(printf '%6d s  %s' "$2" "$1")"); }
+note_step_time() { STEP_TIMES+=("$(printf '%6s s  %s' "$2" "$1")"); }
 
 step() {
   local title="$1" started=$SECONDS
@@ -30,11 +30,13 @@ background_step() {
   local log
   log="$(mktemp "${TMPDIR:-/tmp}/loja-test-step-XXXXXX")"
   echo "==> $title (em segundo plano)"
-  # setsid: its own process group, so stop_background_steps ends the servers it started too.
-  setsid "$@" >"$log" 2>&1 </dev/null &
+  # setsid: its own process group, so stop_background_steps ends the servers it started too. The
+  # step's own time goes to "$log.seconds" (waiting for it may begin long after it ended).
+  # shellcheck disable=SC2016
+  setsid bash -c 'started=$SECONDS; status=0; "${@:2}" || status=$?; echo $((SECONDS - started)) >"$1"; exit $status' \
+    _ "$log.seconds" "$@" >"$log" 2>&1 </dev/null &
   BACKGROUND_PIDS["$title"]=$!
   BACKGROUND_LOGS["$title"]="$log"
-  BACKGROUND_STARTS["$title"]=$SECONDS
   BACKGROUND_ORDER+=("$title")
 }
 
@@ -44,10 +46,11 @@ wait_background_step() {
   unset "BACKGROUND_PIDS[$title]"
   echo "==> $title"
   cat "$log"
-  rm -f "$log"
-  # From its start: it ran beside the steps in between.
-  echo "    ($((SECONDS - BACKGROUND_STARTS[$title])) s, em segundo plano)"
-  note_step_time "$title (em segundo plano)" $((SECONDS - BACKGROUND_STARTS[$title]))
+  local seconds
+  seconds="$(cat "$log.seconds" 2>/dev/null || echo "?")"
+  rm -f "$log" "$log.seconds"
+  echo "    ($seconds s, em segundo plano)"
+  note_step_time "$title (em segundo plano)" "$seconds"
   if [ "$status" -ne 0 ]; then
     echo "FALHOU: $title (código $status)" >&2
     exit "$status"
@@ -68,7 +71,7 @@ stop_background_steps() {
     [ -n "$pid" ] || continue
     kill -TERM -- "-$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
-    rm -f "${BACKGROUND_LOGS[$title]}"
+    rm -f "${BACKGROUND_LOGS[$title]}" "${BACKGROUND_LOGS[$title]}.seconds"
   done
 }
 

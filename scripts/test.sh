@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # The whole suite: types, lint (ESLint, Prettier, knip), unit and API tests (on SQLite, then the API's again on a throwaway
-# PostgreSQL), production build, the mail outbox's crash test, then the browser tests (each page with JavaScript on and
-# off, desktop and mobile).
+# PostgreSQL), production build, the crash tests and the operations tests, then the browser tests (each page with
+# JavaScript on and off, desktop and mobile). Prints how long each step took, and all of them at the end.
+#
+# The crash and operations tests mostly wait (for servers to start again, a reconciliation, a mail lease): they run
+# together in the background, beside the type check, lint and the unit tests, which keep the two cores busy. Each
+# background step's output is shown when it ends; one that fails fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,30 +16,39 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 
-echo "==> typecheck"
-npm run --silent typecheck
-echo "==> lint"
-npm run --silent lint
-echo "==> unit and API tests"
-npx vitest run
+source scripts/test-steps.sh
+
+# The crash and operations tests start the built server: build first.
+step "production build" quietly npm run --silent build
+step "page weight budget (script files and gzip bytes per page, from the build)" \
+  quietly npx node scripts/bench/page-budget.js
 # One throwaway PostgreSQL for the rest: API tests, the crash test and the browser suite's
 # postgres-* projects (docs/decisions/0035-several-servers.md).
 source scripts/postgres-cluster.sh
 start_postgres_cluster
-echo "==> store API tests on PostgreSQL, and servers sharing one database"
-TEST_DATABASE_URL="$POSTGRES_SERVER_URL" npx vitest run api db/setup-lock.test.ts
-echo "==> production build"
-npm run --silent build >/dev/null
-echo "==> page weight budget (script files and gzip bytes per page, from the build)"
-npx node scripts/bench/page-budget.js >/dev/null
-echo "==> mail outbox crash test (the built server killed under checkout load)"
-npx node tests/crash/mail-outbox-crash.ts
-echo "==> Mercado Pago crash test (the server killed while the acquirer holds a charge)"
-npx node tests/crash/mercadopago-charge-crash.ts
-echo "==> checkout crash test, on SQLite and on PostgreSQL"
-npx node tests/crash/checkout-crash.ts
-CRASH_DATABASE_URL="$POSTGRES_SERVER_URL" npx node tests/crash/checkout-crash.ts
-echo "==> operations (health probes, JSON logs, graceful shutdown, workers; the container when Docker runs)"
-npm run --silent test:ops
-echo "==> browser tests (and the purchase flows on PostgreSQL with two servers behind a proxy)"
-E2E_DATABASE_URL="$POSTGRES_SERVER_URL" npx playwright test
+trap 'stop_background_steps; stop_postgres_cluster' EXIT
+
+background_step "mail outbox crash test (the built server killed under checkout load)" \
+  npx node tests/crash/mail-outbox-crash.ts
+background_step "Mercado Pago crash test (the server killed while the acquirer holds a charge)" \
+  npx node tests/crash/mercadopago-charge-crash.ts
+background_step "checkout crash test on SQLite" npx node tests/crash/checkout-crash.ts
+background_step "checkout crash test on PostgreSQL" \
+  env CRASH_DATABASE_URL="$POSTGRES_SERVER_URL" npx node tests/crash/checkout-crash.ts
+background_step "operations (health probes, JSON logs, graceful shutdown, workers; the container when Docker runs)" \
+  npm run --silent test:ops
+
+# tsc and the linters each keep one core busy: side by side they use both. The route types first
+# (the first half of `npm run typecheck`), so that neither reads them while they are written.
+step "route types" npx react-router typegen
+background_step "lint" npm run --silent lint
+step "typecheck" npx tsc --noEmit
+wait_background_step "lint"
+step "unit and API tests" npx vitest run
+step "store API tests on PostgreSQL, and servers sharing one database" \
+  env TEST_DATABASE_URL="$POSTGRES_SERVER_URL" npx vitest run api db/setup-lock.test.ts
+wait_background_steps
+
+step "browser tests (and the purchase flows on PostgreSQL with two servers behind a proxy)" \
+  env E2E_DATABASE_URL="$POSTGRES_SERVER_URL" npx playwright test
+print_step_times

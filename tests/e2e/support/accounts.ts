@@ -1,9 +1,11 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { RegistrationPayload } from "#api/contract/accounts.ts";
+import { issueToken } from "#api/accounts/tokens.ts";
 import { registrationPayload } from "#tests/fixtures/customers.ts";
 import { expectAnnounced } from "./announcements.ts";
 import { uniqueEmail } from "./data.ts";
 import { dialogReady } from "./pages.ts";
+import { withStoreDatabase } from "./server-side.ts";
 
 export type NewCustomer = RegistrationPayload;
 
@@ -48,13 +50,28 @@ export async function authenticate(
   return (await response.json()).auth;
 }
 
-/** A customer (new unless given) logged in through the store API, with their token. */
+/**
+ * A customer (new unless given, created through the store API) with a bearer token issued in the
+ * store's database by the API's own issueToken, as its login issues one, and its reply's `auth`.
+ * Not through the login itself: its scrypt check costs the server about half a second of CPU
+ * (api/accounts/scrypt-cost.ts) in every test that signs in; the login is tested by the API's tests,
+ * login.spec.ts (`authenticate`) and the modal (logInThroughModal).
+ */
 export async function apiCustomer(
   request: APIRequestContext,
   customer?: NewCustomer,
 ): Promise<ApiCustomer & { auth: CustomerAuth }> {
   const created = customer ?? (await createCustomer(request));
-  const auth = await authenticate(request, created);
+  const auth = await withStoreDatabase(async (db) => {
+    // What the login's reply says of the customer, and what the session keeps (commitCustomerSession).
+    const customer = await db
+      .selectFrom("customers")
+      .select(["id", "name", "email", "avatar"])
+      .where("store_id", "=", 1)
+      .where("email", "=", created.email)
+      .executeTakeFirstOrThrow();
+    return { token: await issueToken(db, customer.id, new Date()), customer };
+  });
   return {
     ...created,
     id: auth.customer.id,

@@ -24,10 +24,15 @@ export interface StaffMemberInTest {
   role: StaffRole;
 }
 
+// One hash of STAFF_PASSWORD per test worker, for every person it makes: at the store's cost
+// (about half a second of CPU each, api/accounts/scrypt-cost.ts) a new one per person slowed every
+// gestor test, and no test depends on two people's salts differing.
+let staffPasswordHash: Promise<string> | undefined;
+
 /** A person of the role with a password (STAFF_PASSWORD) and no authenticator. */
 export async function createStaffMember(role: StaffRole, name = `Equipe ${role}`): Promise<StaffMemberInTest> {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@escola.test`;
-  const passwordHash = await hashPassword(STAFF_PASSWORD);
+  const passwordHash = await (staffPasswordHash ??= hashPassword(STAFF_PASSWORD));
   return withStoreDatabase(async (db) => {
     const { staffId } = await createStaff(db, { email, name, role }, COMMAND_LINE, new Date());
     await db.updateTable("staff").set({ password_hash: passwordHash }).where("id", "=", staffId).execute();

@@ -55,11 +55,13 @@ export async function authenticate(
  * store's database by the API's own issueToken, as its login issues one, and its reply's `auth`.
  * Not through the login itself: its scrypt check costs the server about half a second of CPU
  * (api/accounts/scrypt-cost.ts) in every test that signs in; the login is tested by the API's tests,
- * login.spec.ts (`authenticate`) and the modal (logInThroughModal).
+ * login.spec.ts (`authenticate`) and the modal (logInThroughModal). `baseURL`: the store `request`
+ * talks to, when the spec chose another (withStoreDatabase).
  */
 export async function apiCustomer(
   request: APIRequestContext,
   customer?: NewCustomer,
+  baseURL?: string,
 ): Promise<ApiCustomer & { auth: CustomerAuth }> {
   const created = customer ?? (await createCustomer(request));
   const auth = await withStoreDatabase(async (db) => {
@@ -71,7 +73,7 @@ export async function apiCustomer(
       .where("email", "=", created.email)
       .executeTakeFirstOrThrow();
     return { token: await issueToken(db, customer.id, new Date()), customer };
-  });
+  }, baseURL);
   return {
     ...created,
     id: auth.customer.id,

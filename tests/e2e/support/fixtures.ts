@@ -39,9 +39,9 @@ export const test = base.extend<StoreFixtures>({
       await waitForHydration(page, js);
     });
   },
-  logIn: async ({ context, request }, use) => {
+  logIn: async ({ context, request, baseURL }, use) => {
     await use(async (customer) => {
-      const { auth, ...loggedIn } = await apiCustomer(request, customer);
+      const { auth, ...loggedIn } = await apiCustomer(request, customer, baseURL);
       await context.addCookies([await sessionCookie(auth)]);
       return loggedIn;
     });

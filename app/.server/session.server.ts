@@ -72,9 +72,9 @@ type SessionFields = Awaited<ReturnType<ReturnType<typeof sessionStorage>["getSe
 
 /**
  * Each request's cookie, verified once: a request reads its session three or four times (the
- * expiry check, the customer, the guest cart key, a login's renewal), and each verification is
- * a WebCrypto key import and HMAC per secret (docs/decisions/0038). The request's own object
- * keys it, so nothing is shared between requests.
+ * expiry check, the customer, the guest cart key, a login's renewal), and each read would
+ * otherwise check the HMAC with each secret and decode the JSON again (docs/decisions/0038).
+ * The request's own object keys it, so nothing is shared between requests.
  */
 const verifiedCookies = new WeakMap<Request, Promise<SessionFields>>();
 

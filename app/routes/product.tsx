@@ -13,6 +13,7 @@ import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 
 import type { Route } from "./+types/product";
+import { productPath } from "#app/lib/product-path.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 
@@ -58,21 +59,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);
   formData.set("itemTOTVSId", String(product.itemTOTVS));
-  const productPath = `/produto/${params.categorySlug}/${params.productSlug}`;
-  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, productPath);
+  const productPage = productPath(params.categorySlug, params.productSlug);
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, productPage);
   return linkAction(
     { request, context },
     formData,
-    productPath,
+    productPage,
     (bags, studentId) => withItemAdded(bags, studentId, product.itemTOTVS),
-    hrefWithParam(new URL(productPath, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
+    hrefWithParam(new URL(productPage, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
   );
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, installments, loggedIn, linkMode, students, selectedStudentId, studentDataId, removeLinkId } =
     loaderData;
-  const productPath = `/produto/${product.category.slug}/${product.slug}`;
+  const productPage = productPath(product.category.slug, product.slug);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Trilha" className="mb-4 text-sm text-slate-500">
@@ -87,7 +88,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       {/* "Comprar" right under the price, not below the (taller) image. */}
       <ProductInformation product={product} installments={installments}>
         <div>
-          <BuyButton loggedIn={loggedIn} productPath={productPath} itemTOTVSId={product.itemTOTVS} />
+          <BuyButton loggedIn={loggedIn} productPath={productPage} itemTOTVSId={product.itemTOTVS} />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}
           <h2 className="mt-6 font-bold text-slate-900">Descrição</h2>
           <p className="mt-1 text-slate-700">{product.description}</p>
@@ -101,7 +102,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             mode={linkMode}
             students={students}
             selectedStudentId={selectedStudentId}
-            productPath={productPath}
+            productPath={productPage}
             reply={actionData}
             studentDataId={studentDataId}
             removeLinkId={removeLinkId}

@@ -10,6 +10,7 @@ import { formatPercent } from "#app/lib/percent.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
+import { productPath } from "#app/lib/product-path.ts";
 
 function CartForm({
   intent,
@@ -70,7 +71,7 @@ export function CartLine({
   const price = priceView(item, cartCount);
   // What every form of the line sends along.
   const line = { studentId, item, redirectTo };
-  const productHref = `/produto/${item.category.slug}/${item.productSlug}`;
+  const productHref = productPath(item.category.slug, item.productSlug);
   const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">

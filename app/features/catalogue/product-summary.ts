@@ -1,6 +1,7 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { productPath } from "#app/lib/product-path.ts";
 
 /** A product of the quick purchase's list: what its item shows and sends. */
 export type ProductSummary = Pick<
@@ -51,13 +52,9 @@ export interface ProductCardData {
   unit?: string;
 }
 
-export function productHref(product: Pick<Product, "slug"> & { category: { slug: string } }) {
-  return `/produto/${product.category.slug}/${product.slug}`;
-}
-
 function toProductCard(product: Product, now: Date): ProductCardData {
   const card: ProductCardData = {
-    href: productHref(product),
+    href: productPath(product.category.slug, product.slug),
     title: product.title,
     image: product.image,
     PRECO: product.PRECO,

@@ -13,7 +13,7 @@ import { signUpAndLogIn, storefrontGet, type LoggedInCustomer } from "#tests/fix
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { loader as searchLoader } from "#app/routes/search.tsx";
-import { productHref } from "#app/features/catalogue/product-summary.ts";
+import { productPath } from "#app/lib/product-path.ts";
 import { loadCheckoutPage } from "./checkout-page.server.ts";
 
 /** Noon in Recife on 23 November 2026: two months are left in the year. */
@@ -81,7 +81,9 @@ describe("the count a product card advertises", () => {
       const products = await api.searchProducts(term);
       expect(cards.length).toBeGreaterThan(0);
       for (const card of cards.slice(0, 3)) {
-        const product = products.find((candidate) => productHref(candidate) === card.href)!;
+        const product = products.find(
+          (candidate) => productPath(candidate.category.slug, candidate.slug) === card.href,
+        )!;
         expect({ title: card.title, count: await offeredAtCheckout(product.itemTOTVS) }).toEqual({
           title: card.title,
           count: card.installments,

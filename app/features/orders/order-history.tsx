@@ -8,6 +8,7 @@ import { completionPath } from "#app/lib/url-state.ts";
 import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
 import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { PixCopyPaste, PixSaleForm, pixExpiryText, SandboxPixForm } from "./pix-payment.tsx";
+import { productPath } from "#app/lib/product-path.ts";
 
 const statusStyles: Record<string, string> = {
   processing: "bg-amber-100 text-amber-900",
@@ -239,7 +240,7 @@ function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
                 />
                 <div className="min-w-0 flex-1">
                   <Link
-                    to={`/produto/${item.categorySlug}/${item.productSlug}`}
+                    to={productPath(item.categorySlug, item.productSlug)}
                     className="font-medium text-slate-800 hover:text-brand-700"
                   >
                     {item.title}

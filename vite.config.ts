@@ -12,9 +12,10 @@ const FRAMEWORK =
 // The catalogue's components more than one page a visit starts on shows (the card of home,
 // listing and search; the product panel of product and checkout) and the link state "Comprar"
 // needs. A component of one page only (the home's highlights, the listing's pagination, the
-// product's buy button) stays in that page's chunk, out of the bytes every page loads.
+// product's buy button) stays in that page's chunk, out of the bytes every page loads. A product
+// page's address (the product page, the cart line, the order history) goes with them.
 const BROWSING =
-  /[\\/]app[\\/]features[\\/](catalogue[\\/](product-card|product-information)\.tsx|students[\\/]link-mode\.ts)$/;
+  /[\\/]app[\\/](features[\\/](catalogue[\\/](product-card|product-information)\.tsx|students[\\/]link-mode\.ts)|lib[\\/]product-path\.ts)$/;
 // Conform runs the forms; Zod and its Conform adapter are the rules, loaded when a form is
 // first focused (docs/decisions/0039-form-pages-weight.md) or with the gestor's pages.
 const FORMS =

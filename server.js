@@ -2,6 +2,8 @@
 // `npm start` runs it after `npm run build`. With WEB_CONCURRENCY > 1 this process is the
 // primary of that many worker processes, each running this file (server/cluster.ts);
 // docs/decisions/0002-custom-node-server.md and 0034-operations.md say why.
+// First: on a Node older than the project's, one line saying which one to use, and exit.
+import "./server/node-version.js";
 import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";

@@ -1,0 +1,17 @@
+// Imported first by server.js, in plain JavaScript so that an older Node can run it: the rest of
+// the server is TypeScript, which only the project's Node runs as it is (type stripping). Without
+// this check, `node server.js` on the machine's older Node dies with ERR_UNKNOWN_FILE_EXTENSION.
+import fs from "node:fs";
+
+const packageJson = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+/** The Node the project brings as its `node` devDependency, which `npm start` and `npx` run. */
+const projectNode = packageJson.devDependencies.node;
+const majorOf = (version) => Number(version.replace(/^v/, "").split(".")[0]);
+
+if (majorOf(process.version) < majorOf(projectNode)) {
+  console.error(
+    `A Loja Escolar precisa do Node ${majorOf(projectNode)} ou mais novo (este é o ${process.versions.node}): ` +
+      `rode \`npm start\`, que usa o Node ${projectNode} instalado com o projeto (npm install).`,
+  );
+  process.exit(1);
+}

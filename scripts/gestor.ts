@@ -25,6 +25,7 @@ import { getEnv } from "#app/.server/env.server.ts";
 import { createPaymentGateway } from "#app/.server/payment-gateway.server.ts";
 
 const USAGE = `Uso:
+  npx node scripts/gestor.ts --help
   npx node scripts/gestor.ts list-carts --email <e-mail do cliente>
   npx node scripts/gestor.ts remove-item --cart <id do carrinho> --item <itemTOTVSId>
   npx node scripts/gestor.ts delete-cart --cart <id do carrinho>
@@ -40,28 +41,43 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts show-ticket <protocolo>
   npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento [--name <nome>]`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    cart: { type: "string" },
-    item: { type: "string" },
-    email: { type: "string" },
-    sale: { type: "string" },
-    status: { type: "string" },
-    since: { type: "string" },
-    role: { type: "string" },
-    name: { type: "string" },
-    reason: { type: "string" },
-  },
-});
-
-const describeChange = (change: SaleStatusChange) =>
-  `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
+const options = {
+  cart: { type: "string" },
+  item: { type: "string" },
+  email: { type: "string" },
+  sale: { type: "string" },
+  status: { type: "string" },
+  since: { type: "string" },
+  role: { type: "string" },
+  name: { type: "string" },
+  reason: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+/** The arguments; an option the tool does not know answers the usage, not parseArgs' stack trace. */
+function readArguments() {
+  try {
+    return parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    const unknown = (error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION";
+    const option = unknown ? /'([^']+)'/.exec((error as Error).message)?.[1] : undefined;
+    fail(`${option ? `Opção desconhecida: ${option}` : "Argumentos inválidos."}\n\n${USAGE}`);
+  }
+}
+
+const { positionals, values } = readArguments();
+if (values.help || positionals[0] === "help") {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const describeChange = (change: SaleStatusChange) =>
+  `Compra ${change.referenceCode} (${change.saleId}): ${change.from} → ${change.to}`;
 
 const command = positionals[0];
 // show-ticket alone takes its protocol as an argument.

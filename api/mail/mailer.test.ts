@@ -91,6 +91,26 @@ describe("outbox (no SMTP_URL)", () => {
     expect(eml).toMatch(new RegExp(`^Message-ID: <${id}@lojaescolar\\.com\\.br>$`, "m"));
     expect(eml.trimEnd()).toMatch(/--$/);
   });
+
+  it("a crash's empty temporary is gone after the resend, and an abandoned one after the next start", async () => {
+    vi.spyOn(console, "info").mockImplementation(() => {});
+    const outboxDir = path.join(dir, "crashed");
+    fs.mkdirSync(outboxDir);
+    const resent = crypto.randomUUID();
+    // What SIGKILL between open and write leaves: the message's own temporary, empty.
+    fs.writeFileSync(path.join(outboxDir, `.${resent}.tmp`), "");
+    // A message killed mid-write an hour ago and never resent (its row given up, say).
+    const abandoned = path.join(outboxDir, `.${crypto.randomUUID()}.tmp`);
+    fs.writeFileSync(abandoned, "");
+    const anHourAgo = new Date(Date.now() - 60 * 60_000);
+    fs.utimesSync(abandoned, anHourAgo, anHourAgo);
+    // Another process's write under way: too young to be abandoned.
+    const underWay = `.${crypto.randomUUID()}.tmp`;
+    fs.writeFileSync(path.join(outboxDir, underWay), "");
+
+    await createMailer({ outboxDir }).send({ id: resent, ...message });
+    expect(fs.readdirSync(outboxDir).sort()).toEqual([underWay, `${resent}.eml`].sort());
+  });
 });
 
 it("the memory mailer only collects", async () => {

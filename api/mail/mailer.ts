@@ -60,20 +60,40 @@ export function createSmtpMailer(smtpUrl: string, from: string = DEFAULT_MAIL_FR
 }
 
 /**
+ * Hidden temporaries older than the lease, left by a process killed mid-write whose message will
+ * not be sent again (a resend reuses its message's temporary, below). A younger one may be
+ * another worker's write under way (several processes share DATA_DIR), so it stays.
+ */
+async function removeAbandonedTemporaries(outboxDir: string, olderThanMs: number): Promise<void> {
+  const names = await fs.readdir(outboxDir).catch(() => [] as string[]);
+  const before = Date.now() - olderThanMs;
+  for (const name of names.filter((entry) => entry.startsWith(".") && entry.endsWith(".tmp"))) {
+    const file = path.join(outboxDir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < before) await fs.rm(file, { force: true });
+  }
+}
+
+/**
  * Writes each message as an .eml file (open it in any mail client). Only the subject is
  * logged: the body may hold a password-reset link, which is as good as a password.
  * The file is written whole under a hidden temporary name, then renamed to `<id>.eml`: a crash
- * leaves no partial .eml, and a resend of the same message replaces its file (0020).
+ * leaves no partial .eml, and a resend of the same message replaces its file (0020). The
+ * temporary is named after the message, so the resend after a crash also takes the one the crash
+ * left; those of messages never resent are removed at the first send after a start.
  */
 export function createOutboxMailer(outboxDir: string, from: string = DEFAULT_MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const leaseMs = 15_000;
+  let swept: Promise<void> | undefined;
   return {
-    leaseMs: 15_000,
+    leaseMs,
     async send({ id = crypto.randomUUID(), ...message }) {
       const info = await transport.sendMail({ from, ...message, messageId: messageIdOf(id, from) });
       await fs.mkdir(outboxDir, { recursive: true });
+      await (swept ??= removeAbandonedTemporaries(outboxDir, leaseMs));
       const file = path.join(outboxDir, `${id}.eml`);
-      const temporary = path.join(outboxDir, `.${id}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+      const temporary = path.join(outboxDir, `.${id}.tmp`);
       const handle = await fs.open(temporary, "w", 0o600);
       try {
         await handle.writeFile(info.message as Buffer);

@@ -1,8 +1,8 @@
 // The mail outbox's crash test (docs/decisions/0020-mail-outbox.md): under checkout load, the
 // built server (server.js, with the .eml outbox) is killed with SIGKILL at random moments and
 // started again; at the end, every sale the API acknowledged has exactly one confirmation
-// e-mail, every sale in the database too, no .eml file is empty or partial and no message is
-// left unsent. Prints the figures. Needs `npm run build`; the test command runs it after the
+// e-mail, every sale in the database too, no .eml file is empty or partial, no temporary file is
+// left and no message is left unsent. Prints the figures. Needs `npm run build`; the test command runs it after the
 // build (scripts/test.sh): `npx node tests/crash/mail-outbox-crash.ts`.
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
@@ -81,6 +81,9 @@ try {
   for (const { ref } of liveSales)
     assert.equal(mailsByReference.get(ref) ?? 0, 1, `sale ${ref} in the database: e-mails`);
   assert.equal(files.length, liveSales.length, "one .eml per sale, none for anything else");
+  // Each kill mid-write left a hidden temporary; the resend of its message took it (issue 25, point 24).
+  const temporaries = fs.readdirSync(outboxDir).filter((name) => name.endsWith(".tmp"));
+  assert.deepEqual(temporaries, [], "temporary files left in the outbox");
   assert.equal(purchaseRows, liveSales.length, "one queued message per sale");
   assert.ok(acknowledged.size >= KILLS * CLIENTS, `too few sales to prove anything (${acknowledged.size})`);
 

@@ -2,8 +2,8 @@
 // built server (server.js, with the .eml outbox) is killed with SIGKILL at random moments and
 // started again; at the end, every sale the API acknowledged has exactly one confirmation
 // e-mail, every sale in the database too, no .eml file is empty or partial, no temporary file is
-// left and no message is left unsent. Prints the figures. Needs `npm run build`; the test command runs it after the
-// build (scripts/test.sh): `npx node tests/crash/mail-outbox-crash.ts`.
+// left and no message is left unsent. Prints the figures. Needs `npm run build`; the test command
+// runs it after the build (scripts/test.sh): `npx node tests/crash/mail-outbox-crash.ts`.
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";

@@ -91,7 +91,9 @@ export type Claim =
       hosted: HostedSale;
       /** The shopper came back and chose another method while the page was open: they left it. */
       abandoned: boolean;
-    };
+    }
+  /** The same card was declined at this cart a moment ago (a repeated submit): that refusal, nothing charged. */
+  | { kind: "declined"; message: string };
 
 /**
  * The acquirer's idempotency key for an attempt at paying a cart: a retry of the attempt gets the
@@ -200,6 +202,44 @@ async function assertFewDeclines(db: Kysely<Database>, customerId: string, now: 
   if (declines.length < DECLINES_PER_CUSTOMER) return;
   const oldest = Date.parse(declines[declines.length - 1]!.created_at);
   throw tryAgainLater(oldest + HOUR - now.getTime(), TOO_MANY_DECLINES);
+}
+
+/**
+ * How long after a card attempt at a cart was declined a finish with the same card gets that
+ * refusal instead of a new charge: finishes sent together (a double click, two tabs, a script)
+ * reach the store API over tens or hundreds of milliseconds, through the storefront, and may
+ * come after the first was already declined. Nobody retypes a card (the page clears it) that fast.
+ */
+export const REPEATED_FINISH_WINDOW_MS = 5_000;
+
+/**
+ * The refusal of this cart's card attempt declined in the last REPEATED_FINISH_WINDOW_MS, when
+ * this finish is the same card again (its last four digits; a Mercado Pago token is single-use,
+ * so a token within the window is the same submit). claimSale's wait covers a finish that
+ * comes while the attempt is being charged; this, one that comes just after it was declined
+ * (issue 25: ten finishes at once reached the acquirer five times). Under the customer's lock.
+ */
+async function recentRefusal(
+  db: Kysely<Database>,
+  customerId: string,
+  cartId: string,
+  data: FinishCartData,
+  now: Date,
+): Promise<string | undefined> {
+  const declined = await db
+    .selectFrom("sales")
+    .select(["decline_message", "card_last4"])
+    .where("cart_id", "=", cartId)
+    .where("customer_id", "=", customerId)
+    .where("status", "=", "declined")
+    .where("updated_at", ">", new Date(now.getTime() - REPEATED_FINISH_WINDOW_MS).toISOString())
+    .orderBy("updated_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!declined) return undefined;
+  const typed = data.cardNumber?.replace(/\D/g, "");
+  if (typed && declined.card_last4 !== typed.slice(-4)) return undefined;
+  return declined.decline_message ?? FINISH_MESSAGES.declined;
 }
 
 /** Every bag has a student and obeys the cart rules; every line is still for sale. */
@@ -508,6 +548,10 @@ export function claimSale(
       }
       return retryProcessing(trx, deps, customer, sale, data, now);
     }
+    if (data.cardNumber || data.cardToken) {
+      const refusal = await recentRefusal(trx, customer.id, ref.cartId, data, now);
+      if (refusal !== undefined) return { kind: "declined", message: refusal };
+    }
 
     const cart =
       ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
@@ -529,7 +573,10 @@ export function claimSale(
         now,
         items: priced.lines,
       });
-      if (!check.ok) throw notFound(COUPON_MESSAGES.invalid);
+      // Spec §8's 404 "Cupom inválido", except for the customer who lost the race for the
+      // last use: they are told why (docs/decisions/0048).
+      if (!check.ok)
+        throw notFound(check.message === COUPON_MESSAGES.usedUp ? COUPON_MESSAGES.usedUp : COUPON_MESSAGES.invalid);
     }
 
     const methodRow = await trx

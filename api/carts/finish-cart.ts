@@ -91,6 +91,7 @@ async function purchase(
   for (;;) {
     const claim = await claimSale(deps, customer, ref, data);
     if (claim.kind === "answer") return { sale: claim.sale };
+    if (claim.kind === "declined") return { declined: claim.message };
     if (claim.kind === "wait") {
       // A double click on a declined card gets the same refusal, not a second try at the acquirer.
       const waited = await waitWhileCharging(deps, claim.sale.id, claim.until);

@@ -7,6 +7,11 @@ import { storeIdField } from "./fields.ts";
 /** Spec §8: also finish-cart's 404 for a coupon that stopped being valid. */
 export const COUPON_INVALID = "Cupom inválido";
 export const COUPON_CODE_REQUIRED = "Informe o código do cupom.";
+/**
+ * A coupon whose global limit was reached: applying it, and finish-cart's 404 instead of
+ * "Cupom inválido" when another purchase took its last use (docs/decisions/0048).
+ */
+export const COUPON_USED_UP = "Este cupom atingiu o limite de usos.";
 
 const itemCouponsReply = z.object({ itemCoupons: z.array(z.object({ id: z.string(), coupon: cartCoupon })) });
 export type ItemCouponsReply = z.infer<typeof itemCouponsReply>;

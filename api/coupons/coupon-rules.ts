@@ -10,13 +10,13 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CouponTable, Database } from "#db/schema.ts";
 import { normalizeCouponCode } from "#app/lib/coupon-code.ts";
-import { COUPON_CODE_REQUIRED, COUPON_INVALID } from "../contract/coupons.ts";
+import { COUPON_CODE_REQUIRED, COUPON_INVALID, COUPON_USED_UP } from "../contract/coupons.ts";
 
 export const COUPON_MESSAGES = {
   invalid: COUPON_INVALID,
   notStarted: "Este cupom ainda não está válido.",
   expired: "Este cupom expirou.",
-  usedUp: "Este cupom atingiu o limite de usos.",
+  usedUp: COUPON_USED_UP,
   customerLimit: "Você já usou este cupom o número máximo de vezes.",
   alreadyApplied: "Já existe um cupom aplicado neste carrinho.",
   emptyCart: "Adicione itens ao carrinho antes de aplicar um cupom.",

@@ -288,6 +288,62 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
+test("a coupon whose last use another parent took: the customer is told it reached its limit, and it goes", async ({
+  page,
+  request,
+  checkout,
+  js,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
+  const code = `ULTIMO${Date.now() % 1_000_000}`;
+  const couponId = crypto.randomUUID();
+  await withStoreDatabase((db) =>
+    db
+      .insertInto("coupons")
+      .values({
+        id: couponId,
+        store_id: 1,
+        code,
+        percentage: 15,
+        starts_at: "2020-01-01T00:00:00.000Z",
+        ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+        max_uses: 1,
+        max_uses_per_customer: null,
+        status: "enabled",
+        created_at: new Date().toISOString(),
+      })
+      .execute(),
+  );
+  const customer = await checkout(product.itemTOTVS);
+  await page.getByRole("button", { name: new RegExp(`aplicar cupom de 15% : ${code}`, "i") }).click();
+  await expect(page.getByText(new RegExp(`cupom já aplicado! código: ${code}`, "i"))).toBeVisible();
+  // Meanwhile another purchase took its only use.
+  await withStoreDatabase((db) =>
+    db
+      .insertInto("coupon_uses")
+      .values({
+        id: crypto.randomUUID(),
+        coupon_id: couponId,
+        customer_id: customer.id,
+        sale_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute(),
+  );
+  await acceptTermsAndFinish(page);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expectAnnounced(
+    page,
+    "O cupom do carrinho atingiu o limite de usos e foi removido. Confira o novo total antes de finalizar a compra.",
+    { type: "warning" },
+  );
+  await waitForHydration(page, js);
+  await expect(page.getByText(/cupom já aplicado!/i)).toHaveCount(0);
+  await acceptTermsAndFinish(page);
+  await expect(page).toHaveURL(/\/conclusao\?venda=/);
+  await expectAnnounced(page, COMPLETED, { type: "success" });
+});
+
 test("a repeated Finalizar Compra (a double click, a reload after POST) answers the same sale and charges once", async ({
   page,
   request,

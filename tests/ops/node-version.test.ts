@@ -27,10 +27,10 @@ void test(
     const run = spawnSync(SYSTEM_NODE, ["server.js"], { cwd: root, encoding: "utf8", timeout: 30_000 });
     assert.equal(run.status, 1);
     assert.equal(run.stdout, "");
-    const lines = run.stderr.trim().split("\n");
-    assert.equal(lines.length, 1, run.stderr);
-    assert.match(lines[0], new RegExp(`precisa do Node ${major(projectNode)} ou mais novo`));
-    assert.match(lines[0], /npm start/);
+    const [line, ...more] = run.stderr.trim().split("\n");
+    assert.deepEqual(more, [], run.stderr);
+    assert.match(line!, new RegExp(`precisa do Node ${major(projectNode)} ou mais novo`));
+    assert.match(line!, /npm start/);
     assert.doesNotMatch(run.stderr, /ERR_UNKNOWN_FILE_EXTENSION/);
   },
 );

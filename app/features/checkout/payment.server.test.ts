@@ -230,6 +230,21 @@ describe("payAction", () => {
     });
   });
 
+  it("404 for a coupon another purchase used up: removed, and the parent told why", async () => {
+    finishReplies = [{ status: 404, body: { error: { message: "Este cupom atingiu o limite de usos." } } }];
+    const { response } = await pay(cardForm());
+    expect(received.map((call) => call.path)).toEqual([
+      "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
+      "/cart-items/remove-coupon-discount-in-cart-items",
+    ]);
+    expect(response!.headers.get("location")).toBe("/checkout");
+    expect(await toastOf(response!)).toMatchObject({
+      type: "warning",
+      message:
+        "O cupom do carrinho atingiu o limite de usos e foi removido. Confira o novo total antes de finalizar a compra.",
+    });
+  });
+
   describe("a cart that changed since the page showed it (docs/decisions/0010)", () => {
     const expectBackToTheCart = async (response: Response | null, location = "/compra") => {
       expect(response!.headers.get("location")).toBe(location);

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { CART_CHANGED, type Cart, type FinishCartPayload } from "#api/contract/carts.ts";
+import { COUPON_USED_UP } from "#api/contract/coupons.ts";
 import { cartCount } from "#app/features/cart/cart-changes.ts";
 import { brandForGateway, expirationDateForGateway } from "#app/lib/card.ts";
 import { cartInstallments } from "#app/lib/installments.ts";
@@ -17,12 +18,16 @@ import { acquirerCardForm, isAcquirerPage } from "./acquirer-card.server.ts";
 export const FINISH_ERRORS = {
   cartNotFound: "Carrinho não foi encontrado",
   couponInvalid: "Cupom inválido",
+  /** Another purchase took the coupon's last use (docs/decisions/0048). */
+  couponUsedUp: COUPON_USED_UP,
 } as const;
 
 export const CHECKOUT_MESSAGES = {
   success: "Compra realizada com sucesso!",
   cartDeleted: "Seu carrinho foi deletado pelo administrador",
   couponInvalid: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
+  couponUsedUp:
+    "O cupom do carrinho atingiu o limite de usos e foi removido. Confira o novo total antes de finalizar a compra.",
   emptyCart: "Seu carrinho está vazio.",
   /** The acquirer's answer is not known yet: the order exists, the payment is not confirmed (docs/decisions/0018). */
   processing: "Pedido recebido. O pagamento está em processamento: avisaremos você por e-mail.",
@@ -151,9 +156,13 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
       return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
     }
     if (error.status === 409 && error.message === CART_CHANGED) return cartChanged(shownCart);
-    if (error.status === 404 && error.message === FINISH_ERRORS.couponInvalid) {
+    const usedUp = error.message === FINISH_ERRORS.couponUsedUp;
+    if (error.status === 404 && (usedUp || error.message === FINISH_ERRORS.couponInvalid)) {
       await api.removeCoupon(shownCartId).catch(() => undefined);
-      return toasts().redirectWithWarning(COUPON_RETRY_PATH, CHECKOUT_MESSAGES.couponInvalid);
+      return toasts().redirectWithWarning(
+        COUPON_RETRY_PATH,
+        usedUp ? CHECKOUT_MESSAGES.couponUsedUp : CHECKOUT_MESSAGES.couponInvalid,
+      );
     }
     const message = error.status >= 500 ? CHECKOUT_MESSAGES.paymentUnavailable : error.message;
     return data<PaymentFormReply>(

@@ -233,6 +233,7 @@ async function recentRefusal(
     .where("customer_id", "=", customerId)
     .where("status", "=", "declined")
     .where("updated_at", ">", new Date(now.getTime() - REPEATED_FINISH_WINDOW_MS).toISOString())
+    .where("updated_at", "<=", now.toISOString())
     .orderBy("updated_at", "desc")
     .limit(1)
     .executeTakeFirst();

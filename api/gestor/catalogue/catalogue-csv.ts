@@ -11,6 +11,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { PRODUCT_CSV_COLUMNS, type ImportError, type ImportReport } from "../../contract/gestor/catalogue.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { cellFromSpreadsheet, NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
 import {
   allProductsText,
   changedFields,
@@ -62,7 +63,8 @@ export function readProductCsv(csv: string): { rows: CsvRow[]; errors: ImportErr
   if (errors.length > 0) return { rows: [], errors };
   const rows = data.map(({ record, info }) => ({
     line: info.lines,
-    values: Object.fromEntries(names.map((name, index) => [name, record[index] ?? ""])),
+    // A cell the export kept as text with an apostrophe (spreadsheet-cells.ts) comes back as it was.
+    values: Object.fromEntries(names.map((name, index) => [name, cellFromSpreadsheet(record[index] ?? "")])),
   }));
   return { rows, errors: [] };
 }
@@ -155,5 +157,13 @@ export async function importProducts(
 export async function exportProductsCsv(db: Kysely<Database>, storeId: number): Promise<string> {
   const rows = await allProductsText(db, storeId);
   // The BOM lets a spreadsheet read the accents as UTF-8; the import takes it or not.
-  return `\uFEFF${stringify(rows, { header: true, columns: PRODUCT_CSV_COLUMNS, delimiter: ";", record_delimiter: "\r\n" })}`;
+  // A product named "=HYPERLINK(…)" is text in the spreadsheet, not a formula (spreadsheet-cells.ts).
+  const csv = stringify(rows, {
+    header: true,
+    columns: PRODUCT_CSV_COLUMNS,
+    delimiter: ";",
+    record_delimiter: "\r\n",
+    ...NEUTRALISE_FORMULAS,
+  });
+  return `\uFEFF${csv}`;
 }

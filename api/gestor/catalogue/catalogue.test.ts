@@ -366,6 +366,28 @@ describe("CSV import and export", () => {
     expect(await exportCsv()).toBe(before);
   });
 
+  it("writes a name a spreadsheet would run as a formula as text, and imports it back unchanged", async () => {
+    const product = await t.db.selectFrom("products").select(["id", "title"]).orderBy("id").executeTakeFirstOrThrow();
+    const formula = '=HYPERLINK("https://evil.example/x";"Clique")';
+    await t.db.updateTable("products").set({ title: formula }).where("id", "=", product.id).execute();
+    try {
+      const csv = await exportCsv();
+      expect(csv).toContain(`;"'=HYPERLINK(""https://evil.example/x"";""Clique"")";`);
+      expect(csv).not.toMatch(/;"?=HYPERLINK/);
+      const preview = await post("/gestor/catalogue/import/preview", { csv });
+      expect(preview.body).toMatchObject({ errors: [], creates: 0, updates: 0 });
+      await post("/gestor/catalogue/import", { csv });
+      const after = await t.db
+        .selectFrom("products")
+        .select("title")
+        .where("id", "=", product.id)
+        .executeTakeFirstOrThrow();
+      expect(after.title).toBe(formula);
+    } finally {
+      await t.db.updateTable("products").set({ title: product.title }).where("id", "=", product.id).execute();
+    }
+  });
+
   it("lists each bad row's errors, writes nothing with one bad row, and imports a good file in full", async () => {
     const [header, first] = (await exportCsv()).split("\r\n");
     const columns = header!.split(";");

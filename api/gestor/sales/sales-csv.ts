@@ -10,6 +10,7 @@ import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.
 import { formatCpf } from "#app/lib/cpf.ts";
 import { brazilDateTime } from "#app/lib/dates.ts";
 import type { Database } from "#db/schema.ts";
+import { NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
 import { salesOf, studentsOf, unitLinesOf } from "./sale-search.ts";
 
 const HEADER = [
@@ -32,12 +33,6 @@ const HEADER = [
 /** 123456 centavos → "1234,56": no thousands separator, which a spreadsheet would read as text. */
 const amount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
-/**
- * A text a person typed (a name) that a spreadsheet would run as a formula (=, +, -, @ first)
- * is kept as text by a leading apostrophe (OWASP, CSV injection).
- */
-const text = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 export async function salesCsv(db: Kysely<Database>, filters: SaleFilters): Promise<string> {
   const sales = await salesOf(db, filters);
   const ids = sales.map((sale) => sale.id);
@@ -51,22 +46,26 @@ export async function salesCsv(db: Kysely<Database>, filters: SaleFilters): Prom
       saleStatusLabel(sale.status),
       paymentMethodLabel(sale.payment_method_code),
       String(sale.installments),
-      text(sale.name),
-      text(sale.email),
+      sale.name,
+      sale.email,
       sale.cpf ? formatCpf(sale.cpf) : "",
-      text(
-        (students.get(sale.id) ?? [])
-          .map((student) => (student.ra ? `${student.name} (RA ${student.ra})` : student.name))
-          .join(", "),
-      ),
+      (students.get(sale.id) ?? [])
+        .map((student) => (student.ra ? `${student.name} (RA ${student.ra})` : student.name))
+        .join(", "),
       [...new Set((units.get(sale.id) ?? []).map((line) => line.unitCode))]
         .sort((a, b) => Number(a) - Number(b))
         .join(", "),
-      text(sale.coupon_code ?? ""),
+      sale.coupon_code ?? "",
       amount(sale.subtotal_cents),
       amount(sale.discount_cents),
       amount(sale.total_cents),
     ];
   });
-  return stringify([HEADER, ...rows], { delimiter: ";", bom: true, record_delimiter: "windows" });
+  // Every text cell a spreadsheet would run as a formula is kept as text (spreadsheet-cells.ts).
+  return stringify([HEADER, ...rows], {
+    delimiter: ";",
+    bom: true,
+    record_delimiter: "windows",
+    ...NEUTRALISE_FORMULAS,
+  });
 }

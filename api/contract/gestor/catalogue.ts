@@ -13,6 +13,7 @@ import { CATEGORY_ICON_KEYS, HOME_CATEGORIES_MAX } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
 import { MAX_INTEGER_ID } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
+import { sitePath } from "#app/lib/site-path.ts";
 
 export const PRODUCT_TYPES = ["S", "M", "P"] as const;
 export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
@@ -297,7 +298,8 @@ export const bannerFields = z.object({
     z
       .string({ message: "Informe o link do banner." })
       .trim()
-      .regex(/^\/[^\s/]\S*$|^\/$/, {
+      // As a browser resolves it: "/\evil.example/x" leaves the site (app/lib/site-path.ts).
+      .refine((value) => !/\s/.test(value) && sitePath(value) !== null, {
         message: "O link é um caminho da loja que começa com /, por exemplo /categoria/cursos.",
       }),
   ),

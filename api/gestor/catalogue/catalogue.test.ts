@@ -324,11 +324,15 @@ describe("categories and highlights", () => {
       link: "/categoria/papelaria",
       position: "0",
     };
-    const bad = await post(`/gestor/catalogue/highlights/${highlight.id}/banners/${banner.id}`, {
-      ...fields,
-      link: "https://x.test",
-    });
-    expect(bad.status).toBe(400);
+    // Another site, written plainly or as a path a browser resolves off the site.
+    for (const link of ["https://x.test", "/\\evil.example/x", "//evil.example/x", "/.//evil.example"]) {
+      const bad = await post(`/gestor/catalogue/highlights/${highlight.id}/banners/${banner.id}`, { ...fields, link });
+      expect([link, bad.status, bad.body.error.message]).toEqual([
+        link,
+        400,
+        "O link é um caminho da loja que começa com /, por exemplo /categoria/cursos.",
+      ]);
+    }
     const saved = await post(`/gestor/catalogue/highlights/${highlight.id}/banners/${banner.id}`, fields);
     expect(saved.status).toBe(200);
     const shop = await t.call("GET", `/highlights/list-highlight-by-id/${highlight.id}/store/1/visible/enabled`);

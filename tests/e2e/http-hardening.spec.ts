@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO } from "#db/seed/index.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { withStoreDatabase } from "./support/server-side.ts";
 
 // What a security review checks at the door: headers on every response, the body limit, and
 // the CSRF check on every form the storefront has. These speak HTTP, not to a browser's page
@@ -54,6 +55,31 @@ test("every response carries the security headers; a page's scripts carry its ow
 
   const api = await request.get("/api/payment-methods/list-payment-methods");
   expectHardened(api.headers());
+
+  // A product image (the store API's own reply, with headers of its own): nosniff once, not twice.
+  const imageId = crypto.randomUUID();
+  // A 1×1 transparent PNG, as an upload from the catalogue would have stored it.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+    "base64",
+  );
+  await withStoreDatabase((db) =>
+    db
+      .insertInto("product_images")
+      .values({
+        id: imageId,
+        content_type: "image/png",
+        data: png,
+        byte_size: png.length,
+        created_at: new Date().toISOString(),
+      })
+      .execute(),
+  );
+  const image = await request.get(`/api/product-images/${imageId}.png`);
+  expect(image.status()).toBe(200);
+  expectHardened(image.headers());
+  const nosniff = image.headersArray().filter((header) => header.name.toLowerCase() === "x-content-type-options");
+  expect(nosniff).toEqual([{ name: expect.any(String), value: "nosniff" }]);
 
   await logIn();
   const account = await page.request.get("/conta");

@@ -79,8 +79,9 @@ export function productImageRoutes(deps: ApiDeps) {
     if (!image) throw notFound("Imagem não encontrada.");
     return c.body(new Uint8Array(image.data), 200, {
       "Content-Type": image.content_type,
+      // No X-Content-Type-Options here: helmet sends it on every response of the server
+      // (docs/decisions/0017), and React Router appends a reply's own, which made it twice.
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     });
   });
 }

@@ -11,6 +11,7 @@ const REQUESTED = "Se o e-mail estiver cadastrado, enviaremos um link de recuper
 const INVALID = "Link de recuperação inválido.";
 const EXPIRED = "Este link de recuperação expirou. Peça um novo.";
 const USED = "Este link de recuperação já foi usado.";
+const REPLACED = "Este link de recuperação foi substituído por um mais novo. Use o do último e-mail.";
 
 const start = new Date("2026-03-02T12:00:00Z");
 let t: TestApi;
@@ -143,6 +144,18 @@ describe("GET and PUT /customers/reset-password/{token}", () => {
     expect((await confirm(newer, "maisnova12")).status).toBe(200);
     joana.password = "maisnova12";
     expect((await confirm(older, "antiga1234")).status).toBe(410);
+    expect(await logIn(t, joana.email, joana.password)).toBeTruthy();
+  });
+
+  it("a new link ends the earlier ones at once, saying a newer one was sent", async () => {
+    const first = await requestLink(joana.email);
+    t.setNow(new Date(now.getTime() + 1_000));
+    const second = await requestLink(joana.email);
+    const replaced = { status: 410, body: { error: { message: REPLACED } } };
+    expect(await check(first)).toEqual(replaced);
+    expect(await confirm(first, "primeira12")).toEqual(replaced);
+    expect((await check(second)).status).toBe(200);
+    // The earlier link changed nothing: the password is still the one Joana knows.
     expect(await logIn(t, joana.email, joana.password)).toBeTruthy();
   });
 

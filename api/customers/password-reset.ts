@@ -12,6 +12,7 @@ export const RESET_DONE = "Senha redefinida com sucesso!";
 export const RESET_INVALID = "Link de recuperação inválido.";
 export const RESET_EXPIRED = "Este link de recuperação expirou. Peça um novo.";
 export const RESET_USED = "Este link de recuperação já foi usado.";
+export const RESET_REPLACED = "Este link de recuperação foi substituído por um mais novo. Use o do último e-mail.";
 
 export const RESET_LIFETIME_MS = 60 * 60_000;
 
@@ -28,6 +29,15 @@ export async function requestPasswordReset(deps: ApiDeps, storeId: number, email
   const token = newSecret();
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Only the newest link works (issue 25): the earlier ones, maybe in a mailbox someone else
+    // reads, end now. Ended by their expiry, so findUsableReset can tell why.
+    await trx
+      .updateTable("password_resets")
+      .set({ expires_at: now.toISOString() })
+      .where("customer_id", "=", customer.id)
+      .where("used_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .execute();
     await trx
       .insertInto("password_resets")
       .values({
@@ -58,7 +68,15 @@ export async function findUsableReset({ db, now }: ApiDeps, token: string) {
     : undefined;
   if (!reset) throw new ApiError(404, RESET_INVALID);
   if (reset.used_at) throw new ApiError(410, RESET_USED);
-  if (reset.expires_at <= now().toISOString()) throw new ApiError(410, RESET_EXPIRED);
+  if (reset.expires_at <= now().toISOString()) {
+    const newer = await db
+      .selectFrom("password_resets")
+      .select("id")
+      .where("customer_id", "=", reset.customer_id)
+      .where("created_at", ">", reset.created_at)
+      .executeTakeFirst();
+    throw new ApiError(410, newer ? RESET_REPLACED : RESET_EXPIRED);
+  }
   return reset;
 }
 

@@ -23,7 +23,14 @@ const postgresOnly = "several-servers.spec.ts";
 // size); the rest of the suite would only repeat the desktop runs in a narrower window, and the
 // whole suite has to fit its time budget (README "Tests").
 const MOBILE_NO_JS_SPECS = ["shell", "home", "category", "product", "cart", "checkout-cart"];
-const MOBILE_JS_SPECS = [...MOBILE_NO_JS_SPECS, "checkout-payment", "quick-purchase", "pages", "accessibility"];
+const MOBILE_JS_SPECS = [
+  ...MOBILE_NO_JS_SPECS,
+  "checkout-payment",
+  "checkout-pix",
+  "quick-purchase",
+  "pages",
+  "accessibility",
+];
 const specs = (names: string[]) => names.map((name) => `${name}.spec.ts`);
 
 export default defineConfig({

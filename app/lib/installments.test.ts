@@ -218,11 +218,48 @@ describe("cartInstallments", () => {
     expect(cartInstallments(lines, 5000, DECEMBER)).toBe(12);
   });
 
-  it("with an S item, P and M lines count with their PARCELAS", () => {
+  it("with an S item, P and M lines do not lower the course's count (decision 0045)", () => {
     const lines = [course({ maxInstallments: 12, turnYear: true }), line({ TIPO: "P", PARCELAS: 2 })];
-    expect(cartInstallments(lines, 5000, JANUARY)).toBe(2);
+    expect(cartInstallments(lines, 5000, JANUARY)).toBe(12);
     const withManual = [course({ maxInstallments: 12, turnYear: true }), line({ TIPO: "M", PARCELAS: 6 })];
-    expect(cartInstallments(withManual, 5000, JANUARY)).toBe(6);
+    expect(cartInstallments(withManual, 5000, JANUARY)).toBe(12);
+  });
+
+  it("issue 25: a R$ 14,90 notebook beside Curso de Ballet Infantil in November keeps its 1x or 2x", () => {
+    const NOVEMBER = at("2026-11-23");
+    const ballet = course({ maxInstallments: 12 });
+    const notebook = line({ TIPO: "P", PARCELAS: 1 });
+    expect(cartInstallments([ballet], 1026, NOVEMBER)).toBe(2);
+    expect(cartInstallments([ballet, notebook], 1040.9, NOVEMBER)).toBe(2);
+  });
+
+  it("issue 25: a R$ 5,90 ruler does not make a R$ 1.688,90 course one payment", () => {
+    const ruler = line({ TIPO: "P", PARCELAS: 1 });
+    const lines = [course({ maxInstallments: 10 }), ruler];
+    expect(cartInstallments(lines, 1694.8, JANUARY)).toBe(10);
+    expect(cartInstallments(lines, 1694.8, JUNE)).toBe(7);
+    // Nor a line of several units, nor a manual product whose PARCELAS is 1.
+    const more = [
+      course({ maxInstallments: 10 }),
+      line({ TIPO: "P", PARCELAS: 1, quantity: 3 }),
+      line({ TIPO: "M", PARCELAS: 1 }),
+    ];
+    expect(cartInstallments(more, 1800, JANUARY)).toBe(10);
+  });
+
+  it("with an S item, the cart does not go by its total either: the course's count holds", () => {
+    // R$ 50 would be 1 by the bands; the course's plan says 4.
+    expect(cartInstallments([course({ maxInstallments: 4, turnYear: true }), line({ PARCELAS: 1 })], 50, JUNE)).toBe(4);
+    // R$ 1.500 would be 12 by the bands; in December a course of this year is paid at once.
+    expect(cartInstallments([course({ maxInstallments: 12 }), line({ PARCELAS: 6 })], 1500, DECEMBER)).toBe(1);
+  });
+
+  it("a line of another type beside a course follows neither rule: only S lines set the count", () => {
+    const lines = [
+      course({ maxInstallments: 6, turnYear: true }),
+      line({ TIPO: "X", PARCELAS: 1, plan: { maxInstallments: 1 } }),
+    ];
+    expect(cartInstallments(lines, 2000, JUNE)).toBe(6);
   });
 
   it("a free cart (total 0) pays in 1, whatever the items say", () => {
@@ -382,7 +419,7 @@ describe("lineInstallments and cartInstallmentView (what cart lines advertise)",
     const uniform = { ...line({ PARCELAS: 6 }), DESCONTO: 150, cartItemid: "u" };
     const cart = { bags: [{ cartItems: [ballet] }, { cartItems: [uniform] }], total: 1176 };
     expect(cartInstallmentView(cart, at("2026-11-23"))).toEqual({ count: 2, lines: { b: 2, u: 6 } });
-    expect(cartInstallmentView(cart, JANUARY)).toEqual({ count: 6, lines: { b: 12, u: 6 } });
+    expect(cartInstallmentView(cart, JANUARY)).toEqual({ count: 12, lines: { b: 12, u: 6 } });
   });
 
   it("an empty cart pays in 1", () => {

@@ -16,8 +16,10 @@
  *    P and M) gets its configured maxInstallments when its plan turns the year or its school
  *    year starts in a later year, and otherwise maxInstallments capped at the months left in
  *    the current year (January 12 … December 1).
- * 3. "The smallest maxInstallments across items" (cart with an S item) runs over every line of
- *    the cart, each through the per-item rule, so a P or M line contributes its PARCELAS.
+ * 3. "For type S the limit is the smallest maxInstallments across items" runs over the cart's
+ *    S lines (courses and events), each through the per-item rule; the other lines do not
+ *    lower it, so a R$ 5,90 ruler (PARCELAS 1) beside a course keeps the course's count
+ *    (docs/decisions/0045-course-instalments-in-a-mixed-cart.md).
  * 4. "A single cart item" means one line in the whole cart (all students' bags together).
  * 5. A cart whose total is zero or less pays nothing: 1, whatever the items say.
  * 6. "Current year" and "current month" are read in the store's time zone (America/Recife),
@@ -131,8 +133,9 @@ export function cartInstallments(lines: readonly InstallmentLine[], total: Money
     return atLeastOne(only.PARCELAS);
   }
 
-  if (lines.some((line) => typeOf(line) === "S")) {
-    return Math.min(...lines.map((line) => maxInstallmentsOf(line, now)));
+  const courses = lines.filter((line) => typeOf(line) === "S");
+  if (courses.length > 0) {
+    return Math.min(...courses.map((course) => maxInstallmentsOf(course, now)));
   }
 
   return installmentsForTotalCents(totalCents);

@@ -120,14 +120,9 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
         ) : null}
       </header>
 
-      <PurchaseSection id="buyer" title="Comprador">
-        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
-          <Info label="Nome" value={customer.name} />
-          <Info label="E-mail" value={customer.email} />
-          <Info label="Telefone" value={maskPhone(customer.cellPhone)} />
-          <Info label="CPF" value={formatCpf(customer.cpf)} />
-        </dl>
-      </PurchaseSection>
+      {/* What is left to do comes first: a Pix still to pay leads with its QR, its copia e cola
+          and its expiry (issue 25, point 8); the order's details follow. */}
+      <PixPayment sale={sale} qrDataUrl={pixQr} sandbox={sandboxPix} />
 
       <PurchaseSection id="items" title="Itens por estudante">
         {bags.map((bag) => (
@@ -176,7 +171,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </>
           ) : null}
           <Info label="Código de referência" value={sale.referenceCode} testId="reference-code" />
-          <Info label="Número da compra" value={sale.id} />
+          <Info label="Número da compra" value={sale.id} testId="sale-number" />
         </dl>
         {sale.status === "pending" && sale.boletoLink && sale.boletoDigitableLine ? (
           <div className="mt-4 rounded-xl bg-brand-50 p-4" data-testid="boleto-info">
@@ -211,7 +206,15 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
             </div>
           </div>
         ) : null}
-        <PixPayment sale={sale} qrDataUrl={pixQr} sandbox={sandboxPix} />
+      </PurchaseSection>
+
+      <PurchaseSection id="buyer" title="Comprador">
+        <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+          <Info label="Nome" value={customer.name} />
+          <Info label="E-mail" value={customer.email} />
+          <Info label="Telefone" value={maskPhone(customer.cellPhone)} />
+          <Info label="CPF" value={formatCpf(customer.cpf)} />
+        </dl>
       </PurchaseSection>
 
       <Link to="/" className="self-center rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
@@ -224,8 +227,9 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
 function Info({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
     <div className="flex justify-between gap-2 sm:block">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-semibold text-slate-800" data-testid={testId}>
+      <dt className="shrink-0 text-slate-500">{label}</dt>
+      {/* A long value without spaces (the order's number, an e-mail) wraps instead of widening a phone's page. */}
+      <dd className="min-w-0 text-right font-semibold wrap-anywhere text-slate-800 sm:text-left" data-testid={testId}>
         {value}
       </dd>
     </div>

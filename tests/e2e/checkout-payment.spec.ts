@@ -210,7 +210,7 @@ test("a free order shows Gratuito alone and completes at once", async ({ page, r
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
-test("the instalment line follows the choice (JavaScript), and the options carry the values (plain form)", async ({
+test("1x (à vista) is chosen until the shopper picks more, and the instalment line follows the choice", async ({
   page,
   request,
   checkout,
@@ -221,15 +221,40 @@ test("the instalment line follows the choice (JavaScript), and the options carry
   await page.getByLabel("Cartão de Crédito").check();
   const summary = page.getByTestId("payment-summary");
   const select = page.getByLabel("Parcelamento");
-  // Without JavaScript the boleto's line the server wrote hides, and the empty option says it.
-  if (js) await expect(summary).toHaveText("Selecione o Parcelamento");
+  const total = (await page.getByTestId("checkout-total").textContent())!.trim();
+  await expect(select).toHaveValue("1");
+  await expect(select.locator("option:checked")).toHaveText(`1 x de ${total}`);
+  // No empty choice to fall back to: every option is a count the cart allows.
+  await expect(select.locator("option[value='']")).toHaveCount(0);
+  // Without JavaScript the boleto's line the server wrote hides once the card is chosen.
+  if (js) await expect(summary).toHaveText(`Parcelado em 1 x de ${total} no Crédito`);
   else await expect(summary).toBeHidden();
-  await expect(select.locator("option:checked")).toHaveText("Selecione o Parcelamento");
-  await expect(select.locator("option").nth(2)).toHaveText(/^2 x de R\$ /);
+  await expect(select.locator("option").nth(1)).toHaveText(/^2 x de R\$ /);
   if (js) {
     await select.selectOption("2");
     await expect(summary).toHaveText(/^Parcelado em 2 x de R\$ [\d.]+,\d{2} no Crédito$/);
   }
+});
+
+test("a card with every field filled pays on the first Finalizar Compra, in 1x, without touching Parcelamento", async ({
+  page,
+  request,
+  checkout,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 100 && p.PARCELAS >= 2);
+  await checkout(product.itemTOTVS);
+  const form = page.getByTestId("payment-form");
+  await page.getByLabel("Cartão de Crédito").check();
+  await fillFields(form, {
+    "Nome impresso no cartão": "Fernanda C Lima",
+    "Número do cartão": "4111 1111 1111 1111",
+    "Validade (MM / AA)": "05 / 35",
+    CVC: "123",
+  });
+  await acceptTermsAndFinish(page);
+  await expect(page.getByTestId("sale-status")).toHaveText("Pago");
+  await expectAnnounced(page, COMPLETED, { type: "success" });
+  await expect(page.getByTestId("purchase-complete")).toContainText(/1x de R\$/);
 });
 
 test("a cart the gestor deleted mid-checkout: the customer is told and sent home, nothing is charged", async ({

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { parsePixBrCode } from "#api/payments/pix/br-code.ts";
 import { findProduct } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -37,6 +38,20 @@ test("Pix: QR and copia e cola on /conclusao, paid by the sandbox action, the pa
   expect(Number(parsePixBrCode(code).amount)).toBe(Number(total.replace(/[^\d,]/g, "").replace(",", ".")));
   await expect(page.getByTestId("pix-amount")).toHaveText(total);
   await expect(page.getByTestId("pix-expiry")).toHaveText(/^Válido até \d{2}:\d{2} de \d{2}\/\d{2}\/\d{4}/);
+  // The QR, the amount with the expiry and the copia e cola lead the page; the items and the
+  // buyer's data follow. On a phone nothing, the order's long number included, widens the page.
+  const top = async (locator: Locator) => (await locator.boundingBox())!.y;
+  const qrTop = await top(qr);
+  expect(qrTop).toBeLessThan(await top(page.getByTestId("pix-expiry")));
+  expect(await top(page.getByTestId("pix-expiry"))).toBeLessThan(await top(page.getByLabel("Pix copia e cola")));
+  expect(await top(page.getByLabel("Pix copia e cola"))).toBeLessThan(
+    await top(page.getByRole("region", { name: /itens por estudante/i })),
+  );
+  expect(qrTop).toBeLessThan(await top(page.getByRole("region", { name: /comprador/i })));
+  await expect(page.getByTestId("sale-number")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   if (js) await expect(page.getByRole("button", { name: "Copiar código" })).toBeVisible();
   else await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(1);
   expect((await latestMessageTo(customer.email)).text).toContain(code);

@@ -88,3 +88,24 @@ test("with other items the cart lines show the cart's count, and say when an ite
   }
   expect(await offeredOnCheckout(page)).toBe(cartCount);
 });
+
+test("a notebook beside Curso de Ballet Infantil does not lower the course's instalments (decision 0045)", async ({
+  page,
+  request,
+  checkoutWith,
+}) => {
+  const ballet = await findProduct(request, (p) => p.title === BALLET);
+  const notebook = await findProduct(request, (p) => p.title === "Caderno Brochura Capa Dura 96 Folhas");
+  const ruler = await findProduct(request, (p) => p.title === "Régua de Acrílico 30 cm");
+  // Alone, each cheap item is paid at once: the case the course must not follow.
+  expect(productInstallments(notebook)).toBe(1);
+  expect(productInstallments(ruler)).toBe(1);
+  const courseAlone = productInstallments(ballet);
+
+  await checkoutWith([ballet]);
+  expect(await offeredOnCheckout(page)).toBe(courseAlone);
+
+  await checkoutWith([ballet, notebook, ruler]);
+  await expect(page.getByTestId("cart-line").filter({ visible: true })).toHaveCount(3);
+  expect(await offeredOnCheckout(page)).toBe(courseAlone);
+});

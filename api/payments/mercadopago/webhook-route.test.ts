@@ -23,6 +23,7 @@ import { cancelSale, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
+import { UNSIGNED_NOTIFICATION_LIMITS } from "./webhook-route.ts";
 
 let double: MercadoPagoDouble;
 let t: TestApi;
@@ -199,11 +200,11 @@ describe("POST /webhooks/mercadopago", () => {
     expect((await salesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "paid" }]);
   });
 
-  it("a bad, stale or missing signature is answered 401 with no detail, and changes nothing", async () => {
+  it("a signature made with another secret, or a malformed one, is answered 401 with no detail, and changes nothing", async () => {
     const { customer, saleId, paymentId } = await boletoSale();
     double.setStatus(paymentId, "approved", "accredited");
-    for (const signature of ["invalid", "stale", "none"] as const)
-      expect(await deliver(paymentId, { signature }), signature).toEqual([401]);
+    const before = double.requests.length;
+    expect(await deliver(paymentId, { signature: "invalid" })).toEqual([401]);
     const forged = await fetch(`${webhookUrl}?data.id=${paymentId}&type=payment`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-signature": "ts=1,v1=00" },
@@ -211,8 +212,43 @@ describe("POST /webhooks/mercadopago", () => {
     });
     expect(forged.status).toBe(401);
     expect(await forged.text()).toBe("");
+    expect(double.requests.length).toBe(before);
     expect((await saleRow(saleId)).status).toBe("pending");
     expect(await mailsTo(customer.email, "Pagamento confirmado")).toEqual([]);
+  });
+
+  it("an IPN (?topic=payment&id=…), an unsigned or a stale webhook: 200, the payment read from the API, never from the body", async () => {
+    for (const signature of ["ipn", "none", "stale"] as const) {
+      const { customer, saleId, paymentId } = await boletoSale();
+      // Before the payment moves, the delivery changes nothing, whatever it claims.
+      const claim = await fetch(`${webhookUrl}?topic=payment&id=${paymentId}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ resource: String(paymentId), topic: "payment", status: "approved" }),
+      });
+      expect(claim.status, signature).toBe(200);
+      expect((await saleRow(saleId)).status, signature).toBe("pending");
+      double.setStatus(paymentId, "approved", "accredited");
+      expect(await deliver(paymentId, { signature }), signature).toEqual([200]);
+      expect((await saleRow(saleId)).status, signature).toBe("paid");
+      expect(await mailsTo(customer.email, "Pagamento confirmado"), signature).toHaveLength(1);
+    }
+    // Another topic in the IPN form: 200, nothing asked.
+    const before = double.requests.length;
+    const order = await fetch(`${webhookUrl}?topic=merchant_order&id=42`, { method: "POST", body: "{}" });
+    expect(order.status).toBe(200);
+    expect(double.requests.length).toBe(before);
+  });
+
+  it("unsigned deliveries make the store ask Mercado Pago at most a few times a minute per payment (429 past that)", async () => {
+    const { paymentId } = await boletoSale();
+    const { limit } = UNSIGNED_NOTIFICATION_LIMITS.perPayment;
+    const statuses = [];
+    for (let i = 0; i <= limit; i++)
+      statuses.push((await fetch(`${webhookUrl}?topic=payment&id=${paymentId}`, { method: "POST" })).status);
+    expect(statuses).toEqual([...Array<number>(limit).fill(200), 429]);
+    // A signed delivery of the same payment is not limited.
+    expect(await deliver(paymentId)).toEqual([200]);
   });
 
   it("out of order: a notification that reads 'pending' after the sale was paid leaves it paid", async () => {

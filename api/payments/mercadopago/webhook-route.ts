@@ -6,8 +6,10 @@
  * state is asked of the acquirer (findBySaleId) and applied by applyPaymentState, the one home
  * of a sale's transitions, so a repeated or out-of-order notification changes nothing. Mercado
  * Pago delivers again until it gets a 2xx, so every notification the store cannot use (another
- * topic, a sale it does not know) is answered 200; one without the signed data.id, or whose body
- * names another resource, 400; a bad signature 401.
+ * topic, a sale it does not know) is answered 200; one without the id in its query string, or
+ * whose body names another resource, 400; a signature made with another secret 401. The older
+ * IPN form (`?topic=payment&id=…`) and an unsigned or stale webhook are read like a signed one
+ * (the API is asked, the body never trusted), under a limit per payment and per minute.
  */
 import { Hono } from "hono";
 import { payments } from "../../contract/payments.ts";
@@ -16,7 +18,8 @@ import { at } from "../../validation.ts";
 import { API_ERROR_MESSAGES, errorBody } from "../../errors.ts";
 import { GatewayUnavailableError } from "../gateway.ts";
 import { applyPaymentState } from "../payment-sync.ts";
-import { readPaymentNotification, type WebhookSettings } from "./webhook.ts";
+import { hitRateLimit, type RateLimit } from "../../rate-limit.ts";
+import { checkNotification, readNotifiedPayment, type WebhookSettings } from "./webhook.ts";
 
 /** The address to register at Mercado Pago, under the storefront's /api mount (app/routes.ts), after PUBLIC_URL. */
 export const MERCADOPAGO_WEBHOOK_URL_PATH = `/api${payments.mercadoPagoWebhook.path}`;
@@ -31,19 +34,41 @@ function parsedOrNull(text: string): unknown {
 }
 
 /**
+ * How often a notification whose origin cannot be checked may make the store ask Mercado Pago:
+ * Mercado Pago's own deliveries of one payment (an IPN and a webhook per change, a few retries)
+ * fit well within them, while a stranger posting ids cannot spend the access token's quota.
+ * Over either, 429: Mercado Pago delivers again later, and the reconciliation asks meanwhile.
+ */
+export const UNSIGNED_NOTIFICATION_LIMITS = {
+  perPayment: { name: "mercadopago-unsigned-payment", limit: 6, windowMs: 60_000 },
+  overall: { name: "mercadopago-unsigned", limit: 120, windowMs: 60_000 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
  * What one delivery gets: its HTTP status. A GatewayUnavailableError (Mercado Pago could not be
  * asked) propagates, for a 503.
  */
-async function answer(deps: ApiDeps, settings: WebhookSettings, request: Request): Promise<200 | 400 | 401 | 503> {
-  const notification = await readPaymentNotification(settings, {
+async function answer(
+  deps: ApiDeps,
+  settings: WebhookSettings,
+  request: Request,
+): Promise<200 | 400 | 401 | 429 | 503> {
+  const checked = checkNotification(settings, {
     url: new URL(request.url),
     headers: request.headers,
     body: parsedOrNull(await request.text()),
     now: deps.now(),
   });
   // No detail: a forger learns nothing about why.
-  if (notification.kind === "unauthorized") return 401;
-  if (notification.kind === "malformed") return 400;
+  if (checked.kind === "unauthorized") return 401;
+  if (checked.kind === "malformed") return 400;
+  if (checked.kind === "ignored") return 200;
+  if (checked.authentication === "unsigned") {
+    const { perPayment, overall } = UNSIGNED_NOTIFICATION_LIMITS;
+    if (!(await hitRateLimit(deps, perPayment, checked.paymentId)) || !(await hitRateLimit(deps, overall, "all")))
+      return 429;
+  }
+  const notification = await readNotifiedPayment(settings, checked.paymentId);
   if (notification.kind === "ignored") return 200;
   const sale = await deps.db
     .selectFrom("sales")

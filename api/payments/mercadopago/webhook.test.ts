@@ -11,7 +11,8 @@ import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 import {
   notificationTarget,
-  readPaymentNotification,
+  checkNotification,
+  readNotifiedPayment,
   verifyWebhookSignature,
   type PaymentNotification,
   type WebhookSignatureInput,
@@ -108,7 +109,10 @@ describe("notifications delivered by the acquirer double", () => {
         for (const [name, value] of Object.entries(req.headers))
           if (typeof value === "string") headers.set(name, value);
         const request = { url: new URL(req.url!, "http://127.0.0.1"), headers, body: JSON.parse(raw), now: new Date() };
-        void readPaymentNotification(settings, request).then((notification) => {
+        const checked = checkNotification(settings, request);
+        const read =
+          checked.kind === "read" ? readNotifiedPayment(settings, checked.paymentId) : Promise.resolve(checked);
+        void read.then((notification) => {
           received.push(notification);
           res.writeHead({ unauthorized: 401, malformed: 400 }[notification.kind as string] ?? 200).end();
         });
@@ -138,17 +142,34 @@ describe("notifications delivered by the acquirer double", () => {
     expect(received.splice(0)).toEqual([named, named, named]);
   });
 
-  it("are refused when not signed with the secret, and ignored when the payment is not one of the store's", async () => {
+  it("are refused when signed with another secret, and ignored when the payment is not one of the store's", async () => {
     expect(await double.notify({ paymentId: 1234567, url, signature: "invalid" })).toEqual([401]);
-    expect(await double.notify({ paymentId: 1234567, url, signature: "stale" })).toEqual([401]);
-    expect(await double.notify({ paymentId: 1234567, url, signature: "none" })).toEqual([401]);
+    // Unsigned, stale or in the IPN form: read from the API all the same (here: not the store's).
+    for (const signature of ["stale", "none", "ipn"] as const)
+      expect(await double.notify({ paymentId: 1234567, url, signature }), signature).toEqual([200]);
     expect(await double.notify({ paymentId: 1234567, url })).toEqual([200]);
     expect(received.splice(0)).toEqual([
       { kind: "unauthorized", reason: "mismatch" },
-      { kind: "unauthorized", reason: "stale" },
-      { kind: "unauthorized", reason: "missing" },
+      { kind: "ignored" },
+      { kind: "ignored" },
+      { kind: "ignored" },
       { kind: "ignored" },
     ]);
+  });
+
+  it("an IPN (?topic=payment&id=…) or an unsigned webhook names the sale of its payment, read from the API", async () => {
+    const gateway = createMercadoPagoGateway({ ...DOUBLE_CREDENTIALS, baseUrl: double.url, timeoutMs: 2_000 });
+    const pix = await gateway.charge(chargeRequest({ saleId: "venda-ipn", notificationUrl: url }));
+    double.setStatus(pix.transactionId, "approved", "accredited");
+    expect(await double.notify({ paymentId: pix.transactionId, signature: "ipn" })).toEqual([200]);
+    expect(await double.notify({ paymentId: pix.transactionId, signature: "none" })).toEqual([200]);
+    const named = {
+      kind: "payment",
+      saleId: "venda-ipn",
+      paymentId: pix.transactionId,
+      payment: expect.objectContaining({ status: "paid", transactionId: pix.transactionId }),
+    };
+    expect(received.splice(0)).toEqual([named, named]);
   });
 });
 
@@ -158,15 +179,24 @@ describe("reading a notification", () => {
   it("names the payment of a payment notification by the signed data.id of its query string", () => {
     expect(
       read("data.id=987&type=payment", { type: "payment", action: "payment.updated", data: { id: "987" } }),
-    ).toEqual({ payment: "987" });
-    expect(read("data.id=987&type=payment", { type: "payment", data: { id: 987 } })).toEqual({ payment: "987" });
+    ).toEqual({ payment: "987", ipn: false });
+    expect(read("data.id=987&type=payment", { type: "payment", data: { id: 987 } })).toEqual({
+      payment: "987",
+      ipn: false,
+    });
     // The body is not signed: without it, or unreadable, the query string is enough.
-    expect(read("data.id=987&type=payment", "não é json")).toEqual({ payment: "987" });
+    expect(read("data.id=987&type=payment", "não é json")).toEqual({ payment: "987", ipn: false });
+  });
+
+  it("names the payment of an IPN by its query string's id, whatever its body says", () => {
+    expect(read("topic=payment&id=987", { resource: "988", topic: "payment" })).toEqual({ payment: "987", ipn: true });
+    expect(read("topic=merchant_order&id=42", {})).toEqual({ ignored: true });
+    expect(read("topic=payment&id=98a", {})).toEqual({ ignored: true });
+    expect(read("topic=payment", {})).toEqual({ malformed: "data.id" });
   });
 
   it("refuses a notification without data.id in its query string, or whose body names another resource", () => {
     expect(read("", { type: "payment", data: { id: 987 } })).toEqual({ malformed: "data.id" });
-    expect(read("topic=payment&id=987", {})).toEqual({ malformed: "data.id" });
     expect(read("data.id=&type=payment", {})).toEqual({ malformed: "data.id" });
     expect(read("data.id=987&type=payment", { type: "payment", data: { id: "988" } })).toEqual({
       malformed: "mismatch",

@@ -11,7 +11,12 @@ import type { PaymentState } from "../gateway.ts";
 import { createMercadoPagoClient, MercadoPagoRequestError, type MercadoPagoPayment } from "./client.ts";
 import { paymentStateOf } from "./mercadopago-gateway.ts";
 
-/** How old a signature may be: Mercado Pago retries a failed delivery, each time signed anew. */
+/**
+ * How old a signature may be and still count as Mercado Pago's. Its documentation gives the
+ * manifest and the HMAC but no tolerance, and does not say whether a retry is signed anew; an
+ * older signature is therefore not refused: the delivery is read as an unsigned one (its payment
+ * asked of the API, under UNSIGNED_NOTIFICATION_LIMITS), never trusted (0019, "Webhooks").
+ */
 export const WEBHOOK_MAX_AGE_MS = 5 * 60_000;
 /**
  * How far ahead of our clock a signature may be: the two clocks are never exactly equal, and a
@@ -79,27 +84,39 @@ const notificationBody = z.object({
   data: z.object({ id: z.union([z.string(), z.number()]).transform(String) }).optional(),
 });
 
-/** What a notification names: one payment, something the store does not follow, or nothing it can trust. */
+/** What a notification names: one payment, something the store does not follow, or nothing it can use. */
 export type NotificationTarget =
-  | { payment: string }
+  /**
+   * A payment, by the query string's id. `ipn`: the older IPN form (`?topic=payment&id=…`), which
+   * Mercado Pago still posts to a payment's notification_url and which carries no signature the
+   * secret can check (its documentation says so, though the header may be present).
+   */
+  | { payment: string; ipn: boolean }
   | { ignored: true }
-  /** No data.id in the query string (what the signature covers), or a body naming another resource. */
+  /** No id in the query string (what the signature covers), or a body naming another resource. */
   | { malformed: "data.id" | "mismatch" };
 
 /**
- * The payment a notification is about. The query string's data.id is what Mercado Pago signs,
- * so it is required, and a body naming another id is refused: only the signed id is ever used.
+ * The payment a notification is about. Webhooks name it in the query string's data.id, which is
+ * what Mercado Pago signs, so it is required there, and a body naming another id is refused: only
+ * the query's id is ever used. An IPN (`?topic=…&id=…`) names it in `id`, its body never read.
  * Another topic (a merchant order, …) or an id that is not a payment's is ignored.
  */
 export function notificationTarget({ query, body }: { query: URLSearchParams; body: unknown }): NotificationTarget {
+  const topic = query.get("topic");
+  if (topic !== null && !query.has("data.id")) {
+    const id = query.get("id")?.trim();
+    if (!id) return { malformed: "data.id" };
+    return topic === "payment" && /^\d{1,20}$/.test(id) ? { payment: id, ipn: true } : { ignored: true };
+  }
   const dataId = query.get("data.id")?.trim();
   if (!dataId) return { malformed: "data.id" };
   const parsed = notificationBody.safeParse(body);
   const fromBody = parsed.success ? parsed.data : {};
   if (fromBody.data && fromBody.data.id.trim() !== dataId) return { malformed: "mismatch" };
-  const type = query.get("type") ?? query.get("topic") ?? fromBody.type;
+  const type = query.get("type") ?? topic ?? fromBody.type;
   if (type !== "payment" || !/^\d{1,20}$/.test(dataId)) return { ignored: true };
-  return { payment: dataId };
+  return { payment: dataId, ipn: false };
 }
 
 /** The webhook's secret and what asking Mercado Pago about a payment takes. */
@@ -111,11 +128,11 @@ export interface WebhookSettings {
 }
 
 export type PaymentNotification =
-  /** No signed data.id, or a body that disagrees with it: answer 400, change nothing. */
+  /** No id in the query string, or a body that disagrees with it: answer 400, change nothing. */
   | { kind: "malformed"; reason: "data.id" | "mismatch" }
-  /** The signature failed: answer 401, change nothing. */
+  /** A signature made with another secret, or not one at all: answer 401, change nothing. */
   | { kind: "unauthorized"; reason: string }
-  /** Signed, but not about one of the store's payments (another topic, a payment without our reference): answer 200. */
+  /** Not about one of the store's payments (another topic, a payment without our reference): answer 200. */
   | { kind: "ignored" }
   /**
    * The sale the notified payment belongs to (its external reference). The sale's state is then
@@ -125,30 +142,58 @@ export type PaymentNotification =
   | { kind: "payment"; saleId: string; paymentId: string; payment: PaymentState };
 
 /**
- * A webhook request read whole, for POST /api/webhooks/mercadopago: the signed data.id, the
- * signature, then the payment it names asked of the API for its sale. A GatewayUnavailableError
- * propagates: the route answers 5xx and Mercado Pago delivers the notification again later.
+ * Whether a delivery's payment may be read without a valid, fresh signature: an IPN, a webhook
+ * without the header, or one whose signature is older or newer than the window. Its payment is
+ * read from the API like any other, so it can at worst make the store ask again; the caller
+ * limits how often (UNSIGNED_NOTIFICATION_LIMITS). A signature made with another secret, or
+ * malformed, is refused (401): it shows a wrong secret in Mercado Pago's delivery log.
  */
-export async function readPaymentNotification(
-  settings: WebhookSettings,
+export type Authentication = "signed" | "unsigned";
+
+/**
+ * A notification request read: its id, its signature, and whether its payment may be read.
+ * Answers the target and how it was authenticated, or why it is refused.
+ */
+export function checkNotification(
+  settings: Pick<WebhookSettings, "webhookSecret">,
   request: { url: URL; headers: Headers; body: unknown; now: Date },
-): Promise<PaymentNotification> {
+):
+  | { kind: "malformed"; reason: "data.id" | "mismatch" }
+  | { kind: "unauthorized"; reason: string }
+  | { kind: "ignored" }
+  | { kind: "read"; paymentId: string; authentication: Authentication } {
   const target = notificationTarget({ query: request.url.searchParams, body: request.body });
   if ("malformed" in target && target.malformed === "data.id") return { kind: "malformed", reason: "data.id" };
-  const check = verifyWebhookSignature({
-    secret: settings.webhookSecret,
-    xSignature: request.headers.get("x-signature"),
-    xRequestId: request.headers.get("x-request-id"),
-    dataId: request.url.searchParams.get("data.id"),
-    now: request.now,
-  });
-  if (!check.valid) return { kind: "unauthorized", reason: check.reason };
+  let authentication: Authentication = "unsigned";
+  if (!("payment" in target && target.ipn)) {
+    const check = verifyWebhookSignature({
+      secret: settings.webhookSecret,
+      xSignature: request.headers.get("x-signature"),
+      xRequestId: request.headers.get("x-request-id"),
+      dataId: request.url.searchParams.get("data.id"),
+      now: request.now,
+    });
+    if (!check.valid && (check.reason === "mismatch" || check.reason === "malformed"))
+      return { kind: "unauthorized", reason: check.reason };
+    if (check.valid) authentication = "signed";
+  }
   if ("malformed" in target) return { kind: "malformed", reason: target.malformed };
   if ("ignored" in target) return { kind: "ignored" };
+  return { kind: "read", paymentId: target.payment, authentication };
+}
+
+/**
+ * The payment a notification named, asked of the API for its sale. A GatewayUnavailableError
+ * propagates: the route answers 5xx and Mercado Pago delivers the notification again later.
+ */
+export async function readNotifiedPayment(
+  settings: WebhookSettings,
+  paymentId: string,
+): Promise<Extract<PaymentNotification, { kind: "ignored" | "payment" }>> {
   const client = createMercadoPagoClient({ ...settings, baseUrl: settings.apiUrl });
   let payment: MercadoPagoPayment;
   try {
-    payment = await client.getPayment(target.payment);
+    payment = await client.getPayment(paymentId);
   } catch (error) {
     if (error instanceof MercadoPagoRequestError && error.status === 404) return { kind: "ignored" };
     throw error;

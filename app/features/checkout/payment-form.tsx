@@ -31,6 +31,9 @@ export const PAY_INTENT = "pay";
 /** Hidden fields: the cart as the page showed it; a cart changed since is not charged (docs/decisions/0010). */
 export const SHOWN_CART_FIELDS = { version: "cartVersion", total: "cartTotal" } as const;
 
+/** The instalment count chosen before the shopper picks one: à vista. */
+const SINGLE_PAYMENT = 1;
+
 /** What the shopper types of the card: never kept after the server answers. */
 const CARD_FIELDS = ["holder", "number", "expiry", "cvc"] as const;
 
@@ -70,7 +73,9 @@ export function PaymentForm({
   const [form, fields] = useForm({
     id: "payment",
     lastResult: reply?.result,
-    defaultValue: { paymentMethod: defaultPaymentMethod(total) },
+    // "1x" (à vista) is chosen until the shopper picks more, so a card with every field filled
+    // pays on the first "Finalizar Compra" (issue 25, point 7).
+    defaultValue: { paymentMethod: defaultPaymentMethod(total), installments: String(SINGLE_PAYMENT) },
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: paymentSchema({ total, maxInstallments, acquirerCard }) }),
@@ -111,7 +116,6 @@ export function PaymentForm({
         className={inputClass}
         onChange={(event) => setInstallments(Number(event.currentTarget.value) || null)}
       >
-        <option value="">{INSTALLMENT_TEXTS.choose}</option>
         {installmentOptions(maxInstallments).map((count) => (
           <option key={count} value={count}>
             {count} x de {formatBRL(installmentValue(total, count))}

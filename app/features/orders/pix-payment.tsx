@@ -74,14 +74,14 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
   if (!isPixSale(sale)) return null;
   if (sale.status === "paid") {
     return (
-      <p className="mt-4 rounded-xl bg-emerald-50 p-4 text-center font-bold text-emerald-800" data-testid="pix-paid">
+      <p className="rounded-xl bg-emerald-50 p-4 text-center font-bold text-emerald-800" data-testid="pix-paid">
         {PIX_TEXTS.confirmed}
       </p>
     );
   }
   if (sale.status === "expired") {
     return (
-      <p className="mt-4 rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="pix-expired">
+      <p className="rounded-xl bg-slate-100 p-4 text-sm text-slate-700" data-testid="pix-expired">
         O código Pix deste pedido expirou sem pagamento.{" "}
         <Link to={`/conta#compra-${sale.id}`} className="font-semibold text-brand-600 underline">
           Gere um novo código em Minha Conta
@@ -92,7 +92,7 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
   }
   if (pixCodeOver(sale)) {
     return (
-      <div className="mt-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="pix-code-over">
+      <div className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900" data-testid="pix-code-over">
         {/* The acquirer's word (expired or paid) arrives within minutes; the page asks until then. */}
         <SelfRefresh active />
         <p>{PIX_TEXTS.codeOver}</p>
@@ -100,14 +100,19 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
     );
   }
   if (!pix) return null;
+  // The QR, the amount with the code's expiry, then the copia e cola: what a parent needs in
+  // front of the bank app comes first (issue 25, point 8); how to pay follows.
   return (
-    <div className="mt-4 flex flex-col gap-4 rounded-xl bg-brand-50 p-4" data-testid="pix-info">
+    <section
+      aria-labelledby="pix-title"
+      className="flex flex-col gap-4 rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100"
+      data-testid="pix-info"
+    >
       {/* A pending Pix on /conclusao asks again until it is paid or expires. */}
       <SelfRefresh active />
-      <p className="text-sm text-brand-900">
-        Abra o app do seu banco, escolha pagar com Pix e leia o QR Code ou cole o código abaixo. Esta página se atualiza
-        sozinha quando o pagamento for confirmado.
-      </p>
+      <h2 id="pix-title" className="text-center text-lg font-bold text-slate-900">
+        Pague com Pix
+      </h2>
       {qrDataUrl ? (
         <img
           src={qrDataUrl}
@@ -127,7 +132,11 @@ export function PixPayment({ sale, qrDataUrl, sandbox }: { sale: Sale; qrDataUrl
         </span>
       </p>
       <PixCopyPaste code={pix.copyPaste} />
+      <p className="text-sm text-brand-900">
+        Abra o app do seu banco, escolha pagar com Pix e leia o QR Code ou cole o código acima. Esta página se atualiza
+        sozinha quando o pagamento for confirmado.
+      </p>
       {sandbox ? <SandboxPixForm saleId={sale.id} /> : null}
-    </div>
+    </section>
   );
 }

@@ -1,14 +1,16 @@
 /**
  * Draws the demo store's pictures as small SVG files from the seed's own data,
  * so a product never points at a missing image:
- *   public/images/products/{slug}.svg   600×600, one per product
+ *   public/images/products/{slug}.svg   600×600, one per product: what the item is, no text
+ *                                       (db/seed/product-illustrations.ts)
  *   public/images/highlights/{name}.svg 1200×400, one per home banner
  *   public/images/logo.svg
  * Run: npx node scripts/generate-product-images.ts
  */
 import fs from "node:fs";
 import path from "node:path";
-import { CATEGORIES, HIGHLIGHT_BANNERS, PRODUCTS, type BannerSeed } from "#db/seed/catalogue-data.ts";
+import { HIGHLIGHT_BANNERS, PRODUCTS, type BannerSeed } from "#db/seed/catalogue-data.ts";
+import { productIllustration } from "#db/seed/product-illustrations.ts";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../public");
 const FONT = "'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
@@ -125,29 +127,6 @@ function textLines(lines: string[], x: number, y: number, size: number, anchor: 
   return `<text x="${x}" y="${y}" font-size="${size}" font-weight="700" text-anchor="${anchor}">${spans}</text>`;
 }
 
-function productSvg(title: string, categorySlug: string, categoryTitle: string): string {
-  const palette = paletteOf(categorySlug);
-  const kind = PICTOGRAM_BY_CATEGORY[categorySlug] ?? "other";
-  let size = 36;
-  let lines = wrap(title, 26, 3);
-  if (lines.some((line) => line.endsWith("…"))) {
-    size = 31;
-    lines = wrap(title, 30, 3);
-  }
-  const titleY = 420 - (lines.length - 1) * Math.round(size * 0.6);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600" font-family="${FONT}" fill="#fff" role="img" aria-label="${escapeXml(title)}">
-<defs>${gradient("g", palette)}</defs>
-<rect width="600" height="600" fill="url(#g)"/>
-<circle cx="520" cy="70" r="130" fill="#fff" opacity=".08"/><circle cx="60" cy="560" r="110" fill="#fff" opacity=".06"/>
-<circle cx="300" cy="215" r="135" fill="#fff" opacity=".14"/>
-<g transform="translate(210 125) scale(.9)">${pictogram(kind, palette[1])}</g>
-<text x="40" y="58" font-size="20" font-weight="600" letter-spacing="2" opacity=".85">${escapeXml(categoryTitle.toUpperCase())}</text>
-${textLines(lines, 300, titleY, size, "middle")}
-<text x="300" y="565" font-size="18" text-anchor="middle" opacity=".75">Loja Escolar</text>
-</svg>
-`;
-}
-
 const BANNER_CATEGORY: Record<string, string> = {
   "material-didatico": "material-didatico",
   "cursos-extracurriculares": "cursos",
@@ -204,13 +183,7 @@ function removeStale(folder: string, keep: Set<string>): void {
 removeStale("products", new Set(PRODUCTS.map((product) => `${product.slug}.svg`)));
 removeStale("highlights", new Set(HIGHLIGHT_BANNERS.map((banner) => `${banner.name}.svg`)));
 
-const categoryTitles = new Map(CATEGORIES.map((category) => [category.slug, category.title]));
-for (const product of PRODUCTS) {
-  write(
-    `images/products/${product.slug}.svg`,
-    productSvg(product.title, product.categorySlug, categoryTitles.get(product.categorySlug) ?? ""),
-  );
-}
+for (const product of PRODUCTS) write(`images/products/${product.slug}.svg`, productIllustration(product));
 for (const banner of HIGHLIGHT_BANNERS) write(`images/highlights/${banner.name}.svg`, bannerSvg(banner));
 write("images/logo.svg", logoSvg());
 

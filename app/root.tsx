@@ -15,6 +15,7 @@ import {
 import { menuCategories, storeSettings, storeTermsContracts } from "./layout/shell.server.ts";
 import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
+import { isLeavingNoticePage } from "./features/leaving/leaving-notice.server.ts";
 import { URL_STATE } from "./lib/url-state.ts";
 import { cartInstallmentView } from "./lib/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
@@ -52,11 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : [];
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
+  // Spec §8's message before going home is the page itself (/aviso): no toast beside it, and the
+  // gestor's removals of a cart now deleted or emptied are said by that message (read, not shown).
+  const leaving = isLeavingNoticePage(request);
+  const notice = removalNotice(context);
   return data(
     {
-      toast: toast ?? null,
+      toast: leaving ? null : (toast ?? null),
       // Spec §8: what the gestor removed shows as a yellow warning, beside any other toast.
-      removalNotice: removalNotice(context),
+      removalNotice: leaving ? null : notice,
       cart: cartReply?.cart ?? null,
       // The panel's instalment counts at the request's time (spec §9, decision 0021).
       cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,

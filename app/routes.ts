@@ -59,6 +59,7 @@ export default [
     route("entrar", "routes/login.tsx"),
     route("registrar", "routes/register.tsx"),
     route("sessao-expirada", "routes/session-expired.tsx"),
+    route("aviso", "routes/leaving-notice.tsx"),
     route("resetar-senha", "routes/forgot-password.tsx"),
     route("resetar-senha/:token", "routes/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),

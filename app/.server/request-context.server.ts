@@ -31,7 +31,7 @@ export interface RequestArgs {
 const STORE_API_PREFIX = "/api/";
 
 /** The page a request is for: React Router's client data requests add ".data" to it. */
-function pagePath(request: Request): string {
+export function pagePath(request: Request): string {
   return new URL(request.url).pathname.replace(/\.data$/, "");
 }
 

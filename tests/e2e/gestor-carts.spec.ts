@@ -4,6 +4,7 @@ import { expectAnnounced } from "./support/announcements.ts";
 import { productsOf } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
+import { expectNoticeThenHome, holdClock, noticeDocument, pauseClock } from "./support/leaving.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { linkByRa, ownStudentId, saveCart } from "./support/store-api.ts";
 
@@ -51,6 +52,7 @@ test("Carrinhos: an atendente finds a cart by e-mail, removes an item, then dele
   });
 
   // The customer is on the payment step when the cart is deleted. Deleting asks for the box first.
+  await holdClock(page, js);
   await visit("/compra");
   await cart.getByRole("button", { name: "Excluir carrinho" }).click();
   await expect(cart.getByText(DELETE_NOT_CONFIRMED)).toBeVisible();
@@ -60,9 +62,14 @@ test("Carrinhos: an atendente finds a cart by e-mail, removes an item, then dele
   await expect(staff.getByText("Nenhum carrinho aberto encontrado para esta busca.")).toBeVisible();
 
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+  const document = js ? null : noticeDocument(page, "/aviso");
+  await pauseClock(page, js);
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expectAnnounced(page, "Seu carrinho foi deletado pelo administrador", { type: "error" });
+  await expectNoticeThenHome(page, js, {
+    message: "Seu carrinho foi deletado pelo administrador",
+    seconds: 2,
+    document,
+  });
 });
 
 test("Clientes: a customer found by CPF, a student unlinked with a reason is gone from the customer's /conta", async ({

@@ -94,11 +94,11 @@ describe("cart errors from the store API (spec §8)", () => {
     expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?carrinho=aberto");
   });
 
-  it("402: shows the message, empties the cart and sends the shopper home", async () => {
+  it("402: shows the message on a page that then goes home, and empties the cart", async () => {
     replies = [{ status: 402, body: { error: { message: "Pagamento pendente na secretaria." } } }];
     const response = await submit(form({ intent: "add", studentId: STUDENT, itemTOTVSId: "12" }));
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("location")).toBe("/aviso?motivo=carrinho-recusado");
     expect(await toastOf(response)).toMatchObject({ type: "error", message: "Pagamento pendente na secretaria." });
     expect(received.map((call) => call.body.bags)).toEqual([
       [

@@ -4,7 +4,7 @@ import { withItemAdded, withoutItem, withQuantity } from "#app/features/cart/car
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { changeCart } from "./cart.server.ts";
+import { cartAddPaymentRequired, changeCart } from "./cart.server.ts";
 import { returnUrl } from "#app/.server/return-path.server.ts";
 
 const ITEM_TOASTS = {
@@ -58,13 +58,7 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   const init = outcome.cookie ? { headers: { "set-cookie": outcome.cookie } } : undefined;
 
   if (!outcome.ok) {
-    if (outcome.status === 402 && current) {
-      // Spec §8: the cart is emptied and the shopper goes home.
-      await storeApi(args.context)
-        .saveCart(current.customer.id, [])
-        .catch(() => undefined);
-      return toasts().redirectWithError("/", outcome.message, init);
-    }
+    if (outcome.status === 402 && current) return cartAddPaymentRequired(args, outcome.message, init);
     return toasts().redirectWithError(back, outcome.message, init);
   }
   const message = coupon ? COUPON_TOASTS[intent] : ITEM_TOASTS[intent as ItemIntent];

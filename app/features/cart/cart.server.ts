@@ -3,6 +3,7 @@ import { cartPayloadOf } from "#app/features/cart/cart-changes.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { ensureGuestCartKey, getGuestCartKey } from "#app/.server/session.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
+import { goHomeAfterNotice } from "#app/features/leaving/leaving-notice.server.ts";
 
 /**
  * The shopper's cart: the customer's, or a visitor's kept by the store API against
@@ -79,4 +80,17 @@ export async function loadCartCoupons({ context }: RequestArgs, cartId: string) 
     console.error("[carrinho] cupons indisponíveis:", error.message);
     return [];
   }
+}
+
+/**
+ * Spec §8's 402 on a cart add: the customer's cart is emptied, the store's message shows, and the
+ * shopper goes home after its 2.5 s. Every form that adds to the cart ends this way on a 402.
+ */
+export async function cartAddPaymentRequired({ context }: RequestArgs, message: string, init?: ResponseInit) {
+  const current = currentCustomer(context);
+  if (current)
+    await storeApi(context)
+      .saveCart(current.customer.id, [])
+      .catch(() => undefined);
+  return goHomeAfterNotice("carrinho-recusado", message, init);
 }

@@ -206,10 +206,10 @@ describe("payAction", () => {
     expect([status, data.toast]).toEqual([503, CHECKOUT_MESSAGES.paymentUnavailable]);
   });
 
-  it("404 Carrinho não foi encontrado: told the gestor deleted it, sent home", async () => {
+  it("404 Carrinho não foi encontrado: told the gestor deleted it on a page that then goes home", async () => {
     finishReplies = [{ status: 404, body: { error: { message: "Carrinho não foi encontrado" } } }];
     const { response } = await pay(cardForm());
-    expect(response!.headers.get("location")).toBe("/");
+    expect(response!.headers.get("location")).toBe("/aviso?motivo=carrinho-excluido");
     expect(await toastOf(response!)).toMatchObject({
       type: "error",
       message: "Seu carrinho foi deletado pelo administrador",

@@ -12,6 +12,7 @@ import { SHOWN_CART_FIELDS, type PaymentFormReply } from "#app/features/checkout
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { goHomeAfterNotice } from "#app/features/leaving/leaving-notice.server.ts";
 import { acquirerCardForm, isAcquirerPage } from "./acquirer-card.server.ts";
 
 /** Spec §8 finish errors, by the store API's message. */
@@ -153,7 +154,7 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
     if (error.status === 404 && error.message === FINISH_ERRORS.cartNotFound) {
-      return toasts().redirectWithError("/", CHECKOUT_MESSAGES.cartDeleted);
+      return goHomeAfterNotice("carrinho-excluido", CHECKOUT_MESSAGES.cartDeleted);
     }
     if (error.status === 409 && error.message === CART_CHANGED) return cartChanged(shownCart);
     const usedUp = error.message === FINISH_ERRORS.couponUsedUp;

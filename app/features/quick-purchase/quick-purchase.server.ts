@@ -3,6 +3,7 @@ import type { StudentLink } from "#api/contract/students.ts";
 import { cachedSeries } from "#app/features/catalogue/series.server.ts";
 import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
+import { cartAddPaymentRequired } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { RA_LINK_INTENT } from "#app/features/students/ra-link-form.tsx";
 import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
@@ -159,7 +160,7 @@ export async function quickPurchaseAction(args: RequestArgs) {
   }
 
   const added = await addItemsForStudent(args, student.studentId, state.items, available);
-  if (!added.ok) return toasts().redirectWithError("/", added.message);
+  if (!added.ok) return cartAddPaymentRequired(args, added.message);
   const init = {
     headers: { "set-cookie": await flashResult(args.request, { studentName: student.name, outcomes: added.outcomes }) },
   };

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { CartBagPayload } from "#api/contract/carts.ts";
 import { linkHref } from "#app/features/students/link-mode.ts";
-import { changeCart } from "#app/features/cart/cart.server.ts";
+import { cartAddPaymentRequired, changeCart } from "#app/features/cart/cart.server.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -31,7 +31,7 @@ export async function placeItemFor(
 ) {
   const outcome = await changeCart(args, (bags) => place(bags, studentId));
   if (!outcome.ok) {
-    if (outcome.status === 402) return toasts().redirectWithError("/", outcome.message);
+    if (outcome.status === 402) return cartAddPaymentRequired(args, outcome.message);
     return toasts().redirectWithError(failHref, outcome.message);
   }
   return toasts().redirectWithSuccess(doneHref, success);

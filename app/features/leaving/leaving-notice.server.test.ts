@@ -1,0 +1,60 @@
+/**
+ * Spec §8's messages before going home, without JavaScript: the page the server writes names
+ * the home page in its refresh, after the spec's seconds (2.5 s waits 3: whole seconds only).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { goHomeAfterNotice } from "./leaving-notice.server.ts";
+import { homeRefresh } from "./leaving-notice.ts";
+
+beforeAll(() => {
+  process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
+});
+
+async function noticePage(url: string, cookie: string | null) {
+  const { loader, meta } = await import("#app/routes/leaving-notice.tsx");
+  const request = new Request(url, { headers: cookie ? { cookie } : {} });
+  const loaderData = await loader({ request, params: {}, context: {} } as never);
+  return { loaderData, meta: meta({ loaderData } as never) };
+}
+
+const flashOf = (response: Response) => /loja_toast=[^;]*/.exec(response.headers.get("set-cookie") ?? "")![0];
+
+describe("/aviso", () => {
+  it("a 402 on a cart add: the store's message, then home after 2.5 s (3 without JavaScript)", async () => {
+    const redirect = await goHomeAfterNotice("carrinho-recusado", "Pagamento pendente na secretaria.");
+    expect(redirect.headers.get("location")).toBe("/aviso?motivo=carrinho-recusado");
+    const { loaderData, meta } = await noticePage(
+      `http://loja.test${redirect.headers.get("location")}`,
+      flashOf(redirect),
+    );
+    expect(loaderData).toEqual({ message: "Pagamento pendente na secretaria.", seconds: 2.5, inDocument: true });
+    expect(meta).toContainEqual({ httpEquiv: "refresh", content: "3;url=/" });
+  });
+
+  it("with JavaScript (a data request) the page's own timer goes home: no refresh", async () => {
+    const redirect = await goHomeAfterNotice("carrinho-excluido", "Seu carrinho foi deletado pelo administrador");
+    const { loaderData, meta } = await noticePage(
+      "http://loja.test/aviso.data?motivo=carrinho-excluido",
+      flashOf(redirect),
+    );
+    expect(loaderData).toMatchObject({ seconds: 2, inDocument: false });
+    expect(meta.some((tag) => "httpEquiv" in tag)).toBe(false);
+  });
+
+  it("without a message (a reload, a link) or with an unknown reason, home at once", async () => {
+    const redirect = await goHomeAfterNotice("carrinho-excluido", "Seu carrinho foi deletado pelo administrador");
+    for (const [url, cookie] of [
+      ["http://loja.test/aviso?motivo=carrinho-excluido", null],
+      ["http://loja.test/aviso?motivo=qualquer", flashOf(redirect)],
+    ] as const) {
+      const thrown = await noticePage(url, cookie).catch((error: unknown) => error);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).headers.get("location")).toBe("/");
+    }
+  });
+
+  it("a refresh counts whole seconds: never shorter than the spec's wait", () => {
+    expect(homeRefresh(2)).toEqual({ httpEquiv: "refresh", content: "2;url=/" });
+    expect(homeRefresh(2.5)).toEqual({ httpEquiv: "refresh", content: "3;url=/" });
+  });
+});

@@ -1,7 +1,14 @@
 import type { Kysely } from "kysely";
 import { checkBag } from "#app/lib/cart-rules.ts";
 import type { Database } from "#db/schema.ts";
-import { PAYMENT_IN_PROGRESS, type CartPayloadData, type CartReply } from "../contract/carts.ts";
+import {
+  PAYMENT_IN_PROGRESS,
+  type CartPayloadData,
+  type CouponRemoved,
+  type SaveCartReply,
+} from "../contract/carts.ts";
+import { couponStillApplies } from "../coupons/coupon-rules.ts";
+import { loadCartLines } from "./cart-pricing.ts";
 import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -126,10 +133,10 @@ export async function affiliateOf(
 /**
  * POST /carts/client-add-item-to-cart: the whole cart is sent and replaces the stored
  * one, in one transaction per customer. A stale `version` is a 409 unless the request
- * asks for exactly what is stored (a repeated submit). A change to the contents drops
- * the coupon (spec §4); an empty list empties the cart.
+ * asks for exactly what is stored (a repeated submit). A change to the contents keeps the
+ * coupon only while it still applies (0047); an empty list empties the cart.
  */
-export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartPayloadData): Promise<CartReply> {
+export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartPayloadData): Promise<SaveCartReply> {
   const bags = await desiredContents(deps.db, customer.store_id, data.bags);
   const affiliateId = await affiliateOf(deps.db, data.affiliateId, bags);
   return deps.db.transaction().execute(async (trx) => {
@@ -153,12 +160,36 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer);
     await assertNoPaymentInProgress(trx, cart.id);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
+    const couponRemoved =
+      unchanged || !cart.coupon_id
+        ? null
+        : await couponDroppedBy(trx, cart.id, cart.coupon_id, customer.id, deps.now());
     await touchCart(
       trx,
       cart,
-      unchanged ? { affiliate_id: affiliateId } : { affiliate_id: affiliateId, coupon_id: null },
+      couponRemoved ? { affiliate_id: affiliateId, coupon_id: null } : { affiliate_id: affiliateId },
       at,
     );
-    return cartReply(trx, customer);
+    const reply = await cartReply(trx, customer);
+    return couponRemoved ? { ...reply, couponRemoved } : reply;
   });
+}
+
+/**
+ * After a change to the contents, the applied coupon stays while it still applies to the cart
+ * as it is now (docs/decisions/0047-coupon-kept-while-it-applies.md); otherwise it goes, and the
+ * reply says which and why so the shopper is told.
+ */
+async function couponDroppedBy(
+  db: Kysely<Database>,
+  cartId: string,
+  couponId: string,
+  customerId: string,
+  now: Date,
+): Promise<CouponRemoved | null> {
+  const items = (await loadCartLines(db, cartId)).filter((line) => line.shoppable);
+  const check = await couponStillApplies(db, { couponId, customerId, now, items });
+  if (check.ok) return null;
+  const coupon = await db.selectFrom("coupons").select("code").where("id", "=", couponId).executeTakeFirst();
+  return { code: coupon?.code ?? "", reason: check.message };
 }

@@ -1,5 +1,11 @@
 import { Hono } from "hono";
-import { carts, type CartReply, type FinishCartReply, type GuestCartMergeReply } from "../contract/carts.ts";
+import {
+  carts,
+  type CartReply,
+  type FinishCartReply,
+  type GuestCartMergeReply,
+  type SaveCartReply,
+} from "../contract/carts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";
@@ -26,7 +32,7 @@ export function cartRoutes(deps: ApiDeps) {
         const customer = c.get("customer");
         assertOwnIds(customer, (body ?? {}) as Record<string, unknown>);
         const data = parseInput(carts.saveCart.body, body);
-        return c.json<CartReply>(await saveCart(deps, customer, data));
+        return c.json<SaveCartReply>(await saveCart(deps, customer, data));
       })
       // A visitor's cart (spec §6), beyond the spec's calls: docs/decisions/0009-guest-carts.md.
       .on(...at(carts.listGuestCart), async (c) => {

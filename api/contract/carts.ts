@@ -93,6 +93,15 @@ const cartReplyShape = { cart, itemsRemoved: z.array(removedCartItem) };
 export const cartReply = z.object(cartReplyShape);
 export type CartReply = z.infer<typeof cartReply>;
 
+/**
+ * Beyond spec §7 (docs/decisions/0047-coupon-kept-while-it-applies.md): the coupon a change took
+ * off the cart because it no longer applies, and why; absent when the coupon stayed or there was none.
+ */
+const couponRemoved = z.object({ code: z.string(), reason: z.string() });
+export type CouponRemoved = z.infer<typeof couponRemoved>;
+const saveCartReply = z.object({ ...cartReplyShape, couponRemoved: couponRemoved.optional() });
+export type SaveCartReply = z.infer<typeof saveCartReply>;
+
 /** What the merge at login did to the visitor's items. */
 const guestCartMerge = z.object({
   added: z.array(z.object({ itemTOTVSId: z.number(), title: z.string(), quantity: z.number() })),
@@ -266,7 +275,7 @@ export const carts = {
     reply: cartReply,
   }),
   /** Adding, removing and changing a quantity all send the whole cart (spec §4). */
-  saveCart: endpoint({ method: "POST", path: "/carts/client-add-item-to-cart", body: cartBody, reply: cartReply }),
+  saveCart: endpoint({ method: "POST", path: "/carts/client-add-item-to-cart", body: cartBody, reply: saveCartReply }),
   finishCart: endpoint({
     method: "PUT",
     path: "/carts/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId",

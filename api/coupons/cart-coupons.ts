@@ -3,7 +3,7 @@ import type { CustomerRow } from "../customers/customer-repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
-import { COUPON_MESSAGES, couponCheck, findCouponByCode } from "./coupon-rules.ts";
+import { COUPON_MESSAGES, couponCheck, findCouponByCode, hasSomethingToPay } from "./coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
 import { cartReply } from "../carts/cart-view.ts";
@@ -23,7 +23,7 @@ async function ownCart(db: ApiDeps["db"], customer: CustomerRow, { cartId, store
 
 /**
  * PUT /cart-items/apply-coupon-discount-on-cart-items: one coupon for the whole cart
- * (spec §4), only when none is applied and the cart has items; eligibility by couponCheck.
+ * (spec §4), only when none is applied and the cart has something to pay; eligibility by couponCheck.
  */
 export async function applyCoupon(
   deps: ApiDeps,
@@ -39,6 +39,7 @@ export async function applyCoupon(
     if (cart.coupon_id) throw new ApiError(409, COUPON_MESSAGES.alreadyApplied);
     const items = (await loadCartLines(trx, cart.id)).filter((line) => line.shoppable);
     if (items.length === 0) throw badRequest(COUPON_MESSAGES.emptyCart);
+    if (!hasSomethingToPay(items)) throw badRequest(COUPON_MESSAGES.freeCart);
     const coupon = await findCouponByCode(trx, customer.store_id, ref.code);
     const check = await couponCheck(trx, { coupon, customerId: customer.id, now, items });
     if (!check.ok) throw new ApiError(check.status, check.message);

@@ -20,6 +20,7 @@ export const COUPON_MESSAGES = {
   customerLimit: "Você já usou este cupom o número máximo de vezes.",
   alreadyApplied: "Já existe um cupom aplicado neste carrinho.",
   emptyCart: "Adicione itens ao carrinho antes de aplicar um cupom.",
+  freeCart: "Este carrinho não tem valor a pagar: não há desconto a aplicar.",
   otherItems: "Este cupom não vale para todos os itens do carrinho: ele é só para algumas unidades ou categorias.",
   codeRequired: COUPON_CODE_REQUIRED,
 } as const;
@@ -170,4 +171,32 @@ export async function listAvailableCoupons(
   return coupons
     .filter((coupon) => problemOf(coupon, uses.get(coupon.id)!, now, { scope: scopes.get(coupon.id)!, items }).ok)
     .sort((a, b) => b.percentage - a.percentage || a.code.localeCompare(b.code));
+}
+
+/**
+ * Whether the coupon applied to a cart still applies after the cart changed (issue 25, point 11;
+ * docs/decisions/0047-coupon-kept-while-it-applies.md): the rules of couponCheck over the items
+ * for sale now, and something left to discount. A R$ 0,00 cart takes no coupon.
+ */
+export async function couponStillApplies(
+  db: Kysely<Database>,
+  {
+    couponId,
+    customerId,
+    now,
+    items,
+  }: {
+    couponId: string;
+    customerId: string;
+    now: Date;
+    items: readonly (CouponItem & { salePriceCents: number; quantity: number })[];
+  },
+): Promise<CouponCheck> {
+  if (!hasSomethingToPay(items)) return { ok: false, status: 400, message: COUPON_MESSAGES.freeCart };
+  return couponCheck(db, { coupon: await findCouponById(db, couponId), customerId, now, items });
+}
+
+/** A cart whose items for sale all cost nothing has nothing a coupon could take off. */
+export function hasSomethingToPay(items: readonly { salePriceCents: number; quantity: number }[]): boolean {
+  return items.some((item) => item.salePriceCents * item.quantity > 0);
 }

@@ -81,6 +81,39 @@ async function recordUse(couponId: string, customerId: string) {
     .execute();
 }
 
+/** The category of a product, then another enabled category of the store. */
+async function productCategories(itemTOTVSId: number): Promise<[string, string]> {
+  const own = await t.db
+    .selectFrom("products")
+    .select("category_id")
+    .where("item_totvs_id", "=", itemTOTVSId)
+    .executeTakeFirstOrThrow();
+  const other = await t.db
+    .selectFrom("products as p")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .select("p.category_id")
+    .where("p.store_id", "=", 1)
+    .where("c.status", "=", "enabled")
+    .where("p.type", "not in", ["S", "M"])
+    .where("p.sale_price_cents", ">", 0)
+    .where("p.category_id", "!=", own.category_id)
+    .executeTakeFirstOrThrow();
+  return [own.category_id, other.category_id];
+}
+
+/** A product for sale (not a course, event or manual product) of the category. */
+async function productOfCategory(categoryId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom("products")
+    .select("item_totvs_id")
+    .where("category_id", "=", categoryId)
+    .where("type", "not in", ["S", "M"])
+    .where("sale_price_cents", ">", 0)
+    .where("status", "=", "enabled")
+    .executeTakeFirstOrThrow();
+  return row.item_totvs_id;
+}
+
 describe("coupons of a cart", () => {
   it("lists the available coupons, applies one to every item and removes it", async () => {
     const { customer, cartId } = await customerWithCart();
@@ -121,14 +154,44 @@ describe("coupons of a cart", () => {
     expect((await remove(customer, cartId)).status).toBe(200);
   });
 
-  it("drops the coupon on any change to the cart, but not on a repeated identical save", async () => {
+  it("keeps the coupon while a change leaves it applying, and says which and why when it goes", async () => {
     const { customer, cartId, studentId } = await customerWithCart();
-    await apply(customer, cartId, "ESCOLA5");
-    const same = await saveCart(t, customer, [bag(studentId, [items.P[0]!.itemTOTVSId, 3])]);
-    expect(same.body.cart.coupon).toMatchObject({ code: "ESCOLA5" });
-    const changed = await saveCart(t, customer, [bag(studentId, [items.P[0]!.itemTOTVSId, 2])]);
-    expect(changed.body.cart.coupon).toBeNull();
-    expect(changed.body.cart.bags[0].cartItems[0].itemCoupon).toBeNull();
+    const [first, other] = await productCategories(items.P[0]!.itemTOTVSId);
+    const scoped = await insertCoupon({ perCustomer: null });
+    await t.db.insertInto("coupon_categories").values({ coupon_id: scoped.id, category_id: first }).execute();
+    expect((await apply(customer, cartId, scoped.code)).status).toBe(200);
+
+    const fewer = await saveCart(t, customer, [bag(studentId, [items.P[0]!.itemTOTVSId, 2])]);
+    expect(fewer.status).toBe(200);
+    expect(fewer.body.cart.coupon).toMatchObject({ code: scoped.code });
+    expect(fewer.body.cart.discount).toBeGreaterThan(0);
+    expect(fewer.body.couponRemoved).toBeUndefined();
+
+    const elsewhere = await productOfCategory(other);
+    const mixed = await saveCart(t, customer, [bag(studentId, [items.P[0]!.itemTOTVSId, 2], [elsewhere, 1])]);
+    expect(mixed.body.cart.coupon).toBeNull();
+    expect(mixed.body.cart.discount).toBe(0);
+    expect(mixed.body.couponRemoved).toEqual({ code: scoped.code, reason: COUPON_MESSAGES.otherItems });
+  });
+
+  it("neither offers nor takes a coupon on a R$ 0,00 cart, and a change to one takes the coupon off", async () => {
+    const { customer, cartId, studentId } = await customerWithCart();
+    const free = await t.db
+      .selectFrom("products")
+      .select("item_totvs_id")
+      .where("store_id", "=", 1)
+      .where("sale_price_cents", "=", 0)
+      .where("status", "=", "enabled")
+      .executeTakeFirstOrThrow();
+    expect((await apply(customer, cartId, "ESCOLA5")).status).toBe(200);
+    const onlyFree = await saveCart(t, customer, [bag(studentId, [free.item_totvs_id, 1])]);
+    expect(onlyFree.status).toBe(200);
+    expect(onlyFree.body.cart.total).toBe(0);
+    expect(onlyFree.body.couponRemoved).toEqual({ code: "ESCOLA5", reason: COUPON_MESSAGES.freeCart });
+    expect((await available(customer, cartId)).body.itemCoupons).toEqual([]);
+    const refused = await apply(customer, cartId, "ESCOLA5");
+    expect([refused.status, refused.body.error.message]).toEqual([400, COUPON_MESSAGES.freeCart]);
+    expect((await getCart(t, customer)).body.cart.coupon).toBeNull();
   });
 
   it("answers clear messages for unknown, expired, not started and used-up coupons", async () => {

@@ -6,7 +6,7 @@ import { CART_NOT_FOUND } from "../contract/carts.ts";
 import { findOwnOpenCart } from "../carts/cart-store.ts";
 import { notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
-import { listAvailableCoupons } from "./coupon-rules.ts";
+import { hasSomethingToPay, listAvailableCoupons } from "./coupon-rules.ts";
 import { at } from "../validation.ts";
 
 export function itemCouponRoutes(deps: ApiDeps) {
@@ -18,9 +18,9 @@ export function itemCouponRoutes(deps: ApiDeps) {
         ? await findOwnOpenCart(deps.db, customer.id, customer.store_id, cartId)
         : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
-    // An empty cart cannot take a coupon, so none is offered (the panel hides itself).
+    // An empty or R$ 0,00 cart cannot take a coupon, so none is offered (the panel hides itself).
     const items = (await loadCartLines(deps.db, cart.id)).filter((line) => line.shoppable);
-    if (items.length === 0) return c.json<ItemCouponsReply>({ itemCoupons: [] });
+    if (!hasSomethingToPay(items)) return c.json<ItemCouponsReply>({ itemCoupons: [] });
     const coupons = await listAvailableCoupons(deps.db, {
       storeId: customer.store_id,
       customerId: customer.id,

@@ -12,7 +12,7 @@ import {
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/pages.ts";
-import { gestor } from "./support/server-side.ts";
+import { gestor, withStoreDatabase } from "./support/server-side.ts";
 
 // Every test here is a logged-in customer's cart.
 const test = base.extend<{ customer: ApiCustomer }>({
@@ -109,6 +109,48 @@ test.describe("cart", () => {
     await expect(cartPanel(page).getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" })).toBeVisible();
     await expectAnnounced(page, "Cupom removido.", { type: "success" });
     await expect(cartPanel(page).getByTestId("cart-total")).toHaveText(before!);
+  });
+
+  test("a quantity change keeps a coupon that still applies; one that stopped applying goes with a warning saying why @purchase", async ({
+    page,
+    visit,
+    request,
+    customer,
+  }) => {
+    const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
+    await visit(productPath(product));
+    await buyForNewRa(page, "20250005");
+    await cartPanel(page).getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+    await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
+    await cartPanel(page).getByRole("button", { name: "Aumentar quantidade" }).click();
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
+    await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
+    // Meanwhile the customer used it up in another purchase (BEMVINDO10 is once per customer).
+    await withStoreDatabase(async (db) => {
+      const coupon = await db
+        .selectFrom("coupons")
+        .select("id")
+        .where("code", "=", "BEMVINDO10")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("coupon_uses")
+        .values({
+          id: crypto.randomUUID(),
+          coupon_id: coupon.id,
+          customer_id: customer.id,
+          sale_id: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+    await cartPanel(page).getByRole("button", { name: "Diminuir quantidade" }).click();
+    await expectAnnounced(
+      page,
+      "O cupom BEMVINDO10 foi removido do carrinho. Você já usou este cupom o número máximo de vezes.",
+      { type: "warning" },
+    );
+    await expect(cartPanel(page).getByText("Cupom já aplicado!")).toHaveCount(0);
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("1");
   });
 
   test("what the gestor removes is reported with a yellow warning", async ({ page, visit, request, customer }) => {

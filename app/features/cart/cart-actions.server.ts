@@ -1,5 +1,10 @@
 import { redirect } from "react-router";
-import { changeCoupon, COUPON_TOASTS, isCouponIntent } from "#app/features/coupons/coupon-actions.server.ts";
+import {
+  changeCoupon,
+  COUPON_TOASTS,
+  couponRemovedMessage,
+  isCouponIntent,
+} from "#app/features/coupons/coupon-actions.server.ts";
 import { withItemAdded, withoutItem, withQuantity } from "#app/features/cart/cart-changes.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -60,6 +65,11 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   if (!outcome.ok) {
     if (outcome.status === 402 && current) return cartAddPaymentRequired(args, outcome.message, init);
     return toasts().redirectWithError(back, outcome.message, init);
+  }
+  // A coupon that no longer applies left with the change: the shopper is told which and why (0047).
+  if (outcome.couponRemoved) {
+    const { code, reason } = outcome.couponRemoved;
+    return toasts().redirectWithWarning(back, couponRemovedMessage(code, reason), init);
   }
   const message = coupon ? COUPON_TOASTS[intent] : ITEM_TOASTS[intent as ItemIntent];
   return message ? toasts().redirectWithSuccess(back, message, init) : redirect(back, init);

@@ -1,4 +1,4 @@
-import type { CartBagPayload, CartReply } from "#api/contract/carts.ts";
+import type { CartBagPayload, CartCoupon, CartReply, CouponRemoved, SaveCartReply } from "#api/contract/carts.ts";
 import { cartPayloadOf } from "#app/features/cart/cart-changes.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { ensureGuestCartKey, getGuestCartKey } from "#app/.server/session.server.ts";
@@ -26,7 +26,14 @@ export async function loadCart({ request, context }: RequestArgs): Promise<CartR
 }
 
 export type CartChangeOutcome =
-  | { ok: true; reply: CartReply; /** Set-Cookie of a visitor's new cart key. */ cookie?: string }
+  | {
+      ok: true;
+      reply: CartReply;
+      /** Set-Cookie of a visitor's new cart key. */
+      cookie?: string;
+      /** The coupon the change took off the cart, and why (0047). */
+      couponRemoved?: CouponRemoved;
+    }
   | { ok: false; status: number; message: string; cookie?: string };
 
 /** A refusal of the store API as the shopper reads it; a failing API is a message, not an error page. */
@@ -36,6 +43,19 @@ export function cartChangeRefused(error: unknown, cookie?: string): CartChangeOu
   const message = error.status >= 500 ? STORE_API_UNAVAILABLE : error.message;
   return { ok: false, status: error.status, message, cookie };
 }
+
+/**
+ * Why a change took the coupon off: the bundled API says why (0047); a school's store API that
+ * drops the coupon on every change, as spec §2's note says, is read from the cart before and after.
+ */
+function couponRemovedBy(before: CartCoupon | null, reply: SaveCartReply): CouponRemoved | undefined {
+  if (reply.couponRemoved) return reply.couponRemoved;
+  if (!before || reply.cart.coupon) return undefined;
+  return { code: before.code, reason: COUPON_DROPPED_BY_CHANGE };
+}
+
+const COUPON_DROPPED_BY_CHANGE =
+  "Alterações no carrinho removem o cupom. Aplique-o de novo, se ainda quiser o desconto.";
 
 /**
  * Applies a change to the shopper's whole cart and sends it (spec §4). The current
@@ -58,7 +78,7 @@ export async function changeCart(
         cart.version,
         cart.affiliateId,
       );
-      return { ok: true, reply };
+      return { ok: true, reply, couponRemoved: couponRemovedBy(cart.coupon, reply) };
     }
     const guest = await ensureGuestCartKey(request);
     cookie = guest.cookie;

@@ -8,6 +8,10 @@ export const COUPON_TOASTS = {
   "coupon-remove": "Cupom removido.",
 } as const;
 
+/** The warning a cart change gives when it took the coupon off (docs/decisions/0047). */
+export const couponRemovedMessage = (code: string, reason: string) =>
+  `O cupom ${code} foi removido do carrinho. ${reason}`;
+
 export type CouponIntent = keyof typeof COUPON_TOASTS;
 
 export const isCouponIntent = (intent: string): intent is CouponIntent => Object.hasOwn(COUPON_TOASTS, intent);

@@ -3,7 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartCoupon } from "#api/contract/carts.ts";
 import { formatPercent } from "#app/lib/percent.ts";
 
-/** "Cupom de Desconto" (spec §2): one coupon per purchase, removed by any cart change. */
+/** "Cupom de Desconto" (spec §2): one coupon per purchase, kept while it still applies (0047). */
 export function CouponPanel({
   cartId,
   applied,
@@ -22,7 +22,8 @@ export function CouponPanel({
         Cupom de Desconto
       </h3>
       <p className="mt-1 text-xs text-brand-900/80">
-        Apenas um cupom por compra. Qualquer alteração no carrinho depois de aplicar remove o cupom.
+        Apenas um cupom por compra. Se uma alteração no carrinho fizer o cupom deixar de valer, ele é removido e
+        avisamos você.
       </p>
       {applied ? (
         <Form

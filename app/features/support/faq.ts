@@ -33,7 +33,7 @@ export const FAQ = [
   {
     question: "Como uso um cupom de desconto?",
     answer:
-      "Na etapa de pagamento, escolha um dos cupons disponíveis para o seu carrinho e clique em aplicar. É permitido um cupom por compra, e qualquer alteração no carrinho remove o cupom aplicado.",
+      "Na etapa de pagamento, escolha um dos cupons disponíveis para o seu carrinho e clique em aplicar. É permitido um cupom por compra. O cupom continua aplicado enquanto valer para os itens do carrinho; se uma alteração fizer ele deixar de valer, avisamos que foi removido.",
   },
   {
     question: "Quando o boleto vence e quando a compra é confirmada?",

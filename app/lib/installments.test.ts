@@ -2,10 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { CartItem } from "#api/contract/carts.ts";
 import type { Product } from "#api/contract/catalogue.ts";
 import {
-  INSTALLMENT_TEXTS,
   cartInstallmentView,
   cartInstallments,
-  creditInstallmentLabel,
   installmentOptions,
   installmentValue,
   installmentsForTotalCents,
@@ -292,26 +290,6 @@ describe("installmentValue", () => {
     expect(installmentValue(150, -2)).toBe(150);
     expect(installmentValue(150, Number.NaN)).toBe(150);
     expect(installmentValue(150, 2.7)).toBe(75);
-  });
-});
-
-describe("creditInstallmentLabel", () => {
-  it("shows the count and the value with the money formatter", () => {
-    expect(creditInstallmentLabel(100, 3)).toBe("Parcelado em 3 x de R$ 33,33 no Crédito");
-    expect(creditInstallmentLabel(1200, 12)).toBe("Parcelado em 12 x de R$ 100,00 no Crédito");
-    expect(creditInstallmentLabel(12345.6, 1)).toBe("Parcelado em 1 x de R$ 12.345,60 no Crédito");
-    expect(creditInstallmentLabel("2.400,00", 6)).toBe("Parcelado em 6 x de R$ 400,00 no Crédito");
-  });
-
-  it("asks to choose while no count is chosen", () => {
-    expect(creditInstallmentLabel(100, null)).toBe("Selecione o Parcelamento");
-    expect(creditInstallmentLabel(100, undefined)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(creditInstallmentLabel(100, 0)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(creditInstallmentLabel(100, Number.NaN)).toBe(INSTALLMENT_TEXTS.choose);
-  });
-
-  it("keeps the boleto text beside it", () => {
-    expect(INSTALLMENT_TEXTS.boleto).toBe("À vista no Boleto Bancário");
   });
 });
 

@@ -28,7 +28,7 @@
  *    maxInstallments is floored and raised to 1.
  */
 import { todayInBrazil } from "./dates.ts";
-import { centsToReais, formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
+import { centsToReais, reaisToCents, toReais, type MoneyInput } from "./money.ts";
 
 /** The payment settings of a product (PaymentPlan in api/contract/catalogue.ts). */
 export interface InstallmentPlan {
@@ -192,18 +192,6 @@ export function installmentValue(total: MoneyInput, count: number): number {
   const cents = reaisToCents(toReais(total));
   const perInstalment = Math.round(Math.abs(cents) / atLeastOne(count)) * Math.sign(cents);
   return perInstalment / 100 + 0;
-}
-
-/**
- * The payment summary line: "Parcelado em 3 x de R$ 33,33 no Crédito", or
- * "Selecione o Parcelamento" while no count is chosen.
- */
-export function creditInstallmentLabel(total: MoneyInput, count: number | null | undefined): string {
-  if (count === null || count === undefined || !Number.isFinite(count) || count < 1) {
-    return INSTALLMENT_TEXTS.choose;
-  }
-  const n = atLeastOne(count);
-  return `Parcelado em ${n} x de ${formatBRL(installmentValue(total, n))} no Crédito`;
 }
 
 /** The choices of the instalment selector: 1 … max. */

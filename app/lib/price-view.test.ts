@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INSTALLMENT_TEXTS } from "./installments.ts";
-import { creditInstallmentLabel, discountBadge, installmentChoice, installmentsText, priceView } from "./price-view.ts";
+import { discountBadge, installmentChoice, installmentsText, installmentValue, priceView } from "./price-view.ts";
 
 describe("priceView: the price as a Brazilian store writes it", () => {
   it("a product without discount: the price, then the instalments, no de/por and no badge", () => {
@@ -87,14 +86,30 @@ describe("instalment texts", () => {
     expect(installmentsText(159.9, 1)).toBeNull();
     expect(installmentsText(0, 6)).toBeNull();
   });
+});
 
-  it("/compra's card summary", () => {
-    expect(creditInstallmentLabel(1200, 12)).toBe("Parcelado em 12x de R$ 100,00 sem juros no Crédito");
-    expect(creditInstallmentLabel(12345.6, 1)).toBe("À vista no Crédito: R$ 12.345,60");
-    expect(creditInstallmentLabel(100, null)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(creditInstallmentLabel(100, undefined)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(creditInstallmentLabel(100, 0)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(creditInstallmentLabel(100, Number.NaN)).toBe(INSTALLMENT_TEXTS.choose);
-    expect(INSTALLMENT_TEXTS.boleto).toBe("À vista no Boleto Bancário");
+describe("installmentValue", () => {
+  it.each([
+    [100, 1, 100],
+    [100, 2, 50],
+    [100, 3, 33.33],
+    [200, 3, 66.67],
+    [99.99, 2, 50], // 4999,5 centavos rounds half up
+    [1000, 12, 83.33],
+    [1000.01, 12, 83.33],
+    [0.01, 2, 0.01],
+    [0.01, 3, 0],
+    [0, 6, 0],
+    [1.005, 1, 1.01],
+    ["1.234,56", 4, 308.64],
+  ])("%s in %i → %s", (total, count, value) => {
+    expect(installmentValue(total, count)).toBe(value);
+  });
+
+  it("reads a count below 1 or not a number as 1", () => {
+    expect(installmentValue(150, 0)).toBe(150);
+    expect(installmentValue(150, -2)).toBe(150);
+    expect(installmentValue(150, Number.NaN)).toBe(150);
+    expect(installmentValue(150, 2.7)).toBe(75);
   });
 });

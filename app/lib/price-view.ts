@@ -9,11 +9,11 @@
  * - Then, where the card allows more than one instalment: "ou 2x de R$ 79,95 sem juros".
  *
  * The instalment COUNT is not decided here: callers pass what app/lib/installments.ts allows
- * (decision 0021); this module only writes it.
+ * (decision 0021); this module only writes it. It imports nothing of installments.ts, which
+ * would bring its calendar into the cards' chunk (decision 0037's page budget).
  */
 import type { Product } from "#api/contract/catalogue.ts";
 import { discountPercent, showsDiscountOnCartLine, showsDiscountOnPricePanel } from "./discount.ts";
-import { INSTALLMENT_TEXTS, installmentValue } from "./installments.ts";
 import { centsToReais, formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
 
 /** A price as it is written: each part is a finished text, or null when the price has none. */
@@ -64,8 +64,13 @@ export function priceView(product: PricedProduct, count: number, options: PriceV
     was: discounted ? formatBRL(listTotal) : null,
     badge: discounted ? discountBadge(percent) : null,
     installments,
-    count: installments ? Math.trunc(count) : 1,
+    count: installments ? wholeCount(count) : 1,
   };
+}
+
+/** A whole count of at least 1, as installments.ts reads counts: bad data never splits by 0 or 2,5. */
+function wholeCount(count: number): number {
+  return Number.isFinite(count) ? Math.max(1, Math.floor(count)) : 1;
 }
 
 /**
@@ -77,28 +82,29 @@ export function discountBadge(percent: number): string {
 }
 
 /**
+ * One instalment: total ÷ count rounded to the centavo, half away from zero
+ * (100,00 in 3 → 33,33; 200,00 in 3 → 66,67). It is the amount shown; the instalments
+ * may then add up to a centavo or two more or less than the total, as in the spec's
+ * "total divided by count, 2 decimals". A count below 1 is read as 1.
+ */
+export function installmentValue(total: MoneyInput, count: number): number {
+  const cents = reaisToCents(toReais(total));
+  const perInstalment = Math.round(Math.abs(cents) / wholeCount(count)) * Math.sign(cents);
+  return perInstalment / 100 + 0;
+}
+
+/**
  * One instalment choice: "2x de R$ 79,95 sem juros", "1x de R$ 159,90 (à vista)". "Sem juros":
  * a card payment charges the order's total whatever the count (the finish sends the total as the
  * amount), so the instalments add up to the price shown.
  */
 export function installmentChoice(total: MoneyInput, count: number): string {
-  const n = Math.max(1, Math.trunc(count) || 1);
+  const n = wholeCount(count);
   const each = formatBRL(installmentValue(total, n));
   return n === 1 ? `1x de ${each} (à vista)` : `${n}x de ${each} sem juros`;
 }
 
 /** "ou 2x de R$ 79,95 sem juros" after a price, or null for one instalment or nothing to pay. */
 export function installmentsText(total: MoneyInput, count: number): string | null {
-  return toReais(total) > 0 && Math.trunc(count) > 1 ? `ou ${installmentChoice(total, count)}` : null;
-}
-
-/**
- * /compra's payment summary for the card (spec §2's "Parcelado em N x de R$ ... no Crédito",
- * written as the rest of the store writes instalments), or "Selecione o Parcelamento" while
- * no count is chosen.
- */
-export function creditInstallmentLabel(total: MoneyInput, count: number | null | undefined): string {
-  if (count === null || count === undefined || !Number.isFinite(count) || count < 1) return INSTALLMENT_TEXTS.choose;
-  const n = Math.trunc(count);
-  return n === 1 ? `À vista no Crédito: ${formatBRL(total)}` : `Parcelado em ${installmentChoice(total, n)} no Crédito`;
+  return toReais(total) > 0 && wholeCount(count) > 1 ? `ou ${installmentChoice(total, count)}` : null;
 }

@@ -218,7 +218,8 @@ describe("PUT /carts/finish-cart-by-customer", () => {
       expect(leaks, table.name).toEqual([]);
     }
     const mails = outbox.messages.filter((mail) => mail.to === customer.email);
-    expect(mails.some((mail) => mail.text.includes("final 1111"))).toBe(true);
+    // The instalments as the store writes them everywhere (decision 0040).
+    expect(mails.some((mail) => /, 2x de R\$ [\d.]+,\d{2} sem juros \(final 1111\)/.test(mail.text))).toBe(true);
     for (const mail of mails) expect([mail.subject, mail.text, mail.html].some(hasSecret)).toBe(false);
   });
 

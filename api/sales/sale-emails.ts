@@ -15,6 +15,7 @@ import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { brazilDateTime, formatCalendarDate } from "#app/lib/dates.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { installmentChoice } from "#app/lib/price-view.ts";
 import { firstName } from "#app/lib/text.ts";
 import type { Database } from "#db/schema.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "../contract/payment-methods.ts";
@@ -74,7 +75,7 @@ const greetingOf = (sale: SaleForMail) => `Olá, ${firstName(sale.name) || "clie
 function methodOf(sale: SaleForMail): string {
   const label = PAYMENT_METHOD_LABELS[sale.payment_method_code].option;
   return sale.payment_method_code === PAYMENT_METHOD_CODES.credit
-    ? `${label} em ${sale.installments}x (final ${sale.card_last4 ?? ""})`
+    ? `${label}, ${installmentChoice(centsToReais(sale.total_cents), sale.installments)} (final ${sale.card_last4 ?? ""})`
     : label;
 }
 

@@ -1,4 +1,4 @@
-import { roundTo, toReais, type MoneyInput } from "./money";
+import { roundTo, toReais, type MoneyInput } from "./money.ts";
 
 /**
  * Discount percentage of a cart item, derived from PRECO (list price) and

@@ -7,7 +7,6 @@ import {
   cartInstallments,
   creditInstallmentLabel,
   installmentOptions,
-  installmentValue,
   installmentsForTotalCents,
   lineInstallments,
   maxInstallmentsOf,
@@ -306,38 +305,12 @@ describe("cartInstallments", () => {
   });
 });
 
-describe("installmentValue", () => {
-  it.each([
-    [100, 1, 100],
-    [100, 2, 50],
-    [100, 3, 33.33],
-    [200, 3, 66.67],
-    [99.99, 2, 50], // 4999,5 centavos rounds half up
-    [1000, 12, 83.33],
-    [1000.01, 12, 83.33],
-    [0.01, 2, 0.01],
-    [0.01, 3, 0],
-    [0, 6, 0],
-    [1.005, 1, 1.01],
-    ["1.234,56", 4, 308.64],
-  ])("%s in %i → %s", (total, count, value) => {
-    expect(installmentValue(total, count)).toBe(value);
-  });
-
-  it("reads a count below 1 or not a number as 1", () => {
-    expect(installmentValue(150, 0)).toBe(150);
-    expect(installmentValue(150, -2)).toBe(150);
-    expect(installmentValue(150, Number.NaN)).toBe(150);
-    expect(installmentValue(150, 2.7)).toBe(75);
-  });
-});
-
 describe("creditInstallmentLabel", () => {
-  it("shows the count and the value with the money formatter", () => {
-    expect(creditInstallmentLabel(100, 3)).toBe("Parcelado em 3 x de R$ 33,33 no Crédito");
-    expect(creditInstallmentLabel(1200, 12)).toBe("Parcelado em 12 x de R$ 100,00 no Crédito");
-    expect(creditInstallmentLabel(12345.6, 1)).toBe("Parcelado em 1 x de R$ 12.345,60 no Crédito");
-    expect(creditInstallmentLabel("2.400,00", 6)).toBe("Parcelado em 6 x de R$ 400,00 no Crédito");
+  it("writes the count and each instalment's value as the store writes prices (decision 0040)", () => {
+    expect(creditInstallmentLabel(100, 3)).toBe("Parcelado em 3x de R$ 33,33 sem juros no Crédito");
+    expect(creditInstallmentLabel(1200, 12)).toBe("Parcelado em 12x de R$ 100,00 sem juros no Crédito");
+    expect(creditInstallmentLabel("2.400,00", 6)).toBe("Parcelado em 6x de R$ 400,00 sem juros no Crédito");
+    expect(creditInstallmentLabel(12345.6, 1)).toBe("À vista no Crédito: R$ 12.345,60");
   });
 
   it("asks to choose while no count is chosen", () => {

@@ -31,6 +31,7 @@
  */
 import { todayInBrazil } from "./dates.ts";
 import { centsToReais, formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
+import { installmentChoice } from "./price-view.ts";
 
 /** The payment settings of a product (PaymentPlan in api/contract/catalogue.ts). */
 export interface InstallmentPlan {
@@ -186,27 +187,17 @@ export function cartInstallmentView(
 }
 
 /**
- * One instalment: total ÷ count rounded to the centavo, half away from zero
- * (100,00 in 3 → 33,33; 200,00 in 3 → 66,67). It is the amount shown; the instalments
- * may then add up to a centavo or two more or less than the total, as in the spec's
- * "total divided by count, 2 decimals". A count below 1 is read as 1.
- */
-export function installmentValue(total: MoneyInput, count: number): number {
-  const cents = reaisToCents(toReais(total));
-  const perInstalment = Math.round(Math.abs(cents) / atLeastOne(count)) * Math.sign(cents);
-  return perInstalment / 100 + 0;
-}
-
-/**
- * The payment summary line: "Parcelado em 3 x de R$ 33,33 no Crédito", or
- * "Selecione o Parcelamento" while no count is chosen.
+ * The payment summary line: "Parcelado em 3x de R$ 33,33 sem juros no Crédito" (spec §2's
+ * "Parcelado em N x de R$ ... no Crédito", written as app/lib/price-view.ts writes instalments,
+ * decision 0040), "À vista no Crédito: R$ 100,00" for one, or "Selecione o Parcelamento" while no
+ * count is chosen.
  */
 export function creditInstallmentLabel(total: MoneyInput, count: number | null | undefined): string {
   if (count === null || count === undefined || !Number.isFinite(count) || count < 1) {
     return INSTALLMENT_TEXTS.choose;
   }
   const n = atLeastOne(count);
-  return `Parcelado em ${n} x de ${formatBRL(installmentValue(total, n))} no Crédito`;
+  return n === 1 ? `À vista no Crédito: ${formatBRL(total)}` : `Parcelado em ${installmentChoice(total, n)} no Crédito`;
 }
 
 /** The choices of the instalment selector: 1 … max. */

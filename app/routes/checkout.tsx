@@ -62,6 +62,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             <PaymentStep
               cart={cart}
               coupons={coupons}
+              installments={installments.count}
               form={
                 <PaymentForm
                   cartId={cart.cartId ?? ""}

@@ -10,6 +10,7 @@ import { formatCpf } from "#app/lib/cpf.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
 import { maskPhone } from "#app/lib/masks.ts";
 import { formatBRL } from "#app/lib/money.ts";
+import { installmentChoice } from "#app/lib/price-view.ts";
 import { DeclinedPayment, UnpaidPaymentPage } from "#app/features/orders/declined-payment.tsx";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
@@ -162,7 +163,7 @@ export default function PurchaseCompletePage({ loaderData }: Route.ComponentProp
           <Info label="Forma de pagamento" value={paymentMethodLabel(sale.paymentMethod.code)} />
           {sale.paymentMethod.code === PAYMENT_METHOD_CODES.credit ? (
             <>
-              <Info label="Parcelas" value={`${sale.installments}x de ${formatBRL(sale.total / sale.installments)}`} />
+              <Info label="Parcelas" value={installmentChoice(sale.total, sale.installments)} />
               <Info
                 label="Cartão"
                 value={`${sale.cardBrand ?? ""} final ${sale.cardLastDigits ?? ""}`}

@@ -325,7 +325,7 @@ test("one payment line for the chosen method, one account dialog, one id per pay
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
   await page.getByRole("button", { name: "Finalizar Compra" }).click();
   await expect(form).toHaveAccessibleDescription(/Formulário Incompleto/);
-  await expect(summary).toHaveText(/^Parcelado em 2 x de R\$ [\d.]+,\d{2} no Crédito$/);
+  await expect(summary).toHaveText(/^Parcelado em 2x de R\$ [\d.]+,\d{2} sem juros no Crédito$/);
   await expect(summary).toBeVisible();
   expect(await page.content()).not.toContain("À vista no Boleto Bancário");
 });

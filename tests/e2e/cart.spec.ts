@@ -10,6 +10,7 @@ import {
   fillRaLink,
 } from "./support/cart.ts";
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
+import { formatBRL } from "#app/lib/money.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { gestor, withStoreDatabase } from "./support/server-side.ts";
@@ -151,6 +152,48 @@ test.describe("cart", () => {
     );
     await expect(cartPanel(page).getByText("Cupom já aplicado!")).toHaveCount(0);
     await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("1");
+  });
+
+  test("prices read as in a Brazilian store: the modal, each line's price, the TOTAL's instalments", async ({
+    page,
+    visit,
+    request,
+  }) => {
+    // A discounted item under R$ 100 (paid at once) whose two units reach the R$ 100 band (2x).
+    const product = await findProduct(
+      request,
+      (p) => p.TIPO === "P" && p.DESCONTO < p.PRECO * 0.99 && p.DESCONTO >= 50 && p.DESCONTO < 100,
+    );
+    const percent = Math.round((1 - product.DESCONTO / product.PRECO) * 100);
+    const path = productPath(product);
+    await visit(path);
+    await page.getByTestId("buy-button").click();
+    // The link modal's summary: de/por, the price, a whole badge, and no "1x R$" for one instalment.
+    const summary = page.getByTestId("link-item-price");
+    await expect(summary).toContainText(
+      `de ${formatBRL(product.PRECO)} por ${formatBRL(product.DESCONTO)} -${percent}%`,
+      {
+        useInnerText: true,
+      },
+    );
+    await expect(summary).not.toContainText(/\dx/);
+
+    await visit(path);
+    await buyForNewRa(page, "20250005");
+    const line = cartPanel(page).getByTestId("cart-line-price");
+    await expect(line).toContainText(`de ${formatBRL(product.PRECO)} por ${formatBRL(product.DESCONTO)} -${percent}%`, {
+      useInnerText: true,
+    });
+    await expect(cartPanel(page).getByTestId("cart-total-installments")).toHaveCount(0);
+
+    await cartPanel(page).getByRole("button", { name: "Aumentar quantidade" }).click();
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
+    // The line's price is the two units'; the TOTAL says what /compra splits it in.
+    await expect(cartPanel(page).getByTestId("cart-line-price")).toContainText(formatBRL(product.DESCONTO * 2));
+    await expect(cartPanel(page).getByTestId("cart-line")).toContainText(`2 × ${formatBRL(product.DESCONTO)}`);
+    await expect(cartPanel(page).getByTestId("cart-total-installments")).toHaveText(
+      `ou 2x de ${formatBRL(product.DESCONTO)} sem juros`,
+    );
   });
 
   test("what the gestor removes is reported with a yellow warning", async ({ page, visit, request, customer }) => {

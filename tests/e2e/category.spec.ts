@@ -1,4 +1,4 @@
-import { productsOf } from "./support/catalogue.ts";
+import { findProduct, productsOf } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({
@@ -45,4 +45,48 @@ test("an unknown category is the not-found page with status 404", async ({ page 
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar para a página inicial" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("each card shows its own picture, without its name painted on it", async ({ page, visit, request }) => {
+  await visit("/categoria/papelaria");
+  // alt="": the card's title names the product right under its picture.
+  const images = page.getByTestId("product-card").locator("img");
+  await expect(images.first()).toBeVisible();
+  const sources = await images.evaluateAll((imgs) => imgs.map((img) => img.getAttribute("src") ?? ""));
+  expect(new Set(sources).size, "one picture per product").toBe(sources.length);
+  const titles = await page.getByTestId("product-card").getByRole("heading").allTextContents();
+  for (const [i, src] of sources.entries()) {
+    const reply = await request.get(src);
+    expect(reply.status(), src).toBe(200);
+    expect(reply.headers()["content-type"]).toContain("image/svg+xml");
+    // Kept by the browser between pages, not fetched again on every listing.
+    expect(reply.headers()["cache-control"]).toMatch(/max-age=[1-9]/);
+    const svg = await reply.text();
+    expect(svg, src).not.toMatch(/<text/);
+    expect(svg, src).not.toContain(titles[i]!.slice(0, 12));
+  }
+});
+
+test("a card writes its price as Brazilian stores do: price first, de/por and a whole badge only with a discount", async ({
+  page,
+  visit,
+  request,
+}) => {
+  // Lápis de Cor: R$ 27,90 at 15 % off is R$ 23,72, a discount of 14,98 %.
+  const discounted = await findProduct(request, (p) => p.PRECO === 27.9 && p.DESCONTO === 23.72);
+  await visit(`/busca?q=${encodeURIComponent(discounted.title)}`);
+  const card = page.getByTestId("product-card").filter({ hasText: discounted.title });
+  await expect(card.locator(".card-off")).toHaveText("-15%");
+  await expect(card).toContainText("de R$ 27,90 por R$ 23,72", { useInnerText: true });
+  await expect(card.locator("s")).toHaveText("R$ 27,90");
+  await expect(card).not.toContainText(/14,98|desconto/);
+
+  const fullPrice = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO === p.PRECO && p.PARCELAS === 2);
+  await visit(`/busca?q=${encodeURIComponent(fullPrice.title)}`);
+  const plain = page.getByTestId("product-card").filter({ hasText: fullPrice.title });
+  await expect(plain.locator(".card-off")).toHaveCount(0);
+  await expect(plain.locator("s")).toHaveCount(0);
+  await expect(plain).not.toContainText(/\bpor\b|%/);
+  const each = (fullPrice.DESCONTO / 2).toFixed(2).replace(".", ",");
+  await expect(plain.getByTestId("product-card-installments")).toHaveText(`ou 2x de R$ ${each} sem juros`);
 });

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartPanel } from "./support/cart.ts";
 import { findProduct } from "./support/catalogue.ts";
+import { productInstallments } from "#app/lib/installments.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
 import { latestMessageTo, linkIn, messagesTo } from "./support/mailbox.ts";
@@ -136,7 +137,7 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
   await expect(page.getByTestId("sale-status")).toHaveText("Pago");
   await expectAnnounced(page, COMPLETED, { type: "success" });
   await expect(page.getByTestId("card-last-digits")).toContainText("VISA final 1111");
-  await expect(page.getByTestId("purchase-complete")).toContainText(/2x de R\$/);
+  await expect(page.getByTestId("purchase-complete")).toContainText(/Parcelas\s*2x de R\$ [\d.]+,\d{2} sem juros/);
 });
 
 test("a payment whose answer is not recorded yet says so on /conclusao and in /conta, until the reconciliation records it", async ({
@@ -224,16 +225,22 @@ test("1x (à vista) is chosen until the shopper picks more, and the instalment l
   const select = page.getByLabel("Parcelamento");
   const total = (await page.getByTestId("checkout-total").textContent())!.trim();
   await expect(select).toHaveValue("1");
-  await expect(select.locator("option:checked")).toHaveText(`1 x de ${total}`);
+  await expect(select.locator("option:checked")).toHaveText(`1x de ${total} (à vista)`);
   // No empty choice to fall back to: every option is a count the cart allows.
   await expect(select.locator("option[value='']")).toHaveCount(0);
   // Without JavaScript the boleto's line the server wrote hides once the card is chosen.
-  if (js) await expect(summary).toHaveText(`Parcelado em 1 x de ${total} no Crédito`);
+  if (js) await expect(summary).toHaveText(`À vista no Crédito: ${total}`);
   else await expect(summary).toBeHidden();
-  await expect(select.locator("option").nth(1)).toHaveText(/^2 x de R\$ /);
+  // Decision 0040: the TOTAL says what it may be split in, the choices how much each instalment is.
+  const count = productInstallments(product);
+  await expect(page.getByTestId("checkout-total-installments")).toHaveText(
+    new RegExp(`^ou ${count}x de R\\$ [\\d.]+,\\d{2} sem juros$`),
+  );
+  await expect(select.locator("option").nth(0)).toHaveText(/^1x de R\$ [\d.]+,\d{2} \(à vista\)$/);
+  await expect(select.locator("option").nth(1)).toHaveText(/^2x de R\$ [\d.]+,\d{2} sem juros$/);
   if (js) {
     await select.selectOption("2");
-    await expect(summary).toHaveText(/^Parcelado em 2 x de R\$ [\d.]+,\d{2} no Crédito$/);
+    await expect(summary).toHaveText(/^Parcelado em 2x de R\$ [\d.]+,\d{2} sem juros no Crédito$/);
   }
 });
 

@@ -95,9 +95,14 @@ test("an admin changes a price: a bad price or a too large image is refused on i
   await expect(salePrice).toHaveValue("1100,00");
 
   await visit(`/produto/papelaria/${product.slug}`);
-  await expect(page.getByTestId("product-price")).toContainText("Total: R$ 1.100,00");
+  // The shop writes the new prices as a store does (decision 0040).
+  await expect(page.getByTestId("product-price")).toContainText("de R$ 1.234,56 por R$ 1.100,00 -11%", {
+    useInnerText: true,
+  });
   await visitor.visit(`/produto/papelaria/${product.slug}`);
-  await expect(visitor.page.getByTestId("product-price")).toContainText("Total: R$ 1.100,00");
+  await expect(visitor.page.getByTestId("product-price")).toContainText("de R$ 1.234,56 por R$ 1.100,00", {
+    useInnerText: true,
+  });
   await visitor.context.close();
 
   const customer = await logIn();
@@ -155,7 +160,7 @@ test("a CSV with one bad row writes nothing and shows the row's error; the corre
 
   await visit(`/produto/papelaria/${second.slug}`);
   await expect(page.getByRole("heading", { name: second.title.toUpperCase() })).toBeVisible();
-  await expect(page.getByTestId("product-price")).toContainText("Total: R$ 7,50");
+  await expect(page.getByTestId("product-price")).toContainText(/^R\$ 7,50/, { useInnerText: true });
 });
 
 test("an admin puts a category on the home page with its own icon: the home shows its section and menu link", async ({

@@ -1,6 +1,7 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
 import { cartInstallments, productInstallments } from "#app/lib/installments.ts";
+import { formatBRL } from "#app/lib/money.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
@@ -23,15 +24,21 @@ const test = base.extend<{ checkoutWith: (products: Product[]) => Promise<void> 
 // expectations come from the same rule at test time (decision 0021); the unit tests pin dates.
 const BALLET = "Curso de Ballet Infantil";
 
-/** The count a product card advertises ("ou em até Nx de R$ …"), or 1 when it shows none. */
+/** The count a product card advertises ("ou Nx de R$ … sem juros"), or 1 when it shows none. */
 async function advertisedOnCard(page: Page, title: string): Promise<number> {
   const card = page.getByTestId("product-card").filter({ hasText: title });
   await expect(card).toBeVisible();
   const line = card.getByTestId("product-card-installments");
   if ((await line.count()) === 0) return 1;
-  const match = /^ou em até (\d+)x de R\$ [\d.]+,\d{2}$/.exec((await line.textContent()) ?? "");
+  const match = /^ou (\d+)x de R\$ [\d.]+,\d{2} sem juros$/.exec((await line.textContent()) ?? "");
   expect(match, "the card's instalment line").not.toBeNull();
   return Number(match![1]);
+}
+
+/** "ou Nx de R$ … sem juros" in `where`, or no instalment text at all for one. */
+async function expectInstalments(where: Locator, count: number) {
+  if (count > 1) await expect(where).toContainText(new RegExp(`ou ${count}x de R\\$ [\\d.]+,\\d{2} sem juros`));
+  else await expect(where).not.toContainText(/\d+x de R\$/);
 }
 
 /** The instalment choices /compra's payment step offers (the placeholder aside). */
@@ -40,7 +47,7 @@ async function offeredOnCheckout(page: Page): Promise<number> {
   return page.getByLabel("Parcelamento").locator("option:not([value=''])").count();
 }
 
-test("Curso de Ballet Infantil: the card, the product page and the cart line say what /compra offers", async ({
+test("Curso de Ballet Infantil: the card, the product page and the cart's total say what /compra offers", async ({
   page,
   request,
   visit,
@@ -52,16 +59,16 @@ test("Curso de Ballet Infantil: the card, the product page and the cart line say
   await visit(`/busca?q=${encodeURIComponent(BALLET)}`);
   expect(await advertisedOnCard(page, BALLET)).toBe(expected);
   await visit(productPath(ballet));
-  await expect(page.getByTestId("product-price")).toContainText(`Por R$ ${expected}x`);
+  await expectInstalments(page.getByTestId("product-price"), expected);
 
   await checkoutWith([ballet]);
-  await expect(page.getByTestId("cart-line-price").filter({ visible: true })).toHaveText(
-    new RegExp(`^${expected}x R\\$ `),
-  );
+  // The cart line shows the course's price; the TOTAL carries the instalments (decision 0040).
+  await expect(page.getByTestId("cart-line-price").filter({ visible: true })).toContainText(formatBRL(ballet.DESCONTO));
+  await expectInstalments(page.getByTestId("checkout-totals"), expected);
   expect(await offeredOnCheckout(page)).toBe(expected);
 });
 
-test("with other items the cart lines show the cart's count, and say when an item alone would allow more", async ({
+test("with other items the TOTAL shows the cart's count, and a line says when its item alone would allow more", async ({
   page,
   request,
   checkoutWith,
@@ -78,7 +85,8 @@ test("with other items the cart lines show the cart's count, and say when an ite
     .getByTestId("cart-line")
     .filter({ hasText: other.title.slice(0, 20) })
     .filter({ visible: true });
-  await expect(otherLine.getByTestId("cart-line-price")).toHaveText(new RegExp(`^${cartCount}x R\\$ `));
+  await expect(otherLine.getByTestId("cart-line-price")).not.toContainText(/\dx/);
+  await expectInstalments(page.getByTestId("checkout-totals"), cartCount);
   if (otherAlone > cartCount) {
     await expect(otherLine.getByTestId("cart-line-installments")).toHaveText(
       `Em até ${cartCount}x neste carrinho (sozinho, em até ${otherAlone}x)`,

@@ -7,10 +7,15 @@ import { csrfTokenOf } from "./support/session.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 
-const money = (value: number) =>
-  value.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, " ");
+/** "R$ 1.234,50", written here rather than by the store's formatter the test checks. */
+const brl = (value: number) =>
+  `R$ ${value.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/\u00a0/g, " ")}`;
 
-test("a discounted product shows instalments, the price and the discount", async ({ page, visit, request }) => {
+test("a discounted product shows de/por, the price, a whole-number badge and the instalments", async ({
+  page,
+  visit,
+  request,
+}) => {
   const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO < p.PRECO * 0.99 && p.PARCELAS > 1);
   await visit(productPath(product));
   const panel = page.getByTestId("product-information");
@@ -23,17 +28,34 @@ test("a discounted product shows instalments, the price and the discount", async
   const price = page.getByTestId("product-price");
   // Spec §9 today (decision 0021): the e2e server runs on the real clock, so does the expectation.
   const n = productInstallments(product);
-  await expect(price).toContainText(`de R$ ${n}x${money(Math.round((product.PRECO / n) * 100) / 100)}`);
-  await expect(price).toContainText(`Por R$ ${n}x${money(Math.round((product.DESCONTO / n) * 100) / 100)}`);
-  await expect(price).toContainText(/\(\d+(,\d{2})?% desconto\)/);
+  const percent = Math.round((1 - product.DESCONTO / product.PRECO) * 100);
+  // Decision 0040: "de R$ 199,90 por R$ 159,90 -20% ou 2x de R$ 79,95 sem juros".
+  await expect(price).toContainText(`de ${brl(product.PRECO)} por ${brl(product.DESCONTO)} -${percent}%`, {
+    useInnerText: true,
+  });
+  await expect(price.locator("s")).toHaveText(brl(product.PRECO));
+  if (n > 1) {
+    const each = Math.round((product.DESCONTO / n) * 100) / 100;
+    await expect(price).toContainText(`${brl(product.DESCONTO)} -${percent}% ou ${n}x de ${brl(each)} sem juros`, {
+      useInnerText: true,
+    });
+  }
+  // Never the spec's literal "R$ 2x79,95", never a badge with decimals.
+  await expect(price).not.toContainText(/R\$ \d+x|\d+,\d+%/);
   await expect(page.getByRole("img", { name: product.title })).toBeVisible();
 });
 
-test("a product without discount shows no discount text", async ({ page, visit, request }) => {
-  const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO === p.PRECO);
+test("a product without discount shows its price first, and no de/por nor badge", async ({ page, visit, request }) => {
+  const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO === p.PRECO && p.PARCELAS > 1);
   await visit(productPath(product));
-  await expect(page.getByTestId("product-price")).toContainText("Por R$");
-  await expect(page.getByTestId("product-price")).not.toContainText("desconto");
+  const price = page.getByTestId("product-price");
+  await expect(price).toContainText(new RegExp(`^${brl(product.DESCONTO).replace(/[$.]/g, "\\$&")}`), {
+    useInnerText: true,
+  });
+  await expect(price.locator("s")).toHaveCount(0);
+  await expect(price).not.toContainText(/\bpor\b|%|desconto/);
+  const n = productInstallments(product);
+  if (n > 1) await expect(price).toContainText(new RegExp(`ou ${n}x de R\\$ [\\d.]+,\\d{2} sem juros`));
 });
 
 test("a free product says so", async ({ page, visit, request }) => {

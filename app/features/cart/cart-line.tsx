@@ -2,11 +2,9 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "#api/contract/carts.ts";
 import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
-import { showsDiscountOnCartLine } from "#app/lib/discount.ts";
 import type { CartInstallments } from "#app/lib/installments.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatBRL } from "#app/lib/money.ts";
 import { priceView } from "#app/lib/price-view.ts";
-import { formatPercent } from "#app/lib/percent.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
@@ -64,11 +62,11 @@ export function CartLine({
   /** The loader's counts (cartInstallmentView); null only while a cart is missing. */
   installments: CartInstallments | null;
 }) {
-  // The line shows the count /compra offers for the whole cart; when this item alone would
-  // allow more, it says so, or the product card's "em até" would look broken (decision 0021).
+  // The cart's total carries the instalments /compra offers (CartTotals); when this item alone
+  // would allow more, the line says so, or the product card's count would look broken (decision 0021).
   const cartCount = installments?.count ?? 1;
   const alone = installments?.lines[item.cartItemid] ?? cartCount;
-  const price = priceView(item, cartCount);
+  const price = priceView(item, 1, { quantity: item.quantity, discountFrom: "cart" });
   // What every form of the line sends along.
   const line = { studentId, item, redirectTo };
   const productHref = productPath(item.category.slug, item.productSlug);
@@ -92,20 +90,32 @@ export function CartLine({
         <Link to={`/categoria/${item.category.slug}`} className="text-xs font-semibold text-brand-600 hover:underline">
           {item.category.title}
         </Link>
-        <p className="mt-1 text-sm font-bold text-brand-700" data-testid="cart-line-price">
+        {/* The line's price as the store writes prices (app/lib/price-view.ts, decision 0040). */}
+        <p className="mt-1 text-sm" data-testid="cart-line-price">
           {price.free ? (
-            "R$ 0,00 produto/serviço grátis"
+            <span className="font-bold text-emerald-700">R$ 0,00 produto/serviço grátis</span>
           ) : (
             <>
-              {price.installments}x R$ {formatMoney(price.installment)}
-              {showsDiscountOnCartLine(price.discountPercent) ? (
-                <span className="ml-1 font-semibold text-red-600">
-                  ({formatPercent(price.discountPercent)}% desconto)
+              {price.was ? (
+                <span className="text-xs text-slate-600">
+                  de <s>{price.was}</s> por{" "}
                 </span>
+              ) : null}
+              <span className="font-bold text-brand-700">{price.price}</span>
+              {price.badge ? (
+                <>
+                  {" "}
+                  <span className="rounded-full bg-red-600 px-1.5 text-xs font-bold text-white">{price.badge}</span>
+                </>
               ) : null}
             </>
           )}
         </p>
+        {item.quantity > 1 && !price.free ? (
+          <p className="text-xs text-slate-600">
+            {item.quantity} × {formatBRL(item.DESCONTO)}
+          </p>
+        ) : null}
         {!price.free && alone > cartCount ? (
           <p className="text-xs text-slate-500" data-testid="cart-line-installments">
             Em até {cartCount}x neste carrinho (sozinho, em até {alone}x)

@@ -85,7 +85,12 @@ export function CartPanel() {
             </div>
             {customer && cart ? (
               <footer className="border-t border-slate-200 px-5 py-4" data-testid="cart-footer">
-                <CartTotals cart={cart} subtotalLabel="SUBTOTAL" totalTestId="cart-total" />
+                <CartTotals
+                  cart={cart}
+                  subtotalLabel="SUBTOTAL"
+                  totalTestId="cart-total"
+                  installments={cartInstallments?.count ?? 1}
+                />
                 <Link
                   to={CHECKOUT_PATH}
                   className="mt-3 block rounded-full bg-accent-400 px-5 py-3 text-center font-bold text-brand-900 hover:bg-accent-500"

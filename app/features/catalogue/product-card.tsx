@@ -1,7 +1,5 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "#app/features/catalogue/product-summary.ts";
-import { formatMoney } from "#app/lib/money.ts";
-import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";
 
 /**
@@ -34,10 +32,7 @@ export function ProductCard({
           width={600}
           height={600}
         />
-        {price.showsDiscount ? (
-          // Top right: the images print their category at the top left.
-          <span className="card-off">{`-${formatPercent(price.discountPercent)}%`}</span>
-        ) : null}
+        {price.badge ? <span className="card-off">{price.badge}</span> : null}
         <Title>{product.title}</Title>
         {product.unit ? <p>{product.unit}</p> : null}
         <div>
@@ -45,14 +40,14 @@ export function ProductCard({
             <p className="card-free">Grátis</p>
           ) : (
             <>
-              {price.showsDiscount ? <p className="card-was">{`R$ ${formatMoney(price.originalTotal)}`}</p> : null}
-              <p className="card-now">{`R$ ${formatMoney(price.total)}`}</p>
-              {price.installments > 1 ? (
-                // "em até": in a cart with other items, spec §9 may lower the count (decision 0021).
-                <p data-testid="product-card-installments">
-                  {`ou em até ${price.installments}x de R$ ${formatMoney(price.installment)}`}
+              {/* The price as the store writes it everywhere (app/lib/price-view.ts, decision 0040). */}
+              {price.was ? (
+                <p className="card-was">
+                  de <s>{price.was}</s> por
                 </p>
               ) : null}
+              <p className="card-now">{price.price}</p>
+              {price.installments ? <p data-testid="product-card-installments">{price.installments}</p> : null}
             </>
           )}
         </div>

@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Product } from "#api/contract/catalogue.ts";
-import { formatMoney } from "#app/lib/money.ts";
-import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { PriceBlock } from "./price-block.tsx";
 
 export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO"> & {
   category: { slug: string; title: string };
@@ -49,33 +48,13 @@ export function ProductInformation({
           </Link>
         </p>
         <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="product-price">
-          {price.free ? (
-            <p className="text-xl font-bold text-emerald-600">Este produto/serviço é grátis</p>
-          ) : (
-            <>
-              <p className="text-slate-500">
-                de{" "}
-                <span className={price.showsDiscount ? "line-through" : undefined}>
-                  R$ {price.installments}x{formatMoney(price.originalInstallment)}
-                </span>
-              </p>
-              <p className="text-2xl font-extrabold text-brand-700">
-                Por R$ {price.installments}x{formatMoney(price.installment)}{" "}
-                {price.showsDiscount ? (
-                  <span className="text-base font-semibold text-red-600">
-                    ({formatPercent(price.discountPercent)}% desconto)
-                  </span>
-                ) : null}
-              </p>
-              <p className="text-sm text-slate-500">Total: R$ {formatMoney(price.total)}</p>
-              {price.installments > 1 ? (
-                <p className="text-sm text-slate-500" data-testid="product-installments-note">
-                  Em até {price.installments}x no cartão de crédito. Com outros itens no carrinho, o número de parcelas
-                  pode mudar.
-                </p>
-              ) : null}
-            </>
-          )}
+          <PriceBlock price={price} freeText="Este produto/serviço é grátis" size="lg" />
+          {price.installments ? (
+            // The count is this product's alone; spec §9 counts over the whole cart (decision 0021).
+            <p className="mt-1 text-sm text-slate-600" data-testid="product-installments-note">
+              Com outros itens no carrinho, o número de parcelas pode mudar.
+            </p>
+          ) : null}
         </div>
         {children}
       </div>

@@ -4,13 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#app/lib/card.ts";
-import {
-  creditInstallmentLabel,
-  INSTALLMENT_TEXTS,
-  installmentOptions,
-  installmentValue,
-} from "#app/lib/installments.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { creditInstallmentLabel, INSTALLMENT_TEXTS, installmentOptions } from "#app/lib/installments.ts";
+import { installmentChoice } from "#app/lib/price-view.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
 import { defaultPaymentMethod, paymentSchema } from "#app/features/checkout/payment-schema.ts";
@@ -118,7 +113,7 @@ export function PaymentForm({
       >
         {installmentOptions(maxInstallments).map((count) => (
           <option key={count} value={count}>
-            {count} x de {formatBRL(installmentValue(total, count))}
+            {installmentChoice(total, count)}
           </option>
         ))}
       </select>

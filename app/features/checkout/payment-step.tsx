@@ -12,8 +12,11 @@ export function PaymentStep({
   coupons,
   children,
   form,
+  installments,
 }: {
   cart: Cart;
+  /** The count /compra offers for this cart (cartInstallmentView), from the loader. */
+  installments: number;
   coupons: CartCoupon[];
   children?: React.ReactNode;
   form: React.ReactNode;
@@ -28,7 +31,13 @@ export function PaymentStep({
         <CouponPanel cartId={cart.cartId} applied={cart.coupon} available={coupons} redirectTo={CHECKOUT_PATH} />
       ) : null}
       <div className="rounded-2xl bg-white p-4 ring-1 ring-slate-200" data-testid="checkout-totals">
-        <CartTotals cart={cart} subtotalLabel="Subtotal" totalTestId="checkout-total" size="lg" />
+        <CartTotals
+          cart={cart}
+          subtotalLabel="Subtotal"
+          totalTestId="checkout-total"
+          size="lg"
+          installments={installments}
+        />
       </div>
       {form}
     </section>

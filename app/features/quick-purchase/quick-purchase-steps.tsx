@@ -3,7 +3,7 @@ import type { StudentLink } from "#api/contract/students.ts";
 import type { SerieOption, SchoolLevel } from "#app/features/catalogue/series.ts";
 import type { LinkMode } from "#app/features/students/link-mode.ts";
 import { chooserDialog, StudentChooser, type StudentChooserReply } from "#app/features/students/student-chooser.tsx";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatBRL } from "#app/lib/money.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { ItemOutcome } from "./item-outcomes.ts";
@@ -76,15 +76,13 @@ function ItemPrice({ item }: { item: QuickItem }) {
   if (price.free) return <span className="font-bold text-emerald-700">Grátis</span>;
   return (
     <span className="flex flex-col items-end text-right">
-      <span className="font-bold text-brand-700">R$ {formatMoney(price.total)}</span>
-      {price.installments > 1 ? (
-        // "em até": with other items in the cart, spec §9 may lower the count (decision 0021).
+      {price.was ? (
         <span className="text-xs text-slate-600">
-          em até {price.installments}x de R$ {formatMoney(price.installment)}
+          de <s>{price.was}</s> por
         </span>
-      ) : (
-        <span className="text-xs text-slate-600">à vista</span>
-      )}
+      ) : null}
+      <span className="font-bold text-brand-700">{price.price}</span>
+      <span className="text-xs text-slate-600">{price.installments ?? "à vista"}</span>
     </span>
   );
 }
@@ -214,7 +212,7 @@ export function StudentChoiceStep({
       </h2>
       <div className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700" data-testid="quick-purchase-summary">
         <p className="font-semibold">
-          {chosen.length} {chosen.length === 1 ? "item marcado" : "itens marcados"}, R$ {formatMoney(total)}
+          {chosen.length} {chosen.length === 1 ? "item marcado" : "itens marcados"}, {formatBRL(total)}
         </p>
         <ul className="mt-1 list-inside list-disc">
           {chosen.map((item) => (

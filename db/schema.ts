@@ -427,6 +427,8 @@ export interface CustomerStudentTable {
   student_id: string;
   created_at: string;
   deleted_at: string | null;
+  /** 1 for the customer's own record ("Sou Aluno", docs/decisions/0043): not one of their students. */
+  is_self: Generated<number>;
 }
 
 /** A responsible adult's consent to keep a student's data (LGPD art. 14, docs/decisions/0013). */

@@ -14,7 +14,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
   const { db } = deps;
   const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets, tickets] =
     await Promise.all([
-      listStudentLinks(db, customer.id),
+      listStudentLinks(db, customer.id, { withOwn: true }),
       db
         .selectFrom("customer_students")
         .select(["id", "student_id", "created_at", "deleted_at"])

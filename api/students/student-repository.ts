@@ -92,9 +92,19 @@ export function liveLinks(db: Kysely<Database>, customerId: string) {
     .where("deleted_at", "is", null);
 }
 
-/** The customer's linked students as the API answers them (spec §3 student link), oldest link first, then by RA and name. */
-export async function listStudentLinks(db: Kysely<Database>, customerId: string): Promise<StudentLink[]> {
-  const links = await liveLinks(db, customerId).execute();
+/**
+ * The customer's linked students as the API answers them (spec §3 student link), oldest link first,
+ * then by RA and name. The customer's own record ("Sou Aluno") is not one of their students
+ * (docs/decisions/0043): only `withOwn` (their data export) lists it.
+ */
+export async function listStudentLinks(
+  db: Kysely<Database>,
+  customerId: string,
+  { withOwn = false }: { withOwn?: boolean } = {},
+): Promise<StudentLink[]> {
+  let query = liveLinks(db, customerId);
+  if (!withOwn) query = query.where("is_self", "=", 0);
+  const links = await query.execute();
   const students = await loadStudents(
     db,
     links.map((link) => link.student_id),
@@ -129,11 +139,25 @@ export function findLinkOfStudent(db: Kysely<Database>, customerId: string, stud
 }
 
 /** Links the student to the customer (the caller checked there is no live link). */
-export async function insertLink(db: Kysely<Database>, customerId: string, studentId: string, createdAt: string) {
+/** A new link; `self` for the customer's own record ("Sou Aluno", docs/decisions/0043). */
+export async function insertLink(
+  db: Kysely<Database>,
+  customerId: string,
+  studentId: string,
+  createdAt: string,
+  { self = false }: { self?: boolean } = {},
+) {
   const id = crypto.randomUUID();
   await db
     .insertInto("customer_students")
-    .values({ id, customer_id: customerId, student_id: studentId, created_at: createdAt, deleted_at: null })
+    .values({
+      id,
+      customer_id: customerId,
+      student_id: studentId,
+      created_at: createdAt,
+      deleted_at: null,
+      is_self: self ? 1 : 0,
+    })
     .execute();
   return id;
 }

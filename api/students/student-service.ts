@@ -116,7 +116,9 @@ export function createEmptyStudent(
  * POST /students/already-student/…: "Sou Aluno", the customer as a student. Idempotent. It
  * links a student of the school only when both the CPF and the birth date of the account
  * match the record (docs/decisions/0013): a CPF alone is not checked at sign-up. Otherwise
- * the customer becomes a student of their own, from their account's data.
+ * the customer gets a student record of their own, from their account's data, for what they
+ * buy for themself. Either way the link is the customer's own, not one of their students: the
+ * student list leaves it out (docs/decisions/0043).
  */
 export function alreadyStudent(deps: ApiDeps, customer: CustomerRow): Promise<StudentLink> {
   return deps.db.transaction().execute(async (trx) => {
@@ -153,8 +155,11 @@ export function alreadyStudent(deps: ApiDeps, customer: CustomerRow): Promise<St
         },
         at,
       ));
+    // The customer's own record, never one of their students (docs/decisions/0043): a link to it
+    // made earlier by RA becomes the own one.
     const link = await findLinkOfStudent(trx, customer.id, studentId);
-    return linkItem(trx, customer.id, link?.id ?? (await insertLink(trx, customer.id, studentId, at)));
+    if (link) await trx.updateTable("customer_students").set({ is_self: 1 }).where("id", "=", link.id).execute();
+    return linkItem(trx, customer.id, link?.id ?? (await insertLink(trx, customer.id, studentId, at, { self: true })));
   });
 }
 

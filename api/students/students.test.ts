@@ -586,7 +586,8 @@ describe("Sou Aluno", () => {
     });
     const second = await t.call("POST", path, undefined, as(customer));
     expect(second.body.student.id).toBe(first.body.student.id);
-    expect((await list(customer)).body.students).toHaveLength(1);
+    // The customer's own record is not one of their students (docs/decisions/0043).
+    expect((await list(customer)).body.students).toEqual([]);
     expect((await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(ana))).status).toBe(
       403,
     );
@@ -607,6 +608,51 @@ describe("Sou Aluno", () => {
     });
     const { body } = await t.call("POST", `/students/already-student/${customer.id}/store/1`, undefined, as(customer));
     expect(body.student).toMatchObject({ studentId: lucas.id, student: { RA: "20250001" } });
+    expect((await list(customer)).body.students).toEqual([]);
+  });
+
+  it("a parent's own record stays out of their students, beside the children they link, and their cart takes it", async () => {
+    const parent = await signUpAndLogIn(t, { name: "Patrícia Moura Lins" });
+    const own = await t.call("POST", `/students/already-student/${parent.id}/store/1`, undefined, as(parent));
+    const child = await t.call(
+      "POST",
+      "/students/add-student-to-customer",
+      {
+        storeId: 1,
+        customerId: parent.id,
+        RA: "20250003",
+        dtnascimento: demoBirthDate("20250003"),
+        consentVersion: "1",
+      },
+      as(parent),
+    );
+    expect(child.status).toBe(201);
+    expect((await list(parent)).body.students.map((link: { studentId: string }) => link.studentId)).toEqual([
+      child.body.student.studentId,
+    ]);
+    const item = await t.db
+      .selectFrom("products")
+      .select("item_totvs_id")
+      .where("type", "=", "P")
+      .where("sale_price_cents", ">", 0)
+      .executeTakeFirstOrThrow();
+    const saved = await t.call(
+      "POST",
+      "/carts/client-add-item-to-cart",
+      {
+        storeId: 1,
+        customerId: parent.id,
+        affiliateId: null,
+        bags: [
+          { studentId: own.body.student.studentId, cartItems: [{ itemTOTVSId: item.item_totvs_id, quantity: 1 }] },
+        ],
+      },
+      as(parent),
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.cart.bags).toMatchObject([
+      { studentId: own.body.student.studentId, name: "Patrícia Moura Lins" },
+    ]);
   });
 
   it("does not link an enrolled student by the CPF alone: a CPF is not checked at sign-up", async () => {

@@ -8,7 +8,7 @@ import { linkAction, linkedStudents } from "#app/features/students/student-link.
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
 import { isLinkMode } from "#app/features/students/link-mode.ts";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
-import { withItemAdded } from "#app/features/cart/cart-changes.ts";
+import { withItemFor } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 
@@ -65,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { request, context },
     formData,
     productPage,
-    (bags, studentId) => withItemAdded(bags, studentId, product.itemTOTVS),
+    (bags, studentId) => withItemFor(bags, studentId, product.itemTOTVS),
     hrefWithParam(new URL(productPage, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
   );
 }

@@ -24,6 +24,7 @@ import * as serverSecrets from "./0026-server-secrets.ts";
 import * as catalogueVersion from "./0027-catalogue-version.ts";
 import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 import * as categoryCountIndex from "./0029-category-count-index.ts";
+import * as ownStudentLink from "./0031-own-student-link.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0027-catalogue-version": catalogueVersion,
   "0028-catalogue-listing-indexes": catalogueListingIndexes,
   "0029-category-count-index": categoryCountIndex,
+  "0031-own-student-link": ownStudentLink,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,11 +1,12 @@
-import { accountMenu, expectLoggedIn } from "./support/accounts.ts";
-import { cartCount, cartPanel, expectAddedToCart } from "./support/cart.ts";
+import { accountMenu, createCustomer, expectLoggedIn, logInThroughModal } from "./support/accounts.ts";
+import { buyForMyself, cartCount, cartPanel, expectAddedToCart, linkModal } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { newVisitor } from "./support/pages.ts";
+import { dialogReady, newVisitor } from "./support/pages.ts";
 import { csrfTokenOf } from "./support/session.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 import { productInstallments } from "#app/lib/installments.ts";
+import { formatBRL } from "#app/lib/money.ts";
 
 /** "R$ 1.234,50", written here rather than by the store's formatter the test checks. */
 const brl = (value: number) =>
@@ -126,4 +127,57 @@ test("visitors and a customer on one product page each get their own form token 
   await expect(cartCount(first.page)).toHaveText("0");
   await expect(accountMenu(first.page)).toHaveCount(0);
   await Promise.all([first.context.close(), second.context.close()]);
+});
+
+// Issue 25 point 10: an item goes in a customer's cart only with its student.
+test("closing the link modal after Comprar leaves the cart as it was, even on a page opened before the login", async ({
+  page,
+  visit,
+  request,
+  logIn,
+  js,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  const path = productPath(product);
+  // A visitor's page, whose Comprar is the visitor's form; the login happens in another tab.
+  await visit(path);
+  const customer = await logIn();
+  await page.getByTestId("buy-button").click();
+  const modal = await dialogReady(linkModal(page), js);
+  await expect(page).toHaveURL(new RegExp(`${path}\\?vinculo=escolha$`));
+  await modal.getByRole("link", { name: "Fechar" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(cartCount(page)).toHaveText("0");
+  const cart = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, {
+    headers: customer.headers,
+  });
+  expect((await cart.json()).cart?.bags ?? []).toEqual([]);
+});
+
+test("a visitor's item waiting for its student goes to the one chosen after the login: one unit, charged once", async ({
+  page,
+  visit,
+  request,
+  js,
+}) => {
+  test.slow(); // a login and several pages, each a page load without JavaScript
+  const customer = await createCustomer(request);
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+  const path = productPath(product);
+  await visit(path);
+  await page.getByTestId("buy-button").click();
+  await expectAddedToCart(page, "Selecionar estudante");
+
+  await visit(path);
+  await logInThroughModal(page, customer, js);
+  await buyForMyself(page);
+  await expectAddedToCart(page, customer.name);
+  const panel = cartPanel(page);
+  await expect(panel.getByTestId("cart-bag")).toHaveCount(1);
+  await expect(panel.getByTestId("cart-line-quantity")).toHaveText("1");
+  await expect(cartCount(page)).toHaveText("1");
+
+  // The checkout has nothing left waiting, and its total is the item's price once.
+  await visit("/compra");
+  await expect(page.getByTestId("checkout-total")).toHaveText(formatBRL(product.DESCONTO));
 });

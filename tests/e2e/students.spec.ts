@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
-import { expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
+import { buyForMyself, expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -309,4 +309,32 @@ test("on /conta a linked student shows its data, and removing the link asks firs
   });
   const bags = ((await after.json()).cart?.bags ?? []) as { studentId: string }[];
   expect(bags.map((bag) => bag.studentId)).not.toContain(studentId);
+});
+
+test("Sou Aluno by a parent who is not enrolled: the item is theirs, and they are not listed among their students", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
+  const customer = await logIn();
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(productPath(product));
+  await buyForMyself(page);
+  await expectAddedToCart(page, customer.name);
+
+  // Lista de Alunos: the students linked to the account, and the parent is none of them.
+  await visit(`${productPath(product)}?vinculo=lista`);
+  const modal = await dialogReady(linkModal(page), js);
+  await expect(modal.getByText("Nenhum aluno vinculado no momento")).toBeVisible();
+  await expect(modal.getByTestId("student-card")).toHaveCount(0);
+
+  // Nor in /conta, where the purchase for themself is still theirs.
+  await visit("/conta");
+  const section = page.getByRole("region", { name: "Meus estudantes" });
+  await expect(section).toContainText("Nenhum aluno vinculado no momento");
+  await expect(section.getByRole("article")).toHaveCount(0);
+  await visit("/faq?carrinho=aberto");
+  await expect(page.getByTestId("cart-bag").filter({ hasText: customer.name })).toHaveCount(1);
 });

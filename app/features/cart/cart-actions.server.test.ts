@@ -76,6 +76,21 @@ async function submit(formData: FormData): Promise<Response> {
   }
 }
 
+describe("a customer's Comprar without a student (issue 25 point 10)", () => {
+  it("adds nothing and opens the product's link modal: the item waits for its student there", async () => {
+    const response = await submit(form({ intent: "add", studentId: "", itemTOTVSId: "12" }));
+    expect(received).toEqual([]);
+    expect(response.headers.get("location")).toBe("/produto/papelaria/caderno?vinculo=escolha");
+  });
+
+  it("from anywhere else, adds nothing and says to choose the student on the product's page", async () => {
+    const response = await submit(form({ intent: "add", itemTOTVSId: "12", redirectTo: "/faq" }));
+    expect(received).toEqual([]);
+    expect(response.headers.get("location")).toBe("/faq?carrinho=aberto");
+    expect(await toastOf(response)).toMatchObject({ type: "error" });
+  });
+});
+
 describe("cart errors from the store API (spec §8)", () => {
   it("sends the whole cart with the version the shopper saw, and reopens the panel", async () => {
     const response = await submit(increase);

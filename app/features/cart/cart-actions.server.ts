@@ -11,6 +11,10 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { toasts } from "#app/.server/toast.server.ts";
 import { cartAddPaymentRequired, changeCart } from "./cart.server.ts";
 import { returnUrl } from "#app/.server/return-path.server.ts";
+import { linkHref } from "#app/features/students/link-mode.ts";
+import { isProductPath } from "#app/lib/product-path.ts";
+
+const CHOOSE_STUDENT = "Escolha para qual estudante é este item na página do produto.";
 
 const ITEM_TOASTS = {
   add: "Item adicionado ao carrinho!",
@@ -49,6 +53,14 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
   }
 
   const studentId = String(formData.get("studentId") ?? "") || null;
+  // A customer's item goes in the cart with its student, never before it is chosen (issue 25
+  // point 10): a visitor's "Comprar" still on screen after the login (another tab, the back
+  // button) opens the link modal instead, and closing it leaves the cart as it was.
+  if (current && intent === "add" && !studentId) {
+    const page = returnUrl(formData);
+    if (isProductPath(page.pathname)) return redirect(linkHref(page.pathname, "escolha"));
+    return toasts().redirectWithError(back, CHOOSE_STUDENT);
+  }
   const itemTOTVSId = Number(formData.get("itemTOTVSId"));
   const quantity = Number(formData.get("quantity"));
   const outcome = coupon

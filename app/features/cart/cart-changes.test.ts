@@ -4,6 +4,7 @@ import {
   firstUnassignedItem,
   withItemAdded,
   withItemAssigned,
+  withItemFor,
   withoutItem,
   withQuantity,
 } from "./cart-changes.ts";
@@ -29,6 +30,25 @@ describe("cart changes", () => {
     expect(withItemAdded(bags, "a", 2)[0]!.cartItems[1]).toEqual({ itemTOTVSId: 2, quantity: 4 });
     expect(withItemAdded(bags, "c", 9)).toHaveLength(3);
     expect(withItemAdded([], "c", 9)).toEqual([{ studentId: "c", cartItems: [{ itemTOTVSId: 9, quantity: 1 }] }]);
+  });
+
+  it("gives a chosen student the item waiting without one, or else one more unit", () => {
+    const waiting = [...bags, { studentId: null, cartItems: [{ itemTOTVSId: 7, quantity: 1 }] }];
+    expect(withItemFor(waiting, "b", 7)).toEqual([
+      bags[0],
+      {
+        studentId: "b",
+        cartItems: [
+          { itemTOTVSId: 1, quantity: 1 },
+          { itemTOTVSId: 7, quantity: 1 },
+        ],
+      },
+    ]);
+    expect(withItemFor(waiting, "b", 1)).toEqual([
+      bags[0],
+      { studentId: "b", cartItems: [{ itemTOTVSId: 1, quantity: 2 }] },
+      waiting[2],
+    ]);
   });
 
   it("sets a quantity only on the chosen student's line", () => {

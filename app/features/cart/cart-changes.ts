@@ -77,6 +77,19 @@ export function withItemAssigned(bags: CartBagPayload[], itemTOTVSId: number, st
   return withItemAdded(withoutItem(bags, null, itemTOTVSId), studentId, itemTOTVSId, line.quantity);
 }
 
+/**
+ * The item for a student chosen in the link modal: when it already waits in the student-less bag
+ * (added as a visitor, decision 0009), that line goes to the student; otherwise one more unit is
+ * added. Choosing who a waiting item is for never leaves a second copy of it waiting (issue 25
+ * point 10).
+ */
+export function withItemFor(bags: CartBagPayload[], studentId: string, itemTOTVSId: number): CartBagPayload[] {
+  const waiting = bags.some(
+    (bag) => bag.studentId === null && bag.cartItems.some((item) => item.itemTOTVSId === itemTOTVSId),
+  );
+  return waiting ? withItemAssigned(bags, itemTOTVSId, studentId) : withItemAdded(bags, studentId, itemTOTVSId);
+}
+
 /** The first line still waiting for a student, if any (the product checkout step 2 asks about). */
 export function firstUnassignedItem<T extends Pick<Cart, "bags">>(cart: T | null) {
   return cart?.bags.find((bag) => bag.studentId === null)?.cartItems[0];

@@ -22,6 +22,11 @@ export async function buyForLinkedStudent(page: Page, ra: string) {
   await page.getByRole("button", { name: "Confirmar" }).click();
 }
 
+/** The link modal (spec §2), which asks who the item is for. */
+export function linkModal(page: Page) {
+  return page.getByRole("dialog").filter({ has: page.getByTestId("link-item-summary") });
+}
+
 /** The consent checkbox of linking by RA and of the new-student wizard (LGPD art. 14). */
 export function studentConsent(scope: Page | Locator) {
   return scope.getByRole("checkbox", { name: /autorizo a Loja Escolar a guardar os dados/ });

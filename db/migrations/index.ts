@@ -24,6 +24,7 @@ import * as serverSecrets from "./0026-server-secrets.ts";
 import * as catalogueVersion from "./0027-catalogue-version.ts";
 import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 import * as categoryCountIndex from "./0029-category-count-index.ts";
+import * as customerAddressComplement from "./0033-customer-address-complement.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0027-catalogue-version": catalogueVersion,
   "0028-catalogue-listing-indexes": catalogueListingIndexes,
   "0029-category-count-index": categoryCountIndex,
+  "0033-customer-address-complement": customerAddressComplement,
 };
 
 export const migrationProvider: MigrationProvider = {

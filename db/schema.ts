@@ -359,6 +359,8 @@ export interface CustomerTable {
   zipcode: string;
   street: string;
   house_number: string;
+  /** "Apto 101, Bloco B": optional, empty when none (migration 0033). */
+  complement: Generated<string>;
   neighborhood: string;
   city: string;
   state: string;

@@ -36,6 +36,7 @@ describe("POST /accounts/auth-customer", () => {
         "birthDate",
         "cellPhone",
         "city",
+        "complement",
         "cpf",
         "email",
         "houseNumber",

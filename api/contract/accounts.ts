@@ -9,6 +9,7 @@ import {
   addressFields,
   birthDateField,
   cellPhoneField,
+  complementField,
   cpfField,
   emailField,
   nameField,
@@ -31,6 +32,8 @@ export const customer = z.object({
   zipcode: z.string(),
   street: z.string(),
   houseNumber: z.string(),
+  /** Beyond spec §3 (issue 25): "Apto 101"; empty when none, absent from a school's own API. */
+  complement: z.string().optional(),
   neighborhood: z.string(),
   city: z.string(),
   /** State abbreviation (UF), e.g. "PE". */
@@ -78,6 +81,7 @@ const registrationBody = z.object({
   cellPhone: cellPhoneField,
   birthDate: birthDateField,
   ...addressFields,
+  complement: complementField,
 });
 export type RegistrationPayload = z.input<typeof registrationBody>;
 /** The registration as the API stores it (storeId read apart). */
@@ -90,6 +94,7 @@ const profileBody = z.object({
   cpf: cpfField,
   birthDate: birthDateField,
   ...addressFields,
+  complement: complementField,
 });
 export type CustomerUpdatePayload = z.input<typeof profileBody>;
 export type ProfileData = z.output<typeof profileBody>;

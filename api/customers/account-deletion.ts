@@ -86,6 +86,7 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
         zipcode: "",
         street: "",
         house_number: "",
+        complement: "",
         neighborhood: "",
         city: "",
         state: "",

@@ -19,7 +19,12 @@ const create = (body: unknown, address = randomAddress()) =>
 
 describe("POST /customers/create-customer", () => {
   it("creates the customer from the spec's payload, storing digits and a scrypt hash", async () => {
-    const payload = registrationPayload({ city: "jaboatao dos guararapes", state: "pe", houseNumber: 12 as never });
+    const payload = registrationPayload({
+      city: "jaboatao dos guararapes",
+      state: "pe",
+      houseNumber: 12 as never,
+      complement: "  Apto 101,   Bloco B ",
+    });
     const { status, body } = await create(payload);
     expect(status).toBe(201);
     expect(body.customer).toEqual({
@@ -32,6 +37,7 @@ describe("POST /customers/create-customer", () => {
       zipcode: "50030230",
       street: payload.street,
       houseNumber: "12",
+      complement: "Apto 101, Bloco B",
       neighborhood: payload.neighborhood,
       city: "Jaboatão dos Guararapes",
       state: "PE",
@@ -118,6 +124,8 @@ describe("POST /customers/create-customer", () => {
     [{ neighborhood: "" }, "Informe o bairro."],
     [{ street: "" }, "Informe a rua."],
     [{ houseNumber: "1" }, "Número deve ter de 2 a 6 dígitos."],
+    [{ complement: "x".repeat(61) }, "Complemento muito longo: use até 60 caracteres."],
+    [{ complement: 12 }, "Complemento muito longo: use até 60 caracteres."],
     [{ storeId: 0 }, "Identificador de loja inválido."],
   ])("answers 400 for %j: %s", async (override, message) => {
     const { status, body } = await create(registrationPayload(override as never));

@@ -21,6 +21,7 @@ export function toCustomer(row: CustomerRow): Customer {
     zipcode: row.zipcode,
     street: row.street,
     houseNumber: row.house_number,
+    complement: row.complement,
     neighborhood: row.neighborhood,
     city: row.city,
     state: row.state,

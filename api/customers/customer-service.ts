@@ -55,6 +55,7 @@ function profileColumns(data: ProfileData) {
     zipcode: data.zipcode,
     street: data.street,
     house_number: data.houseNumber,
+    complement: data.complement,
     neighborhood: data.neighborhood,
     city: findCity(data.state, data.city)?.nome ?? data.city,
     state: data.state,

@@ -94,7 +94,7 @@ async function createOwnStudent(customer: SignedUpCustomer, nome: string): Promi
 
 /** A customer with everything the store can keep: an enrolled and an own student, a cart, a card sale, the newsletter, a reset link. */
 async function customerWithHistory(name: string) {
-  const customer = await signUpAndLogIn(t, { name });
+  const customer = await signUpAndLogIn(t, { name, complement: "Apto 303, Bloco C" });
   const enrolled = await linkByRA(t, customer, ENROLLED_RA);
   const ownStudentId = await createOwnStudent(customer, `${name.split(" ")[0]} Filho Pequeno`);
   const cart = await saveCart(t, customer, [bag(enrolled.studentId, [items.P[0]!.itemTOTVSId, 2])]);
@@ -144,7 +144,12 @@ describe("GET /customers/export-customer-data/{customerId}/store/{storeId}", () 
     const { status, body } = await exportData(ana.customer);
     expect(status).toBe(200);
     const data = body.customerData;
-    expect(data.customer).toMatchObject({ id: ana.customer.id, email: ana.customer.email, cpf: ana.customer.cpf });
+    expect(data.customer).toMatchObject({
+      id: ana.customer.id,
+      email: ana.customer.email,
+      cpf: ana.customer.cpf,
+      complement: "Apto 303, Bloco C",
+    });
     expect(data.students.map((link: any) => link.student.RA).sort()).toEqual([ENROLLED_RA, null]);
     const enrolled = data.students.find((link: any) => link.student.RA === ENROLLED_RA);
     expect(enrolled.student.Responsibles.length).toBeGreaterThan(0);
@@ -300,6 +305,7 @@ describe("POST /customers/delete-customer/{customerId}/store/{storeId}", () => {
       "81998765432",
       "50030230",
       "Rua da Aurora",
+      "Apto 303, Bloco C",
       "1987-09-23",
     ];
     const rowText = JSON.stringify(row);

@@ -69,6 +69,19 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
     ana.cpf = cpf;
   });
 
+  it("stores the address complement, answers it and clears it when sent empty or left out", async () => {
+    const send = (change: Record<string, unknown>) =>
+      t.call("PUT", path("update-customer", ana), { ...profile, cpf: ana.cpf, ...change }, { token: ana.token });
+    expect((await send({ complement: "Apto 1202, Torre Sul" })).body.customer.complement).toBe("Apto 1202, Torre Sul");
+    expect((await row(ana)).complement).toBe("Apto 1202, Torre Sul");
+    const got = await t.call("GET", path("get-customer", ana), undefined, { token: ana.token });
+    expect(got.body.customer.complement).toBe("Apto 1202, Torre Sul");
+    expect((await send({ complement: "   " })).body.customer.complement).toBe("");
+    await send({ complement: "Casa 2" });
+    expect((await send({})).body.customer.complement).toBe("");
+    expect((await row(ana)).complement).toBe("");
+  });
+
   it("keeps the customer's own CPF and refuses another customer's (409)", async () => {
     expect(
       (await t.call("PUT", path("update-customer", ana), { ...profile, cpf: ana.cpf }, { token: ana.token })).status,
@@ -91,6 +104,7 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
       [{ cpf: "111.111.111-11" }, "CPF Inválido"],
       [{ cellPhone: "8199" }, "Telefone Incompleto"],
       [{ houseNumber: 1 }, "Número deve ter de 2 a 6 dígitos."],
+      [{ complement: "Bloco ".repeat(11) }, "Complemento muito longo: use até 60 caracteres."],
       [{ city: "Campinas" }, "A cidade não pertence ao estado selecionado."],
     ] as const) {
       const reply = await t.call(

@@ -43,14 +43,16 @@ const PROFILE_FIELDS = [
   "neighborhood",
   "city",
   "state",
-] as const satisfies readonly Exclude<keyof Customer, "avatar">[];
+] as const satisfies readonly Exclude<keyof Customer, "avatar" | "complement">[];
 
 /** The customer's fields of spec §3 (and nothing else), or null for a summary. */
 function wholeCustomer(candidate: SessionCustomer | Customer): Customer | null {
   const fields = candidate as unknown as Record<string, unknown>;
   if (!PROFILE_FIELDS.every((field) => typeof fields[field] === "string")) return null;
   const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, fields[field]]));
-  return { ...profile, avatar: candidate.avatar ?? null } as Customer;
+  // The complement is beyond spec §3: a school's API may not send it.
+  const complement = typeof fields.complement === "string" ? fields.complement : "";
+  return { ...profile, complement, avatar: candidate.avatar ?? null } as Customer;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;

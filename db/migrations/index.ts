@@ -25,6 +25,7 @@ import * as catalogueVersion from "./0027-catalogue-version.ts";
 import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 import * as categoryCountIndex from "./0029-category-count-index.ts";
 import * as ownStudentLink from "./0031-own-student-link.ts";
+import * as customerAddressComplement from "./0033-customer-address-complement.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0028-catalogue-listing-indexes": catalogueListingIndexes,
   "0029-category-count-index": categoryCountIndex,
   "0031-own-student-link": ownStudentLink,
+  "0033-customer-address-complement": customerAddressComplement,
 };
 
 export const migrationProvider: MigrationProvider = {

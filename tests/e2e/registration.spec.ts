@@ -4,7 +4,8 @@ import { expectAnnounced } from "./support/announcements.ts";
 import { newMaskedCpf, uniqueEmail } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { fillFields } from "./support/pages.ts";
-import { chooseCity, lookUpKnownCep, lookUpUnknownCep } from "./support/address.ts";
+import { CEP_UNAVAILABLE, chooseCity, lookUpKnownCep, lookUpUnknownCep } from "./support/address.ts";
+import { SLOW_CEP } from "#tests/fixtures/cep-server.ts";
 import { recordAnswers } from "./support/secrets.ts";
 
 /** Strong enough for the store's rule (api/accounts/password-strength.ts), and easy to spot in a page. */
@@ -161,4 +162,50 @@ test("state and city are read-only until a CEP is not found; then they are lists
   await chooseCity(await modalReady(page, js), js, { state: "PE", city: "Recife" });
   // A CEP the lookup finds makes them read-only again, filled by it.
   await lookUpKnownCep(await modalReady(page, js), js);
+});
+
+test("a CEP lookup that does not answer says so; the address typed by hand, complement included, is kept and editable in /conta", async ({
+  page,
+  visit,
+  js,
+}) => {
+  // Three lookups (Buscar, Criar conta, Salvar) each wait out the store's 3 s CEP timeout.
+  test.slow();
+  await visit("/?conta=registrar");
+  await passAccessStep(page, js, "Heloísa Cavalcanti Barros", uniqueEmail("complemento"));
+  let modal = await modalReady(page, js);
+  await fillFields(modal, { CPF: newMaskedCpf(), "Data de nascimento": "1985-04-12", Celular: "(81) 99876-5432" });
+  // The double answers this CEP only after the store's 3 s timeout: the service "did not answer".
+  const slowCep = `${SLOW_CEP.slice(0, 5)}-${SLOW_CEP.slice(5)}`;
+  await modal.getByLabel("CEP", { exact: true }).fill(slowCep);
+  if (js) await modal.getByLabel("CEP", { exact: true }).blur();
+  else await modal.getByRole("button", { name: "Buscar CEP" }).click();
+  modal = await modalReady(page, js);
+  await expect(modal.getByRole("status").filter({ hasText: CEP_UNAVAILABLE })).toBeVisible();
+  await expect(modal.getByLabel("CEP", { exact: true })).toHaveValue(slowCep);
+  await chooseCity(modal, js, { state: "PE", city: "Olinda" });
+  modal = await modalReady(page, js);
+  // Choosing the city keeps the message: the lookup of this CEP still failed.
+  await expect(modal.getByRole("status").filter({ hasText: CEP_UNAVAILABLE })).toBeVisible();
+  await fillFields(modal, {
+    Bairro: "Carmo",
+    Rua: "Rua do Amparo",
+    Número: "45",
+    "Complemento (opcional)": "Casa 2, fundos",
+  });
+  await modal.getByRole("button", { name: /criar conta/i }).click();
+  await expect(accountModal(page).getByRole("status").filter({ hasText: "Conta criada com sucesso!" })).toBeVisible();
+  await accountModal(page).getByRole("button", { name: "Acessar" }).click();
+  await expectLoggedIn(page, "Heloísa Cavalcanti Barros");
+
+  await visit("/conta");
+  const profile = page.getByRole("region", { name: "Meus dados" });
+  await expect(profile.getByLabel("Cidade", { exact: true })).toHaveValue("Olinda");
+  await expect(profile.getByLabel("Rua")).toHaveValue("Rua do Amparo");
+  await expect(profile.getByLabel("Complemento")).toHaveValue("Casa 2, fundos");
+  await fillFields(profile, { "Complemento (opcional)": "Casa 3" });
+  await profile.getByRole("button", { name: /salvar alterações/i }).click();
+  await expectAnnounced(page, "Dados alterados com sucesso!", { type: "success" });
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Meus dados" }).getByLabel("Complemento")).toHaveValue("Casa 3");
 });

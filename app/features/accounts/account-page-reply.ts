@@ -1,7 +1,18 @@
+import type { CepFailure } from "#app/features/address/address-fields.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 
 export type ProfileValues = Record<
-  "name" | "cellPhone" | "cpf" | "birthDate" | "zipcode" | "state" | "city" | "neighborhood" | "street" | "houseNumber",
+  | "name"
+  | "cellPhone"
+  | "cpf"
+  | "birthDate"
+  | "zipcode"
+  | "state"
+  | "city"
+  | "neighborhood"
+  | "street"
+  | "houseNumber"
+  | "complement",
   string
 >;
 
@@ -18,7 +29,7 @@ export type AccountPageReply =
       /** The cities of values.state (IBGE), for the city select. */
       cities: string[];
       /** The lookup of the current CEP failed: state and city are lists (read-only otherwise, spec §5). */
-      cepNotFound: boolean;
+      cepNotFound: CepFailure;
       result?: SubmissionResult<string[]>;
       focus?: "houseNumber";
       toast: string | null;

@@ -177,7 +177,7 @@ describe("the /conta action, profile form", () => {
     });
     expect(status).toBe(400);
     expect(data.result.error.city).toEqual(["A cidade não pertence ao estado selecionado."]);
-    expect(data.cepNotFound).toBe(true);
+    expect(data.cepNotFound).toBe("unknown");
   });
 
   it("saves the state and city of a found CEP, whatever the form sent (spec §5)", async () => {
@@ -235,7 +235,7 @@ describe("the /conta action, profile form", () => {
     const { data } = await run(maria.cookie, { intent: "cep", ...profile, zipcode: "12345-678" });
     expect(data.values).toMatchObject({ zipcode: "12345-678", state: "PE", city: "Recife" });
     expect(data.focus).toBeUndefined();
-    expect(data.cepNotFound).toBe(true);
+    expect(data.cepNotFound).toBe("unknown");
   });
 
   it("keeps state and city read-only after a found CEP or a malformed one", async () => {
@@ -251,7 +251,7 @@ describe("the /conta action, profile form", () => {
     expect(data.values).toMatchObject({ state: "SP", city: "" });
     expect(data.cities).toContain("Campinas");
     expect(data.cities).not.toContain("Recife");
-    expect(data.cepNotFound).toBe(true);
+    expect(data.cepNotFound).toBe("unknown");
     // Another CEP typed since the failed lookup: read-only again until it is looked up.
     const changed = await run(maria.cookie, { intent: "cities", ...failed, zipcode: "50050-000" });
     expect(changed.data.cepNotFound).toBe(false);

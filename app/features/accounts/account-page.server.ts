@@ -45,6 +45,7 @@ const PROFILE_KEYS = [
   "neighborhood",
   "street",
   "houseNumber",
+  "complement",
 ] as const satisfies readonly (keyof ProfileValues)[];
 
 const PASSWORD_FIELDS = ["currentPassword", "newPassword", "passwordConfirmation"];
@@ -69,6 +70,7 @@ function profileValuesOf(customer: Customer): ProfileValues {
     neighborhood: customer.neighborhood,
     street: customer.street,
     houseNumber: customer.houseNumber,
+    complement: customer.complement ?? "",
   };
 }
 

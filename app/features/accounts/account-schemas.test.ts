@@ -140,6 +140,7 @@ describe("registrationBasicsSchema (step 2)", () => {
       cpf: "52998224725",
       cellPhone: "81998765432",
       zipcode: "50030230",
+      complement: "",
     });
     const plain = registrationBasicsSchema.parse({
       ...basics,

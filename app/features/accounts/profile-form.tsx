@@ -103,6 +103,7 @@ function ProfileFields({
       <TextField meta={fields.birthDate} label="Data de nascimento" type="date" />
       <AddressFields
         fields={fields}
+        complement={fields.complement}
         cepNotFound={reply?.cepNotFound ?? false}
         cities={cities}
         focusNumber={reply?.focus === "houseNumber"}

@@ -11,6 +11,18 @@ export type AddressKey = "zipcode" | "state" | "city" | "neighborhood" | "street
  * the CEP is unchanged the form offers state and city as lists (docs/decisions/0025).
  */
 export const CEP_NOT_FOUND_FIELD = "cepNaoEncontrado";
+/** Beside it, how that lookup failed, so the message stays right while the form is re-rendered. */
+export const CEP_FAILURE_FIELD = "cepFalha";
+
+/** The lookup of the current CEP failed, and how; false when it did not (or nothing was looked up). */
+export type CepFailure = false | "unknown" | "unavailable";
+
+/** What the form says under the CEP when its lookup failed (issue 25, point 14). */
+export const CEP_FAILURE_MESSAGES = {
+  unknown: "Não encontramos este CEP. Confira o número ou preencha o endereço abaixo, escolhendo o estado e a cidade.",
+  unavailable:
+    "A busca do endereço pelo CEP não respondeu agora. Preencha o endereço abaixo, escolhendo o estado e a cidade.",
+} as const satisfies Record<Exclude<CepFailure, false>, string>;
 
 const STATE_OPTIONS = STATES.map((state) => ({ value: state.sigla, label: state.sigla }));
 
@@ -23,6 +35,7 @@ const STATE_OPTIONS = STATES.map((state) => ({ value: state.sigla, label: state.
  */
 export function AddressFields({
   fields,
+  complement,
   cepNotFound,
   cities,
   focusNumber,
@@ -34,8 +47,10 @@ export function AddressFields({
   submitIntent,
 }: {
   fields: Record<AddressKey, FieldMetadata<string | undefined>>;
-  /** The lookup of the current CEP failed: state and city are lists. */
-  cepNotFound: boolean;
+  /** The customer forms' optional "Complemento" (issue 25); the student wizard sends a fixed one (spec §3). */
+  complement?: FieldMetadata<string | undefined>;
+  /** The lookup of the current CEP failed (and how): the form says so, state and city are lists. */
+  cepNotFound: CepFailure;
   cities: string[];
   focusNumber: boolean;
   hydrated: boolean;
@@ -50,6 +65,7 @@ export function AddressFields({
   return (
     <>
       <input type="hidden" name={CEP_NOT_FOUND_FIELD} value={cepNotFound ? lookedUpCep : ""} />
+      <input type="hidden" name={CEP_FAILURE_FIELD} value={cepNotFound || ""} />
       <TextField
         meta={fields.zipcode}
         label="CEP"
@@ -77,6 +93,10 @@ export function AddressFields({
           </button>
         }
       />
+      {/* A live region that is always there, so a reader hears the message when the lookup fails. */}
+      <p role="status" className="-mt-2 text-sm text-amber-800 empty:hidden" data-testid="cep-failure">
+        {cepNotFound ? CEP_FAILURE_MESSAGES[cepNotFound] : null}
+      </p>
       {cepNotFound ? (
         <StateAndCityFields
           state={fields.state}
@@ -100,6 +120,15 @@ export function AddressFields({
         {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <TextField meta={fields.houseNumber} label="Número" inputMode="numeric" maxLength={6} autoFocus={focusNumber} />
       </div>
+      {complement ? (
+        <TextField
+          meta={complement}
+          label="Complemento (opcional)"
+          placeholder="Apartamento, bloco, casa"
+          maxLength={60}
+          autoComplete="address-line2"
+        />
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCepServer } from "#tests/fixtures/cep-server.ts";
+import { SLOW_CEP, startCepServer } from "#tests/fixtures/cep-server.ts";
 import {
   cepStillNotFound,
   CUSTOMER_ADDRESS,
@@ -37,16 +37,27 @@ describe("the CEP lookup of an address form (spec §5)", () => {
     expect(await withLookedUpAddress(unknown, CUSTOMER_ADDRESS)).toEqual({
       values: unknown,
       found: false,
-      cepNotFound: true,
+      cepNotFound: "unknown",
     });
     const malformed = { ...typed, zipcode: "1234" };
     expect(await withLookedUpAddress(malformed, CUSTOMER_ADDRESS)).toMatchObject({ found: false, cepNotFound: false });
   });
 
-  it("keeps the lists while the CEP whose lookup failed is unchanged", () => {
+  it("says the service did not answer when it timed out, not that the CEP is unknown", async () => {
+    const slow = { ...typed, zipcode: SLOW_CEP };
+    expect(await withLookedUpAddress(slow, CUSTOMER_ADDRESS)).toEqual({
+      values: slow,
+      found: false,
+      cepNotFound: "unavailable",
+    });
+  });
+
+  it("keeps the lists, and how the lookup failed, while the CEP whose lookup failed is unchanged", () => {
     const form = new FormData();
     form.set("cepNaoEncontrado", "12345-678");
-    expect(cepStillNotFound(form, "12345678")).toBe(true);
+    expect(cepStillNotFound(form, "12345678")).toBe("unknown");
+    form.set("cepFalha", "unavailable");
+    expect(cepStillNotFound(form, "12345678")).toBe("unavailable");
     expect(cepStillNotFound(form, "51021-000")).toBe(false);
     expect(cepStillNotFound(new FormData(), "12345-678")).toBe(false);
   });
@@ -65,7 +76,7 @@ describe("state and city on save", () => {
     form.set("estudante.cep", "12345-678");
     form.set("estudante.estado", "SP");
     form.set("estudante.cidade", "Campinas");
-    expect(await settleStateAndCity(form, WIZARD_ADDRESS, "estudante.")).toEqual({ cepNotFound: true });
+    expect(await settleStateAndCity(form, WIZARD_ADDRESS, "estudante.")).toEqual({ cepNotFound: "unknown" });
     expect([form.get("estudante.estado"), form.get("estudante.cidade")]).toEqual(["SP", "Campinas"]);
   });
 });

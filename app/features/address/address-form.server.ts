@@ -6,7 +6,7 @@
  */
 import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
 import { maskCep } from "#app/lib/masks.ts";
-import { CEP_NOT_FOUND_FIELD } from "./address-fields.tsx";
+import { CEP_FAILURE_FIELD, CEP_NOT_FOUND_FIELD, type CepFailure } from "./address-fields.tsx";
 import { lookupCep } from "./cep.server.ts";
 
 /** The cities of a state for the city select (IBGE), none for an unknown state. */
@@ -42,26 +42,28 @@ export const WIZARD_ADDRESS = {
 
 const digits = (value: string) => value.replace(/\D/g, "");
 
-/** The form says the lookup of its current CEP failed: state and city stay lists. */
-export function cepStillNotFound(formData: FormData, cep: string, prefix = ""): boolean {
+/** The form says the lookup of its current CEP failed, and how: state and city stay lists. */
+export function cepStillNotFound(formData: FormData, cep: string, prefix = ""): CepFailure {
   const notFound = digits(String(formData.get(`${prefix}${CEP_NOT_FOUND_FIELD}`) ?? ""));
-  return notFound.length === 8 && notFound === digits(cep);
+  if (notFound.length !== 8 || notFound !== digits(cep)) return false;
+  return formData.get(`${prefix}${CEP_FAILURE_FIELD}`) === "unavailable" ? "unavailable" : "unknown";
 }
 
 /**
  * The "Buscar" answer: the values with the address of their CEP filled in (a street or
  * neighbourhood the lookup does not know keeps what was typed), or as typed with
- * cepNotFound when a well-formed CEP was not found (spec §8: the failure is silent; state
- * and city become lists, docs/decisions/0025). A malformed CEP looks nothing up.
+ * cepNotFound ("unknown" or "unavailable") when a well-formed CEP was not found: the form says
+ * so and state and city become lists (docs/decisions/0025). A malformed CEP looks nothing up.
  */
 export async function withLookedUpAddress<K extends string, V extends Record<K, string>>(
   values: V,
   names: AddressFieldNames<K>,
-): Promise<{ values: V; found: boolean; cepNotFound: boolean }> {
+): Promise<{ values: V; found: boolean; cepNotFound: CepFailure }> {
   const cep = values[names.zipcode];
   if (digits(cep).length !== 8) return { values, found: false, cepNotFound: false };
-  const address = await lookupCep(cep);
-  if (!address) return { values, found: false, cepNotFound: true };
+  const lookup = await lookupCep(cep);
+  if ("failure" in lookup) return { values, found: false, cepNotFound: lookup.failure };
+  const { address } = lookup;
   const filled = {
     ...values,
     [names.zipcode]: maskCep(address.cep),
@@ -83,12 +85,13 @@ export async function settleStateAndCity<K extends string>(
   formData: FormData,
   names: AddressFieldNames<K>,
   prefix = "",
-): Promise<{ cepNotFound: boolean }> {
+): Promise<{ cepNotFound: CepFailure }> {
   const field = (name: K) => `${prefix}${name}`;
   const cep = String(formData.get(field(names.zipcode)) ?? "");
   if (digits(cep).length !== 8) return { cepNotFound: false };
-  const address = await lookupCep(cep);
-  if (!address) return { cepNotFound: true };
+  const lookup = await lookupCep(cep);
+  if ("failure" in lookup) return { cepNotFound: lookup.failure };
+  const { address } = lookup;
   formData.set(field(names.state), address.state);
   formData.set(field(names.city), findCity(address.state, address.city)?.nome ?? address.city);
   return { cepNotFound: false };

@@ -47,6 +47,17 @@ describe("formatAddress and formatBirthPlace", () => {
         cep: "51021000",
       }),
     ).toBe("Avenida Boa Viagem, 120 - Boa Viagem, Recife - PE, CEP 51021-000");
+    expect(
+      formatAddress({
+        rua: "Rua do Amparo",
+        numero: "45",
+        complemento: "Casa 2, fundos",
+        bairro: "Carmo",
+        cidade: "Olinda",
+        estado: "PE",
+        cep: "53020000",
+      }),
+    ).toBe("Rua do Amparo, 45, Casa 2, fundos - Carmo, Olinda - PE, CEP 53020-000");
     expect(formatAddress({ rua: null, numero: null, bairro: null, cidade: null, estado: null, cep: null })).toBeNull();
     expect(formatBirthPlace({ naturalidade: "Olinda", estadonatal: "PE" })).toBe("Olinda - PE");
     expect(formatBirthPlace({ naturalidade: "", estadonatal: null })).toBeNull();

@@ -29,11 +29,13 @@ export function responsibleHeading(parentesco: number | string): string {
   return "Dados do Pai";
 }
 
-type Address = Pick<Responsible, "rua" | "numero" | "bairro" | "cidade" | "estado" | "cep">;
+type Address = Pick<Responsible, "rua" | "numero" | "bairro" | "cidade" | "estado" | "cep"> & {
+  complemento?: string | null;
+};
 
-/** "Rua, 12 - Bairro, Cidade - UF, CEP 99999-999", leaving out what is missing. */
+/** "Rua, 12, Apto 101 - Bairro, Cidade - UF, CEP 99999-999", leaving out what is missing. */
 export function formatAddress(address: Address): string | null {
-  const street = [address.rua, address.numero].filter(Boolean).join(", ");
+  const street = [address.rua, address.numero, address.complemento].filter(Boolean).join(", ");
   const place = [address.cidade, address.estado].filter(Boolean).join(" - ");
   const parts = [[street, address.bairro].filter(Boolean).join(" - "), place].filter(Boolean);
   if (address.cep) parts.push(`CEP ${maskCep(address.cep)}`);

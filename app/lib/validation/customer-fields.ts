@@ -98,6 +98,16 @@ export const houseNumberField = z
   .pipe(text(M.houseNumberRequired, [[(v) => /^\d{2,6}$/.test(v.trim()), M.houseNumberDigits]]))
   .transform((v) => v.trim());
 
+/**
+ * "Complemento" (apartment, block): optional, beyond spec §5's fields (issue 25, point 14).
+ * Absent or blank is an empty text, what the customer row keeps when there is none.
+ */
+export const complementField = z
+  .string({ message: M.complementLength })
+  .optional()
+  .transform((v) => (v ?? "").trim().replace(/\s+/g, " "))
+  .refine((v) => length(v) <= 60, { message: M.complementLength });
+
 /** The address of a customer (sign-up step 2, profile, registration and profile payloads). */
 export const addressFields = {
   zipcode: zipcodeField,

@@ -39,4 +39,5 @@ export const CUSTOMER_MESSAGES = {
   streetLength: "Rua muito longa.",
   houseNumberRequired: "Informe o número.",
   houseNumberDigits: "Número deve ter de 2 a 6 dígitos.",
+  complementLength: "Complemento muito longo: use até 60 caracteres.",
 } as const;

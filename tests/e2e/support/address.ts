@@ -61,4 +61,9 @@ export async function lookUpUnknownCep(scope: Locator, js: boolean, cep = "12345
   else await scope.getByRole("button", { name: "Buscar CEP" }).click();
   await expect(scope.getByRole("combobox", { name: "Estado", exact: true })).toBeVisible();
   await expect(scope.getByLabel("CEP", { exact: true })).toHaveValue(cep);
+  await expect(scope.getByRole("status").filter({ hasText: CEP_UNKNOWN })).toBeVisible();
 }
+
+/** What the form says under a CEP the lookup does not know, and under one it could not look up. */
+export const CEP_UNKNOWN = /Não encontramos este CEP\. Confira o número ou preencha o endereço/;
+export const CEP_UNAVAILABLE = /A busca do endereço pelo CEP não respondeu agora\. Preencha o endereço/;

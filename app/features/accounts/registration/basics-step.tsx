@@ -41,6 +41,7 @@ export function BasicsStep({
       <PhoneField meta={fields.cellPhone} label="Celular" />
       <AddressFields
         fields={fields}
+        complement={fields.complement}
         cepNotFound={reply.cepNotFound}
         cities={reply.cities}
         focusNumber={reply.focus === "houseNumber"}

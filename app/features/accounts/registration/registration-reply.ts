@@ -1,3 +1,4 @@
+import type { CepFailure } from "#app/features/address/address-fields.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 
 /** Step 1 as typed; the passwords are never sent back (docs/decisions/0014-account-hardening.md). */
@@ -10,7 +11,16 @@ export interface AccessValues {
 }
 
 export type BasicsValues = Record<
-  "cpf" | "birthDate" | "cellPhone" | "zipcode" | "state" | "city" | "neighborhood" | "houseNumber" | "street",
+  | "cpf"
+  | "birthDate"
+  | "cellPhone"
+  | "zipcode"
+  | "state"
+  | "city"
+  | "neighborhood"
+  | "houseNumber"
+  | "complement"
+  | "street",
   string
 >;
 
@@ -33,7 +43,7 @@ export type RegistrationReply = { redirectTo?: string } & (
       values?: Partial<BasicsValues>;
       result?: SubmissionResult<string[]>;
       /** The lookup of the current CEP failed: state and city are lists (read-only otherwise, spec §5). */
-      cepNotFound: boolean;
+      cepNotFound: CepFailure;
       cities: string[];
       focus?: "houseNumber";
       toast: string | null;

@@ -33,6 +33,7 @@ const BASICS_KEYS = [
   "city",
   "neighborhood",
   "houseNumber",
+  "complement",
   "street",
 ] as const;
 

@@ -35,6 +35,7 @@ export function CustomerData({ customer }: { customer: Details["customer"] }) {
   const address = formatAddress({
     rua: customer.street,
     numero: customer.houseNumber,
+    complemento: customer.complement,
     bairro: customer.neighborhood,
     cidade: customer.city,
     estado: customer.state,

@@ -1,3 +1,4 @@
+import type { CepFailure } from "#app/features/address/address-fields.tsx";
 import type { SubmissionResult } from "@conform-to/react";
 
 /** Both steps' address group, under the wizard's Portuguese names. */
@@ -63,7 +64,7 @@ export type NewStudentReply =
       birthCities: string[];
       cities: string[];
       /** The lookup of the current CEP failed: estado and cidade are lists (read-only otherwise). */
-      cepNotFound: boolean;
+      cepNotFound: CepFailure;
       /** The field to focus when the form shows again: the number after a lookup, the CPF after the checkout's CPF toast. */
       focus?: "numero" | "cpf";
       toast: string | null;
@@ -74,13 +75,13 @@ export type NewStudentReply =
       nonce: string;
       student: StudentValues;
       /** The lookup of step 1's CEP failed (carried back on Voltar). */
-      studentCepNotFound: boolean;
+      studentCepNotFound: CepFailure;
       /** Set when the student exists and only the responsible is missing (a retry creates no second student). */
       createdStudentId: string | null;
       values: Partial<ResponsibleValues>;
       result?: SubmissionResult<string[]>;
       cities: string[];
-      cepNotFound: boolean;
+      cepNotFound: CepFailure;
       focus?: "numero";
       toast: string | null;
     };

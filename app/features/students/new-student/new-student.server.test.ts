@@ -113,7 +113,7 @@ describe("the new-student wizard, step Estudante", () => {
       cidade_natal: ["A cidade não pertence ao estado selecionado."],
       cidade: ["A cidade não pertence ao estado selecionado."],
     });
-    expect(data.cepNotFound).toBe(true);
+    expect(data.cepNotFound).toBe("unknown");
   });
 
   it("takes estado and cidade from a found CEP, whatever the form sent (spec §5)", async () => {
@@ -158,7 +158,7 @@ describe("the new-student wizard, step Estudante", () => {
     expect(data.cities).toContain("Campinas");
 
     const unknown = await run(ana, { intent: "student-cep", ...student({ cep: "12345-678" }) });
-    expect(unknown.data).toMatchObject({ step: 1, cepNotFound: true, values: { cep: "12345-678", estado: "PE" } });
+    expect(unknown.data).toMatchObject({ step: 1, cepNotFound: "unknown", values: { cep: "12345-678", estado: "PE" } });
   });
 
   it("follows the chosen states with the city lists, dropping a city of another state", async () => {
@@ -194,14 +194,14 @@ describe("the new-student wizard, step Estudante", () => {
     // A student CEP whose lookup failed: the lists come back with Voltar.
     const unknown = student({ cep: "12345-678" });
     const failed = await run(ana, { intent: "student-next", ...unknown, cepNaoEncontrado: "12345-678" });
-    expect(failed.data).toMatchObject({ step: 2, studentCepNotFound: true, cepNotFound: true });
+    expect(failed.data).toMatchObject({ step: 2, studentCepNotFound: "unknown", cepNotFound: "unknown" });
     const again = await run(ana, {
       intent: "back",
       ...carried(unknown),
       "estudante.cepNaoEncontrado": "12345-678",
       ...responsible(),
     });
-    expect(again.data).toMatchObject({ step: 1, values: unknown, cepNotFound: true });
+    expect(again.data).toMatchObject({ step: 1, values: unknown, cepNotFound: "unknown" });
   });
 });
 

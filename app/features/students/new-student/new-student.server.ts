@@ -22,6 +22,7 @@ import {
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
+import type { CepFailure } from "#app/features/address/address-fields.tsx";
 import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
 import { CHECKOUT_CPF_TOAST } from "#app/features/students/student-choices.ts";
 import {
@@ -84,7 +85,7 @@ function stepOne(values: StudentValues, fields: Partial<StepOne> = {}, status = 
 }
 
 function stepTwo(
-  { student, studentCepNotFound }: { student: StudentValues; studentCepNotFound: boolean },
+  { student, studentCepNotFound }: { student: StudentValues; studentCepNotFound: CepFailure },
   createdStudentId: string | null,
   values: ResponsibleValues,
   fields: Partial<StepTwo> = {},
@@ -146,7 +147,7 @@ export async function newStudentAction(
   const { customer } = requireCustomer(context);
   const schema = checkout ? checkoutStudentServerSchema : studentServerSchema;
   /** Step 1 again with its errors: in the checkout a CPF failure also says so in a red toast. */
-  const stepOneRefused = (student: StudentValues, result: SubmissionResult<string[]>, cepNotFound: boolean) =>
+  const stepOneRefused = (student: StudentValues, result: SubmissionResult<string[]>, cepNotFound: CepFailure) =>
     stepOne(
       student,
       checkout && result.error?.cpf?.length

@@ -14,7 +14,7 @@ import {
   TextField,
 } from "#app/ui/form-field.tsx";
 import { AddressFields } from "./address-fields.tsx";
-import { CEP_NOT_FOUND_FIELD } from "#app/features/address/address-fields.tsx";
+import { CEP_FAILURE_FIELD, CEP_NOT_FOUND_FIELD } from "#app/features/address/address-fields.tsx";
 import { CREATED_STUDENT_FIELD, STUDENT_PREFIX, type NewStudentReply } from "./new-student-reply.ts";
 
 type StepTwo = Extract<NewStudentReply, { step: 2 }>;
@@ -57,6 +57,7 @@ export function ResponsibleStep({
         name={`${STUDENT_PREFIX}${CEP_NOT_FOUND_FIELD}`}
         value={reply.studentCepNotFound ? reply.student.cep : ""}
       />
+      <input type="hidden" name={`${STUDENT_PREFIX}${CEP_FAILURE_FIELD}`} value={reply.studentCepNotFound || ""} />
       {reply.createdStudentId ? (
         <>
           <input type="hidden" name={CREATED_STUDENT_FIELD} value={reply.createdStudentId} />

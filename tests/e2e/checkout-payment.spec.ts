@@ -14,7 +14,7 @@ const COMPLETED = "Compra realizada com sucesso!";
 
 async function acceptTermsAndFinish(page: Page) {
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
 }
 
 test("boleto: the terms are required, then the purchase completes with a printable boleto and a public receipt @purchase", async ({
@@ -27,11 +27,11 @@ test("boleto: the terms are required, then the purchase completes with a printab
   const customer = await checkout(product.itemTOTVS);
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
 
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(
     page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }),
   ).toHaveAccessibleDescription(
-    "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+    "Termos não aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
   );
 
   await acceptTermsAndFinish(page);
@@ -90,7 +90,7 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
   await checkout(product.itemTOTVS);
   const form = page.getByTestId("payment-form");
   const holder = "Fernanda C Lima";
-  // The card, its instalments and Finalizar Compra. The server never sends any of the card back.
+  // The card, its instalments and Finalizar compra. The server never sends any of the card back.
   const payByCard = async ({ number, installments, expiry = "05 / 35" }: Record<string, string>) => {
     await page.getByLabel("Cartão de Crédito").check();
     await fillFields(form, {
@@ -113,7 +113,7 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
 
   await payByCard({ number: "4111 1111 1111 1112", installments: "1" });
   await expect(form).toHaveAccessibleDescription(
-    "Formulário Incompleto - Preencha todos os campos do formulário para prosseguir.",
+    "Formulário incompleto - Preencha todos os campos do formulário para prosseguir.",
   );
   // With JavaScript the form checks itself and sends nothing, so what was typed stays to be fixed.
   if (js) await expect(form.getByLabel("Nome impresso no cartão")).toHaveValue(holder);
@@ -222,9 +222,9 @@ test("the instalment line follows the choice (JavaScript), and the options carry
   const summary = page.getByTestId("payment-summary");
   const select = page.getByLabel("Parcelamento");
   // Without JavaScript the boleto's line the server wrote hides, and the empty option says it.
-  if (js) await expect(summary).toHaveText("Selecione o Parcelamento");
+  if (js) await expect(summary).toHaveText("Selecione o parcelamento");
   else await expect(summary).toBeHidden();
-  await expect(select.locator("option:checked")).toHaveText("Selecione o Parcelamento");
+  await expect(select.locator("option:checked")).toHaveText("Selecione o parcelamento");
   await expect(select.locator("option").nth(2)).toHaveText(/^2 x de R\$ /);
   if (js) {
     await select.selectOption("2");
@@ -255,7 +255,7 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
 }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
   const customer = await checkout(product.itemTOTVS);
-  await page.getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+  await page.getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" }).click();
   await expect(page.getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
   await expectAnnounced(page, "Cupom aplicado com sucesso!", { type: "success" });
   // Meanwhile the customer used it up elsewhere (BEMVINDO10 is once per customer).
@@ -288,7 +288,7 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
-test("a repeated Finalizar Compra (a double click, a reload after POST) answers the same sale and charges once", async ({
+test("a repeated Finalizar compra (a double click, a reload after POST) answers the same sale and charges once", async ({
   page,
   request,
   checkout,
@@ -301,7 +301,7 @@ test("a repeated Finalizar Compra (a double click, a reload after POST) answers 
     .evaluate((form) =>
       Object.fromEntries([...new FormData(form as HTMLFormElement)].map(([key, value]) => [key, String(value)])),
     );
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   const completion = new URL(page.url());
 

@@ -60,7 +60,7 @@ test("Carrinhos: an atendente finds a cart by e-mail, removes an item, then dele
   await expect(staff.getByText("Nenhum carrinho aberto encontrado para esta busca.")).toBeVisible();
 
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expectAnnounced(page, "Seu carrinho foi deletado pelo administrador", { type: "error" });
 });

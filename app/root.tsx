@@ -21,6 +21,7 @@ import { cartInstallmentView } from "./lib/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
+import { useHeadingFocusOnNavigation } from "./ui/heading-focus.ts";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -137,6 +138,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     // Lets browser tests (and CSS) know the SPA has taken over from the server HTML.
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useHeadingFocusOnNavigation();
   return (
     <AuthenticityTokenProvider token={loaderData.csrfToken}>
       <Outlet />

@@ -201,7 +201,7 @@ export type GuestCartPayloadData = z.output<typeof guestCartBody>;
 /** What finish-cart answers that the payment form says too (spec §5 terms). */
 export const FINISH_CART_MESSAGES = {
   methodRequired: "Escolha a forma de pagamento.",
-  termsNotAccepted: "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+  termsNotAccepted: "Termos não aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
   installmentsInvalid: INSTALLMENT_TEXTS.choose,
   freeOnlyAtZero: "A opção Gratuito vale só para pedidos de total R$ 0,00.",
   totalInvalid: "Total do carrinho inválido.",

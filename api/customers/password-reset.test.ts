@@ -74,9 +74,9 @@ describe("POST /customers/reset-password", () => {
 
   it("asks for at least 10 characters and a valid store", async () => {
     const short = await request("a@b.com");
-    expect(short).toEqual({ status: 400, body: { error: { message: "Email Incompleto" } } });
+    expect(short).toEqual({ status: 400, body: { error: { message: "Email incompleto" } } });
     const missing = await t.call("POST", "/customers/reset-password", { storeId: 1 }, { address: randomAddress() });
-    expect(missing.body.error.message).toBe("Email Incompleto");
+    expect(missing.body.error.message).toBe("Email incompleto");
     const noStore = await t.call(
       "POST",
       "/customers/reset-password",
@@ -109,7 +109,7 @@ describe("GET and PUT /customers/reset-password/{token}", () => {
     expect(await check(token)).toEqual({ status: 200, body: { valid: true } });
 
     const mismatch = await confirm(token, "novasenha9", "novasenha8");
-    expect(mismatch).toEqual({ status: 400, body: { error: { message: "Senhas nao correspondem" } } });
+    expect(mismatch).toEqual({ status: 400, body: { error: { message: "Senhas não correspondem" } } });
     const short = await confirm(token, "123");
     expect(short.body.error.message).toBe("A senha deve ter entre 6 e 20 caracteres.");
     // Weak, and the link stays good: nothing was spent.

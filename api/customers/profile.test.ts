@@ -101,8 +101,8 @@ describe("PUT /customers/update-customer/{customerId}/store/{storeId}", () => {
     const before = await row(ana);
     for (const [change, message] of [
       [{ name: "Ana" }, "Nome deve ter entre 10 e 45 letras."],
-      [{ cpf: "111.111.111-11" }, "CPF Inválido"],
-      [{ cellPhone: "8199" }, "Telefone Incompleto"],
+      [{ cpf: "111.111.111-11" }, "CPF inválido"],
+      [{ cellPhone: "8199" }, "Telefone incompleto"],
       [{ houseNumber: 1 }, "Número deve ter de 2 a 6 dígitos."],
       [{ complement: "Bloco ".repeat(11) }, "Complemento muito longo: use até 60 caracteres."],
       [{ city: "Campinas" }, "A cidade não pertence ao estado selecionado."],
@@ -219,7 +219,7 @@ describe("PUT /customers/update-customers-password/{customerId}/store/{storeId}"
       { token: bruno.token },
     );
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.error.message).toBe("Senhas nao correspondem");
+    expect(mismatch.body.error.message).toBe("Senhas não correspondem");
     const short = await t.call(
       "PUT",
       path("update-customers-password", bruno),

@@ -434,7 +434,7 @@ describe("creating a student and a responsible", () => {
 
   it("applies the student rules of spec §5", async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ cpf: "111.111.111-11" }, "CPF Inválida"],
+      [{ cpf: "111.111.111-11" }, "CPF inválido"],
       [{ nome: "Ana" }, "Nome deve ter entre 10 e 45 letras."],
       [{ nome: " Joaquim Cavalcanti" }, "O nome não pode começar com espaço ou hífen."],
       [{ dtnascimento: "2999-01-01" }, "A data de nascimento não pode ser no futuro."],
@@ -446,7 +446,7 @@ describe("creating a student and a responsible", () => {
       [{ numero: "1" }, "Número deve ter de 2 a 6 dígitos."],
       [{ bairro: "" }, "Informe o bairro."],
       [{ email: "Joao@Exemplo" }, "Informe um e-mail válido em letras minúsculas."],
-      [{ telefone1: "(81) 9999" }, "Telefone Incompleto"],
+      [{ telefone1: "(81) 9999" }, "Telefone incompleto"],
     ];
     const before = await cartTables(t.db);
     for (const [override, message] of cases) {
@@ -461,13 +461,13 @@ describe("creating a student and a responsible", () => {
     expect(await cartTables(t.db)).toEqual(before);
   });
 
-  it("applies the responsible rules: e-mail and phone required, CPF Inválido", async () => {
+  it("applies the responsible rules: e-mail and phone required, CPF inválido", async () => {
     const { body } = await t.call("POST", "/students/create-empty-student", newStudentPayload(ana.id), as(ana));
     const cases: [Record<string, unknown>, string][] = [
-      [{ cpf: "123.456.789-00" }, "CPF Inválido"],
+      [{ cpf: "123.456.789-00" }, "CPF inválido"],
       [{ email: "" }, "Informe o e-mail."],
       [{ telefone1: "" }, "Informe o telefone celular."],
-      [{ telefone1: "(81) 9876-123" }, "Telefone Incompleto"],
+      [{ telefone1: "(81) 9876-123" }, "Telefone incompleto"],
       [{ parentesco: "" }, "Selecione o parentesco."],
     ];
     for (const [override, message] of cases) {
@@ -571,7 +571,7 @@ describe("removing a link", () => {
   });
 });
 
-describe("Sou Aluno", () => {
+describe("Sou aluno", () => {
   it("creates the customer as a student once, from the customer's data", async () => {
     const customer = await signUpAndLogIn(t, { name: "Rafael Augusto Pinto" });
     const path = `/students/already-student/${customer.id}/store/1`;

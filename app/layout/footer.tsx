@@ -1,11 +1,32 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { StoreSettings } from "#app/layout/shell.server.ts";
 import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { ChatIcon, ChevronUpIcon, FacebookIcon, InstagramIcon, LockIcon, YoutubeIcon } from "#app/ui/icons.tsx";
 import { PaymentBadges } from "./payment-badges.tsx";
 
+/**
+ * Pages of forms and totals, where a button floating over the corner would cover a field or a
+ * total as the page scrolls by (docs/decisions/0042): no chat button there. /atendimento is
+ * where it leads.
+ */
+const PAGES_WITHOUT_CHAT_BUTTON = [
+  "/compra",
+  "/conclusao",
+  "/checkout",
+  "/conta",
+  "/atendimento",
+  "/compra-rapida",
+  "/entrar",
+  "/registrar",
+  "/resetar-senha",
+];
+
+const hasChatButton = (pathname: string) =>
+  !PAGES_WITHOUT_CHAT_BUTTON.some((page) => pathname === page || pathname.startsWith(`${page}/`));
+
 export function Footer({ store, year }: { store: StoreSettings; year: number }) {
+  const { pathname } = useLocation();
   return (
     <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 hd:pb-0">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 hd:grid-cols-[1.4fr_1fr_1.2fr]">
@@ -99,13 +120,18 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           </a>
         </div>
       </div>
-      <Link
-        to="/atendimento"
-        aria-label="Fale conosco pelo chat"
-        className="fixed bottom-20 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-500 text-white shadow-lg hover:bg-emerald-600 hd:bottom-6"
-      >
-        <ChatIcon width={28} height={28} />
-      </Link>
+      {/* Desktop only: on a phone the bottom bar's "Atendimento" leads there, and a floating
+          button would sit over the fields and totals (docs/decisions/0042). */}
+      {hasChatButton(pathname) ? (
+        <Link
+          to="/atendimento"
+          aria-label="Fale conosco pelo chat"
+          data-testid="chat-button"
+          className="fixed bottom-6 right-4 z-30 hidden h-14 w-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg hover:bg-emerald-800 hd:flex"
+        >
+          <ChatIcon width={28} height={28} />
+        </Link>
+      ) : null}
     </footer>
   );
 }

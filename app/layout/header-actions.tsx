@@ -43,8 +43,8 @@ export function LoginButton({ className = "" }: { className?: string }) {
     <Link
       to={hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
       preventScrollReset
-      title="Fazer Login ou Registrar"
-      aria-label="Fazer Login ou Registrar"
+      title="Fazer login ou registrar"
+      aria-label="Fazer login ou registrar"
       className={`flex items-center rounded-full p-2 hover:bg-white/10 ${className}`}
     >
       <UserIcon />

@@ -401,7 +401,7 @@ describe("validateCardForm", () => {
     const result = validateCardForm({}, { now: JUNE_2026 });
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.message).toBe("Formulário Incompleto - Preencha todos os campos do formulário para prosseguir.");
+    expect(result.message).toBe("Formulário incompleto - Preencha todos os campos do formulário para prosseguir.");
     expect(Object.keys(result.errors).sort()).toEqual(["cvc", "expiry", "holder", "installments", "number"]);
   });
 

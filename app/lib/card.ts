@@ -19,7 +19,7 @@ import cardValidator from "card-validator";
 import { todayInBrazil } from "./dates.ts";
 
 export const CARD_FORM_MESSAGE =
-  "Formulário Incompleto - Preencha todos os campos do formulário para prosseguir." as const;
+  "Formulário incompleto - Preencha todos os campos do formulário para prosseguir." as const;
 
 export const CARD_FIELD_MESSAGES = {
   holder: "Informe o nome impresso no cartão, só com letras (até 26).",
@@ -28,7 +28,7 @@ export const CARD_FIELD_MESSAGES = {
   expiry: "Validade inválida.",
   expired: "Cartão vencido.",
   cvc: "Código de segurança inválido.",
-  installments: "Selecione o Parcelamento",
+  installments: "Selecione o parcelamento",
 } as const;
 
 /** card-validator's type names of the accepted brands. */

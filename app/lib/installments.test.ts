@@ -314,7 +314,7 @@ describe("creditInstallmentLabel", () => {
   });
 
   it("asks to choose while no count is chosen", () => {
-    expect(creditInstallmentLabel(100, null)).toBe("Selecione o Parcelamento");
+    expect(creditInstallmentLabel(100, null)).toBe("Selecione o parcelamento");
     expect(creditInstallmentLabel(100, undefined)).toBe(INSTALLMENT_TEXTS.choose);
     expect(creditInstallmentLabel(100, 0)).toBe(INSTALLMENT_TEXTS.choose);
     expect(creditInstallmentLabel(100, Number.NaN)).toBe(INSTALLMENT_TEXTS.choose);

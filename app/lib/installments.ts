@@ -55,7 +55,7 @@ export interface InstallmentLine extends InstallmentItem {
 }
 
 export const INSTALLMENT_TEXTS = {
-  choose: "Selecione o Parcelamento",
+  choose: "Selecione o parcelamento",
   boleto: "À vista no Boleto Bancário",
   pix: "À vista no Pix",
 } as const;

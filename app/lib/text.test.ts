@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { firstName, PRODUCT_NAME_LIMIT, slugify, STUDENT_NAME_LIMIT, stripAccents, titleCase, truncate } from "./text";
+import {
+  counted,
+  firstName,
+  PRODUCT_NAME_LIMIT,
+  slugify,
+  STUDENT_NAME_LIMIT,
+  stripAccents,
+  titleCase,
+  truncate,
+} from "./text";
 
 describe("titleCase", () => {
   it("capitalises words and keeps connectors lowercase", () => {
@@ -120,5 +129,13 @@ describe("firstName", () => {
     expect(firstName("MARIA DAS DORES")).toBe("Maria");
     expect(firstName("  joão silva")).toBe("João");
     expect(firstName("")).toBe("");
+  });
+});
+
+describe("counted", () => {
+  it("agrees the noun with the count: singular for one, plural otherwise", () => {
+    expect(counted(1, "item", "itens")).toBe("1 item");
+    expect(counted(2, "item", "itens")).toBe("2 itens");
+    expect(counted(0, "código", "códigos")).toBe("0 códigos");
   });
 });

@@ -126,6 +126,11 @@ export function truncate(text: string, max: number): string {
   return chars.slice(0, Math.max(0, max)).join("").trimEnd() + ELLIPSIS;
 }
 
+/** A count with its noun in agreement: counted(1, "item", "itens") → "1 item", counted(2, …) → "2 itens". */
+export function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** URL slug: "Material Didático – 1º Ano" → "material-didatico-1-ano". */
 export function slugify(text: string): string {
   return stripAccents(text.replace(/[ºª°]/g, ""))

@@ -171,7 +171,7 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
       shopper.address,
     );
 
-  /** "Finalizar Compra" by boleto, or by an approved card of the sandbox gateway. */
+  /** "Finalizar compra" by boleto, or by an approved card of the sandbox gateway. */
   const finish = (shopper: Shopper, cartId: string, payment: Record<string, unknown>) =>
     call(
       "PUT",

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
+import { createCustomer, expectLoggedIn, loginIcon, modalReady } from "./support/accounts.ts";
 import { Auditor, type AuditedView } from "./support/axe.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -7,6 +8,7 @@ import { tabTo } from "./support/keyboard.ts";
 import { dialogReady, waitForHydration as waitForHydrationOf } from "./support/pages.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { holdToast } from "./support/toasts.ts";
 
 // axe-core with the WCAG 2.2 AA rules on every page and URL-state dialog, as a visitor and
 // logged in, at both sizes (desktop, mobile) in the JavaScript projects (see the describe).
@@ -52,7 +54,7 @@ const VISITOR_VIEWS: Record<string, (product: Product) => AuditedView[]> = {
     { name: "esqueci a senha (modal)", path: "/faq?conta=esqueci-a-senha", dialog: "Recuperar senha" },
     { name: "/entrar", path: "/entrar", dialog: "Entrar" },
     { name: "/registrar", path: "/registrar", dialog: "Registrar" },
-    { name: "carrinho vazio", path: "/faq?carrinho=aberto", dialog: "Carrinho de Compras" },
+    { name: "carrinho vazio", path: "/faq?carrinho=aberto", dialog: "Carrinho de compras" },
     { name: "busca móvel", path: "/faq?busca=aberta", scope: "header" },
     { name: "newsletter (diálogo)", path: "/faq?newsletter=sucesso", dialog: /.+/ },
   ],
@@ -81,7 +83,7 @@ test.describe("axe", () => {
     await expect(page).toHaveURL(/carrinho=aberto/);
     const audit = new Auditor(page, js);
     await audit.views([
-      { name: "carrinho do visitante", path: "/faq?carrinho=aberto", dialog: "Carrinho de Compras" },
+      { name: "carrinho do visitante", path: "/faq?carrinho=aberto", dialog: "Carrinho de compras" },
       { name: "compra, passo 1 (entrar)", path: "/compra" },
       { name: "compra, passo 1 (cadastro)", path: "/compra?cadastro=novo" },
     ]);
@@ -105,9 +107,9 @@ test.describe("axe", () => {
     const audit = new Auditor(page, js);
     await audit.views([
       { name: "menu da conta", path: "/faq", prepare: openMenu(accountMenu), scope: "header" },
-      { name: "vincular: escolha", path: `${path}?vinculo=escolha`, dialog: "Item em Vinculacao" },
-      { name: "vincular: lista", path: `${path}?vinculo=lista`, dialog: "Item em Vinculacao" },
-      { name: "vincular: novo estudante", path: `${path}?vinculo=novo`, dialog: "Item em Vinculacao" },
+      { name: "vincular: escolha", path: `${path}?vinculo=escolha`, dialog: "Item em vinculação" },
+      { name: "vincular: lista", path: `${path}?vinculo=lista`, dialog: "Item em vinculação" },
+      { name: "vincular: novo estudante", path: `${path}?vinculo=novo`, dialog: "Item em vinculação" },
       { name: "vincular: dados do estudante", path: `${path}?vinculo=lista&estudante=${studentId}`, dialog: /.+/ },
       { name: "compra, passo 2", path: "/compra" },
       { name: "compra, passo 2 (lista)", path: "/compra?vinculo=lista" },
@@ -179,11 +181,11 @@ test.describe("axe", () => {
     await checkout((await discounted(request)).itemTOTVS);
     const audit = new Auditor(page, js);
     await audit.views([
-      { name: "carrinho com item", path: "/faq?carrinho=aberto", dialog: "Carrinho de Compras" },
+      { name: "carrinho com item", path: "/faq?carrinho=aberto", dialog: "Carrinho de compras" },
       { name: "compra, passo 3 (pagamento)", path: "/compra" },
     ]);
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     await expect(page).toHaveURL(/\/conclusao\?venda=/);
     const completion = new URL(page.url());
     const boleto = await page.getByRole("link", { name: "Abrir boleto" }).getAttribute("href");
@@ -194,6 +196,56 @@ test.describe("axe", () => {
       { name: "comprovante", path: receipt! },
       { name: "conta com pedido", path: "/conta" },
     ]);
+    audit.expectNone();
+  });
+
+  test("axe (WCAG 2.2 AA), toasts: each kind, as the page after a redirect with it shows it", async ({
+    page,
+    context,
+    js,
+  }) => {
+    // The toast closes itself after 3 s (spec §9): the page's clock stands still from the
+    // start, so the toast is still there when axe looks, however slow the machine.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now());
+    const audit = new Auditor(page, js, true);
+    const kinds = ["success", "error", "warning", "info"] as const;
+    for (const type of kinds) {
+      await holdToast(context, { type, message: "Mensagem de teste", description: "Com uma segunda linha." });
+      await audit.views([
+        {
+          name: `toast (${type})`,
+          path: "/faq",
+          prepare: (page) => expect(page.locator(`[data-toast-type=${type}]`)).toBeVisible(),
+          scope: "[data-toast-type]",
+        },
+      ]);
+      // What axe saw was the toast: still on screen.
+      await expect(page.locator(`[data-toast-type=${type}]`)).toBeVisible();
+    }
+    audit.expectNone();
+  });
+
+  test("axe (WCAG 2.2 AA), customer: the Pix completion as the purchase's redirect shows it, toast included", async ({
+    page,
+    js,
+    request,
+    checkout,
+  }) => {
+    // The success toast closes itself after 3 s: the page's clock stands still (see the toasts' test).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now());
+    await checkout((await discounted(request)).itemTOTVS);
+    await page.getByLabel("Pix").check();
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: /finalizar compra/i }).click();
+    await expect(page).toHaveURL(/\/conclusao\?venda=/);
+    await waitForHydrationOf(page, js);
+    const toast = page.locator("[data-toast-type=success]");
+    await expect(toast).toBeVisible();
+    const audit = new Auditor(page, js, true);
+    await audit.current("conclusão (Pix) com o toast da compra");
+    await expect(toast).toBeVisible();
     audit.expectNone();
   });
 
@@ -211,12 +263,19 @@ test.describe("axe", () => {
       { name: "gestor: link de senha inválido", path: "/gestor/definir-senha/link-que-nao-existe-mais-0000" },
     ]);
     // A customer with an open cart, so Carrinhos and a customer's page have something to show.
+    // and an order (boleto), so Pedidos has a row and the order's page its tables.
     const customer = await checkout((await discounted(request)).itemTOTVS);
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: /finalizar compra/i }).click();
+    await expect(page).toHaveURL(/\/conclusao\?venda=/);
+    const saleId = new URL(page.url()).searchParams.get("venda")!;
+    await checkout((await discounted(request)).itemTOTVS);
     const admin = await logInStaff(context, "admin", "Diretora Axe");
     const email = encodeURIComponent(customer.email);
     await audit.views([
       { name: "gestor: painel", path: "/gestor" },
       { name: "gestor: pedidos", path: "/gestor/pedidos" },
+      { name: "gestor: pedido", path: `/gestor/pedidos/${saleId}` },
       { name: "gestor: carrinhos", path: `/gestor/carrinhos?por=email&q=${email}` },
       { name: "gestor: clientes", path: `/gestor/clientes?q=${email}` },
       { name: "gestor: catálogo", path: "/gestor/catalogo" },
@@ -260,20 +319,23 @@ test("keyboard only: a product bought for oneself and paid by boleto with Tab, E
 
   await tabTo(page, page.getByTestId("buy-button"));
   await keyboard.press("Enter");
-  const linkDialog = await dialogReady(page.getByRole("dialog", { name: "Item em Vinculacao" }), js);
+  const linkDialog = await dialogReady(page.getByRole("dialog", { name: "Item em vinculação" }), js);
   // With JavaScript the focus moves into the dialog that opened.
   if (js) await expect(linkDialog).toBeFocused();
-  await tabTo(page, linkDialog.getByRole("button", { name: /Sou Aluno/ }));
+  await tabTo(page, linkDialog.getByRole("button", { name: /Sou aluno/ }));
   await keyboard.press("Space");
 
-  const cart = page.getByRole("dialog", { name: "Carrinho de Compras" });
+  const cart = page.getByRole("dialog", { name: "Carrinho de compras" });
   await expect(cart.getByTestId("cart-bag")).toHaveCount(1);
   if (js) await expect(cart).toBeFocused();
-  await tabTo(page, cart.getByRole("link", { name: "Proceder Com Pedido" }));
+  await tabTo(page, cart.getByRole("link", { name: "Proceder com pedido" }));
   await keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/compra$/);
   await waitForHydrationOf(page, js);
+  // With JavaScript the navigation puts the focus on the new page's heading (a page load
+  // starts at the top by itself).
+  if (js) await expect(mainHeading(page)).toBeFocused();
   const boleto = page.getByRole("radio", { name: "Boleto Bancário" });
   await tabTo(page, boleto);
   await keyboard.press("Space");
@@ -282,11 +344,87 @@ test("keyboard only: a product bought for oneself and paid by boleto with Tab, E
   await tabTo(page, terms);
   await keyboard.press("Space");
   await expect(terms).toBeChecked();
-  await tabTo(page, page.getByRole("button", { name: "Finalizar Compra" }));
+  await tabTo(page, page.getByRole("button", { name: "Finalizar compra" }));
   await keyboard.press("Enter");
 
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
+  if (js) await expect(mainHeading(page)).toBeFocused();
+});
+
+/** The page's own heading (h1), where the focus goes after a client-side navigation. */
+const mainHeading = (page: Page) => page.getByRole("heading", { level: 1 });
+
+test("keyboard, with JavaScript: the focus goes to the new page's heading after logging in, opening a product or the student list, and back to the opener when a dialog closes", async ({
+  page,
+  request,
+  js,
+  visit,
+}) => {
+  test.skip(!js, "without JavaScript every navigation is a page load, which starts at the top");
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+  const customer = await createCustomer(request);
+  const keyboard = page.keyboard;
+  await visit(`/categoria/${product.category.slug}`);
+
+  // Logging in: the dialog takes the focus; once it closes, the page's heading has it.
+  await tabTo(page, loginIcon(page));
+  await keyboard.press("Enter");
+  const modal = await modalReady(page, js);
+  await expect(modal).toBeFocused();
+  await tabTo(page, modal.getByLabel("E-mail"));
+  await keyboard.type(customer.email);
+  await tabTo(page, modal.getByLabel("Senha", { exact: true }));
+  await keyboard.type(customer.password);
+  await keyboard.press("Enter");
+  await expectLoggedIn(page, customer.name);
+  await expect(mainHeading(page)).toBeFocused();
+
+  // A product from the listing: its page's heading.
+  await tabTo(
+    page,
+    page
+      .getByRole("main")
+      .locator(`a[href="${productPath(product)}"]`)
+      .first(),
+  );
+  await keyboard.press("Enter");
+  await expect(page).toHaveURL(productPath(product));
+  await expect(mainHeading(page)).toBeFocused();
+  await expect(mainHeading(page)).toHaveText(new RegExp(product.NOME.slice(0, 10), "i"));
+
+  // A dialog opened from a button gives the focus back to that button when it closes.
+  const buy = page.getByTestId("buy-button");
+  await tabTo(page, buy);
+  await keyboard.press("Enter");
+  // "Item em vinculação", or the question that may replace it (issue 25, point 4).
+  const linkDialog = await dialogReady(page.getByRole("dialog", { name: /vinculação|estudante/i }), js);
+  await expect(linkDialog).toBeFocused();
+  await keyboard.press("Escape");
+  await expect(linkDialog).toHaveCount(0);
+  await expect(buy).toBeFocused();
+
+  // The student list replaces the link that opened it: the focus stays in the dialog, not on the page's body.
+  await keyboard.press("Enter");
+  await dialogReady(linkDialog, js);
+  await tabTo(page, linkDialog.getByRole("link", { name: /lista de alunos/i }));
+  await keyboard.press("Enter");
+  await expect(page).toHaveURL(/vinculo=lista/);
+  await expect(linkDialog).toBeFocused();
+  await keyboard.press("Escape");
+  await expect(buy).toBeFocused();
+
+  // Bought for oneself, then the cart's "Proceder com pedido": /compra's heading.
+  await keyboard.press("Enter");
+  await dialogReady(linkDialog, js);
+  await tabTo(page, linkDialog.getByRole("button", { name: /sou aluno/i }));
+  await keyboard.press("Space");
+  const cart = page.getByRole("dialog", { name: /carrinho de compras/i });
+  await expect(cart.getByTestId("cart-bag")).toHaveCount(1);
+  await tabTo(page, cart.getByRole("link", { name: /proceder com pedido/i }));
+  await keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/compra$/);
+  await expect(mainHeading(page)).toBeFocused();
 });
 
 test("one payment line for the chosen method, one account dialog, one id per payment radio", async ({
@@ -323,9 +461,47 @@ test("one payment line for the chosen method, one account dialog, one id per pay
   if (!js) await expect(summary).toBeHidden();
   await form.getByLabel("Parcelamento").selectOption("2");
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
-  await expect(form).toHaveAccessibleDescription(/Formulário Incompleto/);
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
+  await expect(form).toHaveAccessibleDescription(/Formulário incompleto/);
   await expect(summary).toHaveText(/^Parcelado em 2x de R\$ [\d.]+,\d{2} sem juros no Crédito$/);
   await expect(summary).toBeVisible();
   expect(await page.content()).not.toContain("À vista no Boleto Bancário");
+});
+
+/**
+ * Scrolls each visible element of `selector` in <main> up to where the chat button floats and
+ * lists those the button, when shown, covers there: what a parent scrolling a form or a total
+ * past the button would meet. Fails if there is nothing to check.
+ */
+async function expectChatButtonClearOf(page: Page, selector: string) {
+  const { checked, covered } = await page.evaluate((selector) => {
+    const chat = document.querySelector<HTMLElement>('a[aria-label="Fale conosco pelo chat"]');
+    const targets = [...document.querySelectorAll<HTMLElement>(`main :is(${selector})`)].filter(
+      (element) => element.getClientRects().length > 0,
+    );
+    const covered: string[] = [];
+    // Not shown on this page at this size: it covers nothing.
+    if (!chat || chat.getClientRects().length === 0) return { checked: targets.length, covered };
+    for (const target of targets) {
+      window.scrollBy(0, target.getBoundingClientRect().top - chat.getBoundingClientRect().top);
+      const box = target.getBoundingClientRect();
+      const button = chat.getBoundingClientRect();
+      const overlaps =
+        box.left < button.right && button.left < box.right && box.top < button.bottom && button.top < box.bottom;
+      if (overlaps) covered.push(target.outerHTML.slice(0, 100));
+    }
+    return { checked: targets.length, covered };
+  }, selector);
+  expect(checked).toBeGreaterThan(0);
+  expect(covered, "o botão de chat cobre estes elementos").toEqual([]);
+}
+
+test("the chat button covers no field and no total of /compra and /conclusao", async ({ page, request, checkout }) => {
+  await checkout((await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0)).itemTOTVS);
+  const fields = "input:not([type=hidden]), select, textarea, button";
+  await expectChatButtonClearOf(page, `${fields}, [data-testid=checkout-totals]`);
+  await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+  await page.getByRole("button", { name: /finalizar compra/i }).click();
+  await expect(page).toHaveURL(/\/conclusao\?venda=/);
+  await expectChatButtonClearOf(page, `${fields}, a, [data-testid=sale-total]`);
 });

@@ -57,12 +57,12 @@ test("the profile shows the customer's data and a change persists", async ({ pag
   await expect(reloaded.getByLabel("Número")).toHaveValue("1500");
 });
 
-test("an invalid CPF says 'CPF Inválido' and keeps what was typed", async ({ page, openAccountPage }) => {
+test("an invalid CPF says 'CPF inválido' and keeps what was typed", async ({ page, openAccountPage }) => {
   await openAccountPage();
   const profile = profileSection(page);
   await fillFields(profile, { "Nome completo": "Fernanda Nova Silva", Bairro: "Graças", CPF: "111.111.111-11" });
   await profile.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(profile.getByText("CPF Inválido")).toBeVisible();
+  await expect(profile.getByText("CPF inválido")).toBeVisible();
   await expect(profile.getByLabel("Nome completo")).toHaveValue("Fernanda Nova Silva");
   await expect(profile.getByLabel("Bairro")).toHaveValue("Graças");
   await expect(profile.getByLabel("CPF")).toHaveValue("111.111.111-11");

@@ -38,7 +38,7 @@ test("boleto from Mercado Pago: the acquirer's linha digitável and PDF, then it
   await checkout(product.itemTOTVS);
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
 
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   await expectAnnounced(page, "Compra realizada com sucesso!", { type: "success" });
@@ -91,7 +91,7 @@ async function onCardPayment({ page, request, checkout }: CardShopper) {
 }
 
 /**
- * Pays by card the way this browser can: without JavaScript, "Finalizar Compra" goes to the
+ * Pays by card the way this browser can: without JavaScript, "Finalizar compra" goes to the
  * acquirer's page, where the card is typed; with it, the store's page tokenises the card through
  * MercadoPago.js. Answers the bodies of every POST the browser sent to the store.
  */
@@ -116,7 +116,7 @@ async function payByCard(page: Page, js: boolean, holder: string): Promise<strin
   }
   await form.getByLabel("Parcelamento").selectOption("1");
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   if (!js) {
     await expect(page).toHaveURL(new RegExp(`^${doubleURL}/checkout/v1/redirect`));
     await page.getByLabel("Número do cartão").fill(CARD.number);
@@ -163,7 +163,7 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
     await onCardPayment({ page, request, checkout });
     await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("1");
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     await expect(page).toHaveURL(new RegExp(`^${doubleURL}/checkout/v1/redirect`));
     const pageUrl = page.url();
     const { preferences } = await doubleControl(request, "state");
@@ -179,7 +179,7 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
     await expect(page).toHaveURL(/\/compra/);
     await page.getByLabel("Boleto Bancário").check();
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     await expect(page).toHaveURL(/\/conclusao\?venda=/);
     await expect(page.getByTestId("sale-status")).toHaveText("Aguardando pagamento");
     await visit("/conta");

@@ -16,7 +16,7 @@ const COMPLETED = "Compra realizada com sucesso!";
 
 async function acceptTermsAndFinish(page: Page) {
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
 }
 
 test("boleto: the terms are required, then the purchase completes with a printable boleto and a public receipt @purchase", async ({
@@ -29,11 +29,11 @@ test("boleto: the terms are required, then the purchase completes with a printab
   const customer = await checkout(product.itemTOTVS);
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
 
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(
     page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }),
   ).toHaveAccessibleDescription(
-    "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+    "Termos não aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
   );
 
   await acceptTermsAndFinish(page);
@@ -92,7 +92,7 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
   await checkout(product.itemTOTVS);
   const form = page.getByTestId("payment-form");
   const holder = "Fernanda C Lima";
-  // The card, its instalments and Finalizar Compra. The server never sends any of the card back.
+  // The card, its instalments and Finalizar compra. The server never sends any of the card back.
   const payByCard = async ({ number, installments, expiry = "05 / 35" }: Record<string, string>) => {
     await page.getByLabel("Cartão de Crédito").check();
     await fillFields(form, {
@@ -115,7 +115,7 @@ test("card in instalments: a bad card is refused and a declined card leaves the 
 
   await payByCard({ number: "4111 1111 1111 1112", installments: "1" });
   await expect(form).toHaveAccessibleDescription(
-    "Formulário Incompleto - Preencha todos os campos do formulário para prosseguir.",
+    "Formulário incompleto - Preencha todos os campos do formulário para prosseguir.",
   );
   // With JavaScript the form checks itself and sends nothing, so what was typed stays to be fixed.
   if (js) await expect(form.getByLabel("Nome impresso no cartão")).toHaveValue(holder);
@@ -244,7 +244,7 @@ test("1x (à vista) is chosen until the shopper picks more, and the instalment l
   }
 });
 
-test("a card with every field filled pays on the first Finalizar Compra, in 1x, without touching Parcelamento", async ({
+test("a card with every field filled pays on the first Finalizar compra, in 1x, without touching Parcelamento", async ({
   page,
   request,
   checkout,
@@ -299,7 +299,7 @@ test("a coupon that stopped applying: the customer is told, the coupon goes and 
 }) => {
   const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
   const customer = await checkout(product.itemTOTVS);
-  await page.getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+  await page.getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" }).click();
   await expect(page.getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
   await expectAnnounced(page, "Cupom aplicado com sucesso!", { type: "success" });
   // Meanwhile the customer used it up elsewhere (BEMVINDO10 is once per customer).
@@ -388,7 +388,7 @@ test("a coupon whose last use another parent took: the customer is told it reach
   await expectAnnounced(page, COMPLETED, { type: "success" });
 });
 
-test("a repeated Finalizar Compra (a double click, a reload after POST) answers the same sale and charges once", async ({
+test("a repeated Finalizar compra (a double click, a reload after POST) answers the same sale and charges once", async ({
   page,
   request,
   checkout,
@@ -401,7 +401,7 @@ test("a repeated Finalizar Compra (a double click, a reload after POST) answers 
     .evaluate((form) =>
       Object.fromEntries([...new FormData(form as HTMLFormElement)].map(([key, value]) => [key, String(value)])),
     );
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   const completion = new URL(page.url());
 

@@ -25,7 +25,7 @@ test("Pix: QR and copia e cola on /conclusao, paid by the sandbox action, the pa
   // rendered: another choice hides it until the next submit (docs/decisions/0027).
   if (js) await expect(page.getByText("À vista no Pix")).toBeVisible();
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
 
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   await waitForHydration(page, js);

@@ -64,7 +64,7 @@ test("Carrinhos: an atendente finds a cart by e-mail, removes an item, then dele
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
   const document = js ? null : noticeDocument(page, "/aviso");
   await pauseClock(page, js);
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expectNoticeThenHome(page, js, {
     message: "Seu carrinho foi deletado pelo administrador",
     seconds: 2,

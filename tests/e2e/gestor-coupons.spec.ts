@@ -58,7 +58,7 @@ test("an admin's new coupon is offered and applied in the shop; paused, the purc
   // The purchase refuses it (spec §8) and the shop offers it no more.
   await visit("/compra");
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expectAnnounced(page, "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência", {
     type: "warning",

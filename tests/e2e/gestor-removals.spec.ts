@@ -32,7 +32,7 @@ test("a gestor removal while /compra is open: the stale page charges nothing, th
 
   gestor("remove-item", "--cart", cartId, "--item", String(removed!.itemTOTVS));
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
 
   // Back on the payment step with the cart as it is now; the reason and the gestor's notice
   // both show (one does not hide the other), and the notice stays on screen.

@@ -71,7 +71,7 @@ test("the modal has both tabs and closes back to the page", async ({ page, visit
   const modal = await modalReady(page, js);
   await expect(modal.getByText("Acompanhe o status dos seus pedidos")).toBeVisible();
   await modal.getByRole("link", { name: "Registrar" }).click();
-  await expect(accountModal(page).getByRole("heading", { name: "Dados de Acesso" })).toBeVisible();
+  await expect(accountModal(page).getByRole("heading", { name: "Dados de acesso" })).toBeVisible();
   await accountModal(page).getByRole("link", { name: "Fechar" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expect(page).toHaveURL(/\/faq$/);

@@ -22,7 +22,7 @@ test("subscribing shows the success dialog, and the same e-mail again the alread
 
   await page.locator("footer").getByPlaceholder("Cadastre seu e-mail").fill(email);
   await page.locator("footer").getByRole("button", { name: "Assinar" }).click();
-  const failure = page.getByRole("dialog", { name: "Email já Cadastrado" });
+  const failure = page.getByRole("dialog", { name: "Email já cadastrado" });
   await expect(failure).toBeVisible();
   await expect(failure).toContainText("Esse email já foi cadastrado no newsletter, tente outro.");
   await failure

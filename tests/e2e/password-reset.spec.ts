@@ -47,7 +47,7 @@ test("a customer gets a link by e-mail, sets a new password with it, and the lin
   await page.getByLabel("Nova senha", { exact: true }).fill("novaSenha456");
   await page.getByLabel("Confirme a nova senha").fill("outraSenha789");
   await page.getByRole("button", { name: "Salvar nova senha" }).click();
-  await expect(page.getByText("Senhas nao correspondem")).toBeVisible();
+  await expect(page.getByText("Senhas não correspondem")).toBeVisible();
 
   await page.getByLabel("Nova senha", { exact: true }).fill("novaSenha456");
   await page.getByLabel("Confirme a nova senha").fill("novaSenha456");
@@ -72,10 +72,10 @@ test("a customer gets a link by e-mail, sets a new password with it, and the lin
   await expect(page.getByRole("link", { name: "Pedir um novo link" })).toHaveAttribute("href", "/resetar-senha");
 });
 
-test("a short e-mail is refused with Email Incompleto and stays in the field", async ({ page, visit }) => {
+test("a short e-mail is refused with Email incompleto and stays in the field", async ({ page, visit }) => {
   await visit("/resetar-senha");
   await askForLink(page, "a@b.com");
-  await expect(page.getByText("Email Incompleto")).toBeVisible();
+  await expect(page.getByText("Email incompleto")).toBeVisible();
   await expect(page.locator("main").getByLabel("E-mail")).toHaveValue("a@b.com");
   await expect(announcement(page, LINK_SENT)).toHaveCount(0);
 });
@@ -122,7 +122,7 @@ test("from the account modal: Esqueci a senha asks for the link and the shopper 
   // A short e-mail: the message in the modal with JavaScript, on the /resetar-senha page without.
   await dialog.getByLabel("E-mail").fill("a@b.com");
   await dialog.getByRole("button", { name: "Enviar link" }).click();
-  await expect(page.getByText("Email Incompleto")).toBeVisible();
+  await expect(page.getByText("Email incompleto")).toBeVisible();
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("a@b.com");
   await expect(page).toHaveURL(js ? /\/faq\?conta=esqueci-a-senha$/ : /\/resetar-senha$/);
 

@@ -70,9 +70,7 @@ test("a visitor's Comprar puts the item in their cart, waiting for a student", a
   await visit(productPath(product));
   await page.getByTestId("buy-button").click();
   await expectAddedToCart(page, "Selecionar estudante");
-  await expect(cartPanel(page).getByTestId("cart-line")).toContainText(
-    product.title.toLocaleLowerCase("pt-BR").slice(0, 20),
-  );
+  await expect(cartPanel(page).getByTestId("cart-line")).toContainText(product.title.slice(0, 20));
 });
 
 test("unknown product or category slugs are the not-found page with 404", async ({ page, request }) => {

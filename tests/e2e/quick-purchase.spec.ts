@@ -65,7 +65,7 @@ test("a parent ticks a grade's list and puts it in a student's bag at once; agai
   // Step 3: link a student by RA, who becomes the chosen one, then add everything.
   await expectStep(page, js, "Estudante");
   await expect(page.getByTestId("quick-purchase-summary")).toContainText("4 itens marcados");
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
   await fillRaLink(page, "20250006");
   await page.getByRole("button", { name: "Adicionar", exact: true }).click();
   await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText("RA: 20250006");
@@ -89,7 +89,7 @@ test("a parent ticks a grade's list and puts it in a student's bag at once; agai
   await item(SIXTH.robotics).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await expectStep(page, js, "Estudante");
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
   await page.getByTestId("student-card").filter({ hasText: "RA: 20250006" }).click();
   await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText("RA: 20250006");
   await waitForHydration(page, js);
@@ -132,7 +132,7 @@ test("a visitor is asked to log in at the student step and comes back to it with
   expect(page.url()).toBe(stepAddress);
   await expectStep(page, js, "Estudante");
   await expect(page.getByTestId("quick-purchase-summary")).toContainText(summary);
-  await page.getByRole("button", { name: /Sou Aluno/ }).click();
+  await page.getByRole("button", { name: /Sou aluno/ }).click();
   await expectStep(page, js, "Carrinho");
   await expect(page.getByTestId("quick-purchase-outcome")).toHaveCount(count - 1);
   await expect(page.getByTestId("quick-purchase-outcome").filter({ hasText: "Adicionado ao carrinho" })).toHaveCount(

@@ -52,7 +52,7 @@ test("the spec's messages on steps 1 and 2; Voltar keeps step 1 but the password
   await visit("/faq?conta=registrar");
   let modal = await modalReady(page, js);
 
-  // Step 1 "Dados de Acesso": mismatched passwords and unticked terms.
+  // Step 1 "Dados de acesso": mismatched passwords and unticked terms.
   await fillFields(modal, {
     "Nome completo": "Joana Maria de Albuquerque",
     "E-mail": address,
@@ -60,7 +60,7 @@ test("the spec's messages on steps 1 and 2; Voltar keeps step 1 but the password
     "Repita a senha": "Lapis-Azul-43",
   });
   await modal.getByRole("button", { name: "Próximo" }).click();
-  await expect(page.getByText("Senhas nao correspondem")).toBeVisible();
+  await expect(page.getByText("Senhas não correspondem")).toBeVisible();
   await expect(page.getByText("Termos e Condições não aceitos")).toBeVisible();
 
   modal = await modalReady(page, js);
@@ -69,12 +69,12 @@ test("the spec's messages on steps 1 and 2; Voltar keeps step 1 but the password
   await modal.getByRole("checkbox").check();
   await modal.getByRole("button", { name: "Próximo" }).click();
 
-  // Step 2 "Informacoes Basicas": a wrong CPF, then Voltar.
+  // Step 2 "Informações básicas": a wrong CPF, then Voltar.
   modal = await modalReady(page, js);
-  await expect(modal.getByRole("heading", { name: "Informacoes Basicas" })).toBeVisible();
+  await expect(modal.getByRole("heading", { name: "Informações básicas" })).toBeVisible();
   modal = await fillBasics(page, js, { cpf: "111.111.111-11", houseNumber: "1" });
   await modal.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page.getByText("CPF Inválido")).toBeVisible();
+  await expect(page.getByText("CPF inválido")).toBeVisible();
   await expect(page.getByText("Número deve ter de 2 a 6 dígitos.")).toBeVisible();
 
   modal = await modalReady(page, js);
@@ -126,7 +126,7 @@ test("a common password is refused at step 1, on the password field", async ({ p
   modal = await modalReady(page, js);
   const password = modal.getByLabel("Senha", { exact: true });
   await expect(password).toHaveAccessibleDescription(WEAK_PASSWORD);
-  await expect(modal.getByRole("heading", { name: "Dados de Acesso" })).toBeVisible();
+  await expect(modal.getByRole("heading", { name: "Dados de acesso" })).toBeVisible();
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Rosangela Barbosa Lima");
 });
 

@@ -37,13 +37,13 @@ test("a parent logs in, links a student by RA, applies a coupon, pays by boleto 
 
   await buyForNewRa(page, "20250003");
   const panel = cartPanel(page);
-  await panel.getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+  await panel.getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" }).click();
   await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
 
   await visit("/compra");
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-  await page.getByRole("button", { name: "Finalizar Compra" }).click();
+  await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
   // The buyer as the login gave them (no get-customer), the sale and its line from §7's list.
   const complete = page.getByTestId("purchase-complete");

@@ -22,10 +22,10 @@ test.describe("shell", () => {
     await visit("/");
     const header = page.getByRole("banner");
     await expect(header.getByPlaceholder("O que deseja procurar?")).toBeVisible();
-    await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toBeVisible();
-    await expect(header.getByRole("link", { name: "Fazer Login ou Registrar" })).toHaveAttribute(
+    await expect(header.getByRole("link", { name: "Fazer login ou registrar" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Fazer login ou registrar" })).toHaveAttribute(
       "title",
-      "Fazer Login ou Registrar",
+      "Fazer login ou registrar",
     );
     await expect(header.getByTestId("cart-count").first()).toHaveText("0");
     // The quick-purchase shortcut shows on every page except home.
@@ -97,7 +97,7 @@ test.describe("shell", () => {
     await expect(page).toHaveURL(/\/faq$/);
   });
 
-  test("footer: newsletter, links, store information, legal line, social and chat", async ({ page, visit }) => {
+  test("footer: newsletter, links, store information, legal line, social and chat", async ({ page, visit, mobile }) => {
     await visit("/faq");
     const footer = page.locator("footer");
     await expect(footer.getByText("NEWSLETTER")).toBeVisible();
@@ -120,7 +120,15 @@ test.describe("shell", () => {
       await expect(footer.getByRole("link", { name })).toHaveAttribute("href", /^https:\/\//);
     }
     await expect(footer.getByRole("list", { name: "Formas de pagamento aceitas" })).toContainText("Boleto");
-    await footer.getByRole("link", { name: "Fale conosco pelo chat" }).click();
+    // The chat button floats on a desktop; on a phone the bottom bar's "Atendimento" is the way (0042).
+    const chat = footer.getByRole("link", { name: "Fale conosco pelo chat" });
+    if (mobile) {
+      await expect(chat).toBeHidden();
+      await page
+        .getByRole("navigation", { name: "Navegação inferior" })
+        .getByRole("link", { name: "Atendimento" })
+        .click();
+    } else await chat.click();
     await expect(page).toHaveURL(/\/atendimento$/);
   });
 

@@ -1,7 +1,7 @@
 /**
  * Where the store follows the spec's words: checkout step 2 moves to payment as soon as a
  * student is linked, created or chosen (§4); the student card's period, details and remove
- * buttons (§2); the checkout's "CPF Inválido" (§5); the terms from the store API (§7); the
+ * buttons (§2); the checkout's "CPF inválido" (§5); the terms from the store API (§7); the
  * same course twice (§5); a visitor's header without the total (§6).
  */
 import type { Page } from "@playwright/test";
@@ -38,8 +38,8 @@ test("checkout step 2: the card shows the school year, its data and a remove but
     },
   ]);
   await visit("/compra");
-  await expect(currentStep(page)).toContainText("Selecionar Aluno");
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await expect(currentStep(page)).toContainText("Selecionar aluno");
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
 
   // The card (spec §2): the school year, not the shift; "Ver dados" and "Remover vínculo".
   const year = String(new Date().getFullYear());
@@ -72,9 +72,9 @@ test("checkout step 2: the card shows the school year, its data and a remove but
     description: "Item adicionado ao carrinho!",
   });
   // The second item still waits: a click on the new student's card adds it and goes to payment.
-  await expect(currentStep(page)).toContainText("Selecionar Aluno");
+  await expect(currentStep(page)).toContainText("Selecionar aluno");
   await waitForHydration(page, js);
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
   card = page.getByTestId("student-card").filter({ hasText: "RA: 20250003" });
   await card.click();
   await expect(currentStep(page)).toContainText("Pagamento");
@@ -93,7 +93,7 @@ test("checkout step 2: the card shows the school year, its data and a remove but
   );
 });
 
-test("checkout step 2: a new student's bad CPF is the red toast CPF Inválido with the focus back on it; once created, the item is theirs and the checkout is on payment", async ({
+test("checkout step 2: a new student's bad CPF is the red toast CPF inválido with the focus back on it; once created, the item is theirs and the checkout is on payment", async ({
   page,
   visit,
   js,
@@ -119,7 +119,7 @@ test("checkout step 2: a new student's bad CPF is the red toast CPF Inválido wi
   await lookUpKnownCep(step.locator("form"), js);
   await step.getByLabel("Número").fill("120");
   await step.getByRole("button", { name: "Próximo" }).click();
-  await expectAnnounced(page, "CPF Inválido", { type: "error" });
+  await expectAnnounced(page, "CPF inválido", { type: "error" });
   await expect(step.getByLabel("CPF", { exact: true })).toBeFocused();
   await expect(step.getByLabel("Nome completo")).toHaveValue("Joaquim Cavalcanti Neto");
 
@@ -162,4 +162,47 @@ test("a visitor's header shows the count without the total (spec §6); the same 
   await visit(productPath(course!));
   await buyForMyself(page);
   await expectAnnounced(page, "Este aluno já possui um curso ou evento a ser comprado no carrinho.", { type: "error" });
+});
+
+test("the spec's words with their accents, titles and buttons in sentence case, product names as the catalogue writes them (decision 0042)", async ({
+  page,
+  visit,
+  request,
+  logIn,
+}) => {
+  const customer = await logIn();
+  const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO > 0);
+  // The name as written (title case), not in capitals (spec §2's "name in upper case").
+  await visit(productPath(product));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.title);
+
+  // Step 2 (spec §2): its question, its cards, the list's headings and the stepper.
+  await saveCart(request, customer, [
+    { studentId: null, cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
+  ]);
+  await visit("/compra");
+  await expect(page.getByTestId("checkout-stepper")).toContainText("Selecionar aluno");
+  await expect(page.getByRole("heading", { name: "Esse produto é para quem?", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Sou aluno/ })).toBeVisible();
+  await page.getByRole("link", { name: /^Lista de alunos/ }).click();
+  await expect(page.getByRole("heading", { name: "Alunos vinculados", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Adicionar novo aluno", exact: true })).toBeVisible();
+  await expect(page.getByPlaceholder("Digite o RA do aluno", { exact: true })).toBeVisible();
+
+  // The cart panel and the payment step (spec §2), the cart line's name as written (spec §2 lowercases it).
+  await saveCart(request, customer, [
+    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity: 1 }] },
+  ]);
+  await visit("/compra?carrinho=aberto");
+  const panel = page.getByRole("dialog", { name: "Carrinho de compras", exact: true });
+  await expect(panel.getByRole("link", { name: "Proceder com pedido", exact: true })).toBeVisible();
+  await expect(panel.getByTestId("cart-line")).toContainText(product.title.slice(0, 20));
+  await visit("/compra");
+  await expect(page.getByRole("heading", { name: "Cupom de desconto", exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Finalizar compra", exact: true })).toBeVisible();
+  // None of the spec's unaccented or title-cased forms is left on these pages.
+  await expect(page.locator("body")).not.toContainText(
+    /Vinculacao|Informacoes|Responsavel|nao corresp|Proceder Com|Finalizar Compra/,
+  );
 });

@@ -12,11 +12,11 @@ import { saveCart } from "./support/store-api.ts";
 const CONSENT_REQUIRED = "Para continuar, marque a autorização para a loja guardar os dados do estudante.";
 
 function linkModal(page: Page) {
-  return page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Item em Vinculacao" }) });
+  return page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Item em vinculação" }) });
 }
 
 /** The wizard on a step: its heading, and the step list marking it as the current one. */
-async function expectWizardStep(modal: Locator, heading: string, step: "Estudante" | "Responsavel") {
+async function expectWizardStep(modal: Locator, heading: string, step: "Estudante" | "Responsável") {
   await expect(modal.getByRole("heading", { name: heading })).toBeVisible();
   await expect(modal.getByRole("list", { name: "Etapas do vínculo" }).locator("[aria-current=step]")).toContainText(
     step,
@@ -53,7 +53,7 @@ test("a student without RA is created with a responsible in the link wizard, the
 
   await page.getByTestId("buy-button").click();
   let modal = await dialogReady(linkModal(page), js);
-  await modal.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await modal.getByRole("link", { name: /Lista de alunos/ }).click();
   await expect(modal.getByText("Nenhum aluno vinculado no momento")).toBeVisible();
   await modal.getByRole("link", { name: "Adicionar aluno sem RA" }).click();
 
@@ -70,16 +70,16 @@ test("a student without RA is created with a responsible in the link wizard, the
   await expect(modal.getByLabel("Cidade natal")).toHaveValue("Olinda");
   await modal.getByLabel("Número").fill("120");
   await modal.getByRole("button", { name: "Próximo" }).click();
-  await expect(modal.getByText("CPF Inválida")).toBeVisible();
+  await expect(modal.getByText("CPF inválido")).toBeVisible();
 
   modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByLabel("Nome completo")).toHaveValue("Joaquim Cavalcanti Neto");
   await modal.getByLabel("CPF", { exact: true }).fill(newMaskedCpf());
   await modal.getByRole("button", { name: "Próximo" }).click();
 
-  // Step 2 "Responsavel": the address starts as the student's.
+  // Step 2 "Responsável": the address starts as the student's.
   modal = await dialogReady(linkModal(page), js);
-  await expectWizardStep(modal, "Preencha os dados do responsável por Joaquim Cavalcanti Neto", "Responsavel");
+  await expectWizardStep(modal, "Preencha os dados do responsável por Joaquim Cavalcanti Neto", "Responsável");
   await expect(modal.getByLabel("Rua")).toHaveValue("Avenida Boa Viagem");
   await fillFields(modal, { "Nome completo": "Carla Cavalcanti Souza", CPF: newMaskedCpf() });
   await modal.getByLabel("Parentesco").selectOption({ label: "Mãe" });
@@ -107,7 +107,7 @@ test("a student without RA is created with a responsible in the link wizard, the
   await modal.getByRole("link", { name: "Ver dados de Joaquim Cavalcanti Neto" }).click();
   const data = await dialogReady(page.getByRole("dialog").filter({ has: page.getByTestId("student-data") }), js);
   await expect(data.getByRole("heading", { name: "Joaquim Cavalcanti Neto" })).toBeVisible();
-  await expect(data.getByRole("heading", { name: "Dados da Mãe" })).toBeVisible();
+  await expect(data.getByRole("heading", { name: "Dados da mãe" })).toBeVisible();
   await expect(data.getByText("Olinda - PE")).toBeVisible();
   await data.getByRole("link", { name: "Fechar" }).click();
 
@@ -144,7 +144,7 @@ test("linking by RA asks for the birth date and the consent, and refuses a wrong
   await modal.getByRole("button", { name: "Adicionar" }).click();
   await expectAnnounced(page, "RA ou data de nascimento não conferem.", { type: "error" });
   modal = await dialogReady(linkModal(page), js);
-  await expect(modal.getByPlaceholder("Digite o RA do Aluno")).toHaveValue("20250004");
+  await expect(modal.getByPlaceholder("Digite o RA do aluno")).toHaveValue("20250004");
   await expect(modal.getByLabel("Data de nascimento do aluno", { exact: true })).toHaveValue("2012-05-10");
   await expect(studentConsent(modal)).toBeChecked();
   await expect(modal.getByTestId("student-card")).toHaveCount(0);
@@ -197,9 +197,9 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
     Telefone: "(81) 9876-123",
   });
   await modal.getByRole("button", { name: "Salvar" }).click();
-  await expect(modal.getByText("CPF Inválido")).toBeVisible();
+  await expect(modal.getByText("CPF inválido")).toBeVisible();
   await expect(modal.getByText("Informe o e-mail.")).toBeVisible();
-  await expect(modal.getByText("Telefone Incompleto")).toBeVisible();
+  await expect(modal.getByText("Telefone incompleto")).toBeVisible();
   await expect(modal.getByText("Selecione o parentesco.")).toBeVisible();
 
   modal = await dialogReady(linkModal(page), js);
@@ -209,7 +209,7 @@ test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone a
   await expect(modal.getByLabel("Cidade", { exact: true })).toHaveValue("Recife");
   await expect(modal.getByLabel("Telefone (opcional)")).toHaveValue("(81) 3333-4444");
   await modal.getByRole("link", { name: "Voltar" }).click();
-  await expect(modal.getByRole("heading", { name: "Alunos Vinculados" })).toBeVisible();
+  await expect(modal.getByRole("heading", { name: "Alunos vinculados" })).toBeVisible();
 });
 
 test("on /conta a linked student shows its data, and removing the link asks first and empties its bag", async ({
@@ -277,11 +277,11 @@ test("on /conta a linked student shows its data, and removing the link asks firs
 
   await card.getByRole("link", { name: "Ver dados" }).click();
   const data = await dialogReady(page.getByRole("dialog", { name: "Helena Cavalcanti Rocha" }), js);
-  await expect(data.getByRole("heading", { name: "Dados da Mãe" })).toBeVisible();
-  await expect(data.getByRole("heading", { name: "Dados do Pai" })).toBeVisible();
-  await expect(data.getByRole("heading", { name: "Dados do Responsável" })).toBeVisible();
-  await expect(data.getByRole("region", { name: "Dados da Mãe" })).toContainText("Sofia Cavalcanti Rocha");
-  await expect(data.getByRole("region", { name: "Dados do Responsável" })).toContainText("Ana Lucia Cavalcanti");
+  await expect(data.getByRole("heading", { name: "Dados da mãe" })).toBeVisible();
+  await expect(data.getByRole("heading", { name: "Dados do pai" })).toBeVisible();
+  await expect(data.getByRole("heading", { name: "Dados do responsável" })).toBeVisible();
+  await expect(data.getByRole("region", { name: "Dados da mãe" })).toContainText("Sofia Cavalcanti Rocha");
+  await expect(data.getByRole("region", { name: "Dados do responsável" })).toContainText("Ana Lucia Cavalcanti");
   await expect(data).toContainText("Olinda - PE");
   await expect(data).toContainText("Avenida Boa Viagem, 450 - Boa Viagem, Recife - PE, CEP 51021-000");
   // CPFs come masked from the store API, and show so (docs/decisions/0013).

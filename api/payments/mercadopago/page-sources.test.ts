@@ -3,7 +3,7 @@ import { isHostedCheckoutAddress } from "./page-sources.ts";
 
 const official = "https://api.mercadopago.com";
 
-describe("isHostedCheckoutAddress: where 'Finalizar Compra' may send the shopper", () => {
+describe("isHostedCheckoutAddress: where 'Finalizar compra' may send the shopper", () => {
   it("takes Mercado Pago's Checkout Pro pages over https", () => {
     expect(isHostedCheckoutAddress("https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=1-2", official)).toBe(
       true,

@@ -162,7 +162,7 @@ describe("the /conta action, profile form", () => {
     });
     expect(status).toBe(400);
     expect(data.form).toBe("profile");
-    expect(data.result.error).toEqual({ cpf: ["CPF Inválido"] });
+    expect(data.result.error).toEqual({ cpf: ["CPF inválido"] });
     expect(data.values).toMatchObject({ name: "Fernanda Nova Silva", cpf: "111.111.111-11", street: "Rua da Aurora" });
   });
 
@@ -302,7 +302,7 @@ describe("the /conta action, password form", () => {
     expect(status).toBe(400);
     expect(data.result.error).toEqual({
       currentPassword: ["Informe a senha atual."],
-      passwordConfirmation: ["Senhas nao correspondem"],
+      passwordConfirmation: ["Senhas não correspondem"],
     });
     expect(JSON.stringify(data)).not.toMatch(/novaSenha9|outraSenha9/);
   });

@@ -63,8 +63,8 @@ describe("loginSchema", () => {
 
 describe("forgotPasswordSchema", () => {
   it("asks for at least 10 characters", () => {
-    expect(errors(forgotPasswordSchema, { email: "a@b.com" })).toEqual({ email: ["Email Incompleto"] });
-    expect(errors(forgotPasswordSchema, {})).toEqual({ email: ["Email Incompleto"] });
+    expect(errors(forgotPasswordSchema, { email: "a@b.com" })).toEqual({ email: ["Email incompleto"] });
+    expect(errors(forgotPasswordSchema, {})).toEqual({ email: ["Email incompleto"] });
     expect(forgotPasswordSchema.parse({ email: "Ana@Escola.com" }).email).toBe("ana@escola.com");
   });
 });
@@ -115,11 +115,11 @@ describe("registrationAccessSchema (step 1)", () => {
 
   it("reports different passwords on the confirmation, even beside other errors", () => {
     expect(errors(registrationAccessSchema, { ...access, passwordConfirmation: "segredo2" })).toEqual({
-      passwordConfirmation: ["Senhas nao correspondem"],
+      passwordConfirmation: ["Senhas não correspondem"],
     });
     expect(errors(registrationAccessSchema, { ...access, name: "", passwordConfirmation: "segredo2" })).toEqual({
       name: [M.nameRequired],
-      passwordConfirmation: ["Senhas nao correspondem"],
+      passwordConfirmation: ["Senhas não correspondem"],
     });
   });
 
@@ -155,18 +155,18 @@ describe("registrationBasicsSchema (step 2)", () => {
 
   it.each([
     [undefined, M.cpfRequired],
-    ["529.982.247-24", "CPF Inválido"],
-    ["111.111.111-11", "CPF Inválido"],
-    ["5299822472", "CPF Inválido"],
-    ["529x982x247x25", "CPF Inválido"],
+    ["529.982.247-24", "CPF inválido"],
+    ["111.111.111-11", "CPF inválido"],
+    ["5299822472", "CPF inválido"],
+    ["529x982x247x25", "CPF inválido"],
   ])("cpf %j → %s", (cpf, message) => {
     expect(errors(registrationBasicsSchema, { ...basics, cpf }).cpf).toEqual([message]);
   });
 
   it.each([
     [undefined, M.phoneRequired],
-    ["(81) 9876-5432", "Telefone Incompleto"],
-    ["(81) 99876-543a", "Telefone Incompleto"],
+    ["(81) 9876-5432", "Telefone incompleto"],
+    ["(81) 99876-543a", "Telefone incompleto"],
     ["(81) 99876-54321", M.phoneTooLong],
   ])("cellPhone %j → %s", (cellPhone, message) => {
     expect(errors(registrationBasicsSchema, { ...basics, cellPhone }).cellPhone).toEqual([message]);
@@ -239,7 +239,7 @@ describe("the registration payload (POST /customers/create-customer)", () => {
       email: access.email,
       cpf: "52998224725",
     });
-    expect(errors(registrationSchema, { ...payload, ...basics, cpf: "123" }).cpf).toEqual(["CPF Inválido"]);
+    expect(errors(registrationSchema, { ...payload, ...basics, cpf: "123" }).cpf).toEqual(["CPF inválido"]);
   });
 });
 
@@ -250,7 +250,7 @@ describe("profileSchema", () => {
     expect(profileSchema.parse(profile)).toMatchObject({ cpf: "52998224725", cellPhone: "81998765432" });
     expect(errors(profileSchema, { ...profile, name: "Ana", cpf: "000.000.000-00" })).toEqual({
       name: [M.nameLength],
-      cpf: ["CPF Inválido"],
+      cpf: ["CPF inválido"],
     });
   });
 });
@@ -262,7 +262,7 @@ describe("passwordChangeSchema and resetPasswordSchema", () => {
     ).toEqual({
       currentPassword: [M.currentPasswordRequired],
       newPassword: [M.passwordLength],
-      passwordConfirmation: [M.passwordLength, "Senhas nao correspondem"],
+      passwordConfirmation: [M.passwordLength, "Senhas não correspondem"],
     });
     expect(
       errors(passwordChangeSchema, {
@@ -271,7 +271,7 @@ describe("passwordChangeSchema and resetPasswordSchema", () => {
         passwordConfirmation: "novasenhb",
       }),
     ).toEqual({
-      passwordConfirmation: ["Senhas nao correspondem"],
+      passwordConfirmation: ["Senhas não correspondem"],
     });
     expect(
       passwordChangeSchema.safeParse({
@@ -284,7 +284,7 @@ describe("passwordChangeSchema and resetPasswordSchema", () => {
 
   it("resets with an equal pair", () => {
     expect(errors(resetPasswordSchema, { password: "novasenha", passwordConfirmation: "outra123" })).toEqual({
-      passwordConfirmation: ["Senhas nao correspondem"],
+      passwordConfirmation: ["Senhas não correspondem"],
     });
     expect(errors(resetPasswordSchema, {})).toEqual({
       password: [M.passwordRequired],

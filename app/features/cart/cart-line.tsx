@@ -70,7 +70,7 @@ export function CartLine({
   // What every form of the line sends along.
   const line = { studentId, item, redirectTo };
   const productHref = productPath(item.category.slug, item.productSlug);
-  const name = truncate(item.NOME.toLocaleLowerCase("pt-BR"), PRODUCT_NAME_LIMIT);
+  const name = truncate(item.NOME, PRODUCT_NAME_LIMIT);
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
       {/* The same link as the name beside it: once in the tab order and for screen readers. */}
@@ -78,10 +78,7 @@ export function CartLine({
         <img src={item.productImage} alt="" width={64} height={64} className="h-16 w-16 rounded-lg object-cover" />
       </Link>
       <div className="min-w-0 flex-1">
-        <Link
-          to={productHref}
-          className="block font-semibold text-slate-800 first-letter:uppercase hover:text-brand-700"
-        >
+        <Link to={productHref} className="block font-semibold text-slate-800 hover:text-brand-700">
           {name}
         </Link>
         {item.TIPO === "S" || item.TIPO === "M" ? (

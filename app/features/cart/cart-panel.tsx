@@ -32,7 +32,7 @@ export function CartPanel() {
       >
         <header className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
           <h2 id="cart-panel-title" className="text-lg font-bold text-slate-900">
-            Carrinho de Compras
+            Carrinho de compras
           </h2>
           <CloseLink to={closeHref} className="rounded-full p-1 text-slate-500 hover:bg-slate-100">
             <CloseIcon />
@@ -95,7 +95,7 @@ export function CartPanel() {
                   to={CHECKOUT_PATH}
                   className="mt-3 block rounded-full bg-accent-400 px-5 py-3 text-center font-bold text-brand-900 hover:bg-accent-500"
                 >
-                  Proceder Com Pedido
+                  Proceder com pedido
                 </Link>
               </footer>
             ) : (

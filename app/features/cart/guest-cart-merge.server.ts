@@ -1,6 +1,7 @@
 import type { GuestCartMerge } from "#api/contract/carts.ts";
 import { getGuestCartKey } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
+import { counted } from "#app/lib/text.ts";
 
 /**
  * At login, the visitor's cart joins the account's cart (docs/decisions/0009): what came along waits
@@ -28,14 +29,12 @@ export async function mergeGuestCartAtLogin(
   }
 }
 
-const units = (n: number) => (n === 1 ? "1 item" : `${n} itens`);
-
 export function describeMerge(merge: GuestCartMerge): string | undefined {
   const parts: string[] = [];
   const added = merge.added.reduce((sum, item) => sum + item.quantity, 0);
   if (added > 0)
     parts.push(
-      `${units(added)} do carrinho de visitante foram para o seu carrinho: escolha o estudante ao finalizar o pedido.`,
+      `${counted(added, "item", "itens")} do carrinho de visitante ${added === 1 ? "foi" : "foram"} para o seu carrinho: escolha o estudante ao finalizar o pedido.`,
     );
   for (const item of merge.skipped) parts.push(`${item.title}: ${item.reason}.`);
   if (merge.couponRemoved) parts.push("O cupom aplicado foi removido porque o carrinho mudou.");

@@ -118,7 +118,7 @@ describe("the gestor's removal notice (spec §8)", () => {
     once = true;
     pending = [CADERNO];
     const client = browser(double.cookie);
-    // "Finalizar Compra": the action reads the cart, then redirects.
+    // "Finalizar compra": the action reads the cart, then redirects.
     await request(
       client,
       "/compra",

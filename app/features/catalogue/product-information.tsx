@@ -38,9 +38,7 @@ export function ProductInformation({
         />
       </div>
       <div className="flex flex-col gap-3">
-        <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">
-          {product.title.toLocaleUpperCase("pt-BR")}
-        </Heading>
+        <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title}</Heading>
         <p className="text-slate-600">Unidade - {schoolUnitByCode(product.CODCOLIGADA).name}</p>
         <p>
           <Link to={`/categoria/${product.category.slug}`} className="font-semibold text-brand-600 hover:underline">

@@ -5,7 +5,7 @@
  */
 export type CheckoutStep = 1 | 2 | 3;
 
-export const CHECKOUT_STEPS = ["Autenticação", "Selecionar Aluno", "Pagamento"] as const;
+export const CHECKOUT_STEPS = ["Autenticação", "Selecionar aluno", "Pagamento"] as const;
 
 export function checkoutStep({
   loggedIn,

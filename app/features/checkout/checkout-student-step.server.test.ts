@@ -2,7 +2,7 @@
  * Checkout step 2 (spec §4: it moves to 3 after selecting or linking a student), against the
  * bundled store API: linking by RA, creating a student and choosing a card each put the
  * waiting item in that student's bag at once; the new-student CPF failure is spec §5's
- * "CPF Inválido" toast with the focus on the field; a card's "Remover vínculo" works here.
+ * "CPF inválido" toast with the focus on the field; a card's "Remover vínculo" works here.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -84,13 +84,13 @@ describe("checkout step 2", () => {
     expect(await bagsOfItem(ana)).toEqual([link!.studentId]);
   });
 
-  it("answers a bad CPF of the new student with the red toast CPF Inválido, the focus on the field and the form as typed", async () => {
+  it("answers a bad CPF of the new student with the red toast CPF inválido, the focus on the field and the form as typed", async () => {
     const ana = await atStepTwo();
     const typed = newStudentForm({ cpf: "111.111.111-11" });
     const { status, data } = await post(ana, { intent: "student-next", ...typed }, "?vinculo=novo");
     expect(status).toBe(400);
-    expect(data).toMatchObject({ step: 1, toast: "CPF Inválido", focus: "cpf", values: typed });
-    expect(data.result.error).toEqual({ cpf: ["CPF Inválido"] });
+    expect(data).toMatchObject({ step: 1, toast: "CPF inválido", focus: "cpf", values: typed });
+    expect(data.result.error).toEqual({ cpf: ["CPF inválido"] });
     expect(await api(ana).listStudents(ana.id)).toEqual([]);
   });
 

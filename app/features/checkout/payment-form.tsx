@@ -269,7 +269,7 @@ export function PaymentForm({
         disabled={paying}
         className="w-full rounded-full bg-accent-400 px-5 py-3 text-lg font-bold text-brand-900 hover:bg-accent-500 disabled:opacity-70"
       >
-        Finalizar Compra
+        Finalizar compra
       </button>
       {paying ? (
         <div

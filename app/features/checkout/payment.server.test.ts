@@ -1,5 +1,5 @@
 /**
- * "Finalizar Compra" as the storefront sends it and reads the answer (spec §7 finish, §8
+ * "Finalizar compra" as the storefront sends it and reads the answer (spec §7 finish, §8
  * finish errors), against a small double of an external store API on 127.0.0.1.
  */
 import { requestArgs } from "#tests/fixtures/request-args.ts";
@@ -181,10 +181,10 @@ describe("payAction", () => {
   it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the choices but not the card", async () => {
     const tooMany = await pay(cardForm({ installments: "4" }));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.data.result.error.installments).toEqual(["Selecione o Parcelamento"]);
+    expect(tooMany.data.result.error.installments).toEqual(["Selecione o parcelamento"]);
     const noTerms = await pay(cardForm({ terms: "" }));
     expect(noTerms.data.toast).toBe(
-      "Termos não Aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
+      "Termos não aceitos: É necessário aceitar os termos de uso para prosseguir com o pagamento.",
     );
     expect(noTerms.data.result.initialValue).toMatchObject({ paymentMethod: "1", installments: "2" });
     expectNoCardIn(noTerms.data);

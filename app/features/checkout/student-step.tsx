@@ -7,7 +7,7 @@ export function StudentStep(chooser: Omit<StudentChooserProps, "basePath" | "add
   return (
     <section aria-labelledby="student-step-title" className="flex flex-col gap-4">
       <h2 id="student-step-title" className="text-xl font-bold text-slate-900">
-        {creating ? "Preencha os dados do aluno que será adicionado!" : "Esse Produto é para quem?"}
+        {creating ? "Preencha os dados do aluno que será adicionado!" : "Esse produto é para quem?"}
       </h2>
       <StudentChooser basePath={CHECKOUT_PATH} {...chooser} addOnChoice />
     </section>

@@ -19,7 +19,7 @@ export function CouponPanel({
   return (
     <section aria-labelledby="coupon-title" className="rounded-xl bg-brand-50 p-4" data-testid="coupon-panel">
       <h3 id="coupon-title" className="font-bold text-brand-900">
-        Cupom de Desconto
+        Cupom de desconto
       </h3>
       <p className="mt-1 text-xs text-brand-900/80">
         Apenas um cupom por compra. Se uma alteração no carrinho fizer o cupom deixar de valer, ele é removido e
@@ -58,7 +58,7 @@ export function CouponPanel({
                   type="submit"
                   className="w-full rounded-lg border border-dashed border-brand-500 bg-white px-3 py-2 text-left text-sm font-semibold text-brand-700 hover:bg-brand-100"
                 >
-                  Aplicar Cupom de {formatPercent(coupon.percentage)}% : {coupon.code}
+                  Aplicar cupom de {formatPercent(coupon.percentage)}%: {coupon.code}
                 </button>
               </Form>
             </li>

@@ -11,7 +11,7 @@ const dialogs = {
     text: "Email cadastrado com sucesso ao newsletter. Verifique o seu email.",
   },
   erro: {
-    title: "Email já Cadastrado",
+    title: "Email já cadastrado",
     text: "Esse email já foi cadastrado no newsletter, tente outro.",
   },
 } as const;

@@ -60,7 +60,7 @@ export function PixSaleForm({ saleId, intent, label }: { saleId: string; intent:
 export function SandboxPixForm({ saleId }: { saleId: string }) {
   return (
     <div className="flex flex-col gap-1 rounded-lg border border-dashed border-slate-300 p-3">
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600">
         Loja de demonstração: nenhum banco recebe este Pix. Simule o pagamento para ver o pedido pago.
       </p>
       <PixSaleForm saleId={saleId} intent={PIX_INTENTS.sandboxPay} label="Simular pagamento (sandbox)" />

@@ -71,7 +71,7 @@ export function LinkModal({
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
       <div className="flex flex-col gap-4 p-6 pt-10">
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
-          Item em Vinculacao
+          Item em vinculação
         </h2>
         {wizard ? null : <ItemSummary product={product} installments={installments} student={selected} />}
         <StudentChooser

@@ -68,7 +68,7 @@ export function RaLinkForm({
           <TextField
             meta={fields.ra}
             label="RA do aluno"
-            placeholder="Digite o RA do Aluno"
+            placeholder="Digite o RA do aluno"
             inputMode="numeric"
             autoComplete="off"
             maxLength={20}

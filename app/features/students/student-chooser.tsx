@@ -107,7 +107,7 @@ export function StudentChooser({
             value="sou-aluno"
             className="h-full w-full rounded-xl border-2 border-slate-200 p-4 text-left hover:border-brand-500"
           >
-            <span className="block text-lg font-bold text-slate-900">Sou Aluno</span>
+            <span className="block text-lg font-bold text-slate-900">Sou aluno</span>
             <span className="text-sm text-slate-600">O produto é para mim.</span>
           </button>
         </Form>
@@ -117,7 +117,7 @@ export function StudentChooser({
           preventScrollReset
           className="rounded-xl border-2 border-slate-200 p-4 hover:border-brand-500"
         >
-          <span className="block text-lg font-bold text-slate-900">Lista de Alunos</span>
+          <span className="block text-lg font-bold text-slate-900">Lista de alunos</span>
           <span className="text-sm text-slate-600">Escolha um estudante vinculado à sua conta.</span>
         </Link>
       </div>
@@ -129,7 +129,7 @@ export function StudentChooser({
     <>
       <section aria-labelledby="linked-title">
         <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
-          Alunos Vinculados
+          Alunos vinculados
         </h3>
         {students.length === 0 ? (
           <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>
@@ -155,7 +155,7 @@ export function StudentChooser({
       </section>
       <section aria-labelledby="new-link-title" className="flex flex-col gap-2">
         <h3 id="new-link-title" className="font-bold text-slate-800">
-          Adicionar Novo Aluno
+          Adicionar novo aluno
         </h3>
         <RaLinkForm key={raReply?.nonce ?? "first"} action={listHref} itemTOTVSId={itemTOTVSId} reply={raReply} />
         <Link

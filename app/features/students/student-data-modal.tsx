@@ -56,7 +56,7 @@ export function StudentDataModal({ link, closeHref }: { link: StudentLink; close
     <Modal titleId="student-data-title" closeHref={closeHref} className="max-w-xl">
       <div className="flex flex-col gap-5 p-6 pt-10" data-testid="student-data">
         <div>
-          <p className="text-sm font-semibold text-brand-700">Dados do Estudante</p>
+          <p className="text-sm font-semibold text-brand-700">Dados do estudante</p>
           <h2 id="student-data-title" className="text-xl font-bold text-slate-900">
             {student.nome}
           </h2>

@@ -45,14 +45,14 @@ describe("new student form", () => {
     });
   });
 
-  it("says CPF Inválida for the student and Telefone Incompleto for a short phone", () => {
-    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe("CPF Inválida");
+  it("says CPF inválido for the student and Telefone incompleto for a short phone", () => {
+    expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe("CPF inválido");
     // The checkout's form says it as its red toast does (spec §5).
     expect(firstMessage(checkoutNewStudentFormSchema.safeParse({ ...form, cpf: "529.982.247-24" }))).toBe(
-      "CPF Inválido",
+      "CPF inválido",
     );
     expect(firstMessage(newStudentFormSchema.safeParse({ ...form, telefone: "(81) 9999" }))).toBe(
-      "Telefone Incompleto",
+      "Telefone incompleto",
     );
     expect(firstMessage(newStudentFormSchema.safeParse({ ...form, cidade_natal: undefined }))).toBe(
       "Selecione a cidade natal.",
@@ -63,11 +63,11 @@ describe("new student form", () => {
 describe("responsible", () => {
   const responsible = { ...form, email: "carla@exemplo.com.br", telefone1: "(81) 99876-1234", parentesco: "7" };
 
-  it("requires e-mail and an 11-digit phone, and says CPF Inválido", () => {
+  it("requires e-mail and an 11-digit phone, and says CPF inválido", () => {
     expect(responsibleSchema.parse(responsible)).toMatchObject({ parentesco: 7, telefone1: "81998761234" });
-    expect(firstMessage(responsibleSchema.safeParse({ ...responsible, cpf: "111.111.111-11" }))).toBe("CPF Inválido");
+    expect(firstMessage(responsibleSchema.safeParse({ ...responsible, cpf: "111.111.111-11" }))).toBe("CPF inválido");
     expect(firstMessage(responsibleSchema.safeParse({ ...responsible, telefone1: "(81) 9876-1234" }))).toBe(
-      "Telefone Incompleto",
+      "Telefone incompleto",
     );
     expect(responsibleSchema.safeParse({ ...responsible, email: undefined }).success).toBe(false);
   });

@@ -31,8 +31,9 @@ export const newStudentFormSchema = z.object({
 export type NewStudentForm = z.infer<typeof newStudentFormSchema>;
 
 /**
- * The same form in the checkout (spec §5): there a CPF failure is the red toast "CPF Inválido",
- * so the field says it in the same words (the link modal's wizard says "CPF Inválida").
+ * The same form in the checkout (spec §5): there a CPF failure is the red toast "CPF inválido",
+ * so the field says it in the same words (spec §5's "CPF Inválida" of the link modal's wizard
+ * reads the same since decision 0042).
  */
 export const checkoutNewStudentFormSchema = newStudentFormSchema.extend({
   cpf: cpfFieldWith(CUSTOMER_MESSAGES.cpfInvalid),

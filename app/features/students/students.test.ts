@@ -10,11 +10,11 @@ import {
 
 describe("responsibleHeading", () => {
   it("reads 9 as guardian, 7 as mother and anything else as father", () => {
-    expect(responsibleHeading(9)).toBe("Dados do Responsável");
-    expect(responsibleHeading("9")).toBe("Dados do Responsável");
-    expect(responsibleHeading(7)).toBe("Dados da Mãe");
-    expect(responsibleHeading(1)).toBe("Dados do Pai");
-    expect(responsibleHeading(3)).toBe("Dados do Pai");
+    expect(responsibleHeading(9)).toBe("Dados do responsável");
+    expect(responsibleHeading("9")).toBe("Dados do responsável");
+    expect(responsibleHeading(7)).toBe("Dados da mãe");
+    expect(responsibleHeading(1)).toBe("Dados do pai");
+    expect(responsibleHeading(3)).toBe("Dados do pai");
   });
 });
 

@@ -24,9 +24,9 @@ export function schoolPeriod(student: Pick<Student, "schoolYears">): string | nu
 /** The data modal's heading for a responsible (spec §2): 9 guardian, 7 mother, anything else father. */
 export function responsibleHeading(parentesco: number | string): string {
   const code = Number(parentesco);
-  if (code === 9) return "Dados do Responsável";
-  if (code === 7) return "Dados da Mãe";
-  return "Dados do Pai";
+  if (code === 9) return "Dados do responsável";
+  if (code === 7) return "Dados da mãe";
+  return "Dados do pai";
 }
 
 type Address = Pick<Responsible, "rua" | "numero" | "bairro" | "cidade" | "estado" | "cep"> & {

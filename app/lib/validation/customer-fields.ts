@@ -52,7 +52,7 @@ export const termsField = z
   .boolean({ message: M.termsNotAccepted })
   .refine((accepted) => accepted, { message: M.termsNotAccepted });
 
-/** A CPF with its own "invalid" message (the student wizard says "CPF Inválida"). */
+/** A CPF with its own "invalid" message. */
 export const cpfFieldWith = (invalidMessage: string) =>
   text(M.cpfRequired, [
     [(v) => /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(v.trim()) && isValidCpf(v), invalidMessage],

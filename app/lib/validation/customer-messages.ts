@@ -2,11 +2,11 @@
 // form's page can show one without loading Zod (docs/decisions/0039-form-pages-weight.md).
 export const CUSTOMER_MESSAGES = {
   loginIncomplete: "Preencha as informações de login para prosseguir",
-  emailIncomplete: "Email Incompleto",
+  emailIncomplete: "Email incompleto",
   termsNotAccepted: "Termos e Condições não aceitos",
-  passwordsDiffer: "Senhas nao correspondem",
-  cpfInvalid: "CPF Inválido",
-  phoneIncomplete: "Telefone Incompleto",
+  passwordsDiffer: "Senhas não correspondem",
+  cpfInvalid: "CPF inválido",
+  phoneIncomplete: "Telefone incompleto",
   nameRequired: "Informe o nome completo.",
   nameStart: "O nome não pode começar com espaço ou hífen.",
   nameCharacters: "Use apenas letras e espaços no nome.",

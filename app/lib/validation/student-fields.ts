@@ -19,8 +19,8 @@ import {
 } from "./customer-fields.ts";
 
 export const STUDENT_MESSAGES = {
-  /** The wizard's own wording for the student's CPF (spec §5). */
-  cpfInvalid: "CPF Inválida",
+  /** Spec §5's wizard wording, "CPF Inválida", in correct Portuguese: the customer's message (0042). */
+  cpfInvalid: CUSTOMER_MESSAGES.cpfInvalid,
   phoneIncomplete: CUSTOMER_MESSAGES.phoneIncomplete,
   birthStateRequired: "Selecione o estado natal.",
   birthCityRequired: "Selecione a cidade natal.",

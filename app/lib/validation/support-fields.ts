@@ -15,7 +15,7 @@ export const SUPPORT_MESSAGES = {
   nameInvalid: "Use apenas letras, espaços, hífen, ponto ou apóstrofo no nome (de 2 a 80 caracteres).",
   emailRequired: "Informe seu e-mail.",
   emailInvalid: "Informe um e-mail válido.",
-  phoneIncomplete: "Telefone Incompleto",
+  phoneIncomplete: "Telefone incompleto",
   phoneTooLong: "Informe o telefone no formato (99) 99999-9999.",
   raInvalid: "Informe o RA apenas com números (até 12 dígitos).",
   subjectRequired: "Selecione o assunto.",

@@ -85,7 +85,7 @@ export async function apiCustomer(
 
 /** The header's login icon (desktop or mobile, whichever is on screen). */
 export function loginIcon(page: Page) {
-  return page.getByRole("banner").getByRole("link", { name: "Fazer Login ou Registrar" }).filter({ visible: true });
+  return page.getByRole("banner").getByRole("link", { name: "Fazer login ou registrar" }).filter({ visible: true });
 }
 
 export function accountModal(page: Page) {

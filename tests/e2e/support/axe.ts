@@ -40,6 +40,8 @@ export class Auditor {
   constructor(
     private readonly page: Page,
     private readonly js: boolean,
+    /** The test stopped the page's clock (see analyze). */
+    private readonly clockStopped = false,
   ) {}
 
   /** Opens each view in turn and audits it. */
@@ -61,7 +63,7 @@ export class Auditor {
       // One frame (the store has no iframes): axe.run in the page, no extra blank page per run.
       .setLegacyMode();
     if (scope) builder.include(scope);
-    const { violations } = await builder.analyze();
+    const { violations } = await this.analyze(builder);
     this.findings.push(
       ...violations
         .filter((violation) => BLOCKING.has(violation.impact ?? ""))
@@ -75,6 +77,21 @@ export class Auditor {
           ),
         })),
     );
+  }
+
+  /**
+   * axe's run. On a page whose clock a test stopped (page.clock.pauseAt, to keep a toast that
+   * closes itself on screen), axe's own timers would never fire: the clock moves a millisecond
+   * at a time while axe runs, far from the seconds a toast waits.
+   */
+  private async analyze(builder: AxeBuilder) {
+    if (!this.clockStopped) return builder.analyze();
+    let running = true;
+    const analysis = builder.analyze().finally(() => {
+      running = false;
+    });
+    while (running) await this.page.clock.runFor(1);
+    return analysis;
   }
 
   /** Fails with every finding, readable: the view, the rule, and each node with what is wrong. */

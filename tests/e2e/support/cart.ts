@@ -3,7 +3,7 @@ import { expectAnnounced } from "./announcements.ts";
 import { demoBirthDate } from "./data.ts";
 
 export function cartPanel(page: Page) {
-  return page.getByRole("dialog", { name: "Carrinho de Compras" });
+  return page.getByRole("dialog", { name: "Carrinho de compras" });
 }
 
 /** The header's item count (desktop or mobile header, whichever is on screen). */
@@ -11,10 +11,10 @@ export function cartCount(page: Page) {
   return page.getByTestId("cart-count").filter({ visible: true });
 }
 
-/** On a product page, logged in: Comprar → Lista de Alunos → the already linked student with this RA → Confirmar. */
+/** On a product page, logged in: Comprar → Lista de alunos → the already linked student with this RA → Confirmar. */
 export async function buyForLinkedStudent(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
   await page
     .getByTestId("student-card")
     .filter({ hasText: `RA: ${ra}` })
@@ -38,15 +38,15 @@ export async function fillRaLink(
   ra: string,
   { birthDate = demoBirthDate(ra), consent = true }: { birthDate?: string; consent?: boolean } = {},
 ) {
-  await scope.getByPlaceholder("Digite o RA do Aluno").fill(ra);
+  await scope.getByPlaceholder("Digite o RA do aluno").fill(ra);
   await scope.getByLabel("Data de nascimento do aluno", { exact: true }).fill(birthDate);
   if (consent) await studentConsent(scope).check();
 }
 
-/** On a product page, logged in: Comprar → Lista de Alunos → link the student with this RA; they become the chosen one. */
+/** On a product page, logged in: Comprar → Lista de alunos → link the student with this RA; they become the chosen one. */
 export async function linkStudentByRa(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
-  await page.getByRole("link", { name: /Lista de Alunos/ }).click();
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
   await fillRaLink(page, ra);
   await page.getByRole("button", { name: "Adicionar" }).click();
   await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText(`RA: ${ra}`);
@@ -60,10 +60,10 @@ export async function buyForNewRa(page: Page, ra: string) {
   await expectAddedToCart(page, `RA ${ra}`);
 }
 
-/** On a product page, logged in: Comprar → "Sou Aluno" (the item is for the customer). */
+/** On a product page, logged in: Comprar → "Sou aluno" (the item is for the customer). */
 export async function buyForMyself(page: Page) {
   await page.getByTestId("buy-button").click();
-  await page.getByRole("button", { name: /Sou Aluno/ }).click();
+  await page.getByRole("button", { name: /Sou aluno/ }).click();
 }
 
 /** The cart panel opened on the bag (its student's name, or RA) that received the item, and the toast said so. */

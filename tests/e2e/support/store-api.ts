@@ -3,7 +3,7 @@ import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import type { ApiCustomer } from "./accounts.ts";
 import { demoBirthDate } from "./data.ts";
 
-/** The customer's own student (spec §2 "Sou Aluno"): the store API makes one on first ask. */
+/** The customer's own student (spec §2 "Sou aluno"): the store API makes one on first ask. */
 export async function ownStudentId(request: APIRequestContext, customer: ApiCustomer): Promise<string> {
   const response = await request.post(`/api/students/already-student/${customer.id}/store/1`, {
     headers: customer.headers,
@@ -58,7 +58,7 @@ export async function linkByRa(request: APIRequestContext, customer: ApiCustomer
 }
 
 /**
- * A purchase made through the store API, as "Finalizar Compra" sends it: a new cart of one
+ * A purchase made through the store API, as "Finalizar compra" sends it: a new cart of one
  * product for the customer's own student, paid by a sandbox card (approved: paid) or a boleto
  * (pending). Answers the sale's id and reference code.
  */

@@ -41,7 +41,7 @@ export function AccessStep({
       noValidate
       className="flex flex-col gap-4"
     >
-      <h3 className="text-lg font-bold text-slate-900">Dados de Acesso</h3>
+      <h3 className="text-lg font-bold text-slate-900">Dados de acesso</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <TextField meta={fields.name} label="Nome completo" autoComplete="name" maxLength={45} />

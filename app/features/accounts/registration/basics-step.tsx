@@ -31,7 +31,7 @@ export function BasicsStep({
 
   return (
     <fetcher.Form {...formProps} className="flex flex-col gap-4">
-      <h3 className="text-lg font-bold text-slate-900">Informacoes Basicas</h3>
+      <h3 className="text-lg font-bold text-slate-900">Informações básicas</h3>
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <input type="hidden" name="draft" value={reply.draft} />

@@ -8,7 +8,7 @@ import { InlineToast } from "#app/ui/inline-toast.tsx";
 
 export type { RegistrationReply };
 
-const STEPS = ["Dados de Acesso", "Informacoes Basicas", "Pronto"] as const;
+const STEPS = ["Dados de acesso", "Informações básicas", "Pronto"] as const;
 
 /**
  * Sign-up in three steps (spec §2). The server drives every step (/registrar), so the

@@ -24,6 +24,7 @@ import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { counted } from "#app/lib/text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
 import { getStaffToken } from "../staff-session.server.ts";
@@ -237,7 +238,8 @@ export async function runImport(request: Request) {
     const report = await call(gestorCatalogue.runImport, {}, { body: { csv } });
     return toasts().redirectWithSuccess(
       GESTOR_PATHS.catalogue,
-      `Importação concluída: ${report.creates} produtos criados, ${report.updates} atualizados, ${report.unchanged} sem mudança.`,
+      `Importação concluída: ${counted(report.creates, "produto criado", "produtos criados")}, ` +
+        `${counted(report.updates, "atualizado", "atualizados")}, ${report.unchanged} sem mudança.`,
     );
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status >= 500) throw error;

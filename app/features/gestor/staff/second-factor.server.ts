@@ -11,6 +11,7 @@ import { pixQrDataUrl } from "#api/payments/pix/qr-svg.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { counted } from "#app/lib/text.ts";
 import { GESTOR_PATHS, gestorReturnPath } from "../gestor-paths.ts";
 import { currentStaffSession } from "../staff-guard.server.ts";
 import { authenticatorCodeSchema, secondFactorSchema } from "./staff-forms.ts";
@@ -47,7 +48,10 @@ export async function giveCode(request: Request) {
   const to = gestorReturnPath(submission.value.redirectTo);
   const left = reply.recoveryCodesLeft;
   if (left <= FEW_RECOVERY_CODES)
-    return toasts().redirectWithWarning(to, `Restam ${left} códigos de recuperação. Gere novos em Minha conta.`);
+    return toasts().redirectWithWarning(
+      to,
+      `${left === 1 ? "Resta" : "Restam"} ${counted(left, "código", "códigos")} de recuperação. Gere novos em Minha conta.`,
+    );
   return toasts().redirectWithSuccess(to, `Olá, ${reply.staff.name}!`);
 }
 

@@ -9,7 +9,7 @@ import { StudentStep } from "./student-step.tsx";
 
 export type { NewStudentReply };
 
-const STEPS = ["Estudante", "Responsavel", "Completo"] as const;
+const STEPS = ["Estudante", "Responsável", "Completo"] as const;
 const { list: LIST_MODE, create: CREATE_MODE } = URL_STATE.link;
 
 /**

@@ -97,7 +97,7 @@ describe("the new-student wizard, step Estudante", () => {
       step: 1,
       values: { nome: "Joaquim Cavalcanti Neto", cpf: "111.111.111-11" },
     });
-    expect(data.result.error).toEqual({ cpf: ["CPF Inválida"], numero: ["Número deve ter de 2 a 6 dígitos."] });
+    expect(data.result.error).toEqual({ cpf: ["CPF inválido"], numero: ["Número deve ter de 2 a 6 dígitos."] });
     expect(data.birthCities).toContain("Olinda");
     expect(await students(ana)).toEqual([]);
   });
@@ -205,7 +205,7 @@ describe("the new-student wizard, step Estudante", () => {
   });
 });
 
-describe("the new-student wizard, step Responsavel", () => {
+describe("the new-student wizard, step Responsável", () => {
   it("requires the responsible's e-mail and phone and stores nothing while invalid", async () => {
     const ana = await signUpAndLogIn();
     const { data, status } = await run(ana, {
@@ -217,8 +217,8 @@ describe("the new-student wizard, step Responsavel", () => {
     expect(data.step).toBe(2);
     expect(data.result.error).toEqual({
       email: ["Informe o e-mail."],
-      telefone1: ["Telefone Incompleto"],
-      cpf: ["CPF Inválido"],
+      telefone1: ["Telefone incompleto"],
+      cpf: ["CPF inválido"],
       parentesco: ["Selecione o parentesco."],
     });
     expect(await students(ana)).toEqual([]);
@@ -243,7 +243,7 @@ describe("the new-student wizard, step Responsavel", () => {
     });
     expect(status).toBe(400);
     expect(data.step).toBe(1);
-    expect(data.result.error).toEqual({ cpf: ["CPF Inválida"] });
+    expect(data.result.error).toEqual({ cpf: ["CPF inválido"] });
   });
 
   it("creates the student and the responsible, then redirects to Completo with the toast", async () => {

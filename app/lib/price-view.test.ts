@@ -9,7 +9,6 @@ describe("priceView: the price as a Brazilian store writes it", () => {
       was: null,
       badge: null,
       installments: "ou 2x de R$ 79,95 sem juros",
-      count: 2,
     });
   });
 
@@ -20,7 +19,6 @@ describe("priceView: the price as a Brazilian store writes it", () => {
       was: "R$ 199,90",
       badge: "-20%",
       installments: "ou 2x de R$ 79,95 sem juros",
-      count: 2,
     });
     // Lápis de Cor: 27,90 at 15 % off is 23,72 after rounding to the centavo, 14,98 %: "-15%".
     expect(priceView({ PRECO: 27.9, DESCONTO: 23.72 }, 1).badge).toBe("-15%");
@@ -30,7 +28,6 @@ describe("priceView: the price as a Brazilian store writes it", () => {
     const view = priceView({ PRECO: 23.72, DESCONTO: 23.72 }, 1);
     expect(view.price).toBe("R$ 23,72");
     expect(view.installments).toBeNull();
-    expect(view.count).toBe(1);
   });
 
   it("a free product", () => {

@@ -27,8 +27,6 @@ export interface PriceView {
   badge: string | null;
   /** "ou 2x de R$ 79,95 sem juros", only when more than one instalment is offered. */
   installments: string | null;
-  /** The count the instalment text was written for (1 when there is none). */
-  count: number;
 }
 
 type PricedProduct = Pick<Product, "PRECO" | "DESCONTO">;
@@ -57,14 +55,12 @@ export function priceView(product: PricedProduct, count: number, options: PriceV
   const percent = discountPercent(product.PRECO, product.DESCONTO);
   const discounted =
     options.discountFrom === "cart" ? showsDiscountOnCartLine(percent) : showsDiscountOnPricePanel(percent);
-  const installments = installmentsText(total, count);
   return {
     free: total <= 0,
     price: formatBRL(total),
     was: discounted ? formatBRL(listTotal) : null,
     badge: discounted ? discountBadge(percent) : null,
-    installments,
-    count: installments ? wholeCount(count) : 1,
+    installments: installmentsText(total, count),
   };
 }
 

@@ -95,10 +95,10 @@ export function CartLine({
             <>
               {price.was ? (
                 <span className="text-xs text-slate-600">
-                  de <s>{price.was}</s> por{" "}
+                  de <s className="whitespace-nowrap">{price.was}</s> por{" "}
                 </span>
               ) : null}
-              <span className="font-bold text-brand-700">{price.price}</span>
+              <span className="whitespace-nowrap font-bold text-brand-700">{price.price}</span>
               {price.badge ? (
                 <>
                   {" "}

@@ -12,10 +12,10 @@ export function PriceBlock({
   testId,
 }: {
   price: PriceView;
-  testId?: string;
   /** What a free product says here (spec §2: "Este produto/serviço é grátis"). */
   freeText: string;
   size?: "base" | "lg";
+  testId?: string;
 }) {
   if (price.free) {
     return (
@@ -28,7 +28,7 @@ export function PriceBlock({
     <div className={size === "lg" ? "text-base" : "text-sm"} data-testid={testId}>
       {price.was ? (
         <p className="text-slate-600">
-          de <s>{price.was}</s> por
+          de <s className="whitespace-nowrap">{price.was}</s> por
         </p>
       ) : null}
       <p className="flex flex-wrap items-center gap-2">

@@ -1,6 +1,7 @@
 import type { StoreDatabase } from "#db/client.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import type { WebhookSettings } from "./payments/mercadopago/webhook.ts";
+import type { TotpKeys } from "./gestor/staff/totp-secret-box.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
 export interface ApiDeps {
@@ -33,4 +34,9 @@ export interface ApiDeps {
   supportEmail?: string;
   /** How long a Pix code stays payable (PIX_EXPIRY_MINUTES, default 30; docs/decisions/0022-pix.md). */
   pixExpiryMinutes?: number;
+  /**
+   * The keys that seal the staff's authenticator secrets, newest first, never stored in the
+   * database (app/.server/totp-keys.server.ts; docs/decisions/0049).
+   */
+  totpKeys: TotpKeys;
 }

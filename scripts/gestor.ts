@@ -23,6 +23,8 @@ import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from 
 import { createMailer, DEFAULT_MAIL_FROM } from "#api/mail/mailer.ts";
 import { getEnv } from "#app/.server/env.server.ts";
 import { createPaymentGateway } from "#app/.server/payment-gateway.server.ts";
+import { totpEncryptionKeys } from "#app/.server/totp-keys.server.ts";
+import { resealTotpSecrets } from "#api/gestor/staff/totp-secret-box.ts";
 
 const USAGE = `Uso:
   npx node scripts/gestor.ts --help
@@ -39,7 +41,8 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts send-mail
   npx node scripts/gestor.ts list-tickets [--status aberto] [--since AAAA-MM-DD]
   npx node scripts/gestor.ts show-ticket <protocolo>
-  npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento [--name <nome>]`;
+  npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento [--name <nome>]
+  npx node scripts/gestor.ts reseal-totp`;
 
 const options = {
   cart: { type: "string" },
@@ -110,6 +113,22 @@ try {
     console.log(`Pessoa criada: ${person.email} (${person.role}).`);
     console.log(`Link para definir a senha (vale 72 horas, uma única vez):`);
     console.log(`${env.publicUrl}${passwordLinkPath(token)}`);
+  } else if (command === "reseal-totp") {
+    // After adding a new TOTP_ENCRYPTION_KEY in front of the old one (docs/decisions/0049): every
+    // staff authenticator secret sealed with the new key now, so the old one can be dropped.
+    let keys;
+    try {
+      keys = totpEncryptionKeys();
+    } catch (error) {
+      fail((error as Error).message);
+    }
+    const { sealed, resealed, unreadable } = await resealTotpSecrets(db, keys);
+    console.log(`${sealed + resealed} segredo(s) de autenticador cifrado(s) com a chave mais nova.`);
+    if (unreadable.length > 0)
+      fail(
+        `Nenhuma chave configurada abre o autenticador de: ${unreadable.join(", ")}. Mantenha a chave antiga na lista ou redefina a verificação em duas etapas dessas pessoas.`,
+      );
+    console.log("Todos os autenticadores estão com a chave mais nova: as chaves seguintes podem sair da lista.");
   } else if (command === "list-carts") {
     if (!values.email) fail(USAGE);
     const carts = await listCartsByEmail(deps, values.email);

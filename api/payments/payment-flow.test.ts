@@ -32,7 +32,7 @@ import {
 } from "#tests/fixtures/carts.ts";
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestApi, TEST_TOTP_KEYS, type TestApi } from "#tests/fixtures/test-api.ts";
 
 /** The sandbox behind a switch: slow, or answering only after the caller gave up, or checking for locks. */
 const behaviour = { delayMs: 0, whileCharging: null as null | ((request: ChargeRequest) => Promise<void>) };
@@ -62,7 +62,14 @@ beforeAll(async () => {
   t = await createTestApi({ gateway, mailer, chargeTimeoutMs: TIMEOUT_MS });
   sandbox = createSandboxGateway({ db: t.db, now: () => new Date() });
   item = (await demoItems(t.db)).P[0]!.itemTOTVSId;
-  deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl, gateway, chargeTimeoutMs: TIMEOUT_MS };
+  deps = {
+    db: t.db,
+    now: () => new Date(),
+    publicUrl: t.publicUrl,
+    gateway,
+    chargeTimeoutMs: TIMEOUT_MS,
+    totpKeys: TEST_TOTP_KEYS,
+  };
 });
 afterAll(() => t.close());
 

@@ -11,7 +11,7 @@ import { reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createSandboxGateway, SANDBOX_PIX_MERCHANT } from "#api/payments/sandbox-gateway.ts";
 import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } from "#tests/fixtures/carts.ts";
 import type { SignedUpCustomer } from "#tests/fixtures/customers.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestApi, TEST_TOTP_KEYS, type TestApi } from "#tests/fixtures/test-api.ts";
 import { expireOverdueSales, PIX_CLEARING_MINUTES } from "./sale-lifecycle.ts";
 import { payPixInSandbox, PIX_MESSAGES, renewPix } from "./pix-sales.ts";
 
@@ -96,7 +96,7 @@ describe("Pix with the sandbox", () => {
 
   it("answers the sandbox action 404 when the gateway is not the sandbox", async () => {
     const { customer, saleId } = await pixPurchase();
-    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl };
+    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl, totpKeys: TEST_TOTP_KEYS };
     const gateway = { ...createSandboxGateway(deps), name: "mercadopago" as const };
     const owner = await t.db
       .selectFrom("customers")
@@ -172,7 +172,7 @@ describe("Pix with the sandbox", () => {
       .selectAll()
       .where("id", "=", customer.id)
       .executeTakeFirstOrThrow();
-    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl };
+    const deps = { db: t.db, now: () => new Date(), publicUrl: t.publicUrl, totpKeys: TEST_TOTP_KEYS };
     const sandbox = createSandboxGateway(deps);
     const refusing = {
       ...sandbox,

@@ -11,9 +11,11 @@ import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from
 import { databaseNotReadyReason } from "#db/readiness.ts";
 import { sharedSessionSecret } from "#db/server-secrets.ts";
 import { seedDemoData } from "#db/seed/index.ts";
+import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-secret-box.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
+import { totpEncryptionKeys } from "./totp-keys.server.ts";
 
 interface Running {
   api: StoreApi;
@@ -61,17 +63,32 @@ function startPaymentJobs(deps: ApiDeps): (() => Promise<void>)[] {
   ];
 }
 
-/** The database opened, migrated and (unless SEED_DEMO_DATA=false) demo-seeded. */
+/**
+ * The database opened, migrated, (unless SEED_DEMO_DATA=false) demo-seeded, and every staff
+ * authenticator secret sealed with the newest key: clear ones from before sealing, older keys'
+ * after a rotation (docs/decisions/0049).
+ */
 async function openPreparedDatabase(): Promise<StoreDatabase> {
   const env = getEnv();
   const databaseOptions = { dataDir: env.dataDir, databaseUrl: env.DATABASE_URL };
+  const totpKeys = totpEncryptionKeys();
   const db = await openDatabase(databaseOptions);
   // Servers started at once on an empty database migrate and seed it once (0035).
   await withSetupLock(db, databaseOptions, async () => {
     await migrateToLatest(db);
     if (env.SEED_DEMO_DATA === "true") await seedDemoData(db, { catalogueSize: env.SEED_CATALOGUE_SIZE });
+    reportResealed(await resealTotpSecrets(db, totpKeys));
   });
   return db;
+}
+
+function reportResealed({ sealed, resealed, unreadable }: ResealReport): void {
+  if (sealed > 0) console.log(`[gestor] ${sealed} segredo(s) de autenticador da equipe cifrado(s)`);
+  if (resealed > 0) console.log(`[gestor] ${resealed} segredo(s) de autenticador cifrado(s) de novo com a chave nova`);
+  if (unreadable.length > 0)
+    console.error(
+      `[gestor] nenhuma chave de TOTP_ENCRYPTION_KEY abre o autenticador de ${unreadable.join(", ")}: volte a chave antiga (depois da nova) ou redefina a verificação em duas etapas dessas pessoas`,
+    );
 }
 
 /**
@@ -114,6 +131,7 @@ function running(): Promise<Running> {
       ...(env.mercadoPago ? { mercadoPagoWebhook: env.mercadoPago } : {}),
       pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
       supportEmail: env.CONTACT_EMAIL,
+      totpKeys: totpEncryptionKeys(),
     };
     const jobs = startPaymentJobs(deps);
     const stop = async () => {

@@ -68,6 +68,8 @@ const schema = z.object({
   STORE_API_EXTENSIONS: storeApiExtensions,
   STORE_ID: z.coerce.number().int().positive().default(1),
   SESSION_SECRET: z.string().optional(),
+  // The staff's authenticator secrets' key, newest first (totp-keys.server.ts, docs/decisions/0049).
+  TOTP_ENCRYPTION_KEY: z.string().optional(),
   SEED_DEMO_DATA: z.enum(["true", "false"]).default("true"),
   // How many products the demo seed writes: 96, or up to 100,000 for measuring (docs/decisions/0038).
   SEED_CATALOGUE_SIZE: z.coerce

@@ -58,6 +58,15 @@ describe("enrolling an authenticator", () => {
     expect([wrong.status, wrong.body.error.message]).toEqual([400, CODE_REFUSED]);
     expect((await me(session.token)).body.secondFactor).toBe("enrol");
 
+    // At rest it is sealed (docs/decisions/0049): the database alone does not give the secret.
+    const atRest = await t.db
+      .selectFrom("staff")
+      .select("totp_secret")
+      .where("id", "=", admin.staffId)
+      .executeTakeFirstOrThrow();
+    expect(atRest.totp_secret).toMatch(/^enc1:/);
+    expect(atRest.totp_secret).not.toContain(first.body.secret);
+
     const ok = await post("/gestor/auth/totp/confirm", session.token, { code: totpCodeAt(first.body.secret, start) });
     expect(ok.status).toBe(200);
     const codes: string[] = ok.body.recoveryCodes;

@@ -13,6 +13,7 @@ import { reserve, tryAgainLater, type Reservation } from "../../rate-limit.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { markSecondFactorPassed, type StaffRow } from "./staff-sessions.ts";
 import { matchTotpStep, newTotpSecret, totpUri } from "./totp.ts";
+import { openTotpSecret, sealTotpSecret } from "./totp-secret-box.ts";
 
 export const CODE_REFUSED = "Código inválido ou já usado. Confira o aplicativo autenticador e tente de novo.";
 export const CODE_THROTTLED = "Muitos códigos errados.";
@@ -42,6 +43,16 @@ function reserveCodeAttempt(deps: ApiDeps, { staff, sessionId }: CodeAttempt): P
     ],
     (wait) => tryAgainLater(wait, CODE_THROTTLED),
   );
+}
+
+/** The person's authenticator secret in clear; it is sealed at rest (totp-secret-box.ts). */
+function secretOf(deps: ApiDeps, staff: StaffRow & { totp_secret: string }): string {
+  const opened = openTotpSecret(deps.totpKeys, staff.id, staff.totp_secret);
+  if (!opened)
+    throw new Error(
+      `[gestor] nenhuma chave abre o segredo do autenticador de ${staff.email}: uma chave antiga de TOTP_ENCRYPTION_KEY foi retirada cedo demais (docs/decisions/0049)`,
+    );
+  return opened.secret;
 }
 
 /** A code of the app only (no recovery code), counted against the limits; the step it matched. */
@@ -121,10 +132,14 @@ export async function recoveryCodesLeft(db: Kysely<Database>, staffId: string): 
 /** The secret to enrol: the one offered and not confirmed yet, or a new one. */
 export async function startTotpEnrolment(deps: ApiDeps, staff: StaffRow): Promise<{ secret: string; uri: string }> {
   if (staff.totp_enabled_at) throw new ApiError(409, TOTP_ALREADY_ON);
-  let secret = staff.totp_secret;
+  let secret = staff.totp_secret ? secretOf(deps, { ...staff, totp_secret: staff.totp_secret }) : null;
   if (!secret) {
     secret = newTotpSecret();
-    await deps.db.updateTable("staff").set({ totp_secret: secret }).where("id", "=", staff.id).execute();
+    await deps.db
+      .updateTable("staff")
+      .set({ totp_secret: sealTotpSecret(deps.totpKeys, staff.id, secret) })
+      .where("id", "=", staff.id)
+      .execute();
   }
   return { secret, uri: totpUri(secret, staff.email) };
 }
@@ -134,7 +149,8 @@ export async function confirmTotpEnrolment(deps: ApiDeps, attempt: CodeAttempt, 
   const { staff } = attempt;
   if (staff.totp_enabled_at) throw new ApiError(409, TOTP_ALREADY_ON);
   if (!staff.totp_secret) throw badRequest(CODE_REFUSED);
-  const { limits, now, step } = await authenticatorStep(deps, attempt, staff.totp_secret, code);
+  const secret = secretOf(deps, { ...staff, totp_secret: staff.totp_secret });
+  const { limits, now, step } = await authenticatorStep(deps, attempt, secret, code);
   const codes = await deps.db.transaction().execute(async (trx) => {
     if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
     const enabled = await trx
@@ -170,9 +186,10 @@ export async function confirmTotpEnrolment(deps: ApiDeps, attempt: CodeAttempt, 
 export async function giveSecondFactor(deps: ApiDeps, attempt: CodeAttempt, code: string): Promise<void> {
   const { staff } = attempt;
   if (!staff.totp_enabled_at || !staff.totp_secret) throw new ApiError(409, TOTP_NOT_ON);
+  const secret = secretOf(deps, { ...staff, totp_secret: staff.totp_secret });
   const limits = await reserveCodeAttempt(deps, attempt);
   const now = deps.now();
-  const step = matchTotpStep(staff.totp_secret, code, now, staff.totp_last_step);
+  const step = matchTotpStep(secret, code, now, staff.totp_last_step);
   await deps.db.transaction().execute(async (trx) => {
     if (step !== null) {
       if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
@@ -201,7 +218,8 @@ export async function giveSecondFactor(deps: ApiDeps, attempt: CodeAttempt, code
 export async function regenerateRecoveryCodes(deps: ApiDeps, attempt: CodeAttempt, code: string): Promise<string[]> {
   const { staff } = attempt;
   if (!staff.totp_enabled_at || !staff.totp_secret) throw new ApiError(409, TOTP_NOT_ON);
-  const { limits, now, step } = await authenticatorStep(deps, attempt, staff.totp_secret, code);
+  const secret = secretOf(deps, { ...staff, totp_secret: staff.totp_secret });
+  const { limits, now, step } = await authenticatorStep(deps, attempt, secret, code);
   const codes = await deps.db.transaction().execute(async (trx) => {
     if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
     const before = await recoveryCodesLeft(trx, staff.id);

@@ -93,7 +93,7 @@ function serve() {
     securityHeaders({ https: settings.https, extraSources: settings.pageSources }),
     permissionsPolicy,
   );
-  app.use(bodyLimit);
+  app.use(bodyLimit({ carriesStaffSession: build.entry.module.carriesStaffSession }));
   // 4. anonymous catalogue pages from memory, gzip-encoded by the cache itself (docs/decisions/0036),
   //    then compression for the rest, then static files (hashed assets cached for a year)
   app.use(pageCache(build));

@@ -15,6 +15,7 @@ import { requestLogFieldsContext, type RequestLogFields } from "./.server/reques
 import { getRootSecrets, secretKeptInDatabase } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
 import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
+import { getStaffToken } from "#app/features/gestor/staff-session.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -80,6 +81,15 @@ export async function storeNotReadyReason(): Promise<string | null> {
 
 /** Graceful shutdown, once the last request is answered: periodic jobs stopped, database closed. */
 export const closeStore = closeBundledApi;
+
+/**
+ * Whether a request's cookies hold a gestor session this store signed: server.js lets a catálogo
+ * upload past 100 KB only then, before reading its body (server/security.ts bodyLimit).
+ */
+export async function carriesStaffSession(cookie: string | undefined): Promise<boolean> {
+  if (!cookie) return false;
+  return (await getStaffToken(new Request("http://loja.local/", { headers: { cookie } }))) !== null;
+}
 
 /** The Content-Security-Policy nonce server.js made for this request (its helmet policy names it). */
 const cspNonceContext = createContext<string | undefined>(undefined);

@@ -2,10 +2,19 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { mercadoPagoPageSources } from "#api/payments/mercadopago/page-sources.ts";
-import { bodyLimit, makeCspNonce, MAX_BODY_BYTES, securityHeaders, UPLOAD_MAX_BODY_BYTES } from "./security.ts";
+import {
+  BODY_TOO_LARGE,
+  bodyLimit,
+  makeCspNonce,
+  MAX_BODY_BYTES,
+  securityHeaders,
+  UPLOAD_MAX_BODY_BYTES,
+} from "./security.ts";
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
+
+const STAFF_COOKIE = "loja_gestor=sessao-assinada";
 
 /** server.js's security middleware in front of a handler that echoes the body's size. */
 async function serverWith(
@@ -13,7 +22,12 @@ async function serverWith(
   extraSources?: Parameters<typeof securityHeaders>[0]["extraSources"],
 ): Promise<string> {
   const app = express();
-  app.use(makeCspNonce, securityHeaders({ https, extraSources }), bodyLimit);
+  app.use(
+    makeCspNonce,
+    securityHeaders({ https, extraSources }),
+    // The storefront checks the cookie's signature; here, one value stands for a signed one.
+    bodyLimit({ carriesStaffSession: async (cookie) => cookie === STAFF_COOKIE }),
+  );
   app.all("/{*path}", express.text({ type: () => true, limit: "1mb" }), (req, res) => {
     res.send(`lido: ${typeof req.body === "string" ? req.body.length : 0}`);
   });
@@ -109,20 +123,33 @@ describe("server security middleware", () => {
     ]);
   });
 
-  it("lets the catálogo's uploads through past 100 KB, up to their own limit, and only there", async () => {
+  it("lets the catálogo's uploads through past 100 KB, up to their own limit, only there and only with a gestor session", async () => {
     const base = await serverWith(false);
+    const staff = { cookie: STAFF_COOKIE };
     const image = await fetch(`${base}/gestor/catalogo/produtos/novo`, {
       method: "POST",
+      headers: staff,
       body: "a".repeat(MAX_BODY_BYTES + 1),
     });
     expect(await image.text()).toBe(`lido: ${MAX_BODY_BYTES + 1}`);
+    // A visitor (no gestor session): refused before the body is read, not parsed for CSRF to refuse.
+    const visitor = await fetch(`${base}/gestor/catalogo/produtos/novo`, {
+      method: "POST",
+      headers: { cookie: "loja_gestor=forjado" },
+      body: "a".repeat(MAX_BODY_BYTES + 1),
+    });
+    expect([visitor.status, await visitor.text()]).toEqual([413, BODY_TOO_LARGE]);
     const declared = await fetch(`${base}/gestor/catalogo/importar`, {
       method: "POST",
-      headers: { "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) },
+      headers: { ...staff, "content-length": String(UPLOAD_MAX_BODY_BYTES + 1) },
       body: "a",
     }).catch(() => null);
     expect(declared?.status ?? 413).toBe(413);
-    const elsewhere = await fetch(`${base}/gestor/pedidos`, { method: "POST", body: "a".repeat(MAX_BODY_BYTES + 1) });
+    const elsewhere = await fetch(`${base}/gestor/pedidos`, {
+      method: "POST",
+      headers: staff,
+      body: "a".repeat(MAX_BODY_BYTES + 1),
+    });
     expect(elsewhere.status).toBe(413);
   });
 });

@@ -91,18 +91,34 @@ export function permissionsPolicy(_req: Request, res: Response, next: NextFuncti
  * call of the store-API client sends one. Node's HTTP parser holds the client to the length
  * it declared, so nothing larger can slip in behind it. The connection is closed after the
  * reply, so the unread body is never received.
+ *
+ * The catálogo's uploads may be larger, but only from a browser with a gestor session:
+ * `carriesStaffSession` checks the signed session cookie (no database call) before a byte of the
+ * body is read, so a visitor's 20 MB is refused at the door instead of being parsed for the CSRF
+ * check to refuse (issue 25, point 18). Whether that session is still live, its role and the
+ * CSRF token are the route's to check, as for every gestor form.
  */
-export function bodyLimit(req: Request, res: Response, next: NextFunction) {
-  const declared = req.headers["content-length"];
-  const chunked = req.headers["transfer-encoding"] !== undefined;
-  if (declared === undefined && !chunked) return next();
-  const refuse = (status: number, message: string) => {
-    res.setHeader("Connection", "close");
-    if (req.path.startsWith("/api/")) res.status(status).json({ error: { message } });
-    else res.status(status).type("text/plain; charset=utf-8").send(message);
+export function bodyLimit({
+  carriesStaffSession,
+}: {
+  carriesStaffSession: (cookie: string | undefined) => Promise<boolean>;
+}) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const declared = req.headers["content-length"];
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    if (declared === undefined && !chunked) return next();
+    const refuse = (status: number, message: string) => {
+      res.setHeader("Connection", "close");
+      if (req.path.startsWith("/api/")) res.status(status).json({ error: { message } });
+      else res.status(status).type("text/plain; charset=utf-8").send(message);
+    };
+    if (declared === undefined) return refuse(411, LENGTH_REQUIRED);
+    if (!/^\d+$/.test(declared)) return refuse(413, BODY_TOO_LARGE);
+    const length = Number(declared);
+    if (length <= MAX_BODY_BYTES) return next();
+    const upload =
+      length <= UPLOAD_MAX_BODY_BYTES && UPLOAD_PATHS.test(req.path) && (await carriesStaffSession(req.headers.cookie));
+    if (!upload) return refuse(413, BODY_TOO_LARGE);
+    next();
   };
-  if (declared === undefined) return refuse(411, LENGTH_REQUIRED);
-  const limit = UPLOAD_PATHS.test(req.path) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
-  if (!/^\d+$/.test(declared) || Number(declared) > limit) return refuse(413, BODY_TOO_LARGE);
-  next();
 }

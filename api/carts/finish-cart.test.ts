@@ -650,7 +650,7 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 });
 
 describe("the public receipt", () => {
-  it("answers a sale bag by its two random ids, without the customer's contact data", async () => {
+  it("answers a sale bag by its two random ids, with the child's first name, no RA and no contact data", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
     const { body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     const saleId = body.finished.saleId;
@@ -662,12 +662,16 @@ describe("the public receipt", () => {
       `/sale-bags/check-status-sale-bag/store/1/sale/${saleId}/saleBag/${saleBag.id}`,
     );
     expect(receipt.status).toBe(200);
+    expect(saleBag.studentName.split(" ").length).toBeGreaterThan(1);
     expect(receipt.body.saleBag).toMatchObject({
       id: saleBag.id,
-      studentName: saleBag.studentName,
+      studentName: saleBag.studentName.split(" ")[0],
+      studentRA: null,
       sale: { status: "pending", referenceCode: body.finished.referenceCode },
     });
     expect(JSON.stringify(receipt.body)).not.toContain(customer.email);
+    expect(JSON.stringify(receipt.body)).not.toContain(saleBag.studentName);
+    if (saleBag.studentRA) expect(JSON.stringify(receipt.body)).not.toContain(saleBag.studentRA);
     const wrongPair = await t.call(
       "GET",
       `/sale-bags/check-status-sale-bag/store/1/sale/${crypto.randomUUID()}/saleBag/${saleBag.id}`,

@@ -16,6 +16,7 @@ import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
+import { firstName } from "#app/lib/text.ts";
 
 type SaleRow = Selectable<SaleTable>;
 
@@ -191,8 +192,14 @@ export async function findPublicSaleBag(
     .executeTakeFirst();
   const [bag] = sale && isOrder(sale.status) ? await bagsOfSale(deps.db, sale.id, saleBagId) : [];
   if (!sale || !bag) throw notFound(SALE_NOT_FOUND);
-  // The contract's receipt fields, and only those (Zod drops the rest).
-  return { ...bag, sale: receiptSale.parse(toSale(deps, sale, [])) };
+  // The contract's receipt fields, and only those (Zod drops the rest). Anyone with the link
+  // reads it: the child by first name, and never their RA (issue 25, point 18).
+  return {
+    ...bag,
+    studentName: firstName(bag.studentName),
+    studentRA: null,
+    sale: receiptSale.parse(toSale(deps, sale, [])),
+  };
 }
 
 /** The boleto of a sale, by its random id (no auth: the link is the boleto, as at a bank). */

@@ -3,6 +3,7 @@ import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#app/lib/money.ts";
+import { firstName } from "#app/lib/text.ts";
 import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
 import type { Route } from "./+types/public-receipt";
 
@@ -31,9 +32,10 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
       <h1 className="mt-6 text-2xl font-bold">Comprovante de compra</h1>
       <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
         <dt className="text-slate-500">Estudante</dt>
-        <dd className="font-semibold">
-          {receipt.studentName}
-          {receipt.studentRA ? ` (RA ${receipt.studentRA})` : ""}
+        {/* Anyone with the link reads it: the child's first name, never the RA, even from a school
+            API that answers more (issue 25, point 18). */}
+        <dd className="font-semibold" data-testid="receipt-student">
+          {firstName(receipt.studentName)}
         </dd>
         <dt className="text-slate-500">Código de referência</dt>
         <dd className="font-semibold">{sale.referenceCode}</dd>

@@ -57,6 +57,12 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await page.goto(receiptHref!);
   await expect(page.getByTestId("public-receipt")).toContainText(product.title);
   await expect(page.getByTestId("public-receipt")).not.toContainText(customer.email);
+  // The student (the parent, buying for themself here) by first name only, and no RA.
+  const [first, ...rest] = customer.name.split(" ");
+  expect(rest.length).toBeGreaterThan(0);
+  await expect(page.getByTestId("receipt-student")).toHaveText(first!);
+  await expect(page.getByTestId("public-receipt")).not.toContainText(customer.name);
+  await expect(page.getByTestId("public-receipt")).not.toContainText(/\bRA\b/);
   // The cart was emptied by the purchase.
   await page.goto("/faq?carrinho=aberto");
   await expect(cartPanel(page).getByText("Seu carrinho está vazio.")).toBeVisible();

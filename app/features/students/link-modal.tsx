@@ -50,7 +50,7 @@ function ItemSummary({
   );
 }
 
-/** "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
+/** The link modal, "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
 export function LinkModal({
   product,
   installments,
@@ -87,8 +87,10 @@ export function LinkModal({
   return (
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
       <div className="flex flex-col gap-4 p-6 pt-10">
+        {/* Spec §2 names this modal "Item em Vinculacao"; its title asks the question it is for
+            (issue 25 point 4). */}
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
-          Item em Vinculacao
+          Para qual estudante é este item?
         </h2>
         {wizard ? null : <ItemSummary product={product} installments={installments} student={selected} />}
         <StudentChooser

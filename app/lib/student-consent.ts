@@ -15,5 +15,13 @@ export const STUDENT_CONSENT_TEXTS = {
 } as const;
 export type StudentConsentVersion = keyof typeof STUDENT_CONSENT_TEXTS;
 
+/**
+ * The checkbox's label for each version: one sentence, with the whole text a click away beside
+ * it (issue 25 point 4). What is accepted, and kept, is the whole text of that version.
+ */
+export const STUDENT_CONSENT_SUMMARIES: Record<StudentConsentVersion, string> = {
+  "1": "Sou responsável por este estudante e autorizo a Loja Escolar a guardar os dados dele para as compras.",
+};
+
 /** The version the forms show and the store API accepts today. */
 export const STUDENT_CONSENT_VERSION: StudentConsentVersion = "1";

@@ -7,10 +7,19 @@ export const URL_STATE = {
   account: { key: "conta", login: "entrar", register: "registrar", forgot: "esqueci-a-senha" },
   mobileSearch: { key: "busca", open: "aberta" },
   /**
-   * The product page's link modal: ?vinculo=escolha|lista|novo|completo and the chosen
-   * ?aluno=. "novo" is the new-student wizard; "completo" its last step, after a redirect.
+   * The product page's link modal: ?vinculo=escolha|lista|adicionar|novo|completo and the chosen
+   * ?aluno=. "adicionar" links a student by RA (with the way to one without RA); "novo" is the
+   * new-student wizard; "completo" its last step, after a redirect.
    */
-  link: { key: "vinculo", choice: "escolha", list: "lista", create: "novo", done: "completo", student: "aluno" },
+  link: {
+    key: "vinculo",
+    choice: "escolha",
+    list: "lista",
+    add: "adicionar",
+    create: "novo",
+    done: "completo",
+    student: "aluno",
+  },
   /** The student data modal (?estudante=<studentId>), on /conta and over the link modal's list. */
   studentData: { key: "estudante" },
   /** The confirmation before removing a link on /conta (?remover=<linkId>). */

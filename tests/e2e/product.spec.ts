@@ -1,10 +1,20 @@
 import { accountMenu, createCustomer, expectLoggedIn, logInThroughModal } from "./support/accounts.ts";
-import { buyForMyself, cartCount, cartPanel, expectAddedToCart, linkModal } from "./support/cart.ts";
+import {
+  buyForMyself,
+  cartCount,
+  cartPanel,
+  chosenStudent,
+  expectAddedToCart,
+  linkModal,
+  openAddStudent,
+  studentConsent,
+  studentRadio,
+} from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { dialogReady, newVisitor } from "./support/pages.ts";
 import { csrfTokenOf } from "./support/session.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { linkByRa, ownStudentId, saveCart } from "./support/store-api.ts";
 import { productInstallments } from "#app/lib/installments.ts";
 import { formatBRL } from "#app/lib/money.ts";
 
@@ -178,4 +188,73 @@ test("a visitor's item waiting for its student goes to the one chosen after the 
   // The checkout has nothing left waiting, and its total is the item's price once.
   await visit("/compra");
   await expect(page.getByTestId("checkout-total")).toHaveText(formatBRL(product.DESCONTO));
+});
+
+// Issue 25 point 4: the student step, lighter.
+test("the link modal asks who the item is for: students are a radio group, Confirmar stays on screen", async ({
+  page,
+  visit,
+  request,
+  logIn,
+  js,
+}) => {
+  const customer = await logIn();
+  for (const ra of ["20250001", "20250002", "20250003", "20250004"]) await linkByRa(request, customer, ra);
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(productPath(product));
+  await page.getByTestId("buy-button").click();
+  let modal = await dialogReady(linkModal(page), js);
+  await modal.getByRole("link", { name: /Lista de alunos/ }).click();
+  modal = await dialogReady(linkModal(page), js);
+
+  // The list screen has the students and a button to add one, not the forms to add one.
+  const group = modal.getByRole("group", { name: /alunos vinculados/i });
+  await expect(group.getByRole("radio")).toHaveCount(4);
+  await expect(modal.getByPlaceholder("Digite o RA do aluno")).toHaveCount(0);
+  await expect(modal.getByRole("link", { name: "Adicionar aluno sem RA" })).toHaveCount(0);
+  await expect(modal.getByRole("link", { name: /adicionar novo aluno/i })).toBeVisible();
+
+  // Confirmar is on screen without scrolling, on a phone too, however long the list.
+  const confirm = modal.getByRole("button", { name: "Confirmar" });
+  await expect(confirm).toBeInViewport();
+
+  // Space chooses the focused student; the arrow keys move the choice along the group.
+  await studentRadio(modal, "20250001").focus();
+  await page.keyboard.press("Space");
+  await expect(studentRadio(modal, "20250001")).toBeChecked();
+  await page.keyboard.press("ArrowDown");
+  await expect(studentRadio(modal, "20250002")).toBeChecked();
+  await expect(studentRadio(modal, "20250001")).not.toBeChecked();
+  await expect(confirm).toBeInViewport();
+  await confirm.click();
+  await expectAddedToCart(page, "RA 20250002");
+});
+
+test("adding a student is behind its own button; the consent is one sentence, its whole text a click away", async ({
+  page,
+  visit,
+  request,
+  logIn,
+  js,
+}) => {
+  await logIn();
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(`${productPath(product)}?vinculo=lista`);
+  let modal = await dialogReady(linkModal(page), js);
+  await openAddStudent(modal);
+  modal = await dialogReady(linkModal(page), js);
+  await expect(modal.getByPlaceholder("Digite o RA do aluno")).toBeVisible();
+  await expect(modal.getByRole("link", { name: "Adicionar aluno sem RA" })).toBeVisible();
+  await expect(studentConsent(modal)).toHaveAccessibleName(
+    "Sou responsável por este estudante e autorizo a Loja Escolar a guardar os dados dele para as compras.",
+  );
+  const fullText = modal.getByText(/Ficam guardados enquanto o vínculo existir/);
+  await expect(fullText).toBeHidden();
+  await modal.getByText("Ler a autorização completa").click();
+  await expect(fullText).toBeVisible();
+
+  // Voltar goes back to the list, with nothing chosen yet.
+  await modal.getByRole("link", { name: "Voltar" }).click();
+  await expect(modal.getByRole("heading", { name: /alunos vinculados/i })).toBeVisible();
+  await expect(chosenStudent(modal)).toHaveCount(0);
 });

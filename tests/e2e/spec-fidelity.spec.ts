@@ -7,7 +7,14 @@
 import type { Page } from "@playwright/test";
 import { lookUpKnownCep } from "./support/address.ts";
 import { expectAnnounced } from "./support/announcements.ts";
-import { buyForMyself, cartCount, expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
+import {
+  buyForMyself,
+  cartCount,
+  expectAddedToCart,
+  fillRaLink,
+  openAddStudent,
+  studentConsent,
+} from "./support/cart.ts";
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
 import { newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -65,8 +72,9 @@ test("checkout step 2: the card shows the school year, its data and a remove but
 
   // Linking by RA puts the waiting item in that student's bag at once (spec §4).
   await waitForHydration(page, js);
+  await openAddStudent(page);
   await fillRaLink(page, "20250003");
-  await page.getByRole("button", { name: "Adicionar" }).click();
+  await page.getByRole("button", { name: "Adicionar", exact: true }).click();
   await expectAnnounced(page, "Estudante vinculado(a)!", {
     type: "success",
     description: "Item adicionado ao carrinho!",

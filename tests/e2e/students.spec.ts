@@ -1,7 +1,15 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
-import { buyForMyself, expectAddedToCart, fillRaLink, studentConsent } from "./support/cart.ts";
+import {
+  buyForMyself,
+  chosenStudent,
+  expectAddedToCart,
+  fillRaLink,
+  linkModal,
+  openAddStudent,
+  studentConsent,
+} from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -10,10 +18,6 @@ import { dialogReady, fillFields } from "./support/pages.ts";
 import { saveCart } from "./support/store-api.ts";
 
 const CONSENT_REQUIRED = "Para continuar, marque a autorização para a loja guardar os dados do estudante.";
-
-function linkModal(page: Page) {
-  return page.getByRole("dialog").filter({ has: page.getByRole("heading", { name: "Item em vinculação" }) });
-}
 
 /** The wizard on a step: its heading, and the step list marking it as the current one. */
 async function expectWizardStep(modal: Locator, heading: string, step: "Estudante" | "Responsável") {
@@ -55,6 +59,7 @@ test("a student without RA is created with a responsible in the link wizard, the
   let modal = await dialogReady(linkModal(page), js);
   await modal.getByRole("link", { name: /Lista de alunos/ }).click();
   await expect(modal.getByText("Nenhum aluno vinculado no momento")).toBeVisible();
+  await openAddStudent(modal);
   await modal.getByRole("link", { name: "Adicionar aluno sem RA" }).click();
 
   // Step 1 "Estudante", with an invalid CPF first.
@@ -90,6 +95,8 @@ test("a student without RA is created with a responsible in the link wizard, the
   await expect(modal.getByText(CONSENT_REQUIRED)).toBeVisible();
   modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByLabel("E-mail", { exact: true })).toHaveValue("carla.cavalcanti@exemplo.com.br");
+  // The consent is one sentence; its whole text, with the policy's link, is a click away.
+  await modal.getByText("Ler a autorização completa").click();
   await expect(modal.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
   await studentConsent(modal).check();
   await modal.getByRole("button", { name: "Salvar" }).click();
@@ -99,9 +106,8 @@ test("a student without RA is created with a responsible in the link wizard, the
   await expect(modal.getByRole("heading", { name: "Vínculo concluído!" })).toBeVisible();
   await expectAnnounced(page, "Estudante criado(a) com sucesso!", { type: "success" });
   await modal.getByRole("link", { name: "Retornar" }).click();
-  const card = modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" });
-  await expect(card).toHaveAttribute("aria-current", "true");
-  await expect(card).toContainText("RA: sem RA");
+  await expect(chosenStudent(modal)).toContainText("Joaquim Cavalcanti Neto");
+  await expect(chosenStudent(modal)).toContainText("RA: sem RA");
 
   // Ver dados over the list, and back to it.
   await modal.getByRole("link", { name: "Ver dados de Joaquim Cavalcanti Neto" }).click();
@@ -112,10 +118,7 @@ test("a student without RA is created with a responsible in the link wizard, the
   await data.getByRole("link", { name: "Fechar" }).click();
 
   modal = await dialogReady(linkModal(page), js);
-  await expect(modal.getByTestId("student-card").filter({ hasText: "Joaquim Cavalcanti Neto" })).toHaveAttribute(
-    "aria-current",
-    "true",
-  );
+  await expect(chosenStudent(modal)).toContainText("Joaquim Cavalcanti Neto");
   await modal.getByRole("button", { name: "Confirmar" }).click();
   await expectAddedToCart(page, "Joaquim Cavalcanti Neto");
 });
@@ -129,19 +132,19 @@ test("linking by RA asks for the birth date and the consent, and refuses a wrong
 }) => {
   await logIn();
   const product = await findProduct(request, (p) => p.TIPO === "P");
-  await visit(`${productPath(product)}?vinculo=lista`);
+  await visit(`${productPath(product)}?vinculo=adicionar`);
 
   // The consent starts unticked, and linking waits for it.
   let modal = await dialogReady(linkModal(page), js);
   await fillRaLink(modal, "20250004", { birthDate: "2012-05-10", consent: false });
   await expect(studentConsent(modal)).not.toBeChecked();
-  await modal.getByRole("button", { name: "Adicionar" }).click();
+  await modal.getByRole("button", { name: "Adicionar", exact: true }).click();
   await expect(modal.getByText(CONSENT_REQUIRED)).toBeVisible();
 
   // A right RA with a wrong birth date: the same answer as an unknown RA, and the form as typed.
   modal = await dialogReady(linkModal(page), js);
   await studentConsent(modal).check();
-  await modal.getByRole("button", { name: "Adicionar" }).click();
+  await modal.getByRole("button", { name: "Adicionar", exact: true }).click();
   await expectAnnounced(page, "RA ou data de nascimento não conferem.", { type: "error" });
   modal = await dialogReady(linkModal(page), js);
   await expect(modal.getByPlaceholder("Digite o RA do aluno")).toHaveValue("20250004");
@@ -151,8 +154,8 @@ test("linking by RA asks for the birth date and the consent, and refuses a wrong
 
   // The right date links the student, who becomes the chosen one.
   await modal.getByLabel("Data de nascimento do aluno", { exact: true }).fill(demoBirthDate("20250004"));
-  await modal.getByRole("button", { name: "Adicionar" }).click();
-  await expect(modal.locator("[data-testid=student-card][aria-current=true]")).toContainText("RA: 20250004");
+  await modal.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(chosenStudent(modal)).toContainText("RA: 20250004");
   await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });
   await expect(modal.getByRole("button", { name: "Confirmar" })).toBeEnabled();
 });

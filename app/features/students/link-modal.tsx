@@ -1,6 +1,7 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
-import { PriceBlock } from "#app/features/catalogue/price-block.tsx";
+import { formatMoney } from "#app/lib/money.ts";
+import { formatPercent } from "#app/lib/percent.ts";
 import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
@@ -27,13 +28,29 @@ function ItemSummary({
           <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p>
         ) : null}
         {student ? <p className="text-slate-600">Estudante: {student.student.nome}</p> : null}
-        <PriceBlock price={price} freeText="Este produto/serviço é grátis" testId="link-item-price" />
+        {price.free ? (
+          <p className="font-bold text-emerald-600">Este produto/serviço é grátis</p>
+        ) : (
+          <p>
+            {price.showsDiscount ? (
+              <span className="mr-1 text-slate-500 line-through">
+                {price.installments}x R$ {formatMoney(price.originalInstallment)}
+              </span>
+            ) : null}
+            <span className="font-bold text-brand-700">
+              {price.installments}x R$ {formatMoney(price.installment)}
+            </span>
+            {price.showsDiscount ? (
+              <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
+            ) : null}
+          </p>
+        )}
       </div>
     </div>
   );
 }
 
-/** "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
+/** The link modal, "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
 export function LinkModal({
   product,
   installments,
@@ -70,8 +87,10 @@ export function LinkModal({
   return (
     <Modal titleId="link-modal-title" closeHref={productPath} className="max-w-xl">
       <div className="flex flex-col gap-4 p-6 pt-10">
+        {/* Spec §2 names this modal "Item em Vinculacao"; its title asks the question it is for
+            (issue 25 point 4). */}
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
-          Item em vinculação
+          Para qual estudante é este item?
         </h2>
         {wizard ? null : <ItemSummary product={product} installments={installments} student={selected} />}
         <StudentChooser

@@ -1,4 +1,6 @@
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StudentLink } from "#api/contract/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
@@ -6,7 +8,7 @@ import { linkHref, type LinkMode } from "./link-mode.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";
 import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
-import { StudentCard } from "./student-card.tsx";
+import { StudentCard, StudentRadio } from "./student-card.tsx";
 import { StudentDataModal } from "./student-data-modal.tsx";
 
 const primary =
@@ -124,73 +126,188 @@ export function StudentChooser({
     );
   }
   const listHref = linkHref(basePath, "lista", selectedStudentId);
-  const raReply = reply?.wizard === "link-ra" ? reply : undefined;
+  const addHref = linkHref(basePath, "adicionar", selectedStudentId);
+  if (mode === "adicionar") {
+    const raReply = reply?.wizard === "link-ra" ? reply : undefined;
+    return (
+      <>
+        <section aria-labelledby="new-link-title" className="flex flex-col gap-3">
+          <h3 id="new-link-title" className="font-bold text-slate-800">
+            Adicionar novo aluno
+          </h3>
+          <p className="text-sm text-slate-600">Pelo RA, se o estudante já estuda na rede:</p>
+          <RaLinkForm key={raReply?.nonce ?? "first"} action={addHref} itemTOTVSId={itemTOTVSId} reply={raReply} />
+          <p className="text-sm text-slate-600">
+            Ainda sem matrícula?{" "}
+            <Link
+              to={linkHref(basePath, "novo")}
+              replace
+              preventScrollReset
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              Adicionar aluno sem RA
+            </Link>
+          </p>
+        </section>
+        <details className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <summary className="cursor-pointer font-semibold">Precisa de ajuda?</summary>
+          <p className="mt-2">
+            O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Para proteger os dados dos
+            estudantes, informe também a data de nascimento como está no cadastro da escola.{" "}
+            {addOnChoice
+              ? "Ao adicionar o estudante, o item vai para o carrinho dele."
+              : `Depois de adicionar o estudante, escolha-o na lista e toque em ${confirmLabel}.`}
+          </p>
+        </details>
+        <ChooserFooter>
+          <Link to={listHref} replace preventScrollReset className={secondary}>
+            Voltar
+          </Link>
+        </ChooserFooter>
+      </>
+    );
+  }
+  const addButton = (
+    <Link to={addHref} replace preventScrollReset className={`${secondary} self-start`}>
+      Adicionar novo aluno
+    </Link>
+  );
+  const back = (
+    <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>
+      Voltar
+    </Link>
+  );
+  const heading = (
+    <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
+      Alunos vinculados
+    </h3>
+  );
+  const empty = <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>;
+  const cardLinks = (link: StudentLink) => ({
+    detailsHref: dialogHref(listHref, URL_STATE.studentData.key, link.studentId),
+    removeHref: dialogHref(listHref, URL_STATE.removeLink.key, link.id),
+  });
+  if (addOnChoice && itemTOTVSId !== undefined) {
+    // Checkout step 2 (spec §4): a card adds the item at once, so each is its own button.
+    return (
+      <>
+        <section aria-labelledby="linked-title">
+          {heading}
+          {students.length === 0 ? (
+            empty
+          ) : (
+            <ul className="grid gap-2 wide:grid-cols-2">
+              {students.map((link) => (
+                <li key={link.id}>
+                  <StudentCard
+                    link={link}
+                    selected={link.studentId === selectedStudentId}
+                    choose={{ action: listHref, itemTOTVSId }}
+                    {...cardLinks(link)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {addButton}
+        <ChooserFooter>{back}</ChooserFooter>
+      </>
+    );
+  }
   return (
-    <>
-      <section aria-labelledby="linked-title">
-        <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
-          Alunos vinculados
-        </h3>
+    <StudentRadioForm
+      key={selectedStudentId ?? "none"}
+      action={basePath}
+      hidden={hidden}
+      heading={heading}
+      empty={empty}
+      students={students}
+      selectedStudentId={selectedStudentId}
+      cardLinks={cardLinks}
+      addButton={addButton}
+      back={back}
+      confirmLabel={confirmLabel}
+    />
+  );
+}
+
+/**
+ * Kept in view at the bottom of the modal (or the page) while its content scrolls, so
+ * "Confirmar" is never below the fold on a phone.
+ */
+function ChooserFooter({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="sticky bottom-0 z-10 flex flex-wrap justify-between gap-3 border-t border-slate-200 bg-white py-4"
+      data-testid="chooser-footer"
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The linked students as a native radio group (Space and the arrow keys choose, with or without
+ * JavaScript) in one form with "Confirmar" (spec §2: disabled until a student is chosen; without
+ * JavaScript the action says so instead, as the button cannot wake up).
+ */
+function StudentRadioForm({
+  action,
+  hidden,
+  heading,
+  empty,
+  students,
+  selectedStudentId,
+  cardLinks,
+  addButton,
+  back,
+  confirmLabel,
+}: {
+  action: string;
+  hidden: ReactNode;
+  heading: ReactNode;
+  empty: ReactNode;
+  students: StudentLink[];
+  selectedStudentId: string | null;
+  cardLinks: (link: StudentLink) => { detailsHref: string; removeHref: string };
+  addButton: ReactNode;
+  back: ReactNode;
+  confirmLabel: string;
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(
+    students.some((link) => link.studentId === selectedStudentId) ? selectedStudentId : null,
+  );
+  return (
+    <Form method="post" action={action} preventScrollReset className="flex flex-col gap-4">
+      {hidden}
+      <fieldset aria-labelledby="linked-title">
+        {heading}
         {students.length === 0 ? (
-          <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>
+          empty
         ) : (
           <ul className="grid gap-2 wide:grid-cols-2">
             {students.map((link) => (
               <li key={link.id}>
-                <StudentCard
+                <StudentRadio
                   link={link}
-                  selected={link.studentId === selectedStudentId}
-                  choose={
-                    addOnChoice && itemTOTVSId !== undefined
-                      ? { action: listHref, itemTOTVSId }
-                      : { href: linkHref(basePath, "lista", link.studentId) }
-                  }
-                  detailsHref={dialogHref(listHref, URL_STATE.studentData.key, link.studentId)}
-                  removeHref={dialogHref(listHref, URL_STATE.removeLink.key, link.id)}
+                  checked={link.studentId === chosen}
+                  onChoose={() => setChosen(link.studentId)}
+                  {...cardLinks(link)}
                 />
               </li>
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="new-link-title" className="flex flex-col gap-2">
-        <h3 id="new-link-title" className="font-bold text-slate-800">
-          Adicionar novo aluno
-        </h3>
-        <RaLinkForm key={raReply?.nonce ?? "first"} action={listHref} itemTOTVSId={itemTOTVSId} reply={raReply} />
-        <Link
-          to={linkHref(basePath, "novo")}
-          replace
-          preventScrollReset
-          className="self-start text-sm font-semibold text-brand-600 hover:underline"
-        >
-          Adicionar aluno sem RA
-        </Link>
-      </section>
-      <details className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        <summary className="cursor-pointer font-semibold">Precisa de ajuda?</summary>
-        <p className="mt-2">
-          O RA (Registro Acadêmico) está no boletim, na carteirinha e no portal do aluno. Para proteger os dados dos
-          estudantes, informe também a data de nascimento como está no cadastro da escola.{" "}
-          {addOnChoice
-            ? "Ao adicionar o estudante ou tocar no cartão dele, o item vai para o carrinho dele."
-            : `Depois de adicionar o estudante, toque no cartão dele e em ${confirmLabel} para colocar o item no carrinho dele.`}
-        </p>
-      </details>
-      <div className="flex justify-between gap-3">
-        <Link to={linkHref(basePath, "escolha")} replace preventScrollReset className={secondary}>
-          Voltar
-        </Link>
-        {addOnChoice ? null : (
-          <Form method="post" action={basePath} preventScrollReset>
-            {hidden}
-            <input type="hidden" name="studentId" value={selectedStudentId ?? ""} />
-            <button type="submit" name="intent" value="confirm" disabled={!selected} className={primary}>
-              {confirmLabel}
-            </button>
-          </Form>
-        )}
-      </div>
-    </>
+      </fieldset>
+      {addButton}
+      <ChooserFooter>
+        {back}
+        <button type="submit" name="intent" value="confirm" disabled={hydrated && !chosen} className={primary}>
+          {confirmLabel}
+        </button>
+      </ChooserFooter>
+    </Form>
   );
 }

@@ -15,16 +15,31 @@ export function cartCount(page: Page) {
 export async function buyForLinkedStudent(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
   await page.getByRole("link", { name: /Lista de alunos/ }).click();
-  await page
+  await studentRadio(page, ra).check();
+  await page.getByRole("button", { name: "Confirmar" }).click();
+}
+
+/** The link modal's list (a radio group): the radio of the linked student with this RA. */
+export function studentRadio(scope: Page | Locator, ra: string) {
+  return scope
     .getByTestId("student-card")
     .filter({ hasText: `RA: ${ra}` })
-    .click();
-  await page.getByRole("button", { name: "Confirmar" }).click();
+    .getByRole("radio");
+}
+
+/** The link modal's list: the card of the student whose radio is chosen. */
+export function chosenStudent(scope: Page | Locator) {
+  return scope.locator("[data-testid=student-card]:has(input[type=radio]:checked)");
+}
+
+/** From the list of linked students to the way to add one (by RA, or without RA): its own button. */
+export async function openAddStudent(scope: Page | Locator) {
+  await scope.getByRole("link", { name: /adicionar novo aluno/i }).click();
 }
 
 /** The link modal (spec §2), which asks who the item is for. */
 export function linkModal(page: Page) {
-  return page.getByRole("dialog").filter({ has: page.getByTestId("link-item-summary") });
+  return page.getByRole("dialog", { name: /para qual estudante é este item/i });
 }
 
 /** The consent checkbox of linking by RA and of the new-student wizard (LGPD art. 14). */
@@ -47,9 +62,10 @@ export async function fillRaLink(
 export async function linkStudentByRa(page: Page, ra: string) {
   await page.getByTestId("buy-button").click();
   await page.getByRole("link", { name: /Lista de alunos/ }).click();
+  await openAddStudent(page);
   await fillRaLink(page, ra);
-  await page.getByRole("button", { name: "Adicionar" }).click();
-  await expect(page.locator("[data-testid=student-card][aria-current=true]")).toContainText(`RA: ${ra}`);
+  await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(chosenStudent(page)).toContainText(`RA: ${ra}`);
   await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });
 }
 

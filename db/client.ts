@@ -31,6 +31,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<StoreDatab
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // SQLite's own lower() folds ASCII only, so a search for "érica" missed "Érica" where
+  // PostgreSQL's lower() finds it. This one folds every letter as PostgreSQL does, so the
+  // gestor's searches (lower(column) LIKE …) answer alike on both (issue 25, point 15).
+  sqlite.function("lower", { deterministic: true }, (text: unknown) =>
+    text === null || text === undefined ? null : String(text).toLowerCase(),
+  );
   return new Kysely<Database>({ dialect: new WriteFirstSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

@@ -56,6 +56,7 @@ const customerData = z.object({
       protocol: z.string(),
       subject: z.string(),
       message: z.string(),
+      /** As the pages write it: "Aberto", "Respondido", "Fechado". */
       status: z.string(),
       createdAt: z.string(),
     }),

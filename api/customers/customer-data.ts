@@ -4,6 +4,7 @@ import { listBagsOfOwnSale, listSalesOfCustomer } from "../sales/sale-repository
 import { listStudentLinks } from "../students/student-repository.ts";
 import { toCustomer, type CustomerRow } from "./customer-repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
+import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 
 /**
  * GET /customers/export-customer-data/… (LGPD art. 18 II and V, decision note 0016): every
@@ -97,7 +98,8 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       protocol: row.protocol,
       subject: row.subject,
       message: row.message,
-      status: row.status,
+      // A person reads this export: the status as the pages write it ("Aberto"), never the code.
+      status: TICKET_STATUS_LABELS[row.status as TicketStatus] ?? row.status,
       createdAt: row.created_at,
     })),
   };

@@ -12,7 +12,11 @@ import type { Kysely } from "kysely";
 import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "#api/contract/gestor/refund-reason.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { enqueuePaymentConfirmedEmail } from "../sales/sale-emails.ts";
+import {
+  enqueuePaymentConfirmedEmail,
+  enqueueSaleCancelledEmail,
+  enqueueSaleRefundedEmail,
+} from "../sales/sale-emails.ts";
 import {
   countCouponUse,
   releaseCouponUses,
@@ -116,7 +120,8 @@ async function cancelAtAcquirer(
 
 /**
  * The gestor cancels a sale nobody paid (pending or expired): at the acquirer first, then in the
- * store, where its coupon use is given back. A paid sale is refunded instead (refund-sale).
+ * store, where its coupon use is given back, and the customer's "Pedido cancelado" e-mail is
+ * queued. A paid sale is refunded instead (refund-sale).
  */
 export async function cancelSale(
   deps: LifecycleDeps & { gateway: PaymentGateway },
@@ -134,6 +139,8 @@ export async function cancelSale(
     assertCancellable(sale);
     await moveSale(trx, sale, "cancelled", now().toISOString());
     await releaseCouponUses(trx, [sale.id]);
+    // The customer hears of it from the same transaction (docs/decisions/0020-mail-outbox.md).
+    await enqueueSaleCancelledEmail(trx, deps, sale.id);
     const change: SaleStatusChange = {
       saleId: sale.id,
       referenceCode: sale.reference_code,
@@ -213,7 +220,8 @@ function auditChange(
 /**
  * The gestor refunds a paid sale through the acquirer (docs/decisions/0018-payment-flow.md):
  * the whole amount, with a key derived from the sale so a repeated command refunds once; the
- * sale becomes "refunded" and gives its coupon use back. Any other sale is refused.
+ * sale becomes "refunded", gives its coupon use back and queues the customer's "Pedido estornado"
+ * e-mail. Any other sale is refused.
  */
 export async function refundSale(
   deps: PaymentSyncDeps & { gateway: PaymentGateway },
@@ -243,14 +251,17 @@ export async function refundSale(
     idempotencyKey: createHash("sha256").update(`loja-escolar:refund:${sale.id}`).digest("hex"),
   });
   const change = await applyPaymentState(deps, sale.id, state, {
-    onChange: (trx, applied) =>
-      auditChange(
+    onChange: async (trx, applied) => {
+      await auditChange(
         trx,
         actor,
         applied,
         { action: "sale.refund", summary: `Estornou a compra ${sale.reference_code}: ${why}`, reason: why },
         deps.now(),
-      ),
+      );
+      // The reason stays the staff's (audit log); the customer is told the refund and how the money returns.
+      if (applied.to === "refunded") await enqueueSaleRefundedEmail(trx, deps, sale.id);
+    },
   });
   if (!change) {
     throw new GestorError(

@@ -35,6 +35,9 @@ export type MailKind =
   | "purchase"
   | "payment-confirmed"
   | "payment-declined"
+  /** The gestor cancelled an unpaid sale or refunded a paid one (issue 25, point 15). */
+  | "sale-cancelled"
+  | "sale-refunded"
   | "password-reset"
   /** A "Fale conosco" message, to the central (CONTACT_EMAIL), and its receipt to the sender. */
   | "support-ticket"

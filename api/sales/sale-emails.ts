@@ -5,7 +5,9 @@
  *     becomes a pending or paid sale: the order per student and, for a boleto, its link and
  *     linha digitável;
  *   - "Pagamento confirmado", when a pending sale becomes paid (the gestor's confirm-payment
- *     today; the acquirer's webhook and the reconciliation later).
+ *     today; the acquirer's webhook and the reconciliation later);
+ *   - "Pedido cancelado" and "Pedido estornado", when the gestor cancels an unpaid sale or
+ *     refunds a paid one (issue 25, point 15).
  * Both are composed from what the transaction sees, so the message says what was committed.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
@@ -215,4 +217,64 @@ export async function enqueuePaymentConfirmedEmail(
   saleId: string,
 ): Promise<void> {
   await enqueueMail(trx, deps, "payment-confirmed", paymentConfirmedEmail(await saleForMail(trx, saleId)));
+}
+
+/** What the customer does with what they still hold for an unpaid sale that was cancelled. */
+function leftoverOf(sale: SaleForMail): string[] {
+  if (sale.payment_method_code === PAYMENT_METHOD_CODES.boleto)
+    return ["Não pague o boleto deste pedido: ele não vale mais."];
+  if (sale.payment_method_code === PAYMENT_METHOD_CODES.pix)
+    return ["Não pague o Pix deste pedido: o código não vale mais."];
+  return [];
+}
+
+function saleCancelledEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
+  return messageOf(sale, `Pedido cancelado - pedido ${sale.reference_code} - Loja Escolar`, [
+    greetingOf(sale),
+    "",
+    `O seu pedido ${sale.reference_code} na Loja Escolar foi cancelado pela escola. Nada foi cobrado.`,
+    ...leftoverOf(sale),
+    "",
+    ...orderLines(sale),
+    "",
+    `Total do pedido: ${formatBRL(centsToReais(sale.total_cents))}`,
+    "",
+    "Se ainda quiser estes itens, faça um novo pedido na Loja Escolar. Dúvidas: responda pelo Fale conosco.",
+    "",
+    "Loja Escolar",
+  ]);
+}
+
+function saleRefundedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
+  const card = sale.payment_method_code === PAYMENT_METHOD_CODES.credit;
+  return messageOf(sale, `Pedido estornado - pedido ${sale.reference_code} - Loja Escolar`, [
+    greetingOf(sale),
+    "",
+    `A escola estornou o seu pedido ${sale.reference_code} na Loja Escolar.`,
+    `Valor estornado: ${formatBRL(centsToReais(sale.total_cents))}`,
+    `Pagamento: ${methodOf(sale)}`,
+    card
+      ? "O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor."
+      : "O valor volta pela mesma forma de pagamento, em até 10 dias úteis.",
+    "",
+    ...orderLines(sale),
+    "",
+    "Dúvidas: responda pelo Fale conosco.",
+    "",
+    "Loja Escolar",
+  ]);
+}
+
+/** Queues "Pedido cancelado". Call it in the transaction that moves an unpaid sale to cancelled. */
+export async function enqueueSaleCancelledEmail(
+  trx: Kysely<Database>,
+  deps: OutboxDeps,
+  saleId: string,
+): Promise<void> {
+  await enqueueMail(trx, deps, "sale-cancelled", saleCancelledEmail(await saleForMail(trx, saleId)));
+}
+
+/** Queues "Pedido estornado". Call it in the transaction that moves a paid sale to refunded. */
+export async function enqueueSaleRefundedEmail(trx: Kysely<Database>, deps: OutboxDeps, saleId: string): Promise<void> {
+  await enqueueMail(trx, deps, "sale-refunded", saleRefundedEmail(await saleForMail(trx, saleId)));
 }

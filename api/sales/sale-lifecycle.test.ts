@@ -125,9 +125,13 @@ describe("the gestor cancels or confirms a sale", () => {
     await expect(confirmSalePayment(deps(), saleId, COMMAND_LINE)).rejects.toThrow(GestorError);
     await expect(cancelSale(deps(), saleId, COMMAND_LINE)).rejects.toThrow(/não pode ser cancelada/);
     await t.mailWorker.drain();
-    expect(t.mail.filter((mail) => mail.to === customer.email).map((mail) => mail.subject)).toEqual([
+    // One "Pedido cancelado", for the one cancel that happened, telling not to pay the boleto.
+    const mails = t.mail.filter((mail) => mail.to === customer.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
       expect.stringMatching(/^Pedido \d+ recebido/),
+      expect.stringMatching(/^Pedido cancelado - pedido \d+ - Loja Escolar$/),
     ]);
+    expect(mails[1]!.text).toContain("Não pague o boleto deste pedido: ele não vale mais.");
     const boleto = await t.call("GET", `/sales/boleto/${saleId}/store/1`);
     expect(boleto.body.boleto).toMatchObject({ status: "cancelled", barcode: null, digitableLine: null });
   });

@@ -120,6 +120,17 @@ describe("POST /tickets/create-ticket", () => {
     expect(fromOneAddress[10]).toBe(429);
   });
 
+  it("read their status in Portuguese in the account's data export, never the code", async () => {
+    const customer = await signUpAndLogIn(t);
+    await send({ ...message, email: customer.email, subject: "matricula" }, { token: customer.token });
+    const exported = await t.call("GET", `/customers/export-customer-data/${customer.id}/store/1`, undefined, {
+      token: customer.token,
+    });
+    expect(exported.body.customerData.supportTickets).toEqual([
+      expect.objectContaining({ subject: "matricula", status: "Aberto" }),
+    ]);
+  });
+
   it("sent logged in, are in the account's data export and go with the account (LGPD); a visitor's are not", async () => {
     const customer = await signUpAndLogIn(t);
     const own = `/${customer.id}/store/1`;

@@ -80,6 +80,22 @@ describe("searching customers and students", () => {
     expect((await get(`/gestor/customers?q=${many}&page=x`)).body.page).toBe(1);
   }, 60_000);
 
+  it("folds the case of accented letters, the same on SQLite and PostgreSQL, and minds the accent itself", async () => {
+    const name = `Érica ${marker("Ávila")} Lins`;
+    const customer = await signUpAndLogIn(t, { name });
+    const surname = name.split(" ")[1]!;
+    for (const q of [`érica ${surname.toLowerCase()}`, `ÉRICA ${surname.toUpperCase()}`, surname.toLowerCase()]) {
+      const rows = (await get(`/gestor/customers?q=${encodeURIComponent(q)}`)).body.rows;
+      expect(
+        rows.map((row: any) => row.id),
+        q,
+      ).toEqual([customer.id]);
+    }
+    // PostgreSQL's lower() keeps the accent, so SQLite does too: "erica" is another word.
+    const unaccented = `erica ${surname.toLowerCase().replace("á", "a")}`;
+    expect((await get(`/gestor/customers?q=${encodeURIComponent(unaccented)}`)).body.rows).toEqual([]);
+  });
+
   it("finds a student by name or RA, with the customers linked to them", async () => {
     const customer = await signUpAndLogIn(t);
     await linkByRA(t, customer, "20250005");

@@ -37,6 +37,12 @@ const get = (path: string, token = atendente.token) => t.call("GET", path, undef
 const post = (path: string, body: unknown = {}, token = atendente.token) => t.call("POST", path, body, { token });
 const auditOf = (saleId: string) =>
   t.db.selectFrom("audit_log").selectAll().where("target_id", "=", saleId).orderBy("at").execute();
+/** The e-mails the outbox sent the customer, oldest first. */
+async function mailsTo(email: string) {
+  await t.mailWorker.drain();
+  return t.mail.filter((mail) => mail.to === email);
+}
+
 const statusOf = async (saleId: string) =>
   (await t.db.selectFrom("sales").select("status").where("id", "=", saleId).executeTakeFirstOrThrow()).status;
 
@@ -337,6 +343,13 @@ describe("a sale's page and its actions", () => {
     expect(await auditOf(pending)).toMatchObject([
       { action: "sale.cancel", actor_label: admin.email, after_json: JSON.stringify({ status: "cancelled" }) },
     ]);
+    // The customer is told, by the outbox, in the transaction of the change.
+    const [cancelled] = await mailsTo(customer.email);
+    expect(cancelled).toMatchObject({
+      subject: expect.stringMatching(/^Pedido cancelado - pedido /),
+    });
+    expect(cancelled!.text).toContain("foi cancelado pela escola. Nada foi cobrado.");
+    expect(cancelled!.text).toContain("1 x Apostila 6º ano: R$ 30,00");
 
     const paid = await sale(customer, 3000, { status: "paid" });
     const refused = await post(`/gestor/sales/${paid}/cancel`);
@@ -344,6 +357,7 @@ describe("a sale's page and its actions", () => {
     expect(refused.body.error.message).toMatch(/está paga: ela não pode ser cancelada, só estornada/);
     expect(await statusOf(paid)).toBe("paid");
     expect(await auditOf(paid)).toEqual([]);
+    expect(await mailsTo(customer.email)).toHaveLength(1);
   });
 
   it("refunds a paid card sale through the gateway with its reason; refuses without a reason and an unpaid sale", async () => {
@@ -360,6 +374,7 @@ describe("a sale's page and its actions", () => {
     }
     expect(await statusOf(saleId)).toBe("paid");
     expect(await auditOf(saleId)).toEqual([]);
+    const mailsBefore = (await mailsTo(customer.email)).length;
 
     const reply = await post(`/gestor/sales/${saleId}/refund`, { reason: "  Aluno trocou de unidade  " });
     expect(reply.status).toBe(200);
@@ -373,8 +388,16 @@ describe("a sale's page and its actions", () => {
         after_json: JSON.stringify({ status: "refunded", reason: "Aluno trocou de unidade" }),
       },
     ]);
-    // The customer's order history says so.
+    // The customer's order history says so, and an e-mail tells them (never the staff's reason).
     expect((await customerSalesOf(t, customer)).body.sales).toMatchObject([{ id: saleId, status: "refunded" }]);
+    const mails = await mailsTo(customer.email);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    const refunded = mails.at(-1)!;
+    expect(refunded).toMatchObject({
+      subject: expect.stringMatching(/^Pedido estornado - pedido /),
+    });
+    expect(refunded.text).toContain("O estorno aparece na fatura do cartão");
+    expect(refunded.text).not.toContain("Aluno trocou de unidade");
 
     const pending = await sale(customer, 1000, { status: "pending" });
     const refused = await post(`/gestor/sales/${pending}/refund`, { reason: "Pedido do responsável" });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
 import { createCustomer, expectLoggedIn, loginIcon, modalReady } from "./support/accounts.ts";
-import { Auditor, type AuditedView } from "./support/axe.ts";
+import { Auditor, stopPageClock, type AuditedView } from "./support/axe.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { tabTo } from "./support/keyboard.ts";
@@ -206,8 +206,7 @@ test.describe("axe", () => {
   }) => {
     // The toast closes itself after 3 s (spec §9): the page's clock stands still from the
     // start, so the toast is still there when axe looks, however slow the machine.
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now());
+    await stopPageClock(page);
     const audit = new Auditor(page, js, true);
     const kinds = ["success", "error", "warning", "info"] as const;
     for (const type of kinds) {
@@ -233,8 +232,7 @@ test.describe("axe", () => {
     checkout,
   }) => {
     // The success toast closes itself after 3 s: the page's clock stands still (see the toasts' test).
-    await page.clock.install();
-    await page.clock.pauseAt(Date.now());
+    await stopPageClock(page);
     await checkout((await discounted(request)).itemTOTVS);
     await page.getByLabel("Pix").check();
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();

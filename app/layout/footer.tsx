@@ -126,7 +126,6 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
         <Link
           to="/atendimento"
           aria-label="Fale conosco pelo chat"
-          data-testid="chat-button"
           className="fixed bottom-6 right-4 z-30 hidden h-14 w-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg hover:bg-emerald-800 hd:flex"
         >
           <ChatIcon width={28} height={28} />

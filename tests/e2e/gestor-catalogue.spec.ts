@@ -150,7 +150,7 @@ test("a CSV with one bad row writes nothing and shows the row's error; the corre
   );
   await expect(page.getByRole("button", { name: "Importar" })).toHaveCount(0);
   await visit(`/produto/papelaria/${first.slug}`);
-  await expect(page.getByRole("heading", { name: first.title.toUpperCase() })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: first.title })).toHaveCount(0);
 
   await visit("/gestor/catalogo/importar");
   await upload([row(first, "15,90"), row(second, "7,50")]);
@@ -159,7 +159,7 @@ test("a CSV with one bad row writes nothing and shows the row's error; the corre
   await expect(page).toHaveURL(/\/gestor\/catalogo$/);
 
   await visit(`/produto/papelaria/${second.slug}`);
-  await expect(page.getByRole("heading", { name: second.title.toUpperCase() })).toBeVisible();
+  await expect(page.getByRole("heading", { name: second.title })).toBeVisible();
   await expect(page.getByTestId("product-price")).toContainText(/^R\$ 7,50/, { useInnerText: true });
 });
 

@@ -38,7 +38,7 @@ test("home: highlights, secondary menu with anchors, and one section per home ca
   if (mobile) await firstCard.scrollIntoViewIfNeeded();
   await firstCard.getByRole("link").click();
   await expect(page).toHaveURL(/\/produto\/cursos\//);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name.toUpperCase(), {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name, {
     ignoreCase: false,
     useInnerText: true,
   });

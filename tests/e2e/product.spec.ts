@@ -30,7 +30,7 @@ test("a discounted product shows de/por, the price, a whole-number badge and the
   const product = await findProduct(request, (p) => p.DESCONTO > 0 && p.DESCONTO < p.PRECO * 0.99 && p.PARCELAS > 1);
   await visit(productPath(product));
   const panel = page.getByTestId("product-information");
-  await expect(panel.getByRole("heading", { level: 1 })).toHaveText(product.title.toUpperCase());
+  await expect(panel.getByRole("heading", { level: 1 })).toHaveText(product.title);
   await expect(panel.getByText(/^Unidade - /)).toBeVisible();
   await expect(panel.getByRole("link", { name: product.category.title })).toHaveAttribute(
     "href",

@@ -2,6 +2,17 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { waitForHydration } from "./pages.ts";
 
+/**
+ * Stops the page's clock before its first page loads (timers and Date then stand still until
+ * a test moves them): a toast that closes itself after 3 s stays on screen for axe. Installed
+ * a minute ahead, so the pause is never "in the past" however slow the call in between.
+ */
+export async function stopPageClock(page: Page) {
+  const now = Date.now();
+  await page.clock.install({ time: now });
+  await page.clock.pauseAt(now + 60_000);
+}
+
 /** WCAG 2.2 level AA, as axe-core tags its rules. */
 const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -16,6 +16,7 @@ import { gestorCouponRoutes } from "./coupons/coupon-routes.ts";
 import { gestorTicketRoutes } from "./tickets/ticket-routes.ts";
 import { gestorCartRoutes } from "./carts/routes.ts";
 import { gestorCustomerRoutes } from "./customers/routes.ts";
+import { gestorSearchRoutes } from "./search/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -31,5 +32,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorTicketRoutes(deps));
   app.route("/", gestorCartRoutes(deps));
   app.route("/", gestorCustomerRoutes(deps));
+  app.route("/", gestorSearchRoutes(deps));
   return app;
 }

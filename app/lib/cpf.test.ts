@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCpf, isValidCpf, onlyDigits } from "./cpf";
+import { formatCpf, isValidCpf, onlyDigits, typedCpfDigits } from "./cpf";
 
 describe("isValidCpf", () => {
   it("accepts CPFs whose check digits match, masked or not", () => {
@@ -70,5 +70,19 @@ describe("onlyDigits", () => {
     expect(onlyDigits("529.982.247-25")).toBe("52998224725");
     expect(onlyDigits("(81) 99999-0000")).toBe("81999990000");
     expect(onlyDigits("abc")).toBe("");
+  });
+});
+
+describe("typedCpfDigits", () => {
+  it("reads a CPF or part of one typed with or without its mask", () => {
+    expect(typedCpfDigits("529.982.247-25")).toBe("52998224725");
+    expect(typedCpfDigits("52998224725")).toBe("52998224725");
+    expect(typedCpfDigits("982.247")).toBe("982247");
+  });
+
+  it("reads no CPF in a name, an e-mail or mere punctuation", () => {
+    expect(typedCpfDigits("Turma 2")).toBeNull();
+    expect(typedCpfDigits("ana2@exemplo.com")).toBeNull();
+    expect(typedCpfDigits("...")).toBeNull();
   });
 });

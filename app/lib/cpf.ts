@@ -6,6 +6,15 @@ export function onlyDigits(text: string): string {
 }
 
 /**
+ * The digits of a text typed as a CPF or part of one, with or without its mask ("529.982.247-25",
+ * "52998224725", "982.247"); null for any other text, so a name or an e-mail with a digit in it is
+ * never searched as a CPF.
+ */
+export function typedCpfDigits(text: string): string | null {
+  return /^[\d.\s-]+$/.test(text) && /\d/.test(text) ? onlyDigits(text) : null;
+}
+
+/**
  * CPF check (spec §5): valid only for a string that, after removing non-digits, has
  * exactly 11 digits, is not one digit repeated 11 times, and whose two check digits
  * match the standard modulo-11 calculation. The digits are checked by

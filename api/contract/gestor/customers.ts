@@ -18,7 +18,7 @@ export const directorySearch = z.object({
   page: pageField,
 });
 
-const customerSummary = z.object({
+export const customerSummary = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
@@ -29,7 +29,7 @@ const customerSummary = z.object({
 });
 export type GestorCustomerSummary = z.infer<typeof customerSummary>;
 
-const studentSummary = z.object({
+export const studentSummary = z.object({
   id: z.string(),
   name: z.string(),
   RA: z.string().nullable(),

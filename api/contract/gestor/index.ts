@@ -11,6 +11,7 @@ import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
 import { gestorSales } from "./sales.ts";
+import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
 
@@ -34,6 +35,7 @@ export const gestorContract = {
   catalogue: gestorCatalogue,
   coupons: gestorCoupons,
   tickets: gestorTickets,
+  search: gestorSearch,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -4,12 +4,13 @@
  * and the three actions on it. Both roles use all of them. Money in reais, as spec §7's.
  */
 import { z } from "zod";
-import { isValidCpf, onlyDigits } from "#app/lib/cpf.ts";
+import { isValidCpf, typedCpfDigits } from "#app/lib/cpf.ts";
 import { isCalendarDate } from "#app/lib/dates.ts";
 import { endpoint } from "../endpoint.ts";
 import { saleStatus } from "../orders.ts";
 import { paymentMethodCode } from "../payment-methods.ts";
 import { pageField, pageOf } from "./paging.ts";
+import { searchText } from "./search-text.ts";
 import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "./refund-reason.ts";
 
 export const SALE_FILTER_MESSAGES = {
@@ -34,7 +35,10 @@ const customerField = z
   .transform((text, ctx) => {
     if (text.includes("@")) {
       if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) return { email: text.toLowerCase() };
-    } else if (isValidCpf(onlyDigits(text)) && /^[\d.\s-]+$/.test(text)) return { cpf: onlyDigits(text) };
+    } else {
+      const digits = typedCpfDigits(text);
+      if (digits && isValidCpf(digits)) return { cpf: digits };
+    }
     ctx.addIssue({ code: "custom", message: SALE_FILTER_MESSAGES.customer });
     return z.NEVER;
   });
@@ -45,6 +49,11 @@ const customerField = z
  */
 export const saleFilters = z
   .object({
+    /**
+     * "Busca": any part of the customer's or a student's name, of the customer's e-mail, and,
+     * for digits (a CPF's mask allowed), of the CPF, a student's RA or the order's number.
+     */
+    q: optional(searchText),
     status: optional(saleStatus),
     method: optional(paymentMethodCode),
     /** CODCOLIGADA: sales with at least one item of the unit. */
@@ -71,11 +80,13 @@ export const saleFilters = z
   });
 export type SaleFilters = z.output<typeof saleFilters>;
 /** The filters as a query string carries them. */
-export type SaleFilterQuery = Partial<Record<"status" | "method" | "unit" | "from" | "to" | "customer" | "ra", string>>;
+export type SaleFilterQuery = Partial<
+  Record<"q" | "status" | "method" | "unit" | "from" | "to" | "customer" | "ra", string>
+>;
 
 const money = z.number();
 
-const saleRow = z.object({
+export const saleRow = z.object({
   id: z.string(),
   referenceCode: z.string(),
   /** ISO */
@@ -87,6 +98,8 @@ const saleRow = z.object({
   students: z.array(z.object({ name: z.string(), ra: z.string().nullable() })),
   total: money,
 });
+/** A row of Pedidos' list (and of the header search's "Pedidos"). */
+export type GestorSaleRow = z.infer<typeof saleRow>;
 
 const figures = z.object({ count: z.number(), total: money });
 const periodFigures = z.object({

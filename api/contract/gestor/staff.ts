@@ -13,6 +13,17 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   atendimento: "Atendimento",
 };
 
+/**
+ * Who opens each part of the area that holds a family's records (0028: both roles work with
+ * sales, customers and their students every day). One map for the API's guards of Pedidos and
+ * Clientes e estudantes, the menu, and the header's search, which shows only the parts a role opens.
+ */
+export const PART_ROLES = {
+  sales: STAFF_ROLES,
+  customers: STAFF_ROLES,
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type RecordPart = keyof typeof PART_ROLES;
+
 export const staffRoleField = z.enum(STAFF_ROLES, { message: "Escolha um perfil válido." });
 
 export const staffMember = z.object({

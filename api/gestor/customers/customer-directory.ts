@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { onlyDigits } from "#app/lib/cpf.ts";
+import { typedCpfDigits } from "#app/lib/cpf.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import type {
   GestorCustomerDetails,
@@ -34,7 +34,8 @@ interface Page<T> {
 
 export async function searchCustomers(db: Db, q: string, page: number): Promise<Page<GestorCustomerSummary>> {
   const pattern = containsPattern(q);
-  const digits = onlyDigits(q);
+  // Only a text typed as a CPF (digits, its mask allowed) searches the CPFs: "Turma 2" is a name.
+  const digits = typedCpfDigits(q);
   const everyone = db.selectFrom("customers").where("deleted_at", "is", null);
   const matching =
     q === ""

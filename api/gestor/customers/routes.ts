@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { CUSTOMER_NOT_FOUND, gestorCustomers } from "../../contract/gestor/customers.ts";
 import { LINK_NOT_FOUND } from "../../contract/students.ts";
+import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { notFound } from "../../errors.ts";
 import { at, parseInput, readJsonBody, uuidParam } from "../../validation.ts";
@@ -16,7 +17,7 @@ function idOf(value: string, message: string): string {
 }
 
 export function gestorCustomerRoutes(deps: ApiDeps) {
-  const staff = requireStaff(deps);
+  const staff = requireStaff(deps, { roles: PART_ROLES.customers });
   return new Hono<StaffEnv>()
     .on(...at(gestorCustomers.search), staff, async (c) => {
       const { q, page } = parseInput(gestorCustomers.search.query, c.req.query());

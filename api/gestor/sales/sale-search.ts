@@ -3,9 +3,13 @@
  * page and for the CSV export, so both always hold the same sales.
  */
 import type { Kysely } from "kysely";
-import type { SaleFilters } from "#api/contract/gestor/sales.ts";
+import { GESTOR_PAGE_SIZE, paging } from "#api/contract/gestor/paging.ts";
+import type { GestorSaleRow, SaleFilters } from "#api/contract/gestor/sales.ts";
+import { typedCpfDigits } from "#app/lib/cpf.ts";
 import { addDays, brazilDayStart } from "#app/lib/dates.ts";
+import { centsToReais } from "#app/lib/money.ts";
 import type { Database } from "#db/schema.ts";
+import { containsText } from "../text-search.ts";
 
 /** How many ids go into one `in (…)`: well under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
@@ -13,7 +17,33 @@ const CHUNK = 500;
 /** The sales matching the filters, joined with their customer. */
 export function filteredSales(db: Kysely<Database>, filters: SaleFilters) {
   let query = db.selectFrom("sales").innerJoin("customers", "customers.id", "sales.customer_id");
-  const { status, method, unit, from, to, customer, ra } = filters;
+  const { q, status, method, unit, from, to, customer, ra } = filters;
+  if (q) {
+    // One text, every way a family names an order (issue 25 §16): digits are also a CPF, an RA
+    // or the order's number, any part of each, as Clientes e estudantes reads them.
+    const digits = typedCpfDigits(q);
+    query = query.where((eb) =>
+      eb.or([
+        containsText("customers.name", q),
+        containsText("customers.email", q),
+        eb.exists(
+          eb
+            .selectFrom("sale_bags")
+            .select("sale_bags.id")
+            .whereRef("sale_bags.sale_id", "=", "sales.id")
+            .where((bag) =>
+              bag.or([
+                containsText("sale_bags.student_name", q),
+                ...(digits ? [bag("sale_bags.student_ra", "like", `%${digits}%`)] : []),
+              ]),
+            ),
+        ),
+        ...(digits
+          ? [eb("customers.cpf", "like", `%${digits}%`), eb("sales.reference_code", "like", `%${digits}%`)]
+          : []),
+      ]),
+    );
+  }
   // A declined card is a payment attempt, not an order (0018): listed only when asked for.
   query = status ? query.where("sales.status", "=", status) : query.where("sales.status", "!=", "declined");
   if (method) query = query.where("sales.payment_method_code", "=", method);
@@ -61,6 +91,37 @@ export function salesOf(db: Kysely<Database>, filters: SaleFilters, page?: { off
     .orderBy("sales.id", "desc");
   if (page) query = query.limit(page.limit).offset(page.offset);
   return query.execute();
+}
+
+/** One page of Pedidos' list (newest first), each sale with its customer and students. */
+export async function listSales(
+  db: Kysely<Database>,
+  filters: SaleFilters,
+  page: number,
+): Promise<{ rows: GestorSaleRow[]; page: number; pageCount: number; total: number }> {
+  const total = await countSales(db, filters);
+  const pages = paging(page, total);
+  const sales = await salesOf(db, filters, { offset: pages.offset, limit: GESTOR_PAGE_SIZE });
+  const students = await studentsOf(
+    db,
+    sales.map((sale) => sale.id),
+  );
+  return {
+    rows: sales.map((sale) => ({
+      id: sale.id,
+      referenceCode: sale.reference_code,
+      createdAt: sale.created_at,
+      status: sale.status,
+      paymentMethodCode: sale.payment_method_code,
+      installments: sale.installments,
+      customer: { id: sale.customer_id, name: sale.name, email: sale.email },
+      students: students.get(sale.id) ?? [],
+      total: centsToReais(sale.total_cents),
+    })),
+    page: pages.page,
+    pageCount: pages.pageCount,
+    total,
+  };
 }
 
 function chunks<T>(values: readonly T[]): T[][] {

@@ -4,18 +4,17 @@
  * (api/gestor/gestor-sales.ts), audited as the staff member who asked.
  */
 import { Hono } from "hono";
-import { centsToReais } from "#app/lib/money.ts";
 import { gestorSales } from "../../contract/gestor/sales.ts";
-import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { SALE_NOT_FOUND } from "../../contract/orders.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
 import { GestorError } from "../gestor-error.ts";
 import { cancelSale, confirmSalePayment, refundSale } from "../gestor-sales.ts";
+import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import type { SaleStatusChange } from "../../sales/sale-lifecycle.ts";
-import { countSales, salesOf, studentsOf } from "./sale-search.ts";
+import { listSales } from "./sale-search.ts";
 import { saleDetail } from "./sale-detail.ts";
 import { salesCsv } from "./sales-csv.ts";
 import { salesDashboard } from "./sales-dashboard.ts";
@@ -32,7 +31,7 @@ async function saleAction(run: () => Promise<SaleStatusChange>) {
 }
 
 export function gestorSalesRoutes(deps: ApiDeps) {
-  const staff = requireStaff(deps);
+  const staff = requireStaff(deps, { roles: PART_ROLES.sales });
   /** 404 before any action, so the actions' own "not found" never reads as a conflict. */
   const existingSale = async (saleId: string) => {
     const found = await deps.db.selectFrom("sales").select("id").where("id", "=", saleId).executeTakeFirst();
@@ -44,29 +43,7 @@ export function gestorSalesRoutes(deps: ApiDeps) {
       .on(...at(gestorSales.dashboard), staff, async (c) => c.json(await salesDashboard(deps)))
       .on(...at(gestorSales.list), staff, async (c) => {
         const { page, ...filters } = parseInput(gestorSales.list.query, c.req.query());
-        const total = await countSales(deps.db, filters);
-        const pages = paging(page, total);
-        const sales = await salesOf(deps.db, filters, { offset: pages.offset, limit: GESTOR_PAGE_SIZE });
-        const students = await studentsOf(
-          deps.db,
-          sales.map((sale) => sale.id),
-        );
-        return c.json({
-          rows: sales.map((sale) => ({
-            id: sale.id,
-            referenceCode: sale.reference_code,
-            createdAt: sale.created_at,
-            status: sale.status,
-            paymentMethodCode: sale.payment_method_code,
-            installments: sale.installments,
-            customer: { id: sale.customer_id, name: sale.name, email: sale.email },
-            students: students.get(sale.id) ?? [],
-            total: centsToReais(sale.total_cents),
-          })),
-          page: pages.page,
-          pageCount: pages.pageCount,
-          total,
-        });
+        return c.json(await listSales(deps.db, filters, page));
       })
       // Before /gestor/sales/:saleId, which would take "export" for an id.
       .on(...at(gestorSales.exportCsv), staff, async (c) => {

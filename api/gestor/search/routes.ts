@@ -1,0 +1,16 @@
+/** The header's search (docs/decisions/0041-gestor-search.md): every staff member, each seeing the parts their role opens. */
+import { Hono } from "hono";
+import { gestorSearch } from "../../contract/gestor/search.ts";
+import type { StaffRole } from "../../contract/gestor/staff.ts";
+import type { ApiDeps } from "../../deps.ts";
+import { at, parseInput } from "../../validation.ts";
+import { requireStaff, type StaffEnv } from "../staff/require-staff.ts";
+import { searchRecords } from "./gestor-search.ts";
+
+export function gestorSearchRoutes(deps: ApiDeps) {
+  return new Hono<StaffEnv>().on(...at(gestorSearch.search), requireStaff(deps), async (c) => {
+    const { q } = parseInput(gestorSearch.search.query, c.req.query());
+    // requireStaff let the session in: its role is one of STAFF_ROLES.
+    return c.json(await searchRecords(deps.db, q, c.get("staff").role as StaffRole));
+  });
+}

@@ -11,9 +11,10 @@ import {
   openAddStudent,
 } from "./support/cart.ts";
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
+import { formatBRL } from "#app/lib/money.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/pages.ts";
-import { gestor } from "./support/server-side.ts";
+import { gestor, withStoreDatabase } from "./support/server-side.ts";
 
 // Every test here is a logged-in customer's cart.
 const test = base.extend<{ customer: ApiCustomer }>({
@@ -112,6 +113,90 @@ test.describe("cart", () => {
     await expect(cartPanel(page).getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" })).toBeVisible();
     await expectAnnounced(page, "Cupom removido.", { type: "success" });
     await expect(cartPanel(page).getByTestId("cart-total")).toHaveText(before!);
+  });
+
+  test("a quantity change keeps a coupon that still applies; one that stopped applying goes with a warning saying why @purchase", async ({
+    page,
+    visit,
+    request,
+    customer,
+  }) => {
+    const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
+    await visit(productPath(product));
+    await buyForNewRa(page, "20250005");
+    await cartPanel(page).getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+    await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
+    await cartPanel(page).getByRole("button", { name: "Aumentar quantidade" }).click();
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
+    await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
+    // Meanwhile the customer used it up in another purchase (BEMVINDO10 is once per customer).
+    await withStoreDatabase(async (db) => {
+      const coupon = await db
+        .selectFrom("coupons")
+        .select("id")
+        .where("code", "=", "BEMVINDO10")
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto("coupon_uses")
+        .values({
+          id: crypto.randomUUID(),
+          coupon_id: coupon.id,
+          customer_id: customer.id,
+          sale_id: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
+    await cartPanel(page).getByRole("button", { name: "Diminuir quantidade" }).click();
+    await expectAnnounced(
+      page,
+      "O cupom BEMVINDO10 foi removido do carrinho. Você já usou este cupom o número máximo de vezes.",
+      { type: "warning" },
+    );
+    await expect(cartPanel(page).getByText("Cupom já aplicado!")).toHaveCount(0);
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("1");
+  });
+
+  test("prices read as in a Brazilian store: the modal, each line's price, the TOTAL's instalments", async ({
+    page,
+    visit,
+    request,
+  }) => {
+    // A discounted item under R$ 100 (paid at once) whose two units reach the R$ 100 band (2x).
+    const product = await findProduct(
+      request,
+      (p) => p.TIPO === "P" && p.DESCONTO < p.PRECO * 0.99 && p.DESCONTO >= 50 && p.DESCONTO < 100,
+    );
+    const percent = Math.round((1 - product.DESCONTO / product.PRECO) * 100);
+    const path = productPath(product);
+    await visit(path);
+    await page.getByTestId("buy-button").click();
+    // The link modal's summary: de/por, the price, a whole badge, and no "1x R$" for one instalment.
+    const summary = page.getByTestId("link-item-price");
+    await expect(summary).toContainText(
+      `de ${formatBRL(product.PRECO)} por ${formatBRL(product.DESCONTO)} -${percent}%`,
+      {
+        useInnerText: true,
+      },
+    );
+    await expect(summary).not.toContainText(/\dx/);
+
+    await visit(path);
+    await buyForNewRa(page, "20250005");
+    const line = cartPanel(page).getByTestId("cart-line-price");
+    await expect(line).toContainText(`de ${formatBRL(product.PRECO)} por ${formatBRL(product.DESCONTO)} -${percent}%`, {
+      useInnerText: true,
+    });
+    await expect(cartPanel(page).getByTestId("cart-total-installments")).toHaveCount(0);
+
+    await cartPanel(page).getByRole("button", { name: "Aumentar quantidade" }).click();
+    await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");
+    // The line's price is the two units'; the TOTAL says what /compra splits it in.
+    await expect(cartPanel(page).getByTestId("cart-line-price")).toContainText(formatBRL(product.DESCONTO * 2));
+    await expect(cartPanel(page).getByTestId("cart-line")).toContainText(`2 × ${formatBRL(product.DESCONTO)}`);
+    await expect(cartPanel(page).getByTestId("cart-total-installments")).toHaveText(
+      `ou 2x de ${formatBRL(product.DESCONTO)} sem juros`,
+    );
   });
 
   test("what the gestor removes is reported with a yellow warning", async ({ page, visit, request, customer }) => {

@@ -54,7 +54,10 @@ test("a parent ticks a grade's list and puts it in a student's bag at once; agai
   for (const title of [SIXTH.kit, SIXTH.uniform, SIXTH.uniformKit, SIXTH.diary])
     await expect(item(title)).toBeChecked();
   for (const title of [SIXTH.englishBook, SIXTH.scratch, SIXTH.robotics]) await expect(item(title)).not.toBeChecked();
-  await expect(page.getByRole("listitem").filter({ has: item(SIXTH.kit) })).toContainText("em até");
+  // The price as the store writes it (decision 0040): the total, then its instalments.
+  await expect(page.getByRole("listitem").filter({ has: item(SIXTH.kit) })).toContainText(
+    /R\$ [\d.]+,\d{2}\s*ou \d+x de R\$ [\d.]+,\d{2} sem juros/,
+  );
   await item(SIXTH.diary).uncheck();
   await item(SIXTH.scratch).check();
   await page.getByRole("button", { name: "Continuar" }).click();

@@ -1,7 +1,6 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
-import { formatMoney } from "#app/lib/money.ts";
-import { formatPercent } from "#app/lib/percent.ts";
+import { PriceBlock } from "#app/features/catalogue/price-block.tsx";
 import { priceView } from "#app/lib/price-view.ts";
 import { schoolUnitByCode } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
@@ -28,23 +27,7 @@ function ItemSummary({
           <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p>
         ) : null}
         {student ? <p className="text-slate-600">Estudante: {student.student.nome}</p> : null}
-        {price.free ? (
-          <p className="font-bold text-emerald-600">Este produto/serviço é grátis</p>
-        ) : (
-          <p>
-            {price.showsDiscount ? (
-              <span className="mr-1 text-slate-500 line-through">
-                {price.installments}x R$ {formatMoney(price.originalInstallment)}
-              </span>
-            ) : null}
-            <span className="font-bold text-brand-700">
-              {price.installments}x R$ {formatMoney(price.installment)}
-            </span>
-            {price.showsDiscount ? (
-              <span className="ml-1 text-red-600">({formatPercent(price.discountPercent)}% desconto)</span>
-            ) : null}
-          </p>
-        )}
+        <PriceBlock price={price} freeText="Este produto/serviço é grátis" testId="link-item-price" />
       </div>
     </div>
   );

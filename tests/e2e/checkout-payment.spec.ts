@@ -365,7 +365,7 @@ test("a coupon whose last use another parent took: the customer is told it reach
       .execute(),
   );
   const customer = await checkout(product.itemTOTVS);
-  await page.getByRole("button", { name: new RegExp(`aplicar cupom de 15% : ${code}`, "i") }).click();
+  await page.getByRole("button", { name: new RegExp(`aplicar cupom de 15%: ${code}`, "i") }).click();
   await expect(page.getByText(new RegExp(`cupom já aplicado! código: ${code}`, "i"))).toBeVisible();
   // Meanwhile another purchase took its only use.
   await withStoreDatabase((db) =>

@@ -212,6 +212,8 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
 });
 
 test.describe("the card's own instalments and type, as MercadoPago.js reports them (decision 0046)", () => {
+  // Each purchase asks the acquirer's double four times (two lookups, the token, the store's check) before the charge.
+  test.describe.configure({ timeout: 60_000 });
   test.skip(
     ({ javaScriptEnabled }) => javaScriptEnabled === false,
     "without JavaScript the card is typed on Mercado Pago's page, which offers its own counts",
@@ -248,7 +250,8 @@ test.describe("the card's own instalments and type, as MercadoPago.js reports th
     await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("3");
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
     await page.getByRole("button", { name: "Finalizar Compra" }).click();
-    await expect(page.getByTestId("sale-status")).toHaveText("Pago");
+    // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
+    await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
     await expect(page.getByTestId("card-last-digits")).toHaveText("AMEX final 0005");
     const saleId = new URL(page.url()).searchParams.get("venda")!;
     const { payments } = await doubleControl(request, "state");
@@ -284,7 +287,8 @@ test.describe("the card's own instalments and type, as MercadoPago.js reports th
     await expect(page.getByText(CARD_INSTALLMENT_MESSAGES.notCredit)).toHaveCount(0);
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
     await page.getByRole("button", { name: "Finalizar Compra" }).click();
-    await expect(page.getByTestId("sale-status")).toHaveText("Pago");
+    // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
+    await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
     await expect(page.getByTestId("card-last-digits")).toHaveText("VISA final 5682");
     const saleId = new URL(page.url()).searchParams.get("venda")!;
     const { payments } = await doubleControl(request, "state");

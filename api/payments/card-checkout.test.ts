@@ -13,6 +13,7 @@ import {
   DOUBLE_CREDENTIALS,
   payOnHostedPage,
   startMercadoPagoDouble,
+  tokenMethodOf,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
@@ -51,8 +52,8 @@ const tokenised = (number: string, holder = "Fernanda C Lima") => ({
   paymentMethodId: METHOD.credit,
   installments: 1,
   cardToken: double.createCardToken({ number, holder }),
-  cardPaymentMethodId: "visa",
-  cardIssuerId: "24",
+  cardPaymentMethodId: tokenMethodOf(number).paymentMethodId,
+  cardIssuerId: tokenMethodOf(number).issuerId,
 });
 const checkPayment = (customer: SignedUpCustomer, saleId: string) =>
   t.call("POST", `/sales/check-payment/${saleId}/store/1`, undefined, { token: customer.token });
@@ -280,7 +281,7 @@ describe("the card tokenised in the browser (JavaScript)", () => {
     expect(reply.body.finished.redirectUrl).toBeUndefined();
     expect(double.charges()).toBe(charges + 1);
     const payment = double.payments().find((p) => p.external_reference === reply.body.finished.saleId)!;
-    expect(payment).toMatchObject({ payment_method_id: "visa", issuer_id: "24" });
+    expect(payment).toMatchObject({ payment_method_id: "visa", issuer_id: 25 });
     const [order] = (await salesOf(t, customer)).body.sales;
     expect(order).toMatchObject({ status: "paid", cardLastDigits: "1111" });
   });

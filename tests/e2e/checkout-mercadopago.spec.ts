@@ -8,7 +8,9 @@
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { ACQUIRER_CARD_TEXTS } from "#app/features/checkout/acquirer-card.ts";
+import { CARD_INSTALLMENT_MESSAGES } from "#api/payments/mercadopago/card-installments.ts";
 import { declineMessageOf } from "#api/payments/mercadopago/payment-status.ts";
+import { DOUBLE_CARDS } from "#tests/fixtures/mercadopago-double.ts";
 import { readableDigitableLine } from "#app/lib/boleto-line.ts";
 import { formatCalendarDate } from "#app/lib/dates.ts";
 import { expectAnnounced } from "./support/announcements.ts";
@@ -206,5 +208,94 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
     await expect(page.getByTestId("checkout-total")).toBeVisible();
     await visit("/conta");
     await expect(page.getByText("Você ainda não fez nenhuma compra.")).toBeVisible();
+  });
+});
+
+test.describe("the card's own instalments and type, as MercadoPago.js reports them (decision 0046)", () => {
+  // Each purchase asks the acquirer's double four times (two lookups, the token, the store's check) before the charge.
+  test.describe.configure({ timeout: 60_000 });
+  test.skip(
+    ({ javaScriptEnabled }) => javaScriptEnabled === false,
+    "without JavaScript the card is typed on Mercado Pago's page, which offers its own counts",
+  );
+
+  /** Types a card into the store's page (MercadoPago.js's fields), the count and the terms left as they are. */
+  async function typeCard(page: Page, number: string, cvc = CARD_CVC) {
+    const form = page.getByTestId("payment-form");
+    await expect(form.getByText(ACQUIRER_CARD_TEXTS.tokenised)).toBeVisible();
+    await form.getByLabel("Nome impresso no cartão").fill(CARD.approvedHolder);
+    await form.getByLabel("Número do cartão").fill(number);
+    await form.getByLabel("Validade (MM / AA)").fill("05 / 35");
+    await form.getByLabel("CVC").fill(cvc);
+    await form.getByLabel("CPF do titular do cartão").fill(HOLDER_CPF);
+  }
+  const offered = (page: Page) =>
+    page
+      .getByTestId("payment-form")
+      .getByLabel("Parcelamento")
+      .locator("option")
+      .evaluateAll((options) => options.map((option) => Number((option as HTMLOptionElement).value)));
+
+  test("a card that allows 3x without interest: only 1x to 3x are offered, and 3x is charged as chosen", async ({
+    page,
+    request,
+    checkout,
+  }) => {
+    const product = await findProduct(request, (p) => p.TIPO === "P" && p.PARCELAS >= 4 && p.DESCONTO >= 100);
+    await checkout(product.itemTOTVS);
+    await page.getByLabel("Cartão de Crédito").check();
+    expect((await offered(page)).length).toBeGreaterThanOrEqual(4);
+    await typeCard(page, DOUBLE_CARDS.fewInterestFree, "1234");
+    await expect.poll(() => offered(page)).toEqual([1, 2, 3]);
+    await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("3");
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
+    await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
+    await expect(page.getByTestId("card-last-digits")).toHaveText("AMEX final 0005");
+    const saleId = new URL(page.url()).searchParams.get("venda")!;
+    const { payments } = await doubleControl(request, "state");
+    const payment = payments.find(
+      (candidate: { external_reference: string }) => candidate.external_reference === saleId,
+    );
+    expect(payment).toMatchObject({ installments: 3, payment_method_id: "amex", payment_type_id: "credit_card" });
+    expect(payment.transaction_details.total_paid_amount).toBe(payment.transaction_amount);
+  });
+
+  test("a card that is both debit and credit is charged as credit; a debit card is refused before anything is sent", async ({
+    page,
+    request,
+    checkout,
+  }) => {
+    await onCardPayment({ page, request, checkout });
+    await typeCard(page, DOUBLE_CARDS.debitOnly);
+    const form = page.getByTestId("payment-form");
+    // Said as soon as the card's first digits are typed, and again on "Finalizar Compra".
+    await expectAnnounced(page, CARD_INSTALLMENT_MESSAGES.notCredit, { type: "error" });
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST" && sent.url().startsWith(baseURL)) posts.push(sent.postData() ?? "");
+    });
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await expectAnnounced(page, CARD_INSTALLMENT_MESSAGES.notCredit, { type: "error" });
+    await expect(form.getByRole("button", { name: ACQUIRER_CARD_TEXTS.payOnHostedPage })).toBeVisible();
+    await expect(page).toHaveURL(/\/compra/);
+    expect(posts).toEqual([]);
+
+    await form.getByLabel("Número do cartão").fill(DOUBLE_CARDS.debitAndCredit);
+    await expect(page.getByText(CARD_INSTALLMENT_MESSAGES.notCredit)).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
+    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
+    await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
+    await expect(page.getByTestId("card-last-digits")).toHaveText("VISA final 5682");
+    const saleId = new URL(page.url()).searchParams.get("venda")!;
+    const { payments } = await doubleControl(request, "state");
+    expect(payments.find((p: { external_reference: string }) => p.external_reference === saleId)).toMatchObject({
+      payment_method_id: "visa",
+      payment_type_id: "credit_card",
+      installments: 1,
+    });
   });
 });

@@ -68,6 +68,16 @@ export type MercadoPagoPayment = z.infer<typeof payment>;
 const paymentSearch = z.object({ results: z.array(payment) });
 const refund = z.object({ id: z.union([z.number(), z.string()]).transform(String), status: nullish(z.string()) });
 const preference = z.object({ id: z.string(), init_point: z.string().url() });
+/** GET /v1/payment_methods/installments: per method and issuer, the counts and their interest. */
+const installmentOptions = z.array(
+  z.object({
+    payment_method_id: z.string(),
+    payment_type_id: z.string(),
+    issuer: nullish(z.object({ id: nullish(z.union([z.number(), z.string()])) })),
+    payer_costs: z.array(z.object({ installments: z.number().int(), installment_rate: z.number() })),
+  }),
+);
+export type MercadoPagoInstallmentOptions = z.infer<typeof installmentOptions>;
 
 /** POST /v1/payments body (the fields the store sends). */
 export interface PaymentBody {
@@ -77,7 +87,8 @@ export interface PaymentBody {
   external_reference: string;
   installments?: number;
   token?: string;
-  issuer_id?: string;
+  /** A number, as the official SDK types it (PaymentCreateData.issuer_id). */
+  issuer_id?: number;
   notification_url?: string;
   date_of_expiration?: string;
   payer: {
@@ -169,14 +180,33 @@ export function createMercadoPagoClient({ accessToken, baseUrl, timeoutMs }: Mer
       });
       return (await call("a busca de pagamentos", paymentSearch, "GET", `/v1/payments/search?${query}`)).results;
     },
-    /** The whole amount back (no body: Mercado Pago refunds the total). */
+    /**
+     * The whole amount back: the body is `{}` with no amount, as the official SDK's
+     * PaymentRefund.total sends it (an amount would make it a partial refund).
+     */
     refundPayment: (id: string, idempotencyKey: string) =>
       call("o estorno", refund, "POST", `/v1/payments/${encodeURIComponent(id)}/refunds`, { body: {}, idempotencyKey }),
-    /** A pending payment cancelled (documented for pending and in-process payments only). */
-    cancelPayment: (id: string) =>
+    /**
+     * A pending payment cancelled (documented for pending and in-process payments only), with an
+     * idempotency key as the SDK sends on every write, so a retried cancel is one cancel.
+     */
+    cancelPayment: (id: string, idempotencyKey: string) =>
       call("o cancelamento", payment, "PUT", `/v1/payments/${encodeURIComponent(id)}`, {
         body: { status: "cancelled" },
+        idempotencyKey,
       }),
+    /**
+     * The instalment options Mercado Pago allows for a method and issuer and this amount (in
+     * reais), with each count's interest rate for the buyer (installment_rate; 0 is without).
+     */
+    getInstallments: (query: { amount: number; paymentMethodId: string; issuerId?: number }) => {
+      const params = new URLSearchParams({
+        amount: query.amount.toFixed(2),
+        payment_method_id: query.paymentMethodId,
+        ...(query.issuerId === undefined ? {} : { "issuer.id": String(query.issuerId) }),
+      });
+      return call("a consulta de parcelas", installmentOptions, "GET", `/v1/payment_methods/installments?${params}`);
+    },
     createPreference: (body: PreferenceBody, idempotencyKey: string) =>
       call("a página de pagamento", preference, "POST", "/checkout/preferences", { body, idempotencyKey }),
   };

@@ -6,7 +6,9 @@ import { SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
 import {
   DOUBLE_CREDENTIALS,
   payOnHostedPage,
+  DOUBLE_CARDS,
   startMercadoPagoDouble,
+  tokenMethodOf,
   type MercadoPagoDouble,
 } from "#tests/fixtures/mercadopago-double.ts";
 import { chargeRequest, PAYER } from "#tests/fixtures/charge-requests.ts";
@@ -47,7 +49,7 @@ function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
     card: {
       kind: "token",
       token: double.createCardToken({ number: SANDBOX_CARDS.approved[0] }),
-      paymentMethodId: "visa",
+      ...tokenMethodOf(SANDBOX_CARDS.approved[0]),
     },
     installments: 2,
     pixExpiresAt: undefined,
@@ -55,10 +57,11 @@ function request(overrides: Partial<ChargeRequest> = {}): ChargeRequest {
   });
 }
 
+/** A token as the store's page posts it: the card's method and issuer from MercadoPago.js's BIN lookup. */
 const tokenFor = (number: string, holder = "Fernanda C Lima") => ({
   kind: "token" as const,
   token: double.createCardToken({ number, holder }),
-  paymentMethodId: "master",
+  ...tokenMethodOf(number),
 });
 
 describe("Mercado Pago gateway: cards", () => {
@@ -79,7 +82,10 @@ describe("Mercado Pago gateway: cards", () => {
     expect(double.charges()).toBe(1);
     const payment = double.payment(first.transactionId)!;
     expect(payment).toMatchObject({ transaction_amount: 171, installments: 2, external_reference: charge.saleId });
-    expect(double.requests.map((r) => r.idempotencyKey)).toEqual([charge.idempotencyKey, charge.idempotencyKey]);
+    const writes = double.requests.filter((r) => r.method === "POST");
+    expect(writes.map((r) => r.idempotencyKey)).toEqual([charge.idempotencyKey, charge.idempotencyKey]);
+    // The issuer as a number, as the official SDK sends it.
+    expect(JSON.parse(writes[0]!.body)).toMatchObject({ issuer_id: 25, installments: 2, payment_method_id: "visa" });
   });
 
   it("answers declined with the reason in Portuguese, or pending while the acquirer reviews", async () => {
@@ -223,6 +229,177 @@ describe("Mercado Pago gateway: the sale's payment afterwards", () => {
     expect(await gateway.refund(refund)).toEqual({ status: "refunded", transactionId: paid.transactionId });
     expect(double.refunds()).toBe(1);
     expect(double.payment(paid.transactionId)!.status).toBe("refunded");
+    // The whole amount: `{}` as JSON, as the official SDK's PaymentRefund.total sends it.
+    const sent = double.requests.filter((r) => r.path.endsWith("/refunds"));
+    expect(sent.map((r) => [r.body, r.idempotencyKey])).toEqual([
+      ["{}", "estorno-1"],
+      ["{}", "estorno-1"],
+    ]);
+  });
+
+  it("cancels a waiting payment with an idempotency key, as the SDK sends on every write", async () => {
+    const pix = await gateway.charge(chargeRequest());
+    expect(await gateway.cancel({ saleId: "venda", transactionId: pix.transactionId })).toMatchObject({
+      status: "expired",
+    });
+    const cancel = double.requests.find((r) => r.method === "PUT")!;
+    expect(cancel.idempotencyKey).toBe(`cancelamento-${pix.transactionId}`);
+    expect(JSON.parse(cancel.body)).toEqual({ status: "cancelled" });
+  });
+});
+
+describe("Mercado Pago gateway: the card's instalments (decision 0046)", () => {
+  it("charges a count the card allows without interest; refuses one it allows only with interest, nothing charged", async () => {
+    // American Express in the double: without interest up to 3x.
+    const amex = DOUBLE_CARDS.fewInterestFree;
+    expect(await gateway.charge(request({ card: tokenFor(amex), installments: 3 }))).toMatchObject({
+      status: "paid",
+      installments: 3,
+    });
+    const before = double.charges();
+    expect(await gateway.charge(request({ card: tokenFor(amex), installments: 4 }))).toEqual({
+      status: "declined",
+      transactionId: "",
+      message: "Com este cartão, esta compra pode ser parcelada em até 3x sem juros. Escolha até 3 parcelas.",
+    });
+    expect(double.charges()).toBe(before);
+  });
+
+  it("refuses a debit card, and charges the credit method of a card that is both", async () => {
+    const before = double.charges();
+    expect(await gateway.charge(request({ card: tokenFor(DOUBLE_CARDS.debitOnly), installments: 1 }))).toMatchObject({
+      status: "declined",
+      message: "Este cartão não é de crédito. Use um cartão de crédito ou pague com boleto ou Pix.",
+    });
+    expect(double.charges()).toBe(before);
+    const both = tokenFor(DOUBLE_CARDS.debitAndCredit);
+    expect(both.paymentMethodId).toBe("visa");
+    expect(await gateway.charge(request({ card: both }))).toMatchObject({ status: "paid", installments: 2 });
+  });
+
+  it("a small amount: no instalment under R$ 5,00, so R$ 9,00 is paid at once", async () => {
+    const small = await gateway.charge(request({ amountCents: 900, installments: 2 }));
+    expect(small).toMatchObject({ status: "declined", message: expect.stringMatching(/à vista \(1x\)/) });
+    expect(await gateway.charge(request({ amountCents: 900, installments: 1 }))).toMatchObject({ status: "paid" });
+  });
+});
+
+describe("the double refuses what Mercado Pago refuses", () => {
+  /** POST /v1/payments as the store's client sends it; a card's `{ number }` is made a token when sent. */
+  const post = async ({ token, ...fields }: Record<string, unknown>) => {
+    const body = token ? { ...fields, token: double.createCardToken(token as { number: string }) } : fields;
+    const reply = await fetch(`${double.url}/v1/payments`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${DOUBLE_CREDENTIALS.accessToken}`,
+        "content-type": "application/json",
+        "x-idempotency-key": crypto.randomUUID(),
+      },
+      body: JSON.stringify(body),
+    });
+    return [reply.status, ((await reply.json()) as { cause?: { code: number }[] }).cause?.[0]?.code];
+  };
+  const payer = {
+    email: PAYER.email,
+    first_name: "Fernanda",
+    last_name: "Lima",
+    identification: { type: "CPF", number: "52998224725" },
+    address: {
+      zip_code: "51021000",
+      street_name: "Avenida Boa Viagem",
+      street_number: "1000",
+      neighborhood: "Boa Viagem",
+      city: "Recife",
+      federal_unit: "PE",
+    },
+  };
+  const card = (number = "4111111111111111") => ({
+    transaction_amount: 171,
+    description: "pedido",
+    payer,
+    token: { number },
+    ...{ payment_method_id: tokenMethodOf(number).paymentMethodId },
+  });
+  const inAnHour = new Date(Date.now() + 60 * 60_000);
+  const brasilia = new Date(inAnHour.getTime() - 3 * 3_600_000).toISOString().slice(0, 23) + "-03:00";
+
+  it.each([
+    [
+      "a date_of_expiration in another format",
+      { ...card(), installments: 1, date_of_expiration: inAnHour.toISOString() },
+      4053,
+    ],
+    [
+      "a Pix expiry without milliseconds",
+      {
+        transaction_amount: 171,
+        description: "p",
+        payer,
+        payment_method_id: "pix",
+        date_of_expiration: `${brasilia.slice(0, 19)}-03:00`,
+      },
+      4053,
+    ],
+    ["a card payment without installments", card(), 3035],
+    [
+      "a CPF with wrong check digits",
+      { ...card(), installments: 1, payer: { ...payer, identification: { type: "CPF", number: "52998224724" } } },
+      2067,
+    ],
+    [
+      "a boleto without the neighbourhood",
+      {
+        transaction_amount: 171,
+        description: "b",
+        payment_method_id: "bolbradesco",
+        payer: { ...payer, address: { ...payer.address, neighborhood: "" } },
+      },
+      4037,
+    ],
+    [
+      "a payment_method_id that is not the token's card's",
+      { ...card(), installments: 1, payment_method_id: "master" },
+      3034,
+    ],
+    ["more instalments than the card allows", { ...card(), installments: 13 }, 3036],
+    ["an issuer_id as text (the SDK sends a number)", { ...card(), installments: 1, issuer_id: "25" }, 3037],
+  ])("%s", async (_case, body, code) => {
+    expect(await post(body)).toEqual([400, code]);
+  });
+
+  it("accepts the same payments written right", async () => {
+    expect((await post({ ...card(), installments: 1, issuer_id: 25 }))[0]).toBe(201);
+    const pix = {
+      transaction_amount: 171,
+      description: "p",
+      payer,
+      payment_method_id: "pix",
+      date_of_expiration: brasilia,
+    };
+    expect((await post(pix))[0]).toBe(201);
+    expect(
+      (await post({ transaction_amount: 171, description: "b", payment_method_id: "bolbradesco", payer }))[0],
+    ).toBe(201);
+  });
+
+  it("answers each BIN's card types and instalment options, as MercadoPago.js asks", async () => {
+    const ask = async (path: string) =>
+      (await (await fetch(`${double.url}${path}&public_key=${DOUBLE_CREDENTIALS.publicKey}`)).json()) as unknown;
+    expect(await ask(`/v1/payment_methods/search?bins=${DOUBLE_CARDS.debitAndCredit.slice(0, 8)}`)).toMatchObject({
+      results: [
+        { id: "debvisa", payment_type_id: "debit_card" },
+        { id: "visa", payment_type_id: "credit_card" },
+      ],
+    });
+    const options = (await ask(
+      `/v1/payment_methods/installments?amount=171&bin=${DOUBLE_CARDS.fewInterestFree.slice(0, 8)}`,
+    )) as { payment_method_id: string; payer_costs: { installments: number; installment_rate: number }[] }[];
+    expect(options).toHaveLength(1);
+    expect(options[0]!.payment_method_id).toBe("amex");
+    expect(options[0]!.payer_costs.filter((c) => c.installment_rate === 0).map((c) => c.installments)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(options[0]!.payer_costs.at(-1)).toMatchObject({ installments: 12, installment_rate: expect.any(Number) });
   });
 });
 

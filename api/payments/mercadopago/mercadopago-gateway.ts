@@ -7,6 +7,7 @@ import { todayInBrazil } from "#app/lib/dates.ts";
 import { digitableLine, dueDateOfBarcode } from "../boleto.ts";
 import {
   GatewayRefusedError,
+  type CardToken,
   type ChargeRequest,
   type HostedCheckoutRequest,
   type PaymentGateway,
@@ -19,6 +20,12 @@ import {
   type MercadoPagoPayment,
   type PaymentBody,
 } from "./client.ts";
+import {
+  CARD_INSTALLMENT_MESSAGES,
+  countNotAllowedMessage,
+  creditMethodOf,
+  interestFreeCounts,
+} from "./card-installments.ts";
 import { declineMessageOf, saleStatusOrPending } from "./payment-status.ts";
 
 /** MercadoPago.js v2, the browser SDK that tokenises cards (https://www.mercadopago.com.br/developers). */
@@ -54,6 +61,24 @@ export interface MercadoPagoGatewayOptions extends MercadoPagoClientOptions {
 
 export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): PaymentGateway {
   const client = createMercadoPagoClient(options);
+
+  // The card's instalments as Mercado Pago allows them (decision 0046), asked before the
+  // charge: a count the card does not allow, or allows only with interest the page never
+  // showed, and a debit card, are refused with nothing sent to be charged.
+  async function cardInstallmentsRefusal(request: ChargeRequest, card: CardToken): Promise<string | null> {
+    const issuerId = issuerIdOf(card.issuerId);
+    const options = await client.getInstallments({
+      amount: toReais(request.amountCents),
+      paymentMethodId: card.paymentMethodId,
+      ...(issuerId === undefined ? {} : { issuerId }),
+    });
+    const matching = options.filter((option) => option.payment_method_id === card.paymentMethodId);
+    const credit = creditMethodOf(matching);
+    if (!credit) return matching.length > 0 ? CARD_INSTALLMENT_MESSAGES.notCredit : CARD_INSTALLMENT_MESSAGES.unknown;
+    const allowed = interestFreeCounts(credit.payer_costs, request.installments);
+    return allowed.includes(request.installments) ? null : countNotAllowedMessage(allowed);
+  }
+
   return {
     name: "mercadopago",
     browserTokenization: { publicKey: options.publicKey, sdkUrl: options.sdkUrl ?? MERCADOPAGO_SDK_URL },
@@ -62,6 +87,8 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
       // A free order moves no money: the acquirer is not asked (it refuses a zero amount), and
       // the sale's transaction id says so.
       if (request.method === "free") return { status: "paid", transactionId: `gratuito-${request.saleId}` };
+      const refusal = request.card?.kind === "token" ? await cardInstallmentsRefusal(request, request.card) : null;
+      if (refusal) return { status: "declined", transactionId: "", message: refusal };
       const payment = await client.createPayment(paymentBody(request), request.idempotencyKey);
       return paymentStateOf(payment);
     },
@@ -80,7 +107,8 @@ export function createMercadoPagoGateway(options: MercadoPagoGatewayOptions): Pa
 
     async cancel({ transactionId }): Promise<PaymentState> {
       try {
-        return paymentStateOf(await client.cancelPayment(transactionId));
+        // One cancel per payment, however often the gestor's command is retried.
+        return paymentStateOf(await client.cancelPayment(transactionId, `cancelamento-${transactionId}`));
       } catch (error) {
         if (!(error instanceof MercadoPagoRequestError)) throw error;
         // Mercado Pago refuses to cancel a payment that is no longer pending: one it cancelled
@@ -176,8 +204,13 @@ function paymentBody(request: ChargeRequest): PaymentBody {
     payment_method_id: card.paymentMethodId,
     token: card.token,
     installments: request.installments,
-    ...(card.issuerId ? { issuer_id: card.issuerId } : {}),
+    ...(issuerIdOf(card.issuerId) === undefined ? {} : { issuer_id: issuerIdOf(card.issuerId) }),
   };
+}
+
+/** MercadoPago.js gives the issuer's id as a number; the form posts it as text. */
+function issuerIdOf(issuerId: string | undefined): number | undefined {
+  return issuerId && /^\d{1,12}$/.test(issuerId) ? Number(issuerId) : undefined;
 }
 
 /** What the store keeps of a Mercado Pago payment. */

@@ -13,12 +13,17 @@ import { isValidCpf } from "#app/lib/cpf.ts";
 import { maskCpf } from "#app/lib/masks.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { cardDigits } from "#app/lib/card.ts";
 import {
   ACQUIRER_CARD_TEXTS,
+  BIN_LENGTH,
+  CardChoiceError,
+  creditCardChoice,
   HOSTED_CHOICE,
   loadMercadoPago,
   tokeniseCard,
   type AcquirerCardSettings,
+  type CreditCardChoice,
   type TypedAcquirerCard,
 } from "./acquirer-card.ts";
 
@@ -39,6 +44,7 @@ export function AcquirerCardFields({
   inputs,
   problem,
   instalments,
+  onCardNumber,
 }: {
   /** Hydrated: the page runs scripts, so the SDK can tokenise here. */
   scripted: boolean;
@@ -47,6 +53,8 @@ export function AcquirerCardFields({
   problem: string | null;
   /** The instalment select: posted in both paths. */
   instalments: React.ReactNode;
+  /** The number as typed: its BIN tells which instalments the card allows (decision 0046). */
+  onCardNumber: (number: string) => void;
 }) {
   if (!scripted) {
     return (
@@ -86,7 +94,10 @@ export function AcquirerCardFields({
         autoComplete: "cc-number",
         inputMode: "numeric",
         maxLength: 23,
-        onInput: masked(maskCardNumber),
+        onInput: (event) => {
+          masked(maskCardNumber)(event);
+          onCardNumber(event.currentTarget.value);
+        },
       })}
       <div className="grid grid-cols-2 gap-3">
         {field("expiry", "Validade (MM / AA)", {
@@ -120,19 +131,65 @@ export function AcquirerCardFields({
  * form posted with the token in their place. The typed card is cleared after every answer of the
  * server (PCI DSS: it never stays on screen).
  */
-export function useAcquirerToken(acquirer: AcquirerCardSettings | null, maxInstallments: number, reply: unknown) {
+export function useAcquirerToken(
+  acquirer: AcquirerCardSettings | null,
+  purchase: { total: number; maxInstallments: number },
+  reply: unknown,
+) {
   const submit = useSubmit();
   const inputs = useRef<AcquirerCardInputs>({});
   const scripted = useHydrated() && acquirer !== null;
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The counts the typed card allows without interest (null until its BIN is known): the
+  // instalment select offers only these (decision 0046).
+  const [cardCounts, setCardCounts] = useState<number[] | null>(null);
+  const askedBin = useRef("");
+  // The last answer, by BIN: "Finalizar Compra" on the same card does not ask again.
+  const known = useRef<{ bin: string; choice: CreditCardChoice } | null>(null);
+  const { total, maxInstallments } = purchase;
   useEffect(() => {
     if (!acquirer) return;
     loadMercadoPago(acquirer).catch(() => setProblem(ACQUIRER_CARD_TEXTS.sdkFailed));
   }, [acquirer]);
+  // After any answer of the server the card is typed again, and its counts asked again.
+  const [answered, setAnswered] = useState(reply);
+  if (reply !== answered) {
+    setAnswered(reply);
+    setCardCounts(null);
+  }
   useEffect(() => {
-    if (reply) for (const input of Object.values(inputs.current)) if (input) input.value = "";
+    if (!reply) return;
+    for (const input of Object.values(inputs.current)) if (input) input.value = "";
+    askedBin.current = "";
+    known.current = null;
   }, [reply]);
+
+  /** Asks MercadoPago.js what the card allows once its BIN is typed, and again when the BIN changes. */
+  function onCardNumber(number: string) {
+    const bin = cardDigits(number).slice(0, BIN_LENGTH);
+    if (bin.length < BIN_LENGTH) {
+      askedBin.current = "";
+      return setCardCounts(null);
+    }
+    if (!acquirer || bin === askedBin.current) return;
+    askedBin.current = bin;
+    loadMercadoPago(acquirer)
+      .then((sdk) => creditCardChoice(sdk, bin, { total, maxInstallments }))
+      .then(
+        (choice) => {
+          if (askedBin.current !== bin) return;
+          known.current = { bin, choice };
+          setCardCounts(choice.counts);
+          setProblem(null);
+        },
+        (error: unknown) => {
+          if (askedBin.current !== bin) return;
+          setCardCounts(null);
+          if (error instanceof CardChoiceError) setProblem(error.message);
+        },
+      );
+  }
 
   async function pay(formData: FormData) {
     const read = (name: keyof TypedAcquirerCard) => inputs.current[name]?.value ?? "";
@@ -149,11 +206,17 @@ export function useAcquirerToken(acquirer: AcquirerCardSettings | null, maxInsta
     setBusy(true);
     setProblem(null);
     try {
-      const token = await tokeniseCard(await loadMercadoPago(acquirer!), card);
+      const purchase = { total, maxInstallments, installments: Number(installments) };
+      const bin = cardDigits(card.number).slice(0, BIN_LENGTH);
+      const choice = known.current?.bin === bin ? known.current.choice : undefined;
+      const token = await tokeniseCard(await loadMercadoPago(acquirer!), card, purchase, choice);
       for (const [name, value] of Object.entries(token)) formData.set(name, value);
       await submit(formData, { method: "post", action: CHECKOUT_PATH });
-    } catch {
-      setProblem(ACQUIRER_CARD_TEXTS.tokenFailed);
+    } catch (error) {
+      if (error instanceof CardChoiceError) {
+        if (error.counts) setCardCounts(error.counts);
+        setProblem(error.message);
+      } else setProblem(ACQUIRER_CARD_TEXTS.tokenFailed);
     } finally {
       setBusy(false);
     }
@@ -169,5 +232,5 @@ export function useAcquirerToken(acquirer: AcquirerCardSettings | null, maxInsta
     void pay(formData);
   }
 
-  return { scripted, inputs, problem, busy, onSubmit };
+  return { scripted, inputs, problem, busy, cardCounts, onCardNumber, onSubmit };
 }

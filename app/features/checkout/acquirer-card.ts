@@ -6,6 +6,14 @@
  * This module is the browser's half: the texts, loading the SDK, and tokenising with its core
  * methods (createCardToken, getPaymentMethods).
  */
+import {
+  CARD_INSTALLMENT_MESSAGES,
+  countNotAllowedMessage,
+  CREDIT_CARD_TYPE,
+  creditMethodOf,
+  interestFreeCounts,
+  type PayerCost,
+} from "#api/payments/mercadopago/card-installments.ts";
 import { cardDigits, checkExpiry } from "#app/lib/card.ts";
 import { onlyDigits } from "#app/lib/cpf.ts";
 
@@ -43,7 +51,14 @@ interface MercadoPagoInstance {
     identificationType: string;
     identificationNumber: string;
   }): Promise<{ id: string }>;
-  getPaymentMethods(query: { bin: string }): Promise<{ results: { id: string; issuer?: { id?: number | string } }[] }>;
+  getPaymentMethods(query: {
+    bin: string;
+  }): Promise<{ results: { id: string; payment_type_id?: string; issuer?: { id?: number | string } }[] }>;
+  getInstallments(query: {
+    amount: string;
+    bin: string;
+    paymentTypeId?: string;
+  }): Promise<{ payment_method_id: string; payer_costs: PayerCost[] }[]>;
 }
 
 declare global {
@@ -94,28 +109,82 @@ export interface CardTokenFields {
   cardIssuerId: string;
 }
 
-/** The card turned into Mercado Pago's single-use token, in the browser; throws when the acquirer refuses it. */
-export async function tokeniseCard(sdk: MercadoPagoInstance, card: TypedAcquirerCard): Promise<CardTokenFields> {
+/** The card cannot be charged as chosen; its message says why (decision 0046). */
+export class CardChoiceError extends Error {
+  override name = "CardChoiceError";
+  /** The counts the card allows without interest, when known. */
+  readonly counts: number[] | null;
+  constructor(message: string, counts: number[] | null = null) {
+    super(message);
+    this.counts = counts;
+  }
+}
+
+/** A BIN needs 8 digits for MercadoPago.js's lookups (6 for older cards, 8 is what it asks). */
+export const BIN_LENGTH = 8;
+
+/** What MercadoPago.js says of a card, from its BIN: its credit method and the counts it allows. */
+export interface CreditCardChoice {
+  paymentMethodId: string;
+  issuerId: string;
+  /** 1 … the store's maximum, those Mercado Pago allows for this card and amount without interest. */
+  counts: number[];
+}
+
+/**
+ * The card's credit method (a BIN may answer a debit method first) and its instalments without
+ * interest for the buyer, up to the store's count for the cart (spec §9). Throws a
+ * CardChoiceError when the card is not a credit card or Mercado Pago offers no count.
+ */
+export async function creditCardChoice(
+  sdk: MercadoPagoInstance,
+  cardNumber: string,
+  { total, maxInstallments }: { total: number; maxInstallments: number },
+): Promise<CreditCardChoice> {
+  const bin = cardDigits(cardNumber).slice(0, BIN_LENGTH);
+  const [{ results }, options] = await Promise.all([
+    sdk.getPaymentMethods({ bin }),
+    sdk.getInstallments({ amount: total.toFixed(2), bin, paymentTypeId: CREDIT_CARD_TYPE }),
+  ]);
+  const method = creditMethodOf(results);
+  if (!method) throw new CardChoiceError(CARD_INSTALLMENT_MESSAGES.notCredit);
+  const costs = options.find((option) => option.payment_method_id === method.id)?.payer_costs ?? [];
+  const counts = interestFreeCounts(costs, maxInstallments);
+  if (counts.length === 0) throw new CardChoiceError(CARD_INSTALLMENT_MESSAGES.unknown);
+  return {
+    paymentMethodId: method.id,
+    issuerId: method.issuer?.id === undefined ? "" : String(method.issuer.id),
+    counts,
+  };
+}
+
+/**
+ * The card turned into Mercado Pago's single-use token, in the browser, once its method and the
+ * chosen count are known to be allowed; throws a CardChoiceError when they are not, and another
+ * error when the acquirer refuses the card.
+ */
+export async function tokeniseCard(
+  sdk: MercadoPagoInstance,
+  card: TypedAcquirerCard,
+  purchase: { total: number; maxInstallments: number; installments: number },
+  /** What creditCardChoice already answered for this card's BIN, if it did. */
+  known?: CreditCardChoice,
+): Promise<CardTokenFields> {
   const digits = cardDigits(card.number);
   const expiry = checkExpiry(card.expiry);
   if (!expiry.ok) throw new Error("validade inválida");
-  const [{ id }, methods] = await Promise.all([
-    sdk.createCardToken({
-      cardNumber: digits,
-      cardholderName: card.holder.trim(),
-      cardExpirationMonth: String(expiry.month).padStart(2, "0"),
-      cardExpirationYear: String(expiry.year),
-      securityCode: card.cvc.trim(),
-      identificationType: "CPF",
-      identificationNumber: onlyDigits(card.cpf),
-    }),
-    sdk.getPaymentMethods({ bin: digits.slice(0, 8) }),
-  ]);
-  const method = methods.results[0];
-  if (!id || !method) throw new Error("cartão não reconhecido pelo Mercado Pago");
-  return {
-    cardToken: id,
-    cardPaymentMethodId: method.id,
-    cardIssuerId: method.issuer?.id === undefined ? "" : String(method.issuer.id),
-  };
+  const choice = known ?? (await creditCardChoice(sdk, digits, purchase));
+  if (!choice.counts.includes(purchase.installments))
+    throw new CardChoiceError(countNotAllowedMessage(choice.counts), choice.counts);
+  const { id } = await sdk.createCardToken({
+    cardNumber: digits,
+    cardholderName: card.holder.trim(),
+    cardExpirationMonth: String(expiry.month).padStart(2, "0"),
+    cardExpirationYear: String(expiry.year),
+    securityCode: card.cvc.trim(),
+    identificationType: "CPF",
+    identificationNumber: onlyDigits(card.cpf),
+  });
+  if (!id) throw new Error("cartão não reconhecido pelo Mercado Pago");
+  return { cardToken: id, cardPaymentMethodId: choice.paymentMethodId, cardIssuerId: choice.issuerId };
 }

@@ -75,7 +75,9 @@ export function PaymentForm({
     onValidate: ({ formData }) =>
       parseWithZod(formData, { schema: paymentSchema({ total, maxInstallments, acquirerCard }) }),
   });
-  const tokenised = useAcquirerToken(acquirer, maxInstallments, reply);
+  const tokenised = useAcquirerToken(acquirer, { total, maxInstallments }, reply);
+  // With Mercado Pago and a card typed, only the counts that card allows without interest (0046).
+  const offeredCounts = tokenised.cardCounts ?? installmentOptions(maxInstallments);
   const [card, setCard] = useState({
     number: String(fields.number.initialValue ?? ""),
     holder: String(fields.holder.initialValue ?? ""),
@@ -97,6 +99,12 @@ export function PaymentForm({
   useEffect(() => {
     if (reply) for (const name of CARD_FIELDS) update({ name, value: "" });
   }, [reply, update]);
+  // A count the typed card does not allow goes back to 1x (à vista), which every card allows.
+  const chosenOffered = installments === null || offeredCounts.includes(installments);
+  if (!chosenOffered) setInstallments(SINGLE_PAYMENT);
+  useEffect(() => {
+    if (!chosenOffered) update({ name: "installments", value: String(SINGLE_PAYMENT) });
+  }, [chosenOffered, update]);
   const paying = tokenised.busy || (navigation.state !== "idle" && navigation.formData?.get("intent") === PAY_INTENT);
   const free = total === 0;
   const formProps = getFormProps(form);
@@ -111,7 +119,7 @@ export function PaymentForm({
         className={inputClass}
         onChange={(event) => setInstallments(Number(event.currentTarget.value) || null)}
       >
-        {installmentOptions(maxInstallments).map((count) => (
+        {offeredCounts.map((count) => (
           <option key={count} value={count}>
             {installmentChoice(total, count)}
           </option>
@@ -183,6 +191,7 @@ export function PaymentForm({
               inputs={tokenised.inputs}
               problem={tokenised.problem}
               instalments={instalments}
+              onCardNumber={tokenised.onCardNumber}
             />
           ) : (
             <>

@@ -16,6 +16,13 @@ export type SecretPurpose =
 let rootSecrets: string[] | undefined;
 const derived = new Map<SecretPurpose, string[]>();
 
+/** A comma-separated list of secrets, newest first (SESSION_SECRET, TOTP_ENCRYPTION_KEY). */
+export const secretList = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+
 /**
  * The operator's secrets, newest first. SESSION_SECRET may list several, comma separated, to
  * rotate without logging anyone out: the first signs, all verify (README "Configuration").
@@ -27,10 +34,7 @@ const derived = new Map<SecretPurpose, string[]>();
 export function getRootSecrets(): string[] {
   if (rootSecrets) return rootSecrets;
   const env = getEnv();
-  const configured = (env.SESSION_SECRET ?? "")
-    .split(",")
-    .map((secret) => secret.trim())
-    .filter(Boolean);
+  const configured = secretList(env.SESSION_SECRET);
   if (configured.length > 0) {
     if (configured.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
       throw new Error(

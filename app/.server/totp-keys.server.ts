@@ -1,6 +1,6 @@
 import { MIN_TOTP_KEY_LENGTH, totpKeysFrom, type TotpKeys } from "#api/gestor/staff/totp-secret-box.ts";
 import { getEnv } from "./env.server.ts";
-import { getRootSecrets, secretKeptInDatabase } from "./secrets.server.ts";
+import { getRootSecrets, secretKeptInDatabase, secretList } from "./secrets.server.ts";
 
 /**
  * The keys that seal the staff's authenticator secrets, newest first (docs/decisions/0049),
@@ -15,10 +15,7 @@ import { getRootSecrets, secretKeptInDatabase } from "./secrets.server.ts";
  */
 export function totpEncryptionKeys(): TotpKeys {
   const env = getEnv();
-  const configured = (env.TOTP_ENCRYPTION_KEY ?? "")
-    .split(",")
-    .map((key) => key.trim())
-    .filter(Boolean);
+  const configured = secretList(env.TOTP_ENCRYPTION_KEY);
   if (configured.length > 0) {
     if (configured.some((key) => key.length < MIN_TOTP_KEY_LENGTH))
       throw new Error(

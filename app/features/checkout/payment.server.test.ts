@@ -216,34 +216,26 @@ describe("payAction", () => {
     });
   });
 
-  it("404 Cupom inválido: the coupon is removed and the payment step comes back at /checkout", async () => {
-    finishReplies = [{ status: 404, body: { error: { message: "Cupom inválido" } } }];
-    const { response } = await pay(cardForm());
-    expect(received.map((call) => call.path)).toEqual([
-      "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
-      "/cart-items/remove-coupon-discount-in-cart-items",
-    ]);
-    expect(response!.headers.get("location")).toBe("/checkout");
-    expect(await toastOf(response!)).toMatchObject({
-      type: "warning",
-      message: "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência",
-    });
-  });
-
-  it("404 for a coupon another purchase used up: removed, and the parent told why", async () => {
-    finishReplies = [{ status: 404, body: { error: { message: "Este cupom atingiu o limite de usos." } } }];
-    const { response } = await pay(cardForm());
-    expect(received.map((call) => call.path)).toEqual([
-      "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
-      "/cart-items/remove-coupon-discount-in-cart-items",
-    ]);
-    expect(response!.headers.get("location")).toBe("/checkout");
-    expect(await toastOf(response!)).toMatchObject({
-      type: "warning",
-      message:
-        "O cupom do carrinho atingiu o limite de usos e foi removido. Confira o novo total antes de finalizar a compra.",
-    });
-  });
+  // Spec §8's "Cupom inválido", and the coupon another purchase used up (docs/decisions/0048).
+  it.each([
+    ["Cupom inválido", "O cupom presente no carrinho é inválido. Ele será removido do mesmo em sequência"],
+    [
+      "Este cupom atingiu o limite de usos.",
+      "O cupom do carrinho atingiu o limite de usos e foi removido. Confira o novo total antes de finalizar a compra.",
+    ],
+  ])(
+    "404 %s: the coupon is removed, the parent told why, and the payment step comes back at /checkout",
+    async (apiMessage, told) => {
+      finishReplies = [{ status: 404, body: { error: { message: apiMessage } } }];
+      const { response } = await pay(cardForm());
+      expect(received.map((call) => call.path)).toEqual([
+        "/carts/finish-cart-by-customer/cliente-1/cart/carrinho-1/store/1",
+        "/cart-items/remove-coupon-discount-in-cart-items",
+      ]);
+      expect(response!.headers.get("location")).toBe("/checkout");
+      expect(await toastOf(response!)).toMatchObject({ type: "warning", message: told });
+    },
+  );
 
   describe("a cart that changed since the page showed it (docs/decisions/0010)", () => {
     const expectBackToTheCart = async (response: Response | null, location = "/compra") => {

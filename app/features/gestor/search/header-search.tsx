@@ -2,9 +2,6 @@ import { Form, useLocation } from "react-router";
 import { SEARCH_MAX_LENGTH } from "#api/contract/gestor/search-text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 
-/** The results page's address for a text. */
-export const searchPath = (q: string) => `${GESTOR_PATHS.search}?${new URLSearchParams({ q })}`;
-
 /**
  * The box in the gestor's header (issue 25 §16): one text for customers, students and orders,
  * sent as a GET form, so the results have an address and work without JavaScript. On the

@@ -41,6 +41,7 @@ export default [
       route("carrinhos", "routes/gestor/carts.tsx"),
       route("clientes", "routes/gestor/customers.tsx"),
       route("clientes/:customerId", "routes/gestor/customer.tsx"),
+      route("busca", "routes/gestor/search.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -280,6 +280,8 @@ test.describe("axe", () => {
       { name: "gestor: pedido", path: `/gestor/pedidos/${saleId}` },
       { name: "gestor: carrinhos", path: `/gestor/carrinhos?por=email&q=${email}` },
       { name: "gestor: clientes", path: `/gestor/clientes?q=${email}` },
+      { name: "gestor: busca", path: `/gestor/busca?q=${email}` },
+      { name: "gestor: busca sem resultado", path: "/gestor/busca?q=ninguem-com-este-nome" },
       { name: "gestor: catálogo", path: "/gestor/catalogo" },
       { name: "gestor: novo produto", path: "/gestor/catalogo/produtos/novo" },
       { name: "gestor: categorias", path: "/gestor/catalogo/categorias" },

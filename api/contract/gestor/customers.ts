@@ -7,14 +7,16 @@ import { z } from "zod";
 import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./search-text.ts";
 import { TICKET_STATUSES } from "./tickets.ts";
 import { unlinkReasonField } from "./unlink-reason.ts";
 
-export const SEARCH_TOO_LONG = "Busca longa demais.";
+// Its home is the search's text (search-text.ts); named here too, beside the directory's search.
+export { SEARCH_TOO_LONG } from "./search-text.ts";
 export const CUSTOMER_NOT_FOUND = "Cliente não encontrado.";
 /** The search of both lists: empty lists everyone, in name order. */
 export const directorySearch = z.object({
-  q: z.string().trim().max(100, { message: SEARCH_TOO_LONG }).default(""),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, { message: SEARCH_TOO_LONG }).default(""),
   page: pageField,
 });
 

@@ -3,8 +3,8 @@
  * Pedidos' "Busca" read it with one rule, so the same text finds the same sales in both.
  */
 import { z } from "zod";
-import { SEARCH_TOO_LONG } from "./customers.ts";
 
+export const SEARCH_TOO_LONG = "Busca longa demais.";
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 /** Fewer letters than a name's start or an identifier's part would find everyone. */

@@ -5,9 +5,8 @@
  * parts a role does not open.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SEARCH_TOO_LONG } from "#api/contract/gestor/customers.ts";
 import { SEARCH_GROUP_SIZE } from "#api/contract/gestor/search.ts";
-import { SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
+import { SEARCH_TOO_LONG, SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
 import { STAFF_ROLES } from "#api/contract/gestor/staff.ts";
 import { SECOND_FACTOR_OWED, STAFF_SESSION_EXPIRED } from "#api/gestor/staff/require-staff.ts";
 import { issueStaffSession } from "#api/gestor/staff/staff-sessions.ts";

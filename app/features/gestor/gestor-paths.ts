@@ -2,7 +2,7 @@
  * The gestor area's addresses (issue 15; docs/decisions/0028-gestor-area.md) and its menu: one
  * home, so the routes, the guards' redirects and the menu agree.
  */
-import type { StaffRole } from "#api/contract/gestor/staff.ts";
+import { PART_ROLES, type StaffRole } from "#api/contract/gestor/staff.ts";
 
 export const GESTOR_PATHS = {
   home: "/gestor",
@@ -36,6 +36,8 @@ export const GESTOR_PATHS = {
   audit: "/gestor/auditoria",
   /** The person's own account: password and authenticator. */
   ownAccount: "/gestor/minha-conta",
+  /** The header's search: customers, students and orders (`?q=…`). */
+  search: "/gestor/busca",
 } as const;
 
 export interface GestorMenuEntry {
@@ -48,9 +50,9 @@ export interface GestorMenuEntry {
 /** The menu, in the order of a working day. */
 export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Painel", to: GESTOR_PATHS.home },
-  { label: "Pedidos", to: GESTOR_PATHS.orders },
+  { label: "Pedidos", to: GESTOR_PATHS.orders, roles: PART_ROLES.sales },
   { label: "Carrinhos", to: GESTOR_PATHS.carts },
-  { label: "Clientes e estudantes", to: GESTOR_PATHS.customers },
+  { label: "Clientes e estudantes", to: GESTOR_PATHS.customers, roles: PART_ROLES.customers },
   { label: "Catálogo", to: GESTOR_PATHS.catalogue },
   { label: "Cupons", to: GESTOR_PATHS.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets },

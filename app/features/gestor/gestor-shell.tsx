@@ -3,6 +3,7 @@ import { Form, Link, NavLink } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { STAFF_ROLE_LABELS, type StaffMember } from "#api/contract/gestor/staff.ts";
 import { GESTOR_MENU, GESTOR_PATHS } from "./gestor-paths.ts";
+import { HeaderSearch } from "./search/header-search.tsx";
 
 /**
  * The gestor area's frame (issue 15): a plain, dense, desktop-first admin look that still
@@ -19,6 +20,7 @@ export function GestorShell({ staff, children }: { staff: StaffMember; children:
         <Link to={GESTOR_PATHS.home} className="font-bold">
           Loja Escolar · Gestor
         </Link>
+        <HeaderSearch />
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="gestor-staff">
             {staff.name} <span className="text-slate-300">({STAFF_ROLE_LABELS[staff.role]})</span>

@@ -98,6 +98,7 @@ export function OrderFilters({ query, result }: { query: SaleFilterQuery; result
       aria-label="Filtros dos pedidos"
       className="mb-4 grid gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-4"
     >
+      <Input meta={fields.q} label="Busca (nome, e-mail, CPF, RA ou número do pedido)" />
       <Input meta={fields.customer} label="Cliente (e-mail ou CPF)" />
       <Input meta={fields.ra} label="RA do estudante" />
       <Select meta={fields.status} label="Situação" options={STATUS_OPTIONS} all="Todas (sem tentativas recusadas)" />

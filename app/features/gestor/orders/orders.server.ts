@@ -16,7 +16,7 @@ import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireStaff } from "../staff-guard.server.ts";
 import { getStaffToken } from "../staff-session.server.ts";
 
-export const FILTER_KEYS = ["status", "method", "unit", "from", "to", "customer", "ra"] as const;
+export const FILTER_KEYS = ["q", "status", "method", "unit", "from", "to", "customer", "ra"] as const;
 
 /** The filters as typed (empty ones left out), for the form, the pages' links and the export. */
 function typedFilters(url: URL): SaleFilterQuery {

@@ -44,7 +44,7 @@ test("an admin's new coupon is offered and applied in the shop; paused, the purc
 
   // The shopper's checkout offers it and takes it.
   await checkout(product.itemTOTVS);
-  await page.getByRole("button", { name: `Aplicar Cupom de 37% : ${code}` }).click();
+  await page.getByRole("button", { name: `Aplicar cupom de 37%: ${code}` }).click();
   await expect(page.getByText(`Cupom já aplicado! CÓDIGO: ${code}`)).toBeVisible();
   await expectAnnounced(page, "Cupom aplicado com sucesso!", { type: "success" });
 
@@ -65,7 +65,7 @@ test("an admin's new coupon is offered and applied in the shop; paused, the purc
   });
   await waitForHydration(page, js);
   await expect(page.getByText("Cupom já aplicado!")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: `Aplicar Cupom de 37% : ${code}` })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Aplicar cupom de 37%: ${code}` })).toHaveCount(0);
 
   // Listed in the area with its state.
   await visit(`/gestor/cupons?q=${code}`);

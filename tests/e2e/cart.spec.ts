@@ -124,7 +124,7 @@ test.describe("cart", () => {
     const product = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO >= 20);
     await visit(productPath(product));
     await buyForNewRa(page, "20250005");
-    await cartPanel(page).getByRole("button", { name: "Aplicar Cupom de 10% : BEMVINDO10" }).click();
+    await cartPanel(page).getByRole("button", { name: "Aplicar cupom de 10%: BEMVINDO10" }).click();
     await expect(cartPanel(page).getByText("Cupom já aplicado! CÓDIGO: BEMVINDO10")).toBeVisible();
     await cartPanel(page).getByRole("button", { name: "Aumentar quantidade" }).click();
     await expect(cartPanel(page).getByTestId("cart-line-quantity")).toHaveText("2");

@@ -249,7 +249,7 @@ test.describe("the card's own instalments and type, as MercadoPago.js reports th
     await expect.poll(() => offered(page)).toEqual([1, 2, 3]);
     await page.getByTestId("payment-form").getByLabel("Parcelamento").selectOption("3");
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
     await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
     await expect(page.getByTestId("card-last-digits")).toHaveText("AMEX final 0005");
@@ -277,7 +277,7 @@ test.describe("the card's own instalments and type, as MercadoPago.js reports th
       if (sent.method() === "POST" && sent.url().startsWith(baseURL)) posts.push(sent.postData() ?? "");
     });
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     await expectAnnounced(page, CARD_INSTALLMENT_MESSAGES.notCredit, { type: "error" });
     await expect(form.getByRole("button", { name: ACQUIRER_CARD_TEXTS.payOnHostedPage })).toBeVisible();
     await expect(page).toHaveURL(/\/compra/);
@@ -286,7 +286,7 @@ test.describe("the card's own instalments and type, as MercadoPago.js reports th
     await form.getByLabel("Número do cartão").fill(DOUBLE_CARDS.debitAndCredit);
     await expect(page.getByText(CARD_INSTALLMENT_MESSAGES.notCredit)).toHaveCount(0);
     await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
-    await page.getByRole("button", { name: "Finalizar Compra" }).click();
+    await page.getByRole("button", { name: "Finalizar compra" }).click();
     // The BIN's lookups, the token, then the store's own check and the charge: four calls to the acquirer.
     await expect(page.getByTestId("sale-status")).toHaveText("Pago", { timeout: 15_000 });
     await expect(page.getByTestId("card-last-digits")).toHaveText("VISA final 5682");

@@ -77,7 +77,6 @@ const installmentOptions = z.array(
     payer_costs: z.array(z.object({ installments: z.number().int(), installment_rate: z.number() })),
   }),
 );
-export type MercadoPagoInstallmentOptions = z.infer<typeof installmentOptions>;
 
 /** POST /v1/payments body (the fields the store sends). */
 export interface PaymentBody {

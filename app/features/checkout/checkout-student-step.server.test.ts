@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { carried, newStudentForm, responsibleForm } from "#tests/fixtures/new-student-form.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
+import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import {
   actionReply,
@@ -96,7 +97,13 @@ describe("checkout step 2", () => {
 
   it("adds the item as soon as a listed student's card is chosen, and removes a link from its card", async () => {
     const ana = await atStepTwo();
-    const { studentId } = await api(ana).alreadyStudent(ana.id);
+    // A student linked by RA (the customer's own record, "Sou aluno", is not listed: decision 0043).
+    const { studentId } = await api(ana).addStudentByRA({
+      customerId: ana.id,
+      RA: "20250004",
+      dtnascimento: demoBirthDate("20250004"),
+      consentVersion: STUDENT_CONSENT_VERSION,
+    });
     const chosen = await post(ana, { intent: "confirm", itemTOTVSId: String(itemTOTVSId), studentId });
     expect(chosen.response?.headers.get("location")).toBe("/compra");
     expect(await bagsOfItem(ana)).toEqual([studentId]);

@@ -59,7 +59,7 @@ export default [
     route("conclusao", "routes/purchase-complete.tsx"),
     route("entrar", "routes/login.tsx"),
     route("registrar", "routes/register.tsx"),
-    route("sessao-expirada", "routes/session-expired.tsx"),
+    route("sessao-expirada", "routes/leaving-notice.tsx", { id: "routes/session-expired" }),
     route("aviso", "routes/leaving-notice.tsx"),
     route("resetar-senha", "routes/forgot-password.tsx"),
     route("resetar-senha/:token", "routes/reset-password.tsx"),

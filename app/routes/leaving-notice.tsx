@@ -55,12 +55,12 @@ async function notice(request: Request) {
   const reason = leavingReason(new URL(request.url).searchParams.get(LEAVING_REASON_PARAM));
   const { toast } = await toasts().getToast(request);
   if (!reason || !toast) throw redirect("/");
-  return data({
+  return {
     expired: false,
     message: toast.message,
     seconds: LEAVING_REASONS[reason].seconds,
     inDocument: !isDataRequest(request),
-  });
+  };
 }
 
 export default function LeavingNotice({ loaderData }: Route.ComponentProps) {

@@ -27,7 +27,12 @@ describe("/aviso", () => {
       `http://loja.test${redirect.headers.get("location")}`,
       flashOf(redirect),
     );
-    expect(loaderData).toEqual({ message: "Pagamento pendente na secretaria.", seconds: 2.5, inDocument: true });
+    expect(loaderData).toEqual({
+      expired: false,
+      message: "Pagamento pendente na secretaria.",
+      seconds: 2.5,
+      inDocument: true,
+    });
     expect(meta).toContainEqual({ httpEquiv: "refresh", content: "3;url=/" });
   });
 

@@ -1,14 +1,13 @@
 import { data, redirect } from "react-router";
 import { LeavingNoticePage } from "#app/features/leaving/leaving-notice-page.tsx";
 import {
-  homeRefresh,
   LEAVING_REASON_PARAM,
   LEAVING_REASONS,
   leavingReason,
   SESSION_EXPIRED_SECONDS,
 } from "#app/features/leaving/leaving-notice.ts";
 import { destroyCustomerSession, hasExpiredSession } from "#app/.server/session.server.ts";
-import { isDataRequest, SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_PATH } from "#app/.server/session-expiry.server.ts";
+import { SESSION_EXPIRED_MESSAGE, SESSION_EXPIRED_PATH } from "#app/.server/session-expiry.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import type { Route } from "./+types/leaving-notice";
 
@@ -19,8 +18,6 @@ import type { Route } from "./+types/leaving-notice";
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.expired ? "Sessão expirada | Loja Escolar" : "Aviso | Loja Escolar" },
   { name: "robots", content: "noindex" },
-  // Only in a page the server wrote: with JavaScript the page's own timer goes home.
-  ...(loaderData?.inDocument ? [homeRefresh(loaderData.seconds)] : []),
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -35,15 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 async function sessionExpired(request: Request) {
   const headers = new Headers();
   if (await hasExpiredSession(request)) headers.set("set-cookie", await destroyCustomerSession(request));
-  return data(
-    {
-      expired: true,
-      message: SESSION_EXPIRED_MESSAGE,
-      seconds: SESSION_EXPIRED_SECONDS,
-      inDocument: !isDataRequest(request),
-    },
-    { headers },
-  );
+  return data({ expired: true, message: SESSION_EXPIRED_MESSAGE, seconds: SESSION_EXPIRED_SECONDS }, { headers });
 }
 
 /**
@@ -59,7 +48,6 @@ async function notice(request: Request) {
     expired: false,
     message: toast.message,
     seconds: LEAVING_REASONS[reason].seconds,
-    inDocument: !isDataRequest(request),
   };
 }
 

@@ -7,7 +7,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { tabTo } from "./support/keyboard.ts";
 import { dialogReady, waitForHydration as waitForHydrationOf } from "./support/pages.ts";
 import { logInStaff } from "./support/gestor.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { linkByRa, ownStudentId, saveCart } from "./support/store-api.ts";
 import { holdToast } from "./support/toasts.ts";
 
 // axe-core with the WCAG 2.2 AA rules on every page and URL-state dialog, as a visitor and
@@ -123,7 +123,8 @@ test.describe("axe", () => {
 
   test("axe (WCAG 2.2 AA), customer: Minha Conta and its dialogs", async ({ page, request, js, logIn }) => {
     const customer = await logIn();
-    const studentId = await ownStudentId(request, customer);
+    // A student linked by RA: the customer's own record ("Sou aluno") is not listed (decision 0043).
+    const studentId = await linkByRa(request, customer, "20250005");
     const audit = new Auditor(page, js);
     await audit.views([
       { name: "conta", path: "/conta" },
@@ -145,7 +146,7 @@ test.describe("axe", () => {
     js,
     logIn,
   }) => {
-    await ownStudentId(request, await logIn());
+    await linkByRa(request, await logIn(), "20250005");
     await page.goto("/compra-rapida");
     await page.getByRole("group", { name: "Ensino Fundamental" }).getByRole("checkbox", { name: "6º Ano" }).check();
     await page.getByRole("button", { name: "Continuar" }).click();

@@ -21,7 +21,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return new URL(request.url).pathname === SESSION_EXPIRED_PATH ? sessionExpired(request) : notice(request);
+  // A client-side navigation asks for "/sessao-expirada.data".
+  const page = new URL(request.url).pathname.replace(/\.data$/, "");
+  return page === SESSION_EXPIRED_PATH ? sessionExpired(request) : notice(request);
 }
 
 /**

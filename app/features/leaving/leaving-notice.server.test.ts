@@ -32,6 +32,18 @@ describe("/aviso", () => {
     expect(loaderData).toMatchObject({ message: "Seu carrinho foi deletado pelo administrador", seconds: 2 });
   });
 
+  it("/sessao-expirada, as a page and as a client-side navigation's data: the expiry message, then home after 2 s", async () => {
+    for (const url of ["http://loja.test/sessao-expirada", "http://loja.test/sessao-expirada.data"]) {
+      const { loaderData } = await noticePage(url, null);
+      // data() with the session's cookie header: what the page reads is its `data`.
+      expect((loaderData as unknown as { data: object }).data).toMatchObject({
+        expired: true,
+        message: "Sua sessão expirou, você será redirecionado para a página principal.",
+        seconds: 2,
+      });
+    }
+  });
+
   it("without a message (a reload, a link) or with an unknown reason, home at once", async () => {
     const redirect = await goHomeAfterNotice("carrinho-excluido", "Seu carrinho foi deletado pelo administrador");
     for (const [url, cookie] of [

@@ -194,6 +194,7 @@ test("the spec's words with their accents, titles and buttons in sentence case, 
   await expect(page.getByRole("button", { name: /^Sou aluno/ })).toBeVisible();
   await page.getByRole("link", { name: /^Lista de alunos/ }).click();
   await expect(page.getByRole("heading", { name: "Alunos vinculados", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Adicionar novo aluno", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Adicionar novo aluno", exact: true })).toBeVisible();
   await expect(page.getByPlaceholder("Digite o RA do aluno", { exact: true })).toBeVisible();
 

@@ -48,33 +48,39 @@ test("an unknown category is the not-found page with status 404", async ({ page 
 });
 
 test("each card shows its own picture, without its name painted on it", async ({ page, visit, request }) => {
-  await visit("/categoria/papelaria");
-  // alt="": the card's title names the product right under its picture.
-  const cards = page.getByTestId("product-card");
-  await expect(cards.first().locator("img")).toBeVisible();
-  // The demo's products: other tests add products to this category with an image of their own.
-  const seeded = (
-    await cards.evaluateAll((nodes) =>
-      nodes.map((card) => ({
-        src: card.querySelector("img")?.getAttribute("src") ?? "",
-        title: card.querySelector("h2, h3")?.textContent ?? "",
-      })),
-    )
-  ).filter((card) => card.src.startsWith("/images/products/"));
+  // The demo's products, read from the API across every page: other tests add products to this
+  // category with an image of their own, and they may fill the first page on a phone.
+  const listed = await productsOf(request, "papelaria");
+  const seeded = listed.filter((p) => p.image.startsWith("/images/products/"));
   expect(seeded.length).toBeGreaterThan(5);
-  const sources = seeded.map((card) => card.src);
-  const titles = seeded.map((card) => card.title);
+  const sources = seeded.map((p) => p.image);
   expect(new Set(sources).size, "one picture per product").toBe(sources.length);
-  for (const [i, src] of sources.entries()) {
-    const reply = await request.get(src);
-    expect(reply.status(), src).toBe(200);
+  for (const product of seeded) {
+    const reply = await request.get(product.image);
+    expect(reply.status(), product.image).toBe(200);
     expect(reply.headers()["content-type"]).toContain("image/svg+xml");
     // Kept by the browser between pages, not fetched again on every listing.
     expect(reply.headers()["cache-control"]).toMatch(/max-age=[1-9]/);
     const svg = await reply.text();
-    expect(svg, src).not.toMatch(/<text/);
-    expect(svg, src).not.toContain(titles[i]!.slice(0, 12));
+    expect(svg, product.image).not.toMatch(/<text/);
+    expect(svg, product.image).not.toContain(product.title.slice(0, 12));
   }
+
+  // The listing shows each card with its own product's picture.
+  await visit("/categoria/papelaria");
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first().locator("img")).toBeVisible();
+  const shown = await cards.evaluateAll((nodes) =>
+    nodes.map((card) => ({
+      src: card.querySelector("img")?.getAttribute("src") ?? "",
+      title: card.querySelector("h2, h3")?.textContent ?? "",
+    })),
+  );
+  // Every card (the demo's and those other tests add) shows its own product's picture.
+  const imageByTitle = new Map(listed.map((p) => [p.title, p.image]));
+  const known = shown.filter((card) => imageByTitle.has(card.title));
+  expect(known.length, "cards of products read from the API").toBeGreaterThan(0);
+  for (const card of known) expect(card.src, card.title).toBe(imageByTitle.get(card.title));
 });
 
 test("a card writes its price as Brazilian stores do: price first, de/por and a whole badge only with a discount", async ({

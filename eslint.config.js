@@ -50,6 +50,25 @@ export default tseslint.config(
   },
   { files: ["app/**/*.{ts,tsx}"], ...reactHooks.configs.flat["recommended-latest"] },
   {
+    // Forms subscribe their own render to their fields' errors (app/ui/use-form.ts, issue 25).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/ui/use-form.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@conform-to/react",
+              importNames: ["useForm"],
+              message: "Use useForm from #app/ui/use-form.ts: it keeps each field's errors on screen.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures take their dependencies as a destructured first argument, even none.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },

@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type DefaultValue, type Submission, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "./use-form.ts";
 import { useRef } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { useLazyRules } from "./lazy-rules.ts";

@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";

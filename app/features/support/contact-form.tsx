@@ -1,4 +1,5 @@
-import { getFormProps, useForm, type Submission } from "@conform-to/react";
+import { getFormProps, type Submission } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";

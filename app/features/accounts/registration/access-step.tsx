@@ -1,4 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";

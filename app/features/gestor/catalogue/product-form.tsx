@@ -2,7 +2,8 @@
  * A product's form (admins) or its fields read-only (atendimento). Multipart, so a new image
  * travels with the fields and the whole works without JavaScript; prices in reais with a comma.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

@@ -2,7 +2,8 @@
  * The small forms of the Categorias and Destaques pages: one form per category or banner, so
  * a refused one keeps what was typed there and shows its messages beside its fields.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

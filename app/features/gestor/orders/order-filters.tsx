@@ -6,10 +6,10 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { saleFilters, type SaleFilterQuery } from "#api/contract/gestor/sales.ts";

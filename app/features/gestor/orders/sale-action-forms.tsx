@@ -3,7 +3,8 @@
  * confirmation (a ticked box, or the refund's reason) checked by the same schema in the
  * browser and the action. A refused one shows its message on its own form.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";

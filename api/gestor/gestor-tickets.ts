@@ -1,6 +1,8 @@
 /**
- * The gestor's view of "Fale conosco" tickets until the gestor area reads them
- * (docs/decisions/0023-support-tickets.md): `scripts/gestor.ts list-tickets` and `show-ticket`.
+ * "Fale conosco" tickets for the command line (docs/decisions/0023-support-tickets.md):
+ * `scripts/gestor.ts list-tickets` and `show-ticket`. The gestor area reads, answers, closes and
+ * reopens tickets through api/gestor/tickets/gestor-ticket-service.ts (docs/decisions/0033),
+ * which takes a ticket's replies from `listTicketReplies` here.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */

@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Lower case, trimmed: one account per address.
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("name", "text", (c) => c.notNull())
-    // "admin" or "atendimento" (api/gestor/staff/staff-roles.ts).
+    // "admin" or "atendimento" (`STAFF_ROLES` in api/contract/gestor/staff.ts).
     .addColumn("role", "text", (c) => c.notNull())
     // Null until the invited person sets a password through their link.
     .addColumn("password_hash", "text")
@@ -71,7 +71,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("staff_id", "text")
     // The staff member's e-mail at the time, or "linha de comando".
     .addColumn("actor_label", "text", (c) => c.notNull())
-    // A dotted name: "cart.remove-item", "product.update" (api/gestor/audit/audit-actions.ts).
+    // A dotted name: "cart.remove-item", "product.update" (`AuditEntry` in api/gestor/audit/audit-log.ts).
     .addColumn("action", "text", (c) => c.notNull())
     .addColumn("target_type", "text", (c) => c.notNull())
     .addColumn("target_id", "text")

@@ -1,5 +1,5 @@
 # The store's container image: the built store, its production dependencies and the files
-# server.js needs, run as the unprivileged "node" user (README "Operating the store",
+# server.js needs, run as the unprivileged "node" user (docs/operating.md,
 # docs/decisions/0034-operations.md). `docker compose up` (compose.yaml) adds PostgreSQL.
 # React Router 8 needs Node >= 22.22: the official Node 24 image (the version the project brings).
 ARG NODE_IMAGE=node:24-bookworm-slim

@@ -21,7 +21,7 @@ const postgresOnly = "several-servers.spec.ts";
 // the specs whose layout or flow differs below 710 px (the header and bottom bar, the listing's
 // page size, the product page, the cart panel, the checkout, the dialogs' accessibility at that
 // size); the rest of the suite would only repeat the desktop runs in a narrower window, and the
-// whole suite has to fit its time budget (README "Tests").
+// whole suite has to fit its time budget (docs/testing.md).
 const MOBILE_NO_JS_SPECS = ["shell", "home", "category", "product", "cart", "checkout-cart"];
 const MOBILE_JS_SPECS = [
   ...MOBILE_NO_JS_SPECS,

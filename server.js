@@ -71,7 +71,7 @@ if (role === "primary") {
 function serve() {
   const app = express();
   app.disable("x-powered-by");
-  // A hop count or the proxies' own addresses (README "Configuration"), never "trust everyone":
+  // A hop count or the proxies' own addresses (docs/configuration.md, TRUST_PROXY), never "trust everyone":
   // otherwise any client could choose the address that rate limits count.
   app.set("trust proxy", settings.trustProxy);
   const server = http.createServer(app);

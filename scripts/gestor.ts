@@ -1,6 +1,6 @@
 // The gestor's command-line tool for carts and sales (spec §6: the gestor acts on the
 // server side; the customer is told at the next cart reply). Uses the server's database
-// settings; the commands are listed in USAGE below and in the README.
+// settings; the commands are listed in USAGE below and in docs/gestor.md.
 // DATA_DIR (default ./data) or DATABASE_URL choose the database, as for `npm start`.
 import path from "node:path";
 import { parseArgs } from "node:util";

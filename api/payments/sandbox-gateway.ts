@@ -1,6 +1,6 @@
 /**
  * The sandbox gateway, the default: no money moves. Cards answer by number (README
- * "Cartões de teste"); boletos are real FEBRABAN boletos of a sandbox bank (999) that stay
+ * "Test cards"; docs/payments.md); boletos are real FEBRABAN boletos of a sandbox bank (999) that stay
  * pending; a Pix is a real BR Code that stays pending until the sandbox action pays it or it
  * expires; free orders are paid at once. Like an acquirer it keeps a ledger of its payments
  * (the sandbox_payments table): a key it has seen answers the first payment, so a retry

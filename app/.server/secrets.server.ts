@@ -25,7 +25,7 @@ export const secretList = (value: string | undefined): string[] =>
 
 /**
  * The operator's secrets, newest first. SESSION_SECRET may list several, comma separated, to
- * rotate without logging anyone out: the first signs, all verify (README "Configuration").
+ * rotate without logging anyone out: the first signs, all verify (docs/configuration.md).
  * Without it, one secret is generated once into DATA_DIR/session-secret so restarts keep
  * sessions valid; on PostgreSQL, into the database instead, so that every server of the store
  * signs with it (loadSharedRootSecret, docs/decisions/0035-several-servers.md). A configured

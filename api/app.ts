@@ -15,6 +15,7 @@ import { gestorRoutes } from "./gestor/routes.ts";
 import { highlightRoutes } from "./highlights/routes.ts";
 import { itemCouponRoutes } from "./coupons/item-coupon-routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/webhook-route.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
 import { productRoutes } from "./products/routes.ts";
@@ -84,6 +85,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).
   app.route("/", gestorRoutes(deps));
+  // The description of all of the above, for a school's developers (issue 26).
+  app.route("/", openApiRoutes());
   return app;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createStoreApi } from "../app.ts";
 import type { ApiDeps } from "../deps.ts";
+import { API_DOCUMENT_ROUTES } from "../openapi/routes.ts";
 import { SPEC7_CALLS } from "#tests/fixtures/spec7-only-api.ts";
 import { gestorEndpoints } from "./gestor/index.ts";
 import { endpoints, specEndpoints } from "./index.ts";
@@ -12,6 +13,7 @@ describe("api/contract and the bundled API", () => {
   // The gestor area's calls (api/contract/gestor) are served by the same app.
   const declaredKeys = [...endpoints, ...gestorEndpoints]
     .map((declared) => `${declared.method} ${declared.path}`)
+    .concat(API_DOCUMENT_ROUTES)
     .sort();
 
   it("declares each endpoint once", () => {

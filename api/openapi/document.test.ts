@@ -1,0 +1,72 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { createStoreApi } from "../app.ts";
+import { specEndpoints } from "../contract/index.ts";
+import type { ApiDeps } from "../deps.ts";
+import { EXTENSION_TAG, GESTOR_TAG, openApiDocument, openApiPath, SPEC_TAG } from "./document.ts";
+import { API_DOCUMENT_ROUTES } from "./routes.ts";
+
+type Operation = { tags: string[]; parameters?: { name: string; in: string }[]; requestBody?: unknown };
+
+describe("the store API's OpenAPI document (/api/openapi.json)", () => {
+  // Building the routes reads no dependency: nothing is called.
+  const api = createStoreApi({} as ApiDeps);
+  const document = openApiDocument();
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
+  );
+  const operation = (method: string, path: string) =>
+    operations.find((candidate) => candidate.method === method.toLowerCase() && candidate.path === openApiPath(path));
+
+  it("validates against the OpenAPI 3.1 schema", async () => {
+    const result = await new Validator().validate(document);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it("the validator refuses a document that breaks the schema (so the check above can fail)", async () => {
+    // OpenAPI 2's body parameter: not a place a 3.1 parameter may be.
+    const broken = structuredClone(document) as { paths: Record<string, Record<string, { parameters?: unknown }>> };
+    Object.values(Object.values(broken.paths)[0]!)[0]!.parameters = [{ name: "corpo", in: "body", schema: {} }];
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it("lists every route the bundled API serves, and nothing it does not", () => {
+    const served = api.routes
+      .filter((route) => route.method !== "ALL")
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((key) => !(API_DOCUMENT_ROUTES as readonly string[]).includes(key));
+    const described = operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`);
+    expect([...new Set(served.map((key) => key.replace(/:([A-Za-z0-9_]+)/g, "{$1}")))].sort()).toEqual(
+      described.sort(),
+    );
+  });
+
+  it("marks spec §7's calls apart from the bundled API's own", () => {
+    const spec = operations.filter(({ operation }) => operation.tags.includes(SPEC_TAG));
+    expect(spec.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort()).toEqual(
+      specEndpoints.map((declared) => `${declared.method} ${openApiPath(declared.path)}`).sort(),
+    );
+    expect(operations.filter(({ operation }) => operation.tags.includes(EXTENSION_TAG)).length).toBeGreaterThan(0);
+    expect(operation("GET", "/gestor/search")?.operation.tags).toEqual([GESTOR_TAG]);
+  });
+
+  it("describes a call's parameters and body from the contract's schemas", () => {
+    const search = operation("GET", "/gestor/search")!.operation;
+    expect(search.parameters?.map((p) => `${p.in} ${p.name}`)).toContain("query q");
+    const login = operations.find(({ method, path }) => method === "post" && path.includes("login"))!.operation;
+    expect(JSON.stringify(login.requestBody)).toContain('"password"');
+  });
+
+  it("is served as JSON at /openapi.json and as a page without scripts at /docs", async () => {
+    const json = await api.request("/openapi.json");
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual(JSON.parse(JSON.stringify(document)));
+    const page = await api.request("/docs");
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const html = await page.text();
+    expect(html).toContain("GET /gestor/search");
+    expect(html).toContain('href="openapi.json"');
+    expect(html).not.toMatch(/<script|https?:\/\//);
+  });
+});

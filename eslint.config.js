@@ -69,6 +69,25 @@ export default tseslint.config(
     },
   },
   {
+    // A migration is frozen: it imports nothing that changes later (the storefront, the API, the
+    // schema of today), only Kysely and Node, so an old step always writes what it wrote (issue 26).
+    files: ["db/migrations/**/*.ts"],
+    ignores: ["db/migrations/**/*.test.ts", "db/migrations/index.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(#|\\.\\./)",
+              message: "A migration imports only kysely, node: and other migrations: copy the values it needs.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures take their dependencies as a destructured first argument, even none.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },

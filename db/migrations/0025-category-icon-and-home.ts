@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { HOME_SECTIONS } from "#app/features/catalogue/home-sections.ts";
 
 // A category's icon and its section on the home page become editable in the gestor's Catálogo
 // (docs/decisions/0032-catalogue-editing.md). Until now both were the slug-keyed configuration of
@@ -21,9 +20,21 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export const HOME_SECTIONS_COLUMN = "home_position";
 
-/** Spec §9's four home sections (HOME_SECTIONS) onto the categories of their slugs. */
+/**
+ * Spec §9's four home sections as HOME_SECTIONS (app/features/catalogue/home-sections.ts) held them
+ * when this migration was written: copied, so a later change to the storefront never changes what
+ * this step wrote (a migration imports nothing that changes later; eslint.config.js).
+ */
+const SPEC_HOME_SECTIONS = [
+  { slug: "cursos", menuLabel: "Lançamentos", heading: "Lançamentos" },
+  { slug: "fardamento", menuLabel: "Fardamento", heading: "Fardamento" },
+  { slug: "material-didatico", menuLabel: "Material", heading: "Material Didático" },
+  { slug: "papelaria", menuLabel: "Papelaria", heading: "Papelaria" },
+] as const;
+
+/** Spec §9's four home sections onto the categories of their slugs. */
 export async function setSpecHomeSections(db: Kysely<any>): Promise<void> {
-  for (const [index, section] of HOME_SECTIONS.entries()) {
+  for (const [index, section] of SPEC_HOME_SECTIONS.entries()) {
     await db
       .updateTable("categories")
       .set({ home_position: index + 1, home_heading: section.heading, home_menu_label: section.menuLabel })

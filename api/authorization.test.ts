@@ -90,7 +90,7 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
   // Anyone may write; a live token only files the ticket under its account (decision note 0023).
   support: { createTicket: { kind: "public" } },
   payments: {
-    // Mercado Pago's HMAC of the notification with the webhook secret; webhook-route.test.ts.
+    // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },
   },
 };

@@ -39,9 +39,10 @@ background_step "operations (health probes, JSON logs, graceful shutdown, worker
   npm run --silent test:ops
 
 # tsc and the linters each keep one core busy: side by side they use both. The route types first
-# (the first half of `npm run typecheck`), so that neither reads them while they are written.
+# (the first half of `npm run typecheck` and of `npm run lint`), so that neither reads them while
+# they are written: the lint step runs only the checks (`lint:checks`), not the typegen again.
 step "route types" npx react-router typegen
-background_step "lint" npm run --silent lint
+background_step "lint" npm run --silent lint:checks
 step "typecheck" npx tsc --noEmit
 wait_background_step "lint"
 step "unit and API tests" npx vitest run

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, errorBody } from "../errors.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import { findLiveToken } from "./tokens.ts";
 
 export const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";

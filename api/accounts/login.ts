@@ -4,7 +4,7 @@ import type { accounts } from "../contract/accounts.ts";
 import type { BodyOf } from "../contract/endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { findCustomerByEmail, type CustomerRow } from "../customers/customer-repository.ts";
+import { findCustomerByEmail, type CustomerRow } from "../customers/repository.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { reserve, tryAgainLater, type RateLimit } from "../rate-limit.ts";
 

@@ -1,4 +1,4 @@
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import { ApiError } from "../errors.ts";
 import { FORBIDDEN } from "./auth-middleware.ts";
 

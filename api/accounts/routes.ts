@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { accounts, type AuthReply } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
-import { toCustomer } from "../customers/customer-repository.ts";
+import { toCustomer } from "../customers/repository.ts";
 import { callerAddress, limitByAddress } from "../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 import { requireCustomer, type CustomerEnv } from "./auth-middleware.ts";

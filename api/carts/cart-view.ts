@@ -3,7 +3,7 @@ import { centsToReais } from "#app/lib/money.ts";
 import type { Database } from "#db/schema.ts";
 import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
 import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
-import { findOpenCart, type CartRow } from "./cart-store.ts";
+import { findOpenCart, type CartRow } from "./repository.ts";
 import { pendingRemovals } from "./cart-removals.ts";
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, total: 0 };

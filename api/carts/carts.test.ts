@@ -5,7 +5,7 @@ import { applyCoupon, bag, cartTables, demoItems, getCart, linkByRA, saveCart } 
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { STALE_CART } from "./cart-service.ts";
+import { STALE_CART } from "./service.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;

@@ -26,17 +26,17 @@ import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs } from "../payments/charge-sale.ts";
 import { pixExpiryOf } from "../payments/pix/pix-expiry.ts";
 import type { CardToken, ChargeMethod, ChargeRequest, HostedCheckoutRequest, TypedCard } from "../payments/gateway.ts";
 import { HOSTED_CHECKOUT_MESSAGES, hostedCheckoutExpiry, hostedCheckoutOpen } from "../payments/hosted-checkout.ts";
-import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/webhook-route.ts";
+import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/routes.ts";
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
-import { findOwnOpenCart } from "./cart-store.ts";
+import { findOwnOpenCart } from "./repository.ts";
 
 const HOUR = 60 * 60_000;
 /**

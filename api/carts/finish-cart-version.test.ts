@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_CHANGED } from "#api/contract/carts.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
-import { removeCartItem } from "#api/gestor/gestor-carts.ts";
+import { removeCartItem } from "#api/gestor/carts/service.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import {

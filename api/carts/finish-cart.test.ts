@@ -6,7 +6,7 @@ import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway, SANDBOX_CARDS, SANDBOX_DECLINE_MESSAGE } from "#api/payments/sandbox-gateway.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
-import { deleteCart } from "#api/gestor/gestor-carts.ts";
+import { deleteCart } from "#api/gestor/carts/service.ts";
 import {
   applyCoupon as applyCouponToCart,
   bag,

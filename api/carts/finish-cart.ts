@@ -18,14 +18,14 @@
  */
 import type { FinishCartData, FinishCartReply } from "../contract/carts.ts";
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD } from "../contract/payment-methods.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../payments/charge-sale.ts";
 import { openHostedCheckout, settleProcessingSale } from "../payments/hosted-checkout.ts";
 import { applyPaymentState } from "../payments/payment-sync.ts";
 import { reserve, tryAgainLater } from "../rate-limit.ts";
-import { boletoLinkOf } from "../sales/sale-repository.ts";
+import { boletoLinkOf } from "../sales/repository.ts";
 import { claimSale, FINISH_MESSAGES, TOO_MANY_DECLINES, type ClaimedSale } from "./claim-sale.ts";
 
 /**

@@ -10,11 +10,11 @@
  */
 import { isSingleUnitType, MAX_QUANTITY } from "#app/lib/cart-rules.ts";
 import type { GuestCartMerge, GuestCartMergeReply } from "../contract/carts.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { loadCartLines, type CartLine } from "./cart-pricing.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { affiliateOf } from "./cart-service.ts";
+import { affiliateOf } from "./service.ts";
 import {
   createCart,
   deleteCartRows,
@@ -24,7 +24,7 @@ import {
   touchCart,
   writeContents,
   type StoredBag,
-} from "./cart-store.ts";
+} from "./repository.ts";
 import { cartReply } from "./cart-view.ts";
 
 export const MERGE_REASONS = {

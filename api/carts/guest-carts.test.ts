@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
-import { deleteCart } from "#api/gestor/gestor-carts.ts";
+import { deleteCart } from "#api/gestor/carts/service.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { STALE_CART } from "./cart-service.ts";
+import { STALE_CART } from "./service.ts";
 import { MERGE_REASONS } from "./guest-cart-merge.ts";
-import { GUEST_CART_CREATION_LIMIT, GUEST_CART_MESSAGES } from "./guest-cart-service.ts";
+import { GUEST_CART_CREATION_LIMIT, GUEST_CART_MESSAGES } from "./guest-carts.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;

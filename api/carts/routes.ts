@@ -10,15 +10,15 @@ import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";
 import { callerAddress } from "../rate-limit.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, readJsonBody, storeIdOfPath } from "../validation.ts";
-import { saveCart } from "./cart-service.ts";
-import { findOpenGuestCart } from "./cart-store.ts";
+import { saveCart } from "./service.ts";
+import { findOpenGuestCart } from "./repository.ts";
 import { finishCart } from "./finish-cart.ts";
 import { cartReply } from "./cart-view.ts";
 import { acknowledgeRemovals } from "./cart-removals.ts";
 import { mergeGuestCart } from "./guest-cart-merge.ts";
-import { GUEST_CART_KEY_HEADER, guestCartReply, guestKeyHash, saveGuestCart } from "./guest-cart-service.ts";
+import { GUEST_CART_KEY_HEADER, guestCartReply, guestKeyHash, saveGuestCart } from "./guest-carts.ts";
 
 export function cartRoutes(deps: ApiDeps) {
   return (

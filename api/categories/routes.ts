@@ -3,9 +3,9 @@ import { z } from "zod";
 import { catalogue, type CategoriesReply, type CategoryReply } from "../contract/catalogue.ts";
 import { storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, storeIdOfPath, uuidParam } from "../validation.ts";
-import { findCategoryById, listCategories } from "./category-repository.ts";
+import { findCategoryById, listCategories } from "./repository.ts";
 
 const byIdPath = z.object({ id: uuidParam("Identificador de categoria inválido."), storeId: storeIdField });
 

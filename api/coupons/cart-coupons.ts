@@ -1,13 +1,13 @@
 import { CART_NOT_FOUND, type CartReply } from "../contract/carts.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponByCode, hasSomethingToPay } from "./coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { findOwnOpenCart, touchCart } from "../carts/cart-store.ts";
+import { findOwnOpenCart, touchCart } from "../carts/repository.ts";
 import { cartReply } from "../carts/cart-view.ts";
-import { assertNoPaymentInProgress } from "../carts/cart-service.ts";
+import { assertNoPaymentInProgress } from "../carts/service.ts";
 
 interface CartRef {
   cartId: string;

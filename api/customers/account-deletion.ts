@@ -6,7 +6,7 @@ import { ApiError } from "../errors.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { lockCustomer } from "./customer-lock.ts";
-import type { CustomerRow } from "./customer-repository.ts";
+import type { CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
 
 /** A stolen token must not become a way to guess the password, as for a password change. */

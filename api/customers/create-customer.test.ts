@@ -3,8 +3,8 @@ import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { verifyPassword } from "#api/accounts/passwords.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
-import { rethrowUniqueViolation } from "./customer-repository.ts";
-import { SIGNUP_TAKEN_BY_ADDRESS } from "./customer-service.ts";
+import { rethrowUniqueViolation } from "./repository.ts";
+import { SIGNUP_TAKEN_BY_ADDRESS } from "./service.ts";
 import { SIGNUP_BY_ADDRESS } from "./routes.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 

@@ -1,8 +1,8 @@
 import type { CustomerData } from "../contract/privacy.ts";
 import type { ApiDeps } from "../deps.ts";
-import { listBagsOfOwnSale, listSalesOfCustomer } from "../sales/sale-repository.ts";
-import { listStudentLinks } from "../students/student-repository.ts";
-import { toCustomer, type CustomerRow } from "./customer-repository.ts";
+import { listBagsOfOwnSale, listSalesOfCustomer } from "../sales/repository.ts";
+import { listStudentLinks } from "../students/repository.ts";
+import { toCustomer, type CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSmtpMailer } from "#api/mail/mailer.ts";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
-import { RESET_BY_ADDRESS } from "./password-reset-routes.ts";
+import { RESET_BY_ADDRESS } from "./routes.ts";
 import { logIn, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "#tests/fixtures/smtp-server.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

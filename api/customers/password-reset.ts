@@ -5,7 +5,7 @@ import { enqueueMail } from "../mail/mail-outbox.ts";
 import { passwordResetEmail } from "../mail/password-reset-email.ts";
 import { hashPassword } from "../accounts/passwords.ts";
 import { assertStrongPassword } from "../accounts/password-strength.ts";
-import { findCustomerByEmail, findCustomerById } from "./customer-repository.ts";
+import { findCustomerByEmail, findCustomerById } from "./repository.ts";
 
 export const RESET_REQUESTED = "Se o e-mail estiver cadastrado, enviaremos um link de recuperação.";
 export const RESET_DONE = "Senha redefinida com sucesso!";

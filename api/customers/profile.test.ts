@@ -3,7 +3,7 @@ import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { logIn, newCpf, randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
-import { PROFILE_TAKEN_BY_ADDRESS, PROFILE_TAKEN_BY_CUSTOMER } from "./customer-service.ts";
+import { PROFILE_TAKEN_BY_ADDRESS, PROFILE_TAKEN_BY_CUSTOMER } from "./service.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
 const FORBIDDEN = "Você não tem permissão para acessar estes dados.";

@@ -1,17 +1,30 @@
 import { Hono } from "hono";
 import { withCityOfState } from "#app/features/address/city-of-state.ts";
-import { accounts, type AuthReply, type CustomerReply } from "../contract/accounts.ts";
+import {
+  accounts,
+  type AuthReply,
+  type CustomerReply,
+  type MessageReply,
+  type ResetTokenReply,
+} from "../contract/accounts.ts";
 import { privacy, type CustomerDataReply } from "../contract/privacy.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { callerAddress, limitByAddress } from "../rate-limit.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { ApiError } from "../errors.ts";
+import { callerAddress, hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../rate-limit.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 import { deleteCustomerAccount } from "./account-deletion.ts";
 import { exportCustomerData } from "./customer-data.ts";
-import { toCustomer } from "./customer-repository.ts";
-import { changePassword, registerCustomer, updateProfile } from "./customer-service.ts";
-import { passwordResetRoutes } from "./password-reset-routes.ts";
+import { toCustomer } from "./repository.ts";
+import { changePassword, registerCustomer, updateProfile } from "./service.ts";
+import {
+  confirmPasswordReset,
+  findUsableReset,
+  RESET_DONE,
+  RESET_REQUESTED,
+  requestPasswordReset,
+} from "./password-reset.ts";
 
 /** Generous: a school's network or a mobile carrier puts hundreds of parents behind one address. */
 export const SIGNUP_BY_ADDRESS = { name: "signup-address", limit: 60, windowMs: 60_000 };
@@ -49,4 +62,31 @@ export function customerRoutes(deps: ApiDeps) {
       return c.body(null, 204);
     })
     .route("/", passwordResetRoutes(deps));
+}
+
+/** Generous: hundreds of parents may share one address; the tight limit is per e-mail. */
+export const RESET_BY_ADDRESS = { name: "reset-address", limit: 60, windowMs: 60_000 };
+export const RESET_BY_EMAIL = { name: "reset-email", limit: 5, windowMs: 60_000 };
+/** Links carry 256 random bits; this only keeps a script from hammering the endpoint. */
+export const RESET_LINK_BY_ADDRESS = { name: "reset-link-address", limit: 30, windowMs: 60_000 };
+
+/** POST /customers/reset-password (spec §7) and the link's check and confirmation. */
+export function passwordResetRoutes(deps: ApiDeps) {
+  return new Hono()
+    .on(...at(accounts.resetPassword), limitByAddress(deps, RESET_BY_ADDRESS), async (c) => {
+      const { email, storeId } = parseInput(accounts.resetPassword.body, await readJsonBody(c));
+      if (!(await hitRateLimit(deps, RESET_BY_EMAIL, `${storeId}:${email}`)))
+        throw new ApiError(429, TOO_MANY_REQUESTS);
+      await requestPasswordReset(deps, storeId, email);
+      return c.json<MessageReply>({ message: RESET_REQUESTED });
+    })
+    .on(...at(accounts.checkResetToken), limitByAddress(deps, RESET_LINK_BY_ADDRESS), async (c) => {
+      await findUsableReset(deps, c.req.param("token"));
+      return c.json<ResetTokenReply>({ valid: true });
+    })
+    .on(...at(accounts.confirmResetPassword), limitByAddress(deps, RESET_LINK_BY_ADDRESS), async (c) => {
+      const { password } = parseInput(accounts.confirmResetPassword.body, await readJsonBody(c));
+      await confirmPasswordReset(deps, c.req.param("token"), password);
+      return c.json<MessageReply>({ message: RESET_DONE });
+    });
 }

@@ -5,15 +5,15 @@
  */
 import { Hono } from "hono";
 import type { ApiDeps } from "../deps.ts";
-import { auditRoutes } from "./audit/audit-routes.ts";
-import { staffAccountRoutes } from "./staff/account-routes.ts";
-import { catalogueRoutes } from "./catalogue/catalogue-routes.ts";
+import { auditRoutes } from "./audit/routes.ts";
+import { staffAccountRoutes } from "./account/routes.ts";
+import { catalogueRoutes } from "./catalogue/routes.ts";
 import { productImageRoutes } from "./catalogue/product-images.ts";
-import { staffAuthRoutes } from "./staff/staff-auth-routes.ts";
-import { gestorSalesRoutes } from "./sales/sales-routes.ts";
-import { teamRoutes } from "./staff/team-routes.ts";
-import { gestorCouponRoutes } from "./coupons/coupon-routes.ts";
-import { gestorTicketRoutes } from "./tickets/ticket-routes.ts";
+import { staffAuthRoutes } from "./staff/routes.ts";
+import { gestorSalesRoutes } from "./sales/routes.ts";
+import { teamRoutes } from "./team/routes.ts";
+import { gestorCouponRoutes } from "./coupons/routes.ts";
+import { gestorTicketRoutes } from "./tickets/routes.ts";
 import { gestorCartRoutes } from "./carts/routes.ts";
 import { gestorCustomerRoutes } from "./customers/routes.ts";
 import { gestorSearchRoutes } from "./search/routes.ts";

@@ -42,7 +42,7 @@ export type MailKind =
   /** A "Fale conosco" message, to the central (CONTACT_EMAIL), and its receipt to the sender. */
   | "support-ticket"
   | "support-ticket-receipt"
-  /** A gestor area's one-time password link: an invitation or an admin's reset (api/gestor/staff/team.ts). */
+  /** A gestor area's one-time password link: an invitation or an admin's reset (api/gestor/team/service.ts). */
   | "staff-password-link"
   /** A gestor's reply to a "Fale conosco" message, from the area (decision note 0033). */
   | "support-ticket-reply";

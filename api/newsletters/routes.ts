@@ -3,7 +3,7 @@ import { catalogue, type NewsletterReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { limitByAddress } from "../rate-limit.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 
 const NEWSLETTER_LIMIT = { name: "newsletter", limit: 5, windowMs: 10 * 60_000 };

@@ -10,7 +10,7 @@ import { claimSale, idempotencyKeyOf } from "#api/carts/claim-sale.ts";
 import type { FinishCartData } from "#api/contract/carts.ts";
 import { lockCustomer } from "#api/customers/customer-lock.ts";
 import type { ApiDeps } from "#api/deps.ts";
-import { listSalesByEmail, refundSale } from "#api/gestor/gestor-sales.ts";
+import { listSalesByEmail, refundSale } from "#api/gestor/sales/service.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { createMemoryMailer } from "#api/mail/mailer.ts";

@@ -28,7 +28,7 @@
 import type { Kysely } from "kysely";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
-import { findOpenCart } from "../carts/cart-store.ts";
+import { findOpenCart } from "../carts/repository.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { countCouponUse, releaseCouponUses, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
 import {

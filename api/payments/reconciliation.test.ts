@@ -6,7 +6,7 @@
  * view) and a counting gateway, on SQLite and (scripts/test-postgres.sh) PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { listSalesByEmail } from "#api/gestor/sales/service.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { checkDelayMs, PAID_WATCH_DAYS } from "./check-schedule.ts";
 import type { PaymentGateway, PaymentState } from "./gateway.ts";

@@ -10,8 +10,8 @@ import {
 } from "../contract/catalogue.ts";
 import { slugField, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
-import { findShoppableCategoryBySlug } from "../categories/category-repository.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { findShoppableCategoryBySlug } from "../categories/repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, readJsonBody, storeIdOfPath } from "../validation.ts";
 import {
   findShoppableProductBySlug,
@@ -20,7 +20,7 @@ import {
   listProductsByCategory,
   listProductsBySeries,
   searchProductsByTitle,
-} from "./product-repository.ts";
+} from "./repository.ts";
 
 const SEARCH_LIMIT = 60;
 

@@ -4,7 +4,7 @@ import { students, type ResponsibleReply } from "../contract/students.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { assertOwnIds } from "../accounts/ownership.ts";
-import { createResponsible } from "../students/student-service.ts";
+import { createResponsible } from "../students/service.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 
 const schema = withCityOfStateFields(students.createResponsible.body, "estado", "cidade");

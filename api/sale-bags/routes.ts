@@ -4,7 +4,7 @@ import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
 import { notFound } from "../errors.ts";
 import { SALE_NOT_FOUND } from "../contract/orders.ts";
-import { findPublicSaleBag, listBagsOfOwnSale } from "../sales/sale-repository.ts";
+import { findPublicSaleBag, listBagsOfOwnSale } from "../sales/repository.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
 
 export function saleBagRoutes(deps: ApiDeps) {

@@ -15,7 +15,7 @@ import { PAYMENT_METHOD_CODES } from "../contract/payment-methods.ts";
 import { chargeRequestOf } from "../carts/claim-sale.ts";
 import { couponCheck, COUPON_MESSAGES, findCouponByCode, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { badRequest, notFound } from "../errors.ts";
 import { chargeWindowMs, chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../payments/charge-sale.ts";
@@ -23,7 +23,7 @@ import type { ChargeRequest } from "../payments/gateway.ts";
 import { applyPaymentState } from "../payments/payment-sync.ts";
 import { paySandboxPix } from "../payments/sandbox-gateway.ts";
 import { countCouponUse } from "./sale-lifecycle.ts";
-import { listSalesOfCustomer } from "./sale-repository.ts";
+import { listSalesOfCustomer } from "./repository.ts";
 
 export const PIX_MESSAGES = {
   notPix: "Este pedido não foi pago com Pix.",

@@ -11,7 +11,7 @@ import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accoun
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
 import { checkSalePayment } from "./payment-check.ts";
 import { payPixInSandbox, renewPix } from "./pix-sales.ts";
-import { findBoleto, listSalesOfCustomer } from "./sale-repository.ts";
+import { findBoleto, listSalesOfCustomer } from "./repository.ts";
 
 export function saleRoutes(deps: ApiDeps) {
   return (

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, finishCart, linkByRA, METHOD, saveCart, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { logIn, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { cancelSale, confirmSalePayment } from "#api/gestor/gestor-sales.ts";
+import { cancelSale, confirmSalePayment } from "#api/gestor/sales/service.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";

@@ -8,7 +8,7 @@
  *     the reconciliation usually gets there first, when the acquirer answers it expired
  *     (docs/decisions/0022-pix.md);
  *   - the gestor confirms a payment that arrived outside the gateway (pending or expired → paid)
- *     or cancels an unpaid sale (pending or expired → cancelled): api/gestor/gestor-sales.ts.
+ *     or cancels an unpaid sale (pending or expired → cancelled): api/gestor/sales/service.ts.
  * A sale that ends unpaid gives its coupon back: the coupon use counted at purchase is removed,
  * so the customer can use it on the next order. Confirming an expired sale counts it again.
  *

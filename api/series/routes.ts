@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { catalogue, type SeriesReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
 
 export function seriesRoutes(deps: ApiDeps) {

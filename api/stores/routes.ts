@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { catalogue, type StoreReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { at, parseInput, storeIdOfPath } from "../validation.ts";
-import { findStore } from "./store-repository.ts";
+import { findStore } from "./repository.ts";
 
 export function storeRoutes(deps: ApiDeps) {
   return new Hono().on(...at(catalogue.getStore), async (c) => {

@@ -13,8 +13,8 @@ import { assertOwnIds } from "../accounts/ownership.ts";
 import { callerAddress } from "../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
 import { withLinkAttempt } from "./link-attempts.ts";
-import { listStudentLinks } from "./student-repository.ts";
-import { addStudentByRA, alreadyStudent, createEmptyStudent, removeStudentLink } from "./student-service.ts";
+import { listStudentLinks } from "./repository.ts";
+import { addStudentByRA, alreadyStudent, createEmptyStudent, removeStudentLink } from "./service.ts";
 
 const newStudentSchema = withCityOfStateFields(
   withCityOfStateFields(students.createEmptyStudent.body, "estado", "cidade"),

@@ -4,7 +4,7 @@ import { support, type SupportTicketReply } from "../contract/support.ts";
 import type { ApiDeps } from "../deps.ts";
 import { callerAddress, reserve, tryAgainLater } from "../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../validation.ts";
-import { createTicket } from "./ticket-service.ts";
+import { createTicket } from "./service.ts";
 
 /**
  * A form anyone can post, and each ticket mails the address typed in it: a family behind one

@@ -4,7 +4,7 @@ import { gestorCarts } from "../../contract/gestor/carts.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { at, parseInput, readJsonBody, uuidParam } from "../../validation.ts";
-import { CART_NOT_FOUND, CartRefusal, deleteCart, removeCartItem } from "../gestor-carts.ts";
+import { CART_NOT_FOUND, CartRefusal, deleteCart, removeCartItem } from "./service.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { findOpenCarts } from "./cart-search.ts";
 
@@ -14,7 +14,7 @@ function cartIdOf(value: string): string {
   return value;
 }
 
-/** A refusal of the cart rules (api/gestor/gestor-carts.ts, shared with the CLI) answered with its status. */
+/** A refusal of the cart rules (api/gestor/carts/service.ts, shared with the CLI) answered with its status. */
 async function refusedAsApiError<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();

@@ -12,8 +12,8 @@ import type {
   GestorCustomerSummary,
   GestorStudentSummary,
 } from "../../contract/gestor/customers.ts";
-import { findOpenCart } from "../../carts/cart-store.ts";
-import { toCustomer } from "../../customers/customer-repository.ts";
+import { findOpenCart } from "../../carts/repository.ts";
+import { toCustomer } from "../../customers/repository.ts";
 import type { TicketStatus } from "../../contract/gestor/tickets.ts";
 
 type Db = Kysely<Database>;

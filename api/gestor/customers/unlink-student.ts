@@ -4,12 +4,12 @@ import { CUSTOMER_NOT_FOUND } from "../../contract/gestor/customers.ts";
 import { LINK_NOT_FOUND } from "../../contract/students.ts";
 import { loadCartLines } from "../../carts/cart-pricing.ts";
 import { recordRemovals } from "../../carts/cart-removals.ts";
-import { findOpenCart } from "../../carts/cart-store.ts";
+import { findOpenCart } from "../../carts/repository.ts";
 import { lockCustomer } from "../../customers/customer-lock.ts";
 import { notFound } from "../../errors.ts";
-import { endStudentLink } from "../../students/student-service.ts";
+import { endStudentLink } from "../../students/service.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { auditedLines, removedItems } from "../gestor-carts.ts";
+import { auditedLines, removedItems } from "../carts/service.ts";
 
 /**
  * The gestor ends a student's link (docs/decisions/0031) by the customer's own rule

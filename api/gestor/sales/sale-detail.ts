@@ -124,7 +124,7 @@ export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<
       createdAt: attempt.created_at,
     })),
     history,
-    // The same rules as api/gestor/gestor-sales.ts, which refuses anything else anyway.
+    // The same rules as api/gestor/sales/service.ts, which refuses anything else anyway.
     actions: {
       confirmPayment: unpaid,
       cancel: unpaid,

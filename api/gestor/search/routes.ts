@@ -5,7 +5,7 @@ import type { StaffRole } from "../../contract/gestor/staff.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, parseInput } from "../../validation.ts";
 import { requireStaff, type StaffEnv } from "../staff/require-staff.ts";
-import { searchRecords } from "./gestor-search.ts";
+import { searchRecords } from "./service.ts";
 
 export function gestorSearchRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>().on(...at(gestorSearch.search), requireStaff(deps), async (c) => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { CURRENT_PASSWORD_WRONG } from "./account-routes.ts";
+import { CURRENT_PASSWORD_WRONG } from "../account/routes.ts";
 import { SECOND_FACTOR_OWED, STAFF_SESSION_EXPIRED } from "./require-staff.ts";
 import { CODE_REFUSED, TOTP_ALREADY_ON } from "./second-factor.ts";
-import { STAFF_PASSWORD_WEAK } from "./staff-auth-routes.ts";
+import { STAFF_PASSWORD_WEAK } from "./routes.ts";
 import { totpCodeAt } from "./totp.ts";
 
 let t: TestApi;

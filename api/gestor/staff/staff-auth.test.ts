@@ -7,7 +7,7 @@ import { COMMAND_LINE } from "../audit/audit-log.ts";
 import { createPasswordLink } from "./password-links.ts";
 import { createStaff } from "./staff-accounts.ts";
 import { STAFF_SESSION_EXPIRED } from "./require-staff.ts";
-import { PASSWORD_LINK_GONE, STAFF_PASSWORD_TOO_SHORT, STAFF_WRONG_CREDENTIALS } from "./staff-auth-routes.ts";
+import { PASSWORD_LINK_GONE, STAFF_PASSWORD_TOO_SHORT, STAFF_WRONG_CREDENTIALS } from "./routes.ts";
 
 let t: TestApi;
 beforeAll(async () => {

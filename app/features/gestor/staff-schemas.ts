@@ -11,7 +11,7 @@ export const staffLoginSchema = z.object({
   redirectTo: z.string().max(500).optional(),
 });
 
-/** The API says how long and how strong (api/gestor/staff/staff-auth-routes.ts); here, only a match. */
+/** The API says how long and how strong (api/gestor/staff/routes.ts); here, only a match. */
 export const staffNewPasswordSchema = z
   .object({
     password: z.string({ message: "Informe a nova senha." }).max(200, { message: "Senha longa demais." }),

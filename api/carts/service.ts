@@ -9,12 +9,12 @@ import {
 } from "../contract/carts.ts";
 import { couponStillApplies } from "../coupons/coupon-rules.ts";
 import { loadCartLines } from "./cart-pricing.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { STUDENT_NOT_FOUND } from "../contract/students.ts";
-import { liveLinks } from "../students/student-repository.ts";
+import { liveLinks } from "../students/repository.ts";
 import {
   createCart,
   findOpenCart,
@@ -23,7 +23,7 @@ import {
   touchCart,
   writeContents,
   type StoredBag,
-} from "./cart-store.ts";
+} from "./repository.ts";
 import { cartReply } from "./cart-view.ts";
 
 export const STALE_CART = "Seu carrinho mudou em outra aba. Atualize a página.";

@@ -10,14 +10,14 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { RemovedCartItem } from "../contract/carts.ts";
-import { recordRemovals } from "../carts/cart-removals.ts";
-import { readContents, touchCart, writeContents, type CartRow } from "../carts/cart-store.ts";
-import { loadCartLines, type CartLine } from "../carts/cart-pricing.ts";
-import { lockCustomer } from "../customers/customer-lock.ts";
-import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
-import { recordAudit, type AuditActor } from "./audit/audit-log.ts";
-import { GestorError } from "./gestor-error.ts";
+import type { RemovedCartItem } from "../../contract/carts.ts";
+import { recordRemovals } from "../../carts/cart-removals.ts";
+import { readContents, touchCart, writeContents, type CartRow } from "../../carts/repository.ts";
+import { loadCartLines, type CartLine } from "../../carts/cart-pricing.ts";
+import { lockCustomer } from "../../customers/customer-lock.ts";
+import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";
+import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { GestorError } from "../gestor-error.ts";
 
 interface GestorDeps {
   db: Kysely<Database>;

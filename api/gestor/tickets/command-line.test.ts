@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomAddress } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { GestorError } from "./gestor-error.ts";
-import { findTicket, listTickets } from "./gestor-tickets.ts";
+import { GestorError } from "../gestor-error.ts";
+import { findTicket, listTickets } from "./command-line.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import { isCalendarDate, startOfBrazilDay } from "#app/lib/dates.ts";
 import type { Database } from "#db/schema.ts";
-import { GestorError } from "./gestor-error.ts";
+import { GestorError } from "../gestor-error.ts";
 
 interface TicketFilters {
   /** Only tickets in this status ("aberto"). */

@@ -3,7 +3,7 @@ import { gestorTickets } from "../../contract/gestor/tickets.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
-import { changeTicketStatus, getGestorTicket, listGestorTickets, replyToTicket } from "./gestor-ticket-service.ts";
+import { changeTicketStatus, getGestorTicket, listGestorTickets, replyToTicket } from "./service.ts";
 
 /** Atendimento: both roles (issue 15). */
 export function gestorTicketRoutes(deps: ApiDeps) {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { gestorTeam } from "../../contract/gestor/team.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
-import { requireAdmin, staffActor, type StaffEnv } from "./require-staff.ts";
+import { requireAdmin, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
   changeRole,
   deactivateMember,
@@ -12,7 +12,7 @@ import {
   resetMemberTotp,
   sendPasswordLink,
   teamMember,
-} from "./team.ts";
+} from "./service.ts";
 
 /** Equipe: admins only (atendimento gets 403 from every call). */
 export function teamRoutes(deps: ApiDeps) {

@@ -6,7 +6,7 @@ import { issueToken, revokeAllTokens } from "../accounts/tokens.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS, tryAgainLater, waitBeforeNextHit, type RateLimit } from "../rate-limit.ts";
 import { assertStrongPassword } from "../accounts/password-strength.ts";
-import { assertUnique, findCustomerById, rethrowUniqueViolation, type CustomerRow } from "./customer-repository.ts";
+import { assertUnique, findCustomerById, rethrowUniqueViolation, type CustomerRow } from "./repository.ts";
 
 export const WRONG_CURRENT_PASSWORD = "Senha atual incorreta.";
 export const PASSWORD_CHANGE_BY_CUSTOMER = { name: "password-change", limit: 10, windowMs: 60_000 };

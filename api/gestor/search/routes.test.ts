@@ -15,7 +15,7 @@ import { maskCpf, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { searchRecords } from "./gestor-search.ts";
+import { searchRecords } from "./service.ts";
 
 let t: TestApi;
 let atendente: TestStaff;

@@ -78,7 +78,7 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
 
 /**
  * A declined card is a payment attempt, not an order (docs/decisions/0018-payment-flow.md): the
- * customer's lists and receipts leave it out; the gestor still sees it (api/gestor/gestor-sales.ts).
+ * customer's lists and receipts leave it out; the gestor still sees it (api/gestor/sales/service.ts).
  */
 const isOrder = (status: SaleRow["status"]) => status !== "declined";
 

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { deleteCart, listCartsByEmail, removeCartItem } from "./gestor-carts.ts";
-import { GestorError } from "./gestor-error.ts";
-import { COMMAND_LINE, COMMAND_LINE_LABEL } from "./audit/audit-log.ts";
+import { deleteCart, listCartsByEmail, removeCartItem } from "./service.ts";
+import { GestorError } from "../gestor-error.ts";
+import { COMMAND_LINE, COMMAND_LINE_LABEL } from "../audit/audit-log.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;

@@ -1,13 +1,27 @@
 import { Hono } from "hono";
+import { CART_NOT_FOUND, type CartReply } from "../contract/carts.ts";
 import { coupons, type ItemCouponsReply } from "../contract/coupons.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { CART_NOT_FOUND } from "../contract/carts.ts";
-import { findOwnOpenCart } from "../carts/cart-store.ts";
+import { findOwnOpenCart } from "../carts/repository.ts";
 import { notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
+import { applyCoupon, removeCoupon } from "./cart-coupons.ts";
 import { hasSomethingToPay, listAvailableCoupons } from "./coupon-rules.ts";
-import { at } from "../validation.ts";
+import { at, parseInput, readJsonBody } from "../validation.ts";
+
+export function cartItemRoutes(deps: ApiDeps) {
+  const auth = requireCustomer(deps);
+  return new Hono<CustomerEnv>()
+    .on(...at(coupons.applyCoupon), auth, async (c) => {
+      const data = parseInput(coupons.applyCoupon.body, await readJsonBody(c));
+      return c.json<CartReply>(await applyCoupon(deps, c.get("customer"), data));
+    })
+    .on(...at(coupons.removeCoupon), auth, async (c) => {
+      const data = parseInput(coupons.removeCoupon.body, await readJsonBody(c));
+      return c.json<CartReply>(await removeCoupon(deps, c.get("customer"), data));
+    });
+}
 
 export function itemCouponRoutes(deps: ApiDeps) {
   return new Hono<CustomerEnv>().on(...at(coupons.listCartCoupons), requireCustomer(deps), async (c) => {

@@ -13,12 +13,12 @@ import { ApiError, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/mail-outbox.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
-import { ROLE_REFUSED } from "./require-staff.ts";
-import { createPasswordLink, passwordLinkPath, type PasswordLinkPurpose } from "./password-links.ts";
-import { insertStaff, type NewStaff } from "./staff-accounts.ts";
-import { staffPasswordLinkEmail } from "./staff-emails.ts";
-import { toStaffMember } from "./staff-member.ts";
-import { revokeAllStaffSessions, type StaffRow } from "./staff-sessions.ts";
+import { ROLE_REFUSED } from "../staff/require-staff.ts";
+import { createPasswordLink, passwordLinkPath, type PasswordLinkPurpose } from "../staff/password-links.ts";
+import { insertStaff, type NewStaff } from "../staff/staff-accounts.ts";
+import { staffPasswordLinkEmail } from "../staff/staff-emails.ts";
+import { toStaffMember } from "../staff/staff-member.ts";
+import { revokeAllStaffSessions, type StaffRow } from "../staff/staff-sessions.ts";
 
 export const MEMBER_NOT_FOUND = "Pessoa da equipe não encontrada.";
 export const LAST_ADMIN = "É preciso manter pelo menos um administrador ativo.";

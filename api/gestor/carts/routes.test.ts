@@ -6,7 +6,7 @@ import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
-import { CART_NOT_FOUND, cartHeldBySale, ITEM_NOT_IN_CART } from "../gestor-carts.ts";
+import { CART_NOT_FOUND, cartHeldBySale, ITEM_NOT_IN_CART } from "./service.ts";
 
 let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;

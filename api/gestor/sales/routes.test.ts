@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUND_REASON_MESSAGE } from "#api/contract/gestor/refund-reason.ts";
 import { gestorSales, SALE_FILTER_MESSAGES } from "#api/contract/gestor/sales.ts";
 import { COMMAND_LINE, COMMAND_LINE_LABEL } from "#api/gestor/audit/audit-log.ts";
-import { confirmSalePayment, refundSale } from "#api/gestor/gestor-sales.ts";
+import { confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
 import { STAFF_SESSION_EXPIRED } from "#api/gestor/staff/require-staff.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import {

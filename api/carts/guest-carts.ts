@@ -12,7 +12,7 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest } from "../errors.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import type { GuestCartPayloadData } from "../contract/carts.ts";
-import { affiliateOf, desiredContents, STALE_CART } from "./cart-service.ts";
+import { affiliateOf, desiredContents, STALE_CART } from "./service.ts";
 import {
   createCart,
   deleteCartRows,
@@ -22,7 +22,7 @@ import {
   touchCart,
   writeContents,
   type CartRow,
-} from "./cart-store.ts";
+} from "./repository.ts";
 import { buildCart } from "./cart-view.ts";
 
 export const GUEST_CART_MESSAGES = {

@@ -11,24 +11,24 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "#api/contract/gestor/refund-reason.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
-import { lockCustomer } from "../customers/customer-lock.ts";
+import { lockCustomer } from "../../customers/customer-lock.ts";
 import {
   enqueuePaymentConfirmedEmail,
   enqueueSaleCancelledEmail,
   enqueueSaleRefundedEmail,
-} from "../sales/sale-emails.ts";
+} from "../../sales/sale-emails.ts";
 import {
   countCouponUse,
   releaseCouponUses,
   setStatus,
   type LifecycleDeps,
   type SaleStatusChange,
-} from "../sales/sale-lifecycle.ts";
+} from "../../sales/sale-lifecycle.ts";
 import { saleStatusLabel } from "#app/features/orders/sales.ts";
-import { recordAudit, type AuditActor } from "./audit/audit-log.ts";
-import { GestorError } from "./gestor-error.ts";
-import type { PaymentGateway, PaymentState } from "../payments/gateway.ts";
-import { applyPaymentState, type PaymentSyncDeps } from "../payments/payment-sync.ts";
+import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { GestorError } from "../gestor-error.ts";
+import type { PaymentGateway, PaymentState } from "../../payments/gateway.ts";
+import { applyPaymentState, type PaymentSyncDeps } from "../../payments/payment-sync.ts";
 
 function findSale(db: Kysely<Database>, saleId: string) {
   return db

@@ -6,16 +6,16 @@ import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
 import { reserve, tryAgainLater } from "../../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
-import { requireStaff, staffActor, type StaffEnv } from "./require-staff.ts";
+import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
   confirmTotpEnrolment,
   giveSecondFactor,
   recoveryCodesLeft,
   regenerateRecoveryCodes,
   startTotpEnrolment,
-} from "./second-factor.ts";
-import { assertStaffPassword, STAFF_LOGIN_FAILURES_BY_ACCOUNT, STAFF_LOGIN_THROTTLED } from "./staff-auth-routes.ts";
-import { toStaffMember } from "./staff-member.ts";
+} from "../staff/second-factor.ts";
+import { assertStaffPassword, STAFF_LOGIN_FAILURES_BY_ACCOUNT, STAFF_LOGIN_THROTTLED } from "../staff/routes.ts";
+import { toStaffMember } from "../staff/staff-member.ts";
 
 export const CURRENT_PASSWORD_WRONG = "A senha atual não confere.";
 export const SAME_PASSWORD = "A nova senha precisa ser diferente da atual.";

@@ -13,12 +13,12 @@ import {
   type Student,
   type StudentLink,
 } from "../contract/students.ts";
-import type { CustomerRow } from "../customers/customer-repository.ts";
+import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { dropStudentBag } from "../carts/cart-store.ts";
+import { dropStudentBag } from "../carts/repository.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { findLinkOfStudent, findStudentLink, insertConsent, insertLink, toResponsible } from "./student-repository.ts";
+import { findLinkOfStudent, findStudentLink, insertConsent, insertLink, toResponsible } from "./repository.ts";
 
 type Db = Kysely<Database>;
 

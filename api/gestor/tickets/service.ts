@@ -14,7 +14,7 @@ import { badRequest, notFound } from "../../errors.ts";
 import { enqueueMail } from "../../mail/mail-outbox.ts";
 import { ticketAnswerEmail } from "../../tickets/ticket-emails.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { listTicketReplies } from "../gestor-tickets.ts";
+import { listTicketReplies } from "./command-line.ts";
 import { containsText } from "../text-search.ts";
 import type { StaffRow } from "../staff/staff-sessions.ts";
 

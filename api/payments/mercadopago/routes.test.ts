@@ -19,11 +19,11 @@ import {
 } from "#tests/fixtures/mercadopago-double.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { cancelSale, listSalesByEmail } from "#api/gestor/gestor-sales.ts";
+import { cancelSale, listSalesByEmail } from "#api/gestor/sales/service.ts";
 import { centsToReais, formatBRL } from "#app/lib/money.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
-import { UNSIGNED_NOTIFICATION_LIMITS } from "./webhook-route.ts";
+import { UNSIGNED_NOTIFICATION_LIMITS } from "./routes.ts";
 
 let double: MercadoPagoDouble;
 let t: TestApi;

@@ -5,7 +5,7 @@ import type { support } from "../contract/support.ts";
 import type { BodyOf } from "../contract/endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 import { enqueueMail } from "../mail/mail-outbox.ts";
-import { assertStoreExists } from "../stores/store-repository.ts";
+import { assertStoreExists } from "../stores/repository.ts";
 import { ticketReceiptEmail, ticketToCentralEmail, type TicketForMail } from "./ticket-emails.ts";
 
 export type NewTicket = BodyOf<typeof support.createTicket>;

@@ -1,7 +1,7 @@
 /**
  * Painel and Pedidos (issue 15; docs/decisions/0030-gestor-orders.md): both roles, admin and
  * atendimento, may read every sale and act on it. The actions are the command line's
- * (api/gestor/gestor-sales.ts), audited as the staff member who asked.
+ * (api/gestor/sales/service.ts), audited as the staff member who asked.
  */
 import { Hono } from "hono";
 import { gestorSales } from "../../contract/gestor/sales.ts";
@@ -10,7 +10,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
 import { GestorError } from "../gestor-error.ts";
-import { cancelSale, confirmSalePayment, refundSale } from "../gestor-sales.ts";
+import { cancelSale, confirmSalePayment, refundSale } from "./service.ts";
 import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import type { SaleStatusChange } from "../../sales/sale-lifecycle.ts";

@@ -5,9 +5,9 @@ import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
-import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "./require-staff.ts";
-import { STAFF_EMAIL_TAKEN } from "./staff-accounts.ts";
-import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF } from "./team.ts";
+import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
+import { STAFF_EMAIL_TAKEN } from "../staff/staff-accounts.ts";
+import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF } from "./service.ts";
 
 let t: TestApi;
 let admin: TestStaff;
@@ -126,7 +126,7 @@ describe("Equipe", () => {
   it("resets a person's authenticator: codes gone, sessions ended, the next login enrols again", async () => {
     const other = await createTestStaff(t.db, "admin");
     const { secret } = (await as(other).post("/gestor/auth/totp/enrolment")).body;
-    const { totpCodeAt } = await import("./totp.ts");
+    const { totpCodeAt } = await import("../staff/totp.ts");
     expect((await as(other).post("/gestor/auth/totp/confirm", { code: totpCodeAt(secret, new Date()) })).status).toBe(
       200,
     );

@@ -10,7 +10,7 @@ import {
   listGestorCoupons,
   setCouponPaused,
   updateCoupon,
-} from "./gestor-coupons.ts";
+} from "./service.ts";
 
 /** Cupons: both roles read (issue 15: the catalogue and coupons read-only for atendimento); admins write. */
 export function gestorCouponRoutes(deps: ApiDeps) {

@@ -1,7 +1,7 @@
 /**
  * "Fale conosco" tickets for the command line (docs/decisions/0023-support-tickets.md):
  * `scripts/gestor.ts list-tickets` and `show-ticket`. The gestor area reads, answers, closes and
- * reopens tickets through api/gestor/tickets/gestor-ticket-service.ts (docs/decisions/0033),
+ * reopens tickets through api/gestor/tickets/service.ts (docs/decisions/0033),
  * which takes a ticket's replies from `listTicketReplies` here.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.

@@ -1,4 +1,4 @@
-import { stripAccents } from "#app/lib/text.ts";
+import { stripAccents } from "#core/text.ts";
 
 /** Lower case without accents: what product search compares, in any SQL dialect. */
 export function normalizeForSearch(text: string): string {

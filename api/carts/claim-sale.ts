@@ -19,7 +19,7 @@ import {
 } from "#core/card.ts";
 import { cartInstallments } from "#core/installments.ts";
 import { centsToReais, reaisToCents } from "#core/money.ts";
-import { completionPath } from "#core/url-state.ts";
+import { completionPath } from "#core/storefront-paths.ts";
 import type { Database } from "#db/schema.ts";
 import { CART_CHANGED, CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "#core/payment-methods.ts";

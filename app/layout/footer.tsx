@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { StoreSettings } from "#app/layout/shell.server.ts";
-import { PRIVACY_PATH } from "#core/url-state.ts";
+import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import { NewsletterForm } from "#app/features/newsletter/newsletter-form.tsx";
 import { ChatIcon, ChevronUpIcon, FacebookIcon, InstagramIcon, LockIcon, YoutubeIcon } from "#app/ui/icons.tsx";
 import { PaymentBadges } from "./payment-badges.tsx";

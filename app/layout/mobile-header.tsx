@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from "react-router";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { MenuCustomer } from "#app/features/accounts/account-menu.tsx";
 import { AccountButton, CartButton } from "./header-actions.tsx";
 import { SearchForm } from "./search-form.tsx";

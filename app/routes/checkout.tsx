@@ -7,7 +7,7 @@ import { PaymentForm } from "#app/features/checkout/payment-form.tsx";
 import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
 import { StudentStep } from "#app/features/checkout/student-step.tsx";
 import { chooserDialog } from "#app/features/students/student-chooser.tsx";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { useRootData } from "#app/root.tsx";
 import type { Route } from "./+types/checkout";
 

@@ -9,7 +9,7 @@ import { ProductInformation } from "#app/features/catalogue/product-information.
 import { isLinkMode } from "#app/features/students/link-mode.ts";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
 import { withItemFor } from "#app/features/cart/cart-changes.ts";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#core/installments.ts";
 
 import type { Route } from "./+types/product";

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
 import { ACCOUNT_PAGES, accountTabOf } from "#app/features/accounts/account-tab.ts";

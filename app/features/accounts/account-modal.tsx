@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from "react-router";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { Modal } from "#app/ui/modal.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";

@@ -15,7 +15,7 @@ import {
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#core/validation/city-of-state.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
-import { SALE_DETAILS_PARAM } from "#core/sales.ts";
+import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
 import { PIX_INTENTS } from "#app/features/orders/pix.ts";
 import { pixAction, sandboxPixShown } from "#app/features/orders/pix.server.ts";
 import { deleteAccountAction, privacyRequests } from "#app/features/privacy/account-privacy.server.ts";

@@ -3,7 +3,7 @@ import { useForm } from "#app/ui/use-form.ts";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Link, useFetcher, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { z } from "zod";
 import type { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { FormErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";

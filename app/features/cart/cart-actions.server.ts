@@ -6,7 +6,7 @@ import {
   isCouponIntent,
 } from "#app/features/coupons/coupon-actions.server.ts";
 import { withItemAdded, withoutItem, withQuantity } from "#app/features/cart/cart-changes.ts";
-import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { cartAddPaymentRequired, changeCart } from "./cart.server.ts";

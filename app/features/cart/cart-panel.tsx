@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
-import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { useDialogFocus } from "#app/ui/dialog-focus.ts";
 import { CloseLink } from "#app/ui/modal.tsx";

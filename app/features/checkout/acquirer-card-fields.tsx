@@ -5,7 +5,7 @@ import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { CARD_FORM_MESSAGE, HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber, validateCardForm } from "#core/card.ts";
 import { isValidCpf } from "#core/cpf.ts";
 import { maskCpf } from "#core/masks.ts";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { cardDigits } from "#core/card.ts";
 import {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { LoginForm } from "#app/features/accounts/login-form.tsx";
 import { RegistrationWizard } from "#app/features/accounts/registration/registration-wizard.tsx";
 

@@ -7,7 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber } from "#core/card.ts";
 import { creditInstallmentLabel, INSTALLMENT_TEXTS, installmentOptions } from "#core/installments.ts";
 import { installmentChoice } from "#core/price-view.ts";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#core/payment-methods.ts";
 import { defaultPaymentMethod, paymentSchema } from "#app/features/checkout/payment-schema.ts";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";

@@ -1,5 +1,5 @@
 import type { Cart, CartCoupon } from "#api/contract/carts.ts";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { CartTotals } from "#app/features/cart/cart-totals.tsx";
 import { CouponPanel } from "#app/features/coupons/coupon-panel.tsx";
 

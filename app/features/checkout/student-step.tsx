@@ -1,4 +1,4 @@
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { StudentChooser, type StudentChooserProps } from "#app/features/students/student-chooser.tsx";
 
 /** Step 2 (spec §2): who the waiting item is for; any choice adds it and moves to step 3 (spec §4). */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link, useFetcher, useLocation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { hrefWithParam } from "#core/url-state.ts";
+import { hrefWithParam } from "#app/lib/url-state.ts";
 import { isNewsletterOutcome, NEWSLETTER_PARAM, type NewsletterOutcome } from "./newsletter-outcome.ts";
 
 const dialogs = {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CHECKOUT_PATH } from "#core/url-state.ts";
+import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { SelfRefresh } from "./self-refresh.tsx";
 
 /**

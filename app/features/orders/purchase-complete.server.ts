@@ -10,7 +10,7 @@ import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
-import { completionPath } from "#core/url-state.ts";
+import { completionPath } from "#core/storefront-paths.ts";
 import { checkPaymentNow } from "./payment-check.server.ts";
 import { PIX_INTENTS } from "./pix.ts";
 import { pixAction, pixQrOf, sandboxPixShown } from "./pix.server.ts";

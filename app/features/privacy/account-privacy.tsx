@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { AccountDeletionReply } from "#app/features/accounts/account-page-reply.ts";
 import type { accountDeletionSchema } from "#app/features/accounts/account-schemas.ts";
-import { PRIVACY_PATH, URL_STATE } from "#core/url-state.ts";
+import { PRIVACY_PATH, URL_STATE } from "#app/lib/url-state.ts";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PasswordField, secondaryButton } from "#app/ui/form-field.tsx";
 import { Modal } from "#app/ui/modal.tsx";

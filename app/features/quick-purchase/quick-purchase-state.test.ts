@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withLinkState } from "#core/url-state.ts";
+import { withLinkState } from "#app/lib/url-state.ts";
 import { MAX_ITEMS, quickPurchaseHref, readQuickState } from "./quick-purchase-state.ts";
 
 const read = (search: string) => readQuickState(new URLSearchParams(search));

@@ -5,7 +5,7 @@ import type { LinkMode } from "#app/features/students/link-mode.ts";
 import { chooserDialog, StudentChooser, type StudentChooserReply } from "#app/features/students/student-chooser.tsx";
 import { formatBRL } from "#core/money.ts";
 import { priceView } from "#core/price-view.ts";
-import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { ItemOutcome } from "./item-outcomes.ts";
 import { QUICK_PARAMS, QUICK_PURCHASE_PATH, quickPurchaseHref } from "./quick-purchase-state.ts";
 import type { QuickItem } from "./recommendation.ts";

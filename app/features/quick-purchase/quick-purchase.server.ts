@@ -9,7 +9,7 @@ import { RA_LINK_INTENT } from "#app/features/students/ra-link-form.tsx";
 import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";

@@ -1,4 +1,4 @@
-import { withLinkState } from "#core/url-state.ts";
+import { withLinkState } from "#app/lib/url-state.ts";
 
 // Apart from the chooser: the product page's "Comprar" and the loaders need only these, and the
 // chooser's forms are loaded when it opens (docs/decisions/0037-page-weight.md).

@@ -1,5 +1,5 @@
 import { LINK_NOT_FOUND, type StudentLink } from "#api/contract/students.ts";
-import { URL_STATE } from "#core/url-state.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";

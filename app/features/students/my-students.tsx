@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
 import { schoolUnitByCode } from "#core/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
-import { URL_STATE } from "#core/url-state.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
 import { StudentDataModal } from "./student-data-modal.tsx";
 import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
 import { SchoolPeriodLine } from "./student-card.tsx";

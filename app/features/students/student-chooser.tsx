@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { StudentLink } from "#api/contract/students.ts";
-import { URL_STATE } from "#core/url-state.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
 import { linkHref, type LinkMode } from "./link-mode.ts";
 import { NewStudentWizard, type NewStudentReply } from "./new-student/new-student-wizard.tsx";
 import { RaLinkForm, type RaLinkReply } from "./ra-link-form.tsx";

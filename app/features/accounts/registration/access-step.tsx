@@ -4,7 +4,7 @@ import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import { useRootData } from "#app/root.tsx";
-import { PRIVACY_PATH } from "#core/url-state.ts";
+import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import type { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FieldErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";

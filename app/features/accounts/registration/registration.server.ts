@@ -11,7 +11,7 @@ import {
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import { withCityOfState } from "#core/validation/city-of-state.ts";
-import { hrefWithParam, URL_STATE } from "#core/url-state.ts";
+import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";

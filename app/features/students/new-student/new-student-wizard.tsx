@@ -1,6 +1,6 @@
 import { StepList } from "#app/ui/step-list.tsx";
 import { useFetcher } from "react-router";
-import { URL_STATE, withLinkState } from "#core/url-state.ts";
+import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import { DoneStep } from "./done-step.tsx";
 import type { NewStudentReply } from "./new-student-reply.ts";

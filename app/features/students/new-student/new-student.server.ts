@@ -32,7 +32,7 @@ import {
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
 import { placeItemFor, type PlaceItem } from "#app/features/students/student-link.server.ts";
-import { URL_STATE, withLinkState } from "#core/url-state.ts";
+import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";

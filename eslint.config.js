@@ -87,12 +87,16 @@ export default tseslint.config(
   // ESLint keeps the last no-restricted-imports a file matches: the migrations' stricter rule below
   // replaces db/'s for them.
   layerRule(
-    "core/**/*.ts",
+    "core/**/*.{ts,tsx}",
     ["app", "api", "db"],
     "core/ holds the rules every layer shares: it imports no layer of the store.",
   ),
-  layerRule("db/**/*.ts", ["app", "api"], "db/ sits under the API and the storefront: move what both need to core/."),
-  layerRule("api/**/*.ts", ["app"], "api/ sits under the storefront: move what both need to core/ (or db/)."),
+  layerRule(
+    "db/**/*.{ts,tsx}",
+    ["app", "api"],
+    "db/ sits under the API and the storefront: move what both need to core/.",
+  ),
+  layerRule("api/**/*.{ts,tsx}", ["app"], "api/ sits under the storefront: move what both need to core/ (or db/)."),
   {
     // A migration is frozen: it imports nothing that changes later (the storefront, the API, the
     // schema of today), only Kysely and Node, so an old step always writes what it wrote (issue 26).

@@ -37,6 +37,7 @@ COPY scripts/gestor.ts ./scripts/
 COPY app ./app
 COPY api ./api
 COPY db ./db
+COPY core ./core
 # DATA_DIR: the SQLite file (without DATABASE_URL), the generated session secret (without
 # SESSION_SECRET) and the e-mail outbox (without SMTP_URL). Owned by the user the store runs as.
 RUN mkdir -p /data && chown node:node /data

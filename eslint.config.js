@@ -8,6 +8,20 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * Forbids a layer's files to import the layers above it, by alias (#app/…) or by a relative path
+ * that climbs out of the layer (../../app/…). The message names the way down.
+ */
+function layerRule(files, above, message) {
+  const names = above.join("|");
+  return {
+    files: [files],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: `^(#(${names})/|(\\.\\./)+(${names})/)`, message }] }],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "data/", ".tmp/", "test-results/", "playwright-report/", "public/"] },
   js.configs.recommended,
@@ -68,6 +82,21 @@ export default tseslint.config(
       ],
     },
   },
+  // One direction of dependency (issue 26, docs/architecture.md): core <- db <- api <- app. A layer
+  // imports the layers below it only, so a shared rule never drags the storefront into the API.
+  // ESLint keeps the last no-restricted-imports a file matches: the migrations' stricter rule below
+  // replaces db/'s for them.
+  layerRule(
+    "core/**/*.{ts,tsx}",
+    ["app", "api", "db"],
+    "core/ holds the rules every layer shares: it imports no layer of the store.",
+  ),
+  layerRule(
+    "db/**/*.{ts,tsx}",
+    ["app", "api"],
+    "db/ sits under the API and the storefront: move what both need to core/.",
+  ),
+  layerRule("api/**/*.{ts,tsx}", ["app"], "api/ sits under the storefront: move what both need to core/ (or db/)."),
   {
     // A migration is frozen: it imports nothing that changes later (the storefront, the API, the
     // schema of today), only Kysely and Node, so an old step always writes what it wrote (issue 26).

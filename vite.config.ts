@@ -23,7 +23,7 @@ const FORMS =
 const RULES = /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]/;
 const ROOT = /[\\/]app[\\/]root\.tsx$/;
 const SHOP_LAYOUT = /[\\/]app[\\/]routes[\\/]shop-layout\.tsx$/;
-const APP_CODE = /[\\/](app|api[\\/]contract)[\\/][^?]*\.tsx?$/;
+const APP_CODE = /[\\/](app|core|api[\\/]contract)[\\/][^?]*\.tsx?$/;
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
@@ -62,7 +62,7 @@ function shellChunks() {
     if (FORMS.test(id)) return "forms";
     if (RULES.test(id)) return "rules";
     // Small primitives (formatting, URL state, modal frame) the shell shares with other areas.
-    if (shells.shop.has(id)) return /[\\/]app[\\/](lib|ui)[\\/]/.test(id) ? "entry" : "shop";
+    if (shells.shop.has(id)) return /[\\/](app[\\/](lib|ui)|core)[\\/]/.test(id) ? "entry" : "shop";
     if (BROWSING.test(id)) return "shop";
     return null;
   };

@@ -14,7 +14,7 @@ export default defineConfig({
     // Two projects, one suite. The storefront's server modules read the process environment
     // once and keep the bundled API and the store-API client as singletons, so their tests (which
     // set the environment per file) each get a fresh module graph. Everything else (the store
-    // API over its own test database, the rules in app/lib, the database code) shares one
+    // API over its own test database, the shared rules in core/, the database code) shares one
     // module graph per worker: importing the API and Kysely afresh for every file took over
     // half of the suite's time.
     projects: [
@@ -29,7 +29,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "shared",
-          include: ["app/**/*.test.ts", "api/**/*.test.ts", "db/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "api/**/*.test.ts",
+            "db/**/*.test.ts",
+            "core/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           exclude: ["app/**/*.server.test.ts", "app/.server/**"],
           isolate: false,
         },

@@ -16,8 +16,8 @@ import { menuCategories, storeSettings, storeTermsContracts } from "./layout/she
 import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
 import { isLeavingNoticePage } from "./features/leaving/leaving-notice.server.ts";
-import { URL_STATE } from "./lib/url-state.ts";
-import { cartInstallmentView } from "./lib/installments.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+import { cartInstallmentView } from "#core/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";

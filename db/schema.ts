@@ -3,8 +3,8 @@
  * centavos; ids that can reach a public URL are random UUIDs (text).
  * Booleans are stored as integers 0/1 so SQLite and PostgreSQL read them alike.
  */
-import type { SaleStatus } from "#api/contract/orders.ts";
-import type { PaymentMethodCode } from "#api/contract/payment-methods.ts";
+import type { SaleStatus } from "#core/sale-status.ts";
+import type { PaymentMethodCode } from "#core/payment-methods.ts";
 import type { ColumnType, Generated } from "kysely";
 
 export interface Database {
@@ -440,7 +440,7 @@ export interface StudentConsentTable {
   student_id: string;
   /** What the consent was given for: "link-ra" or "create-student". */
   purpose: "link-ra" | "create-student";
-  /** The version of the text accepted (app/lib/student-consent.ts keeps every version's text). */
+  /** The version of the text accepted (core/student-consent.ts keeps every version's text). */
   text_version: string;
   accepted_at: string;
 }

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "#db/client.ts";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
-import { paymentMethodLabel } from "#app/features/orders/sales.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
+import { paymentMethodLabel } from "#core/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/carts/service.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/sales/service.ts";
@@ -14,9 +14,9 @@ import { findTicket, listTicketReplies, listTickets } from "#api/gestor/tickets/
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { checkNewStaff, createStaff } from "#api/gestor/staff/staff-accounts.ts";
 import { passwordLinkPath } from "#api/gestor/staff/password-links.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { SUPPORT_SUBJECTS } from "#app/lib/validation/support-fields.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { maskPhone } from "#core/masks.ts";
+import { SUPPORT_SUBJECTS } from "#core/validation/support-fields.ts";
 import { reconcilePayments } from "#api/payments/reconciliation.ts";
 import { expireOverdueSales, type SaleStatusChange } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker, listUnsentMail, MAX_ATTEMPTS, retryFailedMail } from "#api/mail/mail-outbox.ts";

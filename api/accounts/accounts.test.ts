@@ -4,7 +4,7 @@ import { DEMO } from "#db/seed/index.ts";
 import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { LOGIN_BY_ADDRESS, LOGIN_FAILURES_BY_ACCOUNT, LOGIN_FAILURES_BY_ADDRESS } from "./login.ts";
-import { needsRehash } from "./passwords.ts";
+import { needsRehash } from "#db/passwords.ts";
 import { hashSecret } from "./tokens.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";

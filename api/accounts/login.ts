@@ -5,7 +5,7 @@ import type { BodyOf } from "../contract/endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { findCustomerByEmail, type CustomerRow } from "../customers/repository.ts";
-import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
+import { hashPassword, needsRehash, verifyPassword } from "#db/passwords.ts";
 import { reserve, tryAgainLater, type RateLimit } from "../rate-limit.ts";
 
 export const WRONG_CREDENTIALS = "E-mail ou senha incorretos.";

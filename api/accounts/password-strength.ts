@@ -7,7 +7,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as brazilian from "@zxcvbn-ts/language-pt-br";
-import { CUSTOMER_MESSAGES } from "#app/lib/validation/customer-fields.ts";
+import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 import { badRequest } from "../errors.ts";
 
 export const WEAK_PASSWORD = CUSTOMER_MESSAGES.passwordWeak;

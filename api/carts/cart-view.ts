@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { centsToReais } from "#app/lib/money.ts";
+import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
 import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";

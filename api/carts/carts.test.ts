@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { PAYMENT_IN_PROGRESS } from "#api/contract/carts.ts";
 import { applyCoupon, bag, cartTables, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";

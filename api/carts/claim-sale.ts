@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { checkBag } from "#app/lib/cart-rules.ts";
+import { checkBag } from "#core/cart-rules.ts";
 import {
   brandForGateway,
   CARD_FORM_MESSAGE,
@@ -16,13 +16,13 @@ import {
   isValidCvc,
   isValidHolder,
   normalizeHolder,
-} from "#app/lib/card.ts";
-import { cartInstallments } from "#app/lib/installments.ts";
-import { centsToReais, reaisToCents } from "#app/lib/money.ts";
-import { completionPath } from "#app/lib/url-state.ts";
+} from "#core/card.ts";
+import { cartInstallments } from "#core/installments.ts";
+import { centsToReais, reaisToCents } from "#core/money.ts";
+import { completionPath } from "#core/storefront-paths.ts";
 import type { Database } from "#db/schema.ts";
 import { CART_CHANGED, CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
-import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "#core/payment-methods.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";

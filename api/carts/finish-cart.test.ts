@@ -1,6 +1,6 @@
 import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
+import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { createMailWorker, retryDelayMs } from "#api/mail/mail-outbox.ts";
 import { createMemoryMailer, type Mailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";

@@ -17,7 +17,7 @@
  * (checked at claim) or per address (a unit taken before the claim) the acquirer is not called.
  */
 import type { FinishCartData, FinishCartReply } from "../contract/carts.ts";
-import { PAYMENT_METHOD_CODES as PAYMENT_METHOD } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES as PAYMENT_METHOD } from "#core/payment-methods.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";

@@ -8,7 +8,7 @@
  *  - a change drops the account's coupon, as any change does (spec §4).
  * The visitor's cart is deleted, so a second call (a double submit) finds nothing to do.
  */
-import { isSingleUnitType, MAX_QUANTITY } from "#app/lib/cart-rules.ts";
+import { isSingleUnitType, MAX_QUANTITY } from "#core/cart-rules.ts";
 import type { GuestCartMerge, GuestCartMergeReply } from "../contract/carts.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { deleteCart } from "#api/gestor/carts/service.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { checkBag } from "#app/lib/cart-rules.ts";
+import { checkBag } from "#core/cart-rules.ts";
 import type { Database } from "#db/schema.ts";
 import {
   PAYMENT_IN_PROGRESS,

@@ -1,7 +1,7 @@
 /**
  * Spec §7 account and customer calls, and the ones beyond the spec
  * (docs/decisions/0004-account-calls-beyond-the-spec.md): logout, the reset link's check
- * and confirmation, get-customer. The field rules are app/lib/validation/customer-fields.ts.
+ * and confirmation, get-customer. The field rules are core/validation/customer-fields.ts.
  */
 import { z } from "zod";
 import {
@@ -16,7 +16,7 @@ import {
   passwordField,
   passwordsMatch,
   whenTexts,
-} from "#app/lib/validation/customer-fields.ts";
+} from "#core/validation/customer-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { storeIdField } from "./fields.ts";
 

@@ -4,9 +4,9 @@
  * (docs/decisions/0010-checkout-and-payment.md).
  */
 import { z } from "zod";
-import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
-import { quantityProblem } from "#app/lib/cart-rules.ts";
-import { INSTALLMENT_TEXTS } from "#app/lib/installments.ts";
+import { CARD_FORM_MESSAGE } from "#core/card.ts";
+import { quantityProblem } from "#core/cart-rules.ts";
+import { INSTALLMENT_TEXTS } from "#core/installments.ts";
 import { itemFields } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
 import { integerId, ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
@@ -212,7 +212,7 @@ const cardText = z.string().trim().max(64).optional();
 
 /**
  * Spec §7's body. The card fields matter for method 1 only and are checked there
- * (app/lib/card.ts); prices and totals are never read.
+ * (core/card.ts); prices and totals are never read.
  */
 const finishCartBody = z.object({
   paymentMethodId: integerId(F.methodRequired),

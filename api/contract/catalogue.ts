@@ -5,30 +5,13 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { integerId, slugField, storeIdField } from "./fields.ts";
-import { paymentMethodCode } from "./payment-methods.ts";
+import { paymentMethodCode } from "#core/payment-methods.ts";
 
 export const HOME_LIMIT_MAX = 15;
 /** The most products one page of list-product-page-by-category-slug may ask for. */
 export const PRODUCT_PAGE_MAX = 60;
 /** Categories one home products call takes: the most sections the home can have. */
 export const HOME_CATEGORIES_MAX = 20;
-
-/** The category icons of spec §9 ("outros" is the one for any other slug). */
-export const CATEGORY_ICON_KEYS = [
-  "agenda",
-  "apostilhas",
-  "camisas",
-  "canecas",
-  "cursos",
-  "e-books",
-  "eventos",
-  "fardamento",
-  "material-didatico",
-  "papelaria",
-  "squeezes",
-  "outros",
-] as const;
-export type CategoryIconKey = (typeof CATEGORY_ICON_KEYS)[number];
 
 /** A category's section on the home page: its place (from 1), heading and menu label. */
 const homeSection = z.object({ position: z.number(), heading: z.string(), menuLabel: z.string() });

@@ -20,7 +20,6 @@ export * from "./coupons.ts";
 export * from "./endpoint.ts";
 export * from "./fields.ts";
 export * from "./orders.ts";
-export * from "./payment-methods.ts";
 export * from "./payments.ts";
 export * from "./privacy.ts";
 export * from "./students.ts";

@@ -4,26 +4,11 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { paymentMethodCode } from "./payment-methods.ts";
+import { paymentMethodCode } from "#core/payment-methods.ts";
+import { saleStatus } from "#core/sale-status.ts";
 
 export const SALE_NOT_FOUND = "Compra não encontrada.";
 export const BOLETO_NOT_FOUND = "Boleto não encontrado.";
-
-/**
- * "processing": claimed, the acquirer's answer not recorded yet; "refunded" and "charged_back":
- * the payment was given back by the store or disputed by the cardholder (docs/decisions/0018).
- */
-export const saleStatus = z.enum([
-  "processing",
-  "pending",
-  "paid",
-  "declined",
-  "cancelled",
-  "expired",
-  "refunded",
-  "charged_back",
-]);
-export type SaleStatus = z.infer<typeof saleStatus>;
 
 /** A student's part of a sale, as the sales list summarises it. */
 const saleBagSummary = z.object({

@@ -1,16 +1,16 @@
 /**
  * Spec §7 student and responsible calls (spec §3 "Student link", new student and
- * responsible payloads). The field rules are app/lib/validation/student-fields.ts.
+ * responsible payloads). The field rules are core/validation/student-fields.ts.
  */
 import { z } from "zod";
-import { cellPhoneField, cpfField, emailField, nameField } from "#app/lib/validation/customer-fields.ts";
+import { cellPhoneField, cpfField, emailField, nameField } from "#core/validation/customer-fields.ts";
 import {
   consentVersionField,
   portugueseAddressFields,
   raField,
   relationshipField,
   studentFields as student,
-} from "#app/lib/validation/student-fields.ts";
+} from "#core/validation/student-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { ownCustomerId, ownStoreId } from "./fields.ts";
 

@@ -4,7 +4,7 @@
  * A school API without it answers 404, and /atendimento then offers its phones and e-mail.
  */
 import { z } from "zod";
-import { supportTicketFields } from "#app/lib/validation/support-fields.ts";
+import { supportTicketFields } from "#core/validation/support-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { storeIdField } from "./fields.ts";
 

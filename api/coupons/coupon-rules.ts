@@ -9,7 +9,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { CouponTable, Database } from "#db/schema.ts";
-import { normalizeCouponCode } from "#app/lib/coupon-code.ts";
+import { normalizeCouponCode } from "#core/coupon-code.ts";
 import { COUPON_CODE_REQUIRED, COUPON_INVALID, COUPON_USED_UP } from "../contract/coupons.ts";
 
 export const COUPON_MESSAGES = {

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema.ts";
 import { DELETION_PASSWORD_WRONG } from "../contract/privacy.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { verifyPassword } from "../accounts/passwords.ts";
+import { verifyPassword } from "#db/passwords.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { lockCustomer } from "./customer-lock.ts";
 import type { CustomerRow } from "./repository.ts";

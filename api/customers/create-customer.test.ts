@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
-import { verifyPassword } from "#api/accounts/passwords.ts";
+import { verifyPassword } from "#db/passwords.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 import { WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
 import { rethrowUniqueViolation } from "./repository.ts";

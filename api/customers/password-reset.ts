@@ -3,7 +3,7 @@ import { ApiError } from "../errors.ts";
 import { hashSecret, newSecret, revokeAllTokens } from "../accounts/tokens.ts";
 import { enqueueMail } from "../mail/mail-outbox.ts";
 import { passwordResetEmail } from "../mail/password-reset-email.ts";
-import { hashPassword } from "../accounts/passwords.ts";
+import { hashPassword } from "#db/passwords.ts";
 import { assertStrongPassword } from "../accounts/password-strength.ts";
 import { findCustomerByEmail, findCustomerById } from "./repository.ts";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { withCityOfState } from "#core/validation/city-of-state.ts";
 import {
   accounts,
   type AuthReply,

@@ -1,9 +1,9 @@
-import { findCity } from "#app/lib/ibge/index.ts";
+import { findCity } from "#core/ibge/index.ts";
 import type { PasswordChangeData, ProfileData, RegistrationData } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { issueToken, revokeAllTokens } from "../accounts/tokens.ts";
-import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "#db/passwords.ts";
 import { hitRateLimit, TOO_MANY_REQUESTS, tryAgainLater, waitBeforeNextHit, type RateLimit } from "../rate-limit.ts";
 import { assertStrongPassword } from "../accounts/password-strength.ts";
 import { assertUnique, findCustomerById, rethrowUniqueViolation, type CustomerRow } from "./repository.ts";

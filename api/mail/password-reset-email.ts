@@ -1,4 +1,4 @@
-import { firstName } from "#app/lib/text.ts";
+import { firstName } from "#core/text.ts";
 import { escapeHtml } from "./escape-html.ts";
 import type { MailMessage } from "./mailer.ts";
 

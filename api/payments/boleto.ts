@@ -18,8 +18,8 @@
 // The platform-neutral entry: the package root picks its build by the "node"/"browser" export
 // conditions, which TypeScript's bundler resolution does not set, so its types are not found.
 import { toSVG } from "bwip-js/generic";
-import { isCalendarDate } from "#app/lib/dates.ts";
-import { formatDigitableLine } from "#app/lib/boleto-line.ts";
+import { isCalendarDate } from "#core/dates.ts";
+import { formatDigitableLine } from "#core/boleto-line.ts";
 
 export { formatDigitableLine };
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FINISH_MESSAGES } from "#api/carts/claim-sale.ts";
-import { CARD_FORM_MESSAGE } from "#app/lib/card.ts";
+import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { demoItems, finishCart, getCart, METHOD, salesOf, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import {

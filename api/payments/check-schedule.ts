@@ -17,8 +17,8 @@
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
-import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "../contract/payment-methods.ts";
-import type { SaleStatus } from "../contract/orders.ts";
+import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "#core/payment-methods.ts";
+import type { SaleStatus } from "#core/sale-status.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -4,7 +4,7 @@
  * in behind the same interface. A typed card travels in a ChargeRequest only: nothing here
  * stores or logs it.
  */
-import type { SaleStatus } from "../contract/orders.ts";
+import type { SaleStatus } from "#core/sale-status.ts";
 
 /** What the shopper pays with, as the acquirer sees it. */
 export type ChargeMethod = "card" | "boleto" | "pix" | "free";

@@ -26,7 +26,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely } from "kysely";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { findOpenCart } from "../carts/repository.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";

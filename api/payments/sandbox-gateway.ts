@@ -9,7 +9,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely, Selectable } from "kysely";
-import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#core/dates.ts";
 import type { Database, SandboxPaymentTable } from "#db/schema.ts";
 import { createBoleto } from "./boleto.ts";
 import { buildPixBrCode } from "./pix/br-code.ts";

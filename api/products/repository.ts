@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder }
 import type { Database, ProductTable } from "#db/schema.ts";
 import type { Product } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
-import { likePattern, normalizeForSearch } from "./search-text.ts";
+import { likePattern, normalizeForSearch } from "#db/search-text.ts";
 
 type ProductQuery = SelectQueryBuilder<Database, "products" | "categories", ProductRow>;
 

@@ -8,7 +8,7 @@
  */
 import { FINISH_MESSAGES } from "../carts/claim-sale.ts";
 import { SALE_NOT_FOUND, type SalePaymentReply } from "../contract/orders.ts";
-import { PAYMENT_METHOD_CODES } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";

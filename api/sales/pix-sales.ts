@@ -11,7 +11,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { SALE_NOT_FOUND, type Sale } from "../contract/orders.ts";
-import { PAYMENT_METHOD_CODES } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { chargeRequestOf } from "../carts/claim-sale.ts";
 import { couponCheck, COUPON_MESSAGES, findCouponByCode, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";

@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
-import { maskedCpf } from "#app/lib/cpf.ts";
-import { centsToReais } from "#app/lib/money.ts";
+import { maskedCpf } from "#core/cpf.ts";
+import { centsToReais } from "#core/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
 import {
   BOLETO_NOT_FOUND,
@@ -15,8 +15,8 @@ import {
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
-import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "../contract/payment-methods.ts";
-import { firstName } from "#app/lib/text.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
+import { firstName } from "#core/text.ts";
 
 type SaleRow = Selectable<SaleTable>;
 

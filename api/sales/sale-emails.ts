@@ -14,13 +14,13 @@
  * syntax, no api/errors.ts.
  */
 import type { Kysely } from "kysely";
-import { readableDigitableLine } from "#app/lib/boleto-line.ts";
-import { brazilDateTime, formatCalendarDate } from "#app/lib/dates.ts";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
-import { installmentChoice } from "#app/lib/price-view.ts";
-import { firstName } from "#app/lib/text.ts";
+import { readableDigitableLine } from "#core/boleto-line.ts";
+import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
+import { installmentChoice } from "#core/price-view.ts";
+import { firstName } from "#core/text.ts";
 import type { Database } from "#db/schema.ts";
-import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "../contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueMail, type OutboxDeps } from "../mail/mail-outbox.ts";
 import type { MailMessage } from "../mail/mailer.ts";

@@ -6,7 +6,7 @@ import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { cancelSale, confirmSalePayment } from "#api/gestor/sales/service.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
 import type { PaymentGateway } from "#api/payments/gateway.ts";
 import { applyPaymentState } from "#api/payments/payment-sync.ts";
 import { createSandboxGateway, paySandboxPix } from "#api/payments/sandbox-gateway.ts";

@@ -16,8 +16,8 @@
  * syntax, no api/errors.ts.
  */
 import type { Kysely } from "kysely";
-import { addDays, todayInBrazil } from "#app/lib/dates.ts";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import { addDays, todayInBrazil } from "#core/dates.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 
 /** Days after a boleto's due date before its sale expires. */

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
-import { maskedCpf } from "#app/lib/cpf.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
-import type { StudentConsentVersion } from "#app/lib/student-consent.ts";
+import { maskedCpf } from "#core/cpf.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
+import type { StudentConsentVersion } from "#core/student-consent.ts";
 import type { Database, ResponsibleTable, StudentConsentTable, StudentTable } from "#db/schema.ts";
 import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
+import { withCityOfStateFields } from "#core/validation/city-of-state.ts";
 import {
   students,
   type CreatedStudentReply,

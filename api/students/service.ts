@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { StudentConsentVersion } from "#app/lib/student-consent.ts";
+import type { StudentConsentVersion } from "#core/student-consent.ts";
 import {
   ALREADY_LINKED,
   LINK_NOT_FOUND,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_MESSAGES } from "#core/validation/student-fields.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { DEMO } from "#db/seed/index.ts";
 import { bag, cartTables, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { DEMO_BIRTH_DATES, demoBirthDate } from "#tests/fixtures/demo-students.ts";

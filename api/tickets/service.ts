@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { todayInBrazil } from "#app/lib/dates.ts";
+import { todayInBrazil } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
 import type { support } from "../contract/support.ts";
 import type { BodyOf } from "../contract/endpoint.ts";

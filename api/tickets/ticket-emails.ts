@@ -8,10 +8,10 @@
  * And a gestor's reply from the area (decision note 0033), queued with the reply it carries: the
  * staff's words, the protocol and the subject, never the sender's own message, for that reason.
  */
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { firstName } from "#app/lib/text.ts";
-import { SUPPORT_SUBJECTS, type SupportSubject } from "#app/lib/validation/support-fields.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { maskPhone } from "#core/masks.ts";
+import { firstName } from "#core/text.ts";
+import { SUPPORT_SUBJECTS, type SupportSubject } from "#core/validation/support-fields.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 

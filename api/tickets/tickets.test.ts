@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SUPPORT_MESSAGES } from "#app/lib/validation/support-fields.ts";
+import { SUPPORT_MESSAGES } from "#core/validation/support-fields.ts";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestApi, TEST_SUPPORT_EMAIL, type TestApi } from "#tests/fixtures/test-api.ts";
 import { TICKETS_BY_EMAIL } from "./routes.ts";

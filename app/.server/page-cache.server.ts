@@ -1,4 +1,4 @@
-import { listingPageSize } from "#app/features/catalogue/listing-page-size.server.ts";
+import { listingPageSize } from "./listing-page-size.server.ts";
 import { catalogueMayHaveChanged, catalogueVersion } from "./catalogue-version.server.ts";
 import { isVisitorStateCookie } from "./cookie-names.server.ts";
 import { commitCsrfTokenFor, csrfCookieHeader } from "./csrf.server.ts";

@@ -1,4 +1,4 @@
-import { sitePath } from "#app/lib/site-path.ts";
+import { sitePath } from "#core/site-path.ts";
 
 /** A base for reading paths; it never reaches a reply. */
 const SITE = "http://loja.local";
@@ -7,7 +7,7 @@ const MAX_RETURN_PATH = 2_000;
 
 /**
  * Where a form asks to go back to (its `redirectTo` field), as a URL on this site; the home
- * page for anything else. The path is checked as the browser will follow it (app/lib/site-path.ts):
+ * page for anything else. The path is checked as the browser will follow it (core/site-path.ts):
  * "/.//evil.com" and "/\evil.com" both lead to another site and are refused (remix-utils'
  * safeRedirect let the first through).
  */

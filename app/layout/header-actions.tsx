@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { formatMoney } from "#app/lib/money.ts";
+import { formatMoney } from "#core/money.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { AccountMenu, type MenuCustomer } from "#app/features/accounts/account-menu.tsx";
 import { BoltIcon, CartIcon, UserIcon } from "#app/ui/icons.tsx";

@@ -53,8 +53,8 @@ export function hrefWithParam(location: { pathname: string; search: string }, ke
 /** The checkout (spec §2 /compra): the cart panel's "Proceder Com Pedido" and step 2's forms go here. */
 export const CHECKOUT_PATH = "/compra";
 
-/** /conclusao for one of the customer's sales: the completion info of spec §3 (and a Pix's QR). */
-export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;
-
 /** The privacy policy (LGPD): linked from the footer, the sign-up and /conta. */
 export const PRIVACY_PATH = "/privacidade";
+
+/** /conta's query parameter that opens one sale's details (a GET link: works without JavaScript). */
+export const SALE_DETAILS_PARAM = "compra";

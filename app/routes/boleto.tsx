@@ -1,12 +1,12 @@
 import { BOLETO_NOT_FOUND } from "#api/contract/orders.ts";
 import { barcodeSvg } from "#api/payments/boleto.ts";
-import { formatDigitableLine } from "#app/lib/boleto-line.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
+import { formatDigitableLine } from "#core/boleto-line.ts";
+import { formatCalendarDate } from "#core/dates.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
-import { formatBRL } from "#app/lib/money.ts";
-import { formatSaleDate, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { formatBRL } from "#core/money.ts";
+import { formatSaleDate, saleStatusLabel } from "#core/sales.ts";
 import type { Route } from "./+types/boleto";
 
 export const meta = () => [{ title: "Boleto | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
-import { listingPageSize } from "#app/features/catalogue/listing-page-size.server.ts";
+import { listingPageSize } from "#app/.server/listing-page-size.server.ts";
 import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";

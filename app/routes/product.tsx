@@ -10,7 +10,7 @@ import { isLinkMode } from "#app/features/students/link-mode.ts";
 import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
 import { withItemFor } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { productInstallments } from "#app/lib/installments.ts";
+import { productInstallments } from "#core/installments.ts";
 
 import type { Route } from "./+types/product";
 import { productPath } from "#app/lib/product-path.ts";

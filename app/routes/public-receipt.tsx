@@ -1,10 +1,10 @@
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
-import { formatBRL } from "#app/lib/money.ts";
-import { firstName } from "#app/lib/text.ts";
-import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { formatBRL } from "#core/money.ts";
+import { firstName } from "#core/text.ts";
+import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import type { Route } from "./+types/public-receipt";
 
 export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];

@@ -2,7 +2,7 @@ import { useRootData } from "#app/root.tsx";
 import { ContactForm, ContactSent } from "#app/features/support/contact-form.tsx";
 import { contactPageData, sendContactMessage } from "#app/features/support/contact.server.ts";
 import { MailIcon, PhoneIcon } from "#app/ui/icons.tsx";
-import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#core/school-units.ts";
 import type { Route } from "./+types/support";
 
 export const meta = () => [

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { maskCpf, maskPhone } from "#core/masks.ts";
 
 /** The look of a form's secondary action (Buscar CEP, Atualizar cidades, Voltar). */
 export const secondaryButton =

@@ -4,8 +4,8 @@
  * scripts/generate-product-images.ts can read the same list and images never
  * drift from the seed.
  */
-import { CATEGORY_ICON_KEYS } from "#api/contract/catalogue.ts";
-import { slugify } from "#app/lib/text.ts";
+import { CATEGORY_ICON_KEYS } from "#core/category-icons.ts";
+import { slugify } from "#core/text.ts";
 
 export type ProductType = "S" | "M" | "P";
 

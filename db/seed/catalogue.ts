@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { productSearchText } from "#api/products/search-text.ts";
+import { productSearchText } from "#db/search-text.ts";
 import type { Database } from "../schema.ts";
 import {
   CATEGORIES,
@@ -11,7 +11,7 @@ import {
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
 import { catalogueOfSize } from "./large-catalogue.ts";
-import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
 import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
 export const STORE_ID = 1;

@@ -1,4 +1,4 @@
-import { hashPassword } from "#api/accounts/passwords.ts";
+import { hashPassword } from "#db/passwords.ts";
 import type { StoreDatabase } from "../client.ts";
 import { seedCatalogue, STORE_ID } from "./catalogue.ts";
 import { PRODUCTS } from "./catalogue-data.ts";

@@ -4,7 +4,7 @@
  * each category grows in the demo's proportions. Deterministic: the same size gives the same
  * titles, slugs, prices and grades on every run and dialect.
  */
-import { slugify } from "#app/lib/text.ts";
+import { slugify } from "#core/text.ts";
 import { CATEGORIES, PRODUCTS, type ProductSeed, type ProductType } from "./catalogue-data.ts";
 
 /** The demo catalogue's size: what SEED_CATALOGUE_SIZE defaults to. */

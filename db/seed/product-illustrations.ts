@@ -5,7 +5,7 @@
  * scripts/generate-product-images.ts writes them to public/images/products/{slug}.svg, where
  * the seed's `image` points; the large catalogue's variants reuse their base product's picture.
  */
-import { stripAccents } from "#app/lib/text.ts";
+import { stripAccents } from "#core/text.ts";
 import { drawing, type Colours, type DrawingKind } from "./product-drawings.ts";
 
 /** What a picture is drawn from. */

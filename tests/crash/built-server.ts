@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
 import { METHOD, testCard } from "#tests/fixtures/carts.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";

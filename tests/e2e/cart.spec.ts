@@ -11,7 +11,7 @@ import {
   openAddStudent,
 } from "./support/cart.ts";
 import { findProduct, productPath, productsOf } from "./support/catalogue.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { formatBRL } from "#core/money.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { gestor, withStoreDatabase } from "./support/server-side.ts";

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartPanel } from "./support/cart.ts";
 import { findProduct } from "./support/catalogue.ts";
-import { productInstallments } from "#app/lib/installments.ts";
+import { productInstallments } from "#core/installments.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { e2eEnv } from "./support/e2e-env.ts";
 import { latestMessageTo, linkIn, messagesTo } from "./support/mailbox.ts";

@@ -1,4 +1,4 @@
-import { formatBRL } from "#app/lib/money.ts";
+import { formatBRL } from "#core/money.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { newVisitor } from "./support/pages.ts";

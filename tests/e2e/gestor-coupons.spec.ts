@@ -1,4 +1,4 @@
-import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#core/dates.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { findProduct } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";

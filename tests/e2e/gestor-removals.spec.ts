@@ -1,5 +1,5 @@
 import { CART_CHANGED } from "#api/contract/carts.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { formatBRL } from "#core/money.ts";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartCount } from "./support/cart.ts";
 import { productsOf } from "./support/catalogue.ts";

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
-import { cartInstallments, productInstallments } from "#app/lib/installments.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { cartInstallments, productInstallments } from "#core/installments.ts";
+import { formatBRL } from "#core/money.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";

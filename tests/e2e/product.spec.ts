@@ -15,8 +15,8 @@ import { expect, test } from "./support/fixtures.ts";
 import { dialogReady, newVisitor } from "./support/pages.ts";
 import { csrfTokenOf } from "./support/session.ts";
 import { linkByRa, ownStudentId, saveCart } from "./support/store-api.ts";
-import { productInstallments } from "#app/lib/installments.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { productInstallments } from "#core/installments.ts";
+import { formatBRL } from "#core/money.ts";
 
 /** "R$ 1.234,50", written here rather than by the store's formatter the test checks. */
 const brl = (value: number) =>

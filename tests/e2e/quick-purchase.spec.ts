@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { createCustomer, expectLoggedIn, modalReady } from "./support/accounts.ts";
 import { chosenStudent, fillRaLink, openAddStudent, studentRadio } from "./support/cart.ts";
 import { expect, test } from "./support/fixtures.ts";

@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import {
   buyForMyself,
   chosenStudent,

@@ -4,7 +4,7 @@
  * (spec §6: remove an item, delete the cart; the customer is told, spec §8). Both roles.
  */
 import { z } from "zod";
-import { onlyDigits } from "#app/lib/cpf.ts";
+import { onlyDigits } from "#core/cpf.ts";
 import { endpoint } from "../endpoint.ts";
 
 export const CART_LOOKUP_KEYS = ["email", "cpf", "ra"] as const;

@@ -8,12 +8,13 @@
  * of an import, with the same Portuguese messages.
  */
 import { z } from "zod";
-import { centsToReaisInput, parseReaisToCents } from "#app/lib/money.ts";
-import { CATEGORY_ICON_KEYS, HOME_CATEGORIES_MAX } from "../catalogue.ts";
+import { centsToReaisInput, parseReaisToCents } from "#core/money.ts";
+import { CATEGORY_ICON_KEYS } from "#core/category-icons.ts";
+import { HOME_CATEGORIES_MAX } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
 import { MAX_INTEGER_ID } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
-import { sitePath } from "#app/lib/site-path.ts";
+import { sitePath } from "#core/site-path.ts";
 
 export const PRODUCT_TYPES = ["S", "M", "P"] as const;
 export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
@@ -298,7 +299,7 @@ export const bannerFields = z.object({
     z
       .string({ message: "Informe o link do banner." })
       .trim()
-      // As a browser resolves it: "/\evil.example/x" leaves the site (app/lib/site-path.ts).
+      // As a browser resolves it: "/\evil.example/x" leaves the site (core/site-path.ts).
       .refine((value) => !/\s/.test(value) && sitePath(value) !== null, {
         message: "O link é um caminho da loja que começa com /, por exemplo /categoria/cursos.",
       }),

@@ -4,9 +4,9 @@
  * reads them (403 on every write).
  */
 import { z } from "zod";
-import { isCalendarDate } from "#app/lib/dates.ts";
-import { normalizeCouponCode } from "#app/lib/coupon-code.ts";
-import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { isCalendarDate } from "#core/dates.ts";
+import { normalizeCouponCode } from "#core/coupon-code.ts";
+import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { endpoint } from "../endpoint.ts";
 import { storeIdField } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
@@ -110,7 +110,7 @@ export const gestorCoupons = {
     query: z.object({ storeId: storeIdField, page: pageField, q: z.string().trim().max(40).optional() }),
     reply: pageOf(gestorCoupon),
   }),
-  /** Bearer (staff). What a coupon may be limited to: the store's categories (units are app/lib's). */
+  /** Bearer (staff). What a coupon may be limited to: the store's categories (units are core/school-units.ts). */
   options: endpoint({
     method: "GET",
     path: "/gestor/coupon-options",

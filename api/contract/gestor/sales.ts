@@ -4,11 +4,11 @@
  * and the three actions on it. Both roles use all of them. Money in reais, as spec §7's.
  */
 import { z } from "zod";
-import { isValidCpf, typedCpfDigits } from "#app/lib/cpf.ts";
-import { isCalendarDate } from "#app/lib/dates.ts";
+import { isValidCpf, typedCpfDigits } from "#core/cpf.ts";
+import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
-import { saleStatus } from "../orders.ts";
-import { paymentMethodCode } from "../payment-methods.ts";
+import { saleStatus } from "#core/sale-status.ts";
+import { paymentMethodCode } from "#core/payment-methods.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { searchText } from "./search-text.ts";
 import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "./refund-reason.ts";

@@ -3,7 +3,7 @@
  * people and what an admin does to them; the audit log, read-only.
  */
 import { z } from "zod";
-import { isCalendarDate } from "#app/lib/dates.ts";
+import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { STAFF_ROLES, staffRoleField } from "./staff.ts";

@@ -3,7 +3,7 @@
  * list, read, reply by e-mail (the reply kept on the ticket), close and reopen. Both roles.
  */
 import { z } from "zod";
-import { isCalendarDate } from "#app/lib/dates.ts";
+import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { gestorAccount } from "../../contract/gestor/account.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
-import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "#db/passwords.ts";
 import { reserve, tryAgainLater } from "../../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";

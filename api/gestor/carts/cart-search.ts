@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { onlyDigits } from "#app/lib/cpf.ts";
+import { onlyDigits } from "#core/cpf.ts";
 import type { CartLookupKey, GestorCart } from "../../contract/gestor/carts.ts";
 import { priceCart, type CartLine } from "../../carts/cart-pricing.ts";
 import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";

@@ -6,14 +6,14 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ProductTable } from "#db/schema.ts";
-import { slugify } from "#app/lib/text.ts";
+import { slugify } from "#core/text.ts";
 import {
   productFields,
   productFieldsText,
   type ProductFields,
   type ProductFieldsText,
 } from "../../contract/gestor/catalogue.ts";
-import { productSearchText } from "../../products/search-text.ts";
+import { productSearchText } from "#db/search-text.ts";
 
 /** Shown until an image is uploaded or named: the store's logo. */
 export const DEFAULT_PRODUCT_IMAGE = "/images/logo.svg";

@@ -4,7 +4,7 @@
  */
 import type { Kysely, Selectable } from "kysely";
 import type { CategoryTable, Database } from "#db/schema.ts";
-import { slugify } from "#app/lib/text.ts";
+import { slugify } from "#core/text.ts";
 import type {
   BannerFields,
   CategoryFields,

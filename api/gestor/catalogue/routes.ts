@@ -23,7 +23,7 @@ import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlig
 import { storeProductImage } from "./product-images.ts";
 import { bannerFields, categoryFields, highlightFields } from "../../contract/gestor/catalogue.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
-import { likePattern, normalizeForSearch } from "../../products/search-text.ts";
+import { likePattern, normalizeForSearch } from "#db/search-text.ts";
 
 /**
  * The store the area manages: staff belong to the deployment, which runs one store (its

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUPON_INVALID } from "#api/contract/coupons.ts";
 import { COUPON_ADMIN_MESSAGES } from "#api/contract/gestor/coupons.ts";
 import { COUPON_MESSAGES } from "#api/coupons/coupon-rules.ts";
-import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#core/dates.ts";
 import { applyCoupon, bag, finishCart, linkByRA, METHOD, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";

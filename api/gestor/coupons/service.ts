@@ -5,7 +5,7 @@
  * its own transaction.
  */
 import type { Kysely, Selectable } from "kysely";
-import { addDays, startOfBrazilDay, todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, startOfBrazilDay, todayInBrazil } from "#core/dates.ts";
 import type { CouponTable, Database } from "#db/schema.ts";
 import { COUPON_ADMIN_MESSAGES, type CouponFields, type GestorCoupon } from "../../contract/gestor/coupons.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";

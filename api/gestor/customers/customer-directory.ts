@@ -5,7 +5,7 @@
  */
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { typedCpfDigits } from "#app/lib/cpf.ts";
+import { typedCpfDigits } from "#core/cpf.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import type {
   GestorCustomerDetails,

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
-import { centsToReais } from "#app/lib/money.ts";
+import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 
 export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<GestorSaleDetail | null> {

@@ -5,9 +5,9 @@
 import type { Kysely } from "kysely";
 import { GESTOR_PAGE_SIZE, paging } from "#api/contract/gestor/paging.ts";
 import type { GestorSaleRow, SaleFilters } from "#api/contract/gestor/sales.ts";
-import { typedCpfDigits } from "#app/lib/cpf.ts";
-import { addDays, brazilDayStart } from "#app/lib/dates.ts";
-import { centsToReais } from "#app/lib/money.ts";
+import { typedCpfDigits } from "#core/cpf.ts";
+import { addDays, brazilDayStart } from "#core/dates.ts";
+import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { containsText } from "../text-search.ts";
 

@@ -6,9 +6,9 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import type { SaleFilters } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
-import { formatCpf } from "#app/lib/cpf.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { formatCpf } from "#core/cpf.ts";
+import { brazilDateTime } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
 import { NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
 import { salesOf, studentsOf, unitLinesOf } from "./sale-search.ts";

@@ -7,9 +7,9 @@
  */
 import type { Kysely } from "kysely";
 import type { PeriodFigures } from "#api/contract/gestor/sales.ts";
-import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
-import { addDays, brazilDayStart, mondayOf, todayInBrazil } from "#app/lib/dates.ts";
-import { centsToReais } from "#app/lib/money.ts";
+import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "#core/payment-methods.ts";
+import { addDays, brazilDayStart, mondayOf, todayInBrazil } from "#core/dates.ts";
+import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { unitLinesOf } from "./sale-search.ts";
 

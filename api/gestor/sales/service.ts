@@ -24,7 +24,7 @@ import {
   type LifecycleDeps,
   type SaleStatusChange,
 } from "../../sales/sale-lifecycle.ts";
-import { saleStatusLabel } from "#app/features/orders/sales.ts";
+import { saleStatusLabel } from "#core/sales.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
 import type { PaymentGateway, PaymentState } from "../../payments/gateway.ts";

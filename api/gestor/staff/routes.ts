@@ -4,7 +4,7 @@ import { gestorAuth } from "../../contract/gestor/auth.ts";
 
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, badRequest, notFound } from "../../errors.ts";
-import { hashPassword, verifyPassword } from "../../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "#db/passwords.ts";
 import { isWeakPassword } from "../../accounts/password-strength.ts";
 import { callerAddress, reserve, tryAgainLater } from "../../rate-limit.ts";
 import { at, parseInput, readJsonBody } from "../../validation.ts";

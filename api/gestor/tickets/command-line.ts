@@ -7,7 +7,7 @@
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { Kysely } from "kysely";
-import { isCalendarDate, startOfBrazilDay } from "#app/lib/dates.ts";
+import { isCalendarDate, startOfBrazilDay } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
 import { GestorError } from "../gestor-error.ts";
 

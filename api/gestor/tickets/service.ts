@@ -4,8 +4,8 @@
  * reopen), each audited in its own transaction; a reply's e-mail is queued in it too.
  */
 import type { Kysely } from "kysely";
-import { addDays, startOfBrazilDay } from "#app/lib/dates.ts";
-import type { SupportSubject } from "#app/lib/validation/support-fields.ts";
+import { addDays, startOfBrazilDay } from "#core/dates.ts";
+import type { SupportSubject } from "#core/validation/support-fields.ts";
 import type { Database } from "#db/schema.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { TICKET_MESSAGES, type TicketStatus } from "../../contract/gestor/tickets.ts";

@@ -1,6 +1,6 @@
 /**
  * Which instalments a card may be charged in with Mercado Pago (decision 0046): the counts the
- * store offers for the cart (spec §9, app/lib/installments.ts) that Mercado Pago also allows for
+ * store offers for the cart (spec §9, core/installments.ts) that Mercado Pago also allows for
  * that card and amount without interest for the buyer. One home for the browser's payment step
  * (MercadoPago.js getPaymentMethods and getInstallments) and the store API's charge (the REST
  * API's /v1/payment_methods/installments), so what the page offers is what the charge accepts.

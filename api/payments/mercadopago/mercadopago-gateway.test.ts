@@ -1,7 +1,7 @@
 import { inspect } from "node:util";
 import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays, todayInBrazil } from "#app/lib/dates.ts";
+import { addDays, todayInBrazil } from "#core/dates.ts";
 import { SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
 import {
   DOUBLE_CREDENTIALS,

@@ -3,7 +3,7 @@
  * or typed on Mercado Pago's hosted page, boleto and Pix through the Payments API. The store's
  * server never sends a card number to the acquirer.
  */
-import { todayInBrazil } from "#app/lib/dates.ts";
+import { todayInBrazil } from "#core/dates.ts";
 import { digitableLine, dueDateOfBarcode } from "../boleto.ts";
 import {
   GatewayRefusedError,

@@ -8,7 +8,7 @@ import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { createHmac } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
-import { formatCalendarDate } from "#app/lib/dates.ts";
+import { formatCalendarDate } from "#core/dates.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { applyCoupon, demoItems, finishCart, METHOD, salesOf, shopperWithCart } from "#tests/fixtures/carts.ts";
 import { chargeRequest } from "#tests/fixtures/charge-requests.ts";
@@ -20,7 +20,7 @@ import {
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { cancelSale, listSalesByEmail } from "#api/gestor/sales/service.ts";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
 import { reconcilePayments, type ReconcileDeps } from "../reconciliation.ts";
 import { createMercadoPagoGateway } from "./mercadopago-gateway.ts";
 import { UNSIGNED_NOTIFICATION_LIMITS } from "./routes.ts";

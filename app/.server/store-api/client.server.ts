@@ -30,7 +30,7 @@ import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import { support } from "#api/contract/support.ts";
-import type { SupportTicket } from "#app/lib/validation/support-fields.ts";
+import type { SupportTicket } from "#core/validation/support-fields.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import type { CatalogueReads } from "./catalogue-reads.server.ts";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { firstName } from "#app/lib/text.ts";
+import { firstName } from "#core/text.ts";
 import { UserIcon } from "#app/ui/icons.tsx";
 
 export interface MenuCustomer {

@@ -13,16 +13,16 @@ import {
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
-import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { withCityOfState } from "#core/validation/city-of-state.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
-import { SALE_DETAILS_PARAM } from "#app/features/orders/sales.ts";
+import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
 import { PIX_INTENTS } from "#app/features/orders/pix.ts";
 import { pixAction, sandboxPixShown } from "#app/features/orders/pix.server.ts";
 import { deleteAccountAction, privacyRequests } from "#app/features/privacy/account-privacy.server.ts";
 import { loadAccountStudents, removeLinkAction } from "#app/features/students/my-students.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
-import { findCity } from "#app/lib/ibge/index.ts";
-import { maskCep, maskCpf, maskPhone } from "#app/lib/masks.ts";
+import { findCity } from "#core/ibge/index.ts";
+import { maskCep, maskCpf, maskPhone } from "#core/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import {

@@ -10,7 +10,7 @@ import {
   registrationBasicsSchema,
   resetPasswordSchema,
 } from "./account-schemas.ts";
-import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { withCityOfState } from "#core/validation/city-of-state.ts";
 import { accounts } from "#api/contract/accounts.ts";
 
 const registrationSchema = accounts.createCustomer.body;

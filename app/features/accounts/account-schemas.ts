@@ -13,9 +13,9 @@ import {
   passwordsMatch,
   termsField,
   whenTexts,
-} from "#app/lib/validation/customer-fields.ts";
+} from "#core/validation/customer-fields.ts";
 
-export { CUSTOMER_MESSAGES } from "#app/lib/validation/customer-fields.ts";
+export { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 
 /** The login call's body; the client adds the storeId. */
 export const loginSchema = accounts.authCustomer.body.omit({ storeId: true });

@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { CUSTOMER_MESSAGES } from "#app/lib/validation/customer-fields.ts";
+import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 
 /**
  * A form's answer to the store API's refusal of a new password. A weak password (the API's

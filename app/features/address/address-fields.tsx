@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { STATES } from "#app/lib/ibge/states.ts";
-import { maskCep } from "#app/lib/masks.ts";
+import { STATES } from "#core/ibge/states.ts";
+import { maskCep } from "#core/masks.ts";
 import { secondaryButton, SelectField, TextField } from "#app/ui/form-field.tsx";
 import { SearchIcon } from "#app/ui/icons.tsx";
 

@@ -4,8 +4,8 @@
  * form with what was typed (app/.server/form-reply.server.ts). One home, so the three
  * forms behave alike with or without JavaScript.
  */
-import { citiesOf, findCity, isState } from "#app/lib/ibge/index.ts";
-import { maskCep } from "#app/lib/masks.ts";
+import { citiesOf, findCity, isState } from "#core/ibge/index.ts";
+import { maskCep } from "#core/masks.ts";
 import { CEP_FAILURE_FIELD, CEP_NOT_FOUND_FIELD, type CepFailure } from "./address-fields.tsx";
 import { lookupCep } from "./cep.server.ts";
 

@@ -1,5 +1,5 @@
 import type { CartBag } from "#api/contract/carts.ts";
-import { STUDENT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { STUDENT_NAME_LIMIT, truncate } from "#core/text.ts";
 
 /** A bag's label (spec §2): the student's name cut at 25 and the RA, or "Selecionar estudante". */
 export function CartBagTitle({ bag }: { bag: Pick<CartBag, "name" | "RA"> }) {

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartItem } from "#api/contract/carts.ts";
-import { canDecreaseQuantity, canIncreaseQuantity } from "#app/lib/cart-rules.ts";
-import type { CartInstallments } from "#app/lib/installments.ts";
-import { formatBRL } from "#app/lib/money.ts";
-import { priceView } from "#app/lib/price-view.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
-import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { canDecreaseQuantity, canIncreaseQuantity } from "#core/cart-rules.ts";
+import type { CartInstallments } from "#core/installments.ts";
+import { formatBRL } from "#core/money.ts";
+import { priceView } from "#core/price-view.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
+import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { productPath } from "#app/lib/product-path.ts";
 
@@ -87,7 +87,7 @@ export function CartLine({
         <Link to={`/categoria/${item.category.slug}`} className="text-xs font-semibold text-brand-600 hover:underline">
           {item.category.title}
         </Link>
-        {/* The line's price as the store writes prices (app/lib/price-view.ts, decision 0040). */}
+        {/* The line's price as the store writes prices (core/price-view.ts, decision 0040). */}
         <p className="mt-1 text-sm" data-testid="cart-line-price">
           {price.free ? (
             <span className="font-bold text-emerald-700">R$ 0,00 produto/serviço grátis</span>

@@ -1,6 +1,6 @@
 import type { Cart } from "#api/contract/carts.ts";
-import { formatBRL } from "#app/lib/money.ts";
-import { installmentsText } from "#app/lib/price-view.ts";
+import { formatBRL } from "#core/money.ts";
+import { installmentsText } from "#core/price-view.ts";
 
 /**
  * Subtotal, the coupon's discount when there is one, and the TOTAL (spec §2 cart panel and

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { Cart } from "#api/contract/carts.ts";
-import type { CartInstallments } from "#app/lib/installments.ts";
+import type { CartInstallments } from "#core/installments.ts";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
 

@@ -1,7 +1,7 @@
 import type { GuestCartMerge } from "#api/contract/carts.ts";
 import { getGuestCartKey } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { counted } from "#app/lib/text.ts";
+import { counted } from "#core/text.ts";
 
 /**
  * At login, the visitor's cart joins the account's cart (docs/decisions/0009): what came along waits

@@ -1,4 +1,4 @@
-import type { CategoryIconKey } from "#api/contract/catalogue.ts";
+import type { CategoryIconKey } from "#core/category-icons.ts";
 import { Icon } from "#app/ui/icons.tsx";
 import type { ReactNode } from "react";
 

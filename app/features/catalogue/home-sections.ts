@@ -2,7 +2,7 @@
  * The home page's category sections, in order, with the anchors of its secondary menu.
  */
 import { HOME_CATEGORIES_MAX, type Category } from "#api/contract/catalogue.ts";
-import { slugify } from "#app/lib/text.ts";
+import { slugify } from "#core/text.ts";
 
 export const HOME_PRODUCT_LIMIT = 15;
 

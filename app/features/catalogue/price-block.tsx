@@ -1,8 +1,8 @@
-import type { PriceView } from "#app/lib/price-view.ts";
+import type { PriceView } from "#core/price-view.ts";
 
 /**
  * A product's price where there is room for it (product page, link modal), written by the one
- * rule of app/lib/price-view.ts: "de R$ 199,90 por" above the price with its badge, then
+ * rule of core/price-view.ts: "de R$ 199,90 por" above the price with its badge, then
  * "ou 2x de R$ 79,95 sem juros". The cards write the same texts in their own lighter markup.
  */
 export function PriceBlock({

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ProductCardData } from "#app/features/catalogue/product-summary.ts";
-import { priceView } from "#app/lib/price-view.ts";
+import { priceView } from "#core/price-view.ts";
 
 /**
  * A listing's item: render it in a <ul>.
@@ -40,7 +40,7 @@ export function ProductCard({
             <p className="card-free">Grátis</p>
           ) : (
             <>
-              {/* The price as the store writes it everywhere (app/lib/price-view.ts, decision 0040). */}
+              {/* The price as the store writes it everywhere (core/price-view.ts, decision 0040). */}
               {price.was ? (
                 <p className="card-was">
                   de <s>{price.was}</s> por

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Product } from "#api/contract/catalogue.ts";
-import { priceView } from "#app/lib/price-view.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { priceView } from "#core/price-view.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { PriceBlock } from "./price-block.tsx";
 
 export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO"> & {

@@ -1,6 +1,6 @@
 import type { Product } from "#api/contract/catalogue.ts";
-import { productInstallments } from "#app/lib/installments.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { productInstallments } from "#core/installments.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { productPath } from "#app/lib/product-path.ts";
 
 /** A product of the quick purchase's list: what its item shows and sends. */

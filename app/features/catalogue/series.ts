@@ -1,5 +1,5 @@
 import type { Serie } from "#api/contract/catalogue.ts";
-import { stripAccents } from "#app/lib/text.ts";
+import { stripAccents } from "#core/text.ts";
 
 /** The three school levels shown as groups (spec §3), in display order. */
 export const SCHOOL_LEVELS = ["Educação Infantil", "Ensino Fundamental", "Ensino Médio"] as const;

@@ -1,19 +1,13 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useSubmit } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
-import {
-  CARD_FORM_MESSAGE,
-  HOLDER_MAX_LENGTH,
-  maskCardExpiry,
-  maskCardNumber,
-  validateCardForm,
-} from "#app/lib/card.ts";
-import { isValidCpf } from "#app/lib/cpf.ts";
-import { maskCpf } from "#app/lib/masks.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
+import { CARD_FORM_MESSAGE, HOLDER_MAX_LENGTH, maskCardExpiry, maskCardNumber, validateCardForm } from "#core/card.ts";
+import { isValidCpf } from "#core/cpf.ts";
+import { maskCpf } from "#core/masks.ts";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
-import { cardDigits } from "#app/lib/card.ts";
+import { cardDigits } from "#core/card.ts";
 import {
   ACQUIRER_CARD_TEXTS,
   BIN_LENGTH,

@@ -14,8 +14,8 @@ import {
   interestFreeCounts,
   type PayerCost,
 } from "#api/payments/mercadopago/card-installments.ts";
-import { cardDigits, checkExpiry } from "#app/lib/card.ts";
-import { onlyDigits } from "#app/lib/cpf.ts";
+import { cardDigits, checkExpiry } from "#core/card.ts";
+import { onlyDigits } from "#core/cpf.ts";
 
 /** What the payment step needs from the server to use Mercado Pago's SDK. */
 export interface AcquirerCardSettings {

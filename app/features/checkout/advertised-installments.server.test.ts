@@ -11,7 +11,7 @@ import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { signUpAndLogIn, storefrontGet, type LoggedInCustomer } from "#tests/fixtures/storefront-requests.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { loader as searchLoader } from "#app/routes/search.tsx";
 import { productPath } from "#app/lib/product-path.ts";
 import { loadCheckoutPage } from "./checkout-page.server.ts";

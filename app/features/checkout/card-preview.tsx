@@ -1,4 +1,4 @@
-import { brandName, detectBrand, maskCardNumber } from "#app/lib/card.ts";
+import { brandName, detectBrand, maskCardNumber } from "#core/card.ts";
 
 /** The accepted brands the form shows (spec §2 payment form). */
 const SHOWN_BRANDS = ["Visa", "Mastercard", "Hipercard", "Elo", "American Express"] as const;

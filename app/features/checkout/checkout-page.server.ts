@@ -5,7 +5,7 @@ import { isNewStudentIntent, newStudentAction } from "#app/features/students/new
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
 import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents, type PlaceItem } from "#app/features/students/student-link.server.ts";
-import { cartInstallmentView } from "#app/lib/installments.ts";
+import { cartInstallmentView } from "#core/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { REGISTER_PARAM } from "./auth-step.tsx";

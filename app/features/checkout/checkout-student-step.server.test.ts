@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { carried, newStudentForm, responsibleForm } from "#tests/fixtures/new-student-form.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import {
   actionReply,

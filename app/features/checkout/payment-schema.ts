@@ -1,18 +1,18 @@
 /**
  * The payment form of the checkout's step 3 (spec §2 payment form, §4 payment method and
  * terms, §5 card and terms): one schema for the browser and the action. The card rules
- * themselves live in app/lib/card.ts; the instalment limit comes from app/lib/installments.ts.
+ * themselves live in core/card.ts; the instalment limit comes from core/installments.ts.
  */
 import { z } from "zod";
 import { FINISH_CART_MESSAGES } from "#api/contract/carts.ts";
-import { PAYMENT_METHOD_CODES, paymentMethodCode, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES, paymentMethodCode, type PaymentMethodCode } from "#core/payment-methods.ts";
 import {
   CARD_FIELD_MESSAGES,
   CARD_FORM_MESSAGE,
   checkInstallments,
   validateCardForm,
   type ValidCard,
-} from "#app/lib/card.ts";
+} from "#core/card.ts";
 
 export const PAYMENT_MESSAGES = {
   termsNotAccepted: FINISH_CART_MESSAGES.termsNotAccepted,

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { CartCoupon } from "#api/contract/carts.ts";
-import { formatPercent } from "#app/lib/percent.ts";
+import { formatPercent } from "#core/percent.ts";
 
 /** "Cupom de Desconto" (spec §2): one coupon per purchase, kept while it still applies (0047). */
 export function CouponPanel({

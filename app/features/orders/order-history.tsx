@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
-import { readableDigitableLine } from "#app/lib/boleto-line.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
-import { formatBRL } from "#app/lib/money.ts";
-import { completionPath } from "#app/lib/url-state.ts";
-import { formatSaleDate, paymentMethodLabel, SALE_DETAILS_PARAM, saleStatusLabel } from "#app/features/orders/sales.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
+import { readableDigitableLine } from "#core/boleto-line.ts";
+import { formatCalendarDate } from "#core/dates.ts";
+import { formatBRL } from "#core/money.ts";
+import { completionPath } from "#core/storefront-paths.ts";
+import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
 import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { PixCopyPaste, PixSaleForm, pixExpiryText, SandboxPixForm } from "./pix-payment.tsx";
 import { productPath } from "#app/lib/product-path.ts";

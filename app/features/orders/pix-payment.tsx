@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Sale } from "#api/contract/orders.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { formatBRL } from "#core/money.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
 import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { SelfRefresh } from "./self-refresh.tsx";

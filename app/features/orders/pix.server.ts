@@ -9,7 +9,7 @@ import { getEnv } from "#app/.server/env.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { completionPath } from "#app/lib/url-state.ts";
+import { completionPath } from "#core/storefront-paths.ts";
 import { payablePix, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 
 /**

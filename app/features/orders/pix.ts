@@ -1,6 +1,6 @@
 /** The Pix forms and panels of /conclusao and /conta (docs/decisions/0022-pix.md): intents, texts, timings. */
 import type { Sale } from "#api/contract/orders.ts";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 
 export const PIX_INTENTS = { sandboxPay: "sandbox-pay-pix", renew: "renew-pix" } as const;
 

@@ -3,14 +3,14 @@
  * Pix sandbox's "Simular pagamento". The page itself is app/features/orders/purchase-summary.tsx.
  */
 import { data } from "react-router";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import type { Sale } from "#api/contract/orders.ts";
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
-import { completionPath } from "#app/lib/url-state.ts";
+import { completionPath } from "#core/storefront-paths.ts";
 import { checkPaymentNow } from "./payment-check.server.ts";
 import { PIX_INTENTS } from "./pix.ts";
 import { pixAction, pixQrOf, sandboxPixShown } from "./pix.server.ts";

@@ -1,15 +1,15 @@
 /** /conclusao's page (spec §3): what is left to pay first, then the items, the payment and the buyer. */
 import { Link } from "react-router";
-import { PAYMENT_METHOD_CODES } from "#api/contract/payment-methods.ts";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { CopyButton } from "#app/ui/copy-button.tsx";
-import { readableDigitableLine } from "#app/lib/boleto-line.ts";
-import { formatCpf } from "#app/lib/cpf.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { formatBRL } from "#app/lib/money.ts";
-import { installmentChoice } from "#app/lib/price-view.ts";
+import { readableDigitableLine } from "#core/boleto-line.ts";
+import { formatCpf } from "#core/cpf.ts";
+import { formatCalendarDate } from "#core/dates.ts";
+import { maskPhone } from "#core/masks.ts";
+import { formatBRL } from "#core/money.ts";
+import { installmentChoice } from "#core/price-view.ts";
 import { DeclinedPayment, UnpaidPaymentPage } from "./declined-payment.tsx";
-import { paymentMethodLabel, saleStatusLabel } from "./sales.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SelfRefresh } from "./self-refresh.tsx";
 import { PixPayment } from "./pix-payment.tsx";
 import type { loadPurchaseComplete } from "./purchase-complete.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { outcomeText, refusalOutcome } from "./item-outcomes.ts";
 
 describe("what a refused add says about the item", () => {

@@ -1,4 +1,4 @@
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
 
 /**
  * What happened to one ticked item when "Adicionar ao carrinho" sent it:

@@ -18,8 +18,8 @@ import {
   type LoggedInCustomer,
 } from "#tests/fixtures/storefront-requests.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { CART_MESSAGES } from "#app/lib/cart-rules.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { CART_MESSAGES } from "#core/cart-rules.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { loadQuickPurchase, quickPurchaseAction } from "./quick-purchase.server.ts";
 import { quickPurchaseHref } from "./quick-purchase-state.ts";
 

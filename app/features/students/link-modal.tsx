@@ -1,9 +1,9 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
 import { PriceBlock } from "#app/features/catalogue/price-block.tsx";
-import { priceView } from "#app/lib/price-view.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
-import { PRODUCT_NAME_LIMIT, truncate } from "#app/lib/text.ts";
+import { priceView } from "#core/price-view.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
+import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
 import type { LinkMode } from "./link-mode.ts";
 import { chooserDialog, StudentChooser, type StudentChooserReply } from "./student-chooser.tsx";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { StudentDataModal } from "./student-data-modal.tsx";

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Student, StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { schoolPeriod, studentUnitCode } from "./students.ts";
 
 /** "Período letivo: 2025" (spec §2 "school period"), nothing for a student not enrolled yet. */

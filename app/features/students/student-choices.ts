@@ -1,6 +1,6 @@
 // What the new-student wizard shows without its rules, apart from student-schemas.ts so its
 // pages do not load Zod with it (docs/decisions/0039-form-pages-weight.md).
-import { CUSTOMER_MESSAGES } from "#app/lib/validation/customer-messages.ts";
+import { CUSTOMER_MESSAGES } from "#core/validation/customer-messages.ts";
 
 /** Relationship codes (parentesco) the wizard offers; the data modal reads 9 guardian, 7 mother, else father. */
 export const RELATIONSHIPS = [

@@ -1,5 +1,5 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { STUDENT_CONSENT_SUMMARIES, STUDENT_CONSENT_TEXTS, STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_SUMMARIES, STUDENT_CONSENT_TEXTS, STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
 
 const PRIVACY_PATH = "/privacidade";

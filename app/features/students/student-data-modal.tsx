@@ -1,5 +1,5 @@
 import type { Responsible, StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import {
   formatAddress,
   formatBirthPlace,

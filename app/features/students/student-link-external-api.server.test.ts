@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { StudentLink } from "#api/contract/students.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { startStoreApiDouble, toastOf } from "#tests/fixtures/store-api-double.ts";
 import { actionReply, storefrontPost } from "#tests/fixtures/storefront-requests.ts";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_PROOF_MISMATCH } from "#api/contract/students.ts";
-import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_MESSAGES } from "#core/validation/student-fields.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";

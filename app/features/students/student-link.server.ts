@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { CartBagPayload } from "#api/contract/carts.ts";
 import { linkHref } from "#app/features/students/link-mode.ts";
 import { cartAddPaymentRequired, changeCart } from "#app/features/cart/cart.server.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";

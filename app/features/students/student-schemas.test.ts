@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { raField } from "#app/lib/validation/student-fields.ts";
+import { raField } from "#core/validation/student-fields.ts";
 import {
   checkoutNewStudentFormSchema,
   newStudentFormSchema,

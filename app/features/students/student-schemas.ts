@@ -1,20 +1,20 @@
 /**
  * The link wizard's schemas (spec §5 "Student creation", §3 "New student form"), for the
  * browser and the action. The student form names the rules of
- * app/lib/validation/student-fields.ts in Portuguese; the responsible form is the
+ * core/validation/student-fields.ts in Portuguese; the responsible form is the
  * responsible payload of api/contract/students.ts without its ids. The
  * city-belongs-to-state check is server-only: wrap with withCityOfStateFields
  * (city-of-state.ts) on the server.
  */
 import { z } from "zod";
 import { NEW_STUDENT_DEFAULTS, responsibleFields, type NewStudentData } from "#api/contract/students.ts";
-import { CUSTOMER_MESSAGES, cpfFieldWith } from "#app/lib/validation/customer-fields.ts";
+import { CUSTOMER_MESSAGES, cpfFieldWith } from "#core/validation/customer-fields.ts";
 import {
   consentCheckboxField,
   portugueseAddressFields,
   raField,
   studentFields as student,
-} from "#app/lib/validation/student-fields.ts";
+} from "#core/validation/student-fields.ts";
 
 /** The wizard's "Estudante" form (spec §3 "New student form", key estudante). */
 export const newStudentFormSchema = z.object({

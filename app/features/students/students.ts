@@ -1,7 +1,7 @@
 /** How a linked student and their responsible persons read on screen (spec §2 student card and data modal). */
 import type { Responsible, Student } from "#api/contract/students.ts";
-import { formatCpf } from "#app/lib/cpf.ts";
-import { maskCep, maskPhone } from "#app/lib/masks.ts";
+import { formatCpf } from "#core/cpf.ts";
+import { maskCep, maskPhone } from "#core/masks.ts";
 
 const liveSchoolYear = (student: Pick<Student, "schoolYears">) => student.schoolYears.find((year) => !year.deletedAt);
 

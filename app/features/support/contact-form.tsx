@@ -3,7 +3,7 @@ import { useForm } from "#app/ui/use-form.ts";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from "#app/lib/validation/support-subjects.ts";
+import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from "#core/validation/support-subjects.ts";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PhoneField, SelectField, SubmitButton, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import { CONTACT_FORM_ID, type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type StoreDatabase } from "#db/client.ts";
-import { SUPPORT_MESSAGES } from "#app/lib/validation/support-fields.ts";
+import { SUPPORT_MESSAGES } from "#core/validation/support-fields.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { toastOf } from "#tests/fixtures/store-api-double.ts";

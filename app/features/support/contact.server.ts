@@ -15,8 +15,8 @@ import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { supportTicketSchema } from "#app/lib/validation/support-fields.ts";
+import { maskPhone } from "#core/masks.ts";
+import { supportTicketSchema } from "#core/validation/support-fields.ts";
 import { type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
 import { createSignedCookie, type SignedCookie } from "#app/.server/signed-cookie.server.ts";
 

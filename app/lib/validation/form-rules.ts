@@ -23,7 +23,7 @@ import {
   raLinkSchema,
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
-import { supportTicketSchema } from "./support-fields.ts";
+import { supportTicketSchema } from "#core/validation/support-fields.ts";
 
 function zodRules<S extends z.ZodType>(schema: S) {
   return ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema });

@@ -11,7 +11,7 @@ import {
   gestorSecondaryButton,
   GestorTable,
 } from "#app/features/gestor/gestor-ui.tsx";
-import { formatBRL } from "#app/lib/money.ts";
+import { formatBRL } from "#core/money.ts";
 import type { Route } from "./+types/catalogue-products";
 
 export const meta = () => [{ title: "Produtos | Catálogo | Gestor | Loja Escolar" }];

@@ -7,9 +7,9 @@ import { couponAction, couponPage } from "#app/features/gestor/coupons/coupons.s
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GestorActionForm, GestorPagination, GestorTable, gestorCard } from "#app/features/gestor/gestor-ui.tsx";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { centsToReais, formatBRL } from "#app/lib/money.ts";
-import { formatPercent } from "#app/lib/percent.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { centsToReais, formatBRL } from "#core/money.ts";
+import { formatPercent } from "#core/percent.ts";
 import type { Route } from "./+types/coupon";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

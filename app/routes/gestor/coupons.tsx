@@ -12,7 +12,7 @@ import {
   gestorLabel,
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
-import { formatPercent } from "#app/lib/percent.ts";
+import { formatPercent } from "#core/percent.ts";
 import type { Route } from "./+types/coupons";
 
 export const meta = () => [{ title: "Cupons | Gestor | Loja Escolar" }];

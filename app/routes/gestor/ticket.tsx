@@ -7,9 +7,9 @@ import { TICKET_REPLY_MAX, TICKET_STATUS_LABELS, ticketReplyFields } from "#api/
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GestorActionForm, gestorButton, gestorCard } from "#app/features/gestor/gestor-ui.tsx";
 import { ticketAction, ticketPage } from "#app/features/gestor/tickets/tickets.server.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { SUPPORT_SUBJECTS, type SupportSubject } from "#app/lib/validation/support-fields.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { maskPhone } from "#core/masks.ts";
+import { SUPPORT_SUBJECTS, type SupportSubject } from "#core/validation/support-fields.ts";
 import { FormErrors, TextAreaField } from "#app/ui/form-field.tsx";
 import type { Route } from "./+types/ticket";
 

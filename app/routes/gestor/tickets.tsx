@@ -10,8 +10,8 @@ import {
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
 import { ticketListPage } from "#app/features/gestor/tickets/tickets.server.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { SUPPORT_SUBJECTS, type SupportSubject } from "#app/lib/validation/support-fields.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { SUPPORT_SUBJECTS, type SupportSubject } from "#core/validation/support-fields.ts";
 import type { Route } from "./+types/tickets";
 
 export const meta = () => [{ title: "Atendimento | Gestor | Loja Escolar" }];

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext } from "@playwright/test";
 import type { StaffRole } from "#api/contract/gestor/staff.ts";
-import { hashPassword } from "#api/accounts/passwords.ts";
+import { hashPassword } from "#db/passwords.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { createStaff } from "#api/gestor/staff/staff-accounts.ts";
 import { issueStaffSession } from "#api/gestor/staff/staff-sessions.ts";
@@ -25,7 +25,7 @@ export interface StaffMemberInTest {
 }
 
 // One hash of STAFF_PASSWORD per test worker, for every person it makes: at the store's cost
-// (about half a second of CPU each, api/accounts/scrypt-cost.ts) a new one per person slowed every
+// (about half a second of CPU each, db/scrypt-cost.ts) a new one per person slowed every
 // gestor test, and no test depends on two people's salts differing.
 let staffPasswordHash: Promise<string> | undefined;
 

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import type { ApiCustomer } from "./accounts.ts";
 import { demoBirthDate } from "./data.ts";
 

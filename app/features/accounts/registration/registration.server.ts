@@ -10,7 +10,7 @@ import {
   withCityOfChosenState,
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
-import { withCityOfState } from "#app/features/address/city-of-state.ts";
+import { withCityOfState } from "#core/validation/city-of-state.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";

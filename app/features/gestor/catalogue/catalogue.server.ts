@@ -24,7 +24,7 @@ import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { counted } from "#app/lib/text.ts";
+import { counted } from "#core/text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
 import { getStaffToken } from "../staff-session.server.ts";

@@ -15,7 +15,7 @@ import {
   type ProductFields,
   type ProductFieldsText,
 } from "#api/contract/gestor/catalogue.ts";
-import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField, ReadOnlyFields } from "./catalogue-ui.tsx";

@@ -7,7 +7,7 @@ import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { CATEGORY_ICON_KEYS, type CategoryIconKey } from "#api/contract/catalogue.ts";
+import { CATEGORY_ICON_KEYS, type CategoryIconKey } from "#core/category-icons.ts";
 import {
   bannerFields,
   categoryFields,

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts";
-import { SCHOOL_UNITS } from "#app/lib/school-units.ts";
+import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
 

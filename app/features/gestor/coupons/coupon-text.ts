@@ -1,7 +1,7 @@
 /** How the area writes a coupon's window, limits and reach in one line each. */
 import type { GestorCoupon } from "#api/contract/gestor/coupons.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { formatCalendarDate } from "#core/dates.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 
 export const couponWindow = (coupon: GestorCoupon) =>
   `${formatCalendarDate(coupon.startsOn)} a ${formatCalendarDate(coupon.endsOn)}`;

@@ -10,7 +10,7 @@ import { getEnv } from "#app/.server/env.server.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { todayInBrazil } from "#app/lib/dates.ts";
+import { todayInBrazil } from "#core/dates.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireAdmin, requireStaff, type CurrentStaff } from "../staff-guard.server.ts";
 

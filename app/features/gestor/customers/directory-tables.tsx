@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import type { GestorCustomerSummary, GestorStudentSummary } from "#api/contract/gestor/customers.ts";
-import { formatCpf } from "#app/lib/cpf.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { maskPhone } from "#app/lib/masks.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { formatCpf } from "#core/cpf.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { maskPhone } from "#core/masks.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { GestorTable } from "../gestor-ui.tsx";
 

@@ -4,10 +4,10 @@
  */
 import { Link } from "react-router";
 import type { PeriodFigures } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel } from "#app/features/orders/sales.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
-import { formatBRL } from "#app/lib/money.ts";
-import { schoolUnitByCode } from "#app/lib/school-units.ts";
+import { paymentMethodLabel } from "#core/sales.ts";
+import { formatCalendarDate } from "#core/dates.ts";
+import { formatBRL } from "#core/money.ts";
+import { schoolUnitByCode } from "#core/school-units.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorCard, GestorTable } from "../gestor-ui.tsx";
 

@@ -4,9 +4,9 @@
  * data beyond the brand) and the history of statuses and staff actions.
  */
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
-import { brazilDateTime, formatCalendarDate } from "#app/lib/dates.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
+import { formatBRL } from "#core/money.ts";
 import { gestorCard, GestorTable } from "../gestor-ui.tsx";
 import { unitLabel } from "./dashboard-view.tsx";
 

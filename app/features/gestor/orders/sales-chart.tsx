@@ -4,8 +4,8 @@
  * figures in the table under it. No <title> elements: React hoists them into the document's
  * head when it renders on the server.
  */
-import { formatBRL } from "#app/lib/money.ts";
-import { formatCalendarDate } from "#app/lib/dates.ts";
+import { formatBRL } from "#core/money.ts";
+import { formatCalendarDate } from "#core/dates.ts";
 import { GestorTable } from "../gestor-ui.tsx";
 
 interface Day {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { GestorSaleRow } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#app/features/orders/sales.ts";
-import { brazilDateTime } from "#app/lib/dates.ts";
-import { formatBRL } from "#app/lib/money.ts";
+import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { brazilDateTime } from "#core/dates.ts";
+import { formatBRL } from "#core/money.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { GestorTable } from "../gestor-ui.tsx";
 

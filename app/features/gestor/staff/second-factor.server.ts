@@ -11,7 +11,7 @@ import { pixQrDataUrl } from "#api/payments/pix/qr-svg.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
-import { counted } from "#app/lib/text.ts";
+import { counted } from "#core/text.ts";
 import { GESTOR_PATHS, gestorReturnPath } from "../gestor-paths.ts";
 import { currentStaffSession } from "../staff-guard.server.ts";
 import { authenticatorCodeSchema, secondFactorSchema } from "./staff-forms.ts";

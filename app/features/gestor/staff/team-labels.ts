@@ -1,4 +1,4 @@
-import { brazilDateTime } from "#app/lib/dates.ts";
+import { brazilDateTime } from "#core/dates.ts";
 
 /** "24/11/2026 09:15" in the store's time zone. */
 export function whenLabel(iso: string): string {

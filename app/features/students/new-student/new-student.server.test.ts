@@ -16,7 +16,7 @@ import { accountPageAction, loadAccountPage } from "#app/features/accounts/accou
 import { isNewStudentIntent, newStudentAction } from "./new-student.server.ts";
 import type * as StoreApiModule from "#app/.server/store-api/index.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
-import { STUDENT_MESSAGES } from "#app/lib/validation/student-fields.ts";
+import { STUDENT_MESSAGES } from "#core/validation/student-fields.ts";
 
 // Lets a test make the responsible call fail once, after the student was created.
 const failures = vi.hoisted(() => ({ responsible: 0 }));

@@ -23,7 +23,7 @@ import {
   withLookedUpAddress,
 } from "#app/features/address/address-form.server.ts";
 import type { CepFailure } from "#app/features/address/address-fields.tsx";
-import { withCityOfStateFields } from "#app/features/address/city-of-state.ts";
+import { withCityOfStateFields } from "#core/validation/city-of-state.ts";
 import { CHECKOUT_CPF_TOAST } from "#app/features/students/student-choices.ts";
 import {
   checkoutNewStudentFormSchema,
@@ -33,7 +33,7 @@ import {
 } from "#app/features/students/student-schemas.ts";
 import { placeItemFor, type PlaceItem } from "#app/features/students/student-link.server.ts";
 import { URL_STATE, withLinkState } from "#app/lib/url-state.ts";
-import { STUDENT_CONSENT_VERSION } from "#app/lib/student-consent.ts";
+import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { SCRYPT_COST as PRODUCTION_COST } from "#api/accounts/scrypt-cost.ts";
+import { SCRYPT_COST as PRODUCTION_COST } from "#db/scrypt-cost.ts";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 
 /** A hash in the stored format, made with any parameters. */

@@ -1,4 +1,8 @@
-import { stripAccents } from "#app/lib/text.ts";
+/**
+ * How a product's title is kept for search and matched with LIKE: the database's side of search,
+ * so the seed and the API's catalogue write the same text.
+ */
+import { stripAccents } from "#core/text.ts";
 
 /** Lower case without accents: what product search compares, in any SQL dialect. */
 export function normalizeForSearch(text: string): string {

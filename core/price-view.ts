@@ -8,11 +8,10 @@
  *   percent: "-15%" (the spec's "(14,98% desconto)" read as a typo to parents).
  * - Then, where the card allows more than one instalment: "ou 2x de R$ 79,95 sem juros".
  *
- * The instalment COUNT is not decided here: callers pass what app/lib/installments.ts allows
+ * The instalment COUNT is not decided here: callers pass what core/installments.ts allows
  * (decision 0021); this module only writes it. It imports nothing of installments.ts, which
  * would bring its calendar into the cards' chunk (decision 0037's page budget).
  */
-import type { Product } from "#api/contract/catalogue.ts";
 import { discountPercent, showsDiscountOnCartLine, showsDiscountOnPricePanel } from "./discount.ts";
 import { centsToReais, formatBRL, reaisToCents, toReais, type MoneyInput } from "./money.ts";
 
@@ -29,7 +28,8 @@ export interface PriceView {
   installments: string | null;
 }
 
-type PricedProduct = Pick<Product, "PRECO" | "DESCONTO">;
+/** What a price reads of a product or a cart line (PRECO and DESCONTO of api/contract, in reais). */
+type PricedProduct = { PRECO: number; DESCONTO: number };
 
 export interface PriceViewOptions {
   /**
@@ -43,7 +43,7 @@ export interface PriceViewOptions {
 
 /**
  * `count` is the instalment count the view advertises: the loader computes it with the spec §9
- * rule of app/lib/installments.ts (productInstallments, or the cart's count), so the page never
+ * rule of core/installments.ts (productInstallments, or the cart's count), so the page never
  * promises more than /compra offers (decision 0021). A cart line passes 1: its cart's total
  * carries the instalments.
  */

@@ -188,7 +188,7 @@ export function cartInstallmentView(
 
 /**
  * The payment summary line: "Parcelado em 3x de R$ 33,33 sem juros no Crédito" (spec §2's
- * "Parcelado em N x de R$ ... no Crédito", written as app/lib/price-view.ts writes instalments,
+ * "Parcelado em N x de R$ ... no Crédito", written as core/price-view.ts writes instalments,
  * decision 0040), "À vista no Crédito: R$ 100,00" for one, or "Selecione o Parcelamento" while no
  * count is chosen.
  */

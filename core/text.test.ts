@@ -8,7 +8,7 @@ import {
   stripAccents,
   titleCase,
   truncate,
-} from "./text";
+} from "./text.ts";
 
 describe("titleCase", () => {
   it("capitalises words and keeps connectors lowercase", () => {

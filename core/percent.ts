@@ -1,4 +1,4 @@
-import { formatDecimalBR, roundTo } from "./money";
+import { formatDecimalBR, roundTo } from "./money.ts";
 
 /**
  * A percentage in pt-BR with 0 or 2 decimals (spec §9), without the "%" sign:

@@ -2,7 +2,7 @@
  * Student and responsible field rules (spec §5 "Student creation", "RA field"), shared by
  * the link wizard's forms and the store API's payloads (api/contract/students.ts), which
  * only name the fields differently. The city-belongs-to-state check is server-only:
- * app/features/address/city-of-state.ts.
+ * core/validation/city-of-state.ts.
  */
 import { z } from "zod";
 import { onlyDigits } from "../cpf.ts";

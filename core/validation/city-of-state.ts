@@ -4,8 +4,8 @@
  * and the store API) wraps the same schemas with this rule.
  */
 import type { z } from "zod";
-import { isCityOf } from "#app/lib/ibge/index.ts";
-import { CUSTOMER_MESSAGES as M, whenValid } from "#app/lib/validation/customer-fields.ts";
+import { isCityOf } from "../ibge/index.ts";
+import { CUSTOMER_MESSAGES as M, whenValid } from "./customer-fields.ts";
 
 /** The schema plus the IBGE check that its city belongs to its state. */
 export function withCityOfState<T extends z.ZodType<{ state: string; city: string }>>(schema: T) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, showsDiscountOnCartLine, showsDiscountOnPricePanel } from "./discount";
-import { formatPercent } from "./percent";
+import { discountPercent, showsDiscountOnCartLine, showsDiscountOnPricePanel } from "./discount.ts";
+import { formatPercent } from "./percent.ts";
 
 describe("discountPercent", () => {
   it("derives the percentage from PRECO and DESCONTO", () => {

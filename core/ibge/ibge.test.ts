@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CITY_COUNT, citiesOf, findCity, isCityOf, isState, STATES, stateOf } from "./index";
+import { CITY_COUNT, citiesOf, findCity, isCityOf, isState, STATES, stateOf } from "./index.ts";
 
 describe("STATES", () => {
   it("lists the 27 federative units sorted by name", () => {

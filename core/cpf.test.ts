@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCpf, isValidCpf, onlyDigits, typedCpfDigits } from "./cpf";
+import { formatCpf, isValidCpf, onlyDigits, typedCpfDigits } from "./cpf.ts";
 
 describe("isValidCpf", () => {
   it("accepts CPFs whose check digits match, masked or not", () => {

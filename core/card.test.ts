@@ -21,7 +21,7 @@ import {
   validateCardForm,
   type CardBrand,
   type CardFormInput,
-} from "./card";
+} from "./card.ts";
 
 const JUNE_2026 = new Date("2026-06-15T12:00:00-03:00");
 

@@ -1,6 +1,7 @@
 /**
- * The payment methods of spec §9, the one home of their codes and texts. Kept apart from
- * the call declarations so the browser's payment form can import it alone.
+ * The payment methods of spec §9, the one home of their codes and texts: the contract's calls,
+ * the database's schema and seed, the payment form and the e-mails read them. Apart from the call
+ * declarations so the browser's payment form can import it alone.
  */
 import { z } from "zod";
 

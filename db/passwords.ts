@@ -1,3 +1,5 @@
+// How a password is kept (the password_hash columns): in db/ so the demo seed and the store API
+// hash alike, without the seed importing the API.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 // Imported by this relative path only: the unit tests alias exactly it (vitest.config.ts).
 import { SCRYPT_COST as PARAMS } from "./scrypt-cost.ts";

@@ -1,10 +1,10 @@
-/** How the order history reads a sale (spec §9 payment methods; sale statuses are the bundled API's). */
-import { PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "#api/contract/payment-methods.ts";
-import type { SaleStatus } from "#api/contract/orders.ts";
-import { STORE_TIME_ZONE } from "#app/lib/dates.ts";
-
-/** /conta's query parameter that opens one sale's details (a GET link: works without JavaScript). */
-export const SALE_DETAILS_PARAM = "compra";
+/**
+ * How the order history, the receipts and the gestor's reports read a sale (spec §9 payment
+ * methods; sale statuses are the bundled API's).
+ */
+import { PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "./payment-methods.ts";
+import type { SaleStatus } from "./sale-status.ts";
+import { STORE_TIME_ZONE } from "./dates.ts";
 
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   processing: "Pagamento em processamento",

@@ -11,7 +11,7 @@ import {
   round2,
   toFixed2,
   toReais,
-} from "./money";
+} from "./money.ts";
 
 describe("formatMoney", () => {
   it("shows pt-BR amounts with exactly two decimals and a thousands separator", () => {

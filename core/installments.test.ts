@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { CartItem } from "#api/contract/carts.ts";
-import type { Product } from "#api/contract/catalogue.ts";
 import {
   INSTALLMENT_TEXTS,
   cartInstallmentView,
@@ -14,7 +12,7 @@ import {
   productInstallments,
   schoolStartYear,
   type InstallmentLine,
-} from "./installments";
+} from "./installments.ts";
 
 /** Noon in Recife (UTC−3) on the given day. */
 const at = (ymd: string) => new Date(`${ymd}T12:00:00-03:00`);
@@ -120,12 +118,6 @@ describe("maxInstallmentsOf", () => {
   it("never goes below 1", () => {
     expect(maxInstallmentsOf(course({ maxInstallments: 0 }), JANUARY)).toBe(1);
     expect(maxInstallmentsOf(course({ maxInstallments: Number.NaN, turnYear: true }), JANUARY)).toBe(1);
-  });
-
-  it("accepts a Product of the API contract", () => {
-    const product = { TIPO: "S", PARCELAS: 1, paymentPlan: { maxInstallments: 12, turnYear: false, schoolYear: 2026 } };
-    const typed: Pick<Product, "TIPO" | "PARCELAS" | "paymentPlan"> = product;
-    expect(maxInstallmentsOf(typed, JUNE)).toBe(7);
   });
 });
 
@@ -272,36 +264,6 @@ describe("cartInstallments", () => {
     expect(cartInstallments([], 50, JUNE)).toBe(1);
     expect(cartInstallments([course({ maxInstallments: 0 }), course({ maxInstallments: -3 })], 5000, JUNE)).toBe(1);
     expect(cartInstallments(twoPhysical, -10, JUNE)).toBe(1);
-  });
-
-  it("accepts CartItem lines of the API contract", () => {
-    const item: CartItem = {
-      cartItemid: "c1",
-      itemTOTVSId: 10001,
-      affiliateId: "1",
-      quantity: 1,
-      itemCouponId: null,
-      itemCoupon: null,
-      paymentPlan: { maxInstallments: 12, turnYear: false, schoolYear: 2026 },
-      PRECO: 1200,
-      DESCONTO: 1200,
-      TIPO: "S",
-      NOME: "Curso de Robótica",
-      TURNO: "Tarde",
-      PARCELAS: 12,
-      CODCOLIGADA: "1",
-      productImage: "",
-      productSlug: "curso",
-      category: { title: "Cursos", slug: "cursos" },
-      product: {
-        productId: "p1",
-        title: "Curso",
-        slug: "curso",
-        image: "",
-        category: { title: "Cursos", slug: "cursos" },
-      },
-    };
-    expect(cartInstallments([item], 1200, JUNE)).toBe(7);
   });
 });
 

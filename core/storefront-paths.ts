@@ -1,0 +1,7 @@
+/**
+ * The storefront's pages that the store API links to, so the API never imports the storefront:
+ * the acquirer and the purchase e-mails send the buyer back to the sale's completion page.
+ */
+
+/** /conclusao for one of the customer's sales: the completion info of spec §3 (and a Pix's QR). */
+export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;

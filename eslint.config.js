@@ -8,6 +8,22 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** Conform's own useForm: forms use app/ui/use-form.ts's (issue 25). */
+const CONFORM_USE_FORM = {
+  name: "@conform-to/react",
+  importNames: ["useForm"],
+  message: "Use useForm from #app/ui/use-form.ts: it keeps each field's errors on screen.",
+};
+
+/**
+ * Inside the storefront too the arrows run one way: routes and layout use features, which use the
+ * shared parts (lib, ui, .server); a shared part never reaches up into a feature.
+ */
+const FEATURES_FROM_SHARED_PARTS = {
+  regex: "^(#app/(features|routes|layout)/|(\\.\\./)+(features|routes|layout)/)",
+  message: "app/lib, app/ui and app/.server are shared by the features: move what they need down here.",
+};
+
 /**
  * Forbids a layer's files to import the layers above it, by alias (#app/…) or by a relative path
  * that climbs out of the layer (../../app/…). The message names the way down.
@@ -67,20 +83,18 @@ export default tseslint.config(
     // Forms subscribe their own render to their fields' errors (app/ui/use-form.ts, issue 25).
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/ui/use-form.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [CONFORM_USE_FORM] }] },
+  },
+  {
+    files: ["app/{lib,ui,.server}/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}", "app/ui/use-form.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [
-            {
-              name: "@conform-to/react",
-              importNames: ["useForm"],
-              message: "Use useForm from #app/ui/use-form.ts: it keeps each field's errors on screen.",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { paths: [CONFORM_USE_FORM], patterns: [FEATURES_FROM_SHARED_PARTS] }],
     },
+  },
+  {
+    files: ["app/ui/use-form.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [FEATURES_FROM_SHARED_PARTS] }] },
   },
   // One direction of dependency (issue 26, docs/architecture.md): core <- db <- api <- app. A layer
   // imports the layers below it only, so a shared rule never drags the storefront into the API.

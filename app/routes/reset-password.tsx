@@ -121,7 +121,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
 function NewPasswordForm({ reply }: { reply?: { result?: SubmissionResult<string[]>; toast: string | null } }) {
   const navigation = useNavigation();
   const { loadOnFocus, ...rules } = useLazyRules(() =>
-    import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.resetPassword),
+    import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.resetPassword),
   );
   const [form, fields] = useForm<z.input<typeof resetPasswordSchema>>({
     id: "reset-password",

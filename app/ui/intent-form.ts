@@ -30,7 +30,7 @@ export function useIntentForm<
   lastResult?: SubmissionResult<string[]>;
   defaultValue?: DefaultValue<Shape>;
   /**
-   * The form's rules, loaded on its first focus (app/lib/validation/form-rules.ts, built with
+   * The form's rules, loaded on its first focus (app/features/shopper-form-rules.ts, built with
    * intentRules: only the saving intent is checked in the browser).
    */
   rules: () => Promise<(context: { formData: FormData }) => Submission<Input, string[], Output>>;

@@ -13,6 +13,10 @@ const IN_CORE = "core/money.ts";
 const IN_DB = "db/client.ts";
 const IN_API = "api/app.ts";
 const IN_MIGRATION = "db/migrations/0001-catalogue-and-people.ts";
+const IN_APP_LIB = "app/lib/pagination.ts";
+const IN_APP_SERVER = "app/.server/session.server.ts";
+const IN_USE_FORM = "app/ui/use-form.ts";
+const IN_FEATURE = "app/features/cart/cart.server.ts";
 
 /** The messages of the import rule for `code` placed in `filePath`. */
 async function importProblems(filePath: string, code: string): Promise<string[]> {
@@ -34,6 +38,10 @@ describe("the layers' import rule", () => {
     [IN_DB, "../api/contract/orders.ts", "db/ sits under the API and the storefront"],
     [IN_API, "#app/lib/pagination.ts", "api/ sits under the storefront"],
     [IN_API, "../app/lib/pagination.ts", "api/ sits under the storefront"],
+    [IN_APP_LIB, "#app/features/accounts/account-schemas.ts", "app/lib, app/ui and app/.server are shared"],
+    [IN_APP_SERVER, "../features/cart/cart.server.ts", "app/lib, app/ui and app/.server are shared"],
+    [IN_APP_SERVER, "#app/routes/purchase-complete.tsx", "app/lib, app/ui and app/.server are shared"],
+    [IN_USE_FORM, "#app/layout/shell.server.ts", "app/lib, app/ui and app/.server are shared"],
   ])("refuses in %s an import of %s", async (filePath, source, message) => {
     const problems = await importProblems(filePath, `import { imported } from "${source}";`);
     expect(problems).toHaveLength(1);
@@ -54,8 +62,18 @@ describe("the layers' import rule", () => {
     [IN_API, "#db/schema.ts"],
     [IN_API, "../contract/orders.ts"],
     [IN_CORE, "./dates.ts"],
+    [IN_FEATURE, "#app/lib/pagination.ts"],
+    [IN_FEATURE, "#app/features/students/student-schemas.ts"],
   ])("lets %s import %s, a layer below or its own", async (filePath, source) => {
     expect(await importProblems(filePath, `import { imported } from "${source}";`)).toEqual([]);
+  });
+
+  it("keeps the forms' rule in app's shared parts: Conform's useForm is still refused there", async () => {
+    const problems = await importProblems(
+      "app/ui/modal.tsx",
+      `import { useForm as imported } from "@conform-to/react";`,
+    );
+    expect(problems).toEqual([expect.stringContaining("Use useForm from #app/ui/use-form.ts")]);
   });
 
   it("keeps the migrations' stricter rule: a migration imports not even core/", async () => {

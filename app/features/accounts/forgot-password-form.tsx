@@ -16,7 +16,7 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
   const location = useLocation();
   const last = fetcher.data ?? reply;
   const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.forgotPassword),
+    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.forgotPassword),
     { shouldValidate: "onSubmit" },
   );
   const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({

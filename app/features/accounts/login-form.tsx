@@ -15,7 +15,7 @@ export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: A
   const location = useLocation();
   const last = fetcher.data ?? reply;
   const { loadOnFocus, ...rules } = useLazyRules(() =>
-    import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.login),
+    import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.login),
   );
   const [form, fields] = useForm<z.input<typeof loginSchema>>({
     id: "login",

@@ -16,7 +16,7 @@ export function PasswordForm({ reply }: { reply?: PasswordReply }) {
   const current = fetcher.data?.form === "password" ? fetcher.data : reply;
   const formRef = useRef<HTMLFormElement>(null);
   const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.passwordChange),
+    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.passwordChange),
     { shouldValidate: "onBlur", shouldRevalidate: "onInput" },
   );
   const [form, fields] = useForm<z.input<typeof passwordChangeSchema>>({

@@ -67,7 +67,7 @@ function ProfileFields({
     action: "/conta",
     lastResult: reply?.result,
     defaultValue: values,
-    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.profile),
+    rules: () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.profile),
     shouldValidate: "onBlur",
   });
 

@@ -105,7 +105,7 @@ function DeletionForm({ reply }: { reply?: AccountDeletionReply }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete-account";
   const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.accountDeletion),
+    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.accountDeletion),
     { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
   );
   const [form, fields] = useForm<z.input<typeof accountDeletionSchema>>({

@@ -40,7 +40,7 @@ export function RaLinkForm({
 }) {
   const navigation = useNavigation();
   const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.raLink),
+    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.raLink),
     { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
   );
   const [form, fields] = useForm<z.input<typeof raLinkSchema>>({

@@ -22,7 +22,7 @@ export function ContactForm({ prefill, reply }: { prefill: ContactPrefill; reply
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/atendimento") === true;
   const { loadOnFocus, ...rules } = useLazyRules(
     () =>
-      import("#app/lib/validation/form-rules.ts").then(
+      import("#app/features/shopper-form-rules.ts").then(
         (module) => (context: { formData: FormData }) =>
           module.formRules.supportTicket(context) as unknown as Submission<ContactFields>,
       ),

@@ -24,7 +24,7 @@ export function AccessStep({
   const { store } = useRootData();
   const step1 = reply?.step === 1 ? reply : undefined;
   const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.registrationAccess),
+    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.registrationAccess),
     { shouldRevalidate: "onInput" },
   );
   const [form, fields] = useForm<z.input<typeof registrationAccessSchema>>({

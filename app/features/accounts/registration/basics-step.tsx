@@ -26,7 +26,7 @@ export function BasicsStep({
     action: "/registrar",
     lastResult: reply.result,
     defaultValue: reply.values,
-    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.registrationBasics),
+    rules: () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.registrationBasics),
   });
 
   return (

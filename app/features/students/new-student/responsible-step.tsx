@@ -38,7 +38,7 @@ export function ResponsibleStep({
     action,
     lastResult: reply.result,
     defaultValue: reply.values,
-    rules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.responsibleStep),
+    rules: () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.responsibleStep),
   });
 
   const saving = pendingIntent === "responsible-save";

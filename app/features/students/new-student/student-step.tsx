@@ -35,7 +35,7 @@ export function StudentStep({
     lastResult: reply?.result,
     defaultValue: reply?.values,
     rules: () =>
-      import("#app/lib/validation/form-rules.ts").then((module) =>
+      import("#app/features/shopper-form-rules.ts").then((module) =>
         cpfToast ? module.formRules.checkoutNewStudent : module.formRules.newStudent,
       ),
   });

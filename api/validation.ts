@@ -74,12 +74,12 @@ export async function readJsonBody(c: Context): Promise<unknown> {
 type Parsed<S> = S extends z.ZodType ? z.output<S> : never;
 
 /** What `validated` hands the handler, parsed and typed: `c.req.valid("param" | "query" | "json")`. */
-export interface ValidatedInput<E extends Endpoint> {
+interface ValidatedInput<E extends Endpoint> {
   out: { param: Parsed<E["params"]>; query: Parsed<E["query"]>; json: Parsed<E["body"]> };
 }
 
 /** A rule only the server checks, on top of the contract's body (it keeps the body's type). */
-export type BodyRule<E extends Endpoint> = (body: NonNullable<E["body"]>) => z.ZodType<Parsed<E["body"]>>;
+type BodyRule<E extends Endpoint> = (body: NonNullable<E["body"]>) => z.ZodType<Parsed<E["body"]>>;
 
 /** Every endpoint a route validates with `validated`: the test that no route skips it reads this. */
 export const validatedEndpoints = new Set<Endpoint>();

@@ -131,6 +131,22 @@ export default tseslint.config(
     },
   },
   {
+    // A route's input is parsed by validated(endpoint) where the route is declared, with the
+    // contract's own schemas (issue 26, docs/decisions/0052): a handler never names them again.
+    files: ["api/**/*.ts"],
+    ignores: ["api/**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.name='parseInput'][arguments.0.property.name=/^(body|query|params)$/]",
+          message:
+            "Declare the route with validated(endpoint) (api/validation.ts) and read c.req.valid(...): the contract's schema parses there.",
+        },
+      ],
+    },
+  },
+  {
     // Playwright's fixtures take their dependencies as a destructured first argument, even none.
     files: ["tests/e2e/**/*.ts"],
     rules: { "no-empty-pattern": ["error", { allowObjectPatternsAsParameters: true }] },

@@ -1,8 +1,7 @@
-import type { Context } from "hono";
-import { z } from "zod";
+import type { Context, Env, MiddlewareHandler } from "hono";
+import type { z } from "zod";
 import type { Endpoint } from "./contract/endpoint.ts";
-import { storeIdField } from "./contract/fields.ts";
-import { ApiError, badRequest } from "./errors.ts";
+import { ApiError, badRequest, notFound } from "./errors.ts";
 
 /** An endpoint's method and path for Hono's `on`: `.on(...at(carts.getCart), handler)`. */
 export const at = <E extends Endpoint>(declared: E) => [declared.method, declared.path] as [E["method"], E["path"]];
@@ -21,10 +20,14 @@ function messageOf(issue: { path?: PropertyKey[] }): string {
   return path ? INPUT_MESSAGES.field(path) : INPUT_MESSAGES.notAnObject;
 }
 
-/** Parses input with a schema; the first issue's message becomes a 400 reply. */
-export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+/** Parses input with a schema; the first issue's message becomes a 400 reply (or `refusal`'s). */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  refusal: (message: string) => ApiError = badRequest,
+): z.infer<T> {
   const result = schema.safeParse(input, { error: messageOf });
-  if (!result.success) throw badRequest(result.error.issues[0]?.message ?? "Dados inválidos.");
+  if (!result.success) throw refusal(result.error.issues[0]?.message ?? "Dados inválidos.");
   return result.data;
 }
 
@@ -68,7 +71,40 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   return parsed;
 }
 
-/** The path's {storeId}, for calls that read nothing else from their path. */
-export const storeIdOfPath = z.object({ storeId: storeIdField });
+type Parsed<S> = S extends z.ZodType ? z.output<S> : never;
 
-export const uuidParam = (message: string) => z.string().uuid({ message });
+/** What `validated` hands the handler, parsed and typed: `c.req.valid("param" | "query" | "json")`. */
+interface ValidatedInput<E extends Endpoint> {
+  out: { param: Parsed<E["params"]>; query: Parsed<E["query"]>; json: Parsed<E["body"]> };
+}
+
+/** A rule only the server checks, on top of the contract's body (it keeps the body's type). */
+type BodyRule<E extends Endpoint> = (body: NonNullable<E["body"]>) => z.ZodType<Parsed<E["body"]>>;
+
+/** Every endpoint a route validates with `validated`: the test that no route skips it reads this. */
+export const validatedEndpoints = new Set<Endpoint>();
+
+/**
+ * The route's own middleware that parses its request with the contract's schemas, in this
+ * order: path parameters, query, JSON body (`readJsonBody`: 415, empty = {}, NUL refused). The
+ * first issue answers 400 (404 for `paramsNotFound`) in Portuguese, and the handler is never
+ * reached with input its contract refuses. A check that must come first (auth, the caller's
+ * own ids in the body) is a middleware placed before this one in the route's declaration.
+ * `bodyRule` adds what only the server checks (the IBGE city of its state, too heavy for the
+ * browser's copy of the contract: core/validation/city-of-state.ts).
+ */
+export function validated<E extends Endpoint>(
+  declared: E,
+  bodyRule?: BodyRule<E>,
+): MiddlewareHandler<Env, string, ValidatedInput<E>> {
+  const { params, query } = declared;
+  const paramRefusal = declared.paramsNotFound ? notFound : badRequest;
+  const body = declared.body && (bodyRule ? bodyRule(declared.body as NonNullable<E["body"]>) : declared.body);
+  validatedEndpoints.add(declared);
+  return async (c, next) => {
+    if (params) c.req.addValidatedData("param", parseInput(params, c.req.param(), paramRefusal) as object);
+    if (query) c.req.addValidatedData("query", parseInput(query, c.req.query()) as object);
+    if (body) c.req.addValidatedData("json", parseInput(body, await readJsonBody(c)) as object);
+    await next();
+  };
+}

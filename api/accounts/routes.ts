@@ -3,15 +3,16 @@ import { accounts, type AuthReply } from "../contract/accounts.ts";
 import type { ApiDeps } from "../deps.ts";
 import { toCustomer } from "../customers/repository.ts";
 import { callerAddress, limitByAddress } from "../rate-limit.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 import { requireCustomer, type CustomerEnv } from "./auth-middleware.ts";
 import { checkCredentials, LOGIN_BY_ADDRESS } from "./login.ts";
 import { deleteExpiredTokens, issueToken, revokeToken } from "./tokens.ts";
 
 export function accountRoutes(deps: ApiDeps) {
+  const { authCustomer } = accounts;
   return new Hono<CustomerEnv>()
-    .on(...at(accounts.authCustomer), limitByAddress(deps, LOGIN_BY_ADDRESS), async (c) => {
-      const { storeId, ...credentials } = parseInput(accounts.authCustomer.body, await readJsonBody(c));
+    .on(...at(authCustomer), limitByAddress(deps, LOGIN_BY_ADDRESS), validated(authCustomer), async (c) => {
+      const { storeId, ...credentials } = c.req.valid("json");
       const customer = await checkCredentials(deps, storeId, credentials, callerAddress(c));
       const now = deps.now();
       await deleteExpiredTokens(deps.db, customer.id, now);

@@ -9,7 +9,7 @@ import { quantityProblem } from "#core/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#core/installments.ts";
 import { itemFields } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
-import { integerId, ownCustomerId, ownStoreId, storeIdField } from "./fields.ts";
+import { integerId, ownCustomerId, ownStoreId, storeIdField, storeIdOfPath } from "./fields.ts";
 
 /** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
 export const CART_NOT_FOUND = "Carrinho não foi encontrado";
@@ -279,6 +279,7 @@ export const carts = {
   finishCart: endpoint({
     method: "PUT",
     path: "/carts/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId",
+    params: storeIdOfPath,
     body: finishCartBody,
     reply: finishCartReply,
   }),
@@ -286,6 +287,7 @@ export const carts = {
     extension: true,
     method: "GET",
     path: "/carts/list-guest-cart/store/:storeId",
+    params: storeIdOfPath,
     reply: cartReply,
   }),
   saveGuestCart: endpoint({

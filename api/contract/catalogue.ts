@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { integerId, slugField, storeIdField } from "./fields.ts";
+import { integerId, slugField, storeIdField, storeIdOfPath, uuidParam } from "./fields.ts";
 import { paymentMethodCode } from "#core/payment-methods.ts";
 
 export const HOME_LIMIT_MAX = 15;
@@ -143,6 +143,9 @@ const seriesIdList = z
   .array(integerId(SERIES_LIST_INVALID), { message: SERIES_LIST_INVALID })
   .max(100, { message: "Selecione no máximo 100 séries." });
 
+/** A category's slug in the path, and the store's id. */
+const slugPath = z.object({ slug: slugField, storeId: storeIdField });
+
 const homeLimitMessage = "O limite deve ser de 1 a 15 produtos.";
 
 export const catalogue = {
@@ -150,6 +153,7 @@ export const catalogue = {
   listCategories: endpoint({
     method: "GET",
     path: "/categories/list-category-by-store-id/:storeId",
+    params: storeIdOfPath,
     cacheable: true,
     query: z.object({
       field: z.enum(["visible", "all"], { message: "Parâmetro field inválido: use visible." }).optional(),
@@ -160,12 +164,14 @@ export const catalogue = {
   getCategoryById: endpoint({
     method: "GET",
     path: "/categories/list-category-by-id-and-store-id/:id/store/:storeId",
+    params: z.object({ id: uuidParam("Identificador de categoria inválido."), storeId: storeIdField }),
     cacheable: true,
     reply: categoryReply,
   }),
   listProductsByCategorySlug: endpoint({
     method: "POST",
     path: "/products/list-product-by-category-slug/:slug/store/:storeId/visible/enabled",
+    params: slugPath,
     cacheable: true,
     body: z.object({ seriesTOTVSID: z.union([seriesIdList, z.null()]).optional() }),
     reply: categoryProductsReply,
@@ -178,6 +184,7 @@ export const catalogue = {
     extension: true,
     method: "POST",
     path: "/products/list-product-page-by-category-slug/:slug/store/:storeId/visible/enabled",
+    params: slugPath,
     cacheable: true,
     body: z.object({
       page: z.coerce
@@ -198,12 +205,14 @@ export const catalogue = {
     extension: true,
     method: "GET",
     path: "/products/get-product-by-slug/:slug/category/:categorySlug/store/:storeId/visible/enabled",
+    params: z.object({ slug: slugField, categorySlug: slugField, storeId: storeIdField }),
     cacheable: true,
     reply: productBySlugReply,
   }),
   listProductsBySeries: endpoint({
     method: "POST",
     path: "/products/list-product-by-serie-totvs-id/:storeId/visible/enabled",
+    params: storeIdOfPath,
     cacheable: true,
     body: z.object({ seriesTOTVSID: seriesIdList.min(1, { message: "Informe ao menos uma série." }) }),
     reply: productsReply,
@@ -211,6 +220,7 @@ export const catalogue = {
   listHomeProducts: endpoint({
     method: "POST",
     path: "/products/list-products-in-home/store/:storeId/visible/enabled",
+    params: storeIdOfPath,
     cacheable: true,
     body: z.object({
       categories: z
@@ -234,6 +244,7 @@ export const catalogue = {
   searchProducts: endpoint({
     method: "GET",
     path: "/products/search-products-by-title/store/:storeId/visible/enabled",
+    params: storeIdOfPath,
     cacheable: true,
     query: z.object({
       title: z
@@ -247,6 +258,7 @@ export const catalogue = {
   getHighlight: endpoint({
     method: "GET",
     path: "/highlights/list-highlight-by-id/:id/store/:storeId/visible/enabled",
+    params: z.object({ id: integerId("Identificador de destaque inválido."), storeId: storeIdField }),
     cacheable: true,
     reply: highlightReply,
   }),
@@ -254,6 +266,7 @@ export const catalogue = {
   listSeries: endpoint({
     method: "GET",
     path: "/serie-totvs/list-serie-totvs-by-store-id/:storeId",
+    params: storeIdOfPath,
     cacheable: true,
     query: z.object({
       CODPERLET: z
@@ -265,6 +278,7 @@ export const catalogue = {
   getStore: endpoint({
     method: "GET",
     path: "/stores/list-store-by-store-id/:storeId",
+    params: storeIdOfPath,
     cacheable: true,
     reply: storeReply,
   }),

@@ -1,8 +1,12 @@
 /**
  * How a call of the store API (spec §7) is declared once: method, path pattern with
- * `:params`, the Zod schemas of its query and JSON body, and of its reply. The Hono
- * routes register and parse from these; the storefront's client builds its URLs and
- * checks its replies with them.
+ * `:params`, the Zod schemas of its path parameters, query and JSON body, and of its reply.
+ * The Hono routes register from these, and their `validated` middleware (api/validation.ts)
+ * parses each request with the same schemas before the handler runs, so a handler reads
+ * `c.req.valid("param" | "query" | "json")` and never names a schema again
+ * (docs/decisions/0052-validation-where-the-route-is-declared.md). The storefront's client
+ * builds its URLs and checks its replies with them; the OpenAPI document (api/openapi) is
+ * written from them.
  */
 import { z } from "zod";
 
@@ -12,6 +16,16 @@ export interface Endpoint {
   readonly method: HttpMethod;
   /** Spec §7's path, `:name` for each parameter. */
   readonly path: string;
+  /**
+   * The path's parameters as the API reads them (a numeric store id, a uuid…), where it
+   * checks them before anything else; a parameter the schema leaves out is plain text.
+   */
+  readonly params?: z.ZodType;
+  /**
+   * A parameter the schema refuses names nothing: 404 with the schema's message, as an unknown
+   * id would answer (the gestor's cart, customer and link ids), instead of 400.
+   */
+  readonly paramsNotFound?: true;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /** What a 2xx answers; null for a call that answers 204 without a body. */

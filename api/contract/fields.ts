@@ -29,3 +29,9 @@ export const slugField = z
   .min(1, { message: "Slug inválido." })
   .max(120, { message: "Slug inválido." })
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "Slug inválido." });
+
+/** The path's {storeId}, for calls whose other path parameters are plain text. */
+export const storeIdOfPath = z.object({ storeId: storeIdField });
+
+/** An id that is a uuid (a category, a product, a cart…), read from a path. */
+export const uuidParam = (message: string) => z.string().uuid({ message });

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { storeIdOfPath } from "./fields.ts";
 import { paymentMethodCode } from "#core/payment-methods.ts";
 import { saleStatus } from "#core/sale-status.ts";
 
@@ -153,6 +154,7 @@ export const orders = {
   getPublicSaleBag: endpoint({
     method: "GET",
     path: "/sale-bags/check-status-sale-bag/store/:storeId/sale/:saleId/saleBag/:saleBagId",
+    params: storeIdOfPath,
     reply: publicSaleBagReply,
   }),
   /** The printable boleto: no auth, found by the sale's random UUID. */
@@ -160,6 +162,7 @@ export const orders = {
     extension: true,
     method: "GET",
     path: "/sales/boleto/:saleId/store/:storeId",
+    params: storeIdOfPath,
     reply: boletoReply,
   }),
   /**
@@ -170,6 +173,7 @@ export const orders = {
     extension: true,
     method: "POST",
     path: "/sales/renew-pix/:saleId/store/:storeId",
+    params: storeIdOfPath,
     reply: saleReply,
   }),
   /**
@@ -180,6 +184,7 @@ export const orders = {
     extension: true,
     method: "POST",
     path: "/sales/sandbox-pay-pix/:saleId/store/:storeId",
+    params: storeIdOfPath,
     reply: saleReply,
   }),
   /**
@@ -192,6 +197,7 @@ export const orders = {
     extension: true,
     method: "POST",
     path: "/sales/check-payment/:saleId/store/:storeId",
+    params: storeIdOfPath,
     reply: salePaymentReply,
   }),
 };

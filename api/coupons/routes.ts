@@ -8,19 +8,17 @@ import { notFound } from "../errors.ts";
 import { loadCartLines } from "../carts/cart-pricing.ts";
 import { applyCoupon, removeCoupon } from "./cart-coupons.ts";
 import { hasSomethingToPay, listAvailableCoupons } from "./coupon-rules.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 
 export function cartItemRoutes(deps: ApiDeps) {
   const auth = requireCustomer(deps);
   return new Hono<CustomerEnv>()
-    .on(...at(coupons.applyCoupon), auth, async (c) => {
-      const data = parseInput(coupons.applyCoupon.body, await readJsonBody(c));
-      return c.json<CartReply>(await applyCoupon(deps, c.get("customer"), data));
-    })
-    .on(...at(coupons.removeCoupon), auth, async (c) => {
-      const data = parseInput(coupons.removeCoupon.body, await readJsonBody(c));
-      return c.json<CartReply>(await removeCoupon(deps, c.get("customer"), data));
-    });
+    .on(...at(coupons.applyCoupon), auth, validated(coupons.applyCoupon), async (c) =>
+      c.json<CartReply>(await applyCoupon(deps, c.get("customer"), c.req.valid("json"))),
+    )
+    .on(...at(coupons.removeCoupon), auth, validated(coupons.removeCoupon), async (c) =>
+      c.json<CartReply>(await removeCoupon(deps, c.get("customer"), c.req.valid("json"))),
+    );
 }
 
 export function itemCouponRoutes(deps: ApiDeps) {

@@ -13,7 +13,7 @@ import { requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middlewar
 import { ApiError } from "../errors.ts";
 import { callerAddress, hitRateLimit, limitByAddress, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/repository.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 import { deleteCustomerAccount } from "./account-deletion.ts";
 import { exportCustomerData } from "./customer-data.ts";
 import { toCustomer } from "./repository.ts";
@@ -29,35 +29,36 @@ import {
 /** Generous: a school's network or a mobile carrier puts hundreds of parents behind one address. */
 export const SIGNUP_BY_ADDRESS = { name: "signup-address", limit: 60, windowMs: 60_000 };
 
-const registration = withCityOfState(accounts.createCustomer.body);
-const profile = withCityOfState(accounts.updateCustomer.body);
-
 export function customerRoutes(deps: ApiDeps) {
   const own = requireOwnCustomer(deps);
+  const { createCustomer, updateCustomer, updateCustomerPassword } = accounts;
   return new Hono<CustomerEnv>()
-    .on(...at(accounts.createCustomer), limitByAddress(deps, SIGNUP_BY_ADDRESS), async (c) => {
-      const { storeId, ...data } = parseInput(registration, await readJsonBody(c));
-      await assertStoreExists(deps, storeId);
-      const customer = await registerCustomer(deps, storeId, data, callerAddress(c));
-      return c.json<CustomerReply>({ customer: toCustomer(customer) }, 201);
-    })
+    .on(
+      ...at(createCustomer),
+      limitByAddress(deps, SIGNUP_BY_ADDRESS),
+      validated(createCustomer, withCityOfState),
+      async (c) => {
+        const { storeId, ...data } = c.req.valid("json");
+        await assertStoreExists(deps, storeId);
+        const customer = await registerCustomer(deps, storeId, data, callerAddress(c));
+        return c.json<CustomerReply>({ customer: toCustomer(customer) }, 201);
+      },
+    )
     .on(...at(accounts.getCustomer), own, (c) => c.json<CustomerReply>({ customer: toCustomer(c.get("customer")) }))
-    .on(...at(accounts.updateCustomer), own, async (c) => {
-      const data = parseInput(profile, await readJsonBody(c));
-      const customer = await updateProfile(deps, c.get("customer"), data, callerAddress(c));
+    .on(...at(updateCustomer), own, validated(updateCustomer, withCityOfState), async (c) => {
+      const customer = await updateProfile(deps, c.get("customer"), c.req.valid("json"), callerAddress(c));
       return c.json<CustomerReply>({ customer: toCustomer(customer) });
     })
-    .on(...at(accounts.updateCustomerPassword), own, async (c) => {
-      const data = parseInput(accounts.updateCustomerPassword.body, await readJsonBody(c));
-      const { token, customer } = await changePassword(deps, c.get("customer"), data);
+    .on(...at(updateCustomerPassword), own, validated(updateCustomerPassword), async (c) => {
+      const { token, customer } = await changePassword(deps, c.get("customer"), c.req.valid("json"));
       return c.json<AuthReply>({ auth: { token, customer: toCustomer(customer) } });
     })
     .on(...at(privacy.exportCustomerData), own, async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json<CustomerDataReply>({ customerData: await exportCustomerData(deps, c.get("customer")) });
     })
-    .on(...at(privacy.deleteCustomer), own, async (c) => {
-      const { password } = parseInput(privacy.deleteCustomer.body, await readJsonBody(c));
+    .on(...at(privacy.deleteCustomer), own, validated(privacy.deleteCustomer), async (c) => {
+      const { password } = c.req.valid("json");
       await deleteCustomerAccount(deps, c.get("customer"), password);
       return c.body(null, 204);
     })
@@ -72,9 +73,10 @@ export const RESET_LINK_BY_ADDRESS = { name: "reset-link-address", limit: 30, wi
 
 /** POST /customers/reset-password (spec §7) and the link's check and confirmation. */
 export function passwordResetRoutes(deps: ApiDeps) {
+  const { resetPassword, confirmResetPassword } = accounts;
   return new Hono()
-    .on(...at(accounts.resetPassword), limitByAddress(deps, RESET_BY_ADDRESS), async (c) => {
-      const { email, storeId } = parseInput(accounts.resetPassword.body, await readJsonBody(c));
+    .on(...at(resetPassword), limitByAddress(deps, RESET_BY_ADDRESS), validated(resetPassword), async (c) => {
+      const { email, storeId } = c.req.valid("json");
       if (!(await hitRateLimit(deps, RESET_BY_EMAIL, `${storeId}:${email}`)))
         throw new ApiError(429, TOO_MANY_REQUESTS);
       await requestPasswordReset(deps, storeId, email);
@@ -84,9 +86,14 @@ export function passwordResetRoutes(deps: ApiDeps) {
       await findUsableReset(deps, c.req.param("token"));
       return c.json<ResetTokenReply>({ valid: true });
     })
-    .on(...at(accounts.confirmResetPassword), limitByAddress(deps, RESET_LINK_BY_ADDRESS), async (c) => {
-      const { password } = parseInput(accounts.confirmResetPassword.body, await readJsonBody(c));
-      await confirmPasswordReset(deps, c.req.param("token"), password);
-      return c.json<MessageReply>({ message: RESET_DONE });
-    });
+    .on(
+      ...at(confirmResetPassword),
+      limitByAddress(deps, RESET_LINK_BY_ADDRESS),
+      validated(confirmResetPassword),
+      async (c) => {
+        const { password } = c.req.valid("json");
+        await confirmPasswordReset(deps, c.req.param("token"), password);
+        return c.json<MessageReply>({ message: RESET_DONE });
+      },
+    );
 }

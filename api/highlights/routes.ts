@@ -1,16 +1,12 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import { catalogue, type HighlightReply } from "../contract/catalogue.ts";
-import { integerId, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
-import { at, parseInput } from "../validation.ts";
-
-const params = z.object({ id: integerId("Identificador de destaque inválido."), storeId: storeIdField });
+import { at, validated } from "../validation.ts";
 
 export function highlightRoutes(deps: ApiDeps) {
-  return new Hono().on(...at(catalogue.getHighlight), async (c) => {
-    const { id, storeId } = parseInput(params, c.req.param());
+  return new Hono().on(...at(catalogue.getHighlight), validated(catalogue.getHighlight), async (c) => {
+    const { id, storeId } = c.req.valid("param");
     const highlight = await deps.db
       .selectFrom("highlights")
       .select(["id", "title"])

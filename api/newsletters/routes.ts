@@ -4,13 +4,15 @@ import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { limitByAddress } from "../rate-limit.ts";
 import { assertStoreExists } from "../stores/repository.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 
 const NEWSLETTER_LIMIT = { name: "newsletter", limit: 5, windowMs: 10 * 60_000 };
 
 export function newsletterRoutes(deps: ApiDeps) {
-  return new Hono().on(...at(catalogue.createNewsletter), limitByAddress(deps, NEWSLETTER_LIMIT), async (c) => {
-    const { storeId, email } = parseInput(catalogue.createNewsletter.body, await readJsonBody(c));
+  const { createNewsletter } = catalogue;
+  const limit = limitByAddress(deps, NEWSLETTER_LIMIT);
+  return new Hono().on(...at(createNewsletter), limit, validated(createNewsletter), async (c) => {
+    const { storeId, email } = c.req.valid("json");
     await assertStoreExists(deps, storeId);
     const id = crypto.randomUUID();
     const inserted = await deps.db

@@ -6,7 +6,8 @@ import type { ApiDeps } from "../deps.ts";
 import { EXTENSION_TAG, GESTOR_TAG, openApiDocument, openApiPath, SPEC_TAG } from "./document.ts";
 import { API_DOCUMENT_ROUTES } from "./routes.ts";
 
-type Operation = { tags: string[]; parameters?: { name: string; in: string }[]; requestBody?: unknown };
+type Parameter = { name: string; in: string; schema: Record<string, unknown> };
+type Operation = { tags: string[]; parameters?: Parameter[]; requestBody?: unknown };
 
 describe("the store API's OpenAPI document (/api/openapi.json)", () => {
   // Building the routes reads no dependency: nothing is called.
@@ -56,6 +57,21 @@ describe("the store API's OpenAPI document (/api/openapi.json)", () => {
     expect(search.parameters?.map((p) => `${p.in} ${p.name}`)).toContain("query q");
     const login = operations.find(({ method, path }) => method === "post" && path.includes("login"))!.operation;
     expect(JSON.stringify(login.requestBody)).toContain('"password"');
+  });
+
+  it("types a path parameter as the API checks it, and leaves the others text", () => {
+    const pathParameters = (method: string, path: string) =>
+      Object.fromEntries(
+        operation(method, path)!
+          .operation.parameters!.filter((p) => p.in === "path")
+          .map((p) => [p.name, p.schema]),
+      );
+    const category = pathParameters("GET", "/categories/list-category-by-id-and-store-id/:id/store/:storeId");
+    expect(category.storeId).toMatchObject({ type: "integer", maximum: 2_147_483_647 });
+    expect(category.id).toMatchObject({ type: "string", format: "uuid" });
+    const boleto = pathParameters("GET", "/sales/boleto/:saleId/store/:storeId");
+    expect(boleto.storeId).toMatchObject({ type: "integer" });
+    expect(boleto.saleId).toEqual({ type: "string" });
   });
 
   it("is served as JSON at /openapi.json and as a page without scripts at /docs", async () => {

@@ -32,20 +32,32 @@ const PARAM = /:([A-Za-z0-9_]+)/g;
 /** `/carts/:cartId` → `/carts/{cartId}`. */
 export const openApiPath = (path: string) => path.replace(PARAM, "{$1}");
 
+/** Each property of an object schema, as the client sends it. */
+function propertiesOf(schema: z.ZodType | undefined): {
+  properties: Record<string, JsonSchema>;
+  required: Set<string>;
+} {
+  const described = schema ? jsonSchema(schema, "input") : {};
+  return {
+    properties: (described.properties ?? {}) as Record<string, JsonSchema>,
+    required: new Set((described.required ?? []) as string[]),
+  };
+}
+
+/** Path parameters typed by the contract's `params` where it has them (the API checks those), text otherwise. */
 function parametersOf(declared: Endpoint) {
+  const path = propertiesOf(declared.params);
   const pathParams = [...declared.path.matchAll(PARAM)].map(([, name]) => ({
-    name,
+    name: name!,
     in: "path",
     required: true,
-    schema: { type: "string" },
+    schema: path.properties[name!] ?? { type: "string" },
   }));
-  const query = declared.query ? jsonSchema(declared.query, "input") : null;
-  const properties = (query?.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((query?.required ?? []) as string[]);
-  const queryParams = Object.entries(properties).map(([name, schema]) => ({
+  const query = propertiesOf(declared.query);
+  const queryParams = Object.entries(query.properties).map(([name, schema]) => ({
     name,
     in: "query",
-    required: required.has(name),
+    required: query.required.has(name),
     schema,
   }));
   return [...pathParams, ...queryParams];

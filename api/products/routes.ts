@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { z } from "zod";
 import {
   catalogue,
   type CategoryProductPageReply,
@@ -8,11 +7,10 @@ import {
   type HomeProductsReply,
   type ProductsReply,
 } from "../contract/catalogue.ts";
-import { slugField, storeIdField } from "../contract/fields.ts";
 import type { ApiDeps } from "../deps.ts";
 import { findShoppableCategoryBySlug } from "../categories/repository.ts";
 import { assertStoreExists } from "../stores/repository.ts";
-import { at, parseInput, readJsonBody, storeIdOfPath } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 import {
   findShoppableProductBySlug,
   listNewestProductsOfCategory,
@@ -24,9 +22,6 @@ import {
 
 const SEARCH_LIMIT = 60;
 
-const slugPath = z.object({ slug: slugField, storeId: storeIdField });
-const productSlugPath = z.object({ slug: slugField, categorySlug: slugField, storeId: storeIdField });
-
 export function productRoutes(deps: ApiDeps) {
   const {
     listProductsByCategorySlug,
@@ -37,35 +32,35 @@ export function productRoutes(deps: ApiDeps) {
     searchProducts,
   } = catalogue;
   return new Hono()
-    .on(...at(listProductsByCategorySlug), async (c) => {
-      const { slug, storeId } = parseInput(slugPath, c.req.param());
-      const { seriesTOTVSID } = parseInput(listProductsByCategorySlug.body, await readJsonBody(c));
+    .on(...at(listProductsByCategorySlug), validated(listProductsByCategorySlug), async (c) => {
+      const { slug, storeId } = c.req.valid("param");
+      const { seriesTOTVSID } = c.req.valid("json");
       const category = await findShoppableCategoryBySlug(deps, storeId, slug);
       const products = await listProductsByCategory(deps, storeId, category.id, seriesTOTVSID ?? []);
       return c.json<CategoryProductsReply>({ category, products });
     })
-    .on(...at(pageBySlug), async (c) => {
-      const { slug, storeId } = parseInput(slugPath, c.req.param());
-      const { page, pageSize } = parseInput(pageBySlug.body, await readJsonBody(c));
+    .on(...at(pageBySlug), validated(pageBySlug), async (c) => {
+      const { slug, storeId } = c.req.valid("param");
+      const { page, pageSize } = c.req.valid("json");
       const category = await findShoppableCategoryBySlug(deps, storeId, slug);
       const { products, total } = await listProductPageOfCategory(deps, storeId, category.id, page, pageSize);
       return c.json<CategoryProductPageReply>({ category, products, total });
     })
-    .on(...at(getProductBySlug), async (c) => {
-      const { slug, categorySlug, storeId } = parseInput(productSlugPath, c.req.param());
+    .on(...at(getProductBySlug), validated(getProductBySlug), async (c) => {
+      const { slug, categorySlug, storeId } = c.req.valid("param");
       const category = await findShoppableCategoryBySlug(deps, storeId, categorySlug);
       const product = await findShoppableProductBySlug(deps, storeId, category.id, slug);
       return c.json<ProductBySlugReply>({ product });
     })
-    .on(...at(bySeries), async (c) => {
-      const { storeId } = parseInput(storeIdOfPath, c.req.param());
-      const { seriesTOTVSID } = parseInput(bySeries.body, await readJsonBody(c));
+    .on(...at(bySeries), validated(bySeries), async (c) => {
+      const { storeId } = c.req.valid("param");
+      const { seriesTOTVSID } = c.req.valid("json");
       await assertStoreExists(deps, storeId);
       return c.json<ProductsReply>({ products: await listProductsBySeries(deps, storeId, seriesTOTVSID) });
     })
-    .on(...at(listHomeProducts), async (c) => {
-      const { storeId } = parseInput(storeIdOfPath, c.req.param());
-      const { categories } = parseInput(listHomeProducts.body, await readJsonBody(c));
+    .on(...at(listHomeProducts), validated(listHomeProducts), async (c) => {
+      const { storeId } = c.req.valid("param");
+      const { categories } = c.req.valid("json");
       await assertStoreExists(deps, storeId);
       const sections = [];
       for (const { slug, limit } of categories) {
@@ -77,9 +72,9 @@ export function productRoutes(deps: ApiDeps) {
       }
       return c.json<HomeProductsReply>({ categories: sections });
     })
-    .on(...at(searchProducts), async (c) => {
-      const { storeId } = parseInput(storeIdOfPath, c.req.param());
-      const { title } = parseInput(searchProducts.query, c.req.query());
+    .on(...at(searchProducts), validated(searchProducts), async (c) => {
+      const { storeId } = c.req.valid("param");
+      const { title } = c.req.valid("query");
       await assertStoreExists(deps, storeId);
       return c.json<ProductsReply>({ products: await searchProductsByTitle(deps, storeId, title, SEARCH_LIMIT) });
     });

@@ -5,7 +5,7 @@ import { requireCustomer, type CustomerEnv } from "../accounts/auth-middleware.t
 import { notFound } from "../errors.ts";
 import { SALE_NOT_FOUND } from "../contract/orders.ts";
 import { findPublicSaleBag, listBagsOfOwnSale } from "../sales/repository.ts";
-import { at, parseInput, storeIdOfPath } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 
 export function saleBagRoutes(deps: ApiDeps) {
   return (
@@ -18,8 +18,8 @@ export function saleBagRoutes(deps: ApiDeps) {
         return c.json<SaleBagsReply>({ saleBag });
       })
       // The public receipt: no auth, found by two random UUIDs.
-      .on(...at(orders.getPublicSaleBag), async (c) => {
-        const { storeId } = parseInput(storeIdOfPath, c.req.param());
+      .on(...at(orders.getPublicSaleBag), validated(orders.getPublicSaleBag), async (c) => {
+        const { storeId } = c.req.valid("param");
         const saleBag = await findPublicSaleBag(deps, storeId, c.req.param("saleId"), c.req.param("saleBagId"));
         return c.json<PublicSaleBagReply>({ saleBag });
       })

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import { catalogue, type SeriesReply } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { assertStoreExists } from "../stores/repository.ts";
-import { at, parseInput, storeIdOfPath } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 
 export function seriesRoutes(deps: ApiDeps) {
-  return new Hono().on(...at(catalogue.listSeries), async (c) => {
-    const { storeId } = parseInput(storeIdOfPath, c.req.param());
-    const { CODPERLET } = parseInput(catalogue.listSeries.query, c.req.query());
+  return new Hono().on(...at(catalogue.listSeries), validated(catalogue.listSeries), async (c) => {
+    const { storeId } = c.req.valid("param");
+    const { CODPERLET } = c.req.valid("query");
     await assertStoreExists(deps, storeId);
     const rows = await deps.db
       .selectFrom("series")

@@ -9,46 +9,38 @@ import {
 } from "../contract/students.ts";
 import type { ApiDeps } from "../deps.ts";
 import { requireCustomer, requireOwnCustomer, type CustomerEnv } from "../accounts/auth-middleware.ts";
-import { assertOwnIds } from "../accounts/ownership.ts";
+import { requireOwnIdsInBody } from "../accounts/ownership.ts";
 import { callerAddress } from "../rate-limit.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 import { withLinkAttempt } from "./link-attempts.ts";
 import { listStudentLinks } from "./repository.ts";
 import { addStudentByRA, alreadyStudent, createEmptyStudent, removeStudentLink } from "./service.ts";
 
-const newStudentSchema = withCityOfStateFields(
-  withCityOfStateFields(students.createEmptyStudent.body, "estado", "cidade"),
-  "estadonatal",
-  "naturalidade",
-);
-
-const asRecord = (body: unknown) =>
-  typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+/** Both the address's city and the birthplace belong to their states (IBGE; server-only). */
+const citiesOfStates = (body: typeof students.createEmptyStudent.body) =>
+  withCityOfStateFields(withCityOfStateFields(body, "estado", "cidade"), "estadonatal", "naturalidade");
 
 export function studentRoutes(deps: ApiDeps) {
   const auth = requireCustomer(deps);
   const own = requireOwnCustomer(deps);
+  const ownIds = requireOwnIdsInBody();
+  const { addStudentByRA: byRA, createEmptyStudent: emptyStudent } = students;
   return new Hono<CustomerEnv>()
     .on(...at(students.listStudents), own, async (c) => {
       return c.json<StudentsReply>({ students: await listStudentLinks(deps.db, c.get("customer").id) });
     })
-    .on(...at(students.addStudentByRA), auth, async (c) => {
-      const body = asRecord(await readJsonBody(c));
+    .on(...at(byRA), auth, ownIds, validated(byRA), async (c) => {
       const customer = c.get("customer");
-      assertOwnIds(customer, body);
-      const { RA, dtnascimento, consentVersion } = parseInput(students.addStudentByRA.body, body);
+      const { RA, dtnascimento, consentVersion } = c.req.valid("json");
       const link = await withLinkAttempt(deps, { customerId: customer.id, address: callerAddress(c) }, () =>
         addStudentByRA(deps, customer, { ra: RA, birthDate: dtnascimento, consentVersion }),
       );
       return c.json<StudentLinkReply>({ student: link }, 201);
     })
-    .on(...at(students.createEmptyStudent), auth, async (c) => {
-      const body = asRecord(await readJsonBody(c));
-      const customer = c.get("customer");
-      assertOwnIds(customer, body);
-      const { consentVersion, ...data } = parseInput(newStudentSchema, body);
+    .on(...at(emptyStudent), auth, ownIds, validated(emptyStudent, citiesOfStates), async (c) => {
+      const { consentVersion, ...data } = c.req.valid("json");
       return c.json<CreatedStudentReply>(
-        { student: await createEmptyStudent(deps, customer, data, consentVersion) },
+        { student: await createEmptyStudent(deps, c.get("customer"), data, consentVersion) },
         201,
       );
     })

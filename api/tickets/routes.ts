@@ -3,7 +3,7 @@ import { findLiveToken } from "../accounts/tokens.ts";
 import { support, type SupportTicketReply } from "../contract/support.ts";
 import type { ApiDeps } from "../deps.ts";
 import { callerAddress, reserve, tryAgainLater } from "../rate-limit.ts";
-import { at, parseInput, readJsonBody } from "../validation.ts";
+import { at, validated } from "../validation.ts";
 import { createTicket } from "./service.ts";
 
 /**
@@ -18,8 +18,8 @@ export const TOO_MANY_TICKETS = "Você enviou muitas mensagens em pouco tempo.";
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
 export function ticketRoutes(deps: ApiDeps) {
-  return new Hono().on(...at(support.createTicket), async (c) => {
-    const input = parseInput(support.createTicket.body, await readJsonBody(c));
+  return new Hono().on(...at(support.createTicket), validated(support.createTicket), async (c) => {
+    const input = c.req.valid("json");
     await reserve(
       deps,
       [

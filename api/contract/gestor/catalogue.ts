@@ -12,7 +12,7 @@ import { centsToReaisInput, parseReaisToCents } from "#core/money.ts";
 import { CATEGORY_ICON_KEYS } from "#core/category-icons.ts";
 import { HOME_CATEGORIES_MAX } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
-import { MAX_INTEGER_ID } from "../fields.ts";
+import { MAX_INTEGER_ID, uuidParam } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { sitePath } from "#core/site-path.ts";
 
@@ -340,6 +340,20 @@ const csvBody = z.object({
 
 const idPath = "/gestor/catalogue";
 
+/**
+ * A form's schema as a call's body: the gestor's forms send their fields as text by name, and
+ * the API checks them with the same schema (and messages) as the form.
+ */
+const asFormText = <T extends z.ZodType>(schema: T) =>
+  schema as unknown as z.ZodType<z.output<T>, Record<string, string>>;
+
+const productPath = z.object({ productId: uuidParam("Produto não encontrado.") });
+const categoryPath = z.object({ categoryId: uuidParam("Categoria não encontrada.") });
+const highlightPath = z.object({
+  highlightId: z.coerce.number({ message: "Destaque não encontrado." }).int().positive().max(MAX_INTEGER_ID),
+});
+const bannerPath = highlightPath.extend({ bannerId: z.string().min(1).max(100) });
+
 export const gestorCatalogue = {
   /** Bearer (staff, any role). Search by title, filter by category slug and visibility. */
   listProducts: endpoint({
@@ -357,6 +371,7 @@ export const gestorCatalogue = {
   getProduct: endpoint({
     method: "GET",
     path: `${idPath}/products/:productId`,
+    params: productPath,
     reply: z.object({ product: productDetail }),
   }),
   /** Bearer (admin). Audited "product.create". */
@@ -370,6 +385,7 @@ export const gestorCatalogue = {
   updateProduct: endpoint({
     method: "POST",
     path: `${idPath}/products/:productId`,
+    params: productPath,
     body: productBody,
     reply: z.object({ product: z.object({ id: z.string() }) }),
   }),
@@ -392,14 +408,15 @@ export const gestorCatalogue = {
   createCategory: endpoint({
     method: "POST",
     path: `${idPath}/categories`,
-    body: z.record(z.string(), z.string()),
+    body: asFormText(categoryFields),
     reply: z.object({ category: z.object({ id: z.string() }) }),
   }),
   /** Bearer (admin). Audited "category.update". */
   updateCategory: endpoint({
     method: "POST",
     path: `${idPath}/categories/:categoryId`,
-    body: z.record(z.string(), z.string()),
+    params: categoryPath,
+    body: asFormText(categoryFields),
     reply: z.object({ category: z.object({ id: z.string() }) }),
   }),
   /** Bearer (staff, any role). Every highlight with its banners, in order. */
@@ -416,14 +433,16 @@ export const gestorCatalogue = {
   updateHighlight: endpoint({
     method: "POST",
     path: `${idPath}/highlights/:highlightId`,
-    body: z.record(z.string(), z.string()),
+    params: highlightPath,
+    body: asFormText(highlightFields),
     reply: z.object({ highlight: z.object({ id: z.number() }) }),
   }),
   /** Bearer (admin). Audited "highlight.update-banner". */
   updateBanner: endpoint({
     method: "POST",
     path: `${idPath}/highlights/:highlightId/banners/:bannerId`,
-    body: z.record(z.string(), z.string()),
+    params: bannerPath,
+    body: asFormText(bannerFields),
     reply: z.object({ banner: z.object({ id: z.string() }) }),
   }),
   /** Bearer (admin). Reads a CSV and says what an import would do; writes nothing. */

@@ -6,6 +6,8 @@
 import { z } from "zod";
 import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
+import { uuidParam } from "../fields.ts";
+import { LINK_NOT_FOUND } from "../students.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./search-text.ts";
 import { TICKET_STATUSES } from "./tickets.ts";
@@ -80,6 +82,9 @@ const customerDetails = z.object({
 });
 export type GestorCustomerDetails = z.infer<typeof customerDetails>;
 
+/** An id that is no id finds nothing, like an unknown one: 404 (`paramsNotFound`), not 400. */
+const customerPath = z.object({ customerId: uuidParam(CUSTOMER_NOT_FOUND) });
+
 export const gestorCustomers = {
   /** Customers by name, e-mail or CPF (any part), paged. */
   search: endpoint({
@@ -96,7 +101,13 @@ export const gestorCustomers = {
     reply: pageOf(studentSummary),
   }),
   /** One customer's page. 404 for an unknown or deleted account. */
-  customer: endpoint({ method: "GET", path: "/gestor/customers/:customerId", reply: customerDetails }),
+  customer: endpoint({
+    method: "GET",
+    path: "/gestor/customers/:customerId",
+    params: customerPath,
+    paramsNotFound: true,
+    reply: customerDetails,
+  }),
   /**
    * Ends a student's link, as the customer's own "Remover vínculo" does (spec §5: never the
    * student; the student's bag leaves the cart), with the reason in the audit log. 404.
@@ -104,6 +115,8 @@ export const gestorCustomers = {
   unlinkStudent: endpoint({
     method: "POST",
     path: "/gestor/customers/:customerId/links/:linkId/unlink",
+    params: customerPath.extend({ linkId: uuidParam(LINK_NOT_FOUND) }),
+    paramsNotFound: true,
     body: z.object({ reason: unlinkReasonField }),
     reply: z.object({ link: z.object({ id: z.string(), studentId: z.string(), deletedAt: z.string() }) }),
   }),

@@ -4,7 +4,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { hashPassword, verifyPassword } from "#db/passwords.ts";
 import { reserve, tryAgainLater } from "../../rate-limit.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
@@ -32,9 +32,14 @@ const attemptOf = (c: Context<StaffEnv>) => ({
  */
 export function staffAccountRoutes(deps: ApiDeps) {
   const pending = requireStaff(deps, { pendingSecondFactor: true });
+  const {
+    giveSecondFactor: secondFactor,
+    confirmTotpEnrolment: confirmTotp,
+    regenerateRecoveryCodes: newCodes,
+  } = gestorAccount;
   return new Hono<StaffEnv>()
-    .on(...at(gestorAccount.giveSecondFactor), pending, async (c) => {
-      const { code } = parseInput(gestorAccount.giveSecondFactor.body, await readJsonBody(c));
+    .on(...at(secondFactor), pending, validated(secondFactor), async (c) => {
+      const { code } = c.req.valid("json");
       await giveSecondFactor(deps, attemptOf(c), code);
       const staff = c.get("staff");
       return c.json({ staff: toStaffMember(staff), recoveryCodesLeft: await recoveryCodesLeft(deps.db, staff.id) });
@@ -42,16 +47,16 @@ export function staffAccountRoutes(deps: ApiDeps) {
     .on(...at(gestorAccount.startTotpEnrolment), pending, async (c) =>
       c.json(await startTotpEnrolment(deps, c.get("staff"))),
     )
-    .on(...at(gestorAccount.confirmTotpEnrolment), pending, async (c) => {
-      const { code } = parseInput(gestorAccount.confirmTotpEnrolment.body, await readJsonBody(c));
+    .on(...at(confirmTotp), pending, validated(confirmTotp), async (c) => {
+      const { code } = c.req.valid("json");
       return c.json({ recoveryCodes: await confirmTotpEnrolment(deps, attemptOf(c), code) });
     })
-    .on(...at(gestorAccount.regenerateRecoveryCodes), requireStaff(deps), async (c) => {
-      const { code } = parseInput(gestorAccount.regenerateRecoveryCodes.body, await readJsonBody(c));
+    .on(...at(newCodes), requireStaff(deps), validated(newCodes), async (c) => {
+      const { code } = c.req.valid("json");
       return c.json({ recoveryCodes: await regenerateRecoveryCodes(deps, attemptOf(c), code) });
     })
-    .on(...at(gestorAccount.changePassword), requireStaff(deps), async (c) => {
-      const { currentPassword, newPassword } = parseInput(gestorAccount.changePassword.body, await readJsonBody(c));
+    .on(...at(gestorAccount.changePassword), requireStaff(deps), validated(gestorAccount.changePassword), async (c) => {
+      const { currentPassword, newPassword } = c.req.valid("json");
       const staff = c.get("staff");
       // Counted with the login's failures: this form must not be a way around their limit.
       const failures = await reserve(deps, [[STAFF_LOGIN_FAILURES_BY_ACCOUNT, staff.email]], (wait) =>

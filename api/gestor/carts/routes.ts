@@ -1,18 +1,23 @@
 /** Carrinhos' calls (docs/decisions/0031): both roles find carts and act on them; each action is audited. */
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { gestorCarts } from "../../contract/gestor/carts.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { at, parseInput, readJsonBody, uuidParam } from "../../validation.ts";
+import { uuidParam } from "../../contract/fields.ts";
+import { at, validated } from "../../validation.ts";
 import { CART_NOT_FOUND, CartRefusal, deleteCart, removeCartItem } from "./service.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { findOpenCarts } from "./cart-search.ts";
 
-/** A cart id that is no id finds no cart, like an unknown one. */
-function cartIdOf(value: string): string {
-  if (!uuidParam(CART_NOT_FOUND).safeParse(value).success) throw notFound(CART_NOT_FOUND);
-  return value;
-}
+/**
+ * A cart id that is no id finds no cart, like an unknown one (404, before the body is read).
+ * Checked here rather than as the contract's `params`: the message is the cart rules' own
+ * (api/gestor/carts/service.ts, shared with the CLI), which the contract cannot import.
+ */
+const requireCartIdOfPath: MiddlewareHandler = async (c, next) => {
+  if (!uuidParam(CART_NOT_FOUND).safeParse(c.req.param("cartId")).success) throw notFound(CART_NOT_FOUND);
+  await next();
+};
 
 /** A refusal of the cart rules (api/gestor/carts/service.ts, shared with the CLI) answered with its status. */
 async function refusedAsApiError<T>(action: () => Promise<T>): Promise<T> {
@@ -26,19 +31,20 @@ async function refusedAsApiError<T>(action: () => Promise<T>): Promise<T> {
 
 export function gestorCartRoutes(deps: ApiDeps) {
   const staff = requireStaff(deps);
+  const { find, removeItem, deleteCart: deleteOne } = gestorCarts;
   return new Hono<StaffEnv>()
-    .on(...at(gestorCarts.find), staff, async (c) => {
-      const { by, q } = parseInput(gestorCarts.find.query, c.req.query());
+    .on(...at(find), staff, validated(find), async (c) => {
+      const { by, q } = c.req.valid("query");
       return c.json({ carts: await findOpenCarts(deps.db, by, q) });
     })
-    .on(...at(gestorCarts.removeItem), staff, async (c) => {
-      const cartId = cartIdOf(c.req.param("cartId"));
-      const { itemTOTVSId } = parseInput(gestorCarts.removeItem.body, await readJsonBody(c));
+    .on(...at(removeItem), staff, requireCartIdOfPath, validated(removeItem), async (c) => {
+      const { itemTOTVSId } = c.req.valid("json");
+      const cartId = c.req.param("cartId");
       const removed = await refusedAsApiError(() => removeCartItem(deps, staffActor(c), cartId, itemTOTVSId));
       return c.json({ removed });
     })
-    .on(...at(gestorCarts.deleteCart), staff, async (c) => {
-      const cartId = cartIdOf(c.req.param("cartId"));
+    .on(...at(deleteOne), staff, requireCartIdOfPath, async (c) => {
+      const cartId = c.req.param("cartId");
       const removed = await refusedAsApiError(() => deleteCart(deps, staffActor(c), cartId));
       return c.json({ removed });
     });

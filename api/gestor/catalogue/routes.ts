@@ -3,11 +3,11 @@
  * every staff member reads, only admins write (atendimento gets 403 on every write).
  */
 import { Hono, type Context } from "hono";
-import { z } from "zod";
+import type { BodyOf } from "../../contract/endpoint.ts";
 import { gestorCatalogue } from "../../contract/gestor/catalogue.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
-import { at, parseInput, readJsonBody, uuidParam } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { exportProductsCsv, importProducts } from "./catalogue-csv.ts";
@@ -21,7 +21,6 @@ import {
 } from "./catalogue-products.ts";
 import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlight } from "./catalogue-sections.ts";
 import { storeProductImage } from "./product-images.ts";
-import { bannerFields, categoryFields, highlightFields } from "../../contract/gestor/catalogue.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { likePattern, normalizeForSearch } from "#db/search-text.ts";
 
@@ -35,18 +34,10 @@ async function storeIdOf({ db }: ApiDeps): Promise<number> {
   return store.id;
 }
 
-const productPath = z.object({ productId: uuidParam("Produto não encontrado.") });
-const categoryPath = z.object({ categoryId: uuidParam("Categoria não encontrada.") });
-const highlightPath = z.object({
-  highlightId: z.coerce.number({ message: "Destaque não encontrado." }).int().positive().max(2_147_483_647),
-});
-const bannerPath = highlightPath.extend({ bannerId: z.string().min(1).max(100) });
+type ProductBody = BodyOf<typeof gestorCatalogue.createProduct>;
 
-const fieldsOf = (body: unknown) => parseInput(z.record(z.string(), z.unknown()), body);
-
-async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, productId: string | null) {
+async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBody, productId: string | null) {
   const storeId = await storeIdOf(deps);
-  const body = parseInput(gestorCatalogue.createProduct.body, await readJsonBody(c));
   const checked = checkProductFields(body.fields);
   if (checked.errors) throw badRequest(checked.errors[0]!.message);
   const now = deps.now();
@@ -83,10 +74,12 @@ async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, productId: strin
 export function catalogueRoutes(deps: ApiDeps) {
   const readers = requireStaff(deps);
   const admins = requireAdmin(deps);
+  const { listProducts, getProduct, createProduct, updateProduct, createCategory, updateCategory } = gestorCatalogue;
+  const { updateHighlight, updateBanner, previewImport, runImport } = gestorCatalogue;
   return new Hono<StaffEnv>()
-    .on(...at(gestorCatalogue.listProducts), readers, async (c) => {
+    .on(...at(listProducts), readers, validated(listProducts), async (c) => {
       const storeId = await storeIdOf(deps);
-      const { q, categoria, visivel, page } = parseInput(gestorCatalogue.listProducts.query, c.req.query());
+      const { q, categoria, visivel, page } = c.req.valid("query");
       let query = deps.db
         .selectFrom("products")
         .innerJoin("categories", "categories.id", "products.category_id")
@@ -129,8 +122,8 @@ export function catalogueRoutes(deps: ApiDeps) {
         total: Number(total),
       });
     })
-    .on(...at(gestorCatalogue.getProduct), readers, async (c) => {
-      const { productId } = parseInput(productPath, c.req.param());
+    .on(...at(getProduct), readers, validated(getProduct), async (c) => {
+      const { productId } = c.req.valid("param");
       const row = await findProductRow(deps.db, await storeIdOf(deps), { id: productId });
       if (!row) throw notFound("Produto não encontrado.");
       return c.json({
@@ -141,9 +134,9 @@ export function catalogueRoutes(deps: ApiDeps) {
         },
       });
     })
-    .on(...at(gestorCatalogue.createProduct), admins, (c) => saveProduct(deps, c, null))
-    .on(...at(gestorCatalogue.updateProduct), admins, (c) =>
-      saveProduct(deps, c, parseInput(productPath, c.req.param()).productId),
+    .on(...at(createProduct), admins, validated(createProduct), (c) => saveProduct(deps, c, c.req.valid("json"), null))
+    .on(...at(updateProduct), admins, validated(updateProduct), (c) =>
+      saveProduct(deps, c, c.req.valid("json"), c.req.valid("param").productId),
     )
     .on(...at(gestorCatalogue.options), readers, async (c) => {
       const storeId = await storeIdOf(deps);
@@ -174,47 +167,46 @@ export function catalogueRoutes(deps: ApiDeps) {
     .on(...at(gestorCatalogue.listCategories), readers, async (c) =>
       c.json({ categories: await listCategoryRows(deps.db, await storeIdOf(deps)) }),
     )
-    .on(...at(gestorCatalogue.createCategory), admins, async (c) => {
-      const fields = parseInput(categoryFields, fieldsOf(await readJsonBody(c)));
-      const id = await saveCategory(deps.db, await storeIdOf(deps), null, fields, {
+    .on(...at(createCategory), admins, validated(createCategory), async (c) => {
+      const id = await saveCategory(deps.db, await storeIdOf(deps), null, c.req.valid("json"), {
         actor: staffActor(c),
         now: deps.now(),
       });
       return c.json({ category: { id } });
     })
-    .on(...at(gestorCatalogue.updateCategory), admins, async (c) => {
-      const { categoryId } = parseInput(categoryPath, c.req.param());
-      const fields = parseInput(categoryFields, fieldsOf(await readJsonBody(c)));
+    .on(...at(updateCategory), admins, validated(updateCategory), async (c) => {
+      const { categoryId } = c.req.valid("param");
+      const fields = c.req.valid("json");
       await saveCategory(deps.db, await storeIdOf(deps), categoryId, fields, { actor: staffActor(c), now: deps.now() });
       return c.json({ category: { id: categoryId } });
     })
     .on(...at(gestorCatalogue.listHighlights), readers, async (c) =>
       c.json({ highlights: await listHighlights(deps.db, await storeIdOf(deps)) }),
     )
-    .on(...at(gestorCatalogue.updateHighlight), admins, async (c) => {
-      const { highlightId } = parseInput(highlightPath, c.req.param());
-      const fields = parseInput(highlightFields, fieldsOf(await readJsonBody(c)));
+    .on(...at(updateHighlight), admins, validated(updateHighlight), async (c) => {
+      const { highlightId } = c.req.valid("param");
+      const fields = c.req.valid("json");
       await saveHighlight(deps.db, await storeIdOf(deps), highlightId, fields, {
         actor: staffActor(c),
         now: deps.now(),
       });
       return c.json({ highlight: { id: highlightId } });
     })
-    .on(...at(gestorCatalogue.updateBanner), admins, async (c) => {
-      const ids = parseInput(bannerPath, c.req.param());
-      const fields = parseInput(bannerFields, fieldsOf(await readJsonBody(c)));
+    .on(...at(updateBanner), admins, validated(updateBanner), async (c) => {
+      const ids = c.req.valid("param");
+      const fields = c.req.valid("json");
       await saveBanner(deps.db, await storeIdOf(deps), ids, fields, { actor: staffActor(c), now: deps.now() });
       return c.json({ banner: { id: ids.bannerId } });
     })
-    .on(...at(gestorCatalogue.previewImport), admins, async (c) => {
-      const { csv } = parseInput(gestorCatalogue.previewImport.body, await readJsonBody(c));
+    .on(...at(previewImport), admins, validated(previewImport), async (c) => {
+      const { csv } = c.req.valid("json");
       const now = deps.now();
       return c.json(
         await importProducts(deps.db, await storeIdOf(deps), csv, { commit: false, actor: staffActor(c), now }),
       );
     })
-    .on(...at(gestorCatalogue.runImport), admins, async (c) => {
-      const { csv } = parseInput(gestorCatalogue.runImport.body, await readJsonBody(c));
+    .on(...at(runImport), admins, validated(runImport), async (c) => {
+      const { csv } = c.req.valid("json");
       const now = deps.now();
       const report = await importProducts(deps.db, await storeIdOf(deps), csv, {
         commit: true,

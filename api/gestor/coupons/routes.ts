@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { gestorCoupons } from "../../contract/gestor/coupons.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
   couponOptions,
@@ -16,24 +16,23 @@ import {
 export function gestorCouponRoutes(deps: ApiDeps) {
   const staff = requireStaff(deps);
   const admin = requireAdmin(deps);
+  const { list, options, create, get, update } = gestorCoupons;
   return new Hono<StaffEnv>()
-    .on(...at(gestorCoupons.list), staff, async (c) =>
-      c.json(await listGestorCoupons(deps, parseInput(gestorCoupons.list.query, c.req.query()))),
-    )
-    .on(...at(gestorCoupons.options), staff, async (c) => {
-      const { storeId } = parseInput(gestorCoupons.options.query, c.req.query());
+    .on(...at(list), staff, validated(list), async (c) => c.json(await listGestorCoupons(deps, c.req.valid("query"))))
+    .on(...at(options), staff, validated(options), async (c) => {
+      const { storeId } = c.req.valid("query");
       return c.json(await couponOptions(deps, storeId));
     })
-    .on(...at(gestorCoupons.create), admin, async (c) => {
-      const { storeId, ...fields } = parseInput(gestorCoupons.create.body, await readJsonBody(c));
+    .on(...at(create), admin, validated(create), async (c) => {
+      const { storeId, ...fields } = c.req.valid("json");
       return c.json({ coupon: await createCoupon(deps, staffActor(c), storeId, fields) });
     })
-    .on(...at(gestorCoupons.get), staff, async (c) => {
-      const { page } = parseInput(gestorCoupons.get.query, c.req.query());
+    .on(...at(get), staff, validated(get), async (c) => {
+      const { page } = c.req.valid("query");
       return c.json(await getGestorCoupon(deps, c.req.param("couponId"), page));
     })
-    .on(...at(gestorCoupons.update), admin, async (c) => {
-      const fields = parseInput(gestorCoupons.update.body, await readJsonBody(c));
+    .on(...at(update), admin, validated(update), async (c) => {
+      const fields = c.req.valid("json");
       return c.json({ coupon: await updateCoupon(deps, staffActor(c), c.req.param("couponId"), fields) });
     })
     .on(...at(gestorCoupons.pause), admin, async (c) =>

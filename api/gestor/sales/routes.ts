@@ -8,7 +8,7 @@ import { gestorSales } from "../../contract/gestor/sales.ts";
 import { SALE_NOT_FOUND } from "../../contract/orders.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { GestorError } from "../gestor-error.ts";
 import { cancelSale, confirmSalePayment, refundSale } from "./service.ts";
 import { PART_ROLES } from "../../contract/gestor/staff.ts";
@@ -41,14 +41,13 @@ export function gestorSalesRoutes(deps: ApiDeps) {
   return (
     new Hono<StaffEnv>()
       .on(...at(gestorSales.dashboard), staff, async (c) => c.json(await salesDashboard(deps)))
-      .on(...at(gestorSales.list), staff, async (c) => {
-        const { page, ...filters } = parseInput(gestorSales.list.query, c.req.query());
+      .on(...at(gestorSales.list), staff, validated(gestorSales.list), async (c) => {
+        const { page, ...filters } = c.req.valid("query");
         return c.json(await listSales(deps.db, filters, page));
       })
       // Before /gestor/sales/:saleId, which would take "export" for an id.
-      .on(...at(gestorSales.exportCsv), staff, async (c) => {
-        const filters = parseInput(gestorSales.exportCsv.query, c.req.query());
-        const csv = await salesCsv(deps.db, filters);
+      .on(...at(gestorSales.exportCsv), staff, validated(gestorSales.exportCsv), async (c) => {
+        const csv = await salesCsv(deps.db, c.req.valid("query"));
         return c.body(csv, 200, {
           "content-type": "text/csv; charset=utf-8",
           "content-disposition": 'attachment; filename="pedidos.csv"',
@@ -67,8 +66,8 @@ export function gestorSalesRoutes(deps: ApiDeps) {
         const saleId = await existingSale(c.req.param("saleId"));
         return c.json(await saleAction(() => cancelSale(deps, saleId, staffActor(c))));
       })
-      .on(...at(gestorSales.refund), staff, async (c) => {
-        const { reason } = parseInput(gestorSales.refund.body, await readJsonBody(c));
+      .on(...at(gestorSales.refund), staff, validated(gestorSales.refund), async (c) => {
+        const { reason } = c.req.valid("json");
         const saleId = await existingSale(c.req.param("saleId"));
         return c.json(await saleAction(() => refundSale(deps, saleId, staffActor(c), reason)));
       })

@@ -3,13 +3,14 @@ import { Hono } from "hono";
 import { gestorSearch } from "../../contract/gestor/search.ts";
 import type { StaffRole } from "../../contract/gestor/staff.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { at, parseInput } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { requireStaff, type StaffEnv } from "../staff/require-staff.ts";
 import { searchRecords } from "./service.ts";
 
 export function gestorSearchRoutes(deps: ApiDeps) {
-  return new Hono<StaffEnv>().on(...at(gestorSearch.search), requireStaff(deps), async (c) => {
-    const { q } = parseInput(gestorSearch.search.query, c.req.query());
+  const { search } = gestorSearch;
+  return new Hono<StaffEnv>().on(...at(search), requireStaff(deps), validated(search), async (c) => {
+    const { q } = c.req.valid("query");
     // requireStaff let the session in: its role is one of STAFF_ROLES.
     return c.json(await searchRecords(deps.db, q, c.get("staff").role as StaffRole));
   });

@@ -7,7 +7,7 @@ import { ApiError, badRequest, notFound } from "../../errors.ts";
 import { hashPassword, verifyPassword } from "#db/passwords.ts";
 import { isWeakPassword } from "../../accounts/password-strength.ts";
 import { callerAddress, reserve, tryAgainLater } from "../../rate-limit.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { findPasswordLink, usePasswordLink } from "./password-links.ts";
 import { requireStaff, staffActor, type StaffEnv } from "./require-staff.ts";
@@ -62,8 +62,8 @@ async function checkStaffCredentials(deps: ApiDeps, email: string, password: str
 /** Login, logout, who-am-I and the one-time password links (invitations and resets). */
 export function staffAuthRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>()
-    .on(...at(gestorAuth.login), async (c) => {
-      const { email, password } = parseInput(gestorAuth.login.body, await readJsonBody(c));
+    .on(...at(gestorAuth.login), validated(gestorAuth.login), async (c) => {
+      const { email, password } = c.req.valid("json");
       const address = callerAddress(c);
       const staff = await checkStaffCredentials(deps, email, password, address);
       const step = secondFactorStepOf(staff);
@@ -96,14 +96,14 @@ export function staffAuthRoutes(deps: ApiDeps) {
       );
       return c.body(null, 204);
     })
-    .on(...at(gestorAuth.checkPasswordLink), async (c) => {
-      const { token } = parseInput(gestorAuth.checkPasswordLink.body, await readJsonBody(c));
+    .on(...at(gestorAuth.checkPasswordLink), validated(gestorAuth.checkPasswordLink), async (c) => {
+      const { token } = c.req.valid("json");
       const link = await findPasswordLink(deps.db, token, deps.now());
       if (!link) throw notFound(PASSWORD_LINK_GONE);
       return c.json({ staff: { name: link.name, email: link.email }, purpose: link.purpose });
     })
-    .on(...at(gestorAuth.setPassword), async (c) => {
-      const { token, password } = parseInput(gestorAuth.setPassword.body, await readJsonBody(c));
+    .on(...at(gestorAuth.setPassword), validated(gestorAuth.setPassword), async (c) => {
+      const { token, password } = c.req.valid("json");
       const now = deps.now();
       const link = await findPasswordLink(deps.db, token, now);
       if (!link) throw notFound(PASSWORD_LINK_GONE);

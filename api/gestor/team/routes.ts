@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { gestorTeam } from "../../contract/gestor/team.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { requireAdmin, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
   changeRole,
@@ -20,13 +20,12 @@ export function teamRoutes(deps: ApiDeps) {
     .use("/gestor/team", requireAdmin(deps))
     .use("/gestor/team/*", requireAdmin(deps))
     .on(...at(gestorTeam.list), async (c) => c.json({ members: await listTeam(deps.db) }))
-    .on(...at(gestorTeam.invite), async (c) => {
-      const person = parseInput(gestorTeam.invite.body, await readJsonBody(c));
-      return c.json(await inviteMember(deps, staffActor(c), person));
-    })
+    .on(...at(gestorTeam.invite), validated(gestorTeam.invite), async (c) =>
+      c.json(await inviteMember(deps, staffActor(c), c.req.valid("json"))),
+    )
     .on(...at(gestorTeam.get), async (c) => c.json({ member: await teamMember(deps.db, c.req.param("staffId")) }))
-    .on(...at(gestorTeam.changeRole), async (c) => {
-      const { role } = parseInput(gestorTeam.changeRole.body, await readJsonBody(c));
+    .on(...at(gestorTeam.changeRole), validated(gestorTeam.changeRole), async (c) => {
+      const { role } = c.req.valid("json");
       return c.json({ member: await changeRole(deps, staffActor(c), c.req.param("staffId"), role) });
     })
     .on(...at(gestorTeam.deactivate), async (c) =>

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { gestorTickets } from "../../contract/gestor/tickets.ts";
 import type { ApiDeps } from "../../deps.ts";
-import { at, parseInput, readJsonBody } from "../../validation.ts";
+import { at, validated } from "../../validation.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { changeTicketStatus, getGestorTicket, listGestorTickets, replyToTicket } from "./service.ts";
 
@@ -9,12 +9,12 @@ import { changeTicketStatus, getGestorTicket, listGestorTickets, replyToTicket }
 export function gestorTicketRoutes(deps: ApiDeps) {
   const staff = requireStaff(deps);
   return new Hono<StaffEnv>()
-    .on(...at(gestorTickets.list), staff, async (c) =>
-      c.json(await listGestorTickets(deps, parseInput(gestorTickets.list.query, c.req.query()))),
+    .on(...at(gestorTickets.list), staff, validated(gestorTickets.list), async (c) =>
+      c.json(await listGestorTickets(deps, c.req.valid("query"))),
     )
     .on(...at(gestorTickets.get), staff, async (c) => c.json(await getGestorTicket(deps, c.req.param("ticketId"))))
-    .on(...at(gestorTickets.reply), staff, async (c) => {
-      const { message } = parseInput(gestorTickets.reply.body, await readJsonBody(c));
+    .on(...at(gestorTickets.reply), staff, validated(gestorTickets.reply), async (c) => {
+      const { message } = c.req.valid("json");
       return c.json(await replyToTicket(deps, staffActor(c), c.get("staff"), c.req.param("ticketId"), message));
     })
     .on(...at(gestorTickets.close), staff, async (c) =>

@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Link, useFetcher, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AccountFetcherForm } from "./account-fetcher-form.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 /** "Esqueci a senha": asks the store to mail a reset link. Posts to /resetar-senha (a page of its own without JavaScript). */
@@ -27,18 +25,14 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
   });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
-      method="post"
+    <AccountFetcherForm
+      fetcher={fetcher}
+      form={form}
       action="/resetar-senha"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
-      className="flex flex-col gap-4"
+      redirectTo={redirectTo}
+      toast={last?.toast}
+      loadOnFocus={loadOnFocus}
     >
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {last?.toast ? <InlineToast message={last.toast} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
       <p className="text-sm text-slate-600">
         Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
       </p>
@@ -51,6 +45,6 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
       >
         Voltar para o login
       </Link>
-    </fetcher.Form>
+    </AccountFetcherForm>
   );
 }

@@ -1,13 +1,11 @@
-import { getFormProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Link, useFetcher, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { z } from "zod";
 import type { loginSchema } from "#app/features/accounts/account-schemas.ts";
-import { FormErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { AccountFetcherForm } from "./account-fetcher-form.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
@@ -25,18 +23,14 @@ export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: A
   });
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form
-      method="post"
+    <AccountFetcherForm
+      fetcher={fetcher}
+      form={form}
       action="/entrar"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
-      className="flex flex-col gap-4"
+      redirectTo={redirectTo}
+      toast={last?.toast}
+      loadOnFocus={loadOnFocus}
     >
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {last?.toast ? <InlineToast message={last.toast} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={254} />
       <PasswordField meta={fields.password} label="Senha" autoComplete="current-password" />
       <SubmitButton busy={busy}>{busy ? "Entrando..." : "Acessar"}</SubmitButton>
@@ -47,6 +41,6 @@ export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: A
       >
         Esqueci a senha
       </Link>
-    </fetcher.Form>
+    </AccountFetcherForm>
   );
 }

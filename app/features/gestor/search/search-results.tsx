@@ -16,22 +16,23 @@ const directoryPath = (kind: DirectoryKind, q: string) =>
 function ResultGroup({
   id,
   title,
-  total,
-  shown,
+  found,
   noun,
   allHref,
   children,
 }: {
   id: string;
   title: string;
-  total: number;
-  shown: number;
+  /** The reply's group: how many match, and the first few of them. */
+  found: { total: number; rows: readonly unknown[] };
   /** The kind's noun, singular and plural ("cliente", "clientes"). */
   noun: readonly [string, string];
   allHref: string;
   children: ReactNode;
 }) {
   const [one, many] = noun;
+  const { total } = found;
+  const shown = found.rows.length;
   return (
     <section aria-labelledby={id} className="mb-6">
       <h2 id={id} className="mb-2 text-lg font-bold text-slate-900">
@@ -73,8 +74,7 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         <ResultGroup
           id="resultado-clientes"
           title="Clientes"
-          total={customers.total}
-          shown={customers.rows.length}
+          found={customers}
           noun={["cliente", "clientes"]}
           allHref={directoryPath("clientes", q)}
         >
@@ -85,8 +85,7 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         <ResultGroup
           id="resultado-estudantes"
           title="Estudantes"
-          total={students.total}
-          shown={students.rows.length}
+          found={students}
           noun={["estudante", "estudantes"]}
           allHref={directoryPath("estudantes", q)}
         >
@@ -97,8 +96,7 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         <ResultGroup
           id="resultado-pedidos"
           title="Pedidos"
-          total={sales.total}
-          shown={sales.rows.length}
+          found={sales}
           noun={["pedido", "pedidos"]}
           allHref={`${GESTOR_PATHS.orders}?${new URLSearchParams({ q })}`}
         >

@@ -1,38 +1,21 @@
-import { useForm } from "#app/ui/use-form.ts";
-import { Link, useFetcher, useLocation } from "react-router";
-import type { z } from "zod";
+import { Link, useLocation } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import type { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { AccountFetcherForm } from "./account-fetcher-form.tsx";
+import { AccountFetcherForm, useAccountFetcherForm } from "./account-fetcher-form.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 /** "Esqueci a senha": asks the store to mail a reset link. Posts to /resetar-senha (a page of its own without JavaScript). */
 export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
-  const fetcher = useFetcher<AccountFormReply>({ key: "forgot-password" });
   const location = useLocation();
-  const last = fetcher.data ?? reply;
-  const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.forgotPassword),
-    { shouldValidate: "onSubmit" },
-  );
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
+  const forgot = useAccountFetcherForm({
     id: "forgot-password",
-    lastResult: last?.result,
-    constraint: { email: { required: true } },
-    ...rules,
+    reply,
+    loadRules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.forgotPassword),
+    required: ["email"],
   });
-  const busy = fetcher.state !== "idle";
+  const { fields, busy } = forgot;
   return (
-    <AccountFetcherForm
-      fetcher={fetcher}
-      form={form}
-      action="/resetar-senha"
-      redirectTo={redirectTo}
-      toast={last?.toast}
-      loadOnFocus={loadOnFocus}
-    >
+    <AccountFetcherForm state={forgot} action="/resetar-senha" redirectTo={redirectTo}>
       <p className="text-sm text-slate-600">
         Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
       </p>

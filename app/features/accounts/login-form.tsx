@@ -1,36 +1,20 @@
-import { useForm } from "#app/ui/use-form.ts";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import type { z } from "zod";
-import type { loginSchema } from "#app/features/accounts/account-schemas.ts";
 import { PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
-import { AccountFetcherForm } from "./account-fetcher-form.tsx";
+import { AccountFetcherForm, useAccountFetcherForm } from "./account-fetcher-form.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 export function LoginForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
-  const fetcher = useFetcher<AccountFormReply>({ key: "login" });
   const location = useLocation();
-  const last = fetcher.data ?? reply;
-  const { loadOnFocus, ...rules } = useLazyRules(() =>
-    import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.login),
-  );
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+  const login = useAccountFetcherForm({
     id: "login",
-    lastResult: last?.result,
-    constraint: { email: { required: true }, password: { required: true } },
-    ...rules,
+    reply,
+    loadRules: () => import("#app/lib/validation/form-rules.ts").then((module) => module.formRules.login),
+    required: ["email", "password"],
   });
-  const busy = fetcher.state !== "idle";
+  const { fields, busy } = login;
   return (
-    <AccountFetcherForm
-      fetcher={fetcher}
-      form={form}
-      action="/entrar"
-      redirectTo={redirectTo}
-      toast={last?.toast}
-      loadOnFocus={loadOnFocus}
-    >
+    <AccountFetcherForm state={login} action="/entrar" redirectTo={redirectTo}>
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={254} />
       <PasswordField meta={fields.password} label="Senha" autoComplete="current-password" />
       <SubmitButton busy={busy}>{busy ? "Entrando..." : "Acessar"}</SubmitButton>

@@ -15,6 +15,7 @@ import {
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
+import { saleBagsWithItems } from "./sale-bags.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
 import { firstName } from "#core/text.ts";
 
@@ -151,27 +152,8 @@ export async function listBagsOfOwnSale(
 }
 
 async function bagsOfSale(db: ApiDeps["db"], saleId: string, saleBagId?: string): Promise<SaleBag[]> {
-  let query = db.selectFrom("sale_bags").selectAll().where("sale_id", "=", saleId);
-  if (saleBagId !== undefined) query = query.where("id", "=", saleBagId);
-  const bags = await query.orderBy("student_name").orderBy("id").execute();
-  if (bags.length === 0) return [];
-  const items = await db
-    .selectFrom("sale_bag_items")
-    .selectAll()
-    .where(
-      "sale_bag_id",
-      "in",
-      bags.map((bag) => bag.id),
-    )
-    .orderBy("title")
-    .orderBy("id")
-    .execute();
-  return bags.map((bag) =>
-    toSaleBag(
-      bag,
-      items.filter((item) => item.sale_bag_id === bag.id),
-    ),
-  );
+  const bags = await saleBagsWithItems(db, saleId, saleBagId);
+  return bags.map((bag) => toSaleBag(bag, bag.items));
 }
 
 /**

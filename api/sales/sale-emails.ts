@@ -25,6 +25,7 @@ import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueMail, type OutboxDeps } from "../mail/mail-outbox.ts";
 import type { MailMessage } from "../mail/mailer.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
+import { saleBagsWithItems } from "./sale-bags.ts";
 
 /** A sale as its e-mails tell it, read in the transaction that changes it. */
 async function saleForMail(db: Kysely<Database>, saleId: string) {
@@ -47,27 +48,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
   if (!sale) throw new Error(`sale ${saleId} not found for its e-mail`);
-  const bags = await db
-    .selectFrom("sale_bags")
-    .select(["id", "student_name", "student_ra"])
-    .where("sale_id", "=", saleId)
-    .orderBy("student_name")
-    .orderBy("id")
-    .execute();
-  const items =
-    bags.length === 0
-      ? []
-      : await db
-          .selectFrom("sale_bag_items")
-          .select(["sale_bag_id", "title", "quantity", "unit_price_cents"])
-          .where(
-            "sale_bag_id",
-            "in",
-            bags.map((bag) => bag.id),
-          )
-          .orderBy("title")
-          .execute();
-  return { ...sale, bags: bags.map((bag) => ({ ...bag, items: items.filter((item) => item.sale_bag_id === bag.id) })) };
+  return { ...sale, bags: await saleBagsWithItems(db, saleId) };
 }
 
 type SaleForMail = Awaited<ReturnType<typeof saleForMail>>;

@@ -1,9 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
-import { cookieName, CSRF_COOKIE } from "./cookie-names.server.ts";
-import { getEnv } from "./env.server.ts";
+import { CSRF_COOKIE } from "./cookie-names.server.ts";
 import { randomToken } from "./random-token.server.ts";
-import { secretsFor } from "./secrets.server.ts";
-import { createSignedCookie, type SignedCookie } from "./signed-cookie.server.ts";
+import type { SignedCookie } from "./signed-cookie.server.ts";
+import { storeCookie } from "./store-cookie.server.ts";
 
 /** The form field every POST form carries (AuthenticityTokenInput name="csrf"). */
 const FORM_FIELD = "csrf";
@@ -18,13 +17,7 @@ let cookie: SignedCookie | undefined;
  * signature with the newest secret only, so every form answered 403 after a rotation).
  */
 function csrfCookie(): SignedCookie {
-  cookie ??= createSignedCookie(cookieName(CSRF_COOKIE), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().cookieSecure,
-    secrets: secretsFor("csrf"),
-  });
+  cookie ??= storeCookie(CSRF_COOKIE, "csrf");
   return cookie;
 }
 

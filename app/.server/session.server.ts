@@ -1,9 +1,6 @@
 import { createCookieSessionStorage, createSession } from "react-router";
 import type { Customer } from "#api/contract/accounts.ts";
-import { cookieName } from "./cookie-names.server.ts";
-import { secretsFor } from "./secrets.server.ts";
-import { getEnv } from "./env.server.ts";
-import { createSignedCookie } from "./signed-cookie.server.ts";
+import { storeCookie } from "./store-cookie.server.ts";
 
 /** What the session cookie carries about the logged-in customer (spec §3 Customer, summary). */
 export interface SessionCustomer {
@@ -59,13 +56,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefi
 
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: createSignedCookie(cookieName("loja_session"), {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getEnv().cookieSecure,
-      secrets: secretsFor("session"),
-    }),
+    cookie: storeCookie("loja_session", "session"),
   });
   return storage;
 }

@@ -1,9 +1,7 @@
 import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { cookieName } from "./cookie-names.server.ts";
-import { secretsFor } from "./secrets.server.ts";
-import { getEnv } from "./env.server.ts";
-import { createSignedCookie } from "./signed-cookie.server.ts";
+import { storeCookie } from "./store-cookie.server.ts";
 
 const TOAST_COOKIE = "loja_toast";
 
@@ -12,13 +10,7 @@ let utils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
 
 function toastStorage() {
   storage ??= createCookieSessionStorage({
-    cookie: createSignedCookie(cookieName(TOAST_COOKIE), {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getEnv().cookieSecure,
-      secrets: secretsFor("toast"),
-    }),
+    cookie: storeCookie(TOAST_COOKIE, "toast"),
   });
   return storage;
 }

@@ -1,4 +1,4 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -11,7 +11,7 @@ import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { resetPasswordSchema } from "#app/features/accounts/account-schemas.ts";
 import { newPasswordRefusal } from "#app/features/accounts/new-password-refusal.ts";
 import type { Route } from "./+types/reset-password";
@@ -131,7 +131,7 @@ function NewPasswordForm({ reply }: { reply?: { result?: SubmissionResult<string
   });
   const busy = navigation.state === "submitting";
   return (
-    <Form method="post" {...getFormProps(form)} {...loadOnFocus} noValidate className="flex flex-col gap-4">
+    <Form method="post" {...rulesFormProps(form, loadOnFocus)} className="flex flex-col gap-4">
       <AuthenticityTokenInput name="csrf" />
       {reply?.toast ? <InlineToast message={reply.toast} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,4 +1,4 @@
-import type { Submission } from "@conform-to/react";
+import { getFormProps, type FormMetadata, type Submission } from "@conform-to/react";
 import { useRef, useState } from "react";
 
 type Moment = "onSubmit" | "onBlur" | "onInput";
@@ -36,4 +36,16 @@ export function useLazyRules<Fields extends Record<string, unknown>, Output>(
     /** Spread on the <form>: React's onFocus bubbles, so any field's first focus loads the rules. */
     loadOnFocus: { onFocus: loadRules },
   };
+}
+
+/**
+ * What a form with lazily loaded rules spreads on its <form>: Conform's props, the rules'
+ * loader on first focus, and noValidate (the rules and the server say what is wrong, in
+ * Portuguese, instead of the browser's own bubbles).
+ */
+export function rulesFormProps<Schema extends Record<string, unknown>, FormError>(
+  form: FormMetadata<Schema, FormError>,
+  loadOnFocus: { onFocus: () => void },
+) {
+  return { ...getFormProps(form), ...loadOnFocus, noValidate: true };
 }

@@ -90,6 +90,30 @@ export function auditedLines(lines: readonly CartLine[]) {
   }));
 }
 
+/** The audit entry of a change to a customer's cart: what it held before and after, line by line. */
+function auditCartChange(
+  trx: Kysely<Database>,
+  actor: AuditActor,
+  cart: CustomerCartRow,
+  change: { action: string; summary: string; before: readonly CartLine[]; after: readonly CartLine[] },
+  at: Date,
+): Promise<void> {
+  const { action, summary, before, after } = change;
+  return recordAudit(
+    trx,
+    actor,
+    {
+      action,
+      targetType: "cart",
+      targetId: cart.id,
+      summary,
+      before: auditedLines(before),
+      after: auditedLines(after),
+    },
+    at,
+  );
+}
+
 /** Takes one product out of every bag of the cart; a bag left empty goes too, and so does the coupon. */
 export function removeCartItem(
   { db, now }: GestorDeps,
@@ -111,19 +135,9 @@ export function removeCartItem(
     await touchCart(trx, cart, { coupon_id: null }, at);
     const removed = removedItems(lines);
     await recordRemovals(trx, { cartId: cart.id, customerId: cart.customer_id, at }, removed);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "cart.remove-item",
-        targetType: "cart",
-        targetId: cart.id,
-        summary: `Removeu ${lines[0]!.title} do carrinho de ${cart.customer_email}`,
-        before: auditedLines(before),
-        after: auditedLines(before.filter((line) => line.itemTOTVSId !== itemTOTVSId)),
-      },
-      when,
-    );
+    const after = before.filter((line) => line.itemTOTVSId !== itemTOTVSId);
+    const summary = `Removeu ${lines[0]!.title} do carrinho de ${cart.customer_email}`;
+    await auditCartChange(trx, actor, cart, { action: "cart.remove-item", summary, before, after }, when);
     return removed;
   });
 }
@@ -142,19 +156,8 @@ export function deleteCart({ db, now }: GestorDeps, actor: AuditActor, cartId: s
       .where("id", "=", cart.id)
       .execute();
     await recordRemovals(trx, { cartId: cart.id, customerId: cart.customer_id, at }, removed);
-    await recordAudit(
-      trx,
-      actor,
-      {
-        action: "cart.delete",
-        targetType: "cart",
-        targetId: cart.id,
-        summary: `Excluiu o carrinho de ${cart.customer_email}`,
-        before: auditedLines(before),
-        after: [],
-      },
-      when,
-    );
+    const summary = `Excluiu o carrinho de ${cart.customer_email}`;
+    await auditCartChange(trx, actor, cart, { action: "cart.delete", summary, before, after: [] }, when);
     return removed;
   });
 }

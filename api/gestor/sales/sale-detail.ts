@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
+import { saleBagsWithItems } from "../../sales/sale-bags.ts";
 
 export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<GestorSaleDetail | null> {
   const sale = await db
@@ -20,27 +21,7 @@ export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
   if (!sale) return null;
-  const bags = await db
-    .selectFrom("sale_bags")
-    .select(["id", "student_name", "student_ra", "total_cents"])
-    .where("sale_id", "=", sale.id)
-    .orderBy("student_name")
-    .orderBy("id")
-    .execute();
-  const items =
-    bags.length === 0
-      ? []
-      : await db
-          .selectFrom("sale_bag_items")
-          .select(["sale_bag_id", "item_totvs_id", "title", "unit_code", "quantity", "unit_price_cents"])
-          .select("original_unit_price_cents")
-          .where(
-            "sale_bag_id",
-            "in",
-            bags.map((bag) => bag.id),
-          )
-          .orderBy("title")
-          .execute();
+  const bags = await saleBagsWithItems(db, sale.id);
   // A cart paid after declined cards holds several sales: each one is an attempt.
   const attempts = await db
     .selectFrom("sales")
@@ -100,16 +81,14 @@ export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<
       studentName: bag.student_name,
       studentRA: bag.student_ra,
       total: centsToReais(bag.total_cents),
-      items: items
-        .filter((item) => item.sale_bag_id === bag.id)
-        .map((item) => ({
-          itemTOTVSId: item.item_totvs_id,
-          title: item.title,
-          unitCode: item.unit_code,
-          quantity: item.quantity,
-          unitPrice: centsToReais(item.unit_price_cents),
-          originalUnitPrice: centsToReais(item.original_unit_price_cents),
-        })),
+      items: bag.items.map((item) => ({
+        itemTOTVSId: item.item_totvs_id,
+        title: item.title,
+        unitCode: item.unit_code,
+        quantity: item.quantity,
+        unitPrice: centsToReais(item.unit_price_cents),
+        originalUnitPrice: centsToReais(item.original_unit_price_cents),
+      })),
     })),
     attempts: attempts.map((attempt) => ({
       saleId: attempt.id,

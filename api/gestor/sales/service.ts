@@ -50,19 +50,21 @@ async function saleForUpdate(db: Kysely<Database>, saleId: string) {
 /**
  * The sale's status written only if it is still `from`: the hourly sweep changes sales without
  * the customer's lock (sale-lifecycle.ts), so on PostgreSQL the sale read under the lock may
- * have changed since. Then nothing is written and the gestor is told to try again.
+ * have changed since. Then nothing is written and the gestor is told to try again. Answers the
+ * change made, as the command replies it and the audit log keeps it.
  */
 async function moveSale(
   trx: Kysely<Database>,
   sale: { id: string; reference_code: string; status: SaleStatus },
   to: SaleStatus,
   at: string,
-): Promise<void> {
+): Promise<SaleStatusChange> {
   if (!(await setStatus(trx, [sale.id], to, at, { from: sale.status }))) {
     throw new GestorError(
       `A compra ${sale.reference_code} mudou de situação enquanto era alterada: nada mudou; confira a compra e tente de novo.`,
     );
   }
+  return { saleId: sale.id, referenceCode: sale.reference_code, from: sale.status, to };
 }
 
 /** Nobody paid it (yet): the gestor may confirm a payment made elsewhere, or cancel it. */
@@ -137,16 +139,10 @@ export async function cancelSale(
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
     assertCancellable(sale);
-    await moveSale(trx, sale, "cancelled", now().toISOString());
+    const change = await moveSale(trx, sale, "cancelled", now().toISOString());
     await releaseCouponUses(trx, [sale.id]);
     // The customer hears of it from the same transaction (docs/decisions/0020-mail-outbox.md).
     await enqueueSaleCancelledEmail(trx, deps, sale.id);
-    const change: SaleStatusChange = {
-      saleId: sale.id,
-      referenceCode: sale.reference_code,
-      from: sale.status,
-      to: "cancelled",
-    };
     await auditChange(
       trx,
       actor,
@@ -174,15 +170,9 @@ export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: A
       );
     }
     const at = now().toISOString();
-    await moveSale(trx, sale, "paid", at);
+    const change = await moveSale(trx, sale, "paid", at);
     if (sale.status === "expired") await countCouponUse(trx, sale, at);
     await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
-    const change: SaleStatusChange = {
-      saleId: sale.id,
-      referenceCode: sale.reference_code,
-      from: sale.status,
-      to: "paid",
-    };
     await auditChange(
       trx,
       actor,

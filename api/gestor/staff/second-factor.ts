@@ -10,7 +10,7 @@ import { hashSecret } from "../../accounts/tokens.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, badRequest } from "../../errors.ts";
 import { reserve, tryAgainLater, type Reservation } from "../../rate-limit.ts";
-import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { recordAudit, type AuditActor, type AuditEntry } from "../audit/audit-log.ts";
 import { markSecondFactorPassed, type StaffRow } from "./staff-sessions.ts";
 import { matchTotpStep, newTotpSecret, totpUri } from "./totp.ts";
 import { openTotpSecret, sealTotpSecret } from "./totp-secret-box.ts";
@@ -32,6 +32,16 @@ interface CodeAttempt {
   staff: StaffRow;
   sessionId: string;
   actor: AuditActor;
+}
+
+/** An audit entry about the staff member's own second factor, written by them in the same transaction. */
+function auditOwnSecondFactor(
+  trx: Kysely<Database>,
+  attempt: CodeAttempt,
+  at: Date,
+  entry: Omit<AuditEntry, "targetType" | "targetId">,
+): Promise<void> {
+  return recordAudit(trx, attempt.actor, { ...entry, targetType: "staff", targetId: attempt.staff.id }, at);
 }
 
 function reserveCodeAttempt(deps: ApiDeps, { staff, sessionId }: CodeAttempt): Promise<Reservation> {
@@ -163,19 +173,12 @@ export async function confirmTotpEnrolment(deps: ApiDeps, attempt: CodeAttempt, 
     if (Number(enabled.numUpdatedRows) !== 1) throw new ApiError(409, TOTP_ALREADY_ON);
     const fresh = await replaceRecoveryCodes(trx, staff.id);
     await markSecondFactorPassed(trx, attempt.sessionId, now);
-    await recordAudit(
-      trx,
-      attempt.actor,
-      {
-        action: "staff.totp-enrol",
-        targetType: "staff",
-        targetId: staff.id,
-        summary: "Ativou a verificação em duas etapas",
-        before: { totpEnabled: false },
-        after: { totpEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
-      },
-      now,
-    );
+    await auditOwnSecondFactor(trx, attempt, now, {
+      action: "staff.totp-enrol",
+      summary: "Ativou a verificação em duas etapas",
+      before: { totpEnabled: false },
+      after: { totpEnabled: true, recoveryCodes: RECOVERY_CODE_COUNT },
+    });
     return fresh;
   });
   await limits.release();
@@ -196,18 +199,11 @@ export async function giveSecondFactor(deps: ApiDeps, attempt: CodeAttempt, code
     } else {
       if (!(await useRecoveryCode(trx, staff.id, code, now))) throw badRequest(CODE_REFUSED);
       const left = await recoveryCodesLeft(trx, staff.id);
-      await recordAudit(
-        trx,
-        attempt.actor,
-        {
-          action: "staff.recovery-code-used",
-          targetType: "staff",
-          targetId: staff.id,
-          summary: `Entrou com um código de recuperação (restam ${left})`,
-          after: { recoveryCodesLeft: left },
-        },
-        now,
-      );
+      await auditOwnSecondFactor(trx, attempt, now, {
+        action: "staff.recovery-code-used",
+        summary: `Entrou com um código de recuperação (restam ${left})`,
+        after: { recoveryCodesLeft: left },
+      });
     }
     await markSecondFactorPassed(trx, attempt.sessionId, now);
   });
@@ -224,19 +220,12 @@ export async function regenerateRecoveryCodes(deps: ApiDeps, attempt: CodeAttemp
     if (!(await takeTotpStep(trx, staff.id, step))) throw badRequest(CODE_REFUSED);
     const before = await recoveryCodesLeft(trx, staff.id);
     const fresh = await replaceRecoveryCodes(trx, staff.id);
-    await recordAudit(
-      trx,
-      attempt.actor,
-      {
-        action: "staff.recovery-codes-regenerate",
-        targetType: "staff",
-        targetId: staff.id,
-        summary: "Gerou novos códigos de recuperação",
-        before: { recoveryCodesLeft: before },
-        after: { recoveryCodesLeft: RECOVERY_CODE_COUNT },
-      },
-      now,
-    );
+    await auditOwnSecondFactor(trx, attempt, now, {
+      action: "staff.recovery-codes-regenerate",
+      summary: "Gerou novos códigos de recuperação",
+      before: { recoveryCodesLeft: before },
+      after: { recoveryCodesLeft: RECOVERY_CODE_COUNT },
+    });
     return fresh;
   });
   await limits.release();

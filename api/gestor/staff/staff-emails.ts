@@ -1,5 +1,5 @@
 import { firstName } from "#core/text.ts";
-import { escapeHtml } from "../../mail/escape-html.ts";
+import { linkEmailBody } from "../../mail/link-email.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import type { PasswordLinkPurpose } from "./password-links.ts";
 
@@ -15,41 +15,22 @@ export function staffPasswordLinkEmail({
   link: string;
   purpose: PasswordLinkPurpose;
 }): Omit<MailMessage, "id"> {
-  const greeting = `Olá, ${firstName(name) || "equipe"}!`;
-  const intro =
-    purpose === "convite"
-      ? "Você foi convidado(a) para a área do gestor da Loja Escolar."
-      : "Um administrador pediu a redefinição da sua senha na área do gestor da Loja Escolar.";
-  const action = purpose === "convite" ? "Definir minha senha" : "Criar nova senha";
-  const lines = [
-    "O link vale por 72 horas e só pode ser usado uma vez.",
-    "Se você não esperava esta mensagem, ignore-a e avise a equipe da escola.",
-  ];
-  const text = [
-    greeting,
-    "",
-    intro,
-    "Para definir sua senha, abra o link abaixo:",
-    "",
+  const body = linkEmailBody({
+    greeting: `Olá, ${firstName(name) || "equipe"}!`,
+    intro:
+      purpose === "convite"
+        ? "Você foi convidado(a) para a área do gestor da Loja Escolar."
+        : "Um administrador pediu a redefinição da sua senha na área do gestor da Loja Escolar.",
+    lead: "Para definir sua senha, abra o link abaixo:",
     link,
-    "",
-    ...lines,
-    "",
-    "Loja Escolar",
-  ].join("\n");
-  const href = escapeHtml(link);
-  const html = `<!doctype html>
-<html lang="pt-BR">
-<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-  <p>${escapeHtml(greeting)}</p>
-  <p>${escapeHtml(intro)}</p>
-  <p><a href="${href}" style="display: inline-block; padding: 10px 18px; background: #0f172a; color: #ffffff; border-radius: 6px; text-decoration: none">${action}</a></p>
-  <p>Se o botão não abrir, copie este endereço no navegador:<br><a href="${href}">${href}</a></p>
-  ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n  ")}
-  <p>Loja Escolar</p>
-</body>
-</html>`;
+    action: purpose === "convite" ? "Definir minha senha" : "Criar nova senha",
+    buttonColor: "#0f172a",
+    notes: [
+      "O link vale por 72 horas e só pode ser usado uma vez.",
+      "Se você não esperava esta mensagem, ignore-a e avise a equipe da escola.",
+    ],
+  });
   const subject =
     purpose === "convite" ? "Convite para a área do gestor da Loja Escolar" : "Redefinição de senha da área do gestor";
-  return { to, subject, text, html };
+  return { to, subject, ...body };
 }

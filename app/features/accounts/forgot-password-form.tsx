@@ -1,44 +1,21 @@
-import { getFormProps } from "@conform-to/react";
-import { useForm } from "#app/ui/use-form.ts";
-import { Link, useFetcher, useLocation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { z } from "zod";
+import { Link, useLocation } from "react-router";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import type { forgotPasswordSchema } from "#app/features/accounts/account-schemas.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
-import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
-import { InlineToast } from "#app/ui/inline-toast.tsx";
+import { SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { AccountFetcherForm, useAccountFetcherForm } from "./account-fetcher-form.tsx";
 import type { AccountFormReply } from "./account-form-reply.ts";
 
 /** "Esqueci a senha": asks the store to mail a reset link. Posts to /resetar-senha (a page of its own without JavaScript). */
 export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; reply?: AccountFormReply }) {
-  const fetcher = useFetcher<AccountFormReply>({ key: "forgot-password" });
   const location = useLocation();
-  const last = fetcher.data ?? reply;
-  const { loadOnFocus, ...rules } = useLazyRules(
-    () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.forgotPassword),
-    { shouldValidate: "onSubmit" },
-  );
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
+  const forgot = useAccountFetcherForm({
     id: "forgot-password",
-    lastResult: last?.result,
-    constraint: { email: { required: true } },
-    ...rules,
+    reply,
+    loadRules: () => import("#app/features/shopper-form-rules.ts").then((module) => module.formRules.forgotPassword),
+    required: ["email"],
   });
-  const busy = fetcher.state !== "idle";
+  const { fields, busy } = forgot;
   return (
-    <fetcher.Form
-      method="post"
-      action="/resetar-senha"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
-      className="flex flex-col gap-4"
-    >
-      <AuthenticityTokenInput name="csrf" />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      {last?.toast ? <InlineToast message={last.toast} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} />
+    <AccountFetcherForm state={forgot} action="/resetar-senha" redirectTo={redirectTo}>
       <p className="text-sm text-slate-600">
         Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
       </p>
@@ -51,6 +28,6 @@ export function ForgotPasswordForm({ redirectTo, reply }: { redirectTo: string; 
       >
         Voltar para o login
       </Link>
-    </fetcher.Form>
+    </AccountFetcherForm>
   );
 }

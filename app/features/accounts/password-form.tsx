@@ -1,11 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import type { passwordChangeSchema } from "#app/features/accounts/account-schemas.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
 import type { AccountPageReply, PasswordReply } from "./account-page-reply.ts";
@@ -41,9 +40,7 @@ export function PasswordForm({ reply }: { reply?: PasswordReply }) {
       ref={formRef}
       method="post"
       action="/conta"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
+      {...rulesFormProps(form, loadOnFocus)}
       className="flex flex-col gap-4"
     >
       {current?.toast ? <InlineToast key={current.nonce} message={current.toast} /> : null}

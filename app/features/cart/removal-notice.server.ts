@@ -12,13 +12,11 @@
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { RemovedCartItem } from "#api/contract/carts.ts";
-import { cookieName } from "#app/.server/cookie-names.server.ts";
-import { getEnv } from "#app/.server/env.server.ts";
 import { currentCustomer, isShopPage, itemsRemovedSoFar, storeApi } from "#app/.server/request-context.server.ts";
-import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import type { ToastView } from "#app/ui/toaster.tsx";
-import { createSignedCookie, type SignedCookie } from "#app/.server/signed-cookie.server.ts";
+import type { SignedCookie } from "#app/.server/signed-cookie.server.ts";
+import { storeCookie } from "#app/.server/store-cookie.server.ts";
 
 /** Spec §8. */
 export const ITEMS_REMOVED_WARNING = "Alguns itens foram removidos do carrinho pelo gestor.";
@@ -48,14 +46,7 @@ const noticeContext = createContext<NoticeState | null>(null);
 let cookie: SignedCookie | undefined;
 
 function noticeCookie() {
-  cookie ??= createSignedCookie(cookieName("loja_removidos"), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().cookieSecure,
-    secrets: secretsFor("removals"),
-    maxAge: KEPT_FOR_SECONDS,
-  });
+  cookie ??= storeCookie("loja_removidos", "removals", { maxAge: KEPT_FOR_SECONDS });
   return cookie;
 }
 

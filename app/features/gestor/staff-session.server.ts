@@ -4,10 +4,7 @@
  * lives in the store API (8 h absolute, 30 min idle, revocable: api/gestor/staff).
  */
 import { createCookieSessionStorage } from "react-router";
-import { cookieName } from "#app/.server/cookie-names.server.ts";
-import { getEnv } from "#app/.server/env.server.ts";
-import { secretsFor } from "#app/.server/secrets.server.ts";
-import { createSignedCookie } from "#app/.server/signed-cookie.server.ts";
+import { storeCookie } from "#app/.server/store-cookie.server.ts";
 
 interface StaffSessionData {
   token: string;
@@ -17,14 +14,8 @@ let storage: ReturnType<typeof createCookieSessionStorage<StaffSessionData>> | u
 
 function staffSessionStorage() {
   storage ??= createCookieSessionStorage<StaffSessionData>({
-    cookie: createSignedCookie(cookieName("loja_gestor"), {
-      path: "/",
-      httpOnly: true,
-      // Strict: no other site's link or form ever arrives with the staff session.
-      sameSite: "strict",
-      secure: getEnv().cookieSecure,
-      secrets: secretsFor("gestor-session"),
-    }),
+    // Strict: no other site's link or form ever arrives with the staff session.
+    cookie: storeCookie("loja_gestor", "gestor-session", { sameSite: "strict" }),
   });
   return storage;
 }

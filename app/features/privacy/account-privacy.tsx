@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -6,7 +5,7 @@ import type { z } from "zod";
 import type { AccountDeletionReply } from "#app/features/accounts/account-page-reply.ts";
 import type { accountDeletionSchema } from "#app/features/accounts/account-schemas.ts";
 import { PRIVACY_PATH, URL_STATE } from "#app/lib/url-state.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PasswordField, secondaryButton } from "#app/ui/form-field.tsx";
 import { Modal } from "#app/ui/modal.tsx";
 
@@ -118,9 +117,7 @@ function DeletionForm({ reply }: { reply?: AccountDeletionReply }) {
       method="post"
       action={CONFIRM_PATH}
       preventScrollReset
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
+      {...rulesFormProps(form, loadOnFocus)}
       className="flex flex-col gap-4"
     >
       <AuthenticityTokenInput name="csrf" />

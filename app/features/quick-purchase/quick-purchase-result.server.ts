@@ -1,9 +1,6 @@
 import { createCookieSessionStorage } from "react-router";
-import { cookieName } from "#app/.server/cookie-names.server.ts";
-import { getEnv } from "#app/.server/env.server.ts";
-import { secretsFor } from "#app/.server/secrets.server.ts";
 import type { ItemOutcome } from "./item-outcomes.ts";
-import { createSignedCookie } from "#app/.server/signed-cookie.server.ts";
+import { storeCookie } from "#app/.server/store-cookie.server.ts";
 
 /** What step 4 shows once, after "Adicionar ao carrinho": for whom, and each item's outcome. */
 export interface QuickPurchaseResult {
@@ -52,13 +49,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>,
 /** A signed flash cookie: the outcome shows after the redirect (POST-redirect-GET), without JavaScript, once. */
 function resultStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, { result: Packed }>({
-    cookie: createSignedCookie(cookieName("loja_compra_rapida"), {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: getEnv().cookieSecure,
-      secrets: secretsFor("quick-purchase"),
-    }),
+    cookie: storeCookie("loja_compra_rapida", "quick-purchase"),
   });
   return storage;
 }

@@ -3,6 +3,7 @@ import type { StudentLink } from "#api/contract/students.ts";
 import type { SerieOption, SchoolLevel } from "#app/features/catalogue/series.ts";
 import type { LinkMode } from "#app/features/students/link-mode.ts";
 import { chooserDialog, StudentChooser, type StudentChooserReply } from "#app/features/students/student-chooser.tsx";
+import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { formatBRL } from "#core/money.ts";
 import { priceView } from "#core/price-view.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
@@ -46,18 +47,13 @@ export function GradeStep({
           <fieldset key={group.level}>
             <legend className="mb-2 font-bold text-slate-800">{group.level}</legend>
             <div className="flex flex-col gap-1.5">
-              {group.options.map((option) => (
-                <label key={option.serie_id} className="flex items-center gap-2 text-slate-700">
-                  <input
-                    type="checkbox"
-                    name={QUICK_PARAMS.serie}
-                    value={option.serie_id}
-                    defaultChecked={series.includes(option.serie_id)}
-                    className="h-4 w-4 accent-brand-600"
-                  />
-                  {option.label}
-                </label>
-              ))}
+              <CheckboxChoices
+                name={QUICK_PARAMS.serie}
+                choices={group.options.map((option) => ({ value: option.serie_id, label: option.label }))}
+                isTicked={(serieId) => series.includes(serieId)}
+                labelClassName="flex items-center gap-2 text-slate-700"
+                boxClassName="h-4 w-4 accent-brand-600"
+              />
             </div>
           </fieldset>
         ))}

@@ -1,10 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { z } from "zod";
 import { InlineToast } from "#app/ui/inline-toast.tsx";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import { StudentConsentField } from "./student-consent.tsx";
 import type { raLinkSchema } from "./student-schemas.ts";
@@ -57,9 +57,7 @@ export function RaLinkForm({
         method="post"
         action={action}
         preventScrollReset
-        {...getFormProps(form)}
-        {...loadOnFocus}
-        noValidate
+        {...rulesFormProps(form, loadOnFocus)}
         className="flex flex-col gap-3"
       >
         <AuthenticityTokenInput name="csrf" />

@@ -177,12 +177,6 @@ export function StudentChooser({
       Voltar
     </Link>
   );
-  const heading = (
-    <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
-      Alunos vinculados
-    </h3>
-  );
-  const empty = <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>;
   const cardLinks = (link: StudentLink) => ({
     detailsHref: dialogHref(listHref, URL_STATE.studentData.key, link.studentId),
     removeHref: dialogHref(listHref, URL_STATE.removeLink.key, link.id),
@@ -192,23 +186,17 @@ export function StudentChooser({
     return (
       <>
         <section aria-labelledby="linked-title">
-          {heading}
-          {students.length === 0 ? (
-            empty
-          ) : (
-            <ul className="grid gap-2 wide:grid-cols-2">
-              {students.map((link) => (
-                <li key={link.id}>
-                  <StudentCard
-                    link={link}
-                    selected={link.studentId === selectedStudentId}
-                    choose={{ action: listHref, itemTOTVSId }}
-                    {...cardLinks(link)}
-                  />
-                </li>
-              ))}
-            </ul>
-          )}
+          <LinkedStudents
+            students={students}
+            card={(link) => (
+              <StudentCard
+                link={link}
+                selected={link.studentId === selectedStudentId}
+                choose={{ action: listHref, itemTOTVSId }}
+                {...cardLinks(link)}
+              />
+            )}
+          />
         </section>
         {addButton}
         <ChooserFooter>{back}</ChooserFooter>
@@ -220,8 +208,6 @@ export function StudentChooser({
       key={selectedStudentId ?? "none"}
       action={basePath}
       hidden={hidden}
-      heading={heading}
-      empty={empty}
       students={students}
       selectedStudentId={selectedStudentId}
       cardLinks={cardLinks}
@@ -229,6 +215,26 @@ export function StudentChooser({
       back={back}
       confirmLabel={confirmLabel}
     />
+  );
+}
+
+/** "Alunos vinculados" (labelling the section or fieldset around it): a card per linked student, or one line when none is. */
+function LinkedStudents({ students, card }: { students: StudentLink[]; card: (link: StudentLink) => ReactNode }) {
+  return (
+    <>
+      <h3 id="linked-title" className="mb-2 font-bold text-slate-800">
+        Alunos vinculados
+      </h3>
+      {students.length === 0 ? (
+        <p className="text-sm text-slate-500">Nenhum aluno vinculado no momento</p>
+      ) : (
+        <ul className="grid gap-2 wide:grid-cols-2">
+          {students.map((link) => (
+            <li key={link.id}>{card(link)}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -255,8 +261,6 @@ function ChooserFooter({ children }: { children: ReactNode }) {
 function StudentRadioForm({
   action,
   hidden,
-  heading,
-  empty,
   students,
   selectedStudentId,
   cardLinks,
@@ -266,8 +270,6 @@ function StudentRadioForm({
 }: {
   action: string;
   hidden: ReactNode;
-  heading: ReactNode;
-  empty: ReactNode;
   students: StudentLink[];
   selectedStudentId: string | null;
   cardLinks: (link: StudentLink) => { detailsHref: string; removeHref: string };
@@ -283,23 +285,17 @@ function StudentRadioForm({
     <Form method="post" action={action} preventScrollReset className="flex flex-col gap-4">
       {hidden}
       <fieldset aria-labelledby="linked-title">
-        {heading}
-        {students.length === 0 ? (
-          empty
-        ) : (
-          <ul className="grid gap-2 wide:grid-cols-2">
-            {students.map((link) => (
-              <li key={link.id}>
-                <StudentRadio
-                  link={link}
-                  checked={link.studentId === chosen}
-                  onChoose={() => setChosen(link.studentId)}
-                  {...cardLinks(link)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <LinkedStudents
+          students={students}
+          card={(link) => (
+            <StudentRadio
+              link={link}
+              checked={link.studentId === chosen}
+              onChoose={() => setChosen(link.studentId)}
+              {...cardLinks(link)}
+            />
+          )}
+        />
       </fieldset>
       {addButton}
       <ChooserFooter>

@@ -1,10 +1,10 @@
-import { getFormProps, type Submission } from "@conform-to/react";
+import type { Submission } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { SUPPORT_MESSAGE_MAX, SUPPORT_SUBJECTS } from "#core/validation/support-subjects.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FormErrors, PhoneField, SelectField, SubmitButton, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import { CONTACT_FORM_ID, type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
 
@@ -37,14 +37,7 @@ export function ContactForm({ prefill, reply }: { prefill: ContactPrefill; reply
     ...rules,
   });
   return (
-    <Form
-      method="post"
-      action="/atendimento"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
-      className="flex flex-col gap-4"
-    >
+    <Form method="post" action="/atendimento" {...rulesFormProps(form, loadOnFocus)} className="flex flex-col gap-4">
       <AuthenticityTokenInput name="csrf" />
       <HoneypotInputs label="Deixe este campo em branco" className="hidden" />
       <FormErrors id={form.errorId} errors={form.errors} />

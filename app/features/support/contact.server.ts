@@ -7,18 +7,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
-import { cookieName } from "#app/.server/cookie-names.server.ts";
 import { getEnv } from "#app/.server/env.server.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
-import { secretsFor } from "#app/.server/secrets.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { maskPhone } from "#core/masks.ts";
 import { supportTicketSchema } from "#core/validation/support-fields.ts";
 import { type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
-import { createSignedCookie, type SignedCookie } from "#app/.server/signed-cookie.server.ts";
+import type { SignedCookie } from "#app/.server/signed-cookie.server.ts";
+import { storeCookie } from "#app/.server/store-cookie.server.ts";
 
 export const MESSAGE_SENT = "Mensagem enviada!";
 export const NOT_SENT = "Não foi possível enviar sua mensagem. Recarregue a página e tente novamente.";
@@ -41,14 +40,7 @@ let protocolCookie: SignedCookie | undefined;
 
 /** The flash of the protocol just given: signed like the toasts, and as short-lived. */
 function sentProtocolCookie(): SignedCookie {
-  protocolCookie ??= createSignedCookie(cookieName("loja_atendimento"), {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: getEnv().cookieSecure,
-    maxAge: 10 * 60,
-    secrets: secretsFor("toast"),
-  });
+  protocolCookie ??= storeCookie("loja_atendimento", "toast", { maxAge: 10 * 60 });
   return protocolCookie;
 }
 

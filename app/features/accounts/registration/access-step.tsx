@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import type { FetcherWithComponents } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { useRootData } from "#app/root.tsx";
 import { PRIVACY_PATH } from "#app/lib/url-state.ts";
 import type { registrationAccessSchema } from "#app/features/accounts/account-schemas.ts";
-import { useLazyRules } from "#app/ui/lazy-rules.ts";
+import { rulesFormProps, useLazyRules } from "#app/ui/lazy-rules.ts";
 import { FieldErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
@@ -37,9 +37,7 @@ export function AccessStep({
     <fetcher.Form
       method="post"
       action="/registrar"
-      {...getFormProps(form)}
-      {...loadOnFocus}
-      noValidate
+      {...rulesFormProps(form, loadOnFocus)}
       className="flex flex-col gap-4"
     >
       <h3 className="text-lg font-bold text-slate-900">Dados de acesso</h3>

@@ -16,6 +16,7 @@ import {
   type ProductFieldsText,
 } from "#api/contract/gestor/catalogue.ts";
 import { SCHOOL_UNITS } from "#core/school-units.ts";
+import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField, ReadOnlyFields } from "./catalogue-ui.tsx";
@@ -164,18 +165,13 @@ export function ProductForm({
         <fieldset className="md:col-span-3" aria-describedby={fields.seriesTOTVSID.errorId}>
           <legend className="mb-1 font-semibold text-slate-700">{LABELS.seriesTOTVSID}</legend>
           <div className="grid max-h-64 gap-1 overflow-y-auto rounded border border-slate-200 p-2 sm:grid-cols-2 lg:grid-cols-3">
-            {options.series.map((serie) => (
-              <label key={serie.id} className="inline-flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  name={fields.seriesTOTVSID.name}
-                  value={serie.id}
-                  defaultChecked={chosenSeries.has(String(serie.id))}
-                  className="size-4"
-                />
-                {serie.label}
-              </label>
-            ))}
+            <CheckboxChoices
+              name={fields.seriesTOTVSID.name}
+              choices={options.series.map((serie) => ({ value: serie.id, label: serie.label }))}
+              isTicked={(id) => chosenSeries.has(String(id))}
+              labelClassName="inline-flex items-center gap-2"
+              boxClassName="size-4"
+            />
           </div>
           <FieldErrors id={fields.seriesTOTVSID.errorId} errors={fields.seriesTOTVSID.errors} />
         </fieldset>

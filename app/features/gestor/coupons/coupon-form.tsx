@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts";
 import { SCHOOL_UNITS } from "#core/school-units.ts";
+import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
 
@@ -61,18 +62,13 @@ function ChoiceGroup({
       <legend className={gestorLabel}>{legend}</legend>
       <p className="mb-1 text-xs text-slate-600">Nenhuma marcada: vale para todas.</p>
       <div className="grid max-h-48 grid-cols-1 gap-1 overflow-y-auto rounded border border-slate-200 p-2 sm:grid-cols-2">
-        {choices.map((choice) => (
-          <label key={choice.value} className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              name={meta.name}
-              value={choice.value}
-              defaultChecked={chosen.includes(choice.value)}
-              className="h-4 w-4"
-            />
-            {choice.label}
-          </label>
-        ))}
+        <CheckboxChoices
+          name={meta.name}
+          choices={choices}
+          isTicked={(value) => chosen.includes(value)}
+          labelClassName="flex items-center gap-2"
+          boxClassName="h-4 w-4"
+        />
       </div>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </fieldset>

@@ -49,6 +49,28 @@ function Summary({ sale }: { sale: GestorSaleDetail }) {
   );
 }
 
+/** One titled part of the sale page, its heading naming it for screen readers. */
+function SaleSection({
+  id,
+  title,
+  gap,
+  children,
+}: {
+  id: string;
+  title: string;
+  gap: "gap-2" | "gap-3";
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={`flex flex-col ${gap}`}>
+      <h2 id={id} className="text-base font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export function SaleView({ sale }: { sale: GestorSaleDetail }) {
   return (
     // min-w-0: a wide table scrolls inside its frame instead of widening the grid over the actions.
@@ -59,10 +81,7 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
         </p>
       ) : null}
       <Summary sale={sale} />
-      <section aria-labelledby="venda-sacolas" className="flex flex-col gap-3">
-        <h2 id="venda-sacolas" className="text-base font-bold text-slate-900">
-          Itens por estudante
-        </h2>
+      <SaleSection id="venda-sacolas" title="Itens por estudante" gap="gap-3">
         {sale.bags.map((bag) => (
           <GestorTable
             key={bag.id}
@@ -92,11 +111,8 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
             ))}
           </GestorTable>
         ))}
-      </section>
-      <section aria-labelledby="venda-pagamentos" className="flex flex-col gap-2">
-        <h2 id="venda-pagamentos" className="text-base font-bold text-slate-900">
-          Pagamentos e tentativas
-        </h2>
+      </SaleSection>
+      <SaleSection id="venda-pagamentos" title="Pagamentos e tentativas" gap="gap-2">
         <GestorTable
           caption="Pagamentos e tentativas"
           headers={["Tentativa", "Data", "Forma", "Parcelas", "Bandeira", "Id na operadora", "Situação"]}
@@ -119,11 +135,8 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
             </tr>
           ))}
         </GestorTable>
-      </section>
-      <section aria-labelledby="venda-historico" className="flex flex-col gap-2">
-        <h2 id="venda-historico" className="text-base font-bold text-slate-900">
-          Histórico
-        </h2>
+      </SaleSection>
+      <SaleSection id="venda-historico" title="Histórico" gap="gap-2">
         <ol className={`${gestorCard} flex flex-col gap-1`} data-testid="sale-history">
           <li>
             <span className="text-slate-600">{when(sale.createdAt)}</span> · Pedido feito pelo cliente
@@ -137,7 +150,7 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
             </li>
           ))}
         </ol>
-      </section>
+      </SaleSection>
     </div>
   );
 }

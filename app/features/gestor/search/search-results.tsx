@@ -6,38 +6,47 @@ import { CustomersTable, StudentsTable } from "../customers/directory-tables.tsx
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { SalesTable } from "../orders/sales-table.tsx";
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 const directoryPath = (kind: DirectoryKind, q: string) =>
   `${GESTOR_PATHS.customers}?${new URLSearchParams({ [DIRECTORY_PARAMS.kind]: kind, [DIRECTORY_PARAMS.q]: q })}`;
 
-/** One kind's results: its title and count, the first few, and the way to all of them in its own list. */
+/**
+ * One kind's results: its title and count, the first few, and, when there are more than shown,
+ * the way to all of them in its own list.
+ */
 function ResultGroup({
   id,
   title,
-  total,
-  shown,
-  all,
+  found,
+  noun,
+  allHref,
   children,
 }: {
   id: string;
   title: string;
-  total: string;
-  shown: number;
-  all: { href: string; label: string } | null;
+  /** The reply's group: how many match, and the first few of them. */
+  found: { total: number; rows: readonly unknown[] };
+  /** The kind's noun, singular and plural ("cliente", "clientes"). */
+  noun: readonly [string, string];
+  allHref: string;
   children: ReactNode;
 }) {
+  const [one, many] = noun;
+  const { total } = found;
+  const shown = found.rows.length;
   return (
     <section aria-labelledby={id} className="mb-6">
       <h2 id={id} className="mb-2 text-lg font-bold text-slate-900">
-        {title} <span className="text-sm font-normal text-slate-700">({total})</span>
+        {title}{" "}
+        <span className="text-sm font-normal text-slate-700">
+          ({total} {total === 1 ? one : many})
+        </span>
       </h2>
       {children}
-      {all ? (
+      {total > shown ? (
         <p className="mt-2">
           <span className="text-slate-700">Mostrando os {shown} primeiros. </span>
-          <Link to={all.href} className="font-semibold text-slate-900 underline">
-            {all.label}
+          <Link to={allHref} className="font-semibold text-slate-900 underline">
+            Ver os {total} {many}
           </Link>
         </p>
       ) : null}
@@ -59,21 +68,15 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         e-mail ou CPF, estudantes pelo nome ou RA, e pedidos por tudo isso ou pelo número do pedido.
       </p>
     );
-  const more = (total: number, shown: number, href: string, label: string) => (total > shown ? { href, label } : null);
   return (
     <>
       {customers ? (
         <ResultGroup
           id="resultado-clientes"
           title="Clientes"
-          total={count(customers.total, "cliente", "clientes")}
-          shown={customers.rows.length}
-          all={more(
-            customers.total,
-            customers.rows.length,
-            directoryPath("clientes", q),
-            `Ver os ${customers.total} clientes`,
-          )}
+          found={customers}
+          noun={["cliente", "clientes"]}
+          allHref={directoryPath("clientes", q)}
         >
           <CustomersTable rows={customers.rows} />
         </ResultGroup>
@@ -82,14 +85,9 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         <ResultGroup
           id="resultado-estudantes"
           title="Estudantes"
-          total={count(students.total, "estudante", "estudantes")}
-          shown={students.rows.length}
-          all={more(
-            students.total,
-            students.rows.length,
-            directoryPath("estudantes", q),
-            `Ver os ${students.total} estudantes`,
-          )}
+          found={students}
+          noun={["estudante", "estudantes"]}
+          allHref={directoryPath("estudantes", q)}
         >
           <StudentsTable rows={students.rows} />
         </ResultGroup>
@@ -98,14 +96,9 @@ export function SearchResults({ results }: { results: GestorSearchReply }) {
         <ResultGroup
           id="resultado-pedidos"
           title="Pedidos"
-          total={count(sales.total, "pedido", "pedidos")}
-          shown={sales.rows.length}
-          all={more(
-            sales.total,
-            sales.rows.length,
-            `${GESTOR_PATHS.orders}?${new URLSearchParams({ q })}`,
-            `Ver os ${sales.total} pedidos`,
-          )}
+          found={sales}
+          noun={["pedido", "pedidos"]}
+          allHref={`${GESTOR_PATHS.orders}?${new URLSearchParams({ q })}`}
         >
           <SalesTable caption="Pedidos encontrados" rows={sales.rows} empty="Nenhum pedido encontrado." />
         </ResultGroup>

@@ -17,7 +17,8 @@ export function GestorSearchForm({
   id: string;
   /** The search landmark's name. */
   label: string;
-  kind: { name: string; label: string; value: string; options: readonly { value: string; label: string }[] };
+  /** `labels` names each choice by its value, in the order shown. */
+  kind: { name: string; label: string; value: string; labels: Readonly<Record<string, string>> };
   text: { name: string; label: string; value: string; maxLength: number };
   error: string | null;
 }) {
@@ -30,9 +31,9 @@ export function GestorSearchForm({
             {kind.label}
           </label>
           <select id={`${id}-tipo`} name={kind.name} defaultValue={kind.value} className={gestorInput}>
-            {kind.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
+            {Object.entries(kind.labels).map(([value, optionLabel]) => (
+              <option key={value} value={value}>
+                {optionLabel}
               </option>
             ))}
           </select>

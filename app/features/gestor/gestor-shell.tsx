@@ -65,6 +65,12 @@ export function GestorShell({ staff, children }: { staff: StaffMember; children:
   );
 }
 
+/** The title and robots rule of the pages before a login: none of them is for a search engine. */
+export const gestorEntryMeta = (title: string) => [
+  { title: `${title} | Gestor | Loja Escolar` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
 /** The frame of the pages before a login (login, second factor, password link). */
 export function GestorEntryFrame({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -122,3 +122,95 @@ export function GestorActionForm({
     </Form>
   );
 }
+
+/** A record's facts as a grid of term and value (a coupon's, a ticket's summary). */
+export function GestorDetails({
+  details,
+  columns,
+  testId,
+}: {
+  details: readonly (readonly [string, ReactNode])[];
+  /** The grid's column classes, from the phone up. */
+  columns: string;
+  testId?: string;
+}) {
+  return (
+    <dl className={`${gestorCard} mb-4 grid gap-x-6 gap-y-2 ${columns}`} data-testid={testId}>
+      {details.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-xs font-semibold text-slate-600">{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** One field of a list's GET filter form, named by its label; `idPrefix` keeps its id unique on the page. */
+export function GestorFilterInput({
+  idPrefix,
+  name,
+  label,
+  value,
+  type = "text",
+  maxLength,
+  list,
+}: {
+  idPrefix: string;
+  name: string;
+  label: string;
+  value: string;
+  type?: "text" | "date";
+  maxLength?: number;
+  /** A datalist's id, for suggestions. */
+  list?: string;
+}) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={gestorLabel}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        list={list}
+        defaultValue={value}
+        maxLength={maxLength}
+        className={gestorInput}
+      />
+    </div>
+  );
+}
+
+/** A choice of a list's GET filter form: `options` are [value, label] pairs, the first usually "all". */
+export function GestorFilterSelect({
+  idPrefix,
+  name,
+  label,
+  value,
+  options,
+}: {
+  idPrefix: string;
+  name: string;
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = `${idPrefix}-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className={gestorLabel}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className={gestorInput}>
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -4,8 +4,7 @@ import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import {
   gestorButton,
-  gestorInput,
-  gestorLabel,
+  GestorFilterInput,
   GestorPagination,
   gestorSecondaryButton,
   GestorTable,
@@ -92,20 +91,13 @@ export default function AuditPage({ loaderData }: Route.ComponentProps) {
       </p>
       <Form method="get" className="mb-4 grid gap-3 rounded border border-slate-200 bg-white p-3 sm:grid-cols-3">
         {FIELDS.map((field) => (
-          <div key={field.name}>
-            <label htmlFor={`filtro-${field.name}`} className={gestorLabel}>
-              {field.label}
-            </label>
-            <input
-              id={`filtro-${field.name}`}
-              name={field.name}
-              type={field.type}
-              list={field.list}
-              defaultValue={filters[field.name] ?? ""}
-              maxLength={254}
-              className={gestorInput}
-            />
-          </div>
+          <GestorFilterInput
+            key={field.name}
+            idPrefix="filtro"
+            {...field}
+            value={filters[field.name] ?? ""}
+            maxLength={254}
+          />
         ))}
         <datalist id="acoes-conhecidas">
           {log.actions.map((action) => (

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { CART_LOOKUP_KEYS, CART_LOOKUP_LABELS } from "#api/contract/gestor/carts.ts";
+import { CART_LOOKUP_LABELS } from "#api/contract/gestor/carts.ts";
 import { GestorCartCard } from "#app/features/gestor/carts/cart-card.tsx";
 import { CART_SEARCH_PARAMS } from "#app/features/gestor/carts/cart-forms.ts";
 import { cartsAction, loadCartsPage } from "#app/features/gestor/carts/carts.server.ts";
@@ -26,7 +26,7 @@ export default function GestorCarts({ loaderData, actionData }: Route.ComponentP
           name: CART_SEARCH_PARAMS.by,
           label: "Buscar por",
           value: search.by,
-          options: CART_LOOKUP_KEYS.map((key) => ({ value: key, label: CART_LOOKUP_LABELS[key] })),
+          labels: CART_LOOKUP_LABELS,
         }}
         text={{ name: CART_SEARCH_PARAMS.q, label: "E-mail, CPF ou RA", value: search.q, maxLength: 254 }}
         error={error}

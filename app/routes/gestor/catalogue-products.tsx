@@ -5,8 +5,8 @@ import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import {
   gestorButton,
-  gestorInput,
-  gestorLabel,
+  GestorFilterInput,
+  GestorFilterSelect,
   GestorPagination,
   gestorSecondaryButton,
   GestorTable,
@@ -43,19 +43,16 @@ export default function GestorProducts({ loaderData }: Route.ComponentProps) {
         ) : null}
       </GestorPageHeader>
       <Form method="get" role="search" aria-label="Filtrar produtos" className="mb-3 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="filtro-q" className={gestorLabel}>
-            Nome
-          </label>
-          <input id="filtro-q" name="q" defaultValue={filters.q} maxLength={100} className={gestorInput} />
-        </div>
-        <FilterSelect
+        <GestorFilterInput idPrefix="filtro" name="q" label="Nome" value={filters.q} maxLength={100} />
+        <GestorFilterSelect
+          idPrefix="filtro"
           name="categoria"
           label="Categoria"
           value={filters.categoria}
           options={[["", "Todas"], ...categories.map((category) => [category.slug, category.title] as const)]}
         />
-        <FilterSelect
+        <GestorFilterSelect
+          idPrefix="filtro"
           name="visivel"
           label="Visibilidade"
           value={filters.visivel}
@@ -91,32 +88,5 @@ export default function GestorProducts({ loaderData }: Route.ComponentProps) {
       </GestorTable>
       <GestorPagination page={list.page} pageCount={list.pageCount} total={list.total} hrefOf={hrefOf} />
     </>
-  );
-}
-
-function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <div>
-      <label htmlFor={`filtro-${name}`} className={gestorLabel}>
-        {label}
-      </label>
-      <select id={`filtro-${name}`} name={name} defaultValue={value} className={gestorInput}>
-        {options.map(([optionValue, optionLabel]) => (
-          <option key={optionValue} value={optionValue}>
-            {optionLabel}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -6,7 +6,7 @@ import { couponLimits, couponReach, couponWindow } from "#app/features/gestor/co
 import { couponAction, couponPage } from "#app/features/gestor/coupons/coupons.server.ts";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
-import { GestorActionForm, GestorPagination, GestorTable, gestorCard } from "#app/features/gestor/gestor-ui.tsx";
+import { GestorActionForm, GestorDetails, GestorPagination, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import { brazilDateTime } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { formatPercent } from "#core/percent.ts";
@@ -41,14 +41,7 @@ export default function GestorCouponPage({ loaderData, actionData }: Route.Compo
           />
         ) : null}
       </GestorPageHeader>
-      <dl className={`${gestorCard} mb-4 grid gap-x-6 gap-y-2 sm:grid-cols-3`} data-testid="coupon-summary">
-        {details.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-xs font-semibold text-slate-600">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <GestorDetails details={details} columns="sm:grid-cols-3" testId="coupon-summary" />
       {canEdit ? (
         <section aria-labelledby="editar-cupom" className="mb-6">
           <h2 id="editar-cupom" className="mb-2 text-lg font-bold text-slate-900">

@@ -1,5 +1,4 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { cartSearchHref } from "#app/features/gestor/carts/carts.server.ts";
 import {
   CustomerCart,
   CustomerData,
@@ -15,10 +14,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.customer.name ?? "Cliente"} | Clientes | Gestor | Loja Escolar` },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const details = await loadCustomer(request, params.customerId);
-  return { ...details, cartHref: cartSearchHref("email", details.customer.email) };
-}
+export const loader = ({ request, params }: Route.LoaderArgs) => loadCustomer(request, params.customerId);
 
 export const action = ({ request, params }: Route.ActionArgs) => customerAction(request, params.customerId);
 

@@ -30,7 +30,7 @@ export default function GestorCustomers({ loaderData }: Route.ComponentProps) {
           name: DIRECTORY_PARAMS.kind,
           label: "Buscar entre",
           value: kind,
-          options: Object.entries(DIRECTORY_KINDS).map(([value, label]) => ({ value, label })),
+          labels: DIRECTORY_KINDS,
         }}
         text={{ name: DIRECTORY_PARAMS.q, label: "Nome, e-mail, CPF ou RA", value: q, maxLength: 100 }}
         error={error}

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "react-router";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
-import { GestorEntryFrame } from "#app/features/gestor/gestor-shell.tsx";
+import { GestorEntryFrame, gestorEntryMeta } from "#app/features/gestor/gestor-shell.tsx";
 import { CodeForm } from "#app/features/gestor/staff/code-form.tsx";
 import { RecoveryCodes } from "#app/features/gestor/staff/recovery-codes.tsx";
 import { confirmEnrolment, enrolPage } from "#app/features/gestor/staff/second-factor.server.ts";
@@ -11,10 +11,7 @@ import type { Route } from "./+types/enrol";
 // The page shows the authenticator's secret: never kept by a cache.
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-export const meta = () => [
-  { title: "Ativar verificação em duas etapas | Gestor | Loja Escolar" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = () => gestorEntryMeta("Ativar verificação em duas etapas");
 
 export const loader = ({ request }: Route.LoaderArgs) => enrolPage(request);
 

@@ -3,16 +3,13 @@ import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { GestorEntryFrame } from "#app/features/gestor/gestor-shell.tsx";
+import { GestorEntryFrame, gestorEntryMeta } from "#app/features/gestor/gestor-shell.tsx";
 import { staffLogin, staffLoginPage } from "#app/features/gestor/staff-login.server.ts";
 import { staffLoginSchema } from "#app/features/gestor/staff-schemas.ts";
 import { FormErrors, PasswordField, SubmitButton, TextField } from "#app/ui/form-field.tsx";
 import type { Route } from "./+types/login";
 
-export const meta = () => [
-  { title: "Entrar | Gestor | Loja Escolar" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = () => gestorEntryMeta("Entrar");
 
 export const loader = ({ request }: Route.LoaderArgs) => staffLoginPage(request);
 

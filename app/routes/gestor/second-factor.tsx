@@ -1,14 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { GestorEntryFrame } from "#app/features/gestor/gestor-shell.tsx";
+import { GestorEntryFrame, gestorEntryMeta } from "#app/features/gestor/gestor-shell.tsx";
 import { CodeForm } from "#app/features/gestor/staff/code-form.tsx";
 import { codeStepPage, giveCode } from "#app/features/gestor/staff/second-factor.server.ts";
 import { secondFactorSchema } from "#app/features/gestor/staff/staff-forms.ts";
 import type { Route } from "./+types/second-factor";
 
-export const meta = () => [
-  { title: "Código de verificação | Gestor | Loja Escolar" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = () => gestorEntryMeta("Código de verificação");
 
 export const loader = ({ request }: Route.LoaderArgs) => codeStepPage(request);
 

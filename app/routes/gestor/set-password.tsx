@@ -3,7 +3,7 @@ import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { GestorEntryFrame } from "#app/features/gestor/gestor-shell.tsx";
+import { GestorEntryFrame, gestorEntryMeta } from "#app/features/gestor/gestor-shell.tsx";
 import { setPassword, setPasswordPage } from "#app/features/gestor/set-password.server.ts";
 import { staffNewPasswordSchema } from "#app/features/gestor/staff-schemas.ts";
 import { FormErrors, PasswordField, SubmitButton } from "#app/ui/form-field.tsx";
@@ -12,11 +12,7 @@ import type { Route } from "./+types/set-password";
 // The token in the URL sets a password: never cached, never sent on as a Referer (note 0006).
 export const headers = () => ({ "Cache-Control": "no-store" });
 
-export const meta = () => [
-  { title: "Definir senha | Gestor | Loja Escolar" },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "same-origin" },
-];
+export const meta = () => [...gestorEntryMeta("Definir senha"), { name: "referrer", content: "same-origin" }];
 
 export const loader = ({ request, params }: Route.LoaderArgs) => setPasswordPage(request, params.token);
 

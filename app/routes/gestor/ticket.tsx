@@ -5,7 +5,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { TICKET_REPLY_MAX, TICKET_STATUS_LABELS, ticketReplyFields } from "#api/contract/gestor/tickets.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
-import { GestorActionForm, gestorButton, gestorCard } from "#app/features/gestor/gestor-ui.tsx";
+import { GestorActionForm, gestorButton, gestorCard, GestorDetails } from "#app/features/gestor/gestor-ui.tsx";
 import { ticketAction, ticketPage } from "#app/features/gestor/tickets/tickets.server.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { maskPhone } from "#core/masks.ts";
@@ -58,14 +58,7 @@ export default function GestorTicket({ loaderData, actionData }: Route.Component
           <GestorActionForm intent="close" label="Fechar mensagem" />
         )}
       </GestorPageHeader>
-      <dl className={`${gestorCard} mb-4 grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-4`}>
-        {details.map(([term, value]) => (
-          <div key={term}>
-            <dt className="text-xs font-semibold text-slate-600">{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <GestorDetails details={details} columns="sm:grid-cols-2 lg:grid-cols-4" />
       <section aria-labelledby="conversa" className="mb-6">
         <h2 id="conversa" className="mb-2 text-lg font-bold text-slate-900">
           Conversa

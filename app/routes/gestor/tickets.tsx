@@ -3,10 +3,10 @@ import { TICKET_STATUSES, TICKET_STATUS_LABELS } from "#api/contract/gestor/tick
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import {
+  GestorFilterInput,
+  GestorFilterSelect,
   GestorPagination,
   GestorTable,
-  gestorInput,
-  gestorLabel,
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
 import { ticketListPage } from "#app/features/gestor/tickets/tickets.server.ts";
@@ -25,37 +25,22 @@ export default function GestorTickets({ loaderData }: Route.ComponentProps) {
     <>
       <GestorPageHeader title="Atendimento" />
       <Form method="get" className="mb-3 flex flex-wrap items-end gap-2" aria-label="Filtrar mensagens">
-        <div>
-          <label htmlFor="atendimento-situacao" className={gestorLabel}>
-            Situação
-          </label>
-          <select id="atendimento-situacao" name="status" defaultValue={filters.status} className={gestorInput}>
-            <option value="">Todas</option>
-            {TICKET_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {TICKET_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="atendimento-de" className={gestorLabel}>
-            Recebidas de
-          </label>
-          <input id="atendimento-de" type="date" name="from" defaultValue={filters.from} className={gestorInput} />
-        </div>
-        <div>
-          <label htmlFor="atendimento-ate" className={gestorLabel}>
-            até
-          </label>
-          <input id="atendimento-ate" type="date" name="to" defaultValue={filters.to} className={gestorInput} />
-        </div>
-        <div>
-          <label htmlFor="atendimento-busca" className={gestorLabel}>
-            Nome, e-mail ou protocolo
-          </label>
-          <input id="atendimento-busca" name="q" defaultValue={filters.q} maxLength={100} className={gestorInput} />
-        </div>
+        <GestorFilterSelect
+          idPrefix="atendimento"
+          name="status"
+          label="Situação"
+          value={filters.status}
+          options={[["", "Todas"], ...TICKET_STATUSES.map((status) => [status, TICKET_STATUS_LABELS[status]] as const)]}
+        />
+        <GestorFilterInput idPrefix="atendimento" name="from" label="Recebidas de" type="date" value={filters.from} />
+        <GestorFilterInput idPrefix="atendimento" name="to" label="até" type="date" value={filters.to} />
+        <GestorFilterInput
+          idPrefix="atendimento"
+          name="q"
+          label="Nome, e-mail ou protocolo"
+          value={filters.q}
+          maxLength={100}
+        />
         <button type="submit" className={gestorSecondaryButton}>
           Filtrar
         </button>

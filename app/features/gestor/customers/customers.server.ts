@@ -8,6 +8,7 @@ import { gestorCustomers } from "#api/contract/gestor/customers.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { cartSearchHref } from "../carts/carts.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireStaff } from "../staff-guard.server.ts";
 import { DIRECTORY_PARAMS, UNLINK_INTENT, unlinkSchema, type DirectoryKind } from "./customer-forms.ts";
@@ -37,11 +38,12 @@ export async function loadDirectory(request: Request) {
   }
 }
 
-/** The customer's page; an unknown or deleted account is the area's 404. */
+/** The customer's page, with a link to their open cart; an unknown or deleted account is the area's 404. */
 export async function loadCustomer(request: Request, customerId: string) {
   const { call } = await requireStaff(request);
   try {
-    return await call(gestorCustomers.customer, { customerId });
+    const details = await call(gestorCustomers.customer, { customerId });
+    return { ...details, cartHref: cartSearchHref("email", details.customer.email) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw data(error.message, { status: 404 });
     throw error;

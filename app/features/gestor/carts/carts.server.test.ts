@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CART_LOOKUP_MESSAGES } from "#api/contract/gestor/carts.ts";
+import {
+  actionReply,
+  gestorGet,
+  gestorPost,
+  locationOf,
+  loginFor,
+  openGestorTestStore,
+  parentWithCart,
+  staffLoggedIn,
+  thrownBy,
+  toastOf,
+  type GestorTestStore,
+  type LoggedInStaff,
+} from "#tests/fixtures/gestor-requests.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
+import { CART_DELETED, cartSearchHref, cartsAction, ITEM_REMOVED, loadCartsPage } from "./carts.server.ts";
+
+let store: GestorTestStore;
+let atendente: LoggedInStaff;
+
+beforeAll(async () => {
+  store = await openGestorTestStore();
+  atendente = await staffLoggedIn(store.db, "atendimento");
+});
+afterAll(() => store.close());
+
+const search = (query: string, cookie = atendente.cookie) =>
+  loadCartsPage(gestorGet(cookie, `${GESTOR_PATHS.carts}?${query}`));
+const post = (back: string, fields: Record<string, string>, cookie = atendente.cookie) =>
+  cartsAction(gestorPost(cookie, fields, back).request).then(actionReply);
+const itemsOf = (cartId: string) =>
+  store.db
+    .selectFrom("cart_items")
+    .innerJoin("cart_bags", "cart_bags.id", "cart_items.bag_id")
+    .select("cart_items.item_totvs_id")
+    .where("cart_bags.cart_id", "=", cartId)
+    .execute();
+const deletedAt = async (cartId: string) =>
+  (await store.db.selectFrom("carts").select("deleted_at").where("id", "=", cartId).executeTakeFirstOrThrow())
+    .deleted_at;
+
+describe("Carrinhos' search", () => {
+  it("sends a visitor without a staff session to the login, changing nothing", async () => {
+    const thrown = await thrownBy(search("por=email&q=a%40b.com", ""));
+    expect(locationOf(thrown)).toBe(loginFor(`${GESTOR_PATHS.carts}?por=email&q=a%40b.com`));
+    const parent = await parentWithCart(store.db, "Lúcia Sem Sessão");
+    const onPost = await thrownBy(
+      post(GESTOR_PATHS.carts, { intent: DELETE_CART_INTENT, cartId: parent.cartId, confirm: "on" }, ""),
+    );
+    expect(locationOf(onPost)).toBe(loginFor(GESTOR_PATHS.carts));
+    expect(await deletedAt(parent.cartId)).toBeNull();
+  });
+
+  it("shows nothing before a search, and the customer's open cart for their e-mail", async () => {
+    expect(await search("")).toEqual({ search: { by: "email", q: "" }, carts: null, error: null });
+    const parent = await parentWithCart(store.db, "Marta Albuquerque");
+    const page = await search(`por=email&q=${encodeURIComponent(parent.email)}`);
+    expect(page.error).toBeNull();
+    expect(page.carts).toHaveLength(1);
+    expect(page.carts![0]).toMatchObject({ cartId: parent.cartId, customer: { id: parent.customer.id } });
+    expect(page.carts![0]!.bags[0]!.items.map((item) => item.title)).toEqual(parent.products.map((p) => p.title));
+  });
+
+  it("tells why a search cannot run, keeping what was typed", async () => {
+    const page = await search("por=cpf&q=123");
+    expect(page).toEqual({ search: { by: "cpf", q: "123" }, carts: null, error: CART_LOOKUP_MESSAGES.cpf });
+  });
+});
+
+describe("Carrinhos' actions", () => {
+  it("removes one product and goes back to the same search with a toast", async () => {
+    const parent = await parentWithCart(store.db, "Helena Moura");
+    const back = cartSearchHref("email", parent.email);
+    const [kept, removed] = parent.products;
+    const done = await post(back, {
+      intent: REMOVE_ITEM_INTENT,
+      cartId: parent.cartId,
+      itemTOTVSId: String(removed!.itemTOTVSId),
+    });
+    expect(done.status).toBe(302);
+    expect(locationOf(done.response)).toBe(back);
+    expect((await toastOf(done.response!))?.message).toBe(ITEM_REMOVED);
+    expect((await itemsOf(parent.cartId)).map((row) => row.item_totvs_id)).toEqual([kept!.itemTOTVSId]);
+  });
+
+  it("deletes a cart only with the box ticked; without it, the message and nothing deleted", async () => {
+    const parent = await parentWithCart(store.db, "Beatriz Campos");
+    const back = cartSearchHref("email", parent.email);
+    const refused = await post(back, { intent: DELETE_CART_INTENT, cartId: parent.cartId });
+    expect(refused.status).toBe(400);
+    expect(refused.data.cartId).toBe(parent.cartId);
+    expect(refused.data.result.error).toMatchObject({ confirm: [DELETE_NOT_CONFIRMED] });
+    expect(await deletedAt(parent.cartId)).toBeNull();
+
+    const deleted = await post(back, { intent: DELETE_CART_INTENT, cartId: parent.cartId, confirm: "on" });
+    expect(locationOf(deleted.response)).toBe(back);
+    expect((await toastOf(deleted.response!))?.message).toBe(CART_DELETED);
+    expect(await deletedAt(parent.cartId)).not.toBeNull();
+
+    // The second tab's click: the cart is gone, the page says so.
+    const again = await post(back, { intent: DELETE_CART_INTENT, cartId: parent.cartId, confirm: "on" });
+    expect(locationOf(again.response)).toBe(back);
+    expect((await toastOf(again.response!))?.type).toBe("error");
+  });
+});

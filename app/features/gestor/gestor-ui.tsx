@@ -167,10 +167,7 @@ export function GestorFilterInput({
 }) {
   const id = `${idPrefix}-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={gestorLabel}>
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <input
         id={id}
         name={name}
@@ -180,7 +177,7 @@ export function GestorFilterInput({
         maxLength={maxLength}
         className={gestorInput}
       />
-    </div>
+    </FilterField>
   );
 }
 
@@ -200,10 +197,7 @@ export function GestorFilterSelect({
 }) {
   const id = `${idPrefix}-${name}`;
   return (
-    <div>
-      <label htmlFor={id} className={gestorLabel}>
-        {label}
-      </label>
+    <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value} className={gestorInput}>
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
@@ -211,6 +205,18 @@ export function GestorFilterSelect({
           </option>
         ))}
       </select>
+    </FilterField>
+  );
+}
+
+/** A filter's label above its control (`id` is the control's). */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className={gestorLabel}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }

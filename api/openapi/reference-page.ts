@@ -60,6 +60,7 @@ export function referencePage(document: OpenApiDocument): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(document.info.title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1e293b;line-height:1.5}
 section{border-top:1px solid #e2e8f0;padding:.5rem 0}h3{margin:.25rem 0;font-size:1rem}

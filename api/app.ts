@@ -25,6 +25,7 @@ import { seriesRoutes } from "./series/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 import { ticketRoutes } from "./tickets/routes.ts";
+import { unitRoutes } from "./units/routes.ts";
 
 /** No call needs more: the largest honest body, a full cart, is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -67,6 +68,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", highlightRoutes(deps));
   app.route("/", seriesRoutes(deps));
   app.route("/", storeRoutes(deps));
+  // Beyond spec §7: the network's units (issue 27).
+  app.route("/", unitRoutes(deps));
   app.route("/", newsletterRoutes(deps));
   app.route("/", paymentMethodRoutes(deps));
   app.route("/", accountRoutes(deps));

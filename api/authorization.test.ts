@@ -36,6 +36,7 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     searchProducts: { kind: "public" },
     getHighlight: { kind: "public" },
     listSeries: { kind: "public" },
+    listUnits: { kind: "public" },
     getStore: { kind: "public" },
     createNewsletter: { kind: "public" },
     listPaymentMethods: { kind: "public" },

@@ -1,7 +1,8 @@
 /**
  * The school network's units, keyed by CODCOLIGADA. The store API sends only the
- * code; names, addresses and phones are the network's fixed data (spec §9).
- * Any unknown code falls back to the network's head office.
+ * code; names, addresses and phones are the network's data (spec §9): the bundled API keeps
+ * them in school_units (migration 0034, GET /units/…); SCHOOL_UNITS is the demo network's,
+ * which the seed writes. Any unknown code falls back to the network's head office.
  */
 export interface SchoolUnit {
   code: string;
@@ -88,8 +89,25 @@ export const SCHOOL_UNITS: readonly SchoolUnit[] = [
   },
 ];
 
-const unitsByCode = new Map(SCHOOL_UNITS.map((unit) => [unit.code, unit]));
+/** The code of the network's head office, the unit shown for a code no unit has (spec §9). */
+export const HEAD_OFFICE_CODE = "0";
+
+/**
+ * The unit of `code` among a store's units; for an unknown code, spec §9's fallback: the
+ * store's head office (code "0") when it has one, else DEFAULT_SCHOOL_UNIT.
+ */
+export function unitFrom<Unit extends SchoolUnit>(
+  units: readonly Unit[],
+  code: string | number | null | undefined,
+): Unit | SchoolUnit {
+  const wanted = String(code ?? "").trim();
+  return (
+    units.find((unit) => unit.code === wanted) ??
+    units.find((unit) => unit.code === HEAD_OFFICE_CODE) ??
+    DEFAULT_SCHOOL_UNIT
+  );
+}
 
 export function schoolUnitByCode(code: string | number | null | undefined): SchoolUnit {
-  return unitsByCode.get(String(code ?? "").trim()) ?? DEFAULT_SCHOOL_UNIT;
+  return unitFrom(SCHOOL_UNITS, code);
 }

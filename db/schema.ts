@@ -13,6 +13,7 @@ export interface Database {
   products: ProductTable;
   product_series: ProductSeriesTable;
   series: SeriesTable;
+  school_units: SchoolUnitTable;
   highlights: HighlightTable;
   highlight_banners: HighlightBannerTable;
   product_images: ProductImageTable;
@@ -264,6 +265,27 @@ export interface SeriesTable {
   /** CODPERLET: school period code, year followed by 00. */
   period_code: string;
   position: number;
+}
+
+/** A unit of the school network (0034): its CODCOLIGADA, where it is and how to reach it. */
+export interface SchoolUnitTable {
+  store_id: number;
+  /** CODCOLIGADA, as the school's ERP writes it ("1", "13"). */
+  code: string;
+  name: string;
+  address: string;
+  /** "Recife - PE". */
+  city: string;
+  phone: string;
+  email: string;
+  /** When orders can be picked up, as the secretary writes it; null: not informed. */
+  pickup_hours: string | null;
+  /** 1: shown to customers and offered in forms; 0: kept for old orders' codes. */
+  active: number;
+  /** Order in lists, from 1. */
+  position: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface HighlightTable {

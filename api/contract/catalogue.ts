@@ -105,6 +105,21 @@ const store = z.object({
 });
 export type Store = z.infer<typeof store>;
 
+/** A unit of the school network (CODCOLIGADA) as the store shows it (spec §9). */
+const schoolUnit = z.object({
+  CODCOLIGADA: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  /** When orders can be picked up ("Seg. a sex., 7h às 17h"); null: not informed. */
+  pickupHours: z.string().nullable(),
+  /** false: no longer offered, kept so old orders and products still name their unit. */
+  active: z.boolean(),
+});
+export type SchoolUnitReply = z.infer<typeof schoolUnit>;
+
 const paymentMethod = z.object({ id: z.number(), code: paymentMethodCode, name: z.string() });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
@@ -123,6 +138,7 @@ const homeProductsReply = z.object({ categories: z.array(homeCategory) });
 const highlightReply = z.object({ highlight });
 const seriesReply = z.object({ series: z.array(serie) });
 const storeReply = z.object({ store });
+const unitsReply = z.object({ units: z.array(schoolUnit) });
 const paymentMethodsReply = z.object({ paymentMethods: z.array(paymentMethod) });
 const newsletterReply = z.object({ newsletter });
 export type CategoriesReply = z.infer<typeof categoriesReply>;
@@ -135,6 +151,7 @@ export type HomeProductsReply = z.infer<typeof homeProductsReply>;
 export type HighlightReply = z.infer<typeof highlightReply>;
 export type SeriesReply = z.infer<typeof seriesReply>;
 export type StoreReply = z.infer<typeof storeReply>;
+export type UnitsReply = z.infer<typeof unitsReply>;
 export type PaymentMethodsReply = z.infer<typeof paymentMethodsReply>;
 export type NewsletterReply = z.infer<typeof newsletterReply>;
 
@@ -274,6 +291,18 @@ export const catalogue = {
         .regex(/^\d{4}00$/, { message: "Período letivo inválido: use o ano seguido de 00, como 202600." }),
     }),
     reply: seriesReply,
+  }),
+  /**
+   * Beyond spec §7 (issue 27): the store's units, active or not, in the network's order. A
+   * code none of them has shows spec §9's fallback (unitFrom in core/school-units.ts).
+   */
+  listUnits: endpoint({
+    extension: true,
+    method: "GET",
+    path: "/units/list-units-by-store-id/:storeId",
+    params: storeIdOfPath,
+    cacheable: true,
+    reply: unitsReply,
   }),
   getStore: endpoint({
     method: "GET",

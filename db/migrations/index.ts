@@ -26,6 +26,7 @@ import * as catalogueListingIndexes from "./0028-catalogue-listing-indexes.ts";
 import * as categoryCountIndex from "./0029-category-count-index.ts";
 import * as ownStudentLink from "./0031-own-student-link.ts";
 import * as customerAddressComplement from "./0033-customer-address-complement.ts";
+import * as schoolUnits from "./0034-school-units.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0029-category-count-index": categoryCountIndex,
   "0031-own-student-link": ownStudentLink,
   "0033-customer-address-complement": customerAddressComplement,
+  "0034-school-units": schoolUnits,
 };
 
 export const migrationProvider: MigrationProvider = {

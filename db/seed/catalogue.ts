@@ -11,6 +11,7 @@ import {
 } from "./catalogue-data.ts";
 import { cnpjFromBase } from "./documents.ts";
 import { catalogueOfSize } from "./large-catalogue.ts";
+import { seedSchoolUnits } from "./school-units.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
 import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
@@ -20,7 +21,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Products were added over the last six weeks. */
 const CATALOGUE_SPAN_HOURS = 42 * 24;
 
-/** Store, payment methods, categories, grades, products and the home highlight. */
+/** Store, its school units, payment methods, categories, grades, products and the home highlight. */
 export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSize: number): Promise<void> {
   const createdAt = now.toISOString();
   const year = now.getFullYear();
@@ -39,6 +40,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSi
       created_at: createdAt,
     })
     .execute();
+  await seedSchoolUnits(db, STORE_ID, createdAt);
 
   await db
     .insertInto("payment_methods")

@@ -21,6 +21,8 @@ const CATALOGUE_READS: ReadonlySet<Endpoint> = new Set<Endpoint>([
   catalogue.getHighlight,
   catalogue.listSeries,
   catalogue.getStore,
+  // The network's units (beyond §7, issue 27): the same for everyone too.
+  catalogue.listUnits,
   catalogue.listPaymentMethods,
 ]);
 

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Migrator } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
+import { openDatabase, type StoreDatabase } from "../client.ts";
+import { seedDemoData } from "../seed/index.ts";
+import { migrationProvider } from "./index.ts";
+
+const NOW = new Date("2026-03-10T12:00:00.000Z");
+
+// On SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test.sh).
+const opened: { db: StoreDatabase; drop?: () => Promise<void> }[] = [];
+afterEach(async () => {
+  for (const { db, drop } of opened.splice(0)) {
+    await db.destroy();
+    await drop?.();
+  }
+});
+
+async function databaseAt(migration: string | "latest", seeded: boolean): Promise<StoreDatabase> {
+  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
+  const db = await openDatabase({
+    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "loja-0034-")),
+    databaseUrl: postgres?.url,
+  });
+  opened.push({ db, drop: postgres?.drop });
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const result = migration === "latest" ? await migrator.migrateToLatest() : await migrator.migrateTo(migration);
+  if (result.error) throw result.error;
+  if (seeded) await seedDemoData(db, { now: NOW });
+  return db;
+}
+
+async function migrateToLatest(db: StoreDatabase) {
+  const result = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  if (result.error) throw result.error;
+}
+
+const unitsOf = (db: StoreDatabase) =>
+  db
+    .selectFrom("school_units")
+    .select(["store_id", "code", "name", "address", "city", "phone", "email", "pickup_hours", "active", "position"])
+    .orderBy("position")
+    .execute();
+
+const catalogueVersion = async (db: StoreDatabase) =>
+  (await db.selectFrom("catalogue_version").select("version").executeTakeFirstOrThrow()).version;
+
+describe("migration 0034 (school units)", () => {
+  it("gives a store that existed the units it showed, head office first", async () => {
+    const db = await databaseAt("0033-customer-address-complement", true);
+    await migrateToLatest(db);
+    const units = await unitsOf(db);
+    expect(units.map((unit) => unit.code)).toEqual(["0", "1", "3", "4", "5", "6", "7", "10", "13"]);
+    expect(units[1]).toEqual({
+      store_id: 1,
+      code: "1",
+      name: "Colégio Saber Boa Viagem",
+      address: "Rua Ernesto de Paula Santos, 1020, Boa Viagem",
+      city: "Recife - PE",
+      phone: "(81) 3034-1101",
+      email: "boaviagem@lojaescolar.com.br",
+      pickup_hours: null,
+      active: 1,
+      position: 2,
+    });
+  });
+
+  it("leaves a database without a store to the seed, which writes the same units", async () => {
+    const upgraded = await databaseAt("0033-customer-address-complement", true);
+    await migrateToLatest(upgraded);
+    const fresh = await databaseAt("latest", false);
+    expect(await unitsOf(fresh)).toEqual([]);
+    await seedDemoData(fresh, { now: NOW });
+    expect(await unitsOf(fresh)).toEqual(await unitsOf(upgraded));
+  });
+
+  it("makes the cached catalogue pages stale when a unit changes", async () => {
+    const db = await databaseAt("latest", true);
+    const before = await catalogueVersion(db);
+    await db
+      .updateTable("school_units")
+      .set({ phone: "(81) 3034-1199" })
+      .where("store_id", "=", 1)
+      .where("code", "=", "1")
+      .execute();
+    const afterUpdate = await catalogueVersion(db);
+    expect(afterUpdate).toBeGreaterThan(before);
+    await db.deleteFrom("school_units").where("code", "=", "13").execute();
+    expect(await catalogueVersion(db)).toBeGreaterThan(afterUpdate);
+  });
+
+  it("refuses a second unit with the same code in a store", async () => {
+    const db = await databaseAt("latest", true);
+    const unit = await db.selectFrom("school_units").selectAll().where("code", "=", "1").executeTakeFirstOrThrow();
+    await expect(
+      db
+        .insertInto("school_units")
+        .values({ ...unit, name: "Outra" })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

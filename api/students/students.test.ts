@@ -154,6 +154,40 @@ describe("linking by RA", () => {
     );
   });
 
+  it("names a student's unit as the store's units say now, and an unknown code as the head office (spec §9)", async () => {
+    const customer = await signUpAndLogIn(t);
+    expect((await addRA(customer, "20250004")).status).toBe(201);
+    const unitOf = async () =>
+      (await list(customer)).body.students.find((s: any) => s.student.RA === "20250004").student.Affiliates;
+    const rename = (name: string) =>
+      t.db.updateTable("school_units").set({ name }).where("store_id", "=", 1).where("code", "=", "5").execute();
+    await rename("Colégio Saber Olinda (Bairro Novo)");
+    try {
+      expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Colégio Saber Olinda (Bairro Novo)", id: "5" }]);
+      await t.db.deleteFrom("school_units").where("store_id", "=", 1).where("code", "=", "5").execute();
+      expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Rede Saber Escolar - Sede Administrativa", id: "5" }]);
+    } finally {
+      await t.db
+        .insertInto("school_units")
+        .values({
+          store_id: 1,
+          code: "5",
+          name: "Colégio Saber Olinda",
+          address: "Av. Getúlio Vargas, 1200, Bairro Novo",
+          city: "Olinda - PE",
+          phone: "(81) 3034-1505",
+          email: "olinda@lojaescolar.com.br",
+          pickup_hours: null,
+          active: 1,
+          position: 5,
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+
   it("refuses a right RA with a wrong birth date exactly as an unknown RA, linking nothing", async () => {
     const customer = await signUpAndLogIn(t);
     const wrongDate = await addRA(customer, "20250004", { dtnascimento: "2012-05-10" });

@@ -159,32 +159,21 @@ describe("linking by RA", () => {
     expect((await addRA(customer, "20250004")).status).toBe(201);
     const unitOf = async () =>
       (await list(customer)).body.students.find((s: any) => s.student.RA === "20250004").student.Affiliates;
-    const rename = (name: string) =>
-      t.db.updateTable("school_units").set({ name }).where("store_id", "=", 1).where("code", "=", "5").execute();
-    await rename("Colégio Saber Olinda (Bairro Novo)");
+    const olinda = () => t.db.updateTable("school_units").where("store_id", "=", 1).where("code", "=", "5");
+    const kept = await t.db
+      .selectFrom("school_units")
+      .selectAll()
+      .where("store_id", "=", 1)
+      .where("code", "=", "5")
+      .executeTakeFirstOrThrow();
+    await olinda().set({ name: "Colégio Saber Olinda (Bairro Novo)" }).execute();
     try {
       expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Colégio Saber Olinda (Bairro Novo)", id: "5" }]);
       await t.db.deleteFrom("school_units").where("store_id", "=", 1).where("code", "=", "5").execute();
       expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Rede Saber Escolar - Sede Administrativa", id: "5" }]);
     } finally {
-      await t.db
-        .insertInto("school_units")
-        .values({
-          store_id: 1,
-          code: "5",
-          name: "Colégio Saber Olinda",
-          address: "Av. Getúlio Vargas, 1200, Bairro Novo",
-          city: "Olinda - PE",
-          phone: "(81) 3034-1505",
-          email: "olinda@lojaescolar.com.br",
-          pickup_hours: null,
-          active: 1,
-          position: 5,
-          created_at: new Date().toISOString(),
-          updated_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await t.db.deleteFrom("school_units").where("store_id", "=", 1).where("code", "=", "5").execute();
+      await t.db.insertInto("school_units").values(kept).execute();
     }
   });
 

@@ -5,12 +5,12 @@ import { bagsWithPickup } from "./pickup.server.ts";
 
 const unit = {
   code: "1",
-  name: "Colégio Saber Boa Viagem",
-  address: "Rua Ernesto de Paula Santos, 1020, Boa Viagem",
+  name: "Colégio do Bairro",
+  address: "Rua A, 1",
   city: "Recife - PE",
-  phone: "(81) 3034-1101",
-  email: "boaviagem@lojaescolar.com.br",
-  pickupHours: "Seg. a sex., 7h às 17h",
+  phone: "(81) 3000-0000",
+  email: "bairro@escola.test",
+  pickupHours: "Sáb., 8h às 12h",
   active: true,
 };
 
@@ -41,8 +41,8 @@ describe("bagsWithPickup", () => {
   it("says where and when each good is picked up; a course or event has no pickup", () => {
     const [picked] = bagsWithPickup([unit], [bag(item("P", "1"), item("M", "1"), item("S", "1"))]);
     expect(picked!.items.map((line) => line.pickup)).toEqual([
-      "Retirada: Colégio Saber Boa Viagem, Rua Ernesto de Paula Santos, 1020, Boa Viagem, Recife - PE · Seg. a sex., 7h às 17h",
-      "Retirada: Colégio Saber Boa Viagem, Rua Ernesto de Paula Santos, 1020, Boa Viagem, Recife - PE · Seg. a sex., 7h às 17h",
+      "Retirada: Colégio do Bairro, Rua A, 1, Recife - PE · Sáb., 8h às 12h",
+      "Retirada: Colégio do Bairro, Rua A, 1, Recife - PE · Sáb., 8h às 12h",
       null,
     ]);
   });

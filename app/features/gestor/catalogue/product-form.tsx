@@ -17,6 +17,7 @@ import {
 } from "#api/contract/gestor/catalogue.ts";
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/form-field.tsx";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField, ReadOnlyFields } from "./catalogue-ui.tsx";
 
@@ -24,7 +25,7 @@ export interface ProductFormOptions {
   categories: { slug: string; title: string }[];
   series: { id: number; label: string }[];
   /** The store's units a product may be sold by (unitOptions: active ones and the product's own). */
-  units: { value: string; label: string }[];
+  units: UnitOption[];
 }
 
 const LABELS: Record<keyof ProductFieldsText, string> = {

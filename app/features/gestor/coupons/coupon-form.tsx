@@ -6,6 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts";
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
 
 type Field = FieldMetadata<string | number | undefined>;
@@ -89,7 +90,7 @@ export function CouponForm({
   coupon?: GestorCoupon;
   categories: { id: string; title: string }[];
   /** The store's units a coupon may name (unitOptions, from the loader). */
-  unitChoices: { value: string; label: string }[];
+  unitChoices: UnitOption[];
   result?: SubmissionResult<string[]>;
   today?: string;
   submitLabel: string;

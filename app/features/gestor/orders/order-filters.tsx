@@ -17,6 +17,7 @@ import { SALE_STATUS_LABELS } from "#core/sales.ts";
 import { PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorInput, gestorLabel, gestorSecondaryButton } from "../gestor-ui.tsx";
 
 const STATUS_OPTIONS = Object.entries(SALE_STATUS_LABELS).map(([value, label]) => ({
@@ -88,7 +89,7 @@ export function OrderFilters({
   query: SaleFilterQuery;
   result: SubmissionResult<string[]> | null;
   /** Every unit of the store (unitOptions, from the loader). */
-  unitChoices: { value: string; label: string }[];
+  unitChoices: UnitOption[];
 }) {
   const [form, fields] = useForm({
     id: "filtros-pedidos",

@@ -133,13 +133,20 @@ export const gestorUnits = {
     body: z.intersection(unitFields, withStore),
     reply: unitReply,
   }),
-  /** Bearer (admin). One place up or down in the network's order; the list in its new order. Audited. */
+  /**
+   * Bearer (admin). One place up or down in the network's order; the list in its new order.
+   * `place`: where the person saw the unit (from 1); when it is no longer there (a double
+   * click, another tab), nothing moves. Audited.
+   */
   move: endpoint({
     method: "POST",
     path: `${unitPath}/move`,
     params: unitParams,
     paramsNotFound: true,
-    body: withStore.extend({ direction: z.enum(UNIT_DIRECTIONS, { message: M.direction }) }),
+    body: withStore.extend({
+      direction: z.enum(UNIT_DIRECTIONS, { message: M.direction }),
+      place: z.coerce.number<string | number>().int().positive().optional(),
+    }),
     reply: unitsReply,
   }),
 };

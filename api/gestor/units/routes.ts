@@ -26,8 +26,8 @@ export function gestorUnitRoutes(deps: ApiDeps) {
       return c.json({ unit: await updateGestorUnit(deps, staffActor(c), storeId, code, fields) });
     })
     .on(...at(move), admin, validated(move), async (c) => {
-      const { storeId, direction } = c.req.valid("json");
+      const { storeId, direction, place } = c.req.valid("json");
       const { code } = c.req.valid("param");
-      return c.json({ units: await moveUnit(deps, staffActor(c), storeId, code, direction) });
+      return c.json({ units: await moveUnit(deps, staffActor(c), storeId, code, { direction, seenAt: place }) });
     });
 }

@@ -131,14 +131,15 @@ export async function updateGestorUnit(
 
 /**
  * One place up or down in the network's order (the storefront's lists and the gestor's filters
- * follow it). The first unit moved up, or the last down, stays: nothing written.
+ * follow it). The first unit moved up, the last down, or a unit no longer at the place the
+ * person saw (`seenAt`: a double click moves once) stays: nothing written.
  */
 export async function moveUnit(
   deps: ApiDeps,
   actor: AuditActor,
   storeId: number,
   code: string,
-  direction: UnitDirection,
+  { direction, seenAt }: { direction: UnitDirection; seenAt?: number },
 ): Promise<GestorUnit[]> {
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
@@ -146,7 +147,7 @@ export async function moveUnit(
     const from = units.findIndex((unit) => unit.code === code);
     if (from < 0) throw notFound(UNIT_MESSAGES.notFound);
     const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= units.length) return units;
+    if (to < 0 || to >= units.length || (seenAt !== undefined && seenAt !== from + 1)) return units;
     const ordered = [...units];
     [ordered[from], ordered[to]] = [ordered[to]!, ordered[from]!];
     await renumberUnits(trx, storeId, ordered, now.toISOString());

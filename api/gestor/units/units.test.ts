@@ -237,6 +237,21 @@ describe("the network's order", () => {
     expect(await order()).toEqual(start);
   });
 
+  it("moves a unit only from the place the person saw it at: a repeated post moves it once", async () => {
+    const codesInOrder = async () => (await list()).units.map((unit: { code: string }) => unit.code) as string[];
+    const start = await codesInOrder();
+    const unit = start[3]!;
+    const entries = (await auditOf(unit)).length;
+    const post = () =>
+      t.call("POST", `/gestor/units/${unit}/move`, { storeId: 1, direction: "up", place: 4 }, { token: admin.token });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect((await codesInOrder()).indexOf(unit)).toBe(2);
+    expect(await auditOf(unit)).toHaveLength(entries + 1);
+    await move(unit, "down");
+    expect(await codesInOrder()).toEqual(start);
+  });
+
   it("leaves the first unit moved up where it is, writing nothing", async () => {
     const [first] = (await list()).units;
     const entries = (await auditOf(first.code)).length;

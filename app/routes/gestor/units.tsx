@@ -16,11 +16,14 @@ export const action = ({ request }: Route.ActionArgs) => moveUnitAction(request)
 const moveButton = `${gestorSecondaryButton} px-2 py-0.5`;
 
 /** ↑ and ↓: one place up or down in the network's order, as a POST (no JavaScript needed). */
-function MoveButtons({ unit, first, last }: { unit: GestorUnit; first: boolean; last: boolean }) {
+function MoveButtons({ unit, place, last }: { unit: GestorUnit; place: number; last: boolean }) {
+  const first = place === 1;
   return (
     <Form method="post" className="flex gap-1">
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="code" value={unit.code} />
+      {/* Where it was seen: a double click, or a second tab, moves it only once. */}
+      <input type="hidden" name="place" value={place} />
       {first ? null : (
         <button type="submit" name="intent" value="up" className={moveButton} aria-label={`Subir ${unit.name}`}>
           ↑
@@ -57,7 +60,7 @@ export default function GestorUnits({ loaderData }: Route.ComponentProps) {
         {units.map((unit, index) => (
           <tr key={unit.code}>
             <td>
-              <MoveButtons unit={unit} first={index === 0} last={index === units.length - 1} />
+              <MoveButtons unit={unit} place={index + 1} last={index === units.length - 1} />
             </td>
             <td className="font-mono">{unit.code}</td>
             <td>

@@ -78,7 +78,7 @@ describe("Unidades' pages", () => {
       unitPage(gestorGet(atendente.cookie, GESTOR_PATHS.unit("1")), "1"),
       create({ code: freshCode(), ...typed() }, atendente.cookie),
       save("1", typed(), atendente.cookie),
-      moveOn({ intent: "down", code: "1" }, atendente.cookie),
+      moveOn({ intent: "down", code: "1", place: "2" }, atendente.cookie),
     ];
     for (const refused of await Promise.all(pages.map(thrownBy))) {
       expect(refused?.status).toBe(403);
@@ -162,16 +162,19 @@ describe("creating and editing a unit", () => {
     expect(await unitRow("0")).toEqual(headOffice);
   });
 
-  it("moves a unit down and back up from the list, with a toast; an unknown intent is a 400", async () => {
+  it("moves a unit down once on a double click, and back up, with a toast; an unknown intent is a 400", async () => {
     const order = async () =>
       (await unitListPage(gestorGet(admin.cookie, GESTOR_PATHS.units))).units.map((unit) => unit.code);
     const start = await order();
-    const moved = await moveOn({ intent: "down", code: start[1]! });
+    const down = { intent: "down", code: start[1]!, place: "2" };
+    const moved = await moveOn(down);
     expect(locationOf(moved.response)).toBe(GESTOR_PATHS.units);
     expect((await toastOf(moved.response!))?.message).toBe(UNIT_TOASTS.moved);
-    expect((await order()).slice(0, 3)).toEqual([start[0], start[2], start[1]]);
-    await moveOn({ intent: "up", code: start[1]! });
+    // The second click of a double click was sent from the page where the unit was 2nd.
+    await moveOn(down);
+    expect((await order()).slice(0, 4)).toEqual([start[0], start[2], start[1], start[3]]);
+    await moveOn({ intent: "up", code: start[1]!, place: "3" });
     expect(await order()).toEqual(start);
-    expect((await thrownBy(moveOn({ intent: "left", code: "1" })))?.init?.status).toBe(400);
+    expect((await thrownBy(moveOn({ intent: "left", code: "1", place: "2" })))?.init?.status).toBe(400);
   });
 });

@@ -28,15 +28,17 @@ export async function unitListPage(request: Request) {
 const isDirection = (value: unknown): value is (typeof UNIT_DIRECTIONS)[number] =>
   UNIT_DIRECTIONS.includes(value as (typeof UNIT_DIRECTIONS)[number]);
 
-/** The list's ↑ and ↓ buttons (intent "up" or "down", the unit's code beside it). */
+/** The list's ↑ and ↓ buttons (intent "up" or "down", the unit's code and the place it was seen at). */
 export async function moveUnitAction(request: Request) {
   const { call } = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const code = formData.get("code");
-  if (!isDirection(intent) || typeof code !== "string") throw data("Ação desconhecida.", { status: 400 });
+  const place = formData.get("place");
+  if (!isDirection(intent) || typeof code !== "string" || typeof place !== "string")
+    throw data("Ação desconhecida.", { status: 400 });
   try {
-    await call(gestorUnits.move, { code }, { body: { storeId: storeId(), direction: intent } });
+    await call(gestorUnits.move, { code }, { body: { storeId: storeId(), direction: intent, place } });
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status >= 500 || error.status === 403) throw error;
     return toasts().redirectWithError(GESTOR_PATHS.units, error.message);

@@ -14,6 +14,7 @@ import { gestorSales } from "./sales.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
+import { gestorUnits } from "./units.ts";
 
 export * from "./auth.ts";
 export * from "./catalogue.ts";
@@ -23,6 +24,7 @@ export * from "./team.ts";
 export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
+export * from "./units.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -36,6 +38,7 @@ export const gestorContract = {
   coupons: gestorCoupons,
   tickets: gestorTickets,
   search: gestorSearch,
+  units: gestorUnits,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

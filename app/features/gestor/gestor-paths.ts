@@ -32,6 +32,9 @@ export const GESTOR_PATHS = {
   coupon: (id: string) => `/gestor/cupons/${id}`,
   tickets: "/gestor/atendimento",
   ticket: (id: string) => `/gestor/atendimento/${id}`,
+  units: "/gestor/unidades",
+  newUnit: "/gestor/unidades/nova",
+  unit: (code: string) => `/gestor/unidades/${code}`,
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The person's own account: password and authenticator. */
@@ -56,6 +59,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Catálogo", to: GESTOR_PATHS.catalogue },
   { label: "Cupons", to: GESTOR_PATHS.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets },
+  { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
 ];

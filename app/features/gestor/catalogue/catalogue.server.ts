@@ -4,7 +4,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
 import {
   bannerFields,
   categoryFields,
@@ -22,12 +21,12 @@ import {
 import { buildPath } from "#api/contract/endpoint.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
-import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { counted } from "#core/text.ts";
+import { datedFileName, gestorCsvDownload } from "../csv-download.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { saveListForm } from "../list-form.server.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
-import { getStaffToken } from "../staff-session.server.ts";
 
 const CHECKBOXES = new Set(["turnYear", "visivel", "visible"]);
 
@@ -123,26 +122,6 @@ export async function saveProduct(request: Request, productId: string | null) {
     );
   }
   return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueProduct(saved.product.id), "Produto salvo.");
-}
-
-/**
- * One of a list page's small forms (a category, a banner): checked, sent, and the page again
- * with a toast; refused, the form again (its id says which) with what was typed and why.
- */
-async function saveListForm(
-  formData: FormData,
-  { formId, schema, path, saved }: { formId: string; schema: z.ZodType; path: string; saved: string },
-  send: () => Promise<unknown>,
-) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
-  try {
-    await send();
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
-  }
-  return toasts().redirectWithSuccess(path, saved);
 }
 
 export async function categoriesPage(request: Request) {
@@ -247,21 +226,12 @@ export async function runImport(request: Request) {
   }
 }
 
-/** The whole catalogue as a CSV download (the API answers text/csv, outside the JSON client). */
+/** The whole catalogue as a CSV download. */
 export async function exportCatalogue(request: Request) {
   await requireStaff(request);
-  const token = await getStaffToken(request);
-  const response = await defaultTransport()(buildPath(gestorCatalogue.exportProducts.path, {}), {
-    method: "GET",
-    headers: { authorization: `Bearer ${token ?? ""}` },
-  });
-  if (!response.ok) throw new Response("Não foi possível exportar o catálogo agora.", { status: response.status });
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(response.body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="produtos-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
+  return gestorCsvDownload(request, {
+    apiPath: buildPath(gestorCatalogue.exportProducts.path, {}),
+    fileName: datedFileName("produtos"),
+    back: GESTOR_PATHS.catalogue,
   });
 }

@@ -32,6 +32,12 @@ export const GESTOR_PATHS = {
   coupon: (id: string) => `/gestor/cupons/${id}`,
   tickets: "/gestor/atendimento",
   ticket: (id: string) => `/gestor/atendimento/${id}`,
+  /** Séries of a school period (`?periodo=202600`; the current one without it). */
+  grades: (period?: string) => (period ? `/gestor/series?periodo=${period}` : "/gestor/series"),
+  grade: (gradeId: number) => `/gestor/series/${gradeId}`,
+  gradesImport: "/gestor/series/importar",
+  /** One period's grades as CSV, or every period's without it. */
+  gradesExport: (period?: string) => (period ? `/gestor/series/exportar?periodo=${period}` : "/gestor/series/exportar"),
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The person's own account: password and authenticator. */
@@ -56,6 +62,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Catálogo", to: GESTOR_PATHS.catalogue },
   { label: "Cupons", to: GESTOR_PATHS.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets },
+  { label: "Séries", to: GESTOR_PATHS.grades(), roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
 ];

@@ -75,9 +75,9 @@ test("an admin adds grades to a new period, reorders them, copies the period, im
   const newRow = `${next};T3;Ensino Fundamental II;Série Três;`;
   const currentRow = `${current};${code};Ensino Fundamental II;${shopName};`;
   await upload([newRow, `${next};;Ensino Fundamental II;Sem código;`]);
-  await expect(page.getByRole("list", { name: "Erros por linha" })).toHaveText(
+  await expect(page.getByRole("list", { name: "Erros por linha" }).getByRole("listitem")).toHaveText([
     "Linha 3, CODGRADE: Informe o código da série (CODGRADE).",
-  );
+  ]);
   await expect(page.getByRole("button", { name: "Importar" })).toHaveCount(0);
 
   await upload([newRow, currentRow, `${next};T1;Ensino Fundamental II;Série Um;`]);

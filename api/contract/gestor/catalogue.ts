@@ -324,8 +324,8 @@ const importRow = z.object({
   NOME: z.string(),
   action: z.enum(["criar", "atualizar", "sem mudança"]),
 });
-const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
-export type ImportError = z.infer<typeof importError>;
+/** One error of an import file, at its line and column (the header is line 1). */
+export const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
 const importReport = z.object({
   rows: z.array(importRow),
   errors: z.array(importError),

@@ -10,7 +10,7 @@
 import { z } from "zod";
 import { periodCodeField } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
-import { asFormText, given, text } from "./catalogue.ts";
+import { asFormText, given, importError, text } from "./catalogue.ts";
 import { integerId } from "../fields.ts";
 
 export const GRADE_MESSAGES = {
@@ -69,9 +69,6 @@ const grade = z.object({
   productCount: z.number(),
 });
 export type GestorGrade = z.infer<typeof grade>;
-
-const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
-export type GradeImportError = z.infer<typeof importError>;
 
 const gradeImportReport = z.object({
   rows: z.array(

@@ -15,12 +15,11 @@ import {
   GRADE_CSV_MAX_ROWS,
   gradeFields,
   type GradeFields,
-  type GradeImportError,
   type GradeImportReport,
 } from "../../contract/gestor/grades.ts";
 import { ApiError, badRequest } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { readGestorCsv, writeGestorCsv } from "../csv-file.ts";
+import { readGestorCsv, writeGestorCsv, type CsvError } from "../csv-file.ts";
 import {
   allGrades,
   insertGrade,
@@ -49,8 +48,8 @@ type Write =
   | { kind: "create"; row: CheckedRow }
   | { kind: "update"; row: CheckedRow; grade: GradeRow; changes: Partial<GradeFields> & { position?: number } };
 
-function checkRow(line: number, values: Record<string, string>): CheckedRow | GradeImportError[] {
-  const errors: GradeImportError[] = [];
+function checkRow(line: number, values: Record<string, string>): CheckedRow | CsvError[] {
+  const errors: CsvError[] = [];
   const period = periodCodeField.safeParse(values.CODPERLET ?? "");
   if (!period.success) errors.push({ line, column: "CODPERLET", message: period.error.issues[0]!.message });
   const fields = gradeFields.safeParse({

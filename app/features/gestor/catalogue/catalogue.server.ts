@@ -24,6 +24,7 @@ import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { counted } from "#core/text.ts";
 import { datedFileName, gestorCsvDownload } from "../csv-download.server.ts";
+import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { saveListForm } from "../list-form.server.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
@@ -187,43 +188,23 @@ export async function importPage(request: Request) {
   return { columns: PRODUCT_CSV_COLUMNS };
 }
 
-export type ImportActionData =
-  { step: "preview"; csv: string; fileName: string; report: ImportReport } | { step: "refused"; message: string };
+export type ImportActionData = CsvImportActionData<ImportReport>;
 
-/**
- * "preview": the uploaded file is read and checked, nothing written; the page then holds the
- * file's text in a hidden field, so "import" needs no state on the server (0032).
- */
+/** Preview and import of a products CSV (csv-import.server.ts; decision 0032). */
 export async function runImport(request: Request) {
   const { call } = await requireAdmin(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  let csv: string;
-  let fileName = "";
-  if (intent === "preview") {
-    const file = formData.get("arquivo");
-    if (!(file instanceof File) || file.size === 0)
-      return formReply<ImportActionData>({ step: "refused", message: "Escolha o arquivo CSV." }, 400);
-    if (file.size > CSV_MAX_BYTES) return formReply<ImportActionData>({ step: "refused", message: CSV_TOO_LARGE }, 400);
-    csv = await file.text();
-    fileName = file.name;
-  } else if (intent === "import") csv = String(formData.get("csv") ?? "");
-  else throw data("Ação desconhecida.", { status: 400 });
-  try {
-    if (intent === "preview") {
-      const report = await call(gestorCatalogue.previewImport, {}, { body: { csv } });
-      return formReply<ImportActionData>({ step: "preview", csv, fileName, report });
-    }
-    const report = await call(gestorCatalogue.runImport, {}, { body: { csv } });
-    return toasts().redirectWithSuccess(
-      GESTOR_PATHS.catalogue,
-      `Importação concluída: ${counted(report.creates, "produto criado", "produtos criados")}, ` +
+  return csvImportAction(await request.formData(), {
+    maxBytes: CSV_MAX_BYTES,
+    tooLarge: CSV_TOO_LARGE,
+    preview: (csv) => call(gestorCatalogue.previewImport, {}, { body: { csv } }),
+    run: (csv) => call(gestorCatalogue.runImport, {}, { body: { csv } }),
+    done: (report) => ({
+      path: GESTOR_PATHS.catalogue,
+      message:
+        `Importação concluída: ${counted(report.creates, "produto criado", "produtos criados")}, ` +
         `${counted(report.updates, "atualizado", "atualizados")}, ${report.unchanged} sem mudança.`,
-    );
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply<ImportActionData>({ step: "refused", message: error.message }, error.status);
-  }
+    }),
+  });
 }
 
 /** The whole catalogue as a CSV download. */

@@ -1,70 +1,37 @@
 /** The grades import's preview (each row's action, each row's errors) and the file's columns. */
-import { Form } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GradeImportReport } from "#api/contract/gestor/grades.ts";
-import { counted } from "#core/text.ts";
-import { gestorButton, gestorCard, GestorTable } from "../gestor-ui.tsx";
+import { CsvImportPreview } from "../csv-import.tsx";
+import { GestorTable } from "../gestor-ui.tsx";
 
 export function GradeImportPreview({
-  csv,
-  fileName,
   report,
-  busy,
+  ...preview
 }: {
   csv: string;
   fileName: string;
   report: GradeImportReport;
   busy: boolean;
 }) {
-  const failed = report.errors.length > 0;
   return (
-    <section aria-labelledby="previa-titulo" className="mb-6 flex flex-col gap-3">
-      <h2 id="previa-titulo" className="text-lg font-bold text-slate-900">
-        Prévia de {fileName || "arquivo"}
-      </h2>
-      <p data-testid="previa-resumo">
-        {report.creates} a criar, {report.updates} a atualizar, {report.unchanged} sem mudança.
-      </p>
-      {failed ? (
-        <>
-          <p role="alert" className="rounded bg-red-50 px-3 py-2 font-semibold text-red-700">
-            {counted(report.errors.length, "erro", "erros")} no arquivo. Nada foi gravado: corrija o arquivo e envie de
-            novo.
-          </p>
-          <ul aria-label="Erros por linha" className={`${gestorCard} list-disc pl-8 text-red-800`}>
-            {report.errors.map((error) => (
-              <li key={`${error.line}-${error.column}-${error.message}`}>
-                Linha {error.line}
-                {error.column ? `, ${error.column}` : ""}: {error.message}
-              </li>
+    <CsvImportPreview
+      {...preview}
+      report={report}
+      rows={
+        report.rows.length > 0 ? (
+          <GestorTable caption="O que cada linha faria" headers={["Linha", "Período", "Código", "Série", "Ação"]}>
+            {report.rows.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.CODPERLET}</td>
+                <td>{row.codgrade}</td>
+                <td>{row.HABILITACAO}</td>
+                <td>{row.action}</td>
+              </tr>
             ))}
-          </ul>
-        </>
-      ) : (
-        // Multipart: the file's text travels as it is, not URL-encoded three times its size.
-        <Form method="post" encType="multipart/form-data" className={`${gestorCard} flex flex-wrap items-center gap-3`}>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="csv" value={csv} />
-          <p>Nenhum erro. A importação grava todas as linhas de uma vez.</p>
-          <button type="submit" name="intent" value="import" className={gestorButton} disabled={busy}>
-            Importar
-          </button>
-        </Form>
-      )}
-      {report.rows.length > 0 ? (
-        <GestorTable caption="O que cada linha faria" headers={["Linha", "Período", "Código", "Série", "Ação"]}>
-          {report.rows.map((row) => (
-            <tr key={row.line}>
-              <td>{row.line}</td>
-              <td>{row.CODPERLET}</td>
-              <td>{row.codgrade}</td>
-              <td>{row.HABILITACAO}</td>
-              <td>{row.action}</td>
-            </tr>
-          ))}
-        </GestorTable>
-      ) : null}
-    </section>
+          </GestorTable>
+        ) : null
+      }
+    />
   );
 }
 

@@ -22,6 +22,7 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { counted } from "#core/text.ts";
 import { gestorCsvDownload } from "../csv-download.server.ts";
+import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { saveListForm } from "../list-form.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
@@ -125,46 +126,26 @@ export async function gradeImportPage(request: Request) {
   return { columns: GRADE_CSV_COLUMNS };
 }
 
-export type GradeImportActionData =
-  { step: "preview"; csv: string; fileName: string; report: GradeImportReport } | { step: "refused"; message: string };
+export type GradeImportActionData = CsvImportActionData<GradeImportReport>;
 
-/**
- * "preview": the uploaded file is read and checked, nothing written; the page then holds the
- * file's text in a hidden field (a grades file is small), so "import" needs no state on the
- * server (decisions 0032 and 0058).
- */
+/** Preview and import of a grades CSV (csv-import.server.ts; a grades file is small: decision 0058). */
 export async function gradeImportAction(request: Request) {
   const { call } = await requireAdmin(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  let csv: string;
-  let fileName = "";
-  if (intent === "preview") {
-    const file = formData.get("arquivo");
-    if (!(file instanceof File) || file.size === 0)
-      return formReply<GradeImportActionData>({ step: "refused", message: "Escolha o arquivo CSV." }, 400);
-    if (file.size > GRADE_CSV_MAX_BYTES)
-      return formReply<GradeImportActionData>({ step: "refused", message: GRADE_CSV_TOO_LARGE }, 400);
-    csv = await file.text();
-    fileName = file.name;
-  } else if (intent === "import") csv = String(formData.get("csv") ?? "");
-  else throw data("Ação desconhecida.", { status: 400 });
-  try {
-    if (intent === "preview") {
-      const report = await call(gestorGrades.previewImport, {}, { body: { csv } });
-      return formReply<GradeImportActionData>({ step: "preview", csv, fileName, report });
-    }
-    const report = await call(gestorGrades.runImport, {}, { body: { csv } });
-    const periods = [...new Set(report.rows.map((row) => row.CODPERLET))];
-    return toasts().redirectWithSuccess(
-      GESTOR_PATHS.grades(periods.length === 1 ? periods[0] : undefined),
-      `Importação concluída: ${counted(report.creates, "série criada", "séries criadas")}, ` +
-        `${counted(report.updates, "atualizada", "atualizadas")}, ${report.unchanged} sem mudança.`,
-    );
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply<GradeImportActionData>({ step: "refused", message: error.message }, error.status);
-  }
+  return csvImportAction(await request.formData(), {
+    maxBytes: GRADE_CSV_MAX_BYTES,
+    tooLarge: GRADE_CSV_TOO_LARGE,
+    preview: (csv) => call(gestorGrades.previewImport, {}, { body: { csv } }),
+    run: (csv) => call(gestorGrades.runImport, {}, { body: { csv } }),
+    done: (report) => {
+      const periods = [...new Set(report.rows.map((row) => row.CODPERLET))];
+      return {
+        path: GESTOR_PATHS.grades(periods.length === 1 ? periods[0] : undefined),
+        message:
+          `Importação concluída: ${counted(report.creates, "série criada", "séries criadas")}, ` +
+          `${counted(report.updates, "atualizada", "atualizadas")}, ${report.unchanged} sem mudança.`,
+      };
+    },
+  });
 }
 
 /** `?periodo=`: that period's grades; without it, every period's. */

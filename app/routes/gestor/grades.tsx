@@ -29,7 +29,7 @@ export const loader = ({ request }: Route.LoaderArgs) => gradesPage(request);
 export const action = ({ request }: Route.ActionArgs) => gradesAction(request);
 
 export default function GestorGrades({ loaderData, actionData }: Route.ComponentProps) {
-  const { CODPERLET: period, grades, periods, currentPeriod } = loaderData;
+  const { CODPERLET: period, grades, periods, currentPeriod, periodError } = loaderData;
   const reply = actionData as GradeFormReply | undefined;
   const next = nextPeriodCode(period);
   return (
@@ -59,8 +59,15 @@ export default function GestorGrades({ loaderData, actionData }: Route.Component
               key={period}
               inputMode="numeric"
               maxLength={6}
+              aria-invalid={periodError ? true : undefined}
+              aria-describedby={periodError ? "periodo-erro" : undefined}
               className={gestorInput}
             />
+            {periodError ? (
+              <p id="periodo-erro" role="alert" className="mt-1 text-sm font-medium text-red-700">
+                {periodError} Mostrando o período atual.
+              </p>
+            ) : null}
           </div>
           <button type="submit" className={gestorButton}>
             Ver período

@@ -42,10 +42,15 @@ describe("Séries", () => {
     expect(refused?.status).toBe(403);
   });
 
-  it("shows the current period without ?periodo=, or when it is not a period code", async () => {
-    const shown = await gradesPage(gestorGet(admin.cookie, "/gestor/series?periodo=2026"));
-    expect(shown.CODPERLET).toBe(currentPeriodCode());
-    expect(shown.grades.length).toBeGreaterThan(0);
+  it("shows the current period without ?periodo=, and with the code's message when it is not one", async () => {
+    const plain = await gradesPage(gestorGet(admin.cookie, "/gestor/series"));
+    expect(plain).toMatchObject({ CODPERLET: currentPeriodCode(), periodError: null });
+    expect(plain.grades.length).toBeGreaterThan(0);
+    const typo = await gradesPage(gestorGet(admin.cookie, "/gestor/series?periodo=2026"));
+    expect(typo).toMatchObject({
+      CODPERLET: currentPeriodCode(),
+      periodError: "Período letivo inválido: use o ano seguido de 00, como 202600.",
+    });
   });
 
   it("adds a grade with a toast, and shows a refused one again with what was typed", async () => {

@@ -27,10 +27,16 @@ import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { saveListForm } from "../list-form.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 
-/** `?periodo=202700`, or the current period when absent or not a period code. */
-function chosenPeriod(url: URL): string {
-  const typed = periodCodeField.safeParse(url.searchParams.get("periodo") ?? "");
-  return typed.success ? typed.data : currentPeriodCode();
+/**
+ * `?periodo=202700`, or the current period when absent; a typed text that is no period code
+ * shows the current period with the code's message.
+ */
+function chosenPeriod(url: URL): { period: string; periodError: string | null } {
+  const typed = url.searchParams.get("periodo");
+  if (typed === null) return { period: currentPeriodCode(), periodError: null };
+  const parsed = periodCodeField.safeParse(typed);
+  if (parsed.success) return { period: parsed.data, periodError: null };
+  return { period: currentPeriodCode(), periodError: parsed.error.issues[0]!.message };
 }
 
 const textOf = (formData: FormData, keys: readonly string[]) =>
@@ -38,9 +44,9 @@ const textOf = (formData: FormData, keys: readonly string[]) =>
 
 export async function gradesPage(request: Request) {
   const { call } = await requireAdmin(request);
-  const period = chosenPeriod(new URL(request.url));
+  const { period, periodError } = chosenPeriod(new URL(request.url));
   const list = await call(gestorGrades.list, {}, { query: { CODPERLET: period } });
-  return { ...list, currentPeriod: currentPeriodCode() };
+  return { ...list, currentPeriod: currentPeriodCode(), periodError };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   copyPeriodFields,
@@ -31,6 +31,8 @@ const resultFor = (formId: string, reply: GradeFormReply | undefined) =>
 /** A new grade in `period` (no `grade`), or the fields of `grade`. */
 export function GradeForm({ period, grade, reply }: { period: string; grade?: GestorGrade; reply?: GradeFormReply }) {
   const formId = grade ? "serie" : "nova-serie";
+  // A second click while the first is on its way would only meet "Já existe a série…".
+  const busy = useNavigation().state === "submitting";
   const [form, fields] = useForm<Partial<Record<keyof GradeFields, string>>, GradeFields>({
     id: formId,
     lastResult: resultFor(formId, reply),
@@ -54,7 +56,13 @@ export function GradeForm({ period, grade, reply }: { period: string; grade?: Ge
       <TextField meta={fields.CURSO} label="Curso (CURSO)" maxLength={80} placeholder="Ensino Fundamental II" />
       <TextField meta={fields.HABILITACAO} label="Série (HABILITACAO)" maxLength={80} placeholder="6º Ano" />
       <div>
-        <button type="submit" name="intent" value={grade ? "update" : "create"} className={gestorButton}>
+        <button
+          type="submit"
+          name="intent"
+          value={grade ? "update" : "create"}
+          className={gestorButton}
+          disabled={busy}
+        >
           {grade ? "Salvar série" : "Adicionar série"}
         </button>
       </div>

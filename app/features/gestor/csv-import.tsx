@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { counted } from "#core/text.ts";
-import { gestorButton, gestorCard, gestorLabel } from "./gestor-ui.tsx";
+import { gestorButton, gestorCard, gestorLabel, GestorTable } from "./gestor-ui.tsx";
 
 export interface CsvImportCounts {
   errors: { line: number; column: string; message: string }[];
@@ -86,6 +86,29 @@ export function CsvImportPreview({
         </Form>
       )}
       {rows}
+    </section>
+  );
+}
+
+/** The file's format: the shared rules, then `note`, then each column and what it holds. */
+export function CsvColumnsGuide({ columns, note }: { columns: readonly (readonly [string, string])[]; note?: string }) {
+  return (
+    <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
+      <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
+        Formato do arquivo
+      </h2>
+      <p>
+        Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
+        colunas abaixo. O arquivo de &quot;Exportar CSV&quot; já está neste formato.{note ? ` ${note}` : ""}
+      </p>
+      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
+        {columns.map(([column, meaning]) => (
+          <tr key={column}>
+            <td className="font-mono">{column}</td>
+            <td>{meaning}</td>
+          </tr>
+        ))}
+      </GestorTable>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 /** The import's preview (what each row would do, and each row's errors) and the columns' guide. */
 import type { ImportReport } from "#api/contract/gestor/catalogue.ts";
-import { CsvImportPreview } from "../csv-import.tsx";
+import { CsvColumnsGuide, CsvImportPreview } from "../csv-import.tsx";
 import { GestorTable } from "../gestor-ui.tsx";
 
 export function ImportPreview({
@@ -55,23 +55,5 @@ const COLUMNS: readonly (readonly [string, string])[] = [
 ];
 
 export function ImportColumns() {
-  return (
-    <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
-      <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
-        Formato do arquivo
-      </h2>
-      <p>
-        Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
-        colunas abaixo. O arquivo de &quot;Exportar CSV&quot; já está neste formato.
-      </p>
-      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
-        {COLUMNS.map(([column, meaning]) => (
-          <tr key={column}>
-            <td className="font-mono">{column}</td>
-            <td>{meaning}</td>
-          </tr>
-        ))}
-      </GestorTable>
-    </section>
-  );
+  return <CsvColumnsGuide columns={COLUMNS} />;
 }

@@ -1,6 +1,6 @@
 /** The grades import's preview (each row's action, each row's errors) and the file's columns. */
 import type { GradeImportReport } from "#api/contract/gestor/grades.ts";
-import { CsvImportPreview } from "../csv-import.tsx";
+import { CsvColumnsGuide, CsvImportPreview } from "../csv-import.tsx";
 import { GestorTable } from "../gestor-ui.tsx";
 
 export function GradeImportPreview({
@@ -48,23 +48,9 @@ const COLUMNS: readonly (readonly [string, string])[] = [
 
 export function GradeImportColumns() {
   return (
-    <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
-      <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
-        Formato do arquivo
-      </h2>
-      <p>
-        Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
-        colunas abaixo, como o sistema acadêmico exporta. O arquivo de &quot;Exportar CSV&quot; já está neste formato.
-        Séries que não estão no arquivo ficam como estão; os produtos ligados às séries não mudam.
-      </p>
-      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
-        {COLUMNS.map(([column, meaning]) => (
-          <tr key={column}>
-            <td className="font-mono">{column}</td>
-            <td>{meaning}</td>
-          </tr>
-        ))}
-      </GestorTable>
-    </section>
+    <CsvColumnsGuide
+      columns={COLUMNS}
+      note="Séries que não estão no arquivo ficam como estão; os produtos ligados às séries não mudam."
+    />
   );
 }

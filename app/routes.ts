@@ -45,6 +45,10 @@ export default [
       route("clientes", "routes/gestor/customers.tsx"),
       route("clientes/:customerId", "routes/gestor/customer.tsx"),
       route("busca", "routes/gestor/search.tsx"),
+      route("series", "routes/gestor/grades.tsx"),
+      route("series/importar", "routes/gestor/grades-import.tsx"),
+      route("series/exportar", "routes/gestor/grades-export.ts"),
+      route("series/:gradeId", "routes/gestor/grade.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

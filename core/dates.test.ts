@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addDays, brazilDateTime, brazilDayStart, isCalendarDate, mondayOf, todayInBrazil } from "./dates.ts";
+import {
+  addDays,
+  brazilDateTime,
+  brazilDayStart,
+  currentPeriodCode,
+  isCalendarDate,
+  mondayOf,
+  todayInBrazil,
+} from "./dates.ts";
 
 describe("todayInBrazil", () => {
   it("gives the Recife date, not the UTC one", () => {
@@ -54,5 +62,13 @@ describe("brazilDayStart and mondayOf", () => {
     expect(mondayOf("2026-03-08")).toBe("2026-03-02"); // a Sunday
     expect(mondayOf("2026-03-04")).toBe("2026-03-02");
     expect(mondayOf("2026-03-02")).toBe("2026-03-02");
+  });
+});
+
+describe("currentPeriodCode", () => {
+  it("is the year in Recife followed by 00, also on New Year's Eve after 21:00 there", () => {
+    expect(currentPeriodCode(new Date("2026-03-10T12:00:00Z"))).toBe("202600");
+    expect(currentPeriodCode(new Date("2027-01-01T01:00:00Z"))).toBe("202600");
+    expect(currentPeriodCode(new Date("2027-01-01T03:00:00Z"))).toBe("202700");
   });
 });

@@ -76,3 +76,11 @@ export function mondayOf(isoDate: string): string {
   const weekday = new Date(`${isoDate}T12:00:00Z`).getUTCDay();
   return addDays(isoDate, -((weekday + 6) % 7));
 }
+
+/**
+ * The school period of `now` as the school's ERP codes it (CODPERLET, spec §7): the year in
+ * Brazil followed by 00, "202600".
+ */
+export function currentPeriodCode(now: Date = new Date()): string {
+  return `${todayInBrazil(now).slice(0, 4)}00`;
+}

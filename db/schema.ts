@@ -255,7 +255,8 @@ export interface ProductSeriesTable {
 }
 
 export interface SeriesTable {
-  id: number;
+  /** SQLite's rowid; PostgreSQL's sequence since 0035: an insert needs none. */
+  id: Generated<number>;
   store_id: number;
   /** CURSO: course or level, e.g. "Ensino Fundamental I". */
   course: string;
@@ -265,6 +266,8 @@ export interface SeriesTable {
   /** CODPERLET: school period code, year followed by 00. */
   period_code: string;
   position: number;
+  /** When the gestor last changed the grade (0035); null: not changed since it was written. */
+  updated_at: string | null;
 }
 
 /** A unit of the school network (0034): its CODCOLIGADA, where it is and how to reach it. */

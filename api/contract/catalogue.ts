@@ -155,6 +155,13 @@ export type UnitsReply = z.infer<typeof unitsReply>;
 export type PaymentMethodsReply = z.infer<typeof paymentMethodsReply>;
 export type NewsletterReply = z.infer<typeof newsletterReply>;
 
+/** CODPERLET, a school period as the school's ERP codes it: the year followed by 00 (spec §7). */
+export const periodCodeField = z
+  .string({ message: "Informe o período letivo (CODPERLET)." })
+  .trim()
+  .min(1, { message: "Informe o período letivo (CODPERLET)." })
+  .regex(/^\d{4}00$/, { message: "Período letivo inválido: use o ano seguido de 00, como 202600." });
+
 const SERIES_LIST_INVALID = "seriesTOTVSID deve ser uma lista de séries.";
 const seriesIdList = z
   .array(integerId(SERIES_LIST_INVALID), { message: SERIES_LIST_INVALID })
@@ -285,11 +292,7 @@ export const catalogue = {
     path: "/serie-totvs/list-serie-totvs-by-store-id/:storeId",
     params: storeIdOfPath,
     cacheable: true,
-    query: z.object({
-      CODPERLET: z
-        .string({ message: "Informe o período letivo (CODPERLET)." })
-        .regex(/^\d{4}00$/, { message: "Período letivo inválido: use o ano seguido de 00, como 202600." }),
-    }),
+    query: z.object({ CODPERLET: periodCodeField }),
     reply: seriesReply,
   }),
   /**

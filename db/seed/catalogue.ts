@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, SqliteAdapter, type Kysely } from "kysely";
 import { productSearchText } from "#db/search-text.ts";
 import type { Database } from "../schema.ts";
 import {
@@ -94,6 +94,10 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSi
       }),
     )
     .execute();
+  // The grades above carry their ids; the gestor's next grade takes its id from 0035's
+  // sequence on PostgreSQL, which must start past them (SQLite's rowid already does).
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter))
+    await sql`select setval(pg_get_serial_sequence('series', 'id'), (select max(id) from series))`.execute(db);
 
   const links: { product_id: string; serie_id: number }[] = [];
   const products = catalogueOfSize(catalogueSize).map((product, i) => {

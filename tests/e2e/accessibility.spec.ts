@@ -296,6 +296,8 @@ test.describe("axe", () => {
       { name: "gestor: unidade (sede)", path: "/gestor/unidades/0" },
       { name: "gestor: equipe", path: "/gestor/equipe" },
       { name: "gestor: auditoria", path: "/gestor/auditoria" },
+      { name: "gestor: séries", path: "/gestor/series" },
+      { name: "gestor: importar séries", path: "/gestor/series/importar" },
       { name: "gestor: minha conta", path: "/gestor/minha-conta" },
     ]);
     // The pages of one record, reached from the lists as a person would.
@@ -307,6 +309,7 @@ test.describe("axe", () => {
       { name: "gestor: cliente", path: await linkFrom(`/gestor/clientes?q=${email}`, customer.name) },
       { name: "gestor: produto", path: await linkFrom("/gestor/catalogo", /.+/) },
       { name: "gestor: cupom", path: await linkFrom("/gestor/cupons", "BEMVINDO10") },
+      { name: "gestor: série", path: await linkFrom("/gestor/series", /^Editar/) },
       { name: "gestor: pessoa da equipe", path: `/gestor/equipe/${admin.staffId}` },
     ]);
     audit.expectNone();

@@ -36,9 +36,10 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG_MESSAGE = "Use só letras minúsculas sem acento, números e hífens (ex.: apostila-6-ano).";
 
 /** Empty text is "not given", as Conform reads an empty field. */
-const given = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+export const given = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const text = (required: string, max: number) =>
+/** A required text of at most `max` characters, trimmed. */
+export const text = (required: string, max: number) =>
   z.preprocess(
     given,
     z
@@ -323,8 +324,8 @@ const importRow = z.object({
   NOME: z.string(),
   action: z.enum(["criar", "atualizar", "sem mudança"]),
 });
-const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
-export type ImportError = z.infer<typeof importError>;
+/** One error of an import file, at its line and column (the header is line 1). */
+export const importError = z.object({ line: z.number(), column: z.string(), message: z.string() });
 const importReport = z.object({
   rows: z.array(importRow),
   errors: z.array(importError),
@@ -344,7 +345,7 @@ const idPath = "/gestor/catalogue";
  * A form's schema as a call's body: the gestor's forms send their fields as text by name, and
  * the API checks them with the same schema (and messages) as the form.
  */
-const asFormText = <T extends z.ZodType>(schema: T) =>
+export const asFormText = <T extends z.ZodType>(schema: T) =>
   schema as unknown as z.ZodType<z.output<T>, Record<string, string>>;
 
 const productPath = z.object({ productId: uuidParam("Produto não encontrado.") });

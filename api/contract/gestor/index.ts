@@ -10,6 +10,7 @@ import { gestorCarts } from "./carts.ts";
 import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
+import { gestorGrades } from "./grades.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
@@ -25,6 +26,7 @@ export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
 export * from "./units.ts";
+export * from "./grades.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -39,6 +41,7 @@ export const gestorContract = {
   tickets: gestorTickets,
   search: gestorSearch,
   units: gestorUnits,
+  grades: gestorGrades,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

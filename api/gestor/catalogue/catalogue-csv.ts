@@ -5,13 +5,11 @@
  * preview always rolls it back; the import commits it only when no row has an error, so an
  * import with one bad row writes nothing.
  */
-import { parse } from "csv-parse/sync";
-import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { PRODUCT_CSV_COLUMNS, type ImportError, type ImportReport } from "../../contract/gestor/catalogue.ts";
+import { PRODUCT_CSV_COLUMNS, type ImportReport } from "../../contract/gestor/catalogue.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { cellFromSpreadsheet, NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
+import { readGestorCsv, writeGestorCsv } from "../csv-file.ts";
 import {
   allProductsText,
   changedFields,
@@ -24,50 +22,13 @@ import {
 /** More rows than a school's catalogue holds: a file past this is a mistake. */
 export const CSV_MAX_ROWS = 5000;
 
-interface CsvRow {
-  line: number;
-  values: Record<string, string>;
-}
-
 /** The file's rows by header, or the errors that stop reading it at all (line 1: the header). */
-export function readProductCsv(csv: string): { rows: CsvRow[]; errors: ImportError[] } {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(csv, {
-      delimiter: ";",
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    return { rows: [], errors: [{ line, column: "", message: "O arquivo não é um CSV legível (aspas sem fechar?)." }] };
-  }
-  const [header, ...data] = records;
-  if (!header) return { rows: [], errors: [{ line: 1, column: "", message: "O arquivo está vazio." }] };
-  const names = header.record.map((name) => name.trim());
-  const errors: ImportError[] = [
-    ...PRODUCT_CSV_COLUMNS.filter((column) => !names.includes(column)).map((column) => ({
-      line: 1,
-      column,
-      message: `Falta a coluna ${column} no cabeçalho.`,
-    })),
-    ...names
-      .filter((name) => !(PRODUCT_CSV_COLUMNS as string[]).includes(name))
-      .map((name) => ({ line: 1, column: name, message: `Coluna desconhecida: "${name}".` })),
-  ];
-  if (data.length > CSV_MAX_ROWS)
-    errors.push({ line: 1, column: "", message: `O arquivo tem mais de ${CSV_MAX_ROWS} produtos.` });
-  if (data.length === 0) errors.push({ line: 1, column: "", message: "O arquivo não tem nenhum produto." });
-  if (errors.length > 0) return { rows: [], errors };
-  const rows = data.map(({ record, info }) => ({
-    line: info.lines,
-    // A cell the export kept as text with an apostrophe (spreadsheet-cells.ts) comes back as it was.
-    values: Object.fromEntries(names.map((name, index) => [name, cellFromSpreadsheet(record[index] ?? "")])),
-  }));
-  return { rows, errors: [] };
-}
+export const readProductCsv = (csv: string) =>
+  readGestorCsv(csv, {
+    columns: PRODUCT_CSV_COLUMNS,
+    maxRows: CSV_MAX_ROWS,
+    rowNoun: { one: "produto", many: "produtos" },
+  });
 
 class RolledBack extends Error {
   readonly report: ImportReport;
@@ -155,15 +116,5 @@ export async function importProducts(
 
 /** The whole catalogue in the import's shape: importing it back changes nothing. */
 export async function exportProductsCsv(db: Kysely<Database>, storeId: number): Promise<string> {
-  const rows = await allProductsText(db, storeId);
-  // The BOM lets a spreadsheet read the accents as UTF-8; the import takes it or not.
-  // A product named "=HYPERLINK(…)" is text in the spreadsheet, not a formula (spreadsheet-cells.ts).
-  const csv = stringify(rows, {
-    header: true,
-    columns: PRODUCT_CSV_COLUMNS,
-    delimiter: ";",
-    record_delimiter: "\r\n",
-    ...NEUTRALISE_FORMULAS,
-  });
-  return `\uFEFF${csv}`;
+  return writeGestorCsv(await allProductsText(db, storeId), PRODUCT_CSV_COLUMNS);
 }

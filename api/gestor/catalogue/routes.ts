@@ -7,6 +7,7 @@ import type { BodyOf } from "../../contract/endpoint.ts";
 import { gestorCatalogue } from "../../contract/gestor/catalogue.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
+import { areaStoreId } from "../area-store.ts";
 import { at, validated } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
 import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
@@ -24,20 +25,10 @@ import { storeProductImage } from "./product-images.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { likePattern, normalizeForSearch } from "#db/search-text.ts";
 
-/**
- * The store the area manages: staff belong to the deployment, which runs one store (its
- * STORE_ID); the database holds that one.
- */
-async function storeIdOf({ db }: ApiDeps): Promise<number> {
-  const store = await db.selectFrom("stores").select("id").orderBy("id").executeTakeFirst();
-  if (!store) throw notFound("Loja não encontrada.");
-  return store.id;
-}
-
 type ProductBody = BodyOf<typeof gestorCatalogue.createProduct>;
 
 async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBody, productId: string | null) {
-  const storeId = await storeIdOf(deps);
+  const storeId = await areaStoreId(deps);
   const checked = checkProductFields(body.fields);
   if (checked.errors) throw badRequest(checked.errors[0]!.message);
   const now = deps.now();
@@ -78,7 +69,7 @@ export function catalogueRoutes(deps: ApiDeps) {
   const { updateHighlight, updateBanner, previewImport, runImport } = gestorCatalogue;
   return new Hono<StaffEnv>()
     .on(...at(listProducts), readers, validated(listProducts), async (c) => {
-      const storeId = await storeIdOf(deps);
+      const storeId = await areaStoreId(deps);
       const { q, categoria, visivel, page } = c.req.valid("query");
       let query = deps.db
         .selectFrom("products")
@@ -124,7 +115,7 @@ export function catalogueRoutes(deps: ApiDeps) {
     })
     .on(...at(getProduct), readers, validated(getProduct), async (c) => {
       const { productId } = c.req.valid("param");
-      const row = await findProductRow(deps.db, await storeIdOf(deps), { id: productId });
+      const row = await findProductRow(deps.db, await areaStoreId(deps), { id: productId });
       if (!row) throw notFound("Produto não encontrado.");
       return c.json({
         product: {
@@ -139,7 +130,7 @@ export function catalogueRoutes(deps: ApiDeps) {
       saveProduct(deps, c, c.req.valid("json"), c.req.valid("param").productId),
     )
     .on(...at(gestorCatalogue.options), readers, async (c) => {
-      const storeId = await storeIdOf(deps);
+      const storeId = await areaStoreId(deps);
       const [categories, series] = await Promise.all([
         deps.db
           .selectFrom("categories")
@@ -165,10 +156,10 @@ export function catalogueRoutes(deps: ApiDeps) {
       });
     })
     .on(...at(gestorCatalogue.listCategories), readers, async (c) =>
-      c.json({ categories: await listCategoryRows(deps.db, await storeIdOf(deps)) }),
+      c.json({ categories: await listCategoryRows(deps.db, await areaStoreId(deps)) }),
     )
     .on(...at(createCategory), admins, validated(createCategory), async (c) => {
-      const id = await saveCategory(deps.db, await storeIdOf(deps), null, c.req.valid("json"), {
+      const id = await saveCategory(deps.db, await areaStoreId(deps), null, c.req.valid("json"), {
         actor: staffActor(c),
         now: deps.now(),
       });
@@ -177,16 +168,19 @@ export function catalogueRoutes(deps: ApiDeps) {
     .on(...at(updateCategory), admins, validated(updateCategory), async (c) => {
       const { categoryId } = c.req.valid("param");
       const fields = c.req.valid("json");
-      await saveCategory(deps.db, await storeIdOf(deps), categoryId, fields, { actor: staffActor(c), now: deps.now() });
+      await saveCategory(deps.db, await areaStoreId(deps), categoryId, fields, {
+        actor: staffActor(c),
+        now: deps.now(),
+      });
       return c.json({ category: { id: categoryId } });
     })
     .on(...at(gestorCatalogue.listHighlights), readers, async (c) =>
-      c.json({ highlights: await listHighlights(deps.db, await storeIdOf(deps)) }),
+      c.json({ highlights: await listHighlights(deps.db, await areaStoreId(deps)) }),
     )
     .on(...at(updateHighlight), admins, validated(updateHighlight), async (c) => {
       const { highlightId } = c.req.valid("param");
       const fields = c.req.valid("json");
-      await saveHighlight(deps.db, await storeIdOf(deps), highlightId, fields, {
+      await saveHighlight(deps.db, await areaStoreId(deps), highlightId, fields, {
         actor: staffActor(c),
         now: deps.now(),
       });
@@ -195,20 +189,20 @@ export function catalogueRoutes(deps: ApiDeps) {
     .on(...at(updateBanner), admins, validated(updateBanner), async (c) => {
       const ids = c.req.valid("param");
       const fields = c.req.valid("json");
-      await saveBanner(deps.db, await storeIdOf(deps), ids, fields, { actor: staffActor(c), now: deps.now() });
+      await saveBanner(deps.db, await areaStoreId(deps), ids, fields, { actor: staffActor(c), now: deps.now() });
       return c.json({ banner: { id: ids.bannerId } });
     })
     .on(...at(previewImport), admins, validated(previewImport), async (c) => {
       const { csv } = c.req.valid("json");
       const now = deps.now();
       return c.json(
-        await importProducts(deps.db, await storeIdOf(deps), csv, { commit: false, actor: staffActor(c), now }),
+        await importProducts(deps.db, await areaStoreId(deps), csv, { commit: false, actor: staffActor(c), now }),
       );
     })
     .on(...at(runImport), admins, validated(runImport), async (c) => {
       const { csv } = c.req.valid("json");
       const now = deps.now();
-      const report = await importProducts(deps.db, await storeIdOf(deps), csv, {
+      const report = await importProducts(deps.db, await areaStoreId(deps), csv, {
         commit: true,
         actor: staffActor(c),
         now,
@@ -220,7 +214,7 @@ export function catalogueRoutes(deps: ApiDeps) {
       return c.json(report);
     })
     .on(...at(gestorCatalogue.exportProducts), readers, async (c) => {
-      const csv = await exportProductsCsv(deps.db, await storeIdOf(deps));
+      const csv = await exportProductsCsv(deps.db, await areaStoreId(deps));
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": 'attachment; filename="produtos.csv"',

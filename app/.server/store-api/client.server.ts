@@ -31,6 +31,7 @@ import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
 import { support } from "#api/contract/support.ts";
 import type { SupportTicket } from "#core/validation/support-fields.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import type { CatalogueReads } from "./catalogue-reads.server.ts";
@@ -264,7 +265,7 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
 
     /** Grades of the current school period (CODPERLET = year + "00"). */
     async listSeries(now = new Date()) {
-      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: `${now.getFullYear()}00` } }))
+      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: currentPeriodCode(now) } }))
         .series;
     },
 

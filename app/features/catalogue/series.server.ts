@@ -1,29 +1,19 @@
 import type { Serie } from "#api/contract/catalogue.ts";
 import type { StoreApiClient } from "#app/.server/store-api/index.server.ts";
 
-/** Grades change once a school period; a new grade reaches the page within this time. */
-const SERIES_TTL_MS = 10 * 60 * 1000;
-
-const cache = new Map<string, { until: number; series: Promise<Serie[]> }>();
-
 /**
- * The grades of the current school period (spec §7 makes the series call "once when the
- * feature starts"), kept in this process per store and period for SERIES_TTL_MS, and shared by
- * the requests that ask meanwhile. A failure is logged and gives an empty list (spec §8), and
- * is not kept: the next request asks again. Several servers each keep their own copy.
+ * The grades of the current school period (spec §7's series call), read for each page: the
+ * call is one of the kept catalogue reads (catalogue-reads.server.ts), kept until the catalogue
+ * version moves, and `series` is one of migration 0027's catalogue tables, so a grade the
+ * gestor adds, edits or reorders in Séries shows on the next page, on every server
+ * (docs/decisions/0058-grades-of-each-school-period.md). A failure is logged and gives an empty list
+ * (spec §8).
  */
-export function cachedSeries(api: Pick<StoreApiClient, "storeId" | "listSeries">, now = new Date()): Promise<Serie[]> {
-  const key = `${api.storeId}:${now.getFullYear()}`;
-  const kept = cache.get(key);
-  if (kept && kept.until > now.getTime()) return kept.series;
-  const entry = {
-    until: now.getTime() + SERIES_TTL_MS,
-    series: api.listSeries(now).catch((error: unknown) => {
-      console.error("[compra-rapida] séries indisponíveis", error);
-      if (cache.get(key) === entry) cache.delete(key);
-      return [];
-    }),
-  };
-  cache.set(key, entry);
-  return entry.series;
+export async function currentSeries(api: Pick<StoreApiClient, "listSeries">, now = new Date()): Promise<Serie[]> {
+  try {
+    return await api.listSeries(now);
+  } catch (error) {
+    console.error("[compra-rapida] séries indisponíveis", error);
+    return [];
+  }
 }

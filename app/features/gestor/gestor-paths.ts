@@ -35,6 +35,12 @@ export const GESTOR_PATHS = {
   units: "/gestor/unidades",
   newUnit: "/gestor/unidades/nova",
   unit: (code: string) => `/gestor/unidades/${code}`,
+  /** Séries of a school period (`?periodo=202600`; the current one without it). */
+  grades: (period?: string) => (period ? `/gestor/series?periodo=${period}` : "/gestor/series"),
+  grade: (gradeId: number) => `/gestor/series/${gradeId}`,
+  gradesImport: "/gestor/series/importar",
+  /** One period's grades as CSV, or every period's without it. */
+  gradesExport: (period?: string) => (period ? `/gestor/series/exportar?periodo=${period}` : "/gestor/series/exportar"),
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The person's own account: password and authenticator. */
@@ -60,6 +66,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Cupons", to: GESTOR_PATHS.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
+  { label: "Séries", to: GESTOR_PATHS.grades(), roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
 ];

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
-import { cachedSeries } from "#app/features/catalogue/series.server.ts";
+import { currentSeries } from "#app/features/catalogue/series.server.ts";
 import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { cartAddPaymentRequired } from "#app/features/cart/cart.server.ts";
@@ -32,9 +32,9 @@ async function offeredItems({ context }: RequestArgs, series: number[]): Promise
   return recommendedItems(await storeApi(context).listProductsBySeries(series));
 }
 
-/** The chosen grades that the store lists for this period; the grade list comes from a cache. */
+/** The chosen grades that the store lists for this period (read fresh: series.server.ts). */
 async function gradeChoice({ context }: RequestArgs, state: QuickState) {
-  const groups = groupSeriesByLevel(await cachedSeries(storeApi(context)));
+  const groups = groupSeriesByLevel(await currentSeries(storeApi(context)));
   const known = new Set(groups.flatMap((group) => group.options.map((option) => option.serie_id)));
   return { groups, series: state.series.filter((id) => known.has(id)) };
 }

@@ -4,7 +4,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
 import {
   bannerFields,
   categoryFields,
@@ -22,14 +21,15 @@ import {
 import { buildPath } from "#api/contract/endpoint.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
-import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { counted } from "#core/text.ts";
+import { datedFileName, gestorCsvDownload } from "../csv-download.server.ts";
+import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorUnitList } from "../gestor-units.server.ts";
 import { unitOptions } from "../unit-options.ts";
+import { saveListForm } from "../list-form.server.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
-import { getStaffToken } from "../staff-session.server.ts";
 
 const CHECKBOXES = new Set(["turnYear", "visivel", "visible"]);
 
@@ -135,26 +135,6 @@ export async function saveProduct(request: Request, productId: string | null) {
   return toasts().redirectWithSuccess(GESTOR_PATHS.catalogueProduct(saved.product.id), "Produto salvo.");
 }
 
-/**
- * One of a list page's small forms (a category, a banner): checked, sent, and the page again
- * with a toast; refused, the form again (its id says which) with what was typed and why.
- */
-async function saveListForm(
-  formData: FormData,
-  { formId, schema, path, saved }: { formId: string; schema: z.ZodType; path: string; saved: string },
-  send: () => Promise<unknown>,
-) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") return formReply({ formId, result: submission.reply() }, 400);
-  try {
-    await send();
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply({ formId, result: submission.reply({ formErrors: [error.message] }) }, error.status);
-  }
-  return toasts().redirectWithSuccess(path, saved);
-}
-
 export async function categoriesPage(request: Request) {
   const { staff, call } = await requireStaff(request);
   const { categories } = await call(gestorCatalogue.listCategories, {});
@@ -218,60 +198,31 @@ export async function importPage(request: Request) {
   return { columns: PRODUCT_CSV_COLUMNS };
 }
 
-export type ImportActionData =
-  { step: "preview"; csv: string; fileName: string; report: ImportReport } | { step: "refused"; message: string };
+export type ImportActionData = CsvImportActionData<ImportReport>;
 
-/**
- * "preview": the uploaded file is read and checked, nothing written; the page then holds the
- * file's text in a hidden field, so "import" needs no state on the server (0032).
- */
+/** Preview and import of a products CSV (csv-import.server.ts; decision 0032). */
 export async function runImport(request: Request) {
   const { call } = await requireAdmin(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  let csv: string;
-  let fileName = "";
-  if (intent === "preview") {
-    const file = formData.get("arquivo");
-    if (!(file instanceof File) || file.size === 0)
-      return formReply<ImportActionData>({ step: "refused", message: "Escolha o arquivo CSV." }, 400);
-    if (file.size > CSV_MAX_BYTES) return formReply<ImportActionData>({ step: "refused", message: CSV_TOO_LARGE }, 400);
-    csv = await file.text();
-    fileName = file.name;
-  } else if (intent === "import") csv = String(formData.get("csv") ?? "");
-  else throw data("Ação desconhecida.", { status: 400 });
-  try {
-    if (intent === "preview") {
-      const report = await call(gestorCatalogue.previewImport, {}, { body: { csv } });
-      return formReply<ImportActionData>({ step: "preview", csv, fileName, report });
-    }
-    const report = await call(gestorCatalogue.runImport, {}, { body: { csv } });
-    return toasts().redirectWithSuccess(
-      GESTOR_PATHS.catalogue,
-      `Importação concluída: ${counted(report.creates, "produto criado", "produtos criados")}, ` +
+  return csvImportAction(await request.formData(), {
+    maxBytes: CSV_MAX_BYTES,
+    tooLarge: CSV_TOO_LARGE,
+    preview: (csv) => call(gestorCatalogue.previewImport, {}, { body: { csv } }),
+    run: (csv) => call(gestorCatalogue.runImport, {}, { body: { csv } }),
+    done: (report) => ({
+      path: GESTOR_PATHS.catalogue,
+      message:
+        `Importação concluída: ${counted(report.creates, "produto criado", "produtos criados")}, ` +
         `${counted(report.updates, "atualizado", "atualizados")}, ${report.unchanged} sem mudança.`,
-    );
-  } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return formReply<ImportActionData>({ step: "refused", message: error.message }, error.status);
-  }
+    }),
+  });
 }
 
-/** The whole catalogue as a CSV download (the API answers text/csv, outside the JSON client). */
+/** The whole catalogue as a CSV download. */
 export async function exportCatalogue(request: Request) {
   await requireStaff(request);
-  const token = await getStaffToken(request);
-  const response = await defaultTransport()(buildPath(gestorCatalogue.exportProducts.path, {}), {
-    method: "GET",
-    headers: { authorization: `Bearer ${token ?? ""}` },
-  });
-  if (!response.ok) throw new Response("Não foi possível exportar o catálogo agora.", { status: response.status });
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(response.body, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="produtos-${date}.csv"`,
-      "Cache-Control": "no-store",
-    },
+  return gestorCsvDownload(request, {
+    apiPath: buildPath(gestorCatalogue.exportProducts.path, {}),
+    fileName: datedFileName("produtos"),
+    back: GESTOR_PATHS.catalogue,
   });
 }

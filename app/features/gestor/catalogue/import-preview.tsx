@@ -1,68 +1,36 @@
 /** The import's preview (what each row would do, and each row's errors) and the columns' guide. */
-import { Form } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ImportReport } from "#api/contract/gestor/catalogue.ts";
-import { gestorButton, gestorCard, GestorTable } from "../gestor-ui.tsx";
+import { CsvColumnsGuide, CsvImportPreview } from "../csv-import.tsx";
+import { GestorTable } from "../gestor-ui.tsx";
 
 export function ImportPreview({
-  csv,
-  fileName,
   report,
-  busy,
+  ...preview
 }: {
   csv: string;
   fileName: string;
   report: ImportReport;
   busy: boolean;
 }) {
-  const failed = report.errors.length > 0;
   return (
-    <section aria-labelledby="previa-titulo" className="mb-6 flex flex-col gap-3">
-      <h2 id="previa-titulo" className="text-lg font-bold text-slate-900">
-        Prévia de {fileName || "arquivo"}
-      </h2>
-      <p data-testid="previa-resumo">
-        {report.creates} a criar, {report.updates} a atualizar, {report.unchanged} sem mudança.
-      </p>
-      {failed ? (
-        <>
-          <p role="alert" className="rounded bg-red-50 px-3 py-2 font-semibold text-red-700">
-            {report.errors.length === 1 ? "1 erro" : `${report.errors.length} erros`} no arquivo. Nada foi gravado:
-            corrija o arquivo e envie de novo.
-          </p>
-          <GestorTable caption="Erros por linha" headers={["Linha", "Coluna", "Erro"]}>
-            {report.errors.map((error) => (
-              <tr key={`${error.line}-${error.column}-${error.message}`}>
-                <td>{error.line}</td>
-                <td>{error.column || "—"}</td>
-                <td>{error.message}</td>
+    <CsvImportPreview
+      {...preview}
+      report={report}
+      rows={
+        report.rows.length > 0 ? (
+          <GestorTable caption="O que cada linha faria" headers={["Linha", "Código", "Nome", "Ação"]}>
+            {report.rows.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.itemTOTVSId}</td>
+                <td>{row.NOME}</td>
+                <td>{row.action}</td>
               </tr>
             ))}
           </GestorTable>
-        </>
-      ) : (
-        <Form method="post" className={`${gestorCard} flex flex-wrap items-center gap-3`}>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="csv" value={csv} />
-          <p>Nenhum erro. A importação grava todas as linhas de uma vez.</p>
-          <button type="submit" name="intent" value="import" className={gestorButton} disabled={busy}>
-            Importar
-          </button>
-        </Form>
-      )}
-      {report.rows.length > 0 ? (
-        <GestorTable caption="O que cada linha faria" headers={["Linha", "Código", "Nome", "Ação"]}>
-          {report.rows.map((row) => (
-            <tr key={row.line}>
-              <td>{row.line}</td>
-              <td>{row.itemTOTVSId}</td>
-              <td>{row.NOME}</td>
-              <td>{row.action}</td>
-            </tr>
-          ))}
-        </GestorTable>
-      ) : null}
-    </section>
+        ) : null
+      }
+    />
   );
 }
 
@@ -87,23 +55,5 @@ const COLUMNS: readonly (readonly [string, string])[] = [
 ];
 
 export function ImportColumns() {
-  return (
-    <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
-      <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
-        Formato do arquivo
-      </h2>
-      <p>
-        Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
-        colunas abaixo. O arquivo de &quot;Exportar CSV&quot; já está neste formato.
-      </p>
-      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
-        {COLUMNS.map(([column, meaning]) => (
-          <tr key={column}>
-            <td className="font-mono">{column}</td>
-            <td>{meaning}</td>
-          </tr>
-        ))}
-      </GestorTable>
-    </section>
-  );
+  return <CsvColumnsGuide columns={COLUMNS} />;
 }

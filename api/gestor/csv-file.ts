@@ -1,0 +1,82 @@
+/**
+ * The gestor's CSV files as a school's ERP and a spreadsheet write them (docs/decisions/0032):
+ * semicolon-separated, UTF-8 with or without a BOM, a header row naming every column. One home
+ * for reading one (the catalogue's and the grades' imports) and for writing one back in the
+ * same shape (their exports), so importing an export changes nothing.
+ */
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+import { cellFromSpreadsheet, NEUTRALISE_FORMULAS } from "./spreadsheet-cells.ts";
+
+export interface CsvRow {
+  /** The file's line the row ends on, as an error names it. */
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface CsvError {
+  line: number;
+  column: string;
+  message: string;
+}
+
+/**
+ * The file's rows by header, or the errors that stop reading it at all (line 1: the header).
+ * `rowNoun` names a row in the messages: "produtos", "séries".
+ */
+export function readGestorCsv(
+  csv: string,
+  {
+    columns,
+    maxRows,
+    rowNoun,
+  }: { columns: readonly string[]; maxRows: number; rowNoun: { one: string; many: string } },
+): { rows: CsvRow[]; errors: CsvError[] } {
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(csv, {
+      delimiter: ";",
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as typeof records;
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 1;
+    return { rows: [], errors: [{ line, column: "", message: "O arquivo não é um CSV legível (aspas sem fechar?)." }] };
+  }
+  const [header, ...data] = records;
+  if (!header) return { rows: [], errors: [{ line: 1, column: "", message: "O arquivo está vazio." }] };
+  const names = header.record.map((name) => name.trim());
+  const errors: CsvError[] = [
+    ...columns
+      .filter((column) => !names.includes(column))
+      .map((column) => ({ line: 1, column, message: `Falta a coluna ${column} no cabeçalho.` })),
+    ...names
+      .filter((name) => !columns.includes(name))
+      .map((name) => ({ line: 1, column: name, message: `Coluna desconhecida: "${name}".` })),
+  ];
+  if (data.length > maxRows)
+    errors.push({ line: 1, column: "", message: `O arquivo tem mais de ${maxRows} ${rowNoun.many}.` });
+  if (data.length === 0) errors.push({ line: 1, column: "", message: `O arquivo não tem nenhum ${rowNoun.one}.` });
+  if (errors.length > 0) return { rows: [], errors };
+  const rows = data.map(({ record, info }) => ({
+    line: info.lines,
+    // A cell the export kept as text with an apostrophe (spreadsheet-cells.ts) comes back as it was.
+    values: Object.fromEntries(names.map((name, index) => [name, cellFromSpreadsheet(record[index] ?? "")])),
+  }));
+  return { rows, errors: [] };
+}
+
+/** Rows in the import's shape: the BOM lets a spreadsheet read the accents as UTF-8. */
+export function writeGestorCsv(rows: readonly Record<string, string | number>[], columns: readonly string[]): string {
+  // A cell "=HYPERLINK(…)" is text in the spreadsheet, not a formula (spreadsheet-cells.ts).
+  const csv = stringify(rows as Record<string, string | number>[], {
+    header: true,
+    columns: [...columns],
+    delimiter: ";",
+    record_delimiter: "\r\n",
+    ...NEUTRALISE_FORMULAS,
+  });
+  return `\uFEFF${csv}`;
+}

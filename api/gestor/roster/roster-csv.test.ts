@@ -50,7 +50,8 @@ describe("readRosterCsv", () => {
   });
 
   it("names the missing and the unknown columns of the header", () => {
-    const header = ROSTER_CSV_COLUMNS.filter((c) => c !== "CODGRADE" && c !== "TURNO").concat("SERIE");
+    const header: string[] = ROSTER_CSV_COLUMNS.filter((c) => c !== "CODGRADE" && c !== "TURNO");
+    header.push("SERIE");
     expect(messages(`${header.join(";")}\n`)).toEqual([
       "Linha 1, série: Falta a coluna CODGRADE no cabeçalho.",
       "Linha 1, turno: Falta a coluna TURNO no cabeçalho.",

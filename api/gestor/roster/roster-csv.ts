@@ -31,8 +31,8 @@ export const ROSTER_CSV_COLUMNS = [
   "CODGRADE",
   "TURMA",
   "TURNO",
-  ...RESPONSIBLE_COLUMNS.map((column) => `RESP1_${column}`),
-  ...RESPONSIBLE_COLUMNS.map((column) => `RESP2_${column}`),
+  ...RESPONSIBLE_COLUMNS.map((column) => `RESP1_${column}` as const),
+  ...RESPONSIBLE_COLUMNS.map((column) => `RESP2_${column}` as const),
 ] as const;
 
 /** Past this a file is not a school network's roster but a mistake (the benchmark's 20,000 fit). */

@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { stripAccents } from "#core/text.ts";
 import {
   birthDateField,
   cpfField,
@@ -77,7 +78,7 @@ const responsiblePhone = z
 /** TURNO, with or without accents, in any case: stored as the store shows it (students.turno). */
 export const SHIFTS = ["Manhã", "Tarde", "Integral", "Noite"] as const;
 export type Shift = (typeof SHIFTS)[number];
-const plain = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+const plain = (text: string) => stripAccents(text).toLowerCase();
 const shift = z
   .string()
   .transform((value) => SHIFTS.find((name) => plain(name) === plain(value.trim())))
@@ -131,9 +132,7 @@ export const rosterStudentFields = z.object({
   responsibles: z.array(rosterResponsibleFields).max(2),
 });
 
-export type RosterStudentInput = z.input<typeof rosterStudentFields>;
 export type RosterStudent = z.output<typeof rosterStudentFields>;
-export type RosterResponsible = RosterStudent["responsibles"][number];
 
 /**
  * The row's fingerprint: SHA-256 of its checked values in a fixed order (trimmed, CPF digits,

@@ -52,15 +52,15 @@ export async function stageUpload(db: Kysely<Database>, file: StagedFile, now: D
 }
 
 /**
- * The staged file to apply now, marked as applied (in the caller's transaction: rolled back with
- * it). Refused when unknown, of another kind or store, expired, changed or applied already.
+ * The staged file to apply. Refused when unknown, of another kind or store, expired, changed or
+ * applied already.
  */
-export async function takeUpload(
-  trx: Kysely<Database>,
+export async function loadUpload(
+  db: Kysely<Database>,
   { storeId, kind, id, sha256 }: { storeId: number; kind: StagedFile["kind"]; id: string; sha256: string },
   now: Date,
 ): Promise<{ fileName: string; csv: string }> {
-  const upload = await trx
+  const upload = await db
     .selectFrom("roster_uploads")
     .select(["file_name", "sha256", "csv_gzip", "expires_at", "applied_at"])
     .where("id", "=", id)
@@ -70,6 +70,19 @@ export async function takeUpload(
   if (!upload || upload.expires_at <= now.toISOString()) throw new GestorError(UPLOAD_MESSAGES.gone);
   if (upload.sha256 !== sha256) throw new GestorError(UPLOAD_MESSAGES.changed);
   if (upload.applied_at !== null) throw new GestorError(UPLOAD_MESSAGES.applied);
-  await trx.updateTable("roster_uploads").set({ applied_at: now.toISOString() }).where("id", "=", id).execute();
   return { fileName: upload.file_name, csv: gunzipSync(upload.csv_gzip).toString("utf8") };
+}
+
+/**
+ * Marks the file applied in the import's transaction (undone with it). A second import of the
+ * same upload (a double click, two tabs) finds it marked and is refused.
+ */
+export async function markUploadApplied(trx: Kysely<Database>, id: string, now: Date): Promise<void> {
+  const { numUpdatedRows } = await trx
+    .updateTable("roster_uploads")
+    .set({ applied_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("applied_at", "is", null)
+    .executeTakeFirstOrThrow();
+  if (numUpdatedRows !== 1n) throw new GestorError(UPLOAD_MESSAGES.applied);
 }

@@ -15,7 +15,7 @@ import { lockRoster, readRosterState, writeRosterPlan, type RosterWrites } from 
 import { readRosterCsv, type RosterCsvRow } from "./roster-csv.ts";
 import { pairsOf, planRoster, type PlannedRow, type RosterPlan } from "./roster-diff.ts";
 import { rosterErrorText, type RosterError } from "./roster-row.ts";
-import { stageUpload, takeUpload } from "./roster-uploads.ts";
+import { loadUpload, markUploadApplied, stageUpload } from "./roster-uploads.ts";
 
 /** What a page lists of a report: enough to see what the file does, not 20,000 lines. */
 const ERRORS_SHOWN = 200;
@@ -161,12 +161,14 @@ export async function importRoster(
   { uploadId, sha256 }: { uploadId: string; sha256: string },
   actor: AuditActor,
 ): Promise<{ fileName: string; counts: RosterWrites }> {
+  const now = deps.now();
+  // Read and checked before the transaction: the write lock is held for the writes only.
+  const { fileName, csv } = await loadUpload(deps.db, { storeId, kind: "alunos", id: uploadId, sha256 }, now);
+  const read = readRosterCsv(csv);
+  if (read.errors.length > 0) throw new RosterRejected(read.errors);
   return deps.db.transaction().execute(async (trx) => {
-    const now = deps.now();
     await lockRoster(trx, storeId);
-    const { fileName, csv } = await takeUpload(trx, { storeId, kind: "alunos", id: uploadId, sha256 }, now);
-    const read = readRosterCsv(csv);
-    if (read.errors.length > 0) throw new RosterRejected(read.errors);
+    await markUploadApplied(trx, uploadId, now);
     const counts = await applyRosterRows(trx, storeId, read.rows, { markMissing: true, at: now });
     await recordAudit(
       trx,

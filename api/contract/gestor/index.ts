@@ -11,6 +11,7 @@ import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
 import { gestorSales } from "./sales.ts";
+import { gestorRoster } from "./roster.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
@@ -23,6 +24,7 @@ export * from "./team.ts";
 export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
+export * from "./roster.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -36,6 +38,7 @@ export const gestorContract = {
   coupons: gestorCoupons,
   tickets: gestorTickets,
   search: gestorSearch,
+  roster: gestorRoster,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

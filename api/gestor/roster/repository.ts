@@ -4,6 +4,7 @@
  */
 import { SqliteAdapter, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { RosterCounts } from "../../contract/gestor/roster.ts";
 import { NEW_STUDENT_DEFAULTS } from "../../contract/students.ts";
 import type {
   CurrentEnrolment,
@@ -134,17 +135,8 @@ export async function lockRoster(trx: Db, storeId: number): Promise<void> {
     .execute();
 }
 
-/** Counts of what a plan wrote. */
-export interface RosterWrites {
-  created: number;
-  updated: number;
-  reenrolled: number;
-  unchanged: number;
-  notEnrolled: number;
-}
-
 /** Writes a plan without errors; rows without changes write nothing. */
-export async function writeRosterPlan(trx: Db, storeId: number, plan: RosterPlan, at: string): Promise<RosterWrites> {
+export async function writeRosterPlan(trx: Db, storeId: number, plan: RosterPlan, at: string): Promise<RosterCounts> {
   const created = plan.creates.map((planned) => ({ ...planned, studentId: crypto.randomUUID() }));
   const changed = [...created, ...plan.updates] as (PlannedRow & { studentId: string })[];
 

@@ -11,7 +11,8 @@ import type { Database } from "#db/schema.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
-import { lockRoster, readRosterState, writeRosterPlan, type RosterWrites } from "./repository.ts";
+import type { RosterCounts, RosterReport } from "../../contract/gestor/roster.ts";
+import { lockRoster, readRosterState, writeRosterPlan } from "./repository.ts";
 import { readRosterCsv, type RosterCsvRow } from "./roster-csv.ts";
 import { pairsOf, planRoster, type PlannedRow, type RosterPlan } from "./roster-diff.ts";
 import { rosterErrorText, type RosterError } from "./roster-row.ts";
@@ -20,31 +21,6 @@ import { loadUpload, markUploadApplied, stageUpload } from "./roster-uploads.ts"
 /** What a page lists of a report: enough to see what the file does, not 20,000 lines. */
 const ERRORS_SHOWN = 200;
 const CHANGES_SHOWN = 50;
-
-export interface RosterChange {
-  line: number;
-  RA: string;
-  nome: string;
-}
-
-export interface RosterReport {
-  fileName: string;
-  /** Lines of students in the file, good or bad. */
-  rowCount: number;
-  counts: RosterWrites;
-  /** The first errors, as the page shows them: "Linha 12, CPF do responsável 1: CPF inválido." */
-  errors: (RosterError & { text: string })[];
-  errorCount: number;
-  /** The first rows of each kind of change. */
-  changes: {
-    creates: RosterChange[];
-    updates: RosterChange[];
-    reenrols: RosterChange[];
-    notEnrolled: { RA: string; CODPERLET: string; CODCOLIGADA: string }[];
-  };
-  /** Present when the file has no error: what the import names. */
-  upload: { id: string; sha256: string } | null;
-}
 
 /** An import refused: nothing was written. */
 export class RosterRejected extends GestorError {
@@ -57,7 +33,7 @@ export class RosterRejected extends GestorError {
 
 const byLine = (a: RosterError, b: RosterError) => a.line - b.line;
 
-function countsOf(plan: RosterPlan): RosterWrites {
+function countsOf(plan: RosterPlan): RosterCounts {
   return {
     created: plan.creates.length,
     updated: plan.updates.length,
@@ -68,7 +44,7 @@ function countsOf(plan: RosterPlan): RosterWrites {
 }
 
 function reportOf(fileName: string, rowCount: number, errors: RosterError[], plan: RosterPlan): RosterReport {
-  const change = ({ line, row }: PlannedRow): RosterChange => ({ line, RA: row.RA, nome: row.nome });
+  const change = ({ line, row }: PlannedRow) => ({ line, RA: row.RA, nome: row.nome });
   return {
     fileName,
     rowCount,
@@ -134,13 +110,13 @@ export async function applyRosterRows(
   storeId: number,
   rows: readonly RosterCsvRow[],
   { markMissing, at }: { markMissing: boolean; at: Date },
-): Promise<RosterWrites> {
+): Promise<RosterCounts> {
   const plan = await planRows(trx, storeId, rows, markMissing);
   if (plan.errors.length > 0) throw new RosterRejected(plan.errors);
   return writeRosterPlan(trx, storeId, plan, at.toISOString());
 }
 
-function importSummary(fileName: string, writes: RosterWrites): string {
+function importSummary(fileName: string, writes: RosterCounts): string {
   const parts = [
     counted(writes.created, "aluno novo", "alunos novos"),
     counted(writes.updated, "atualizado", "atualizados"),
@@ -160,7 +136,7 @@ export async function importRoster(
   storeId: number,
   { uploadId, sha256 }: { uploadId: string; sha256: string },
   actor: AuditActor,
-): Promise<{ fileName: string; counts: RosterWrites }> {
+): Promise<{ fileName: string; counts: RosterCounts }> {
   const now = deps.now();
   // Read and checked before the transaction: the write lock is held for the writes only.
   const { fileName, csv } = await loadUpload(deps.db, { storeId, kind: "alunos", id: uploadId, sha256 }, now);

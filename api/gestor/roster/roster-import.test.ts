@@ -8,7 +8,7 @@ import { createTestStaff } from "#tests/fixtures/staff.ts";
 import { rosterCsv, rosterRecords, type RosterCsvRecord } from "#tests/fixtures/roster-csv.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
-import { UPLOAD_MESSAGES } from "./roster-uploads.ts";
+import { deleteExpiredUploads, UPLOAD_MESSAGES } from "./roster-uploads.ts";
 import { importRoster, previewRoster, RosterRejected } from "./service.ts";
 
 // On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test-postgres.sh).
@@ -236,6 +236,9 @@ describe("roster import", () => {
     await expect(importRoster(deps, 1, { uploadId: upload!.id, sha256: upload!.sha256 }, actor)).rejects.toThrow(
       UPLOAD_MESSAGES.applied,
     );
+    // The hourly sweep deletes it after its 24 hours, not before.
+    expect(await deleteExpiredUploads(deps.db, NOW)).toBe(0);
+    expect(await deleteExpiredUploads(deps.db, later.now())).toBe(1);
   });
 
   it("lets a parent link a student of the file by RA and birth date", async () => {

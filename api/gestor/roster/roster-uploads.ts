@@ -11,6 +11,8 @@ import type { Database } from "#db/schema.ts";
 import { GestorError } from "../gestor-error.ts";
 
 const VALID_FOR_MS = 24 * 60 * 60 * 1000;
+/** How often the bundled API deletes the files past their 24 hours. */
+export const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export const UPLOAD_MESSAGES = {
   gone: "O arquivo conferido não está mais disponível (vale por 24 horas). Envie-o de novo.",
@@ -85,4 +87,13 @@ export async function markUploadApplied(trx: Kysely<Database>, id: string, now: 
     .where("applied_at", "is", null)
     .executeTakeFirstOrThrow();
   if (numUpdatedRows !== 1n) throw new GestorError(UPLOAD_MESSAGES.applied);
+}
+
+/** Deletes the staged files past their 24 hours, imported or not; answers how many. */
+export async function deleteExpiredUploads(db: Kysely<Database>, now: Date): Promise<number> {
+  const { numDeletedRows } = await db
+    .deleteFrom("roster_uploads")
+    .where("expires_at", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(numDeletedRows);
 }

@@ -6,13 +6,14 @@ import { SqliteAdapter, type Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { RosterCounts } from "../../contract/gestor/roster.ts";
 import { NEW_STUDENT_DEFAULTS } from "../../contract/students.ts";
-import type {
-  CurrentEnrolment,
-  CurrentStudent,
-  LiveEnrolment,
-  PlannedRow,
-  RosterPlan,
-  RosterState,
+import {
+  planCounts,
+  type CurrentEnrolment,
+  type CurrentStudent,
+  type LiveEnrolment,
+  type PlannedRow,
+  type RosterPlan,
+  type RosterState,
 } from "./roster-diff.ts";
 import type { RosterStudent } from "./roster-row.ts";
 
@@ -236,13 +237,7 @@ export async function writeRosterPlan(trx: Db, storeId: number, plan: RosterPlan
       )
       .execute();
 
-  return {
-    created: plan.creates.length,
-    updated: plan.updates.length,
-    reenrolled: plan.reenrols.length,
-    unchanged: plan.unchanged.length,
-    notEnrolled: plan.notEnrolled.length,
-  };
+  return planCounts(plan);
 }
 
 /**

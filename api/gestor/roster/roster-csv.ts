@@ -49,6 +49,8 @@ export interface RosterCsvRead {
   errors: RosterError[];
   /** Lines read, good or bad (the header aside). */
   rowCount: number;
+  /** The RA of every line, a wrong line's too: a student on a wrong line is not missing from the file. */
+  ras: string[];
 }
 
 const fileError = (message: string): RosterError => ({ line: 1, column: "", message });
@@ -70,10 +72,11 @@ export function readRosterCsv(csv: string): RosterCsvRead {
       rows: [],
       errors: [{ line, column: "", message: "O arquivo não é um CSV legível (aspas sem fechar?)." }],
       rowCount: 0,
+      ras: [],
     };
   }
   const [header, ...data] = records;
-  if (!header) return { rows: [], errors: [fileError("O arquivo está vazio.")], rowCount: 0 };
+  if (!header) return { rows: [], errors: [fileError("O arquivo está vazio.")], rowCount: 0, ras: [] };
   const names = header.record.map((name) => name.trim().toUpperCase());
   const known: readonly string[] = ROSTER_CSV_COLUMNS;
   const errors: RosterError[] = [
@@ -89,14 +92,16 @@ export function readRosterCsv(csv: string): RosterCsvRead {
   if (data.length > ROSTER_MAX_ROWS)
     errors.push(fileError(`O arquivo tem mais de ${ROSTER_MAX_ROWS.toLocaleString("pt-BR")} alunos.`));
   if (data.length === 0) errors.push(fileError("O arquivo não tem nenhum aluno."));
-  if (errors.length > 0) return { rows: [], errors, rowCount: data.length };
+  if (errors.length > 0) return { rows: [], errors, rowCount: data.length, ras: [] };
 
   const index = new Map(names.map((name, position) => [name, position]));
   const rows: RosterCsvRow[] = [];
   const lineOfRa = new Map<string, number>();
+  const ras: string[] = [];
   for (const { record, info } of data) {
     const cell = (column: string) => cellFromSpreadsheet(record[index.get(column)!] ?? "").trim();
     const line = info.lines;
+    if (cell("RA") !== "") ras.push(cell("RA"));
     const { input, slots } = rowInput(cell);
     const checked = checkRosterRow(input, line, slots);
     if (checked.errors) {
@@ -112,7 +117,7 @@ export function readRosterCsv(csv: string): RosterCsvRead {
     lineOfRa.set(checked.row.RA, line);
     rows.push({ line, row: checked.row });
   }
-  return { rows, errors, rowCount: data.length };
+  return { rows, errors, rowCount: data.length, ras };
 }
 
 /** The schema's input from the cells; a responsible slot with every cell blank is no responsible. */

@@ -5,6 +5,7 @@
  * file lacks are marked as not enrolled in that period (spec §3 schoolYears[].deletedAt). Only the
  * pairs the file names: one unit's file never touches another unit's students.
  */
+import type { RosterCounts } from "../../contract/gestor/roster.ts";
 import { ROSTER_MESSAGES, rosterRowHash, type RosterError, type RosterStudent } from "./roster-row.ts";
 
 /** A student of the store with an RA, as the diff needs it. */
@@ -87,7 +88,15 @@ function sameEnrolment(current: CurrentEnrolment | undefined, row: RosterStudent
   );
 }
 
-export function planRoster(rows: readonly { line: number; row: RosterStudent }[], state: RosterState): RosterPlan {
+/**
+ * The plan of `rows` against `state`. `otherRas`: RAs of the file's lines that failed their own
+ * checks; their students are not missing from the file (the preview must not announce them so).
+ */
+export function planRoster(
+  rows: readonly { line: number; row: RosterStudent }[],
+  state: RosterState,
+  otherRas: readonly string[] = [],
+): RosterPlan {
   const plan: RosterPlan = { errors: [], creates: [], updates: [], reenrols: [], unchanged: [], notEnrolled: [] };
   for (const { line, row } of rows) {
     const { CODPERLET: period, CODCOLIGADA: unit, codgrade } = row.enrolment;
@@ -117,7 +126,18 @@ export function planRoster(rows: readonly { line: number; row: RosterStudent }[]
       plan.reenrols.push(planned);
     else plan.unchanged.push(planned);
   }
-  const inFile = new Set(rows.map(({ row }) => row.RA));
+  const inFile = new Set([...rows.map(({ row }) => row.RA), ...otherRas]);
   plan.notEnrolled = state.liveInPairs.filter((enrolment) => !inFile.has(enrolment.ra));
   return plan;
+}
+
+/** How many rows of each kind a plan has: what a preview announces and an import reports. */
+export function planCounts(plan: RosterPlan): RosterCounts {
+  return {
+    created: plan.creates.length,
+    updated: plan.updates.length,
+    reenrolled: plan.reenrols.length,
+    unchanged: plan.unchanged.length,
+    notEnrolled: plan.notEnrolled.length,
+  };
 }

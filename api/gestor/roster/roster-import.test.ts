@@ -204,6 +204,13 @@ describe("roster import", () => {
       "Linha 11, série: Série não cadastrada em Séries para o período 202600.",
     ]);
 
+    // A wrong line's student is still in the file: not announced as missing from unit 10.
+    const unit10 = rosterRecords({ rows: 2, seed: 15, unitCodes: ["10"], gradeCodes: ["EF07"] });
+    expect((await preview(unit10)).counts.notEnrolled).toBe(1);
+    const sofia = { ...unit10[0]!, RA: "20250006", CPF: "111.111.111-11" };
+    const withSofia = await preview([sofia, ...unit10.slice(1)]);
+    expect([withSofia.errorCount, withSofia.counts.notEnrolled]).toEqual([1, 0]);
+
     const good = await preview(records);
     // Between the preview and the import the unit is removed: the import refuses the whole file.
     await t.db.deleteFrom("school_units").where("code", "=", "6").execute();

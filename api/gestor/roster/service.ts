@@ -14,7 +14,7 @@ import { GestorError } from "../gestor-error.ts";
 import type { RosterCounts, RosterReport } from "../../contract/gestor/roster.ts";
 import { lockRoster, readRosterState, writeRosterPlan } from "./repository.ts";
 import { readRosterCsv, type RosterCsvRow } from "./roster-csv.ts";
-import { pairsOf, planRoster, type PlannedRow, type RosterPlan } from "./roster-diff.ts";
+import { pairsOf, planCounts, planRoster, type PlannedRow, type RosterPlan } from "./roster-diff.ts";
 import { rosterErrorText, type RosterError } from "./roster-row.ts";
 import { loadUpload, markUploadApplied, stageUpload } from "./roster-uploads.ts";
 
@@ -33,22 +33,12 @@ export class RosterRejected extends GestorError {
 
 const byLine = (a: RosterError, b: RosterError) => a.line - b.line;
 
-function countsOf(plan: RosterPlan): RosterCounts {
-  return {
-    created: plan.creates.length,
-    updated: plan.updates.length,
-    reenrolled: plan.reenrols.length,
-    unchanged: plan.unchanged.length,
-    notEnrolled: plan.notEnrolled.length,
-  };
-}
-
 function reportOf(fileName: string, rowCount: number, errors: RosterError[], plan: RosterPlan): RosterReport {
   const change = ({ line, row }: PlannedRow) => ({ line, RA: row.RA, nome: row.nome });
   return {
     fileName,
     rowCount,
-    counts: countsOf(plan),
+    counts: planCounts(plan),
     errors: errors.slice(0, ERRORS_SHOWN).map((error) => ({ ...error, text: rosterErrorText(error) })),
     errorCount: errors.length,
     changes: {
@@ -64,9 +54,14 @@ function reportOf(fileName: string, rowCount: number, errors: RosterError[], pla
 }
 
 /** The rows' plan against the store as it is now (read in `db`, a transaction or not). */
-async function planRows(db: Kysely<Database>, storeId: number, rows: readonly RosterCsvRow[], markMissing: boolean) {
+async function planRows(
+  db: Kysely<Database>,
+  storeId: number,
+  rows: readonly RosterCsvRow[],
+  { markMissing, otherRas = [] }: { markMissing: boolean; otherRas?: readonly string[] },
+) {
   const state = await readRosterState(db, storeId, rows, markMissing ? pairsOf(rows) : []);
-  return planRoster(rows, state);
+  return planRoster(rows, state, otherRas);
 }
 
 /**
@@ -80,7 +75,7 @@ export async function previewRoster(
   actor: AuditActor,
 ): Promise<RosterReport> {
   const read = readRosterCsv(csv);
-  const plan = await planRows(deps.db, storeId, read.rows, true);
+  const plan = await planRows(deps.db, storeId, read.rows, { markMissing: true, otherRas: read.ras });
   const errors = [...read.errors, ...plan.errors].sort(byLine);
   const report = reportOf(fileName, read.rowCount, errors, plan);
   if (errors.length === 0)
@@ -111,7 +106,7 @@ export async function applyRosterRows(
   rows: readonly RosterCsvRow[],
   { markMissing, at }: { markMissing: boolean; at: Date },
 ): Promise<RosterCounts> {
-  const plan = await planRows(trx, storeId, rows, markMissing);
+  const plan = await planRows(trx, storeId, rows, { markMissing });
   if (plan.errors.length > 0) throw new RosterRejected(plan.errors);
   return writeRosterPlan(trx, storeId, plan, at.toISOString());
 }

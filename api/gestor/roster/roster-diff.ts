@@ -64,7 +64,7 @@ export interface RosterPlan {
   notEnrolled: LiveEnrolment[];
 }
 
-export const pairKey = (codperlet: string, codcoligada: string) => `${codperlet}:${codcoligada}`;
+const pairKey = (codperlet: string, codcoligada: string) => `${codperlet}:${codcoligada}`;
 
 /** The (period, unit) pairs and the periods a file names. */
 export function pairsOf(rows: readonly { row: RosterStudent }[]) {

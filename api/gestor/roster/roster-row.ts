@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { SHIFTS } from "../../contract/gestor/catalogue.ts";
 import { stripAccents } from "#core/text.ts";
 import {
   birthDateField,
@@ -76,8 +77,7 @@ const responsiblePhone = z
   .pipe(phoneWithAreaCodeField);
 
 /** TURNO, with or without accents, in any case: stored as the store shows it (students.turno). */
-export const SHIFTS = ["Manhã", "Tarde", "Integral", "Noite"] as const;
-export type Shift = (typeof SHIFTS)[number];
+type Shift = (typeof SHIFTS)[number];
 const plain = (text: string) => stripAccents(text).toLowerCase();
 const shift = z
   .string()
@@ -85,7 +85,7 @@ const shift = z
   .refine((value) => value !== undefined, { message: M.shiftInvalid })
   .transform((value) => value as Shift);
 
-export const rosterEnrolmentFields = z.object({
+const rosterEnrolmentFields = z.object({
   CODCOLIGADA: z
     .string({ message: M.unitInvalid })
     .trim()
@@ -105,7 +105,7 @@ export const rosterEnrolmentFields = z.object({
   turno: optional(shift),
 });
 
-export const rosterResponsibleFields = z.object({
+const rosterResponsibleFields = z.object({
   nome: nameText,
   cpf: cpfField,
   email,
@@ -202,7 +202,7 @@ const RESPONSIBLE_LABELS: Record<string, string> = {
 };
 
 /** The column as a secretary reads it: "CPF do responsável 1", "data de nascimento". */
-export function columnLabel(column: string): string {
+function columnLabel(column: string): string {
   const responsible = /^RESP([12])_(\w+)$/.exec(column);
   if (responsible) return `${RESPONSIBLE_LABELS[responsible[2]!] ?? responsible[2]} do responsável ${responsible[1]}`;
   return COLUMN_LABELS[column] ?? column;
@@ -250,7 +250,7 @@ const RESPONSIBLE_COLUMNS: Record<string, string> = {
  * The CSV column of a schema path. `slots` names the file's responsible slot of each entry of
  * `responsibles` (a row may fill RESP2 and leave RESP1 empty).
  */
-export function columnOfPath(path: readonly PropertyKey[], slots: readonly number[] = [1, 2]): string {
+function columnOfPath(path: readonly PropertyKey[], slots: readonly number[] = [1, 2]): string {
   const [head, second, third] = path.map(String);
   if (head === "enrolment") return ENROLMENT_COLUMNS[second ?? ""] ?? "";
   if (head === "responsibles") {

@@ -20,9 +20,9 @@ export const UPLOAD_MESSAGES = {
   applied: "Este arquivo já foi importado.",
 } as const;
 
-export const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const sha256Of = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
-export interface StagedFile {
+interface StagedFile {
   storeId: number;
   kind: "alunos" | "series";
   staffId: string | null;

@@ -248,6 +248,29 @@ describe("roster import", () => {
     expect(await deleteExpiredUploads(deps.db, later.now())).toBe(1);
   });
 
+  it("runs two imports of the same new students one after the other, never both as creations", async () => {
+    const { t, deps, actor, preview } = await store();
+    const records = rosterRecords({ rows: 20, seed: 8, unitCodes: ["3"], gradeCodes: ["EF04"] });
+    const first = await preview(records);
+    const second = await preview(records.map((record) => ({ ...record, TURMA: "Q" })));
+    const [a, b] = await Promise.all(
+      [first, second].map(({ upload }) =>
+        importRoster(deps, 1, { uploadId: upload!.id, sha256: upload!.sha256 }, actor),
+      ),
+    );
+    expect([a!.counts.created + b!.counts.created, a!.counts.updated + b!.counts.updated]).toEqual([20, 20]);
+    const students = await t.db
+      .selectFrom("students")
+      .select("id")
+      .where(
+        "ra",
+        "in",
+        records.map((r) => r.RA),
+      )
+      .execute();
+    expect(students).toHaveLength(20);
+  });
+
   it("lets a parent link a student of the file by RA and birth date", async () => {
     const { t, importFile } = await store();
     const [record] = rosterRecords({ rows: 1, seed: 7, unitCodes: ["10"], gradeCodes: ["EF07"] }) as [RosterCsvRecord];

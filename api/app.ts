@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { endpoints, matchEndpoint } from "./contract/index.ts";
 import { gestorEndpoints } from "./contract/gestor/index.ts";
 import { GESTOR_UPLOAD_CALLS, UPLOAD_BODY_LIMIT_BYTES } from "./contract/gestor/catalogue.ts";
+import { gestorRoster, ROSTER_UPLOAD_BODY_LIMIT_BYTES } from "./contract/gestor/roster.ts";
 import type { ApiDeps } from "./deps.ts";
 import { API_ERROR_MESSAGES, ApiError, badRequest, errorBody, handleApiError } from "./errors.ts";
 import { BODY_MESSAGES } from "./validation.ts";
@@ -49,10 +50,16 @@ export function createStoreApi(deps: ApiDeps) {
     json: bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError }),
     // A product image or a catalogue CSV (docs/decisions/0032-catalogue-editing.md).
     upload: bodyLimit({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError }),
+    // A roster of a whole network (issue 27): 20,000 students are about 6 MB of CSV.
+    roster: bodyLimit({ maxSize: ROSTER_UPLOAD_BODY_LIMIT_BYTES, onError }),
   };
-  app.use((c, next) =>
-    (matchEndpoint(GESTOR_UPLOAD_CALLS, c.req.method, c.req.path) ? bodyLimits.upload : bodyLimits.json)(c, next),
-  );
+  app.use((c, next) => {
+    if (matchEndpoint([gestorRoster.previewImport], c.req.method, c.req.path)) return bodyLimits.roster(c, next);
+    return (matchEndpoint(GESTOR_UPLOAD_CALLS, c.req.method, c.req.path) ? bodyLimits.upload : bodyLimits.json)(
+      c,
+      next,
+    );
+  });
   app.use(async (c, next) => {
     // An escaped NUL in the path or query: never typed by a person, refused by PostgreSQL.
     if (/%00/i.test(c.req.url)) throw badRequest(BODY_MESSAGES.nul);

@@ -24,6 +24,7 @@ export interface Database {
   student_school_years: StudentSchoolYearTable;
   responsibles: ResponsibleTable;
   customer_students: CustomerStudentTable;
+  roster_uploads: RosterUploadTable;
   student_consents: StudentConsentTable;
   coupons: CouponTable;
   rate_limits: RateLimitTable;
@@ -308,6 +309,22 @@ export interface ProductImageTable {
   created_at: string;
 }
 
+/** A roster (or grades) file previewed and waiting to be applied (0036), kept 24 h. */
+export interface RosterUploadTable {
+  id: string;
+  store_id: number;
+  kind: "alunos" | "series";
+  staff_id: string | null;
+  file_name: string;
+  /** Hex SHA-256 of the file's bytes: the apply call names it, so it applies what was previewed. */
+  sha256: string;
+  csv_gzip: Uint8Array;
+  row_count: number;
+  created_at: string;
+  expires_at: string;
+  applied_at: string | null;
+}
+
 export interface HighlightBannerTable {
   id: string;
   highlight_id: number;
@@ -421,14 +438,24 @@ export interface StudentTable {
   /** School period (TURNO) the student attends. */
   turno: string | null;
   created_at: string;
+  /** SHA-256 of the roster row last applied (0036): the same row again writes nothing. */
+  roster_hash: string | null;
+  roster_updated_at: string | null;
 }
 
+/** The enrolment: one per student and school period (unique since 0036). */
 export interface StudentSchoolYearTable {
   id: string;
   student_id: string;
   codperlet: string;
   codcoligada: string;
+  /** Spec §3 schoolYears[].deletedAt: set when the student is not enrolled in that period. */
   deleted_at: string | null;
+  /** The grade of the period (series.codgrade), the class (TURMA) and the shift (TURNO). */
+  codgrade: string | null;
+  turma: string | null;
+  turno: string | null;
+  updated_at: string | null;
 }
 
 export interface ResponsibleTable {
@@ -446,6 +473,10 @@ export interface ResponsibleTable {
   bairro: string | null;
   rua: string | null;
   numero: string | null;
+  /** 'escola': from the school's roster (replaced by each import); 'cliente': typed by a parent. */
+  source: Generated<"cliente" | "escola">;
+  /** The roster row's responsible 1 or 2; null for a parent's. */
+  roster_slot: number | null;
 }
 
 export interface CustomerStudentTable {

@@ -11,7 +11,9 @@ export const BODY_TOO_LARGE = "O envio é grande demais (máximo de 100 KB). Rev
  * body reach them (a phone's photo) and stops only what no form sends.
  */
 export const UPLOAD_MAX_BODY_BYTES = 20 * 1024 * 1024;
-const UPLOAD_PATHS = /^\/gestor\/catalogo\//;
+// The roster's import page (issue 27) takes a whole network's CSV: up to 12 MB, refused past that
+// with a message by its action.
+const UPLOAD_PATHS = /^\/gestor\/(catalogo\/|alunos\/importar$)/;
 export const LENGTH_REQUIRED = "Envio sem tamanho declarado (Content-Length) não é aceito.";
 
 declare module "express-serve-static-core" {

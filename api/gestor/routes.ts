@@ -19,6 +19,7 @@ import { gestorCustomerRoutes } from "./customers/routes.ts";
 import { gestorSearchRoutes } from "./search/routes.ts";
 import { gestorUnitRoutes } from "./units/routes.ts";
 import { gestorGradeRoutes } from "./grades/routes.ts";
+import { gestorRosterRoutes } from "./roster/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -37,5 +38,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorSearchRoutes(deps));
   app.route("/", gestorUnitRoutes(deps));
   app.route("/", gestorGradeRoutes(deps));
+  app.route("/", gestorRosterRoutes(deps));
   return app;
 }

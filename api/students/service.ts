@@ -171,7 +171,14 @@ export async function createResponsible(
   data: ResponsibleData,
 ): Promise<Responsible> {
   if (!(await findLinkOfStudent(deps.db, customer.id, studentId))) throw notFound(STUDENT_NOT_FOUND);
-  const row = { id: crypto.randomUUID(), student_id: studentId, ...data };
+  // A parent's responsible: a roster import never replaces it (migration 0036).
+  const row = {
+    id: crypto.randomUUID(),
+    student_id: studentId,
+    ...data,
+    source: "cliente" as const,
+    roster_slot: null,
+  };
   await deps.db.insertInto("responsibles").values(row).execute();
   return { ...toResponsible(row), cpf: row.cpf };
 }

@@ -12,6 +12,7 @@ import { databaseNotReadyReason } from "#db/readiness.ts";
 import { sharedSessionSecret } from "#db/server-secrets.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-secret-box.ts";
+import { deleteExpiredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "#api/gestor/roster/roster-uploads.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
@@ -30,10 +31,10 @@ let ready: Promise<Running> | undefined;
  * `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and
  * the next run tries again. Answers a stop that clears the timer and waits for a run under way.
  */
-function every(intervalMs: number, label: string, job: () => Promise<void>): () => Promise<void> {
+function every(intervalMs: number, label: string, job: () => Promise<void>, area = "vendas"): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   const run = () => {
-    current = job().catch((error: unknown) => console.error(`[vendas] falha ao ${label}:`, error));
+    current = job().catch((error: unknown) => console.error(`[${area}] falha ao ${label}:`, error));
   };
   run();
   const timer = setInterval(run, intervalMs).unref();
@@ -61,6 +62,22 @@ function startPaymentJobs(deps: ApiDeps): (() => Promise<void>)[] {
         console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
     }),
   ];
+}
+
+/**
+ * Roster files previewed in the gestor area and kept for their import are deleted after 24 hours
+ * (api/gestor/roster/roster-uploads.ts), every hour. Deleting twice is harmless: no job lock.
+ */
+function startUploadSweep({ db, now }: ApiDeps): () => Promise<void> {
+  return every(
+    UPLOAD_SWEEP_INTERVAL_MS,
+    "apagar arquivos de alunos vencidos",
+    async () => {
+      const deleted = await deleteExpiredUploads(db, now());
+      if (deleted > 0) console.log(`[gestor] ${deleted} arquivo(s) de alunos vencido(s) apagado(s)`);
+    },
+    "gestor",
+  );
 }
 
 /**
@@ -133,7 +150,7 @@ function running(): Promise<Running> {
       supportEmail: env.CONTACT_EMAIL,
       totpKeys: totpEncryptionKeys(),
     };
-    const jobs = startPaymentJobs(deps);
+    const jobs = [...startPaymentJobs(deps), startUploadSweep(deps)];
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop()]);
     };

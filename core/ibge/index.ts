@@ -3,7 +3,7 @@
  * nothing is fetched at run time. Field names follow the IBGE "localidades"
  * API. Source and licence: see README.md beside this file.
  */
-import municipios from "./municipios.json";
+import municipios from "./municipios.json" with { type: "json" };
 import { isState, stateOf, STATES } from "./states.ts";
 
 export { isState, stateOf, STATES };

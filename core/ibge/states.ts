@@ -2,7 +2,7 @@
  * Brazil's 27 federative units (IBGE codes), small enough for the browser bundle.
  * Cities live in ./index.ts, which only the server (or a lazy chunk) should import.
  */
-import estados from "./estados.json";
+import estados from "./estados.json" with { type: "json" };
 
 export interface State {
   /** IBGE state code, e.g. 26 */

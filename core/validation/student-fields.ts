@@ -38,15 +38,14 @@ const isBlank = (value: unknown) =>
 /** A blank optional field is no field: the typed input stays a text. */
 const blankToUndefined = (value: string | null | undefined) => (isBlank(value) ? undefined : value);
 
-/** The student's phone: optional; when given, (99) 9999-9999 or (99) 99999-9999. */
-const optionalPhoneField = z.preprocess(
-  blankToUndefined,
-  z
-    .string({ message: M.phoneIncomplete })
-    .refine((v) => /^[\d\s().+-]+$/.test(v) && [10, 11].includes(onlyDigits(v).length), { message: M.phoneIncomplete })
-    .transform(onlyDigits)
-    .optional(),
-);
+/** A phone with its area code, mobile or landline: (99) 9999-9999 or (99) 99999-9999. */
+export const phoneWithAreaCodeField = z
+  .string({ message: M.phoneIncomplete })
+  .refine((v) => /^[\d\s().+-]+$/.test(v) && [10, 11].includes(onlyDigits(v).length), { message: M.phoneIncomplete })
+  .transform(onlyDigits);
+
+/** The student's phone: optional. */
+const optionalPhoneField = z.preprocess(blankToUndefined, phoneWithAreaCodeField.optional());
 
 /** A required choice from a list: a blank one reads as not chosen. */
 const requiredChoice = (message: string) =>

@@ -28,6 +28,7 @@ import * as ownStudentLink from "./0031-own-student-link.ts";
 import * as customerAddressComplement from "./0033-customer-address-complement.ts";
 import * as schoolUnits from "./0034-school-units.ts";
 import * as gradesNaturalKey from "./0035-grades-natural-key.ts";
+import * as roster from "./0036-roster.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0033-customer-address-complement": customerAddressComplement,
   "0034-school-units": schoolUnits,
   "0035-grades-natural-key": gradesNaturalKey,
+  "0036-roster": roster,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -37,6 +37,9 @@ export interface StudentSeed {
   turno: "Manhã" | "Tarde" | "Integral";
   /** CODCOLIGADA of the unit the student attends this year. */
   unitCode: string;
+  /** This year's grade (a current series' codgrade) and class (TURMA). */
+  codgrade: string;
+  turma: string;
   address: Address;
   responsibles: ResponsibleSeed[];
 }
@@ -139,6 +142,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "M",
     turno: "Manhã",
     unitCode: "1",
+    codgrade: "EF06",
+    turma: "B",
     address: BOA_VIAGEM,
     responsibles: [mariana, ricardo],
   },
@@ -154,6 +159,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "F",
     turno: "Tarde",
     unitCode: "3",
+    codgrade: "EF01",
+    turma: "A",
     address: BOA_VIAGEM,
     responsibles: [mariana],
   },
@@ -169,6 +176,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "M",
     turno: "Integral",
     unitCode: "4",
+    codgrade: "EM01",
+    turma: "A",
     address: GRACAS,
     responsibles: [
       {
@@ -193,6 +202,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "F",
     turno: "Manhã",
     unitCode: "5",
+    codgrade: "EF08",
+    turma: "B",
     address: OLINDA,
     responsibles: [
       {
@@ -225,6 +236,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "M",
     turno: "Tarde",
     unitCode: "7",
+    codgrade: "EF04",
+    turma: "A",
     address: CARUARU,
     responsibles: [
       {
@@ -249,6 +262,8 @@ export const STUDENTS: readonly StudentSeed[] = [
     sexo: "F",
     turno: "Manhã",
     unitCode: "10",
+    codgrade: "EF07",
+    turma: "C",
     address: JOAO_PESSOA,
     responsibles: [
       {

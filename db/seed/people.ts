@@ -7,6 +7,9 @@ import { COUPONS, DEMO_CUSTOMER, LINKED_RAS, STUDENTS } from "./people-data.ts";
 export async function seedPeople(db: Kysely<Database>, now: Date, passwordHash: string): Promise<void> {
   const createdAt = now.toISOString();
   const periodCode = `${now.getFullYear()}00`;
+  // The enrolment's grade, class and shift and the responsibles' origin came with migration 0036;
+  // a migration test seeds at an earlier step, where they do not exist yet.
+  const withRoster = (await db.introspection.getTables()).some((table) => table.name === "roster_uploads");
 
   const studentIds = new Map<string, string>();
   for (const student of STUDENTS) {
@@ -49,12 +52,19 @@ export async function seedPeople(db: Kysely<Database>, now: Date, passwordHash: 
         codperlet: periodCode,
         codcoligada: student.unitCode,
         deleted_at: null,
+        ...(withRoster && {
+          codgrade: student.codgrade,
+          turma: student.turma,
+          turno: student.turno,
+          updated_at: createdAt,
+        }),
       })
       .execute();
     await db
       .insertInto("responsibles")
       .values(
-        student.responsibles.map((responsible) => ({
+        // The demo's responsibles came with the enrolment: the school's, as an import writes them.
+        student.responsibles.map((responsible, index) => ({
           id: crypto.randomUUID(),
           student_id: id,
           nome: responsible.nome,
@@ -68,6 +78,7 @@ export async function seedPeople(db: Kysely<Database>, now: Date, passwordHash: 
           bairro: responsible.address.bairro,
           rua: responsible.address.rua,
           numero: responsible.address.numero,
+          ...(withRoster && { source: "escola" as const, roster_slot: index + 1 }),
         })),
       )
       .execute();

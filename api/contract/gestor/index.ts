@@ -12,6 +12,7 @@ import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
 import { gestorGrades } from "./grades.ts";
 import { gestorSales } from "./sales.ts";
+import { gestorRoster } from "./roster.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
@@ -27,6 +28,7 @@ export * from "./coupons.ts";
 export * from "./tickets.ts";
 export * from "./units.ts";
 export * from "./grades.ts";
+export * from "./roster.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -42,6 +44,7 @@ export const gestorContract = {
   search: gestorSearch,
   units: gestorUnits,
   grades: gestorGrades,
+  roster: gestorRoster,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -42,6 +42,7 @@ export default [
       route("clientes", "routes/gestor/customers.tsx"),
       route("clientes/:customerId", "routes/gestor/customer.tsx"),
       route("busca", "routes/gestor/search.tsx"),
+      route("integracoes", "routes/gestor/integration-keys.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -14,6 +14,7 @@ export interface Database {
   product_series: ProductSeriesTable;
   series: SeriesTable;
   school_units: SchoolUnitTable;
+  integration_keys: IntegrationKeyTable;
   highlights: HighlightTable;
   highlight_banners: HighlightBannerTable;
   product_images: ProductImageTable;
@@ -106,7 +107,7 @@ export interface StaffRecoveryCodeTable {
 export interface AuditLogTable {
   id: string;
   at: string;
-  actor_kind: "staff" | "cli";
+  actor_kind: "staff" | "cli" | "integration";
   staff_id: string | null;
   actor_label: string;
   action: string;
@@ -709,4 +710,23 @@ export interface JobLockTable {
 export interface CatalogueVersionTable {
   id: number;
   version: number;
+}
+
+/** A key the school's ERP syncs the roster and grades with (migration 0037; decision 0060). */
+export interface IntegrationKeyTable {
+  id: string;
+  store_id: number;
+  label: string;
+  /** SHA-256 (hex) of the secret; the secret itself is shown once and never kept. */
+  token_hash: string;
+  /** The secret's last 4 characters. */
+  token_hint: string;
+  /** Comma list of `IntegrationScope`s: "roster,grades". */
+  scopes: string;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_address: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
 }

@@ -17,6 +17,7 @@ import { gestorTicketRoutes } from "./tickets/routes.ts";
 import { gestorCartRoutes } from "./carts/routes.ts";
 import { gestorCustomerRoutes } from "./customers/routes.ts";
 import { gestorSearchRoutes } from "./search/routes.ts";
+import { integrationKeyRoutes } from "./integration-keys/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -33,5 +34,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorCartRoutes(deps));
   app.route("/", gestorCustomerRoutes(deps));
   app.route("/", gestorSearchRoutes(deps));
+  app.route("/", integrationKeyRoutes(deps));
   return app;
 }

@@ -27,6 +27,7 @@ import * as categoryCountIndex from "./0029-category-count-index.ts";
 import * as ownStudentLink from "./0031-own-student-link.ts";
 import * as customerAddressComplement from "./0033-customer-address-complement.ts";
 import * as schoolUnits from "./0034-school-units.ts";
+import * as integrationKeys from "./0037-integration-keys.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0031-own-student-link": ownStudentLink,
   "0033-customer-address-complement": customerAddressComplement,
   "0034-school-units": schoolUnits,
+  "0037-integration-keys": integrationKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

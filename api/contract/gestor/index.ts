@@ -10,6 +10,7 @@ import { gestorCarts } from "./carts.ts";
 import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
+import { gestorIntegrationKeys } from "./integration-keys.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
@@ -23,6 +24,7 @@ export * from "./team.ts";
 export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
+export * from "./integration-keys.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -36,6 +38,7 @@ export const gestorContract = {
   coupons: gestorCoupons,
   tickets: gestorTickets,
   search: gestorSearch,
+  integrationKeys: gestorIntegrationKeys,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -34,6 +34,8 @@ export const GESTOR_PATHS = {
   ticket: (id: string) => `/gestor/atendimento/${id}`,
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
+  /** The school ERP's keys for the roster and grades sync (decision 0060). */
+  integrationKeys: "/gestor/integracoes",
   /** The person's own account: password and authenticator. */
   ownAccount: "/gestor/minha-conta",
   /** The header's search: customers, students and orders (`?q=…`). */
@@ -58,6 +60,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Atendimento", to: GESTOR_PATHS.tickets },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
+  { label: "Integrações", to: GESTOR_PATHS.integrationKeys, roles: ["admin"] },
 ];
 
 /** Where a login goes back to: a page of the area only (never another site). */

@@ -39,7 +39,7 @@ export const changePasswordSchema = z
 export const inviteSchema = z.object(newStaffFields);
 
 /** "Confirmo…": the dangerous actions (deactivate, reset the authenticator) need it ticked. */
-const confirmed = z.literal("on", { message: "Marque a confirmação para continuar." });
+export const confirmed = z.literal("on", { message: "Marque a confirmação para continuar." });
 
 /** The actions of a person's page in Equipe, one per `intent`. */
 export const memberActionSchema = z.discriminatedUnion("intent", [

@@ -15,6 +15,7 @@ export interface Database {
   series: SeriesTable;
   school_units: SchoolUnitTable;
   integration_keys: IntegrationKeyTable;
+  staff_units: StaffUnitTable;
   highlights: HighlightTable;
   highlight_banners: HighlightBannerTable;
   product_images: ProductImageTable;
@@ -329,6 +330,8 @@ export interface SupportTicketTable {
   /** Digits only. */
   phone: string | null;
   ra: string | null;
+  /** CODCOLIGADA of the unit the ticket concerns, when known (migration 0038): a secretary's scope. */
+  unit_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** A SupportSubject: "pedido", "pagamento", "matricula" or "outro". */
   subject: string;
   message: string;
@@ -729,4 +732,10 @@ export interface IntegrationKeyTable {
   last_used_address: string | null;
   revoked_at: string | null;
   revoked_by: string | null;
+}
+
+/** A secretary's units (migration 0038; decision 0061). */
+export interface StaffUnitTable {
+  staff_id: string;
+  unit_code: string;
 }

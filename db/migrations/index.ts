@@ -28,6 +28,7 @@ import * as ownStudentLink from "./0031-own-student-link.ts";
 import * as customerAddressComplement from "./0033-customer-address-complement.ts";
 import * as schoolUnits from "./0034-school-units.ts";
 import * as integrationKeys from "./0037-integration-keys.ts";
+import * as unitStaff from "./0038-unit-staff.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0033-customer-address-complement": customerAddressComplement,
   "0034-school-units": schoolUnits,
   "0037-integration-keys": integrationKeys,
+  "0038-unit-staff": unitStaff,
 };
 
 export const migrationProvider: MigrationProvider = {

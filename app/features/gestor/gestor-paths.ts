@@ -51,13 +51,13 @@ export interface GestorMenuEntry {
 
 /** The menu, in the order of a working day. */
 export const GESTOR_MENU: readonly GestorMenuEntry[] = [
-  { label: "Painel", to: GESTOR_PATHS.home },
+  { label: "Painel", to: GESTOR_PATHS.home, roles: PART_ROLES.dashboard },
   { label: "Pedidos", to: GESTOR_PATHS.orders, roles: PART_ROLES.sales },
-  { label: "Carrinhos", to: GESTOR_PATHS.carts },
+  { label: "Carrinhos", to: GESTOR_PATHS.carts, roles: PART_ROLES.carts },
   { label: "Clientes e estudantes", to: GESTOR_PATHS.customers, roles: PART_ROLES.customers },
-  { label: "Catálogo", to: GESTOR_PATHS.catalogue },
-  { label: "Cupons", to: GESTOR_PATHS.coupons },
-  { label: "Atendimento", to: GESTOR_PATHS.tickets },
+  { label: "Catálogo", to: GESTOR_PATHS.catalogue, roles: PART_ROLES.catalogue },
+  { label: "Cupons", to: GESTOR_PATHS.coupons, roles: PART_ROLES.coupons },
+  { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
   { label: "Integrações", to: GESTOR_PATHS.integrationKeys, roles: ["admin"] },

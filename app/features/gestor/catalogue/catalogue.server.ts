@@ -49,7 +49,7 @@ function notFoundPage(error: unknown, message: string): never {
 }
 
 export async function productListPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const url = new URL(request.url);
   const filters = {
     q: url.searchParams.get("q") ?? "",
@@ -75,7 +75,7 @@ export async function productListPage(request: Request) {
 }
 
 export async function productPage(request: Request, productId: string | null) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   if (!productId && staff.role !== "admin") await requireAdmin(request);
   const [options, product] = await Promise.all([
     call(gestorCatalogue.options, {}),
@@ -146,7 +146,7 @@ async function saveListForm(
 }
 
 export async function categoriesPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const { categories } = await call(gestorCatalogue.listCategories, {});
   return { canEdit: staff.role === "admin", categories };
 }
@@ -171,7 +171,7 @@ export async function saveCategory(request: Request) {
 }
 
 export async function highlightsPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const { highlights } = await call(gestorCatalogue.listHighlights, {});
   return { canEdit: staff.role === "admin", highlights };
 }
@@ -249,7 +249,7 @@ export async function runImport(request: Request) {
 
 /** The whole catalogue as a CSV download (the API answers text/csv, outside the JSON client). */
 export async function exportCatalogue(request: Request) {
-  await requireStaff(request);
+  await requireStaff(request, { part: "catalogue" });
   const token = await getStaffToken(request);
   const response = await defaultTransport()(buildPath(gestorCatalogue.exportProducts.path, {}), {
     method: "GET",

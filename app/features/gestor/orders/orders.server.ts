@@ -29,7 +29,7 @@ function typedFilters(url: URL): SaleFilterQuery {
 }
 
 export async function ordersPage(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "sales" });
   const url = new URL(request.url);
   const query = typedFilters(url);
   const submission = parseWithZod(new URLSearchParams(query), { schema: saleFilters });
@@ -43,7 +43,7 @@ export async function ordersPage(request: Request) {
  * The typed client reads JSON only, so this one call goes through the transport itself.
  */
 export async function ordersCsv(request: Request): Promise<Response> {
-  await requireStaff(request);
+  await requireStaff(request, { part: "sales" });
   const token = await getStaffToken(request);
   const url = new URL(request.url);
   const path = buildPath(gestorSales.exportCsv.path, {}, typedFilters(url));

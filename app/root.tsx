@@ -19,6 +19,8 @@ import { isLeavingNoticePage } from "./features/leaving/leaving-notice.server.ts
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { cartInstallmentView } from "#core/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
+import { storeUnits, unitNamesOf } from "./.server/school-units.server.ts";
+import { gestorUnitList } from "./features/gestor/gestor-units.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 import { useHeadingFocusOnNavigation } from "./ui/heading-focus.ts";
@@ -38,13 +40,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (isGestorPage(request)) return gestorRootData(request);
   const customer = currentCustomer(context);
-  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts] =
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts, units] =
     await Promise.all([
       readToast(request),
       commitCsrfToken(request),
       menuCategories(storeApi(context)),
       loadCart({ request, context }),
       storeTermsContracts(storeApi(context)),
+      storeUnits(storeApi(context)),
     ]);
   // The panel's coupons only when it is open.
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
@@ -70,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       csrfToken,
       customer: customer?.customer ?? null,
       categories,
+      // Names only (a few hundred bytes): cart lines, student cards and product pages name units.
+      unitNames: unitNamesOf(units),
       store: { ...storeSettings(), termsContracts },
       year: new Date().getFullYear(),
     },
@@ -79,12 +84,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The gestor area has its own layout and session (app/features/gestor): no shopper, cart or
- * menu to load, only the toast and the CSRF token every form needs.
+ * menu to load, only the toast, the CSRF token every form needs and the units' names.
  */
 async function gestorRootData(request: Request) {
-  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie]] = await Promise.all([
+  const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], units] = await Promise.all([
     readToast(request),
     commitCsrfToken(request),
+    gestorUnitList(request),
   ]);
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
@@ -98,6 +104,7 @@ async function gestorRootData(request: Request) {
       csrfToken,
       customer: null,
       categories: [],
+      unitNames: unitNamesOf(units),
       store: { ...storeSettings(), termsContracts: "" },
       year: new Date().getFullYear(),
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS, schoolUnitByCode, unitFrom, type SchoolUnit } from "./school-units.ts";
+import { DEFAULT_SCHOOL_UNIT, isPickedUpAtUnit, pickupText, unitFrom, type SchoolUnit } from "./school-units.ts";
 
 const unit = (code: string, name: string): SchoolUnit => ({
   code,
@@ -29,9 +29,21 @@ describe("unitFrom (spec §9's fallback)", () => {
     expect(unitFrom([school], "99")).toBe(DEFAULT_SCHOOL_UNIT);
     expect(unitFrom([], "12")).toBe(DEFAULT_SCHOOL_UNIT);
   });
+});
 
-  it("keeps the demo network's units where they were", () => {
-    expect(schoolUnitByCode("3")).toBe(SCHOOL_UNITS.find((candidate) => candidate.code === "3"));
-    expect(schoolUnitByCode("2")).toBe(DEFAULT_SCHOOL_UNIT);
+describe("pickup at the unit", () => {
+  it("is for goods (uniforms, material), not for a course or an event", () => {
+    expect(isPickedUpAtUnit("P")).toBe(true);
+    expect(isPickedUpAtUnit(" m ")).toBe(true);
+    expect(isPickedUpAtUnit("S")).toBe(false);
+  });
+
+  it("names the unit, its address and, when informed, its hours", () => {
+    const school = unit("12", "Colégio do Bairro");
+    expect(pickupText(school)).toBe("Retirada: Colégio do Bairro, Rua A, 1, Recife - PE");
+    expect(pickupText({ ...school, pickupHours: "Seg. a sex., 7h às 17h" })).toBe(
+      "Retirada: Colégio do Bairro, Rua A, 1, Recife - PE · Seg. a sex., 7h às 17h",
+    );
+    expect(pickupText({ ...school, pickupHours: null })).toBe("Retirada: Colégio do Bairro, Rua A, 1, Recife - PE");
   });
 });

@@ -138,6 +138,41 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     expect(mail.text).toContain(P.title);
   });
 
+  it("the confirmation says where and when each good is picked up, as the unit is now; a course has no pickup", async () => {
+    const [good, course] = [items.M[0]!, items.S[0]!];
+    const unitOf = async (itemTOTVSId: number) =>
+      (
+        await t.db
+          .selectFrom("products")
+          .select("unit_code")
+          .where("item_totvs_id", "=", itemTOTVSId)
+          .executeTakeFirstOrThrow()
+      ).unit_code;
+    const code = await unitOf(good.itemTOTVSId);
+    const unit = () => t.db.updateTable("school_units").where("store_id", "=", 1).where("code", "=", code);
+    const before = await t.db
+      .selectFrom("school_units")
+      .select(["name", "address", "city", "pickup_hours"])
+      .where("store_id", "=", 1)
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    await unit().set({ address: "Rua Nova da Retirada, 77", pickup_hours: "Sáb., 8h às 12h" }).execute();
+    try {
+      const { customer, cart } = await shopperWithCart([good.itemTOTVSId, 1], [course.itemTOTVSId, 1]);
+      expect((await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(200);
+      await vi.waitFor(() => expect(outbox.messages.some((mail) => mail.to === customer.email)).toBe(true));
+      const lines = outbox.messages.find((mail) => mail.to === customer.email)!.text.split("\n");
+      const goodLine = lines.findIndex((line) => line.includes(good.title));
+      expect(lines[goodLine + 1]).toBe(
+        `    Retirada: ${before.name}, Rua Nova da Retirada, 77, ${before.city} · Sáb., 8h às 12h`,
+      );
+      const courseLine = lines.findIndex((line) => line.includes(course.title));
+      expect(lines[courseLine + 1] ?? "").not.toContain("Retirada");
+    } finally {
+      await unit().set({ address: before.address, pickup_hours: before.pickup_hours }).execute();
+    }
+  });
+
   it("card in instalments: paid, brand and last four digits kept, never the number or the CVV", async () => {
     const course = items.S.find((item) => item.salePriceCents >= 100_000) ?? items.S[0]!;
     const { customer, cart } = await shopperWithCart([course.itemTOTVSId, 1]);

@@ -62,6 +62,11 @@ const saleBagItem = z.object({
   image: z.string(),
   productSlug: z.string(),
   categorySlug: z.string(),
+  /**
+   * Beyond spec §7 (issue 27): the unit that sold the item (CODCOLIGADA), where goods are picked
+   * up; optional, so a school API that does not send it still matches (decision 0026).
+   */
+  CODCOLIGADA: z.string().optional(),
 });
 export type SaleBagItem = z.infer<typeof saleBagItem>;
 

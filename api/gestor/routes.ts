@@ -18,6 +18,7 @@ import { gestorCartRoutes } from "./carts/routes.ts";
 import { gestorCustomerRoutes } from "./customers/routes.ts";
 import { gestorSearchRoutes } from "./search/routes.ts";
 import { integrationKeyRoutes } from "./integration-keys/routes.ts";
+import { gestorUnitRoutes } from "./units/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -35,5 +36,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorCustomerRoutes(deps));
   app.route("/", gestorSearchRoutes(deps));
   app.route("/", integrationKeyRoutes(deps));
+  app.route("/", gestorUnitRoutes(deps));
   return app;
 }

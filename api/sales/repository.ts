@@ -73,6 +73,7 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
       image: item.image,
       productSlug: item.product_slug,
       categorySlug: item.category_slug,
+      CODCOLIGADA: item.unit_code,
     })),
   };
 }

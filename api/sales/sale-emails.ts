@@ -18,12 +18,14 @@ import { readableDigitableLine } from "#core/boleto-line.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
+import { isPickedUpAtUnit, pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
 import type { Database } from "#db/schema.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueMail, type OutboxDeps } from "../mail/mail-outbox.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { listUnits } from "../units/repository.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
 import { saleBagsWithItems } from "./sale-bags.ts";
 
@@ -39,6 +41,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
       "sales.status",
       "sales.payment_method_code",
       "sales.installments",
+      "sales.store_id",
     ])
     .select(["sales.card_last4", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
     .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
@@ -48,7 +51,9 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
   if (!sale) throw new Error(`sale ${saleId} not found for its e-mail`);
-  return { ...sale, bags: await saleBagsWithItems(db, saleId) };
+  // The units as they are now: the e-mail says where to pick up goods today (issue 27).
+  const [bags, units] = await Promise.all([saleBagsWithItems(db, saleId), listUnits(db, sale.store_id)]);
+  return { ...sale, bags, units };
 }
 
 type SaleForMail = Awaited<ReturnType<typeof saleForMail>>;
@@ -62,13 +67,17 @@ function methodOf(sale: SaleForMail): string {
     : label;
 }
 
-/** Each student's lines of the order, as both e-mails list them. */
-function orderLines(sale: SaleForMail): string[] {
+/**
+ * Each student's lines of the order, as every e-mail lists them; `withPickup` (the order and its
+ * payment) adds under each good where and when it is picked up.
+ */
+function orderLines(sale: SaleForMail, withPickup = false): string[] {
   return sale.bags.flatMap((bag) => [
     `${bag.student_name}${bag.student_ra ? ` (RA ${bag.student_ra})` : ""}:`,
-    ...bag.items.map(
-      (item) => `  ${item.quantity} x ${item.title}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
-    ),
+    ...bag.items.flatMap((item) => [
+      `  ${item.quantity} x ${item.title}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
+      ...(withPickup && isPickedUpAtUnit(item.type) ? [`    ${pickupText(unitFrom(sale.units, item.unit_code))}`] : []),
+    ]),
   ]);
 }
 
@@ -115,7 +124,7 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     "",
     `Recebemos o seu pedido ${sale.reference_code} na Loja Escolar.`,
     "",
-    ...orderLines(sale),
+    ...orderLines(sale, true),
     "",
     `Subtotal: ${formatBRL(centsToReais(sale.subtotal_cents))}`,
     ...(sale.discount_cents > 0
@@ -136,7 +145,7 @@ function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
     "",
     `Confirmamos o pagamento do seu pedido ${sale.reference_code} na Loja Escolar. Obrigado!`,
     "",
-    ...orderLines(sale),
+    ...orderLines(sale, true),
     "",
     `Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`,
     `Pagamento: ${methodOf(sale)}`,

@@ -199,6 +199,8 @@ describe("GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}", () 
           image: "/images/produtos/placeholder.svg",
           productSlug: "produto",
           categorySlug: "papelaria",
+          // Beyond §7 (issue 27): the unit that sold it, where it is picked up.
+          CODCOLIGADA: "1",
         },
       ],
     });

@@ -1,9 +1,10 @@
 import type { Kysely, Selectable } from "kysely";
 import { maskedCpf } from "#core/cpf.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { unitFrom, type SchoolUnit } from "#core/school-units.ts";
 import type { StudentConsentVersion } from "#core/student-consent.ts";
 import type { Database, ResponsibleTable, StudentConsentTable, StudentTable } from "#db/schema.ts";
 import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
+import { unitsOfStudentsStores } from "../units/repository.ts";
 
 type StudentRow = Selectable<StudentTable>;
 type ResponsibleRow = Selectable<ResponsibleTable>;
@@ -33,10 +34,11 @@ export function toResponsible(row: ResponsibleRow): Responsible {
 export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise<Map<string, Student>> {
   const result = new Map<string, Student>();
   if (ids.length === 0) return result;
-  const [students, years, responsibles] = await Promise.all([
+  const [students, years, responsibles, unitsByStore] = await Promise.all([
     db.selectFrom("students").selectAll().where("id", "in", ids).execute(),
     db.selectFrom("student_school_years").selectAll().where("student_id", "in", ids).orderBy("codperlet").execute(),
     db.selectFrom("responsibles").selectAll().where("student_id", "in", ids).orderBy("nome").execute(),
+    unitsOfStudentsStores(db, ids),
   ]);
   for (const row of students) {
     const schoolYears = years
@@ -48,17 +50,24 @@ export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise
         row,
         schoolYears,
         responsibles.filter((r) => r.student_id === row.id),
+        unitsByStore.get(row.store_id) ?? [],
       ),
     );
   }
   return result;
 }
 
-function toStudent(row: StudentRow, schoolYears: Student["schoolYears"], responsibles: ResponsibleRow[]): Student {
+function toStudent(
+  row: StudentRow,
+  schoolYears: Student["schoolYears"],
+  responsibles: ResponsibleRow[],
+  units: readonly SchoolUnit[],
+): Student {
   const codes = [...new Set(schoolYears.filter((year) => year.deletedAt === null).map((year) => year.CODCOLIGADA))];
   const Affiliates: StudentAffiliate[] = codes.map((code) => ({
     CODCOLIGADA: code,
-    name: schoolUnitByCode(code).name,
+    // The store's units of today (school_units); spec §9's fallback for a code it does not have.
+    name: unitFrom(units, code).name,
     id: code,
   }));
   return {

@@ -154,6 +154,29 @@ describe("linking by RA", () => {
     );
   });
 
+  it("names a student's unit as the store's units say now, and an unknown code as the head office (spec §9)", async () => {
+    const customer = await signUpAndLogIn(t);
+    expect((await addRA(customer, "20250004")).status).toBe(201);
+    const unitOf = async () =>
+      (await list(customer)).body.students.find((s: any) => s.student.RA === "20250004").student.Affiliates;
+    const olinda = () => t.db.updateTable("school_units").where("store_id", "=", 1).where("code", "=", "5");
+    const kept = await t.db
+      .selectFrom("school_units")
+      .selectAll()
+      .where("store_id", "=", 1)
+      .where("code", "=", "5")
+      .executeTakeFirstOrThrow();
+    await olinda().set({ name: "Colégio Saber Olinda (Bairro Novo)" }).execute();
+    try {
+      expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Colégio Saber Olinda (Bairro Novo)", id: "5" }]);
+      await t.db.deleteFrom("school_units").where("store_id", "=", 1).where("code", "=", "5").execute();
+      expect(await unitOf()).toEqual([{ CODCOLIGADA: "5", name: "Rede Saber Escolar - Sede Administrativa", id: "5" }]);
+    } finally {
+      await t.db.deleteFrom("school_units").where("store_id", "=", 1).where("code", "=", "5").execute();
+      await t.db.insertInto("school_units").values(kept).execute();
+    }
+  });
+
   it("refuses a right RA with a wrong birth date exactly as an unknown RA, linking nothing", async () => {
     const customer = await signUpAndLogIn(t);
     const wrongDate = await addRA(customer, "20250004", { dtnascimento: "2012-05-10" });

@@ -42,3 +42,21 @@ export async function listActiveUnits(db: StoreDatabase, storeId: number): Promi
 export async function unitByCode(db: StoreDatabase, storeId: number, code: string): Promise<SchoolUnit> {
   return unitFrom(await listUnits(db, storeId), code);
 }
+
+/**
+ * The units of the stores the given students belong to, by store (one query): what names the
+ * units of a student reply (spec §3 Affiliates).
+ */
+export async function unitsOfStudentsStores(
+  db: StoreDatabase,
+  studentIds: string[],
+): Promise<Map<number, SchoolUnit[]>> {
+  const rows = await db
+    .selectFrom("school_units")
+    .select(["store_id", "code", "name", "address", "city", "phone", "email"])
+    .where("store_id", "in", db.selectFrom("students").select("store_id").where("id", "in", studentIds))
+    .execute();
+  const byStore = new Map<number, SchoolUnit[]>();
+  for (const { store_id, ...unit } of rows) byStore.set(store_id, [...(byStore.get(store_id) ?? []), unit]);
+  return byStore;
+}

@@ -37,7 +37,7 @@ describe("GET /units/list-units-by-store-id/:storeId (beyond spec §7)", () => {
       city: "Recife - PE",
       phone: "(81) 3034-1303",
       email: "casaforte@lojaescolar.com.br",
-      pickupHours: null,
+      pickupHours: "Seg. a sex., 7h às 17h",
       active: true,
     });
   });

@@ -9,6 +9,7 @@ import { PAGE_PARAM } from "#app/lib/pagination.ts";
 import { visiblePages } from "#app/lib/visible-pages.ts";
 import { categoryListing } from "#app/features/catalogue/category-listing.server.ts";
 import { toProductCards } from "#app/features/catalogue/product-summary.ts";
+import { storeUnits, unitNamesOf } from "#app/.server/school-units.server.ts";
 import type { Route } from "./+types/category";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -18,9 +19,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { pageSize, explicit } = listingPageSize(request, url);
-  const { category, total, products, count, page } = await orNotFound(
-    categoryListing(storeApi(context), params.categorySlug, url.searchParams.get(PAGE_PARAM), pageSize),
-  );
+  const [{ category, total, products, count, page }, units] = await Promise.all([
+    orNotFound(categoryListing(storeApi(context), params.categorySlug, url.searchParams.get(PAGE_PARAM), pageSize)),
+    storeUnits(storeApi(context)).then(unitNamesOf),
+  ]);
   if (url.searchParams.has(PAGE_PARAM) && url.searchParams.get(PAGE_PARAM) !== String(page)) {
     url.searchParams.set(PAGE_PARAM, String(page));
     throw redirect(`${url.pathname}${url.search}`);
@@ -28,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     category,
     total,
-    products: toProductCards(products),
+    products: toProductCards(products, units),
     page,
     count,
     // Computed here, so the browser's JavaScript does not carry it (the page budget, 0037).

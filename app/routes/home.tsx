@@ -6,6 +6,7 @@ import { ProductCard } from "#app/features/catalogue/product-card.tsx";
 import { BoltIcon } from "#app/ui/icons.tsx";
 import { HOME_PRODUCT_LIMIT, homeSectionsOf } from "#app/features/catalogue/home-sections.ts";
 import { toProductCards } from "#app/features/catalogue/product-summary.ts";
+import { storeUnits, unitNamesOf } from "#app/.server/school-units.server.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => [
@@ -18,12 +19,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = storeApi(context);
-  const [highlight, homeSections] = await Promise.all([
+  const [highlight, homeSections, units] = await Promise.all([
     api.getHighlight(getEnv().HOME_HIGHLIGHT_ID).catch((error) => {
       console.error("[home] destaques indisponíveis", error);
       return null;
     }),
     api.listCategories().then(homeSectionsOf),
+    storeUnits(api).then(unitNamesOf),
   ]);
   const categories =
     homeSections.length === 0
@@ -33,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const sections = homeSections.flatMap((section) => {
     const category = categories.find((c) => c.slug === section.slug);
     if (!category || category.products.length === 0) return [];
-    return [{ ...section, category: { slug: category.slug, products: toProductCards(category.products, now) } }];
+    return [{ ...section, category: { slug: category.slug, products: toProductCards(category.products, units, now) } }];
   });
   return { highlight, sections };
 }

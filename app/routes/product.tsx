@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
+import { pickupOf, storeUnits } from "#app/.server/school-units.server.ts";
 import { categoryProduct } from "#app/features/catalogue/category-listing.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
@@ -35,7 +36,10 @@ const findProduct = ({ context }: RequestArgs, categorySlug: string, productSlug
   orNotFound(categoryProduct(storeApi(context), categorySlug, productSlug));
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);
+  const [product, units] = await Promise.all([
+    findProduct({ request, context }, params.categorySlug, params.productSlug),
+    storeUnits(storeApi(context)),
+  ]);
   const url = new URL(request.url);
   const mode = url.searchParams.get(LINK_PARAM);
   const linkMode = isLinkMode(mode) ? mode : null;
@@ -46,6 +50,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     product,
     // Spec §9 at the request's time, sent with the page so the hydrated page says the same.
     installments: productInstallments(product),
+    // The unit's address and hours of today (issue 27), for goods picked up there.
+    pickup: pickupOf(units, product),
     loggedIn,
     linkMode: loggedIn ? linkMode : null,
     students,
@@ -71,8 +77,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, installments, loggedIn, linkMode, students, selectedStudentId, studentDataId, removeLinkId } =
-    loaderData;
+  const {
+    product,
+    installments,
+    pickup,
+    loggedIn,
+    linkMode,
+    students,
+    selectedStudentId,
+    studentDataId,
+    removeLinkId,
+  } = loaderData;
   const productPage = productPath(product.category.slug, product.slug);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -86,7 +101,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </Link>
       </nav>
       {/* "Comprar" right under the price, not below the (taller) image. */}
-      <ProductInformation product={product} installments={installments}>
+      <ProductInformation product={product} installments={installments} pickup={pickup}>
         <div>
           <BuyButton loggedIn={loggedIn} productPath={productPage} itemTOTVSId={product.itemTOTVS} />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}

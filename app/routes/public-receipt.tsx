@@ -1,6 +1,8 @@
 import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
+import { storeUnits } from "#app/.server/school-units.server.ts";
+import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#core/money.ts";
 import { firstName } from "#core/text.ts";
@@ -11,8 +13,13 @@ export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "rob
 
 /** /comprovantePublico/{saleBagId}/{saleId} (spec §2): one student's receipt, no login, outside the main layout. */
 export async function loader({ context, params }: Route.LoaderArgs) {
+  const api = storeApi(context);
   try {
-    return { receipt: await storeApi(context).getPublicSaleBag(params.saleId, params.saleBagId) };
+    const [receipt, units] = await Promise.all([
+      api.getPublicSaleBag(params.saleId, params.saleBagId),
+      storeUnits(api),
+    ]);
+    return { receipt: bagsWithPickup(units, [receipt])[0]! };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404)
       throw new Response("Comprovante não encontrado.", { status: 404 });
@@ -64,7 +71,14 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
         <tbody>
           {receipt.items.map((item) => (
             <tr key={item.itemTOTVSId} className="border-b border-slate-100">
-              <td className="py-1">{item.title}</td>
+              <td className="py-1">
+                {item.title}
+                {item.pickup ? (
+                  <span className="block text-xs text-slate-500" data-testid="receipt-pickup">
+                    {item.pickup}
+                  </span>
+                ) : null}
+              </td>
               <td className="py-1 text-right">{item.quantity}</td>
               <td className="py-1 text-right">{formatBRL(item.quantity * item.unitPrice)}</td>
             </tr>

@@ -2,6 +2,7 @@ import { storeApi } from "#app/.server/request-context.server.ts";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { SearchForm } from "#app/layout/search-form.tsx";
 import { toProductCards } from "#app/features/catalogue/product-summary.ts";
+import { storeUnits, unitNamesOf } from "#app/.server/school-units.server.ts";
 import type { Route } from "./+types/search";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -15,8 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const term = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_TERM);
   // An empty search is not sent to the API (spec §5: the field is required).
   if (!term) return { term, products: null };
-  const products = await storeApi(context).searchProducts(term);
-  return { term, products: toProductCards(products) };
+  const api = storeApi(context);
+  const [products, units] = await Promise.all([api.searchProducts(term), storeUnits(api).then(unitNamesOf)]);
+  return { term, products: toProductCards(products, units) };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

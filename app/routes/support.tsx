@@ -2,7 +2,6 @@ import { useRootData } from "#app/root.tsx";
 import { ContactForm, ContactSent } from "#app/features/support/contact-form.tsx";
 import { contactPageData, sendContactMessage } from "#app/features/support/contact.server.ts";
 import { MailIcon, PhoneIcon } from "#app/ui/icons.tsx";
-import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#core/school-units.ts";
 import type { Route } from "./+types/support";
 
 export const meta = () => [
@@ -20,7 +19,7 @@ export const action = (args: Route.ActionArgs) => sendContactMessage(args);
 
 export default function SupportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { store } = useRootData();
-  const { prefill, protocol } = loaderData;
+  const { prefill, protocol, units } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Atendimento</h1>
@@ -56,7 +55,7 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
       </section>
       <h2 className="mt-8 text-xl font-bold text-slate-900">Nossas unidades</h2>
       <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="school-units">
-        {[...SCHOOL_UNITS, DEFAULT_SCHOOL_UNIT].map((unit) => (
+        {units.map((unit) => (
           <li key={unit.code} className="rounded-2xl bg-white p-5 ring-1 ring-slate-200">
             <h3 className="font-bold text-slate-900">{unit.name}</h3>
             <address className="mt-1 not-italic text-slate-600">
@@ -72,6 +71,9 @@ export default function SupportPage({ loaderData, actionData }: Route.ComponentP
                 {unit.email}
               </a>
             </p>
+            {unit.pickupHours ? (
+              <p className="mt-2 text-sm text-slate-600">Retirada de pedidos: {unit.pickupHours}</p>
+            ) : null}
           </li>
         ))}
       </ul>

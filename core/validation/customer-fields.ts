@@ -66,6 +66,17 @@ export const cellPhoneField = text(M.phoneRequired, [
   [(v) => onlyDigits(v).length <= 11, M.phoneTooLong],
 ]).transform(onlyDigits);
 
+/**
+ * A phone of a landline (10 digits) or a cell phone (11), masked or not: a school unit's
+ * number, which is often a landline, unlike a customer's cell phone above.
+ */
+export const phoneField = (requiredMessage: string) =>
+  text(requiredMessage, [
+    [(v) => /^[\d\s().+-]+$/.test(v), M.phoneIncomplete],
+    [(v) => onlyDigits(v).length >= 10, M.phoneIncomplete],
+    [(v) => onlyDigits(v).length <= 11, M.phoneTooLong],
+  ]).transform(onlyDigits);
+
 export const birthDateField = text(M.birthDateRequired, [
   [(v) => isCalendarDate(v.trim()) && v.trim() >= "1900-01-01", M.birthDateInvalid],
   // Read at validation time, never when the module loads: a server runs for days.

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { DEFAULT_SCHOOL_UNIT, SCHOOL_UNITS } from "#core/school-units.ts";
 import type { Database } from "../schema.ts";
+import { DEMO_SCHOOL_UNITS } from "./units-data.ts";
 
 /**
  * The demo network's units (the head office as code "0", then the schools), as a store
@@ -13,7 +13,7 @@ export async function seedSchoolUnits(db: Kysely<Database>, storeId: number, cre
   await db
     .insertInto("school_units")
     .values(
-      [DEFAULT_SCHOOL_UNIT, ...SCHOOL_UNITS].map((unit, index) => ({
+      DEMO_SCHOOL_UNITS.map((unit, index) => ({
         store_id: storeId,
         code: unit.code,
         name: unit.name,
@@ -21,7 +21,7 @@ export async function seedSchoolUnits(db: Kysely<Database>, storeId: number, cre
         city: unit.city,
         phone: unit.phone,
         email: unit.email,
-        pickup_hours: null,
+        pickup_hours: unit.pickupHours,
         active: 1,
         position: index + 1,
         created_at: createdAt,

@@ -46,6 +46,9 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(page.getByTestId("digitable-line")).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
   await expect(page.getByTestId("boleto-due-date")).toHaveText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/);
   await expect(page.getByRole("img", { name: "Código de barras do boleto" }).locator("svg")).toBeVisible();
+  // A good is picked up at its unit, with the hours the demo's schools keep (issue 27).
+  const pickup = /^Retirada: Colégio Saber .+, .+ - [A-Z]{2} · Seg\. a sex\., 7h às 17h$/;
+  await expect(page.getByTestId("purchase-item-pickup")).toHaveText(pickup);
 
   const boletoHref = await page.getByRole("link", { name: "Abrir boleto" }).getAttribute("href");
   const receiptHref = await page.getByRole("link", { name: "Comprovante deste estudante" }).getAttribute("href");
@@ -56,6 +59,7 @@ test("boleto: the terms are required, then the purchase completes with a printab
   await expect(page.getByTestId("boleto-amount")).toHaveText(/R\$/);
   await page.goto(receiptHref!);
   await expect(page.getByTestId("public-receipt")).toContainText(product.title);
+  await expect(page.getByTestId("receipt-pickup")).toHaveText(pickup);
   await expect(page.getByTestId("public-receipt")).not.toContainText(customer.email);
   // The student (the parent, buying for themself here) by first name only, and no RA.
   const [first, ...rest] = customer.name.split(" ");

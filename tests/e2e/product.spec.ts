@@ -69,6 +69,19 @@ test("a product without discount shows its price first, and no de/por nor badge"
   if (n > 1) await expect(price).toContainText(new RegExp(`ou ${n}x de R\\$ [\\d.]+,\\d{2} sem juros`));
 });
 
+test("goods name where and when they are picked up; a course does not", async ({ page, visit, request }) => {
+  const good = await findProduct(request, (p) => p.TIPO === "M" && p.CODCOLIGADA === "1");
+  await visit(productPath(good));
+  await expect(page.getByTestId("product-information").getByText("Unidade - Colégio Saber Boa Viagem")).toBeVisible();
+  await expect(page.getByTestId("product-pickup")).toHaveText(
+    "Retirada: Colégio Saber Boa Viagem, Rua Ernesto de Paula Santos, 1020, Boa Viagem, Recife - PE · Seg. a sex., 7h às 17h",
+  );
+  const course = await findProduct(request, (p) => p.TIPO === "S");
+  await visit(productPath(course));
+  await expect(page.getByTestId("product-information").getByText(/^Unidade - /)).toBeVisible();
+  await expect(page.getByTestId("product-pickup")).toHaveCount(0);
+});
+
 test("a free product says so", async ({ page, visit, request }) => {
   const product = await findProduct(request, (p) => p.DESCONTO === 0);
   await visit(productPath(product));

@@ -6,7 +6,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "#core/dates.ts";
 import { normalizeCouponCode } from "#core/coupon-code.ts";
-import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { endpoint } from "../endpoint.ts";
 import { storeIdField } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
@@ -16,11 +15,14 @@ export const COUPON_ADMIN_MESSAGES = {
   codeTaken: "Já existe um cupom com este código.",
   codeLocked: "O código não pode mudar depois que o cupom foi usado: crie outro cupom.",
   unknownCategory: "Escolha categorias da lista.",
+  /** A code that is no unit of the store, or an inactive one the coupon did not have. */
+  unknownUnit: "Escolha unidades da lista.",
 } as const;
 
 const PERCENTAGE_RANGE = "A porcentagem deve ser um número inteiro de 1 a 100.";
 const LIMIT_RANGE = "Informe um número inteiro maior que zero, ou deixe em branco para não limitar.";
-const UNIT_CODES: readonly string[] = SCHOOL_UNITS.map((unit) => unit.code);
+/** Units are the store's data (school_units): the contract checks a code's form, the service that it is one. */
+const MAX_COUPON_UNITS = 100;
 
 const calendarDate = (missing: string) =>
   z
@@ -59,8 +61,8 @@ export const couponFields = z
     maxUses: useLimit,
     maxUsesPerCustomer: useLimit,
     unitCodes: z
-      .array(z.string().refine((code) => UNIT_CODES.includes(code), { message: "Escolha unidades da lista." }))
-      .max(UNIT_CODES.length)
+      .array(z.string().regex(/^\d{1,4}$/, { message: COUPON_ADMIN_MESSAGES.unknownUnit }))
+      .max(MAX_COUPON_UNITS, { message: COUPON_ADMIN_MESSAGES.unknownUnit })
       .default([]),
     categoryIds: z.array(z.string().max(64)).max(200).default([]),
   })
@@ -110,7 +112,7 @@ export const gestorCoupons = {
     query: z.object({ storeId: storeIdField, page: pageField, q: z.string().trim().max(40).optional() }),
     reply: pageOf(gestorCoupon),
   }),
-  /** Bearer (staff). What a coupon may be limited to: the store's categories (units are core/school-units.ts). */
+  /** Bearer (staff). What a coupon may be limited to: the store's categories (units: catalogue.listUnits). */
   options: endpoint({
     method: "GET",
     path: "/gestor/coupon-options",

@@ -15,6 +15,7 @@ import { gestorSales } from "./sales.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
+import { gestorUnits } from "./units.ts";
 
 export * from "./auth.ts";
 export * from "./catalogue.ts";
@@ -25,6 +26,7 @@ export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
 export * from "./integration-keys.ts";
+export * from "./units.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -39,6 +41,7 @@ export const gestorContract = {
   tickets: gestorTickets,
   search: gestorSearch,
   integrationKeys: gestorIntegrationKeys,
+  units: gestorUnits,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

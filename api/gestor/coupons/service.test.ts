@@ -136,6 +136,33 @@ describe("creating and editing coupons", () => {
     expect((await t.db.selectFrom("audit_log").select("id").execute()).length).toBe(auditBefore);
   });
 
+  it("limits a coupon to the store's units: an inactive one only when the coupon had it (issue 27)", async () => {
+    const setActive = (active: number) =>
+      t.db.updateTable("school_units").set({ active }).where("store_id", "=", 1).where("code", "=", "6").execute();
+    const { coupon } = (await create(fields({ unitCodes: ["6"] }))).body;
+    await setActive(0);
+    try {
+      const before = await countCoupons();
+      for (const unitCodes of [["6"], ["2"], ["a1"]]) {
+        const refused = await create(fields({ unitCodes }));
+        expect([unitCodes, refused.status, refused.body.error.message]).toEqual([
+          unitCodes,
+          400,
+          COUPON_ADMIN_MESSAGES.unknownUnit,
+        ]);
+      }
+      expect(await countCoupons()).toBe(before);
+      const kept = await update(coupon.id, fields({ code: coupon.code, unitCodes: ["6", "1"] }));
+      expect([kept.status, kept.body.coupon.unitCodes]).toEqual([200, ["1", "6"]]);
+      // Once taken off, an inactive unit cannot be put back.
+      expect((await update(coupon.id, fields({ code: coupon.code, unitCodes: ["1"] }))).status).toBe(200);
+      const back = await update(coupon.id, fields({ code: coupon.code, unitCodes: ["1", "6"] }));
+      expect([back.status, back.body.error.message]).toEqual([400, COUPON_ADMIN_MESSAGES.unknownUnit]);
+    } finally {
+      await setActive(1);
+    }
+  });
+
   it("edits every field with before and after in the log; the code stays once the coupon was used", async () => {
     const { coupon } = (await create(fields())).body;
     const edited = await update(

@@ -164,6 +164,26 @@ function rethrowCodeTaken(error: unknown): never {
   throw error;
 }
 
+/**
+ * A coupon's units are the store's (school_units, issue 27): an active unit, or an inactive one
+ * the coupon already had (kept, as an old coupon still names it); anything else is refused.
+ */
+async function assertUnitsChoosable(db: Kysely<Database>, couponId: string, storeId: number, unitCodes: string[]) {
+  const units = await db
+    .selectFrom("school_units")
+    .select(["code", "active"])
+    .where("store_id", "=", storeId)
+    .where("code", "in", unitCodes)
+    .execute();
+  const had = new Set(
+    (await db.selectFrom("coupon_units").select("unit_code").where("coupon_id", "=", couponId).execute()).map(
+      (row) => row.unit_code,
+    ),
+  );
+  const choosable = units.filter((unit) => unit.active === 1 || had.has(unit.code));
+  if (choosable.length !== unitCodes.length) throw badRequest(COUPON_ADMIN_MESSAGES.unknownUnit);
+}
+
 async function writeScope(db: Kysely<Database>, couponId: string, storeId: number, fields: CouponFields) {
   const categoryIds = [...new Set(fields.categoryIds)];
   if (categoryIds.length > 0) {
@@ -175,9 +195,10 @@ async function writeScope(db: Kysely<Database>, couponId: string, storeId: numbe
       .execute();
     if (known.length !== categoryIds.length) throw badRequest(COUPON_ADMIN_MESSAGES.unknownCategory);
   }
+  const unitCodes = [...new Set(fields.unitCodes)];
+  if (unitCodes.length > 0) await assertUnitsChoosable(db, couponId, storeId, unitCodes);
   await db.deleteFrom("coupon_units").where("coupon_id", "=", couponId).execute();
   await db.deleteFrom("coupon_categories").where("coupon_id", "=", couponId).execute();
-  const unitCodes = [...new Set(fields.unitCodes)];
   if (unitCodes.length > 0)
     await db
       .insertInto("coupon_units")

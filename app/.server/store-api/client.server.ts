@@ -268,6 +268,15 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
         .series;
     },
 
+    /**
+     * The network's units, inactive ones marked, in its order (beyond §7, issue 27): ask
+     * supports() first. The code under its spec name, CODCOLIGADA, becomes `code`, as core's SchoolUnit.
+     */
+    async listUnits() {
+      const { units } = await call(catalogue.listUnits, { storeId: store });
+      return units.map(({ CODCOLIGADA, ...unit }) => ({ code: CODCOLIGADA, ...unit }));
+    },
+
     async getStore() {
       return (await call(catalogue.getStore, { storeId: store })).store;
     },

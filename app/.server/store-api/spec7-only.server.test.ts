@@ -77,6 +77,29 @@ describe("the client", () => {
 });
 
 describe("the storefront's fallbacks to spec §7", () => {
+  it("units: without listUnits every code shows spec §9's fallback unit, said once in the log", async () => {
+    // First of this file to ask for units: the notice is logged here.
+    const { storeUnits, unitNamesOf, pickupOf } = await import("../school-units.server.ts");
+    const { unitNameIn } = await import("#app/lib/school-units.ts");
+    const { contactPageData } = await import("#app/features/support/contact.server.ts");
+    const { DEFAULT_SCHOOL_UNIT } = await import("#core/school-units.ts");
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const args = await requestArgs(storefrontGet(null, "/atendimento"));
+    const { storeApi } = await import("../request-context.server.ts");
+    const units = await storeUnits(storeApi(args.context));
+    expect(units).toEqual([]);
+    const names = unitNamesOf(units);
+    expect(unitNameIn(names, "3")).toBe(DEFAULT_SCHOOL_UNIT.name);
+    expect(pickupOf(units, { TIPO: "P", CODCOLIGADA: "3" })).toBe(
+      `Retirada: ${DEFAULT_SCHOOL_UNIT.name}, ${DEFAULT_SCHOOL_UNIT.address}, ${DEFAULT_SCHOOL_UNIT.city}`,
+    );
+    const page = await contactPageData(args);
+    expect("units" in page && page.units).toEqual([{ ...DEFAULT_SCHOOL_UNIT, pickupHours: null }]);
+    await storeUnits(storeApi(args.context));
+    expect(log.mock.calls.filter((call) => String(call[0]).includes("listUnits"))).toHaveLength(1);
+    log.mockRestore();
+  });
+
   it("/conta: the profile is the login's customer kept in the session, the history comes from §7", async () => {
     const { loadAccountPage } = await import("#app/features/accounts/account-page.server.ts");
     const maria = await signUpAndLogIn();

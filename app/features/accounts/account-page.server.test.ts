@@ -109,6 +109,10 @@ describe("the /conta loader", () => {
     const page = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?compra=${own}`)));
     expect(page.sales?.map((sale) => sale.referenceCode)).toEqual(["LE-9001"]);
     expect(page.selectedSale?.bags?.[0]).toMatchObject({ studentName: "Lucas Cavalcanti", total: 70 });
+    // A good: where and when it is picked up, from its unit as the store keeps it now (issue 27).
+    expect(page.selectedSale?.bags?.[0]?.items[0]?.pickup).toBe(
+      "Retirada: Colégio Saber Boa Viagem, Rua Ernesto de Paula Santos, 1020, Boa Viagem, Recife - PE · Seg. a sex., 7h às 17h",
+    );
 
     const probing = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?compra=${other}`)));
     expect(probing.selectedSale).toEqual({ id: other, bags: null });

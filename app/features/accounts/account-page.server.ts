@@ -24,6 +24,8 @@ import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.ts
 import { findCity } from "#core/ibge/index.ts";
 import { maskCep, maskCpf, maskPhone } from "#core/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
+import { storeUnits } from "#app/.server/school-units.server.ts";
+import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import {
   commitCustomerSession,
@@ -107,7 +109,7 @@ export async function loadAccountPage(args: RequestArgs) {
   const api = storeApi(args.context);
   const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
-  const [customer, sales, saleBags, students] = await Promise.all([
+  const [customer, sales, saleBags, students, units] = await Promise.all([
     loadCustomerProfile(args),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
@@ -120,6 +122,7 @@ export async function loadAccountPage(args: RequestArgs) {
         })
       : null,
     loadAccountStudents(args),
+    saleId ? storeUnits(api) : [],
   ]);
 
   const values = profileValuesOf(customer);
@@ -127,7 +130,7 @@ export async function loadAccountPage(args: RequestArgs) {
     email: customer.email,
     profile: { values, cities: citiesFor(values.state) },
     sales,
-    selectedSale: saleId ? { id: saleId, bags: saleBags } : null,
+    selectedSale: saleId ? { id: saleId, bags: saleBags && bagsWithPickup(units, saleBags) } : null,
     students,
     sandboxPix: sandboxPixShown(),
     pixRenewal: api.supports("renewPix"),

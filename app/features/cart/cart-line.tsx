@@ -5,7 +5,7 @@ import { canDecreaseQuantity, canIncreaseQuantity } from "#core/cart-rules.ts";
 import type { CartInstallments } from "#core/installments.ts";
 import { formatBRL } from "#core/money.ts";
 import { priceView } from "#core/price-view.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { productPath } from "#app/lib/product-path.ts";
@@ -71,6 +71,7 @@ export function CartLine({
   const line = { studentId, item, redirectTo };
   const productHref = productPath(item.category.slug, item.productSlug);
   const name = truncate(item.NOME, PRODUCT_NAME_LIMIT);
+  const unitName = useUnitName();
   return (
     <li className="flex gap-3 py-3" data-testid="cart-line">
       {/* The same link as the name beside it: once in the tab order and for screen readers. */}
@@ -82,7 +83,7 @@ export function CartLine({
           {name}
         </Link>
         {item.TIPO === "S" || item.TIPO === "M" ? (
-          <p className="text-xs text-slate-500">{schoolUnitByCode(item.CODCOLIGADA).name}</p>
+          <p className="text-xs text-slate-500">{unitName(item.CODCOLIGADA)}</p>
         ) : null}
         <Link to={`/categoria/${item.category.slug}`} className="text-xs font-semibold text-brand-600 hover:underline">
           {item.category.title}

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Product } from "#api/contract/catalogue.ts";
 import { priceView } from "#core/price-view.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { PriceBlock } from "./price-block.tsx";
 
 export type InformedProduct = Pick<Product, "image" | "title" | "CODCOLIGADA" | "PRECO" | "DESCONTO"> & {
@@ -14,16 +14,20 @@ export function ProductInformation({
   product,
   installments,
   heading: Heading = "h1",
+  pickup = null,
   children,
 }: {
   product: InformedProduct;
   /** What this product alone is paid in today (productInstallments, from the loader). */
   installments: number;
   heading?: "h1" | "h2";
+  /** Where and when the product is picked up (pickupOf, from the loader); null: not said here. */
+  pickup?: string | null;
   /** What follows the price in the same column (the product page's "Comprar" and description). */
   children?: ReactNode;
 }) {
   const price = priceView(product, installments);
+  const unitName = useUnitName();
   return (
     <div className="grid gap-6 md:grid-cols-2" data-testid="product-information">
       <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200">
@@ -39,7 +43,12 @@ export function ProductInformation({
       </div>
       <div className="flex flex-col gap-3">
         <Heading className="text-2xl font-extrabold tracking-tight text-slate-900">{product.title}</Heading>
-        <p className="text-slate-600">Unidade - {schoolUnitByCode(product.CODCOLIGADA).name}</p>
+        <p className="text-slate-600">Unidade - {unitName(product.CODCOLIGADA)}</p>
+        {pickup ? (
+          <p className="text-sm text-slate-600" data-testid="product-pickup">
+            {pickup}
+          </p>
+        ) : null}
         <p>
           <Link to={`/categoria/${product.category.slug}`} className="font-semibold text-brand-600 hover:underline">
             {product.category.title}

@@ -1,7 +1,7 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import { productInstallments } from "#core/installments.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
 import { productPath } from "#app/lib/product-path.ts";
+import { unitNameIn, type UnitNames } from "#app/lib/school-units.ts";
 
 /** A product of the quick purchase's list: what its item shows and sends. */
 export type ProductSummary = Pick<
@@ -52,7 +52,7 @@ export interface ProductCardData {
   unit?: string;
 }
 
-function toProductCard(product: Product, now: Date): ProductCardData {
+function toProductCard(product: Product, units: UnitNames, now: Date): ProductCardData {
   const card: ProductCardData = {
     href: productPath(product.category.slug, product.slug),
     title: product.title,
@@ -61,11 +61,15 @@ function toProductCard(product: Product, now: Date): ProductCardData {
     DESCONTO: product.DESCONTO,
     installments: productInstallments(product, now),
   };
-  if (product.TIPO === "S" || product.TIPO === "M") card.unit = schoolUnitByCode(product.CODCOLIGADA).name;
+  if (product.TIPO === "S" || product.TIPO === "M") card.unit = unitNameIn(units, product.CODCOLIGADA);
   return card;
 }
 
-/** The cards of a listing, at the request's time (see toProductSummaries). */
-export function toProductCards(products: readonly Product[], now: Date = new Date()): ProductCardData[] {
-  return products.map((product) => toProductCard(product, now));
+/** The cards of a listing, at the request's time (see toProductSummaries), naming units as the store does now. */
+export function toProductCards(
+  products: readonly Product[],
+  units: UnitNames,
+  now: Date = new Date(),
+): ProductCardData[] {
+  return products.map((product) => toProductCard(product, units, now));
 }

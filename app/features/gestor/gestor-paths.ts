@@ -32,6 +32,9 @@ export const GESTOR_PATHS = {
   coupon: (id: string) => `/gestor/cupons/${id}`,
   tickets: "/gestor/atendimento",
   ticket: (id: string) => `/gestor/atendimento/${id}`,
+  units: "/gestor/unidades",
+  newUnit: "/gestor/unidades/nova",
+  unit: (code: string) => `/gestor/unidades/${code}`,
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The school ERP's keys for the roster and grades sync (decision 0060). */
@@ -58,6 +61,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Catálogo", to: GESTOR_PATHS.catalogue, roles: PART_ROLES.catalogue },
   { label: "Cupons", to: GESTOR_PATHS.coupons, roles: PART_ROLES.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
+  { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
   { label: "Integrações", to: GESTOR_PATHS.integrationKeys, roles: ["admin"] },

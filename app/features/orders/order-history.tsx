@@ -1,5 +1,9 @@
 import { Link } from "react-router";
 import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
+import type { PickedUpItem } from "./pickup.server.ts";
+
+/** A bag of the sale with each item's pickup (bagsWithPickup, from the loader). */
+type PickedUpBag = Omit<SaleBag, "items"> & { items: PickedUpItem[] };
 import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { readableDigitableLine } from "#core/boleto-line.ts";
 import { formatCalendarDate } from "#core/dates.ts";
@@ -25,7 +29,7 @@ const statusStyles: Record<string, string> = {
 export interface SelectedSale {
   id: string;
   /** null when the sale is not this customer's (or could not be read). */
-  bags: SaleBag[] | null;
+  bags: PickedUpBag[] | null;
 }
 
 /** "Meus pedidos": the sales newest first; a GET link opens one sale's bags, with or without JavaScript. */
@@ -216,7 +220,7 @@ function Detail({ term, wide, children }: { term: string; wide?: boolean; childr
   );
 }
 
-function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
+function SaleDetails({ bags }: { bags: PickedUpBag[] | null }) {
   if (bags === null) {
     return <p className="mt-3 text-sm text-red-700">{SALE_NOT_FOUND}</p>;
   }
@@ -252,6 +256,11 @@ function SaleDetails({ bags }: { bags: SaleBag[] | null }) {
                       <span className="ml-1 line-through">{formatBRL(item.originalUnitPrice)}</span>
                     ) : null}
                   </p>
+                  {item.pickup ? (
+                    <p className="text-xs text-slate-500" data-testid="order-item-pickup">
+                      {item.pickup}
+                    </p>
+                  ) : null}
                 </div>
                 <span className="text-sm font-semibold text-slate-800">
                   {formatBRL(item.quantity * item.unitPrice)}

@@ -7,6 +7,8 @@ import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import type { Sale } from "#api/contract/orders.ts";
 import { barcodeSvg } from "#api/payments/boleto.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { storeUnits } from "#app/.server/school-units.server.ts";
+import { bagsWithPickup } from "./pickup.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
@@ -29,11 +31,13 @@ export async function loadPurchaseComplete({ request, context }: RequestArgs) {
     return { purchase: null, unpaidPage: checked.paymentPageUrl };
   const api = storeApi(context);
   try {
-    const [customer, sales, bags] = await Promise.all([
+    const [customer, sales, soldBags, units] = await Promise.all([
       loadCustomerProfile({ request, context }),
       api.listSalesByCustomer(current.customer.id),
       api.listSaleBagsBySale(saleId),
+      storeUnits(api),
     ]);
+    const bags = bagsWithPickup(units, soldBags);
     const sale = sales.find((candidate) => candidate.id === saleId);
     if (!sale) return { purchase: null };
     const boletoBarcode = await boletoBarcodeOf(api, sale);

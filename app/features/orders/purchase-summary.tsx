@@ -76,6 +76,11 @@ export function PurchaseComplete({ loaderData }: { loaderData: PurchaseCompleteD
                 <li key={item.itemTOTVSId} className="flex justify-between gap-3 py-1">
                   <span>
                     {item.quantity} x {item.title}
+                    {item.pickup ? (
+                      <span className="block text-xs text-slate-500" data-testid="purchase-item-pickup">
+                        {item.pickup}
+                      </span>
+                    ) : null}
                   </span>
                   <span className="whitespace-nowrap">{formatBRL(item.quantity * item.unitPrice)}</span>
                 </li>

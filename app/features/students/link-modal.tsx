@@ -2,7 +2,7 @@ import type { Product } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
 import { PriceBlock } from "#app/features/catalogue/price-block.tsx";
 import { priceView } from "#core/price-view.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
 import type { LinkMode } from "./link-mode.ts";
@@ -18,13 +18,14 @@ function ItemSummary({
   student?: StudentLink;
 }) {
   const price = priceView(product, installments);
+  const unitName = useUnitName();
   return (
     <div className="flex gap-3 rounded-xl bg-slate-50 p-3" data-testid="link-item-summary">
       <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
       <div className="text-sm">
         <p className="font-bold text-slate-900">{truncate(product.title, PRODUCT_NAME_LIMIT)}</p>
         {product.TIPO === "S" || product.TIPO === "M" ? (
-          <p className="text-slate-600">{schoolUnitByCode(product.CODCOLIGADA).name}</p>
+          <p className="text-slate-600">{unitName(product.CODCOLIGADA)}</p>
         ) : null}
         {student ? <p className="text-slate-600">Estudante: {student.student.nome}</p> : null}
         <PriceBlock price={price} freeText="Este produto/serviço é grátis" testId="link-item-price" />

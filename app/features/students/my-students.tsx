@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { StudentDataModal } from "./student-data-modal.tsx";
@@ -60,6 +60,7 @@ export function MyStudents({
 function AccountStudentCard({ link }: { link: StudentLink }) {
   const { student } = link;
   const headingId = `estudante-${link.id}`;
+  const unitName = useUnitName();
   return (
     <article
       aria-labelledby={headingId}
@@ -78,7 +79,7 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
             {student.nome}
           </h3>
           <p className="text-sm text-slate-600">RA: {student.RA ?? "sem RA"}</p>
-          <p className="text-sm text-slate-600">{schoolUnitByCode(studentUnitCode(student)).name}</p>
+          <p className="text-sm text-slate-600">{unitName(studentUnitCode(student))}</p>
           <SchoolPeriodLine student={student} />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Student, StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { schoolPeriod, studentUnitCode } from "./students.ts";
 
 /** "Período letivo: 2025" (spec §2 "school period"), nothing for a student not enrolled yet. */
@@ -15,11 +15,12 @@ type StudentCardChoice = { action: string; itemTOTVSId: number };
 
 /** What a card says of its student: name, RA, unit and school period (spec §2). */
 function StudentSummary({ student }: { student: Student }) {
+  const unitName = useUnitName();
   return (
     <>
       <span className="block font-bold text-slate-900">{student.nome}</span>
       <span className="block text-sm text-slate-600">RA: {student.RA ?? "sem RA"}</span>
-      <span className="block text-sm text-slate-600">{schoolUnitByCode(studentUnitCode(student)).name}</span>
+      <span className="block text-sm text-slate-600">{unitName(studentUnitCode(student))}</span>
       <SchoolPeriodLine student={student} />
     </>
   );

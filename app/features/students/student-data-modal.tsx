@@ -1,5 +1,5 @@
 import type { Responsible, StudentLink } from "#api/contract/students.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import {
   formatAddress,
   formatBirthPlace,
@@ -51,6 +51,7 @@ function ResponsibleDetails({ responsible }: { responsible: Responsible }) {
  * headed by relationship (9 guardian, 7 mother, anything else father). URL state.
  */
 export function StudentDataModal({ link, closeHref }: { link: StudentLink; closeHref: string }) {
+  const unitName = useUnitName();
   const { student } = link;
   return (
     <Modal titleId="student-data-title" closeHref={closeHref} className="max-w-xl">
@@ -66,7 +67,7 @@ export function StudentDataModal({ link, closeHref }: { link: StudentLink; close
             ["CPF", formatStoredCpf(student.cpf)],
             ["RA", student.RA],
             ["Período letivo", schoolPeriod(student)],
-            ["Unidade", schoolUnitByCode(studentUnitCode(student)).name],
+            ["Unidade", unitName(studentUnitCode(student))],
             ["E-mail", student.email],
             ["Telefone", formatStoredPhone(student.telefone1)],
             ["Naturalidade", formatBirthPlace(student)],

@@ -18,6 +18,7 @@ import { supportTicketSchema } from "#core/validation/support-fields.ts";
 import { type ContactPrefill, type ContactReply } from "./contact-form-reply.ts";
 import type { SignedCookie } from "#app/.server/signed-cookie.server.ts";
 import { storeCookie } from "#app/.server/store-cookie.server.ts";
+import { contactUnits } from "./school-units.server.ts";
 
 export const MESSAGE_SENT = "Mensagem enviada!";
 export const NOT_SENT = "Não foi possível enviar sua mensagem. Recarregue a página e tente novamente.";
@@ -62,7 +63,8 @@ async function prefillOf(args: RequestArgs): Promise<ContactPrefill> {
 export async function contactPageData(args: RequestArgs) {
   const sent: unknown = await sentProtocolCookie().parse(args.request.headers.get("cookie"));
   const protocol = typeof sent === "string" && PROTOCOL.test(sent) ? sent : null;
-  const body = { prefill: await prefillOf(args), protocol };
+  const [prefill, units] = await Promise.all([prefillOf(args), contactUnits(storeApi(args.context))]);
+  const body = { prefill, protocol, units };
   // Read once: a reload shows the form again.
   if (!protocol) return body;
   return data(body, { headers: { "Set-Cookie": await sentProtocolCookie().serialize("", { maxAge: 0 }) } });

@@ -25,6 +25,7 @@ const TARGET_PAGES: Record<string, (id: string) => string> = {
   ticket: (id) => `/gestor/atendimento/${id}`,
   product: (id) => `/gestor/catalogo/produtos/${id}`,
   coupon: (id) => `/gestor/cupons/${id}`,
+  unit: (code) => GESTOR_PATHS.unit(code),
 };
 
 const FIELDS: { name: AuditFilterName; label: string; type: "text" | "date"; list?: string }[] = [

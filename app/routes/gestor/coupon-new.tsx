@@ -17,6 +17,7 @@ export default function NewCoupon({ loaderData, actionData }: Route.ComponentPro
       <GestorPageHeader title="Novo cupom" />
       <CouponForm
         categories={loaderData.categories}
+        unitChoices={loaderData.unitChoices}
         today={loaderData.today}
         result={reply?.result}
         submitLabel="Criar cupom"

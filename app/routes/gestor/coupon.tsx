@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { COUPON_STATE_LABELS } from "#api/contract/gestor/coupons.ts";
 import { CouponForm } from "#app/features/gestor/coupons/coupon-form.tsx";
 import { couponLimits, couponReach, couponWindow } from "#app/features/gestor/coupons/coupon-text.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { couponAction, couponPage } from "#app/features/gestor/coupons/coupons.server.ts";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
@@ -21,7 +22,8 @@ export const loader = ({ request, params }: Route.LoaderArgs) => couponPage(requ
 export const action = ({ request, params }: Route.ActionArgs) => couponAction(request, params.couponId);
 
 export default function GestorCouponPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { coupon, uses, categories, canEdit } = loaderData;
+  const { coupon, uses, categories, unitChoices, canEdit } = loaderData;
+  const unitName = useUnitName();
   const reply = actionData as { result?: SubmissionResult<string[]> } | undefined;
   const details: [string, string][] = [
     ["Situação", COUPON_STATE_LABELS[coupon.state]],
@@ -29,7 +31,7 @@ export default function GestorCouponPage({ loaderData, actionData }: Route.Compo
     ["Validade", couponWindow(coupon)],
     ["Limites", couponLimits(coupon)],
     ["Usos", String(coupon.uses)],
-    ["Vale para", couponReach(coupon, categories)],
+    ["Vale para", couponReach(coupon, categories, unitName)],
   ];
   return (
     <>
@@ -47,7 +49,13 @@ export default function GestorCouponPage({ loaderData, actionData }: Route.Compo
           <h2 id="editar-cupom" className="mb-2 text-lg font-bold text-slate-900">
             Editar cupom
           </h2>
-          <CouponForm coupon={coupon} categories={categories} result={reply?.result} submitLabel="Salvar cupom" />
+          <CouponForm
+            coupon={coupon}
+            categories={categories}
+            unitChoices={unitChoices}
+            result={reply?.result}
+            submitLabel="Salvar cupom"
+          />
         </section>
       ) : null}
       <section aria-labelledby="usos-cupom">

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { COUPON_STATE_LABELS } from "#api/contract/gestor/coupons.ts";
 import { couponLimits, couponReach, couponWindow } from "#app/features/gestor/coupons/coupon-text.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { couponListPage } from "#app/features/gestor/coupons/coupons.server.ts";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
@@ -21,6 +22,7 @@ export const loader = ({ request }: Route.LoaderArgs) => couponListPage(request)
 
 export default function GestorCoupons({ loaderData }: Route.ComponentProps) {
   const { list, categories, q, canEdit } = loaderData;
+  const unitName = useUnitName();
   const hrefOf = (page: number) => `${GESTOR_PATHS.coupons}?${new URLSearchParams({ q, page: String(page) })}`;
   return (
     <>
@@ -58,7 +60,7 @@ export default function GestorCoupons({ loaderData }: Route.ComponentProps) {
             <td>{couponWindow(coupon)}</td>
             <td>{couponLimits(coupon)}</td>
             <td>{coupon.uses}</td>
-            <td>{couponReach(coupon, categories)}</td>
+            <td>{couponReach(coupon, categories, unitName)}</td>
             <td>{COUPON_STATE_LABELS[coupon.state]}</td>
           </tr>
         ))}

@@ -16,7 +16,7 @@ const withQuery = (path: string, query: Record<string, string>) => {
 };
 
 export default function GestorOrders({ loaderData }: Route.ComponentProps) {
-  const { query, result, list } = loaderData;
+  const { query, result, list, unitChoices } = loaderData;
   return (
     <>
       <GestorPageHeader title="Pedidos">
@@ -26,7 +26,7 @@ export default function GestorOrders({ loaderData }: Route.ComponentProps) {
           </a>
         ) : null}
       </GestorPageHeader>
-      <OrderFilters query={query} result={result} />
+      <OrderFilters query={query} result={result} unitChoices={unitChoices} />
       {list ? (
         <>
           <SalesTable caption="Pedidos" rows={list.rows} empty="Nenhum pedido com estes filtros." />

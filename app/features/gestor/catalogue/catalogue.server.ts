@@ -26,6 +26,8 @@ import { defaultTransport } from "#app/.server/store-api/transport.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { counted } from "#core/text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { gestorUnitList } from "../gestor-units.server.ts";
+import { unitOptions } from "../unit-options.ts";
 import { requireAdmin, requireStaff } from "../staff-guard.server.ts";
 import { getStaffToken } from "../staff-session.server.ts";
 
@@ -77,15 +79,23 @@ export async function productListPage(request: Request) {
 export async function productPage(request: Request, productId: string | null) {
   const { staff, call } = await requireStaff(request, { part: "catalogue" });
   if (!productId && staff.role !== "admin") await requireAdmin(request);
-  const [options, product] = await Promise.all([
+  const [options, product, units] = await Promise.all([
     call(gestorCatalogue.options, {}),
     productId
       ? call(gestorCatalogue.getProduct, { productId }).catch((error: unknown) =>
           notFoundPage(error, "Produto não encontrado."),
         )
       : null,
+    gestorUnitList(request),
   ]);
-  return { canEdit: staff.role === "admin", options, product: product?.product ?? null };
+  const current = product?.product.fields.CODCOLIGADA;
+  // Active units, and the product's own even when inactive (it keeps its unit until changed).
+  const unitChoices = unitOptions(units, current ? [current] : []);
+  return {
+    canEdit: staff.role === "admin",
+    options: { ...options, units: unitChoices },
+    product: product?.product ?? null,
+  };
 }
 
 /** Saves the product form (multipart: the image travels with the fields), or shows it again. */

@@ -15,15 +15,17 @@ import {
   type ProductFields,
   type ProductFieldsText,
 } from "#api/contract/gestor/catalogue.ts";
-import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/form-field.tsx";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField, ReadOnlyFields } from "./catalogue-ui.tsx";
 
 export interface ProductFormOptions {
   categories: { slug: string; title: string }[];
   series: { id: number; label: string }[];
+  /** The store's units a product may be sold by (unitOptions: active ones and the product's own). */
+  units: UnitOption[];
 }
 
 const LABELS: Record<keyof ProductFieldsText, string> = {
@@ -59,6 +61,8 @@ export function ProductReadOnly({ fields, options }: { fields: Record<string, st
     if (key === "seriesTOTVSID") return [LABELS[key], seriesLabel] as const;
     if (key === "turnYear" || key === "visivel") return [LABELS[key], value === "1" ? "Sim" : "Não"] as const;
     if (key === "PRECO" || key === "DESCONTO") return [LABELS[key], `R$ ${value}`] as const;
+    if (key === "CODCOLIGADA")
+      return [LABELS[key], options.units.find((unit) => unit.value === value)?.label ?? value] as const;
     return [LABELS[key], value] as const;
   });
   return <ReadOnlyFields rows={rows} />;
@@ -87,7 +91,8 @@ export function ProductForm({
   const chosenSeries = new Set(
     [fields.seriesTOTVSID.initialValue ?? []].flat().flatMap((value) => String(value ?? "").split(",")),
   );
-  const units = SCHOOL_UNITS.map((unit) => ({ value: unit.code, label: `${unit.code} · ${unit.name}` }));
+  const units = [...options.units];
+  // A code no unit of the store has (an imported product): shown as it is, not silently changed.
   if (defaults.CODCOLIGADA && !units.some((unit) => unit.value === defaults.CODCOLIGADA))
     units.push({ value: defaults.CODCOLIGADA, label: defaults.CODCOLIGADA });
   const imageError = (lastResult?.error?.novaImagem as string[] | undefined) ?? undefined;

@@ -4,9 +4,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts";
-import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
 
 type Field = FieldMetadata<string | number | undefined>;
@@ -82,12 +82,15 @@ function ChoiceGroup({
 export function CouponForm({
   coupon,
   categories,
+  unitChoices,
   result,
   today,
   submitLabel,
 }: {
   coupon?: GestorCoupon;
   categories: { id: string; title: string }[];
+  /** The store's units a coupon may name (unitOptions, from the loader). */
+  unitChoices: UnitOption[];
   result?: SubmissionResult<string[]>;
   today?: string;
   submitLabel: string;
@@ -146,7 +149,7 @@ export function CouponForm({
         <ChoiceGroup
           meta={fields.unitCodes}
           legend="Unidades"
-          choices={SCHOOL_UNITS.map((unit) => ({ value: unit.code, label: unit.name }))}
+          choices={unitChoices}
           chosen={ticked(fields.unitCodes, coupon?.unitCodes)}
         />
         <ChoiceGroup

@@ -1,7 +1,6 @@
 /** How the area writes a coupon's window, limits and reach in one line each. */
 import type { GestorCoupon } from "#api/contract/gestor/coupons.ts";
 import { formatCalendarDate } from "#core/dates.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
 
 export const couponWindow = (coupon: GestorCoupon) =>
   `${formatCalendarDate(coupon.startsOn)} a ${formatCalendarDate(coupon.endsOn)}`;
@@ -14,8 +13,13 @@ export function couponLimits(coupon: GestorCoupon): string {
   return parts.length > 0 ? parts.join(" · ") : "Sem limite";
 }
 
-export function couponReach(coupon: GestorCoupon, categories: { id: string; title: string }[]): string {
-  const units = coupon.unitCodes.map((code) => schoolUnitByCode(code).name);
+/** Where a coupon applies; `unitName` is the page's (useUnitName), the units being the store's data. */
+export function couponReach(
+  coupon: GestorCoupon,
+  categories: { id: string; title: string }[],
+  unitName: (code: string) => string,
+): string {
+  const units = coupon.unitCodes.map(unitName);
   const titles = coupon.categoryIds.map((id) => categories.find((category) => category.id === id)?.title ?? id);
   const parts = [
     units.length > 0 ? `Unidades: ${units.join(", ")}` : null,

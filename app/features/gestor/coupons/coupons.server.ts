@@ -12,6 +12,8 @@ import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { todayInBrazil } from "#core/dates.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { gestorUnitList } from "../gestor-units.server.ts";
+import { unitOptions } from "../unit-options.ts";
 import { requireAdmin, requireStaff, type CurrentStaff } from "../staff-guard.server.ts";
 
 export const COUPON_TOASTS = {
@@ -40,7 +42,8 @@ export async function couponListPage(request: Request) {
 
 export async function newCouponPage(request: Request) {
   const { call } = await requireAdmin(request);
-  return { categories: (await options(call)).categories, today: todayInBrazil() };
+  const [{ categories }, units] = await Promise.all([options(call), gestorUnitList(request)]);
+  return { categories, unitChoices: unitOptions(units), today: todayInBrazil() };
 }
 
 /** A refusal of the API shown on the form: the code's own field for a clash, the form otherwise. */
@@ -72,11 +75,18 @@ export async function couponPage(request: Request, couponId: string) {
   const { staff, call } = await requireStaff(request, { part: "coupons" });
   const page = new URL(request.url).searchParams.get("page") ?? 1;
   try {
-    const [found, { categories }] = await Promise.all([
+    const [found, { categories }, units] = await Promise.all([
       call(gestorCoupons.get, { couponId }, { query: { page } }),
       options(call),
+      gestorUnitList(request),
     ]);
-    return { ...found, categories, canEdit: staff.role === "admin" };
+    // Active units, and an inactive one the coupon already names (the API keeps it, never adds it).
+    return {
+      ...found,
+      categories,
+      unitChoices: unitOptions(units, found.coupon.unitCodes),
+      canEdit: staff.role === "admin",
+    };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw data(error.message, { status: 404 });
     throw error;

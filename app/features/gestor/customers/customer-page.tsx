@@ -12,7 +12,7 @@ import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { maskPhone } from "#core/masks.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { SUPPORT_SUBJECTS } from "#core/validation/support-fields.ts";
 import { FormErrors, TextAreaField } from "#app/ui/form-field.tsx";
 import { gestorCard, gestorDangerButton, GestorTable } from "../gestor-ui.tsx";
@@ -104,6 +104,7 @@ export function LinkedStudents({
   students: Details["students"];
   refused?: { linkId?: string; result?: SubmissionResult<string[]> };
 }) {
+  const unitName = useUnitName();
   return (
     <Section id="cliente-estudantes" title="Estudantes vinculados">
       <GestorTable
@@ -115,7 +116,7 @@ export function LinkedStudents({
           <tr key={student.linkId}>
             <td className="font-semibold">{student.name}</td>
             <td>{student.RA ?? "Sem RA"}</td>
-            <td>{student.schoolYear ? schoolUnitByCode(student.schoolYear.CODCOLIGADA).name : "—"}</td>
+            <td>{student.schoolYear ? unitName(student.schoolYear.CODCOLIGADA) : "—"}</td>
             <td>
               {schoolPeriod({
                 schoolYears: student.schoolYear ? [{ ...student.schoolYear, deletedAt: null }] : [],

@@ -3,7 +3,7 @@ import type { GestorCustomerSummary, GestorStudentSummary } from "#api/contract/
 import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { maskPhone } from "#core/masks.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { GestorTable } from "../gestor-ui.tsx";
 
@@ -32,6 +32,7 @@ export function CustomersTable({ rows }: { rows: GestorCustomerSummary[] }) {
 }
 
 export function StudentsTable({ rows }: { rows: GestorStudentSummary[] }) {
+  const unitName = useUnitName();
   return (
     <GestorTable
       caption="Estudantes encontrados"
@@ -42,7 +43,7 @@ export function StudentsTable({ rows }: { rows: GestorStudentSummary[] }) {
         <tr key={row.id}>
           <td>{row.name}</td>
           <td>{row.RA ?? "Sem RA"}</td>
-          <td>{row.unitCode ? schoolUnitByCode(row.unitCode).name : "—"}</td>
+          <td>{row.unitCode ? unitName(row.unitCode) : "—"}</td>
           <td>
             {row.customers.length === 0 ? (
               "Nenhum cliente"

@@ -7,16 +7,14 @@ import type { PeriodFigures } from "#api/contract/gestor/sales.ts";
 import { paymentMethodLabel } from "#core/sales.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
-import { schoolUnitByCode } from "#core/school-units.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { useUnitLabel } from "../unit-options.ts";
 import { gestorCard, GestorTable } from "../gestor-ui.tsx";
-
-/** A unit as the gestor reads it: its code (CODCOLIGADA) and name. */
-export const unitLabel = (code: string) => `${code} · ${schoolUnitByCode(code).name}`;
 
 const salesCount = (count: number) => (count === 1 ? "1 venda" : `${count} vendas`);
 
 function Period({ title, figures, id }: { title: string; figures: PeriodFigures; id: string }) {
+  const unitLabel = useUnitLabel();
   return (
     <section aria-labelledby={id} className={`${gestorCard} flex flex-col gap-3`}>
       <h2 id={id} className="text-base font-bold text-slate-900">

@@ -15,9 +15,9 @@ import { Form, Link } from "react-router";
 import { saleFilters, type SaleFilterQuery } from "#api/contract/gestor/sales.ts";
 import { SALE_STATUS_LABELS } from "#core/sales.ts";
 import { PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
-import { SCHOOL_UNITS } from "#core/school-units.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorInput, gestorLabel, gestorSecondaryButton } from "../gestor-ui.tsx";
 
 const STATUS_OPTIONS = Object.entries(SALE_STATUS_LABELS).map(([value, label]) => ({
@@ -25,7 +25,6 @@ const STATUS_OPTIONS = Object.entries(SALE_STATUS_LABELS).map(([value, label]) =
   label: value === "declined" ? `${label} (tentativas de cartão)` : label,
 }));
 const METHOD_OPTIONS = Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => ({ value, label: label.summary }));
-const UNIT_OPTIONS = SCHOOL_UNITS.map((unit) => ({ value: unit.code, label: `${unit.code} · ${unit.name}` }));
 
 function Field({ meta, label, children }: { meta: FieldMetadata<unknown>; label: string; children: React.ReactNode }) {
   return (
@@ -82,7 +81,16 @@ function Input({
   );
 }
 
-export function OrderFilters({ query, result }: { query: SaleFilterQuery; result: SubmissionResult<string[]> | null }) {
+export function OrderFilters({
+  query,
+  result,
+  unitChoices,
+}: {
+  query: SaleFilterQuery;
+  result: SubmissionResult<string[]> | null;
+  /** Every unit of the store (unitOptions, from the loader). */
+  unitChoices: UnitOption[];
+}) {
   const [form, fields] = useForm({
     id: "filtros-pedidos",
     lastResult: result,
@@ -103,7 +111,7 @@ export function OrderFilters({ query, result }: { query: SaleFilterQuery; result
       <Input meta={fields.ra} label="RA do estudante" />
       <Select meta={fields.status} label="Situação" options={STATUS_OPTIONS} all="Todas (sem tentativas recusadas)" />
       <Select meta={fields.method} label="Forma de pagamento" options={METHOD_OPTIONS} all="Todas" />
-      <Select meta={fields.unit} label="Unidade" options={UNIT_OPTIONS} all="Todas" />
+      <Select meta={fields.unit} label="Unidade" options={unitChoices} all="Todas" />
       <Input meta={fields.from} label="De (data do pedido)" type="date" />
       <Input meta={fields.to} label="Até" type="date" />
       <div className="flex items-end gap-2">

@@ -13,6 +13,8 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { buildPath } from "#api/contract/endpoint.ts";
 import { loginRedirectFor } from "../gestor-api.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { gestorUnitList } from "../gestor-units.server.ts";
+import { unitOptions } from "../unit-options.ts";
 import { requireStaff } from "../staff-guard.server.ts";
 import { getStaffToken } from "../staff-session.server.ts";
 
@@ -33,9 +35,17 @@ export async function ordersPage(request: Request) {
   const url = new URL(request.url);
   const query = typedFilters(url);
   const submission = parseWithZod(new URLSearchParams(query), { schema: saleFilters });
-  if (submission.status !== "success") return { query, result: submission.reply(), list: null };
-  const list = await call(gestorSales.list, {}, { query: { ...query, page: url.searchParams.get("page") ?? "1" } });
-  return { query, result: null, list };
+  const valid = submission.status === "success";
+  const [list, units] = await Promise.all([
+    valid ? call(gestorSales.list, {}, { query: { ...query, page: url.searchParams.get("page") ?? "1" } }) : null,
+    gestorUnitList(request),
+  ]);
+  // Every unit, inactive ones too: an old order was sold by a unit since closed.
+  const unitChoices = unitOptions(
+    units,
+    units.map((unit) => unit.code),
+  );
+  return { query, result: valid ? null : submission.reply(), list, unitChoices };
 }
 
 /**

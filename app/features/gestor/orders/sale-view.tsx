@@ -8,7 +8,7 @@ import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
 import { gestorCard, GestorTable } from "../gestor-ui.tsx";
-import { unitLabel } from "./dashboard-view.tsx";
+import { useUnitLabel } from "../unit-options.ts";
 
 const when = (iso: string) => {
   const { date, time } = brazilDateTime(iso);
@@ -72,6 +72,7 @@ function SaleSection({
 }
 
 export function SaleView({ sale }: { sale: GestorSaleDetail }) {
+  const unitLabel = useUnitLabel();
   return (
     // min-w-0: a wide table scrolls inside its frame instead of widening the grid over the actions.
     <div className="flex min-w-0 flex-col gap-6">

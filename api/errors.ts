@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { endpoints, matchEndpoint, type ApiErrorBody } from "./contract/index.ts";
 import { gestorEndpoints } from "./contract/gestor/index.ts";
+import { NoUnitsError } from "./gestor/staff/staff-scope.ts";
 
 /** An error the API answers as-is: { error: { message } } with its status. */
 export class ApiError extends Error {
@@ -47,9 +48,12 @@ export function handleApiError(error: Error, c: Context) {
   const known =
     error instanceof ApiError
       ? { status: error.status, message: error.message }
-      : error instanceof HTTPException && error.status < 500
-        ? { status: error.status, message: API_ERROR_MESSAGES.badRequest }
-        : null;
+      : error instanceof NoUnitsError
+        ? // A secretary without units reading unit records (decision 0061).
+          { status: 403 as const, message: error.message }
+        : error instanceof HTTPException && error.status < 500
+          ? { status: error.status, message: API_ERROR_MESSAGES.badRequest }
+          : null;
   if (known && known.status < 500) {
     console.warn(`[api] ${known.status} ${callOf(c)}: ${known.message}`);
     return c.json(errorBody(known.message), known.status);

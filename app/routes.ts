@@ -49,6 +49,7 @@ export default [
       route("series/importar", "routes/gestor/grades-import.tsx"),
       route("series/exportar", "routes/gestor/grades-export.ts"),
       route("series/:gradeId", "routes/gestor/grade.tsx"),
+      route("integracoes", "routes/gestor/integration-keys.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

@@ -14,6 +14,8 @@ export interface Database {
   product_series: ProductSeriesTable;
   series: SeriesTable;
   school_units: SchoolUnitTable;
+  integration_keys: IntegrationKeyTable;
+  staff_units: StaffUnitTable;
   highlights: HighlightTable;
   highlight_banners: HighlightBannerTable;
   product_images: ProductImageTable;
@@ -107,7 +109,7 @@ export interface StaffRecoveryCodeTable {
 export interface AuditLogTable {
   id: string;
   at: string;
-  actor_kind: "staff" | "cli";
+  actor_kind: "staff" | "cli" | "integration";
   staff_id: string | null;
   actor_label: string;
   action: string;
@@ -348,6 +350,8 @@ export interface SupportTicketTable {
   /** Digits only. */
   phone: string | null;
   ra: string | null;
+  /** CODCOLIGADA of the unit the ticket concerns, when known (migration 0038): a secretary's scope. */
+  unit_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** A SupportSubject: "pedido", "pagamento", "matricula" or "outro". */
   subject: string;
   message: string;
@@ -743,4 +747,29 @@ export interface JobLockTable {
 export interface CatalogueVersionTable {
   id: number;
   version: number;
+}
+
+/** A key the school's ERP syncs the roster and grades with (migration 0037; decision 0060). */
+export interface IntegrationKeyTable {
+  id: string;
+  store_id: number;
+  label: string;
+  /** SHA-256 (hex) of the secret; the secret itself is shown once and never kept. */
+  token_hash: string;
+  /** The secret's last 4 characters. */
+  token_hint: string;
+  /** Comma list of `IntegrationScope`s: "roster,grades". */
+  scopes: string;
+  created_by: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_address: string | null;
+  revoked_at: string | null;
+  revoked_by: string | null;
+}
+
+/** A secretary's units (migration 0038; decision 0061). */
+export interface StaffUnitTable {
+  staff_id: string;
+  unit_code: string;
 }

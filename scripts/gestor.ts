@@ -9,6 +9,7 @@ import { centsToReais, formatBRL } from "#core/money.ts";
 import { paymentMethodLabel } from "#core/sales.ts";
 import { deleteCart, listCartsByEmail, removeCartItem } from "#api/gestor/carts/service.ts";
 import { GestorError } from "#api/gestor/gestor-error.ts";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { cancelSale, confirmSalePayment, listSalesByEmail, refundSale } from "#api/gestor/sales/service.ts";
 import { findTicket, listTicketReplies, listTickets } from "#api/gestor/tickets/command-line.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
@@ -41,7 +42,7 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts send-mail
   npx node scripts/gestor.ts list-tickets [--status aberto] [--since AAAA-MM-DD]
   npx node scripts/gestor.ts show-ticket <protocolo>
-  npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento [--name <nome>]
+  npx node scripts/gestor.ts create-staff --email <e-mail> --role admin|atendimento|secretaria [--units 1,3] [--name <nome>]
   npx node scripts/gestor.ts reseal-totp`;
 
 const options = {
@@ -52,6 +53,7 @@ const options = {
   status: { type: "string" },
   since: { type: "string" },
   role: { type: "string" },
+  units: { type: "string" },
   name: { type: "string" },
   reason: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -108,7 +110,7 @@ try {
   await migrateToLatest(db);
   if (command === "create-staff") {
     // The first admin (issue 15); the rest are invited from the area. The link is shown once.
-    const person = checkNewStaff({ email: values.email, name: values.name, role: values.role });
+    const person = checkNewStaff({ email: values.email, name: values.name, role: values.role, units: values.units });
     const { token } = await createStaff(db, person, COMMAND_LINE, now());
     console.log(`Pessoa criada: ${person.email} (${person.role}).`);
     console.log(`Link para definir a senha (vale 72 horas, uma única vez):`);
@@ -141,11 +143,11 @@ try {
   } else if (command === "remove-item") {
     const item = Number(values.item);
     if (!values.cart || !Number.isInteger(item) || item <= 0) fail(USAGE);
-    const removed = await removeCartItem(deps, COMMAND_LINE, values.cart, item);
+    const removed = await removeCartItem(deps, COMMAND_LINE, WHOLE_NETWORK, values.cart, item);
     console.log(`Removido do carrinho ${values.cart}: ${removed.map((r) => `${r.itemTOTVSId} ${r.title}`).join(", ")}`);
   } else if (command === "delete-cart") {
     if (!values.cart) fail(USAGE);
-    const removed = await deleteCart(deps, COMMAND_LINE, values.cart);
+    const removed = await deleteCart(deps, COMMAND_LINE, WHOLE_NETWORK, values.cart);
     console.log(`Carrinho ${values.cart} excluído (${removed.length} produto(s) removido(s)).`);
   } else if (command === "list-sales") {
     if (!values.email) fail(USAGE);

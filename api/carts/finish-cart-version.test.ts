@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { CART_CHANGED } from "#api/contract/carts.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { removeCartItem } from "#api/gestor/carts/service.ts";
@@ -54,7 +55,7 @@ async function onPaymentPage() {
 describe("finish-cart with the cart the page showed (docs/decisions/0010)", () => {
   it("charges nothing after a gestor removal (which dropped the coupon): 409, no sale, the cart as it is", async () => {
     const { customer, cart, shown } = await onPaymentPage();
-    await removeCartItem(gestor(), COMMAND_LINE, cart.cartId, items.P[0]!.itemTOTVSId);
+    await removeCartItem(gestor(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, items.P[0]!.itemTOTVSId);
     const before = charges.length;
 
     const stale = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto, ...shown });
@@ -105,7 +106,7 @@ describe("finish-cart with the cart the page showed (docs/decisions/0010)", () =
       const before = charges.length;
       const [finished, removed] = await Promise.allSettled([
         finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.boleto, ...shown }),
-        removeCartItem(gestor(), COMMAND_LINE, cart.cartId, items.P[0]!.itemTOTVSId),
+        removeCartItem(gestor(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, items.P[0]!.itemTOTVSId),
       ]);
       const reply = finished.status === "fulfilled" ? finished.value : null;
       expect(reply).not.toBeNull();

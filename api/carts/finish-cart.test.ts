@@ -1,4 +1,5 @@
 import { isValidBoleto } from "@brazilian-utils/brazilian-utils";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { createMailWorker, retryDelayMs } from "#api/mail/mail-outbox.ts";
@@ -417,7 +418,7 @@ describe("PUT /carts/finish-cart-by-customer", () => {
 
   it("a cart the gestor deleted answers 404 Carrinho não foi encontrado", async () => {
     const { customer, cart } = await shopperWithCart([items.P[0]!.itemTOTVSId, 1]);
-    await deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, cart.cartId);
+    await deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, WHOLE_NETWORK, cart.cartId);
     const { status, body } = await finish(customer, cart.cartId, { paymentMethodId: METHOD.boleto });
     expect([status, body.error.message]).toEqual([404, CART_NOT_FOUND]);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
@@ -164,9 +165,9 @@ describe("a visitor's cart", () => {
       { token: customer.token },
     );
     expect(coupon.status).toBe(404);
-    await expect(deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, cart.cartId)).rejects.toBeInstanceOf(
-      GestorError,
-    );
+    await expect(
+      deleteCart({ db: t.db, now: () => new Date() }, COMMAND_LINE, WHOLE_NETWORK, cart.cartId),
+    ).rejects.toBeInstanceOf(GestorError);
   });
 });
 

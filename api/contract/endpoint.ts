@@ -9,6 +9,7 @@
  * written from them.
  */
 import { z } from "zod";
+import type { IntegrationScope } from "./gestor/integration-keys.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT";
 
@@ -43,6 +44,12 @@ export interface Endpoint {
    * (docs/decisions/0026-school-api-optional-calls.md).
    */
   readonly extension?: true;
+  /**
+   * A call the school's ERP may make with an integration key of this scope, besides an
+   * admin's session (docs/decisions/0060-integration-keys.md). Its guard and the OpenAPI
+   * document's `security` read it from here.
+   */
+  readonly integrationKey?: IntegrationScope;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types. */

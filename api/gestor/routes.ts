@@ -17,6 +17,7 @@ import { gestorTicketRoutes } from "./tickets/routes.ts";
 import { gestorCartRoutes } from "./carts/routes.ts";
 import { gestorCustomerRoutes } from "./customers/routes.ts";
 import { gestorSearchRoutes } from "./search/routes.ts";
+import { integrationKeyRoutes } from "./integration-keys/routes.ts";
 import { gestorUnitRoutes } from "./units/routes.ts";
 import { gestorGradeRoutes } from "./grades/routes.ts";
 import { gestorRosterRoutes } from "./roster/routes.ts";
@@ -36,6 +37,7 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorCartRoutes(deps));
   app.route("/", gestorCustomerRoutes(deps));
   app.route("/", gestorSearchRoutes(deps));
+  app.route("/", integrationKeyRoutes(deps));
   app.route("/", gestorUnitRoutes(deps));
   app.route("/", gestorGradeRoutes(deps));
   app.route("/", gestorRosterRoutes(deps));

@@ -13,12 +13,15 @@ type JsonSchema = Record<string, unknown>;
 export const SPEC_TAG = "Spec §7";
 export const EXTENSION_TAG = "Além do §7";
 export const GESTOR_TAG = "Gestor";
+export const INTEGRATION_TAG = "Integração (ERP)";
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   [SPEC_TAG]: "As chamadas da especificação (§7): o que a API de loja da rede escolar serve.",
   [EXTENSION_TAG]:
     "Chamadas da API embutida além do §7: a loja as usa quando a API de loja as tem e, sem elas, usa só o §7.",
   [GESTOR_TAG]: "A área do gestor: só a API embutida (ou outra instância dela) as serve.",
+  [INTEGRATION_TAG]:
+    'Chamadas que o sistema acadêmico (ERP) da escola faz com uma chave de integração criada em Gestor > Integrações, para manter alunos matriculados e séries em dia. Envie Authorization: Bearer lei_… . Exemplo: curl -X PUT -H "Authorization: Bearer lei_…" -H "Content-Type: application/json" -d \'{…}\' «endereço da loja»/api/gestor/roster/… . Cada chamada é idempotente e fica no registro de auditoria; são até 1.200 chamadas por minuto por chave (depois, 429 com Retry-After).',
 };
 
 /** Zod's JSON Schema (draft 2020-12, OpenAPI 3.1's dialect); a transform or a date becomes "any". */
@@ -79,7 +82,9 @@ function operationOf(name: string, declared: Endpoint, tag: string) {
   const parameters = parametersOf(declared);
   return {
     operationId: name,
-    tags: [tag],
+    tags: declared.integrationKey ? [tag, INTEGRATION_TAG] : [tag],
+    // An admin's session or a key of the call's scope (decision 0060).
+    ...(declared.integrationKey ? { security: [{ integrationKey: [] }, { bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(declared.body ? { requestBody: { required: true, content: json(jsonSchema(declared.body, "input")) } } : {}),
     responses: { ...success, default: errorReply },
@@ -108,9 +113,12 @@ function namedEndpoints(): { name: string; declared: Endpoint; tag: string }[] {
 /** The OpenAPI 3.1 document; `serverUrl` is where the API is mounted (the store's /api). */
 export function openApiDocument(serverUrl = "/api") {
   const paths: Record<string, Record<string, unknown>> = {};
+  const usedTags = new Set<string>();
   for (const { name, declared, tag } of namedEndpoints()) {
     const path = (paths[openApiPath(declared.path)] ??= {});
-    path[declared.method.toLowerCase()] = operationOf(name, declared, tag);
+    const operation = operationOf(name, declared, tag);
+    path[declared.method.toLowerCase()] = operation;
+    for (const used of operation.tags) usedTags.add(used);
   }
   return {
     openapi: "3.1.0",
@@ -121,9 +129,19 @@ export function openApiDocument(serverUrl = "/api") {
         'A API que a loja chama (especificação §7) e a que ela traz embutida. Uma rede escolar que serve a própria API de loja implementa as operações marcadas "Spec §7". Toda falha responde { "error": { "message": "…" } }. Chamadas de cliente e do gestor levam o cabeçalho Authorization: Bearer com o token de login de cada um.',
     },
     servers: [{ url: serverUrl }],
-    tags: Object.entries(TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
+    tags: Object.entries(TAG_DESCRIPTIONS)
+      .filter(([name]) => usedTags.has(name))
+      .map(([name, description]) => ({ name, description })),
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer" },
+        integrationKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "lei_…",
+          description: "Uma chave de integração (Gestor > Integrações), mostrada uma só vez ao ser criada.",
+        },
+      },
     },
     paths,
   };

@@ -5,6 +5,7 @@ import type { support } from "../contract/support.ts";
 import type { BodyOf } from "../contract/endpoint.ts";
 import type { ApiDeps } from "../deps.ts";
 import { enqueueMail } from "../mail/mail-outbox.ts";
+import { ticketUnit } from "./ticket-unit.ts";
 import { assertStoreExists } from "../stores/repository.ts";
 import { ticketReceiptEmail, ticketToCentralEmail, type TicketForMail } from "./ticket-emails.ts";
 
@@ -42,6 +43,7 @@ export async function createTicket(deps: ApiDeps, input: NewTicket, customerId: 
   const written = { name, email, phone: input.phone ?? null, ra: input.ra ?? null, subject, message };
   const protocol = await deps.db.transaction().execute(async (trx) => {
     const protocol = await nextProtocol(trx, at);
+    const unitCode = await ticketUnit(trx, { storeId: input.storeId, ra: written.ra, customerId });
     await trx
       .insertInto("support_tickets")
       .values({
@@ -49,6 +51,7 @@ export async function createTicket(deps: ApiDeps, input: NewTicket, customerId: 
         store_id: input.storeId,
         protocol,
         customer_id: customerId,
+        unit_code: unitCode,
         ...written,
         created_at: createdAt,
       })

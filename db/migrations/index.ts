@@ -29,6 +29,8 @@ import * as customerAddressComplement from "./0033-customer-address-complement.t
 import * as schoolUnits from "./0034-school-units.ts";
 import * as gradesNaturalKey from "./0035-grades-natural-key.ts";
 import * as roster from "./0036-roster.ts";
+import * as integrationKeys from "./0037-integration-keys.ts";
+import * as unitStaff from "./0038-unit-staff.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -65,6 +67,8 @@ const migrations: Record<string, Migration> = {
   "0034-school-units": schoolUnits,
   "0035-grades-natural-key": gradesNaturalKey,
   "0036-roster": roster,
+  "0037-integration-keys": integrationKeys,
+  "0038-unit-staff": unitStaff,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,7 @@ import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
 import { gestorGrades } from "./grades.ts";
+import { gestorIntegrationKeys } from "./integration-keys.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorRoster } from "./roster.ts";
 import { gestorSearch } from "./search.ts";
@@ -26,6 +27,7 @@ export * from "./team.ts";
 export * from "./sales.ts";
 export * from "./coupons.ts";
 export * from "./tickets.ts";
+export * from "./integration-keys.ts";
 export * from "./units.ts";
 export * from "./grades.ts";
 export * from "./roster.ts";
@@ -42,6 +44,7 @@ export const gestorContract = {
   coupons: gestorCoupons,
   tickets: gestorTickets,
   search: gestorSearch,
+  integrationKeys: gestorIntegrationKeys,
   units: gestorUnits,
   grades: gestorGrades,
   roster: gestorRoster,

@@ -4,27 +4,73 @@
  */
 import { z } from "zod";
 
-export const STAFF_ROLES = ["admin", "atendimento"] as const;
+export const STAFF_ROLES = ["admin", "atendimento", "secretaria"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What each role is called on screen. */
 export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   admin: "Administrador",
   atendimento: "Atendimento",
+  secretaria: "Secretaria",
 };
 
 /**
- * Who opens each part of the area that holds a family's records (0028: both roles work with
- * sales, customers and their students every day). One map for the API's guards of Pedidos and
- * Clientes e estudantes, the menu, and the header's search, which shows only the parts a role opens.
+ * The roles that work for the whole network; a unit's secretary ("secretaria", issue 27) works
+ * for the units an admin gives her and sees only their orders, carts, families and tickets
+ * (docs/decisions/0061-staff-of-one-unit.md).
+ */
+export const NETWORK_ROLES = ["admin", "atendimento"] as const satisfies readonly StaffRole[];
+export const UNIT_ROLES = ["secretaria"] as const satisfies readonly StaffRole[];
+
+/**
+ * Who opens each part of the area (0028: admin and atendimento work with sales, customers and
+ * their students every day; 0061: a secretary too, for her units). One map for the API's
+ * guards, the pages' guards, the menu, and the header's search, which shows only the parts a
+ * role opens. The admin-only parts (Equipe, Auditoria, Unidades, Séries, Integrações…) say
+ * ["admin"] where they are guarded.
  */
 export const PART_ROLES = {
+  dashboard: STAFF_ROLES,
   sales: STAFF_ROLES,
+  carts: STAFF_ROLES,
   customers: STAFF_ROLES,
+  tickets: STAFF_ROLES,
+  search: STAFF_ROLES,
+  /** Catálogo and Cupons: atendimento reads them, only admins change them. */
+  catalogue: NETWORK_ROLES,
+  coupons: NETWORK_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;
-export type RecordPart = keyof typeof PART_ROLES;
+export type GestorPart = keyof typeof PART_ROLES;
+/** The parts the header's search looks into. */
+export type RecordPart = "sales" | "customers";
 
 export const staffRoleField = z.enum(STAFF_ROLES, { message: "Escolha um perfil válido." });
+
+export const UNITS_REQUIRED = "Escolha ao menos uma unidade para a secretaria.";
+
+/** A secretary's units (CODCOLIGADA), ticked in the form; the network's roles keep none. */
+export const staffUnitsField = z
+  .array(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, { message: "Escolha unidades da lista." }),
+  )
+  .max(100, { message: "Escolha unidades da lista." })
+  .default([])
+  .transform((codes) => [...new Set(codes)]);
+
+/** A role and its units: a secretary needs at least one; the others' are dropped. */
+export function withUnitsRule<T extends z.ZodType<{ role: StaffRole; unitCodes: string[] }>>(schema: T) {
+  return schema
+    .refine((access) => !(UNIT_ROLES as readonly string[]).includes(access.role) || access.unitCodes.length > 0, {
+      message: UNITS_REQUIRED,
+      path: ["unitCodes"],
+    })
+    .transform((access) =>
+      (UNIT_ROLES as readonly string[]).includes(access.role) ? access : { ...access, unitCodes: [] as string[] },
+    );
+}
 
 export const staffMember = z.object({
   id: z.string(),
@@ -33,6 +79,8 @@ export const staffMember = z.object({
   role: z.enum(STAFF_ROLES),
   /** Whether the person has a TOTP authenticator enrolled. */
   totpEnabled: z.boolean(),
+  /** A secretary's units (CODCOLIGADA); empty for the network's roles, who see every unit. */
+  unitCodes: z.array(z.string()),
 });
 export type StaffMember = z.infer<typeof staffMember>;
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
 import { pageField, pageOf } from "./paging.ts";
-import { STAFF_ROLES, staffRoleField } from "./staff.ts";
+import { STAFF_ROLES, staffRoleField, staffUnitsField, withUnitsRule } from "./staff.ts";
 
 export const teamMember = z.object({
   id: z.string(),
@@ -14,6 +14,8 @@ export const teamMember = z.object({
   email: z.string(),
   role: z.enum(STAFF_ROLES),
   totpEnabled: z.boolean(),
+  /** A secretary's units; empty for the network's roles. */
+  unitCodes: z.array(z.string()),
   /** False once deactivated. */
   active: z.boolean(),
   /** False until the person sets a password through their link. */
@@ -42,7 +44,13 @@ export const newStaffFields = {
     .max(254, { message: "E-mail inválido." })
     .email({ message: "E-mail inválido." }),
   role: staffRoleField,
+  unitCodes: staffUnitsField,
 };
+
+/** An invitation: name, e-mail, role and, for a secretary, her units. */
+export const newStaffSchema = withUnitsRule(z.object(newStaffFields));
+/** A person's access: role and, for a secretary, her units. */
+export const staffAccessSchema = withUnitsRule(z.object({ role: staffRoleField, unitCodes: staffUnitsField }));
 
 export const auditEntry = z.object({
   id: z.string(),
@@ -86,16 +94,19 @@ export const gestorTeam = {
   invite: endpoint({
     method: "POST",
     path: "/gestor/team/invite",
-    body: z.object(newStaffFields),
+    body: newStaffSchema,
     reply: linkReply,
   }),
   /** Bearer (admin). One person. */
   get: endpoint({ method: "GET", path: staffIdParam, reply: memberReply }),
-  /** Bearer (admin). Never the own role, never the last active admin's. Ends their sessions. */
+  /**
+   * Bearer (admin). The role and a secretary's units. Never the own, never the last active
+   * admin's. Ends their sessions when access shrinks (another role, a unit fewer).
+   */
   changeRole: endpoint({
     method: "POST",
     path: `${staffIdParam}/role`,
-    body: z.object({ role: staffRoleField }),
+    body: staffAccessSchema,
     reply: memberReply,
   }),
   /** Bearer (admin). Never oneself, never the last active admin. Ends their sessions at once. */

@@ -16,6 +16,7 @@ import {
 } from "../staff/second-factor.ts";
 import { assertStaffPassword, STAFF_LOGIN_FAILURES_BY_ACCOUNT, STAFF_LOGIN_THROTTLED } from "../staff/routes.ts";
 import { toStaffMember } from "../staff/staff-member.ts";
+import { unitCodesIn } from "../staff/staff-scope.ts";
 
 export const CURRENT_PASSWORD_WRONG = "A senha atual não confere.";
 export const SAME_PASSWORD = "A nova senha precisa ser diferente da atual.";
@@ -42,7 +43,10 @@ export function staffAccountRoutes(deps: ApiDeps) {
       const { code } = c.req.valid("json");
       await giveSecondFactor(deps, attemptOf(c), code);
       const staff = c.get("staff");
-      return c.json({ staff: toStaffMember(staff), recoveryCodesLeft: await recoveryCodesLeft(deps.db, staff.id) });
+      return c.json({
+        staff: toStaffMember(staff, unitCodesIn(c.get("scope"))),
+        recoveryCodesLeft: await recoveryCodesLeft(deps.db, staff.id),
+      });
     })
     .on(...at(gestorAccount.startTotpEnrolment), pending, async (c) =>
       c.json(await startTotpEnrolment(deps, c.get("staff"))),

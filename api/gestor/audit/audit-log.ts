@@ -10,8 +10,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 
-/** Who acted: a staff member in the area, or the command-line tool on the server. */
-export type AuditActor = { kind: "staff"; staffId: string; email: string; address: string | null } | { kind: "cli" };
+/**
+ * Who acted: a staff member in the area, the command-line tool on the server, or the school's
+ * ERP through an integration key (decision 0060).
+ */
+export type AuditActor =
+  | { kind: "staff"; staffId: string; email: string; address: string | null }
+  | { kind: "cli" }
+  | { kind: "integration"; keyId: string; label: string; hint: string; address: string | null };
 
 /** The command-line tool (scripts/gestor.ts): someone with a shell on the server. */
 export const COMMAND_LINE: AuditActor = { kind: "cli" };
@@ -29,6 +35,13 @@ export interface AuditEntry {
   after?: unknown;
 }
 
+/** How the log names the actor: the person's e-mail, "linha de comando", or the key. */
+export function actorLabel(actor: AuditActor): string {
+  if (actor.kind === "staff") return actor.email;
+  if (actor.kind === "cli") return COMMAND_LINE_LABEL;
+  return `chave de integração: ${actor.label} (…${actor.hint})`;
+}
+
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 export async function recordAudit(db: Kysely<Database>, actor: AuditActor, entry: AuditEntry, at: Date): Promise<void> {
@@ -39,14 +52,14 @@ export async function recordAudit(db: Kysely<Database>, actor: AuditActor, entry
       at: at.toISOString(),
       actor_kind: actor.kind,
       staff_id: actor.kind === "staff" ? actor.staffId : null,
-      actor_label: actor.kind === "staff" ? actor.email : COMMAND_LINE_LABEL,
+      actor_label: actorLabel(actor),
       action: entry.action,
       target_type: entry.targetType,
       target_id: entry.targetId,
       summary: entry.summary,
       before_json: json(entry.before),
       after_json: json(entry.after),
-      address: actor.kind === "staff" ? actor.address : null,
+      address: actor.kind === "cli" ? null : actor.address,
     })
     .execute();
 }

@@ -9,6 +9,7 @@ import { onlyDigits } from "#core/cpf.ts";
 import type { CartLookupKey, GestorCart } from "../../contract/gestor/carts.ts";
 import { priceCart, type CartLine } from "../../carts/cart-pricing.ts";
 import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";
+import { cartsOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 type Db = Kysely<Database>;
 
@@ -42,7 +43,9 @@ function bagsOf(lines: readonly CartLine[]): GestorCart["bags"] {
   return [...bags.values()];
 }
 
-export async function findOpenCarts(db: Db, by: CartLookupKey, text: string): Promise<GestorCart[]> {
+/** The open carts the key finds that the person sees: a secretary, her units' (decision 0061). */
+export async function findOpenCarts(db: Db, by: CartLookupKey, text: string, scope: StaffScope): Promise<GestorCart[]> {
+  const units = unitsOf(scope);
   const carts = await db
     .selectFrom("carts")
     .innerJoin("customers", "customers.id", "carts.customer_id")
@@ -57,6 +60,7 @@ export async function findOpenCarts(db: Db, by: CartLookupKey, text: string): Pr
     .where("carts.customer_id", "in", customersBy(db, by, text))
     .where("carts.deleted_at", "is", null)
     .where("carts.finished_at", "is", null)
+    .$if(units !== null, (qb) => qb.where("carts.id", "in", cartsOfUnits(db, units!)))
     .orderBy("carts.updated_at", "desc")
     .limit(50)
     .execute();

@@ -1,6 +1,10 @@
-/** Carrinhos' calls (docs/decisions/0031): both roles find carts and act on them; each action is audited. */
+/**
+ * Carrinhos' calls (docs/decisions/0031): every role finds carts and acts on them, a secretary
+ * on her units' (decision 0061); each action is audited.
+ */
 import { Hono, type MiddlewareHandler } from "hono";
 import { gestorCarts } from "../../contract/gestor/carts.ts";
+import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { uuidParam } from "../../contract/fields.ts";
@@ -30,22 +34,24 @@ async function refusedAsApiError<T>(action: () => Promise<T>): Promise<T> {
 }
 
 export function gestorCartRoutes(deps: ApiDeps) {
-  const staff = requireStaff(deps);
+  const staff = requireStaff(deps, { roles: PART_ROLES.carts });
   const { find, removeItem, deleteCart: deleteOne } = gestorCarts;
   return new Hono<StaffEnv>()
     .on(...at(find), staff, validated(find), async (c) => {
       const { by, q } = c.req.valid("query");
-      return c.json({ carts: await findOpenCarts(deps.db, by, q) });
+      return c.json({ carts: await findOpenCarts(deps.db, by, q, c.get("scope")) });
     })
     .on(...at(removeItem), staff, requireCartIdOfPath, validated(removeItem), async (c) => {
       const { itemTOTVSId } = c.req.valid("json");
       const cartId = c.req.param("cartId");
-      const removed = await refusedAsApiError(() => removeCartItem(deps, staffActor(c), cartId, itemTOTVSId));
+      const removed = await refusedAsApiError(() =>
+        removeCartItem(deps, staffActor(c), c.get("scope"), cartId, itemTOTVSId),
+      );
       return c.json({ removed });
     })
     .on(...at(deleteOne), staff, requireCartIdOfPath, async (c) => {
       const cartId = c.req.param("cartId");
-      const removed = await refusedAsApiError(() => deleteCart(deps, staffActor(c), cartId));
+      const removed = await refusedAsApiError(() => deleteCart(deps, staffActor(c), c.get("scope"), cartId));
       return c.json({ removed });
     });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
@@ -49,7 +50,7 @@ describe("gestor removes an item", () => {
       { token: customer.token },
     );
     const P = items.P[0]!;
-    expect(await removeCartItem(deps(), COMMAND_LINE, cart.cartId, P.itemTOTVSId)).toEqual([
+    expect(await removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, P.itemTOTVSId)).toEqual([
       { itemTOTVSId: P.itemTOTVSId, title: P.title },
     ]);
     // The command-line tool is audited as such (issue 15).
@@ -91,7 +92,7 @@ describe("gestor removes an item", () => {
 
   it("lists the removal in a change's reply too, and still in the next read", async () => {
     const { customer, cart, first } = await customerWithCart();
-    await removeCartItem(deps(), COMMAND_LINE, cart.cartId, items.S[0]!.itemTOTVSId);
+    await removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, items.S[0]!.itemTOTVSId);
     const added = await saveCart(t, customer, [bag(first, [items.P[1]!.itemTOTVSId, 1])]);
     const notice = [{ id: expect.any(String), itemTOTVSId: items.S[0]!.itemTOTVSId, title: items.S[0]!.title }];
     expect(added.body.itemsRemoved).toEqual(notice);
@@ -113,19 +114,19 @@ describe("gestor removes an item", () => {
 
   it("refuses an item that is not in the cart and an unknown cart", async () => {
     const { cart } = await customerWithCart();
-    await expect(removeCartItem(deps(), COMMAND_LINE, cart.cartId, items.M[0]!.itemTOTVSId)).rejects.toBeInstanceOf(
-      GestorError,
-    );
-    await expect(removeCartItem(deps(), COMMAND_LINE, crypto.randomUUID(), items.P[0]!.itemTOTVSId)).rejects.toThrow(
-      /não encontrado/,
-    );
+    await expect(
+      removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, items.M[0]!.itemTOTVSId),
+    ).rejects.toBeInstanceOf(GestorError);
+    await expect(
+      removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, crypto.randomUUID(), items.P[0]!.itemTOTVSId),
+    ).rejects.toThrow(/não encontrado/);
   });
 });
 
 describe("gestor deletes a cart", () => {
   it("answers the empty cart with everything in itemsRemoved until acknowledged; the next add starts a new cart", async () => {
     const { customer, cart, first } = await customerWithCart();
-    const removed = await deleteCart(deps(), COMMAND_LINE, cart.cartId);
+    const removed = await deleteCart(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId);
     expect((await auditOf(cart.cartId)).map((entry) => [entry.action, entry.actor_label])).toEqual([
       ["cart.delete", COMMAND_LINE_LABEL],
     ]);
@@ -152,6 +153,6 @@ describe("gestor deletes a cart", () => {
 
     const carts = await listCartsByEmail(deps(), customer.email.toUpperCase());
     expect(carts.map((c) => c.status).sort()).toEqual(["aberto", "excluído"]);
-    await expect(deleteCart(deps(), COMMAND_LINE, cart.cartId)).rejects.toBeInstanceOf(GestorError);
+    await expect(deleteCart(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId)).rejects.toBeInstanceOf(GestorError);
   });
 });

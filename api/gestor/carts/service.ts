@@ -18,6 +18,7 @@ import { lockCustomer } from "../../customers/customer-lock.ts";
 import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
+import { cartsOfUnits, inScope, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 interface GestorDeps {
   db: Kysely<Database>;
@@ -32,18 +33,27 @@ export const ITEM_NOT_IN_CART = "Este produto não está mais no carrinho.";
 export const cartHeldBySale = (referenceCode: string) =>
   `Este carrinho não pode ser alterado agora: a compra ${referenceCode} está sendo paga com ele. Consulte-a em Pedidos.`;
 
+export const ITEM_OF_OTHER_UNIT =
+  "Este produto é de outra unidade: peça a um administrador ou ao atendimento que o remova.";
+export const CART_OF_OTHER_UNITS =
+  "O carrinho tem itens de outra unidade: peça a um administrador ou ao atendimento que o exclua.";
+
 /** Why a gestor's cart action was refused, with the status the area's call answers. */
 export class CartRefusal extends GestorError {
-  status: 404 | 409;
-  constructor(message: string, status: 404 | 409) {
+  status: 403 | 404 | 409;
+  constructor(message: string, status: 403 | 404 | 409) {
     super(message);
     this.name = "CartRefusal";
     this.status = status;
   }
 }
 
-/** A customer's open cart (a visitor's has nobody to tell, so the gestor leaves it alone). */
-async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<CustomerCartRow> {
+/**
+ * A customer's open cart (a visitor's has nobody to tell, so the gestor leaves it alone), when
+ * the person sees it: a secretary, a cart of her units (decision 0061); not found otherwise.
+ */
+async function openCartForUpdate(db: Kysely<Database>, cartId: string, scope: StaffScope): Promise<CustomerCartRow> {
+  const units = unitsOf(scope);
   const openCart = () =>
     db
       .selectFrom("carts")
@@ -53,6 +63,7 @@ async function openCartForUpdate(db: Kysely<Database>, cartId: string): Promise<
       .where("carts.id", "=", cartId)
       .where("carts.deleted_at", "is", null)
       .where("carts.finished_at", "is", null)
+      .$if(units !== null, (qb) => qb.where("carts.id", "in", cartsOfUnits(db, units!)))
       .executeTakeFirst();
   const notFound = () => new CartRefusal(CART_NOT_FOUND, 404);
   const seen = await openCart();
@@ -118,16 +129,19 @@ function auditCartChange(
 export function removeCartItem(
   { db, now }: GestorDeps,
   actor: AuditActor,
+  scope: StaffScope,
   cartId: string,
   itemTOTVSId: number,
 ): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
     const when = now();
     const at = when.toISOString();
-    const cart = await openCartForUpdate(trx, cartId);
+    const cart = await openCartForUpdate(trx, cartId, scope);
     const before = await loadCartLines(trx, cart.id);
     const lines = before.filter((line) => line.itemTOTVSId === itemTOTVSId);
     if (lines.length === 0) throw new CartRefusal(ITEM_NOT_IN_CART, 404);
+    // A secretary removes her units' products only (decision 0061).
+    if (!lines.every((line) => inScope(scope, line.unitCode))) throw new CartRefusal(ITEM_OF_OTHER_UNIT, 403);
     const contents = (await readContents(trx, cart.id))
       .map((bag) => ({ ...bag, items: bag.items.filter((item) => item.itemTOTVSId !== itemTOTVSId) }))
       .filter((bag) => bag.items.length > 0);
@@ -143,12 +157,19 @@ export function removeCartItem(
 }
 
 /** Deletes the whole cart (kept for history with deleted_at); the customer's next add starts a new one. */
-export function deleteCart({ db, now }: GestorDeps, actor: AuditActor, cartId: string): Promise<RemovedCartItem[]> {
+export function deleteCart(
+  { db, now }: GestorDeps,
+  actor: AuditActor,
+  scope: StaffScope,
+  cartId: string,
+): Promise<RemovedCartItem[]> {
   return db.transaction().execute(async (trx) => {
     const when = now();
     const at = when.toISOString();
-    const cart = await openCartForUpdate(trx, cartId);
+    const cart = await openCartForUpdate(trx, cartId, scope);
     const before = await loadCartLines(trx, cart.id);
+    // A secretary deletes a cart only when every product in it is of her units (decision 0061).
+    if (!before.every((line) => inScope(scope, line.unitCode))) throw new CartRefusal(CART_OF_OTHER_UNITS, 403);
     const removed = removedItems(before);
     await trx
       .updateTable("carts")

@@ -10,6 +10,7 @@ import { badRequest, notFound } from "../../errors.ts";
 import { areaStoreId } from "../area-store.ts";
 import { at, validated } from "../../validation.ts";
 import { recordAudit } from "../audit/audit-log.ts";
+import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { exportProductsCsv, importProducts } from "./catalogue-csv.ts";
 import {
@@ -63,7 +64,9 @@ async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBod
 }
 
 export function catalogueRoutes(deps: ApiDeps) {
-  const readers = requireStaff(deps);
+  // The network's roles read (atendimento answers families about products); never a unit's
+  // secretary (decision 0061); admins write.
+  const readers = requireStaff(deps, { roles: PART_ROLES.catalogue });
   const admins = requireAdmin(deps);
   const { listProducts, getProduct, createProduct, updateProduct, createCategory, updateCategory } = gestorCatalogue;
   const { updateHighlight, updateBanner, previewImport, runImport } = gestorCatalogue;

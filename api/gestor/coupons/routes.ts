@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { gestorCoupons } from "../../contract/gestor/coupons.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, validated } from "../../validation.ts";
+import { PART_ROLES } from "../../contract/gestor/staff.ts";
 import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import {
   couponOptions,
@@ -12,9 +13,12 @@ import {
   updateCoupon,
 } from "./service.ts";
 
-/** Cupons: both roles read (issue 15: the catalogue and coupons read-only for atendimento); admins write. */
+/**
+ * Cupons: the network's roles read (issue 15: the catalogue and coupons read-only for
+ * atendimento; never a unit's secretary, decision 0061); admins write.
+ */
 export function gestorCouponRoutes(deps: ApiDeps) {
-  const staff = requireStaff(deps);
+  const staff = requireStaff(deps, { roles: PART_ROLES.coupons });
   const admin = requireAdmin(deps);
   const { list, options, create, get, update } = gestorCoupons;
   return new Hono<StaffEnv>()

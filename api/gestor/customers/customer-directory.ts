@@ -15,6 +15,14 @@ import type {
 import { findOpenCart } from "../../carts/repository.ts";
 import { toCustomer } from "../../customers/repository.ts";
 import type { TicketStatus } from "../../contract/gestor/tickets.ts";
+import {
+  cartsOfUnits,
+  customersOfUnits,
+  salesOfUnits,
+  studentsOfUnits,
+  unitsOf,
+  type StaffScope,
+} from "../staff/staff-scope.ts";
 
 type Db = Kysely<Database>;
 
@@ -32,11 +40,21 @@ interface Page<T> {
   total: number;
 }
 
-export async function searchCustomers(db: Db, q: string, page: number): Promise<Page<GestorCustomerSummary>> {
+/** The customers the person sees: a secretary, her units' families (decision 0061). */
+export async function searchCustomers(
+  db: Db,
+  q: string,
+  page: number,
+  scope: StaffScope,
+): Promise<Page<GestorCustomerSummary>> {
   const pattern = containsPattern(q);
   // Only a text typed as a CPF (digits, its mask allowed) searches the CPFs: "Turma 2" is a name.
   const digits = typedCpfDigits(q);
-  const everyone = db.selectFrom("customers").where("deleted_at", "is", null);
+  const units = unitsOf(scope);
+  const everyone = db
+    .selectFrom("customers")
+    .where("deleted_at", "is", null)
+    .$if(units !== null, (qb) => qb.where("customers.id", "in", customersOfUnits(db, units!)));
   const matching =
     q === ""
       ? everyone
@@ -72,9 +90,18 @@ export async function searchCustomers(db: Db, q: string, page: number): Promise<
   };
 }
 
-export async function searchStudents(db: Db, q: string, page: number): Promise<Page<GestorStudentSummary>> {
+/** The students the person sees: a secretary, those enrolled in her units (decision 0061). */
+export async function searchStudents(
+  db: Db,
+  q: string,
+  page: number,
+  scope: StaffScope,
+): Promise<Page<GestorStudentSummary>> {
   const pattern = containsPattern(q);
-  const everyone = db.selectFrom("students");
+  const units = unitsOf(scope);
+  const everyone = db
+    .selectFrom("students")
+    .$if(units !== null, (qb) => qb.where("students.id", "in", studentsOfUnits(db, units!)));
   const matching =
     q === "" ? everyone : everyone.where((eb) => eb.or([contains("nome", pattern), contains("ra", pattern)]));
   const { n } = await matching.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow();
@@ -125,28 +152,39 @@ export async function searchStudents(db: Db, q: string, page: number): Promise<P
   };
 }
 
-/** A customer's page, or undefined for an unknown or deleted account. */
-export async function customerDetails(db: Db, customerId: string): Promise<GestorCustomerDetails | undefined> {
+/**
+ * A customer's page, or undefined for an unknown or deleted account, or one a secretary does
+ * not see; she sees only her units' students, sales, cart and tickets on it (decision 0061).
+ */
+export async function customerDetails(
+  db: Db,
+  customerId: string,
+  scope: StaffScope,
+): Promise<GestorCustomerDetails | undefined> {
+  const units = unitsOf(scope);
   const customer = await db
     .selectFrom("customers")
     .selectAll()
     .where("id", "=", customerId)
     .where("deleted_at", "is", null)
+    .$if(units !== null, (qb) => qb.where("customers.id", "in", customersOfUnits(db, units!)))
     .executeTakeFirst();
   if (!customer) return undefined;
-  const [links, sales, cart, tickets] = await Promise.all([
+  const [links, sales, openCart, tickets] = await Promise.all([
     db
       .selectFrom("customer_students as link")
       .innerJoin("students", "students.id", "link.student_id")
       .select(["link.id", "link.student_id", "link.created_at", "students.nome", "students.ra", "students.turno"])
       .where("link.customer_id", "=", customer.id)
       .where("link.deleted_at", "is", null)
+      .$if(units !== null, (qb) => qb.where("link.student_id", "in", studentsOfUnits(db, units!)))
       .orderBy("link.created_at")
       .execute(),
     db
       .selectFrom("sales")
       .select(["id", "reference_code", "status", "payment_method_code", "total_cents", "created_at"])
       .where("customer_id", "=", customer.id)
+      .$if(units !== null, (qb) => qb.where("sales.id", "in", salesOfUnits(db, units!)))
       .orderBy("created_at", "desc")
       .execute(),
     findOpenCart(db, customer.id, customer.store_id),
@@ -155,9 +193,20 @@ export async function customerDetails(db: Db, customerId: string): Promise<Gesto
       .selectFrom("support_tickets")
       .select(["id", "protocol", "subject", "status", "created_at"])
       .where((eb) => eb.or([eb("customer_id", "=", customer.id), eb("email", "=", customer.email)]))
+      .$if(units !== null, (qb) => qb.where("support_tickets.unit_code", "in", [...units!]))
       .orderBy("created_at", "desc")
       .execute(),
   ]);
+  const cart =
+    openCart && units !== null
+      ? await db
+          .selectFrom("carts")
+          .select("id")
+          .where("id", "=", openCart.id)
+          .where("id", "in", cartsOfUnits(db, units))
+          .executeTakeFirst()
+          .then((visible) => (visible ? openCart : undefined))
+      : openCart;
   const studentIds = links.map((link) => link.student_id);
   const [years, itemCount] = await Promise.all([
     studentIds.length === 0

@@ -1,4 +1,7 @@
-/** Clientes e estudantes' calls (docs/decisions/0031): both roles; the unlink is audited. */
+/**
+ * Clientes e estudantes' calls (docs/decisions/0031): every role, a secretary for her units'
+ * families only (decision 0061); the unlink is audited.
+ */
 import { Hono } from "hono";
 import { CUSTOMER_NOT_FOUND, gestorCustomers } from "../../contract/gestor/customers.ts";
 import { PART_ROLES } from "../../contract/gestor/staff.ts";
@@ -15,21 +18,21 @@ export function gestorCustomerRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>()
     .on(...at(search), staff, validated(search), async (c) => {
       const { q, page } = c.req.valid("query");
-      return c.json(await searchCustomers(deps.db, q, page));
+      return c.json(await searchCustomers(deps.db, q, page, c.get("scope")));
     })
     .on(...at(students), staff, validated(students), async (c) => {
       const { q, page } = c.req.valid("query");
-      return c.json(await searchStudents(deps.db, q, page));
+      return c.json(await searchStudents(deps.db, q, page, c.get("scope")));
     })
     .on(...at(customer), staff, validated(customer), async (c) => {
-      const details = await customerDetails(deps.db, c.req.valid("param").customerId);
+      const details = await customerDetails(deps.db, c.req.valid("param").customerId, c.get("scope"));
       if (!details) throw notFound(CUSTOMER_NOT_FOUND);
       return c.json(details);
     })
     .on(...at(unlink), staff, validated(unlink), async (c) => {
       const { customerId, linkId } = c.req.valid("param");
       const { reason } = c.req.valid("json");
-      const link = await unlinkStudent(deps, staffActor(c), { customerId, linkId, reason });
+      const link = await unlinkStudent(deps, staffActor(c), c.get("scope"), { customerId, linkId, reason });
       return c.json({ link });
     });
 }

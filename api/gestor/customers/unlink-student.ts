@@ -10,6 +10,7 @@ import { notFound } from "../../errors.ts";
 import { endStudentLink } from "../../students/service.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { auditedLines, removedItems } from "../carts/service.ts";
+import { customersOfUnits, studentsOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 /**
  * The gestor ends a student's link (docs/decisions/0031) by the customer's own rule
@@ -20,16 +21,20 @@ import { auditedLines, removedItems } from "../carts/service.ts";
 export function unlinkStudent(
   { db, now }: { db: Kysely<Database>; now: () => Date },
   actor: AuditActor,
+  scope: StaffScope,
   { customerId, linkId, reason }: { customerId: string; linkId: string; reason: string },
 ) {
   return db.transaction().execute(async (trx) => {
     const when = now();
     const at = when.toISOString();
+    // A secretary ends only the links of her units' students (decision 0061).
+    const units = unitsOf(scope);
     const customer = await trx
       .selectFrom("customers")
       .select(["id", "store_id", "email"])
       .where("id", "=", customerId)
       .where("deleted_at", "is", null)
+      .$if(units !== null, (qb) => qb.where("customers.id", "in", customersOfUnits(trx, units!)))
       .executeTakeFirst();
     if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
     await lockCustomer(trx, customer.id);
@@ -40,6 +45,7 @@ export function unlinkStudent(
       .where("link.id", "=", linkId)
       .where("link.customer_id", "=", customer.id)
       .where("link.deleted_at", "is", null)
+      .$if(units !== null, (qb) => qb.where("link.student_id", "in", studentsOfUnits(trx, units!)))
       .executeTakeFirst();
     if (!link) throw notFound(LINK_NOT_FOUND);
     const cart = await findOpenCart(trx, customer.id, customer.store_id);

@@ -9,8 +9,15 @@ import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { saleBagsWithItems } from "../../sales/sale-bags.ts";
+import { salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
-export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<GestorSaleDetail | null> {
+/** The sale, or null when there is none or it is not of the person's units (decision 0061). */
+export async function saleDetail(
+  db: Kysely<Database>,
+  saleId: string,
+  scope: StaffScope,
+): Promise<GestorSaleDetail | null> {
+  const units = unitsOf(scope);
   const sale = await db
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")
@@ -19,6 +26,7 @@ export async function saleDetail(db: Kysely<Database>, saleId: string): Promise<
     .select(["sales.created_at", "sales.paid_at", "sales.boleto_due_date", "sales.acquirer_alert", "sales.cart_id"])
     .select(["sales.gateway_transaction_id", "customers.id as customer_id", "customers.name", "customers.email"])
     .where("sales.id", "=", saleId)
+    .$if(units !== null, (qb) => qb.where("sales.id", "in", salesOfUnits(db, units!)))
     .executeTakeFirst();
   if (!sale) return null;
   const bags = await saleBagsWithItems(db, sale.id);

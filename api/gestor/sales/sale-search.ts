@@ -10,13 +10,16 @@ import { addDays, brazilDayStart } from "#core/dates.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { containsText } from "../text-search.ts";
+import { salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 /** How many ids go into one `in (…)`: well under SQLite's and PostgreSQL's parameter limits. */
 const CHUNK = 500;
 
-/** The sales matching the filters, joined with their customer. */
-export function filteredSales(db: Kysely<Database>, filters: SaleFilters) {
+/** The sales matching the filters that the scope sees (decision 0061), joined with their customer. */
+export function filteredSales(db: Kysely<Database>, filters: SaleFilters, scope: StaffScope) {
   let query = db.selectFrom("sales").innerJoin("customers", "customers.id", "sales.customer_id");
+  const units = unitsOf(scope);
+  if (units) query = query.where("sales.id", "in", salesOfUnits(db, units));
   const { q, status, method, unit, from, to, customer, ra } = filters;
   if (q) {
     // One text, every way a family names an order (issue 25 §16): digits are also a CPF, an RA
@@ -73,8 +76,8 @@ export function filteredSales(db: Kysely<Database>, filters: SaleFilters) {
   return query;
 }
 
-export async function countSales(db: Kysely<Database>, filters: SaleFilters): Promise<number> {
-  const row = await filteredSales(db, filters)
+export async function countSales(db: Kysely<Database>, filters: SaleFilters, scope: StaffScope): Promise<number> {
+  const row = await filteredSales(db, filters, scope)
     .select((eb) => eb.fn.countAll().as("count"))
     .executeTakeFirstOrThrow();
   // PostgreSQL answers count(*) as a bigint string.
@@ -82,8 +85,13 @@ export async function countSales(db: Kysely<Database>, filters: SaleFilters): Pr
 }
 
 /** The sales of the filters, newest first; `page` limits them to one page of the list. */
-export function salesOf(db: Kysely<Database>, filters: SaleFilters, page?: { offset: number; limit: number }) {
-  let query = filteredSales(db, filters)
+export function salesOf(
+  db: Kysely<Database>,
+  filters: SaleFilters,
+  scope: StaffScope,
+  page?: { offset: number; limit: number },
+) {
+  let query = filteredSales(db, filters, scope)
     .select(["sales.id", "sales.reference_code", "sales.created_at", "sales.status", "sales.payment_method_code"])
     .select(["sales.installments", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
     .select(["sales.coupon_code", "sales.customer_id", "customers.name", "customers.email", "customers.cpf"])
@@ -98,10 +106,11 @@ export async function listSales(
   db: Kysely<Database>,
   filters: SaleFilters,
   page: number,
+  scope: StaffScope,
 ): Promise<{ rows: GestorSaleRow[]; page: number; pageCount: number; total: number }> {
-  const total = await countSales(db, filters);
+  const total = await countSales(db, filters, scope);
   const pages = paging(page, total);
-  const sales = await salesOf(db, filters, { offset: pages.offset, limit: GESTOR_PAGE_SIZE });
+  const sales = await salesOf(db, filters, scope, { offset: pages.offset, limit: GESTOR_PAGE_SIZE });
   const students = await studentsOf(
     db,
     sales.map((sale) => sale.id),
@@ -170,4 +179,16 @@ export async function unitLinesOf(
       ]);
   }
   return lines;
+}
+
+/** The units (CODCOLIGADA) of a sale's lines. */
+export async function unitsOfSale(db: Kysely<Database>, saleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("sale_bag_items")
+    .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+    .select("sale_bag_items.unit_code")
+    .distinct()
+    .where("sale_bags.sale_id", "=", saleId)
+    .execute();
+  return rows.map((row) => row.unit_code);
 }

@@ -10,6 +10,7 @@ import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 import { NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
 import { salesOf, studentsOf, unitLinesOf } from "./sale-search.ts";
 
@@ -33,8 +34,8 @@ const HEADER = [
 /** 123456 centavos → "1234,56": no thousands separator, which a spreadsheet would read as text. */
 const amount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
-export async function salesCsv(db: Kysely<Database>, filters: SaleFilters): Promise<string> {
-  const sales = await salesOf(db, filters);
+export async function salesCsv(db: Kysely<Database>, filters: SaleFilters, scope: StaffScope): Promise<string> {
+  const sales = await salesOf(db, filters, scope);
   const ids = sales.map((sale) => sale.id);
   const students = await studentsOf(db, ids);
   const units = await unitLinesOf(db, ids);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_GROUP_SIZE } from "#api/contract/gestor/search.ts";
 import { SEARCH_TOO_LONG, SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
 import { STAFF_ROLES } from "#api/contract/gestor/staff.ts";
+import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
 import { SECOND_FACTOR_OWED, STAFF_SESSION_EXPIRED } from "#api/gestor/staff/require-staff.ts";
 import { issueStaffSession } from "#api/gestor/staff/staff-sessions.ts";
 import { linkByRA } from "#tests/fixtures/carts.ts";
@@ -88,12 +89,24 @@ describe("who may search", () => {
     const q = customer.payload.name;
     // A store where atendimento does not open Pedidos: the search gives it no sale, admins still get it.
     const noSalesForAtendimento = { customers: STAFF_ROLES, sales: ["admin"] } as const;
-    const forAtendente = await searchRecords(t.db, q, "atendimento", noSalesForAtendimento);
+    const forAtendente = await searchRecords(
+      t.db,
+      q,
+      { role: "atendimento", scope: WHOLE_NETWORK },
+      noSalesForAtendimento,
+    );
     expect(forAtendente.sales).toBeNull();
     expect(idsOf(forAtendente.customers)).toEqual([customer.id]);
-    expect(idsOf((await searchRecords(t.db, q, "admin", noSalesForAtendimento)).sales)).toEqual([saleId]);
+    expect(
+      idsOf((await searchRecords(t.db, q, { role: "admin", scope: WHOLE_NETWORK }, noSalesForAtendimento)).sales),
+    ).toEqual([saleId]);
     // And one where it opens no family's records: neither customers nor students.
-    const onlySales = await searchRecords(t.db, q, "atendimento", { customers: ["admin"], sales: STAFF_ROLES });
+    const onlySales = await searchRecords(
+      t.db,
+      q,
+      { role: "atendimento", scope: WHOLE_NETWORK },
+      { customers: ["admin"], sales: STAFF_ROLES },
+    );
     expect([onlySales.customers, onlySales.students]).toEqual([null, null]);
     expect(idsOf(onlySales.sales)).toEqual([saleId]);
   });

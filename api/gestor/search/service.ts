@@ -9,24 +9,28 @@ import { PART_ROLES, type RecordPart, type StaffRole } from "#api/contract/gesto
 import type { Database } from "#db/schema.ts";
 import { searchCustomers, searchStudents } from "../customers/customer-directory.ts";
 import { listSales } from "../sales/sale-search.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 
 const firstOf = <T>({ rows, total }: { rows: T[]; total: number }) => ({
   rows: rows.slice(0, SEARCH_GROUP_SIZE),
   total,
 });
 
-/** `q` is already checked (searchText); `partRoles` is PART_ROLES but in a test of a role's limits. */
+/**
+ * `q` is already checked (searchText); `partRoles` is PART_ROLES but in a test of a role's
+ * limits. A secretary finds only her units' records, as in each list (decision 0061).
+ */
 export async function searchRecords(
   db: Kysely<Database>,
   q: string,
-  role: StaffRole,
+  { role, scope }: { role: StaffRole; scope: StaffScope },
   partRoles: Record<RecordPart, readonly StaffRole[]> = PART_ROLES,
 ): Promise<GestorSearchReply> {
   const opens = (part: RecordPart) => partRoles[part].includes(role);
   const [customers, students, sales] = await Promise.all([
-    opens("customers") ? searchCustomers(db, q, 1).then(firstOf) : null,
-    opens("customers") ? searchStudents(db, q, 1).then(firstOf) : null,
-    opens("sales") ? listSales(db, { q }, 1).then(firstOf) : null,
+    opens("customers") ? searchCustomers(db, q, 1, scope).then(firstOf) : null,
+    opens("customers") ? searchStudents(db, q, 1, scope).then(firstOf) : null,
+    opens("sales") ? listSales(db, { q }, 1, scope).then(firstOf) : null,
   ]);
   return { q, customers, students, sales };
 }

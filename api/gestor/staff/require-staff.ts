@@ -5,6 +5,7 @@ import { ApiError, errorBody } from "../../errors.ts";
 import { callerAddress } from "../../rate-limit.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
 import { findLiveStaffSession, type StaffRow } from "./staff-sessions.ts";
+import { scopeOf, type StaffScope } from "./staff-scope.ts";
 
 export const STAFF_SESSION_EXPIRED = "Sua sessão expirou. Entre novamente.";
 export const SECOND_FACTOR_OWED = "Confirme o código do autenticador para continuar.";
@@ -18,6 +19,8 @@ export type StaffEnv = {
     staffSessionExpiresAt: string;
     /** False only where requireStaff was told to admit a session that still owes its second factor. */
     secondFactorPassed: boolean;
+    /** The units the person works for (decision 0061): every query of a unit's records reads it. */
+    scope: StaffScope;
   };
 };
 
@@ -48,6 +51,7 @@ export function requireStaff(
     c.set("staffSessionId", session.sessionId);
     c.set("staffSessionExpiresAt", session.expiresAt);
     c.set("secondFactorPassed", session.mfaPassed);
+    c.set("scope", await scopeOf(deps.db, session.staff));
     await next();
   };
 }

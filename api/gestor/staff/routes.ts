@@ -13,6 +13,7 @@ import { findPasswordLink, usePasswordLink } from "./password-links.ts";
 import { requireStaff, staffActor, type StaffEnv } from "./require-staff.ts";
 import { issueStaffSession, revokeAllStaffSessions, revokeStaffSession } from "./staff-sessions.ts";
 import { secondFactorStepOf, toStaffMember } from "./staff-member.ts";
+import { unitCodesIn, unitCodesOf } from "./staff-scope.ts";
 
 export const STAFF_WRONG_CREDENTIALS = "E-mail ou senha incorretos.";
 export const STAFF_LOGIN_THROTTLED = "Muitas tentativas de login sem sucesso.";
@@ -75,12 +76,13 @@ export function staffAuthRoutes(deps: ApiDeps) {
         { action: "staff.login", targetType: "staff", targetId: staff.id, summary: "Entrou na área do gestor" },
         now,
       );
-      return c.json({ session: { ...session, secondFactor: step }, staff: toStaffMember(staff) });
+      const units = (await unitCodesOf(deps.db, [staff.id])).get(staff.id) ?? [];
+      return c.json({ session: { ...session, secondFactor: step }, staff: toStaffMember(staff, units) });
     })
     .on(...at(gestorAuth.me), requireStaff(deps, { pendingSecondFactor: true }), (c) => {
       const staff = c.get("staff");
       return c.json({
-        staff: toStaffMember(staff),
+        staff: toStaffMember(staff, unitCodesIn(c.get("scope"))),
         secondFactor: c.get("secondFactorPassed") ? null : secondFactorStepOf(staff),
         expiresAt: c.get("staffSessionExpiresAt"),
       });

@@ -7,7 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "../../contract/gestor/staff.ts";
+import { STAFF_ROLES, type StaffRole } from "../../contract/gestor/staff.ts";
+import { checkedUnits, describeAccess, writeStaffUnits } from "./staff-units.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
 import { createPasswordLink } from "./password-links.ts";
@@ -20,16 +21,22 @@ export interface NewStaff {
   email: string;
   name: string;
   role: StaffRole;
+  /** A secretary's units (decision 0061); none for the network's roles. */
+  unitCodes?: readonly string[];
 }
 
 /** Checks what a caller outside Zod (the command line) typed; answers the normalised person. */
-export function checkNewStaff(input: { email?: string; name?: string; role?: string }): NewStaff {
+export function checkNewStaff(input: { email?: string; name?: string; role?: string; units?: string }): NewStaff {
   const email = (input.email ?? "").trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254) throw new GestorError("E-mail inválido.");
   if (!STAFF_ROLES.includes(input.role as StaffRole))
-    throw new GestorError(`Perfil inválido: use ${STAFF_ROLES.join(" ou ")}.`);
+    throw new GestorError(`Perfil inválido: use ${STAFF_ROLES.join(", ")}.`);
   const name = (input.name ?? "").trim() || email.split("@")[0]!;
-  return { email, name: name.slice(0, 120), role: input.role as StaffRole };
+  const unitCodes = (input.units ?? "")
+    .split(",")
+    .map((code) => code.trim())
+    .filter(Boolean);
+  return { email, name: name.slice(0, 120), role: input.role as StaffRole, unitCodes };
 }
 
 /** Creates the person and their invitation link; answers the link's token (shown once). */
@@ -51,6 +58,7 @@ export async function insertStaff(
 ): Promise<{ staffId: string; token: string }> {
   const taken = await trx.selectFrom("staff").select("id").where("email", "=", person.email).executeTakeFirst();
   if (taken) throw new GestorError(STAFF_EMAIL_TAKEN);
+  const unitCodes = await checkedUnits(trx, person.role, person.unitCodes ?? []);
   const staffId = crypto.randomUUID();
   await trx
     .insertInto("staff")
@@ -67,6 +75,7 @@ export async function insertStaff(
       deactivated_at: null,
     })
     .execute();
+  await writeStaffUnits(trx, staffId, unitCodes);
   const token = await createPasswordLink(trx, staffId, "convite", now);
   await recordAudit(
     trx,
@@ -75,8 +84,8 @@ export async function insertStaff(
       action: "staff.invite",
       targetType: "staff",
       targetId: staffId,
-      summary: `Convidou ${person.email} (${STAFF_ROLE_LABELS[person.role]})`,
-      after: person,
+      summary: `Convidou ${person.email} (${describeAccess(person.role, unitCodes)})`,
+      after: { ...person, unitCodes },
     },
     now,
   );

@@ -2,13 +2,14 @@ import type { SecondFactorStep, StaffMember, StaffRole } from "../../contract/ge
 import type { StaffRow } from "./staff-sessions.ts";
 
 /** What a reply may say of a person: never the password hash or the TOTP secret. */
-export function toStaffMember(staff: StaffRow): StaffMember {
+export function toStaffMember(staff: StaffRow, unitCodes: readonly string[]): StaffMember {
   return {
     id: staff.id,
     name: staff.name,
     email: staff.email,
     role: staff.role as StaffRole,
     totpEnabled: staff.totp_enabled_at !== null,
+    unitCodes: [...unitCodes],
   };
 }
 

@@ -25,8 +25,7 @@ export function teamRoutes(deps: ApiDeps) {
     )
     .on(...at(gestorTeam.get), async (c) => c.json({ member: await teamMember(deps.db, c.req.param("staffId")) }))
     .on(...at(gestorTeam.changeRole), validated(gestorTeam.changeRole), async (c) => {
-      const { role } = c.req.valid("json");
-      return c.json({ member: await changeRole(deps, staffActor(c), c.req.param("staffId"), role) });
+      return c.json({ member: await changeRole(deps, staffActor(c), c.req.param("staffId"), c.req.valid("json")) });
     })
     .on(...at(gestorTeam.deactivate), async (c) =>
       c.json({ member: await deactivateMember(deps, staffActor(c), c.req.param("staffId")) }),

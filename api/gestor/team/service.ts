@@ -6,7 +6,7 @@
  */
 import { SqliteAdapter, type Kysely, type Updateable } from "kysely";
 import type { Database, StaffTable } from "#db/schema.ts";
-import { STAFF_ROLE_LABELS, type StaffRole } from "../../contract/gestor/staff.ts";
+import type { StaffRole } from "../../contract/gestor/staff.ts";
 import type { TeamMember } from "../../contract/gestor/team.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
@@ -18,12 +18,15 @@ import { createPasswordLink, passwordLinkPath, type PasswordLinkPurpose } from "
 import { insertStaff, type NewStaff } from "../staff/staff-accounts.ts";
 import { staffPasswordLinkEmail } from "../staff/staff-emails.ts";
 import { toStaffMember } from "../staff/staff-member.ts";
+import { unitCodesOf } from "../staff/staff-scope.ts";
+import { checkedUnits, describeAccess, writeStaffUnits } from "../staff/staff-units.ts";
 import { revokeAllStaffSessions, type StaffRow } from "../staff/staff-sessions.ts";
 
 export const MEMBER_NOT_FOUND = "Pessoa da equipe não encontrada.";
 export const LAST_ADMIN = "É preciso manter pelo menos um administrador ativo.";
 export const NOT_ON_ONESELF = "Você não pode fazer isto com a sua própria conta; peça a outro administrador.";
 export const SAME_ROLE = "A pessoa já tem este perfil.";
+export const SAME_ACCESS = "A pessoa já tem este perfil e estas unidades.";
 export const ALREADY_INACTIVE = "Esta pessoa já está desativada.";
 export const ALREADY_ACTIVE = "Esta pessoa já está ativa.";
 export const NO_AUTHENTICATOR = "Esta pessoa não tem autenticador para redefinir.";
@@ -45,9 +48,9 @@ async function loadMembers(db: Kysely<Database>, staffId?: string) {
     .execute();
 }
 
-function toTeamMember(row: StaffRow & { last_login_at: string | null }): TeamMember {
+function toTeamMember(row: StaffRow & { last_login_at: string | null }, unitCodes: readonly string[]): TeamMember {
   return {
-    ...toStaffMember(row),
+    ...toStaffMember(row, unitCodes),
     active: row.deactivated_at === null,
     passwordSet: row.password_hash !== null,
     createdAt: row.created_at,
@@ -57,22 +60,28 @@ function toTeamMember(row: StaffRow & { last_login_at: string | null }): TeamMem
 
 /** Everybody: the active first, then by name. */
 export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
-  return (await loadMembers(db))
-    .map(toTeamMember)
+  const rows = await loadMembers(db);
+  const units = await unitCodesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows
+    .map((row) => toTeamMember(row, units.get(row.id) ?? []))
     .sort((a, b) => Number(b.active) - Number(a.active) || a.name.localeCompare(b.name, "pt-BR"));
 }
 
 export async function teamMember(db: Kysely<Database>, staffId: string): Promise<TeamMember> {
   const [row] = await loadMembers(db, staffId);
   if (!row) throw notFound(MEMBER_NOT_FOUND);
-  return toTeamMember(row);
+  return toTeamMember(row, (await unitCodesOf(db, [row.id])).get(row.id) ?? []);
 }
 
 /** What the audit keeps of a person: never the password hash, the TOTP secret or codes. */
-const snapshot = (row: StaffRow) => ({
+const snapshot = (row: StaffRow, unitCodes: readonly string[]) => ({
   name: row.name,
   email: row.email,
   role: row.role,
+  unitCodes,
   active: row.deactivated_at === null,
   totpEnabled: row.totp_enabled_at !== null,
 });
@@ -108,6 +117,8 @@ interface Change {
   action: string;
   summary: string;
   set: Updateable<StaffTable>;
+  /** A secretary's units after the change, when it changes them. */
+  unitCodes?: readonly string[];
   /** Access shrinks: every session of the person ends at once. */
   endSessions: boolean;
 }
@@ -121,15 +132,17 @@ async function changeMember(
   deps: ApiDeps,
   admin: Admin,
   staffId: string,
-  plan: (person: StaffRow, activeAdmins: string[]) => Change,
+  plan: (person: StaffRow, activeAdmins: string[], unitCodes: readonly string[]) => Change | Promise<Change>,
 ): Promise<TeamMember> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
     const { person, activeAdmins } = await lockRows(trx, staffId, true);
     // The guard read the admin's role before this transaction; another admin may have changed it since.
     if (admin.kind === "staff" && !activeAdmins.includes(admin.staffId)) throw new ApiError(403, ROLE_REFUSED);
-    const change = plan(person, activeAdmins);
+    const unitsBefore = (await unitCodesOf(trx, [staffId])).get(staffId) ?? [];
+    const change = await plan(person, activeAdmins, unitsBefore);
     await trx.updateTable("staff").set(change.set).where("id", "=", staffId).execute();
+    if (change.unitCodes) await writeStaffUnits(trx, staffId, change.unitCodes);
     if (change.set.totp_secret === null)
       await trx.deleteFrom("staff_recovery_codes").where("staff_id", "=", staffId).execute();
     if (change.endSessions) await revokeAllStaffSessions(trx, staffId, now);
@@ -142,8 +155,8 @@ async function changeMember(
         targetType: "staff",
         targetId: staffId,
         summary: change.summary,
-        before: snapshot(person),
-        after: snapshot(after),
+        before: snapshot(person, unitsBefore),
+        after: snapshot(after, change.unitCodes ?? unitsBefore),
       },
       now,
     );
@@ -157,18 +170,34 @@ const refuse = (message: string) => new ApiError(409, message);
 const isLastAdmin = (person: StaffRow, activeAdmins: string[]) =>
   activeAdmins.includes(person.id) && activeAdmins.length <= 1;
 
-export function changeRole(deps: ApiDeps, admin: Admin, staffId: string, role: StaffRole) {
-  return changeMember(deps, admin, staffId, (person, activeAdmins) => {
+/** The role and, for a secretary, her units (decision 0061). */
+export function changeRole(
+  deps: ApiDeps,
+  admin: Admin,
+  staffId: string,
+  { role, unitCodes }: { role: StaffRole; unitCodes: readonly string[] },
+) {
+  return changeMember(deps, admin, staffId, async (person, activeAdmins, unitsBefore) => {
     if (isSelf(admin, person)) throw refuse(NOT_ON_ONESELF);
-    if (person.role === role) throw refuse(SAME_ROLE);
+    let units: string[];
+    try {
+      units = await checkedUnits(deps.db, role, unitCodes);
+    } catch (error) {
+      if (error instanceof GestorError) throw new ApiError(400, error.message);
+      throw error;
+    }
+    const sameUnits = units.length === unitsBefore.length && units.every((code) => unitsBefore.includes(code));
+    if (person.role === role && sameUnits) throw refuse(units.length > 0 ? SAME_ACCESS : SAME_ROLE);
     if (role !== "admin" && isLastAdmin(person, activeAdmins)) throw refuse(LAST_ADMIN);
-    const from = STAFF_ROLE_LABELS[person.role as StaffRole];
+    const from = describeAccess(person.role as StaffRole, unitsBefore);
     return {
       action: "staff.change-role",
-      summary: `Mudou o perfil de ${person.email} de ${from} para ${STAFF_ROLE_LABELS[role]}`,
+      summary: `Mudou o perfil de ${person.email} de ${from} para ${describeAccess(role, units)}`,
       set: { role },
-      // A session opened under the old role ends; an admin's next login asks for the authenticator.
-      endSessions: true,
+      unitCodes: units,
+      // A session opened under the old role, or with a unit now taken away, ends; an admin's
+      // next login asks for the authenticator. A unit added is only more access.
+      endSessions: person.role !== role || unitsBefore.some((code) => !units.includes(code)),
     };
   });
 }

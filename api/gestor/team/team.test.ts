@@ -186,7 +186,7 @@ describe("the last active admin", () => {
         deps,
         { kind: "staff", staffId: first.staffId, email: first.email, address: null },
         second.staffId,
-        "atendimento",
+        { role: "atendimento", unitCodes: [] },
       );
       const inFlight = deactivateMember(
         deps,
@@ -195,7 +195,9 @@ describe("the last active admin", () => {
       );
       await expect(inFlight).rejects.toMatchObject({ status: 403, message: ROLE_REFUSED });
       // The command line has no account: the rule itself stops it.
-      await expect(changeRole(deps, COMMAND_LINE, first.staffId, "atendimento")).rejects.toMatchObject({
+      await expect(
+        changeRole(deps, COMMAND_LINE, first.staffId, { role: "atendimento", unitCodes: [] }),
+      ).rejects.toMatchObject({
         status: 409,
         message: LAST_ADMIN,
       });
@@ -207,8 +209,10 @@ describe("the last active admin", () => {
         .executeTakeFirstOrThrow();
       expect([still.role, still.deactivated_at]).toEqual(["admin", null]);
       // With a second active admin, the command line may.
-      await changeRole(deps, COMMAND_LINE, second.staffId, "admin");
-      expect((await changeRole(deps, COMMAND_LINE, first.staffId, "atendimento")).role).toBe("atendimento");
+      await changeRole(deps, COMMAND_LINE, second.staffId, { role: "admin", unitCodes: [] });
+      expect((await changeRole(deps, COMMAND_LINE, first.staffId, { role: "atendimento", unitCodes: [] })).role).toBe(
+        "atendimento",
+      );
     } finally {
       await fresh.close();
     }

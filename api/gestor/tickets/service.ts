@@ -17,6 +17,7 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { listTicketReplies } from "./command-line.ts";
 import { containsText } from "../text-search.ts";
 import type { StaffRow } from "../staff/staff-sessions.ts";
+import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 interface Filters {
   status?: TicketStatus;
@@ -26,8 +27,11 @@ interface Filters {
   page: number;
 }
 
-export async function listGestorTickets({ db }: ApiDeps, { status, from, to, q, page }: Filters) {
+/** The tickets the person sees: a secretary, those about her units (decision 0061). */
+export async function listGestorTickets({ db }: ApiDeps, { status, from, to, q, page }: Filters, scope: StaffScope) {
+  const units = unitsOf(scope);
   let query = db.selectFrom("support_tickets");
+  if (units) query = query.where("unit_code", "in", [...units]);
   if (status) query = query.where("status", "=", status);
   if (from) query = query.where("created_at", ">=", startOfBrazilDay(from));
   if (to) query = query.where("created_at", "<", startOfBrazilDay(addDays(to, 1)));
@@ -56,14 +60,21 @@ export async function listGestorTickets({ db }: ApiDeps, { status, from, to, q, 
   };
 }
 
-async function findRow(db: Kysely<Database>, ticketId: string) {
-  const row = await db.selectFrom("support_tickets").selectAll().where("id", "=", ticketId).executeTakeFirst();
+/** The ticket, when the person sees it (404 otherwise: a 403 would confirm it exists). */
+async function findRow(db: Kysely<Database>, ticketId: string, scope: StaffScope) {
+  const units = unitsOf(scope);
+  const row = await db
+    .selectFrom("support_tickets")
+    .selectAll()
+    .where("id", "=", ticketId)
+    .$if(units !== null, (qb) => qb.where("unit_code", "in", [...units!]))
+    .executeTakeFirst();
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
   return row;
 }
 
-export async function getGestorTicket({ db }: { db: Kysely<Database> }, ticketId: string) {
-  const row = await findRow(db, ticketId);
+export async function getGestorTicket({ db }: { db: Kysely<Database> }, ticketId: string, scope: StaffScope) {
+  const row = await findRow(db, ticketId, scope);
   const replies = await listTicketReplies({ db }, ticketId);
   return {
     ticket: {
@@ -98,13 +109,14 @@ export async function replyToTicket(
   deps: ApiDeps,
   actor: AuditActor,
   staff: Pick<StaffRow, "id" | "name">,
+  scope: StaffScope,
   ticketId: string,
   message: string,
 ) {
   const now = deps.now();
   const at = now.toISOString();
   await deps.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, ticketId);
+    const row = await findRow(trx, ticketId, scope);
     if (row.status === "fechado") throw badRequest(TICKET_MESSAGES.closed);
     const replyId = crypto.randomUUID();
     await trx
@@ -132,14 +144,20 @@ export async function replyToTicket(
       now,
     );
   });
-  return getGestorTicket(deps, ticketId);
+  return getGestorTicket(deps, ticketId, scope);
 }
 
 /** Closes a ticket ("fechado") or reopens a closed one ("aberto"). */
-export async function changeTicketStatus(deps: ApiDeps, actor: AuditActor, ticketId: string, close: boolean) {
+export async function changeTicketStatus(
+  deps: ApiDeps,
+  actor: AuditActor,
+  scope: StaffScope,
+  ticketId: string,
+  close: boolean,
+) {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
-    const row = await findRow(trx, ticketId);
+    const row = await findRow(trx, ticketId, scope);
     if (close && row.status === "fechado") throw badRequest(TICKET_MESSAGES.alreadyClosed);
     if (!close && row.status !== "fechado") throw badRequest(TICKET_MESSAGES.notClosed);
     const status: TicketStatus = close ? "fechado" : "aberto";
@@ -158,5 +176,5 @@ export async function changeTicketStatus(deps: ApiDeps, actor: AuditActor, ticke
       now,
     );
   });
-  return getGestorTicket(deps, ticketId);
+  return getGestorTicket(deps, ticketId, scope);
 }

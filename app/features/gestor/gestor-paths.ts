@@ -43,6 +43,8 @@ export const GESTOR_PATHS = {
   gradesExport: (period?: string) => (period ? `/gestor/series/exportar?periodo=${period}` : "/gestor/series/exportar"),
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
+  /** The school ERP's keys for the roster and grades sync (decision 0060). */
+  integrationKeys: "/gestor/integracoes",
   /** The person's own account: password and authenticator. */
   ownAccount: "/gestor/minha-conta",
   /** The header's search: customers, students and orders (`?q=…`). */
@@ -58,17 +60,18 @@ export interface GestorMenuEntry {
 
 /** The menu, in the order of a working day. */
 export const GESTOR_MENU: readonly GestorMenuEntry[] = [
-  { label: "Painel", to: GESTOR_PATHS.home },
+  { label: "Painel", to: GESTOR_PATHS.home, roles: PART_ROLES.dashboard },
   { label: "Pedidos", to: GESTOR_PATHS.orders, roles: PART_ROLES.sales },
-  { label: "Carrinhos", to: GESTOR_PATHS.carts },
+  { label: "Carrinhos", to: GESTOR_PATHS.carts, roles: PART_ROLES.carts },
   { label: "Clientes e estudantes", to: GESTOR_PATHS.customers, roles: PART_ROLES.customers },
-  { label: "Catálogo", to: GESTOR_PATHS.catalogue },
-  { label: "Cupons", to: GESTOR_PATHS.coupons },
-  { label: "Atendimento", to: GESTOR_PATHS.tickets },
+  { label: "Catálogo", to: GESTOR_PATHS.catalogue, roles: PART_ROLES.catalogue },
+  { label: "Cupons", to: GESTOR_PATHS.coupons, roles: PART_ROLES.coupons },
+  { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
   { label: "Séries", to: GESTOR_PATHS.grades(), roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
+  { label: "Integrações", to: GESTOR_PATHS.integrationKeys, roles: ["admin"] },
 ];
 
 /** Where a login goes back to: a page of the area only (never another site). */

@@ -23,7 +23,14 @@ export function GestorShell({ staff, children }: { staff: StaffMember; children:
         <HeaderSearch />
         <div className="flex flex-wrap items-center gap-3">
           <span data-testid="gestor-staff">
-            {staff.name} <span className="text-slate-300">({STAFF_ROLE_LABELS[staff.role]})</span>
+            {staff.name}{" "}
+            <span className="text-slate-300">
+              ({STAFF_ROLE_LABELS[staff.role]}
+              {staff.unitCodes.length > 0
+                ? ` · ${staff.unitCodes.length === 1 ? "unidade" : "unidades"} ${staff.unitCodes.join(", ")}`
+                : ""}
+              )
+            </span>
           </span>
           <Link to={GESTOR_PATHS.ownAccount} className="underline-offset-2 hover:underline">
             Minha conta

@@ -5,13 +5,21 @@
  */
 import { redirect } from "react-router";
 import { gestorAuth } from "#api/contract/gestor/auth.ts";
-import type { StaffMember, StaffRole } from "#api/contract/gestor/staff.ts";
+import {
+  PART_ROLES,
+  UNIT_ROLES,
+  type GestorPart,
+  type StaffMember,
+  type StaffRole,
+} from "#api/contract/gestor/staff.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { GESTOR_UNAVAILABLE, gestorApiFor, loginRedirectFor, type GestorCall } from "./gestor-api.server.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { getStaffToken } from "./staff-session.server.ts";
 
 export const ROLE_REFUSED_PAGE = "Seu perfil não permite acessar esta página.";
+/** A secretary an admin has not given units yet (decision 0061): nothing of a unit to show. */
+export const NO_UNITS_PAGE = "Seu perfil ainda não tem unidade. Peça a um administrador que indique as suas.";
 
 export interface CurrentStaff {
   staff: StaffMember;
@@ -47,16 +55,24 @@ export function currentStaffSession(request: Request) {
   return pending;
 }
 
-/** The logged-in staff member with a complete login, of one of `roles` when given. */
+/**
+ * The logged-in staff member with a complete login: of one of `roles`, or of the roles that
+ * open `part` (PART_ROLES), when given; no option is the person's own pages only. A part holds
+ * unit records: a secretary without units is refused it (decision 0061).
+ */
 export async function requireStaff(
   request: Request,
-  { roles }: { roles?: readonly StaffRole[] } = {},
+  { roles, part }: { roles?: readonly StaffRole[]; part?: GestorPart } = {},
 ): Promise<CurrentStaff> {
   const { secondFactor, ...current } = await currentStaffSession(request);
   if (secondFactor === "totp") throw redirect(GESTOR_PATHS.secondFactor);
   if (secondFactor === "enrol") throw redirect(GESTOR_PATHS.enrol);
-  if (roles && !roles.includes(current.staff.role))
+  const allowed = part ? PART_ROLES[part] : roles;
+  if (allowed && !allowed.includes(current.staff.role))
     throw new Response(ROLE_REFUSED_PAGE, { status: 403, statusText: "Forbidden" });
+  const unitRole = (UNIT_ROLES as readonly StaffRole[]).includes(current.staff.role);
+  if (part && unitRole && current.staff.unitCodes.length === 0)
+    throw new Response(NO_UNITS_PAGE, { status: 403, statusText: "Forbidden" });
   return current;
 }
 

@@ -3,7 +3,8 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES } from "#api/contract/gestor/staff.ts";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GestorActionForm, gestorCard, gestorInput, gestorLabel } from "#app/features/gestor/gestor-ui.tsx";
-import { situationLabel, whenLabel } from "#app/features/gestor/staff/team-labels.ts";
+import { StaffUnitsChoice } from "#app/features/gestor/staff/staff-units-choice.tsx";
+import { accessLabel, situationLabel, whenLabel } from "#app/features/gestor/staff/team-labels.ts";
 import { memberAction, memberPage } from "#app/features/gestor/staff/team.server.ts";
 import type { Route } from "./+types/team-member";
 
@@ -26,7 +27,7 @@ function Confirm({ id, children }: { id: string; children: string }) {
 }
 
 export default function TeamMemberPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, self } = loaderData;
+  const { member, self, units } = loaderData;
   const reply = actionData as { error: string | null; link: string | null } | undefined;
   return (
     <>
@@ -58,7 +59,7 @@ export default function TeamMemberPage({ loaderData, actionData }: Route.Compone
             <dt className="font-semibold">E-mail</dt>
             <dd>{member.email}</dd>
             <dt className="font-semibold">Perfil</dt>
-            <dd>{STAFF_ROLE_LABELS[member.role]}</dd>
+            <dd>{accessLabel(member)}</dd>
             <dt className="font-semibold">Verificação em duas etapas</dt>
             <dd>{member.totpEnabled ? "Ativa" : "Não ativada"}</dd>
             <dt className="font-semibold">Situação</dt>
@@ -82,7 +83,7 @@ export default function TeamMemberPage({ loaderData, actionData }: Route.Compone
             <h2 id="acoes" className="text-base font-bold text-slate-900">
               Ações
             </h2>
-            <GestorActionForm intent="role" label="Mudar perfil">
+            <GestorActionForm intent="role" label="Mudar perfil e unidades">
               <div>
                 <label htmlFor="perfil" className={gestorLabel}>
                   Perfil
@@ -95,6 +96,7 @@ export default function TeamMemberPage({ loaderData, actionData }: Route.Compone
                   ))}
                 </select>
               </div>
+              <StaffUnitsChoice name="unitCodes" choices={units} ticked={member.unitCodes} />
             </GestorActionForm>
             {member.active ? (
               <GestorActionForm intent="password-link" label="Enviar link para redefinir a senha" />

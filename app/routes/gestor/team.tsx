@@ -8,7 +8,8 @@ import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { gestorButton, gestorCard, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import { inviteSchema } from "#app/features/gestor/staff/staff-forms.ts";
-import { situationLabel, whenLabel } from "#app/features/gestor/staff/team-labels.ts";
+import { StaffUnitsChoice } from "#app/features/gestor/staff/staff-units-choice.tsx";
+import { accessLabel, situationLabel, whenLabel } from "#app/features/gestor/staff/team-labels.ts";
 import { invite, teamPage } from "#app/features/gestor/staff/team.server.ts";
 import { FormErrors, SelectField, TextField } from "#app/ui/form-field.tsx";
 import type { Route } from "./+types/team";
@@ -24,7 +25,7 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE
 export default function TeamPage({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as
     { invited: { name: string; email: string; link: string } | null; result?: SubmissionResult<string[]> } | undefined;
-  const { members, selfId } = loaderData;
+  const { members, selfId, units } = loaderData;
   return (
     <>
       <GestorPageHeader title="Equipe" />
@@ -52,7 +53,7 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
               {member.id === selfId ? " (você)" : null}
             </td>
             <td>{member.email}</td>
-            <td>{STAFF_ROLE_LABELS[member.role]}</td>
+            <td>{accessLabel(member)}</td>
             <td>{member.totpEnabled ? "Ativa" : "Não ativada"}</td>
             <td>{situationLabel(member)}</td>
             <td>{member.lastLoginAt ? whenLabel(member.lastLoginAt) : "Nunca"}</td>
@@ -67,13 +68,19 @@ export default function TeamPage({ loaderData, actionData }: Route.ComponentProp
           A pessoa recebe por e-mail um link para definir a senha. Administradores configuram também a verificação em
           duas etapas na primeira entrada.
         </p>
-        <InviteForm result={reply?.result} />
+        <InviteForm result={reply?.result} units={units} />
       </section>
     </>
   );
 }
 
-function InviteForm({ result }: { result?: SubmissionResult<string[]> }) {
+function InviteForm({
+  result,
+  units,
+}: {
+  result?: SubmissionResult<string[]>;
+  units: readonly { value: string; label: string }[];
+}) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "gestor-convidar",
@@ -89,6 +96,15 @@ function InviteForm({ result }: { result?: SubmissionResult<string[]> }) {
       <TextField meta={fields.name} label="Nome" autoComplete="off" maxLength={120} />
       <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" maxLength={254} />
       <SelectField meta={fields.role} label="Perfil" options={ROLE_OPTIONS} placeholder="Escolha o perfil" />
+      <StaffUnitsChoice
+        name={fields.unitCodes.name}
+        choices={units}
+        ticked={
+          result?.status === "error" ? [fields.unitCodes.value ?? []].flat().filter((code) => code !== undefined) : []
+        }
+        errorId={fields.unitCodes.errorId}
+        errors={fields.unitCodes.errors}
+      />
       <div>
         <button type="submit" name="intent" value="invite" disabled={busy} className={gestorButton}>
           Convidar

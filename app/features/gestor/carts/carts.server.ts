@@ -42,7 +42,7 @@ export function cartSearchHref(by: CartLookupKey, q: string): string {
 }
 
 export async function loadCartsPage(request: Request): Promise<CartsPage> {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "carts" });
   const { by, q } = searchOf(new URL(request.url));
   if (q === null) return { search: { by, q: "" }, carts: null, error: null };
   const lookup = cartLookup.safeParse({ by, q });
@@ -57,7 +57,7 @@ export async function loadCartsPage(request: Request): Promise<CartsPage> {
 }
 
 export async function cartsAction(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "carts" });
   const { by, q } = searchOf(new URL(request.url));
   const back = q === null ? GESTOR_PATHS.carts : cartSearchHref(by, q);
   const formData = await request.formData();

@@ -51,7 +51,7 @@ function notFoundPage(error: unknown, message: string): never {
 }
 
 export async function productListPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const url = new URL(request.url);
   const filters = {
     q: url.searchParams.get("q") ?? "",
@@ -77,7 +77,7 @@ export async function productListPage(request: Request) {
 }
 
 export async function productPage(request: Request, productId: string | null) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   if (!productId && staff.role !== "admin") await requireAdmin(request);
   const [options, product, units] = await Promise.all([
     call(gestorCatalogue.options, {}),
@@ -136,7 +136,7 @@ export async function saveProduct(request: Request, productId: string | null) {
 }
 
 export async function categoriesPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const { categories } = await call(gestorCatalogue.listCategories, {});
   return { canEdit: staff.role === "admin", categories };
 }
@@ -161,7 +161,7 @@ export async function saveCategory(request: Request) {
 }
 
 export async function highlightsPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "catalogue" });
   const { highlights } = await call(gestorCatalogue.listHighlights, {});
   return { canEdit: staff.role === "admin", highlights };
 }
@@ -219,7 +219,7 @@ export async function runImport(request: Request) {
 
 /** The whole catalogue as a CSV download. */
 export async function exportCatalogue(request: Request) {
-  await requireStaff(request);
+  await requireStaff(request, { part: "catalogue" });
   return gestorCsvDownload(request, {
     apiPath: buildPath(gestorCatalogue.exportProducts.path, {}),
     fileName: datedFileName("produtos"),

@@ -30,7 +30,7 @@ function options(call: CurrentStaff["call"]) {
 }
 
 export async function couponListPage(request: Request) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "coupons" });
   const url = new URL(request.url);
   const q = url.searchParams.get("q")?.trim() || undefined;
   const [list, { categories }] = await Promise.all([
@@ -72,7 +72,7 @@ export async function createCouponAction(request: Request) {
 }
 
 export async function couponPage(request: Request, couponId: string) {
-  const { staff, call } = await requireStaff(request);
+  const { staff, call } = await requireStaff(request, { part: "coupons" });
   const page = new URL(request.url).searchParams.get("page") ?? 1;
   try {
     const [found, { categories }, units] = await Promise.all([

@@ -17,7 +17,7 @@ import { DIRECTORY_PARAMS, UNLINK_INTENT, unlinkSchema, type DirectoryKind } fro
 export const LINK_REMOVED = "Vínculo removido!";
 
 export async function loadDirectory(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "customers" });
   const params = new URL(request.url).searchParams;
   const kind: DirectoryKind = params.get(DIRECTORY_PARAMS.kind) === "estudantes" ? "estudantes" : "clientes";
   const q = params.get(DIRECTORY_PARAMS.q)?.slice(0, 300) ?? "";
@@ -40,7 +40,7 @@ export async function loadDirectory(request: Request) {
 
 /** The customer's page, with a link to their open cart; an unknown or deleted account is the area's 404. */
 export async function loadCustomer(request: Request, customerId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "customers" });
   try {
     const details = await call(gestorCustomers.customer, { customerId });
     return { ...details, cartHref: cartSearchHref("email", details.customer.email) };
@@ -51,7 +51,7 @@ export async function loadCustomer(request: Request, customerId: string) {
 }
 
 export async function customerAction(request: Request, customerId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "customers" });
   const page = GESTOR_PATHS.customer(encodeURIComponent(customerId));
   const formData = await request.formData();
   if (formData.get("intent") !== UNLINK_INTENT) throw new Response("Ação desconhecida.", { status: 400 });

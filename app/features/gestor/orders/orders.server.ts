@@ -25,7 +25,7 @@ function typedFilters(url: URL): SaleFilterQuery {
 }
 
 export async function ordersPage(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "sales" });
   const url = new URL(request.url);
   const query = typedFilters(url);
   const submission = parseWithZod(new URLSearchParams(query), { schema: saleFilters });
@@ -44,7 +44,7 @@ export async function ordersPage(request: Request) {
 
 /** The CSV of the filtered list, every page. */
 export async function ordersCsv(request: Request): Promise<Response> {
-  await requireStaff(request);
+  await requireStaff(request, { part: "sales" });
   const url = new URL(request.url);
   return gestorCsvDownload(request, {
     apiPath: buildPath(gestorSales.exportCsv.path, {}, typedFilters(url)),

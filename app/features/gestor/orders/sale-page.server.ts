@@ -16,7 +16,7 @@ import { SALE_ACTION_DONE, SALE_INTENTS, saleActionSchemas, type SaleIntent } fr
 const NOT_FOUND = "Compra não encontrada.";
 
 export async function salePage(request: Request, saleId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "sales" });
   try {
     return await call(gestorSales.get, { saleId });
   } catch (error) {
@@ -26,7 +26,7 @@ export async function salePage(request: Request, saleId: string) {
 }
 
 export async function saleAction(request: Request, saleId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "sales" });
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (!SALE_INTENTS.includes(intent as SaleIntent)) throw data("Ação desconhecida.", { status: 400 });

@@ -8,7 +8,7 @@ import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { requireStaff } from "../staff-guard.server.ts";
 
 export async function loadSearch(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "search" });
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 300);
   if (q === "") return { q, error: null, results: null };
   const checked = searchText.safeParse(q);

@@ -4,8 +4,8 @@
  * the code itself).
  */
 import { z } from "zod";
-import { newStaffFields } from "#api/contract/gestor/team.ts";
-import { staffRoleField } from "#api/contract/gestor/staff.ts";
+import { newStaffSchema } from "#api/contract/gestor/team.ts";
+import { staffRoleField, staffUnitsField } from "#api/contract/gestor/staff.ts";
 
 /** An authenticator code (6 digits) or a recovery code. */
 export const secondFactorSchema = z.object({
@@ -36,14 +36,16 @@ export const changePasswordSchema = z
     path: ["newPasswordConfirmation"],
   });
 
-export const inviteSchema = z.object(newStaffFields);
+/** The API's own schema: a secretary needs at least one unit (decision 0061). */
+export const inviteSchema = newStaffSchema;
 
 /** "Confirmo…": the dangerous actions (deactivate, reset the authenticator) need it ticked. */
-const confirmed = z.literal("on", { message: "Marque a confirmação para continuar." });
+export const confirmed = z.literal("on", { message: "Marque a confirmação para continuar." });
 
 /** The actions of a person's page in Equipe, one per `intent`. */
 export const memberActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("role"), role: staffRoleField }),
+  // A secretary's units are checked by the API (at least one, each of the network).
+  z.object({ intent: z.literal("role"), role: staffRoleField, unitCodes: staffUnitsField }),
   z.object({ intent: z.literal("deactivate"), confirm: confirmed }),
   z.object({ intent: z.literal("reactivate") }),
   z.object({ intent: z.literal("reset-totp"), confirm: confirmed }),

@@ -101,7 +101,9 @@ describe("a person's page", () => {
     const person = await staffLoggedIn(store.db, "atendimento");
     const role = await act(person.staffId, { intent: "role", role: "admin" });
     expect(locationOf(role.response)).toBe(memberPath(person.staffId));
-    expect((await toastOf(role.response!))?.message).toBe("Perfil alterado. As sessões da pessoa foram encerradas.");
+    expect((await toastOf(role.response!))?.message).toBe(
+      "Perfil alterado. Se o acesso diminuiu, as sessões da pessoa foram encerradas.",
+    );
     expect((await staffRow(person.staffId)).role).toBe("admin");
 
     const unconfirmed = await act(person.staffId, { intent: "deactivate" });

@@ -5,18 +5,29 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { catalogue } from "#api/contract/catalogue.ts";
 import { gestorTeam } from "#api/contract/gestor/team.ts";
+import { getEnv } from "#app/.server/env.server.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import type { GestorCall } from "../gestor-api.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 import { inviteSchema, memberActionSchema, type MemberAction } from "./staff-forms.ts";
 
+/** The network's units, for a secretary's checkboxes: active ones, and inactive ones she keeps. */
+async function unitChoices(call: GestorCall, kept: readonly string[] = []) {
+  const { units } = await call(catalogue.listUnits, { storeId: getEnv().STORE_ID });
+  return units
+    .filter((unit) => unit.active || kept.includes(unit.CODCOLIGADA))
+    .map((unit) => ({ value: unit.CODCOLIGADA, label: `${unit.CODCOLIGADA} · ${unit.name}` }));
+}
+
 export async function teamPage(request: Request) {
   const { call, staff } = await requireAdmin(request);
-  const { members } = await call(gestorTeam.list, {});
-  return { members, selfId: staff.id };
+  const [{ members }, units] = await Promise.all([call(gestorTeam.list, {}), unitChoices(call)]);
+  return { members, selfId: staff.id, units };
 }
 
 /** A refusal of the API; a 5xx or anything unknown goes on to the error page. */
@@ -47,7 +58,7 @@ export async function memberPage(request: Request, staffId: string) {
   const { call, staff } = await requireAdmin(request);
   try {
     const { member } = await call(gestorTeam.get, { staffId });
-    return { member, self: member.id === staff.id };
+    return { member, self: member.id === staff.id, units: await unitChoices(call, member.unitCodes) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404)
       throw new Response(error.message, { status: 404, statusText: "Not Found" });
@@ -56,7 +67,7 @@ export async function memberPage(request: Request, staffId: string) {
 }
 
 const DONE: Record<Exclude<MemberAction["intent"], "password-link">, string> = {
-  role: "Perfil alterado. As sessões da pessoa foram encerradas.",
+  role: "Perfil alterado. Se o acesso diminuiu, as sessões da pessoa foram encerradas.",
   deactivate: "Pessoa desativada. As sessões dela foram encerradas.",
   reactivate: "Pessoa reativada.",
   "reset-totp": "Verificação em duas etapas redefinida. A pessoa vai configurá-la de novo ao entrar.",
@@ -76,7 +87,8 @@ export async function memberAction(request: Request, staffId: string) {
       const { link } = await call(gestorTeam.sendPasswordLink, params);
       return formReply({ error: null, link });
     }
-    if (action.intent === "role") await call(gestorTeam.changeRole, params, { body: { role: action.role } });
+    if (action.intent === "role")
+      await call(gestorTeam.changeRole, params, { body: { role: action.role, unitCodes: action.unitCodes } });
     else if (action.intent === "deactivate") await call(gestorTeam.deactivate, params);
     else if (action.intent === "reactivate") await call(gestorTeam.reactivate, params);
     else await call(gestorTeam.resetTotp, params);

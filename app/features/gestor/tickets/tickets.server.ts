@@ -18,7 +18,7 @@ export const TICKET_TOASTS = {
 } as const;
 
 export async function ticketListPage(request: Request) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "tickets" });
   const filters = ticketFilters.parse(Object.fromEntries(new URL(request.url).searchParams));
   const list = await call(gestorTickets.list, {}, { query: filters });
   return {
@@ -28,7 +28,7 @@ export async function ticketListPage(request: Request) {
 }
 
 export async function ticketPage(request: Request, ticketId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "tickets" });
   try {
     return await call(gestorTickets.get, { ticketId });
   } catch (error) {
@@ -39,7 +39,7 @@ export async function ticketPage(request: Request, ticketId: string) {
 
 /** The ticket page's forms: "reply" (with the message), "close" and "reopen" (convention 2). */
 export async function ticketAction(request: Request, ticketId: string) {
-  const { call } = await requireStaff(request);
+  const { call } = await requireStaff(request, { part: "tickets" });
   const formData = await request.formData();
   const intent = formData.get("intent");
   const back = GESTOR_PATHS.ticket(ticketId);

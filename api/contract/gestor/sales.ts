@@ -173,6 +173,11 @@ const saleDetail = z.object({
       actor: z.string().nullable(),
     }),
   ),
+  /**
+   * The units of its items outside the person's own (a secretary's, decision 0061); empty for
+   * the network's roles. With any, the actions are left to the network.
+   */
+  otherUnits: z.array(z.string()),
   /** What the gestor may do now. */
   actions: z.object({ confirmPayment: z.boolean(), cancel: z.boolean(), refund: z.boolean() }),
 });

@@ -9,7 +9,7 @@ import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { saleBagsWithItems } from "../../sales/sale-bags.ts";
-import { salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
+import { inScope, salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 /** The sale, or null when there is none or it is not of the person's units (decision 0061). */
 export async function saleDetail(
@@ -30,6 +30,9 @@ export async function saleDetail(
     .executeTakeFirst();
   if (!sale) return null;
   const bags = await saleBagsWithItems(db, sale.id);
+  const otherUnits = [
+    ...new Set(bags.flatMap((bag) => bag.items.map((item) => item.unit_code)).filter((code) => !inScope(scope, code))),
+  ].sort((a, b) => Number(a) - Number(b));
   // A cart paid after declined cards holds several sales: each one is an attempt.
   const attempts = await db
     .selectFrom("sales")
@@ -111,11 +114,17 @@ export async function saleDetail(
       createdAt: attempt.created_at,
     })),
     history,
-    // The same rules as api/gestor/sales/service.ts, which refuses anything else anyway.
+    otherUnits,
+    // The same rules as api/gestor/sales/service.ts and the sales routes, which refuse anything
+    // else anyway: a secretary leaves a sale with another unit's items to the network (0061).
     actions: {
-      confirmPayment: unpaid,
-      cancel: unpaid,
-      refund: sale.status === "paid" && sale.total_cents > 0 && sale.gateway_transaction_id !== null,
+      confirmPayment: unpaid && otherUnits.length === 0,
+      cancel: unpaid && otherUnits.length === 0,
+      refund:
+        sale.status === "paid" &&
+        sale.total_cents > 0 &&
+        sale.gateway_transaction_id !== null &&
+        otherUnits.length === 0,
     },
   };
 }

@@ -171,7 +171,13 @@ describe("a unit's secretary", () => {
   });
 
   it("sees a sale of her unit and another, but leaves its actions to the network's roles", async () => {
-    expect((await get(secretary, `/gestor/sales/${mixedSaleId}`)).status).toBe(200);
+    const page = await get(secretary, `/gestor/sales/${mixedSaleId}`);
+    expect([page.status, page.body.sale.otherUnits, page.body.sale.actions]).toEqual([
+      200,
+      ["4"],
+      { confirmPayment: false, cancel: false, refund: false },
+    ]);
+    expect((await get(attendant, `/gestor/sales/${mixedSaleId}`)).body.sale.otherUnits).toEqual([]);
     const refused = await post(secretary, `/gestor/sales/${mixedSaleId}/cancel`);
     expect([refused.status, refused.body.error.message]).toEqual([403, MIXED_SALE]);
     const cancelled = await post(secretary, `/gestor/sales/${one.saleId}/cancel`);

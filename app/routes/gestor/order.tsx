@@ -33,10 +33,18 @@ export default function GestorOrder({ loaderData, actionData }: Route.ComponentP
           <h2 id="venda-acoes" className="text-base font-bold text-slate-900">
             Ações
           </h2>
+          {sale.otherUnits.length > 0 ? (
+            <p className="text-slate-700" data-testid="outra-unidade">
+              Este pedido também tem itens {sale.otherUnits.length === 1 ? "da unidade" : "das unidades"}{" "}
+              {sale.otherUnits.join(", ")}: as ações dele ficam com um administrador ou o atendimento.
+            </p>
+          ) : null}
           {actions.confirmPayment ? <SaleActionForm intent="confirm-payment" reply={reply} /> : null}
           {actions.cancel ? <SaleActionForm intent="cancel" reply={reply} /> : null}
           {actions.refund ? <SaleActionForm intent="refund" reply={reply} /> : null}
-          {any ? null : <p className="text-slate-700">Nenhuma ação possível nesta situação.</p>}
+          {any || sale.otherUnits.length > 0 ? null : (
+            <p className="text-slate-700">Nenhuma ação possível nesta situação.</p>
+          )}
         </section>
       </div>
     </>

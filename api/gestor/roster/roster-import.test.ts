@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import type { StoreDatabase } from "#db/client.ts";
@@ -294,5 +295,16 @@ describe("roster import", () => {
       RA: record.RA,
       schoolYears: [{ CODPERLET: "202600", CODCOLIGADA: "10", deletedAt: null }],
     });
+  });
+
+  it("previews the README's example file (docs/examples) without an error: 50 new students of unit 13", async () => {
+    const { deps, actor } = await store();
+    const csv = readFileSync(
+      new URL("../../../docs/examples/alunos-matriculados-exemplo.csv", import.meta.url),
+      "utf8",
+    );
+    const report = await previewRoster(deps, 1, { csv, fileName: "alunos-matriculados-exemplo.csv" }, actor);
+    expect(report.errors).toEqual([]);
+    expect(report.counts).toMatchObject({ created: 50 });
   });
 });

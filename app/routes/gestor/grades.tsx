@@ -7,6 +7,7 @@ import {
 } from "#app/features/gestor/grades/grade-forms.tsx";
 import { gradesAction, gradesPage } from "#app/features/gestor/grades/grades.server.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import { SchoolDataBanner } from "#app/features/gestor/school-data-banner.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
   gestorButton,
@@ -29,15 +30,17 @@ export const loader = ({ request }: Route.LoaderArgs) => gradesPage(request);
 export const action = ({ request }: Route.ActionArgs) => gradesAction(request);
 
 export default function GestorGrades({ loaderData, actionData }: Route.ComponentProps) {
-  const { CODPERLET: period, grades, periods, currentPeriod, periodError } = loaderData;
+  const { CODPERLET: period, grades, periods, currentPeriod, periodError, readOnly } = loaderData;
   const reply = actionData as GradeFormReply | undefined;
   const next = nextPeriodCode(period);
   return (
     <>
       <GestorPageHeader title={`Séries do período ${period}`}>
-        <Link to={GESTOR_PATHS.gradesImport} className={gestorSecondaryButton}>
-          Importar CSV
-        </Link>
+        {readOnly ? null : (
+          <Link to={GESTOR_PATHS.gradesImport} className={gestorSecondaryButton}>
+            Importar CSV
+          </Link>
+        )}
         <Link to={GESTOR_PATHS.gradesExport(period)} reloadDocument className={gestorSecondaryButton}>
           Exportar CSV do período
         </Link>
@@ -45,6 +48,7 @@ export default function GestorGrades({ loaderData, actionData }: Route.Component
           Exportar todos os períodos
         </Link>
       </GestorPageHeader>
+      {readOnly ? <SchoolDataBanner text={readOnly} /> : null}
 
       <div className={`${gestorCard} mb-4 flex flex-wrap items-end gap-3`}>
         <Form method="get" className="flex items-end gap-2">
@@ -105,30 +109,34 @@ export default function GestorGrades({ loaderData, actionData }: Route.Component
             <td>{grade.HABILITACAO}</td>
             <td>{grade.productCount}</td>
             <td>
-              <div className="flex flex-wrap items-center gap-2">
-                <MoveButtons grade={grade} first={index === 0} last={index === grades.length - 1} />
-                <Link to={GESTOR_PATHS.grade(grade.id)} className="font-semibold text-slate-900 underline">
-                  Editar
-                  <span className="sr-only">
-                    {" "}
-                    {grade.HABILITACAO} ({grade.codgrade})
-                  </span>
-                </Link>
-              </div>
+              {readOnly ? null : (
+                <div className="flex flex-wrap items-center gap-2">
+                  <MoveButtons grade={grade} first={index === 0} last={index === grades.length - 1} />
+                  <Link to={GESTOR_PATHS.grade(grade.id)} className="font-semibold text-slate-900 underline">
+                    Editar
+                    <span className="sr-only">
+                      {" "}
+                      {grade.HABILITACAO} ({grade.codgrade})
+                    </span>
+                  </Link>
+                </div>
+              )}
             </td>
           </tr>
         ))}
       </GestorTable>
 
-      <section aria-labelledby="nova-serie-titulo" className="mt-6">
-        <h2 id="nova-serie-titulo" className="mb-2 font-bold text-slate-900">
-          Nova série em {period}
-        </h2>
-        {/* Keyed by the count: after a grade is added the form is empty again, with or without JavaScript. */}
-        <GradeForm key={grades.length} period={period} reply={reply} />
-      </section>
+      {readOnly ? null : (
+        <section aria-labelledby="nova-serie-titulo" className="mt-6">
+          <h2 id="nova-serie-titulo" className="mb-2 font-bold text-slate-900">
+            Nova série em {period}
+          </h2>
+          {/* Keyed by the count: after a grade is added the form is empty again, with or without JavaScript. */}
+          <GradeForm key={grades.length} period={period} reply={reply} />
+        </section>
+      )}
 
-      {grades.length > 0 ? (
+      {grades.length > 0 && !readOnly ? (
         <section aria-labelledby="copiar-titulo" className="mt-6">
           <h2 id="copiar-titulo" className="mb-2 font-bold text-slate-900">
             Copiar para o próximo período

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GestorDetails } from "#app/features/gestor/gestor-ui.tsx";
+import { SchoolDataBanner } from "#app/features/gestor/school-data-banner.tsx";
 import { UnitForm } from "#app/features/gestor/units/unit-form.tsx";
 import { unitAction, unitPage } from "#app/features/gestor/units/units.server.ts";
 import type { Route } from "./+types/unit";
@@ -16,7 +17,7 @@ export const loader = ({ request, params }: Route.LoaderArgs) => unitPage(reques
 export const action = ({ request, params }: Route.ActionArgs) => unitAction(request, params.unitCode);
 
 export default function GestorUnitPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { unit } = loaderData;
+  const { unit, readOnly } = loaderData;
   const reply = actionData as { result?: SubmissionResult<string[]> } | undefined;
   return (
     <>
@@ -35,12 +36,28 @@ export default function GestorUnitPage({ loaderData, actionData }: Route.Compone
         columns="sm:grid-cols-3"
         testId="unit-summary"
       />
-      <section aria-labelledby="editar-unidade">
-        <h2 id="editar-unidade" className="mb-2 text-lg font-bold text-slate-900">
-          Editar unidade
-        </h2>
-        <UnitForm key={unit.code} unit={unit} result={reply?.result} submitLabel="Salvar unidade" />
-      </section>
+      {readOnly ? (
+        <>
+          <SchoolDataBanner text={readOnly} />
+          <GestorDetails
+            details={[
+              ["Nome", unit.name],
+              ["Endereço", `${unit.address} · ${unit.city}`],
+              ["Telefone", unit.phone],
+              ["E-mail", unit.email],
+              ["Horário de retirada", unit.pickupHours ?? "—"],
+            ]}
+            columns="sm:grid-cols-2"
+          />
+        </>
+      ) : (
+        <section aria-labelledby="editar-unidade">
+          <h2 id="editar-unidade" className="mb-2 text-lg font-bold text-slate-900">
+            Editar unidade
+          </h2>
+          <UnitForm key={unit.code} unit={unit} result={reply?.result} submitLabel="Salvar unidade" />
+        </section>
+      )}
     </>
   );
 }

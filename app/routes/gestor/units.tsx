@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GestorUnit } from "#api/contract/gestor/units.ts";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import { SchoolDataBanner } from "#app/features/gestor/school-data-banner.tsx";
 import { gestorButton, gestorSecondaryButton, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import { moveUnitAction, unitListPage } from "#app/features/gestor/units/units.server.ts";
 import type { Route } from "./+types/units";
@@ -39,14 +40,17 @@ function MoveButtons({ unit, place, last }: { unit: GestorUnit; place: number; l
 }
 
 export default function GestorUnits({ loaderData }: Route.ComponentProps) {
-  const { units } = loaderData;
+  const { units, readOnly } = loaderData;
   return (
     <>
       <GestorPageHeader title="Unidades">
-        <Link to={GESTOR_PATHS.newUnit} className={gestorButton}>
-          Nova unidade
-        </Link>
+        {readOnly ? null : (
+          <Link to={GESTOR_PATHS.newUnit} className={gestorButton}>
+            Nova unidade
+          </Link>
+        )}
       </GestorPageHeader>
+      {readOnly ? <SchoolDataBanner text={readOnly} /> : null}
       <p className="mb-3 text-slate-600">
         As unidades da rede, na ordem em que a loja e os filtros as mostram. Uma unidade nunca é apagada: inativa, ela
         sai das novas escolhas, e pedidos e produtos antigos continuam mostrando seu nome. A sede (código 0) aparece
@@ -60,7 +64,11 @@ export default function GestorUnits({ loaderData }: Route.ComponentProps) {
         {units.map((unit, index) => (
           <tr key={unit.code}>
             <td>
-              <MoveButtons unit={unit} place={index + 1} last={index === units.length - 1} />
+              {readOnly ? (
+                `${index + 1}ª`
+              ) : (
+                <MoveButtons unit={unit} place={index + 1} last={index === units.length - 1} />
+              )}
             </td>
             <td className="font-mono">{unit.code}</td>
             <td>

@@ -25,6 +25,7 @@ import { gestorCsvDownload } from "../csv-download.server.ts";
 import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { saveListForm } from "../list-form.server.ts";
+import { refuseWhileSchoolApi, SCHOOL_DATA_READ_ONLY, schoolDataReadOnly } from "../school-data.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 
 /**
@@ -46,7 +47,8 @@ export async function gradesPage(request: Request) {
   const { call } = await requireAdmin(request);
   const { period, periodError } = chosenPeriod(new URL(request.url));
   const list = await call(gestorGrades.list, {}, { query: { CODPERLET: period } });
-  return { ...list, currentPeriod: currentPeriodCode(), periodError };
+  const readOnly = schoolDataReadOnly() ? SCHOOL_DATA_READ_ONLY : null;
+  return { ...list, currentPeriod: currentPeriodCode(), periodError, readOnly };
 }
 
 /**
@@ -55,6 +57,7 @@ export async function gradesPage(request: Request) {
  */
 export async function gradesAction(request: Request) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const formData = await request.formData();
   const intent = formData.get("intent");
   const period = periodCodeField.safeParse(formData.get("CODPERLET") ?? formData.get("from") ?? "");
@@ -100,6 +103,7 @@ function notFoundPage(error: unknown): never {
 
 export async function gradePage(request: Request, gradeId: string) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const { grade } = await call(gestorGrades.get, { gradeId }).catch(notFoundPage);
   return { grade };
 }
@@ -107,6 +111,7 @@ export async function gradePage(request: Request, gradeId: string) {
 /** The edit page's forms: "update" the grade, or "remove" it. */
 export async function gradeAction(request: Request, gradeId: string) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const { grade } = await call(gestorGrades.get, { gradeId }).catch(notFoundPage);
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -129,6 +134,7 @@ export async function gradeAction(request: Request, gradeId: string) {
 
 export async function gradeImportPage(request: Request) {
   await requireAdmin(request);
+  refuseWhileSchoolApi();
   return { columns: GRADE_CSV_COLUMNS };
 }
 
@@ -137,6 +143,7 @@ export type GradeImportActionData = CsvImportActionData<GradeImportReport>;
 /** Preview and import of a grades CSV (csv-import.server.ts; a grades file is small: decision 0058). */
 export async function gradeImportAction(request: Request) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   return csvImportAction(await request.formData(), {
     maxBytes: GRADE_CSV_MAX_BYTES,
     tooLarge: GRADE_CSV_TOO_LARGE,

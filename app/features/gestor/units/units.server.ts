@@ -10,6 +10,7 @@ import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { refuseWhileSchoolApi, SCHOOL_DATA_READ_ONLY, schoolDataReadOnly } from "../school-data.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 
 export const UNIT_TOASTS = {
@@ -22,7 +23,8 @@ const storeId = () => getEnv().STORE_ID;
 
 export async function unitListPage(request: Request) {
   const { call } = await requireAdmin(request);
-  return call(gestorUnits.list, {}, { query: { storeId: storeId() } });
+  const list = await call(gestorUnits.list, {}, { query: { storeId: storeId() } });
+  return { ...list, readOnly: schoolDataReadOnly() ? SCHOOL_DATA_READ_ONLY : null };
 }
 
 const isDirection = (value: unknown): value is (typeof UNIT_DIRECTIONS)[number] =>
@@ -31,6 +33,7 @@ const isDirection = (value: unknown): value is (typeof UNIT_DIRECTIONS)[number] 
 /** The list's ↑ and ↓ buttons (intent "up" or "down", the unit's code and the place it was seen at). */
 export async function moveUnitAction(request: Request) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const formData = await request.formData();
   const intent = formData.get("intent");
   const code = formData.get("code");
@@ -48,6 +51,7 @@ export async function moveUnitAction(request: Request) {
 
 export async function newUnitPage(request: Request) {
   await requireAdmin(request);
+  refuseWhileSchoolApi();
   return null;
 }
 
@@ -75,6 +79,7 @@ function refusedForm(submission: Replying, error: unknown) {
 
 export async function createUnitAction(request: Request) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const submission = parseWithZod(await request.formData(), { schema: newUnitFields });
   if (submission.status !== "success") return formReply({ result: submission.reply() }, 400);
   try {
@@ -97,12 +102,13 @@ async function unitOf(call: Awaited<ReturnType<typeof requireAdmin>>["call"], co
 
 export async function unitPage(request: Request, code: string) {
   const { call } = await requireAdmin(request);
-  return { unit: await unitOf(call, code) };
+  return { unit: await unitOf(call, code), readOnly: schoolDataReadOnly() ? SCHOOL_DATA_READ_ONLY : null };
 }
 
 /** The edit form ("save"): every field but the code, which never changes. */
 export async function unitAction(request: Request, code: string) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const formData = await request.formData();
   if (formData.get("intent") !== "save") throw data("Ação desconhecida.", { status: 400 });
   const submission = parseWithZod(formData, { schema: unitFields });

@@ -83,7 +83,6 @@ export const rosterFilters = z.object({
   serie: z.string().trim().max(20, { message: "Código de série muito longo." }).default(""),
   naoMatriculados: z.enum(["", "1"]).catch("").default(""),
 });
-export type RosterFilters = z.input<typeof rosterFilters>;
 
 /** A student of the list: their enrolment in the period, and whether it is live. */
 const rosterListRow = z.object({

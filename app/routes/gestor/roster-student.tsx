@@ -1,12 +1,17 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
-import { gestorCard, GestorDetails, gestorSecondaryButton, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
-import { enrolmentStatus, gradeLabel } from "#app/features/gestor/roster/roster-labels.ts";
+import {
+  gestorCard,
+  GestorDetails,
+  gestorSecondaryButton,
+  GestorSection,
+  GestorTable,
+} from "#app/features/gestor/gestor-ui.tsx";
+import { enrolmentStatus, gradeLabel, relationshipLabel } from "#app/features/gestor/roster/roster-labels.ts";
 import { rosterStudentPage } from "#app/features/gestor/roster/roster.server.ts";
 import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
-import { formatAddress, responsibleHeading } from "#app/features/students/students.ts";
+import { formatAddress } from "#app/features/students/students.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { maskPhone } from "#core/masks.ts";
 import type { Route } from "./+types/roster-student";
@@ -16,21 +21,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export const loader = ({ request, params }: Route.LoaderArgs) => rosterStudentPage(request, params.studentId);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className="mb-2 text-base font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** "Mãe", "Responsável legal", "Pai": spec §3's code as the data modal reads it. */
-const relationship = (parentesco: number) =>
-  ({ "Dados da mãe": "Mãe", "Dados do responsável": "Responsável legal" })[responsibleHeading(parentesco)] ?? "Pai";
 
 export default function GestorRosterStudent({ loaderData }: Route.ComponentProps) {
   const { student, enrolments, responsibles, customers } = loaderData;
@@ -42,7 +32,7 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
           Voltar aos alunos
         </Link>
       </GestorPageHeader>
-      <Section id="aluno-dados" title="Dados">
+      <GestorSection id="aluno-dados" title="Dados">
         <GestorDetails
           columns="sm:grid-cols-2 lg:grid-cols-3"
           testId="aluno-dados"
@@ -59,8 +49,8 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
             ],
           ]}
         />
-      </Section>
-      <Section id="aluno-matriculas" title="Matrículas por período">
+      </GestorSection>
+      <GestorSection id="aluno-matriculas" title="Matrículas por período">
         <GestorTable
           caption="Matrículas por período"
           headers={["Período", "Unidade", "Série", "Turma", "Turno", "Situação"]}
@@ -85,8 +75,8 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
             </tr>
           ))}
         </GestorTable>
-      </Section>
-      <Section id="aluno-responsaveis" title="Responsáveis">
+      </GestorSection>
+      <GestorSection id="aluno-responsaveis" title="Responsáveis">
         <GestorTable
           caption="Responsáveis"
           headers={["Nome", "Parentesco", "CPF", "E-mail", "Telefone", "Origem"]}
@@ -95,7 +85,7 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
           {responsibles.map((person, index) => (
             <tr key={index}>
               <td className="font-semibold">{person.nome}</td>
-              <td>{relationship(person.parentesco)}</td>
+              <td>{relationshipLabel(person.parentesco)}</td>
               <td>{person.cpf}</td>
               <td>{person.email}</td>
               <td>{maskPhone(person.telefone1)}</td>
@@ -103,8 +93,8 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
             </tr>
           ))}
         </GestorTable>
-      </Section>
-      <Section id="aluno-clientes" title="Clientes vinculados">
+      </GestorSection>
+      <GestorSection id="aluno-clientes" title="Clientes vinculados">
         {customers.length === 0 ? (
           <p className={`${gestorCard} text-slate-600`}>Nenhum cliente vinculado.</p>
         ) : (
@@ -119,7 +109,7 @@ export default function GestorRosterStudent({ loaderData }: Route.ComponentProps
             ))}
           </ul>
         )}
-      </Section>
+      </GestorSection>
     </>
   );
 }

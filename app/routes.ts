@@ -50,6 +50,10 @@ export default [
       route("series/exportar", "routes/gestor/grades-export.ts"),
       route("series/:gradeId", "routes/gestor/grade.tsx"),
       route("integracoes", "routes/gestor/integration-keys.tsx"),
+      route("alunos", "routes/gestor/roster.tsx"),
+      route("alunos/importar", "routes/gestor/roster-import.tsx"),
+      route("alunos/modelo", "routes/gestor/roster-template.ts"),
+      route("alunos/:studentId", "routes/gestor/roster-student.tsx"),
     ]),
   ]),
   layout("routes/shop-layout.tsx", [

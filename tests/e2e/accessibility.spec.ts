@@ -298,6 +298,8 @@ test.describe("axe", () => {
       { name: "gestor: auditoria", path: "/gestor/auditoria" },
       { name: "gestor: séries", path: "/gestor/series" },
       { name: "gestor: importar séries", path: "/gestor/series/importar" },
+      { name: "gestor: alunos matriculados", path: "/gestor/alunos" },
+      { name: "gestor: importar alunos", path: "/gestor/alunos/importar" },
       { name: "gestor: minha conta", path: "/gestor/minha-conta" },
     ]);
     // The pages of one record, reached from the lists as a person would.
@@ -310,6 +312,7 @@ test.describe("axe", () => {
       { name: "gestor: produto", path: await linkFrom("/gestor/catalogo", /.+/) },
       { name: "gestor: cupom", path: await linkFrom("/gestor/cupons", "BEMVINDO10") },
       { name: "gestor: série", path: await linkFrom("/gestor/series", /^Editar/) },
+      { name: "gestor: aluno", path: await linkFrom("/gestor/alunos?q=20250001", "Lucas Albuquerque Souza") },
       { name: "gestor: pessoa da equipe", path: `/gestor/equipe/${admin.staffId}` },
     ]);
     audit.expectNone();

@@ -3,8 +3,12 @@
  * of the previewed file by its upload id and SHA-256, and the file's model. Admins only.
  */
 import { z } from "zod";
+import { counted } from "#core/text.ts";
 import { endpoint } from "../endpoint.ts";
+import { periodCodeField } from "../catalogue.ts";
 import { storeIdField, uuidParam } from "../fields.ts";
+import { pageField, pageOf } from "./paging.ts";
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./search-text.ts";
 
 /** A roster file as text: 20,000 students are about 6 MB; twice that is still a roster. */
 export const ROSTER_CSV_MAX_BYTES = 12 * 1024 * 1024;
@@ -20,6 +24,17 @@ const counts = z.object({
   notEnrolled: z.number(),
 });
 export type RosterCounts = z.infer<typeof counts>;
+
+/** "3 alunos novos, 1 atualizado, 0 matriculados de novo, 5 sem mudança, 0 marcados como não matriculados". */
+export function rosterCountsText(of: RosterCounts): string {
+  return [
+    counted(of.created, "aluno novo", "alunos novos"),
+    counted(of.updated, "atualizado", "atualizados"),
+    counted(of.reenrolled, "matriculado de novo", "matriculados de novo"),
+    `${of.unchanged} sem mudança`,
+    counted(of.notEnrolled, "marcado como não matriculado", "marcados como não matriculados"),
+  ].join(", ");
+}
 
 const rosterError = z.object({
   line: z.number(),
@@ -50,9 +65,115 @@ const rosterReport = z.object({
 });
 export type RosterReport = z.infer<typeof rosterReport>;
 
+export const ROSTER_STUDENT_NOT_FOUND = "Aluno não encontrado.";
+
+/**
+ * The list's filters, as the page's GET form sends them: a name or RA (any part), a unit, a
+ * period (the current one when absent), a grade, and `naoMatriculados=1` for those marked not
+ * enrolled in the period. Blank fields filter nothing.
+ */
+export const rosterFilters = z.object({
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, { message: SEARCH_TOO_LONG }).default(""),
+  unidade: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,4})?$/, { message: "Escolha uma unidade da lista." })
+    .default(""),
+  periodo: z.union([z.literal(""), periodCodeField]).default(""),
+  serie: z.string().trim().max(20, { message: "Código de série muito longo." }).default(""),
+  naoMatriculados: z.enum(["", "1"]).catch("").default(""),
+});
+
+/** A student of the list: their enrolment in the period, and whether it is live. */
+const rosterListRow = z.object({
+  id: z.string(),
+  RA: z.string().nullable(),
+  nome: z.string(),
+  CODCOLIGADA: z.string(),
+  codgrade: z.string().nullable(),
+  /** The grade's name (HABILITACAO) in Séries, when the period has it. */
+  gradeName: z.string().nullable(),
+  turma: z.string().nullable(),
+  turno: z.string().nullable(),
+  enrolled: z.boolean(),
+});
+export type RosterListRow = z.infer<typeof rosterListRow>;
+
+const rosterStudent = z.object({
+  student: z.object({
+    id: z.string(),
+    RA: z.string().nullable(),
+    nome: z.string(),
+    dtnascimento: z.string().nullable(),
+    /** Masked: "***.982.247-**" (decision 0013); null when none. */
+    cpf: z.string().nullable(),
+    email: z.string().nullable(),
+    telefone1: z.string().nullable(),
+    address: z.object({
+      cep: z.string().nullable(),
+      rua: z.string().nullable(),
+      numero: z.string().nullable(),
+      complemento: z.string().nullable(),
+      bairro: z.string().nullable(),
+      cidade: z.string().nullable(),
+      estado: z.string().nullable(),
+    }),
+    /** When an import or the sync last changed the student (ISO), null for one never imported. */
+    rosterUpdatedAt: z.string().nullable(),
+  }),
+  /** Newest period first. */
+  enrolments: z.array(
+    z.object({
+      CODPERLET: z.string(),
+      CODCOLIGADA: z.string(),
+      codgrade: z.string().nullable(),
+      gradeName: z.string().nullable(),
+      course: z.string().nullable(),
+      turma: z.string().nullable(),
+      turno: z.string().nullable(),
+      /** When the student was marked not enrolled in the period; null while enrolled. */
+      deletedAt: z.string().nullable(),
+    }),
+  ),
+  responsibles: z.array(
+    z.object({
+      nome: z.string(),
+      /** Masked, as the student's. */
+      cpf: z.string(),
+      email: z.string(),
+      telefone1: z.string(),
+      parentesco: z.number(),
+      /** "escola": the school's roster; "cliente": typed by a parent. */
+      source: z.enum(["escola", "cliente"]),
+    }),
+  ),
+  /** The customers the student is linked to now. */
+  customers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), linkedAt: z.string() })),
+});
+export type RosterStudentDetails = z.infer<typeof rosterStudent>;
+
 const path = "/gestor/roster";
 
 export const gestorRoster = {
+  /**
+   * Bearer (admin). The students with an enrolment in the period (the current one when absent),
+   * by name, with its status there; paged.
+   */
+  list: endpoint({
+    method: "GET",
+    path: `${path}/students`,
+    query: rosterFilters.extend({ storeId: storeIdField, page: pageField }),
+    reply: pageOf(rosterListRow).extend({ CODPERLET: z.string() }),
+  }),
+  /** Bearer (admin). One student: data, enrolments by period, responsibles, linked customers. 404. */
+  student: endpoint({
+    method: "GET",
+    path: `${path}/students/:studentId`,
+    params: z.object({ studentId: uuidParam(ROSTER_STUDENT_NOT_FOUND) }),
+    paramsNotFound: true,
+    query: z.object({ storeId: storeIdField }),
+    reply: rosterStudent,
+  }),
   /**
    * Bearer (admin). Checks a roster CSV against the store (units, grades, students) and says
    * what importing it would do; changes no student. A file without errors is kept 24 h for the
@@ -87,7 +208,8 @@ export const gestorRoster = {
       uploadId: uuidParam("Arquivo conferido não encontrado. Envie-o de novo."),
       sha256: z.string().regex(/^[0-9a-f]{64}$/, { message: "Arquivo conferido não encontrado. Envie-o de novo." }),
     }),
-    reply: z.object({ fileName: z.string(), counts }),
+    /** `periods`: the file's CODPERLETs, for the list to show what was imported. */
+    reply: z.object({ fileName: z.string(), counts, periods: z.array(z.string()) }),
   }),
   /** Bearer (admin). The file's model, text/csv: the header and one example row. */
   template: endpoint({

@@ -11,7 +11,7 @@ import type { Database } from "#db/schema.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
-import type { RosterCounts, RosterReport } from "../../contract/gestor/roster.ts";
+import { rosterCountsText, type RosterCounts, type RosterReport } from "../../contract/gestor/roster.ts";
 import { lockRoster, readRosterState, writeRosterPlan } from "./repository.ts";
 import { readRosterCsv, type RosterCsvRow } from "./roster-csv.ts";
 import { pairsOf, planCounts, planRoster, type PlannedRow, type RosterPlan } from "./roster-diff.ts";
@@ -112,14 +112,7 @@ export async function applyRosterRows(
 }
 
 function importSummary(fileName: string, writes: RosterCounts): string {
-  const parts = [
-    counted(writes.created, "aluno novo", "alunos novos"),
-    counted(writes.updated, "atualizado", "atualizados"),
-    counted(writes.reenrolled, "matriculado de novo", "matriculados de novo"),
-    `${writes.unchanged} sem mudança`,
-    counted(writes.notEnrolled, "marcado como não matriculado", "marcados como não matriculados"),
-  ];
-  return `Importou alunos matriculados de ${fileName}: ${parts.join(", ")}.`;
+  return `Importou alunos matriculados de ${fileName}: ${rosterCountsText(writes)}.`;
 }
 
 /**
@@ -131,7 +124,7 @@ export async function importRoster(
   storeId: number,
   { uploadId, sha256 }: { uploadId: string; sha256: string },
   actor: AuditActor,
-): Promise<{ fileName: string; counts: RosterCounts }> {
+): Promise<{ fileName: string; counts: RosterCounts; periods: string[] }> {
   const now = deps.now();
   // Read and checked before the transaction: the write lock is held for the writes only.
   const { fileName, csv } = await loadUpload(deps.db, { storeId, kind: "alunos", id: uploadId, sha256 }, now);
@@ -153,6 +146,7 @@ export async function importRoster(
       },
       now,
     );
-    return { fileName, counts };
+    const periods = [...new Set(read.rows.map(({ row }) => row.enrolment.CODPERLET))].sort();
+    return { fileName, counts, periods };
   });
 }

@@ -12,6 +12,17 @@ import { toasts } from "#app/.server/toast.server.ts";
 export type CsvImportActionData<Report> =
   { step: "preview"; csv: string; fileName: string; report: Report } | { step: "refused"; message: string };
 
+/** The uploaded file ("arquivo") as text, or why it cannot be read (no file, too large). */
+export async function uploadedCsv(
+  formData: FormData,
+  { maxBytes, tooLarge }: { maxBytes: number; tooLarge: string },
+): Promise<{ csv: string; fileName: string } | { refused: string }> {
+  const file = formData.get("arquivo");
+  if (!(file instanceof File) || file.size === 0) return { refused: "Escolha o arquivo CSV." };
+  if (file.size > maxBytes) return { refused: tooLarge };
+  return { csv: await file.text(), fileName: file.name };
+}
+
 export async function csvImportAction<Report>(
   formData: FormData,
   {
@@ -35,11 +46,9 @@ export async function csvImportAction<Report>(
   let csv: string;
   let fileName = "";
   if (intent === "preview") {
-    const file = formData.get("arquivo");
-    if (!(file instanceof File) || file.size === 0) return refused("Escolha o arquivo CSV.", 400);
-    if (file.size > maxBytes) return refused(tooLarge, 400);
-    csv = await file.text();
-    fileName = file.name;
+    const file = await uploadedCsv(formData, { maxBytes, tooLarge });
+    if ("refused" in file) return refused(file.refused, 400);
+    ({ csv, fileName } = file);
   } else if (intent === "import") csv = String(formData.get("csv") ?? "");
   else throw data("Ação desconhecida.", { status: 400 });
   try {

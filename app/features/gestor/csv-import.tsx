@@ -90,8 +90,22 @@ export function CsvImportPreview({
   );
 }
 
-/** The file's format: the shared rules, then `note`, then each column and what it holds. */
-export function CsvColumnsGuide({ columns, note }: { columns: readonly (readonly [string, string])[]; note?: string }) {
+/**
+ * The file's format: the shared rules, then `note`, then each column and what it holds; with
+ * `required`, a column says whether a row must fill it.
+ */
+export function CsvColumnsGuide({
+  columns,
+  note,
+  required,
+  exported = true,
+}: {
+  columns: readonly (readonly [string, string])[];
+  note?: string;
+  required?: readonly string[];
+  /** Whether the screen has an "Exportar CSV" whose file is already in this format. */
+  exported?: boolean;
+}) {
   return (
     <section aria-labelledby="colunas-titulo" className="flex flex-col gap-2">
       <h2 id="colunas-titulo" className="text-lg font-bold text-slate-900">
@@ -99,12 +113,17 @@ export function CsvColumnsGuide({ columns, note }: { columns: readonly (readonly
       </h2>
       <p>
         Separado por ponto e vírgula (;), em UTF-8 (com ou sem BOM), com a primeira linha de cabeçalho e todas as
-        colunas abaixo. O arquivo de &quot;Exportar CSV&quot; já está neste formato.{note ? ` ${note}` : ""}
+        colunas abaixo.{exported ? ' O arquivo de "Exportar CSV" já está neste formato.' : ""}
+        {note ? ` ${note}` : ""}
       </p>
-      <GestorTable caption="Colunas do arquivo" headers={["Coluna", "O que contém"]}>
+      <GestorTable
+        caption="Colunas do arquivo"
+        headers={required ? ["Coluna", "Obrigatória", "O que contém"] : ["Coluna", "O que contém"]}
+      >
         {columns.map(([column, meaning]) => (
           <tr key={column}>
             <td className="font-mono">{column}</td>
+            {required ? <td>{required.includes(column) ? "Sim" : "Não"}</td> : null}
             <td>{meaning}</td>
           </tr>
         ))}

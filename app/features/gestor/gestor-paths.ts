@@ -41,6 +41,11 @@ export const GESTOR_PATHS = {
   gradesImport: "/gestor/series/importar",
   /** One period's grades as CSV, or every period's without it. */
   gradesExport: (period?: string) => (period ? `/gestor/series/exportar?periodo=${period}` : "/gestor/series/exportar"),
+  /** Alunos matriculados: the roster of a period (GET filters), a student's page, the import and its model. */
+  roster: "/gestor/alunos",
+  rosterStudent: (studentId: string) => `/gestor/alunos/${studentId}`,
+  rosterImport: "/gestor/alunos/importar",
+  rosterTemplate: "/gestor/alunos/modelo",
   team: "/gestor/equipe",
   audit: "/gestor/auditoria",
   /** The school ERP's keys for the roster and grades sync (decision 0060). */
@@ -69,6 +74,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
   { label: "Séries", to: GESTOR_PATHS.grades(), roles: ["admin"] },
+  { label: "Alunos matriculados", to: GESTOR_PATHS.roster, roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },
   { label: "Integrações", to: GESTOR_PATHS.integrationKeys, roles: ["admin"] },

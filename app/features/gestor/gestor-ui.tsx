@@ -123,6 +123,18 @@ export function GestorActionForm({
   );
 }
 
+/** A titled part of a record's page (a customer's orders, a student's enrolments). */
+export function GestorSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mb-6">
+      <h2 id={id} className="mb-2 text-base font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** A record's facts as a grid of term and value (a coupon's, a ticket's summary). */
 export function GestorDetails({
   details,

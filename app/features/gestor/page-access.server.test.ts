@@ -22,6 +22,7 @@ import { dashboardPage } from "./orders/dashboard.server.ts";
 import { ordersPage } from "./orders/orders.server.ts";
 import { NO_UNITS_PAGE, ROLE_REFUSED_PAGE } from "./staff-guard.server.ts";
 import { auditPage } from "./staff/audit.server.ts";
+import { rosterImportPage, rosterListPage } from "./roster/roster.server.ts";
 import { ownAccountPage } from "./staff/own-account.server.ts";
 import { teamPage } from "./staff/team.server.ts";
 import { ticketListPage } from "./tickets/tickets.server.ts";
@@ -53,6 +54,8 @@ const CLOSED = [
   [GESTOR_PATHS.team, teamPage],
   [GESTOR_PATHS.audit, auditPage],
   [GESTOR_PATHS.integrationKeys, integrationKeysPage],
+  [GESTOR_PATHS.roster, rosterListPage],
+  [GESTOR_PATHS.rosterImport, rosterImportPage],
 ] as const;
 
 describe("a unit's secretary in the gestor area", () => {

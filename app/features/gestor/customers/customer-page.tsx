@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GestorCustomerDetails } from "#api/contract/gestor/customers.ts";
@@ -15,22 +14,11 @@ import { centsToReais, formatBRL } from "#core/money.ts";
 import { useUnitName } from "#app/lib/school-units.ts";
 import { SUPPORT_SUBJECTS } from "#core/validation/support-fields.ts";
 import { FormErrors, TextAreaField } from "#app/ui/form-field.tsx";
-import { gestorCard, gestorDangerButton, GestorTable } from "../gestor-ui.tsx";
+import { gestorCard, gestorDangerButton, GestorSection, GestorTable } from "../gestor-ui.tsx";
 import { UNLINK_INTENT, unlinkSchema } from "./customer-forms.ts";
 
 type Details = GestorCustomerDetails;
 const date = (iso: string) => brazilDateTime(iso).date;
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className="mb-2 text-base font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 export function CustomerData({ customer }: { customer: Details["customer"] }) {
   const address = formatAddress({
@@ -51,7 +39,7 @@ export function CustomerData({ customer }: { customer: Details["customer"] }) {
     ["Cliente desde", date(customer.createdAt)],
   ];
   return (
-    <Section id="cliente-dados" title="Dados">
+    <GestorSection id="cliente-dados" title="Dados">
       <dl className={`${gestorCard} grid grid-cols-[auto_1fr] gap-x-4 gap-y-1`}>
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
@@ -60,7 +48,7 @@ export function CustomerData({ customer }: { customer: Details["customer"] }) {
           </div>
         ))}
       </dl>
-    </Section>
+    </GestorSection>
   );
 }
 
@@ -106,7 +94,7 @@ export function LinkedStudents({
 }) {
   const unitName = useUnitName();
   return (
-    <Section id="cliente-estudantes" title="Estudantes vinculados">
+    <GestorSection id="cliente-estudantes" title="Estudantes vinculados">
       <GestorTable
         caption="Estudantes vinculados"
         headers={["Nome", "RA", "Unidade", "Período letivo", "Turno", "Vinculado(a) em", "Desvincular"]}
@@ -133,13 +121,13 @@ export function LinkedStudents({
           </tr>
         ))}
       </GestorTable>
-    </Section>
+    </GestorSection>
   );
 }
 
 export function CustomerSales({ sales }: { sales: Details["sales"] }) {
   return (
-    <Section id="cliente-pedidos" title="Pedidos">
+    <GestorSection id="cliente-pedidos" title="Pedidos">
       <GestorTable
         caption="Pedidos do cliente"
         headers={["Código", "Data", "Pagamento", "Situação", "Total"]}
@@ -159,13 +147,13 @@ export function CustomerSales({ sales }: { sales: Details["sales"] }) {
           </tr>
         ))}
       </GestorTable>
-    </Section>
+    </GestorSection>
   );
 }
 
 export function CustomerCart({ cart, cartHref }: { cart: Details["cart"]; cartHref: string }) {
   return (
-    <Section id="cliente-carrinho" title="Carrinho aberto">
+    <GestorSection id="cliente-carrinho" title="Carrinho aberto">
       <p className={gestorCard}>
         {cart ? (
           <>
@@ -178,13 +166,13 @@ export function CustomerCart({ cart, cartHref }: { cart: Details["cart"]; cartHr
           "Nenhum carrinho aberto."
         )}
       </p>
-    </Section>
+    </GestorSection>
   );
 }
 
 export function CustomerTickets({ tickets }: { tickets: Details["tickets"] }) {
   return (
-    <Section id="cliente-atendimento" title="Atendimento">
+    <GestorSection id="cliente-atendimento" title="Atendimento">
       <GestorTable
         caption="Mensagens do cliente"
         headers={["Protocolo", "Assunto", "Situação", "Data"]}
@@ -203,6 +191,6 @@ export function CustomerTickets({ tickets }: { tickets: Details["tickets"] }) {
           </tr>
         ))}
       </GestorTable>
-    </Section>
+    </GestorSection>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import { SchoolDataBanner } from "#app/features/gestor/school-data-banner.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
   gestorButton,
@@ -21,18 +22,23 @@ export const meta = () => [{ title: "Alunos matriculados | Gestor | Loja Escolar
 export const loader = ({ request }: Route.LoaderArgs) => rosterListPage(request);
 
 export default function GestorRoster({ loaderData }: Route.ComponentProps) {
-  const { filters, filterError, list, period, periodChoices, gradeChoices, unitChoices } = loaderData;
+  const { readOnly, filters, filterError, list, period, periodChoices, gradeChoices, unitChoices } = loaderData;
   const unitLabel = useUnitLabel();
   return (
     <>
       <GestorPageHeader title="Alunos matriculados">
-        <Link to={GESTOR_PATHS.rosterImport} className={gestorButton}>
-          Importar CSV
-        </Link>
-        <a href={GESTOR_PATHS.rosterTemplate} className={gestorSecondaryButton} download>
-          Baixar modelo do arquivo
-        </a>
+        {readOnly ? null : (
+          <>
+            <Link to={GESTOR_PATHS.rosterImport} className={gestorButton}>
+              Importar CSV
+            </Link>
+            <a href={GESTOR_PATHS.rosterTemplate} className={gestorSecondaryButton} download>
+              Baixar modelo do arquivo
+            </a>
+          </>
+        )}
       </GestorPageHeader>
+      {readOnly ? <SchoolDataBanner text={readOnly} /> : null}
       <Form
         method="get"
         aria-label="Filtros dos alunos"

@@ -24,6 +24,7 @@ import { gestorCsvDownload } from "../csv-download.server.ts";
 import { uploadedCsv } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorUnitList } from "../gestor-units.server.ts";
+import { refuseWhileSchoolApi, SCHOOL_DATA_READ_ONLY, schoolDataReadOnly } from "../school-data.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 import { ROSTER_FILTER_KEYS, rosterListPath, type RosterFilterValues } from "./roster-filters.ts";
 import { unitOptions } from "../unit-options.ts";
@@ -57,6 +58,7 @@ export async function rosterListPage(request: Request) {
   ]);
   const periods = [...new Set([period, ...grades.periods.map((each) => each.CODPERLET)])].sort().reverse();
   return {
+    readOnly: schoolDataReadOnly() ? SCHOOL_DATA_READ_ONLY : null,
     filters,
     filterError: parsed.success ? null : parsed.error.issues[0]!.message,
     list,
@@ -86,6 +88,7 @@ export async function rosterStudentPage(request: Request, studentId: string) {
 
 export async function rosterImportPage(request: Request) {
   await requireAdmin(request);
+  refuseWhileSchoolApi();
   return null;
 }
 
@@ -102,6 +105,7 @@ const refused = (message: string, status: number) =>
  */
 export async function rosterImportAction(request: Request) {
   const { call } = await requireAdmin(request);
+  refuseWhileSchoolApi();
   const formData = await request.formData();
   const intent = formData.get("intent");
   try {

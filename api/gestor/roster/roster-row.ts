@@ -38,9 +38,12 @@ const M = ROSTER_MESSAGES;
 const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 
-/** A cell the ERP may leave empty: null when blank, else the rule's value. */
+/**
+ * A cell the ERP may leave empty: null when blank, else the rule's value. Left out (the sync's
+ * JSON) is blank too, and the OpenAPI document shows the field as not required.
+ */
 function optional<T extends z.ZodType>(rule: T) {
-  return z.preprocess((value) => (blank(value) ? null : value), rule.nullable());
+  return z.preprocess((value) => (blank(value) ? null : value), rule.nullable()).default(null);
 }
 
 const freeText = (max: number) =>

@@ -8,8 +8,7 @@
 import { z } from "zod";
 import { raField } from "#core/validation/student-fields.ts";
 // The roster's one row schema (decision 0059): the CSV import and this call cannot disagree.
-// The gestor contract is read by the API and its OpenAPI document only, never by the browser.
-import { rosterStudentFields } from "../../gestor/roster/roster-row.ts";
+import { rosterStudentFields } from "./roster-row.ts";
 import { periodCodeField } from "../catalogue.ts";
 import { endpoint } from "../endpoint.ts";
 import { storeIdField } from "../fields.ts";

@@ -12,7 +12,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { lockRoster } from "../roster/repository.ts";
-import type { RosterStudent } from "../roster/roster-row.ts";
+import type { RosterStudent } from "../../contract/gestor/roster-row.ts";
 import { applyRosterRows, RosterRejected } from "../roster/service.ts";
 import { fieldErrorsText } from "./field-errors.ts";
 

@@ -30,6 +30,7 @@ export const ROSTER_MESSAGES = {
   gradeUnknown: (period: string) => `Série não cadastrada em Séries para o período ${period}.`,
   shiftInvalid: "Use Manhã, Tarde, Integral ou Noite.",
   phoneRequired: "Informe o telefone.",
+  tooManyResponsibles: "Informe no máximo 2 responsáveis.",
   duplicateRa: (line: number) => `O RA já aparece na linha ${line} do arquivo.`,
 } as const;
 
@@ -132,7 +133,7 @@ export const rosterStudentFields = z.object({
   cidade: optional(freeText(80)),
   estado: optional(stateField),
   enrolment: rosterEnrolmentFields,
-  responsibles: z.array(rosterResponsibleFields).max(2),
+  responsibles: z.array(rosterResponsibleFields).max(2, { message: M.tooManyResponsibles }),
 });
 
 export type RosterStudent = z.output<typeof rosterStudentFields>;

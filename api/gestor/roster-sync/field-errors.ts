@@ -22,8 +22,7 @@ export function fieldErrorsText(errors: readonly FieldError[]): string {
 
 /** For a rule without a message of its own (Zod's defaults are English). */
 function fallbackMessage(issue: z.core.$ZodRawIssue): string {
-  if (issue.path?.length === 0 || issue.path === undefined) return INPUT_MESSAGES.notAnObject;
-  if (issue.code === "too_big") return `Envie no máximo ${String(issue.maximum)}.`;
+  if (!issue.path?.length) return INPUT_MESSAGES.notAnObject;
   if (issue.code === "invalid_type" && issue.input === undefined) return "Campo obrigatório.";
   return "Valor inválido.";
 }

@@ -390,7 +390,7 @@ describe("the ERP's sync of students: PUT /gestor/roster/students/by-ra/:ra", ()
     );
     expect([three.status, three.body.error.message]).toEqual([
       400,
-      "Nada foi gravado. responsibles: Envie no máximo 2.",
+      "Nada foi gravado. responsibles: Informe no máximo 2 responsáveis.",
     ]);
     const badRa = await put(secret, "/students/by-ra/RA%20com%20espaço", student());
     expect(badRa.status).toBe(400);

@@ -5,18 +5,30 @@
  * (the sync has no "file" whose missing students would end). Every call, also one that changes
  * nothing, leaves one audit entry in its own transaction, naming the key (or the admin).
  */
-import type { SyncResult } from "../../contract/gestor/roster-sync.ts";
-import { ROSTER_SYNC_MESSAGES } from "../../contract/gestor/roster-sync.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema.ts";
+import type { RosterStudent } from "../../contract/gestor/roster-row.ts";
+import { ROSTER_SYNC_MESSAGES, type SyncResult } from "../../contract/gestor/roster-sync.ts";
 import type { RosterCounts } from "../../contract/gestor/roster.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { badRequest, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { lockRoster } from "../roster/repository.ts";
-import type { RosterStudent } from "../../contract/gestor/roster-row.ts";
 import { applyRosterRows, RosterRejected } from "../roster/service.ts";
 import { fieldErrorsText } from "./field-errors.ts";
 
 type Deps = Pick<ApiDeps, "db" | "now">;
+
+/** The id of the store's student with this RA. */
+async function studentIdOf(trx: Kysely<Database>, storeId: number, ra: string): Promise<string | undefined> {
+  const student = await trx
+    .selectFrom("students")
+    .select("id")
+    .where("store_id", "=", storeId)
+    .where("ra", "=", ra)
+    .executeTakeFirst();
+  return student?.id;
+}
 
 /** A reply's result from the import's counts of one row: enrolled again is a change too. */
 function resultOf(counts: RosterCounts): SyncResult {
@@ -45,25 +57,21 @@ export async function syncStudent(
       await lockRoster(trx, storeId);
       const counts = await applyRosterRows(trx, storeId, [{ line: 1, row }], { markMissing: false, at: now });
       const result = resultOf(counts);
-      const student = await trx
-        .selectFrom("students")
-        .select("id")
-        .where("store_id", "=", storeId)
-        .where("ra", "=", row.RA)
-        .executeTakeFirstOrThrow();
+      // Written just now, or there already.
+      const studentId = (await studentIdOf(trx, storeId, row.RA))!;
       await recordAudit(
         trx,
         actor,
         {
           action: "roster.sync-student",
           targetType: "student",
-          targetId: student.id,
+          targetId: studentId,
           summary: `Sincronizou o aluno de RA ${row.RA} (período ${CODPERLET}, série ${codgrade}): ${result}`,
           after: { RA: row.RA, CODPERLET, CODCOLIGADA, codgrade, result },
         },
         now,
       );
-      return { student: { id: student.id, RA: row.RA }, result };
+      return { student: { id: studentId, RA: row.RA }, result };
     });
   } catch (error) {
     // An unknown unit or grade: nothing was written (the transaction rolled back).
@@ -94,17 +102,12 @@ export async function syncEnrolment(
   const now = deps.now();
   return deps.db.transaction().execute(async (trx) => {
     await lockRoster(trx, storeId);
-    const student = await trx
-      .selectFrom("students")
-      .select("id")
-      .where("store_id", "=", storeId)
-      .where("ra", "=", ra)
-      .executeTakeFirst();
-    if (!student) throw notFound(ROSTER_SYNC_MESSAGES.studentNotFound(ra));
+    const studentId = await studentIdOf(trx, storeId, ra);
+    if (!studentId) throw notFound(ROSTER_SYNC_MESSAGES.studentNotFound(ra));
     const enrolment = await trx
       .selectFrom("student_school_years")
       .select(["id", "deleted_at"])
-      .where("student_id", "=", student.id)
+      .where("student_id", "=", studentId)
       .where("codperlet", "=", codperlet)
       .executeTakeFirst();
     if (!enrolment) throw notFound(ROSTER_SYNC_MESSAGES.enrolmentNotFound(ra, codperlet));
@@ -121,13 +124,13 @@ export async function syncEnrolment(
       {
         action: "roster.sync-enrolment",
         targetType: "student",
-        targetId: student.id,
+        targetId: studentId,
         summary: `Marcou o aluno de RA ${ra} como ${enrolled ? "matriculado" : "não matriculado"} no período ${codperlet}: ${result}`,
         before: { enrolled: enrolment.deleted_at === null },
         after: { enrolled },
       },
       now,
     );
-    return { student: { id: student.id, RA: ra }, enrolment: { CODPERLET: codperlet, enrolled }, result };
+    return { student: { id: studentId, RA: ra }, enrolment: { CODPERLET: codperlet, enrolled }, result };
   });
 }

@@ -36,6 +36,7 @@ const MATRIX = {
   units: { read: ADMIN, write: ADMIN },
   grades: { read: ADMIN, write: ADMIN },
   roster: { read: ADMIN, write: ADMIN },
+  rosterSync: { read: ADMIN, write: ADMIN },
   integrationKeys: { read: ADMIN, write: ADMIN },
 } satisfies Record<Area, Access>;
 

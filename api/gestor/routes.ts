@@ -21,6 +21,7 @@ import { integrationKeyRoutes } from "./integration-keys/routes.ts";
 import { gestorUnitRoutes } from "./units/routes.ts";
 import { gestorGradeRoutes } from "./grades/routes.ts";
 import { gestorRosterRoutes } from "./roster/routes.ts";
+import { rosterSyncRoutes } from "./roster-sync/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -41,5 +42,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorUnitRoutes(deps));
   app.route("/", gestorGradeRoutes(deps));
   app.route("/", gestorRosterRoutes(deps));
+  app.route("/", rosterSyncRoutes(deps));
   return app;
 }

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { createStoreApi } from "../app.ts";
 import { specEndpoints } from "../contract/index.ts";
 import type { ApiDeps } from "../deps.ts";
-import { EXTENSION_TAG, GESTOR_TAG, openApiDocument, openApiPath, SPEC_TAG } from "./document.ts";
+import { EXTENSION_TAG, GESTOR_TAG, INTEGRATION_TAG, openApiDocument, openApiPath, SPEC_TAG } from "./document.ts";
 import { API_DOCUMENT_ROUTES } from "./routes.ts";
 
 type Parameter = { name: string; in: string; schema: Record<string, unknown> };
-type Operation = { tags: string[]; parameters?: Parameter[]; requestBody?: unknown };
+type Operation = { tags: string[]; parameters?: Parameter[]; requestBody?: unknown; security?: unknown };
 
 describe("the store API's OpenAPI document (/api/openapi.json)", () => {
   // Building the routes reads no dependency: nothing is called.
@@ -50,6 +50,26 @@ describe("the store API's OpenAPI document (/api/openapi.json)", () => {
     );
     expect(operations.filter(({ operation }) => operation.tags.includes(EXTENSION_TAG)).length).toBeGreaterThan(0);
     expect(operation("GET", "/gestor/search")?.operation.tags).toEqual([GESTOR_TAG]);
+  });
+
+  it("documents the ERP's sync calls with an integration key (or an admin's session) and an example", () => {
+    const sync = [
+      "/gestor/roster/students/by-ra/:ra",
+      "/gestor/roster/students/by-ra/:ra/enrolments/:codperlet",
+      "/gestor/roster/grades/:codperlet/:codgrade",
+    ];
+    for (const path of sync) {
+      const put = operation("PUT", path)?.operation;
+      expect(put?.tags).toEqual([GESTOR_TAG, INTEGRATION_TAG]);
+      expect(put?.security).toEqual([{ integrationKey: [] }, { bearer: [] }]);
+    }
+    expect(operations.filter(({ operation }) => operation.tags.includes(INTEGRATION_TAG))).toHaveLength(sync.length);
+    expect(document.tags.map((tag) => tag.name)).toContain(INTEGRATION_TAG);
+    const student = JSON.stringify(operation("PUT", sync[0]!)!.operation.requestBody);
+    // What the ERP may leave out is not required.
+    expect(student).toContain('"required":["nome","dtnascimento","enrolment","responsibles"]');
+    for (const field of ['"enrolment"', '"CODPERLET"', '"responsibles"', '"parentesco"', '"example"'])
+      expect(student).toContain(field);
   });
 
   it("describes a call's parameters and body from the contract's schemas", () => {

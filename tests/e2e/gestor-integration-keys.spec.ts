@@ -1,7 +1,14 @@
+import { EXAMPLE_SYNC_STUDENT } from "#api/contract/gestor/roster-sync.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
 
-test("an admin creates an integration key, sees its secret once, and revokes it", async ({ page, context, visit }) => {
+test("an admin creates an integration key, sees its secret once, the ERP uses it, and the admin revokes it", async ({
+  page,
+  context,
+  request,
+  visit,
+}) => {
   await logInStaff(context, "admin", "Ana Administradora");
   await visit("/gestor");
   await page.getByRole("navigation", { name: "Área do gestor" }).getByRole("link", { name: "Integrações" }).click();
@@ -27,10 +34,20 @@ test("an admin creates an integration key, sees its secret once, and revokes it"
   await expect(row).not.toContainText("Séries");
   await expect(row).toContainText("Nunca usada");
 
-  // Shown once: the page itself, loaded again, has only the hint.
+  // The school's ERP sends a student with it (the OpenAPI document's example, this period).
+  const ra = `9${Date.now().toString().slice(-7)}`;
+  const synced = await request.put(`/api/gestor/roster/students/by-ra/${ra}`, {
+    headers: { authorization: `Bearer ${secret}` },
+    data: { ...EXAMPLE_SYNC_STUDENT, enrolment: { ...EXAMPLE_SYNC_STUDENT.enrolment, CODPERLET: currentPeriodCode() } },
+  });
+  expect(synced.status()).toBe(200);
+  expect(await synced.json()).toMatchObject({ student: { RA: ra }, result: "criado" });
+
+  // Shown once: the page itself, loaded again, has only the hint; and now the key's last use.
   await visit("/gestor/integracoes");
   await expect(page.getByTestId("chave-criada")).toHaveCount(0);
   expect(await page.content()).not.toContain(secret);
+  await expect(row).not.toContainText("Nunca usada");
 
   await row.getByLabel("Confirmo: o ERP deixa de sincronizar com ela").check();
   await row.getByRole("button", { name: "Revogar" }).click();

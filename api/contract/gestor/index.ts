@@ -14,6 +14,7 @@ import { gestorGrades } from "./grades.ts";
 import { gestorIntegrationKeys } from "./integration-keys.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorRoster } from "./roster.ts";
+import { gestorRosterSync } from "./roster-sync.ts";
 import { gestorSearch } from "./search.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
@@ -31,6 +32,7 @@ export * from "./integration-keys.ts";
 export * from "./units.ts";
 export * from "./grades.ts";
 export * from "./roster.ts";
+export * from "./roster-sync.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -48,6 +50,7 @@ export const gestorContract = {
   units: gestorUnits,
   grades: gestorGrades,
   roster: gestorRoster,
+  rosterSync: gestorRosterSync,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -92,6 +92,23 @@ export async function productCounts(db: Db, ids: readonly number[]): Promise<Map
   return new Map(rows.map((row) => [row.serie_id, Number(row.count)]));
 }
 
+/** How many of the store's enrolments (live or ended) name the grade in its period. */
+export async function enrolmentCount(
+  db: Db,
+  storeId: number,
+  grade: Pick<GradeRow, "period_code" | "codgrade">,
+): Promise<number> {
+  const row = await db
+    .selectFrom("student_school_years")
+    .innerJoin("students", "students.id", "student_school_years.student_id")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("students.store_id", "=", storeId)
+    .where("student_school_years.codperlet", "=", grade.period_code)
+    .where("student_school_years.codgrade", "=", grade.codgrade)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** The periods that have grades, newest first, with how many each has. */
 export async function gradePeriods(db: Db, storeId: number) {
   const rows = await db

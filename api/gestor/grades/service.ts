@@ -11,7 +11,9 @@ import { gradeCodeTaken, GRADE_MESSAGES, type GradeFields } from "../../contract
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, badRequest, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
+import { lockRoster } from "../roster/repository.ts";
 import {
+  enrolmentCount,
   fieldsOf,
   findGrade,
   findGradeByCode,
@@ -150,13 +152,24 @@ export async function moveGrade(
 const inUse = (grade: GradeRow, products: number) =>
   `A série ${gradeLabel(fieldsOf(grade))} não pode ser removida: ${counted(products, "produto a usa", "produtos a usam")}. Tire a série desses produtos antes.`;
 
-/** Removes a grade no product names (the storefront's grade selection would lose their link). */
+const enrolled = (grade: GradeRow, enrolments: number) =>
+  `A série ${gradeLabel(fieldsOf(grade))} não pode ser removida: ${counted(enrolments, "matrícula de aluno a usa", "matrículas de alunos a usam")} no período ${grade.period_code}. Mude a série desses alunos em Alunos matriculados antes.`;
+
+/**
+ * Removes a grade no product and no enrolment names: the storefront's grade selection would
+ * lose the products' link, and the student card the student's grade (an enrolment that ended
+ * names it too: the student may be enrolled again).
+ */
 export async function removeGrade(deps: ApiDeps, actor: AuditActor, storeId: number, gradeId: number): Promise<void> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
+    // Under the roster's lock: an import or a sync enrolling into this grade meanwhile waits.
+    await lockRoster(trx, storeId);
     const grade = await existingGrade(trx, storeId, gradeId);
     const products = (await productCounts(trx, [gradeId])).get(gradeId) ?? 0;
     if (products > 0) throw new ApiError(409, inUse(grade, products));
+    const enrolments = await enrolmentCount(trx, storeId, grade);
+    if (enrolments > 0) throw new ApiError(409, enrolled(grade, enrolments));
     try {
       await trx.deleteFrom("series").where("id", "=", gradeId).execute();
     } catch (error) {
@@ -178,6 +191,59 @@ export async function removeGrade(deps: ApiDeps, actor: AuditActor, storeId: num
       now,
     );
   });
+}
+
+/**
+ * The ERP's sync of one grade by its natural key (CODPERLET, codgrade): created last in its
+ * period (or at `position`), or its course, name and position (when given) updated; the same
+ * call again changes nothing. Audited "grade.sync" every time, with the result.
+ */
+export async function syncGrade(
+  deps: Pick<ApiDeps, "db" | "now">,
+  actor: AuditActor,
+  storeId: number,
+  { CODPERLET, codgrade, CURSO, HABILITACAO, position }: GradeFields & { CODPERLET: string; position?: number },
+): Promise<{ id: number; result: "criado" | "atualizado" | "sem mudança" }> {
+  const now = deps.now();
+  const fields = { codgrade, CURSO, HABILITACAO };
+  return codeChecked(CODPERLET, codgrade, () =>
+    deps.db.transaction().execute(async (trx) => {
+      const grade = await findGradeByCode(trx, storeId, CODPERLET, codgrade);
+      let id: number;
+      let result: "criado" | "atualizado" | "sem mudança";
+      let before: Record<string, unknown> | undefined;
+      let after: Record<string, unknown>;
+      if (!grade) {
+        const place = position ?? (await nextPosition(trx, storeId, CODPERLET));
+        id = await insertGrade(trx, storeId, { ...fields, CODPERLET, position: place }, now);
+        result = "criado";
+        after = { CODPERLET, ...fields, position: place };
+      } else {
+        id = grade.id;
+        const current = { ...fieldsOf(grade), position: grade.position };
+        const wanted = { ...fields, position: position ?? grade.position };
+        const changed = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((key) => wanted[key] !== current[key]);
+        result = changed.length === 0 ? "sem mudança" : "atualizado";
+        if (changed.length > 0) await updateGradeRow(trx, id, wanted, now);
+        before = Object.fromEntries(changed.map((key) => [key, current[key]]));
+        after = Object.fromEntries(changed.map((key) => [key, wanted[key]]));
+      }
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: "grade.sync",
+          targetType: "grade",
+          targetId: String(id),
+          summary: `Sincronizou a série ${gradeLabel(fields)} do período ${CODPERLET}: ${result}`,
+          before,
+          after: { ...after, result },
+        },
+        now,
+      );
+      return { id, result };
+    }),
+  );
 }
 
 const targetHasGrades = (to: string) =>

@@ -15,7 +15,7 @@ import {
   type RosterPlan,
   type RosterState,
 } from "./roster-diff.ts";
-import type { RosterStudent } from "./roster-row.ts";
+import type { RosterStudent } from "../../contract/gestor/roster-row.ts";
 
 type Db = Kysely<Database>;
 

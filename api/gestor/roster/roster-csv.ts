@@ -2,13 +2,14 @@
  * The roster's CSV (issue 27), in the columns a school's ERP exports: semicolon-separated,
  * UTF-8 with or without a BOM, a header row naming ROSTER_CSV_COLUMNS (any order), dates as
  * dd/mm/aaaa or aaaa-mm-dd, CPFs with or without the mask. Reading checks each row on its own
- * (roster-row.ts); what needs the database (the unit, the grade, the current students) is the
- * diff's (roster-diff.ts).
+ * (api/contract/gestor/roster-row.ts); what needs the database (the unit, the grade, the current
+ * students) is the diff's (roster-diff.ts).
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 import { cellFromSpreadsheet, NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
-import { checkRosterRow, ROSTER_MESSAGES, type RosterError, type RosterStudent } from "./roster-row.ts";
+import { ROSTER_MESSAGES, type RosterStudent } from "../../contract/gestor/roster-row.ts";
+import { checkRosterRow, type RosterError } from "./roster-row.ts";
 
 const RESPONSIBLE_COLUMNS = ["NOME", "CPF", "EMAIL", "TELEFONE", "PARENTESCO"] as const;
 

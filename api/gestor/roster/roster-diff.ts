@@ -6,7 +6,8 @@
  * pairs the file names: one unit's file never touches another unit's students.
  */
 import type { RosterCounts } from "../../contract/gestor/roster.ts";
-import { ROSTER_MESSAGES, rosterRowHash, type RosterError, type RosterStudent } from "./roster-row.ts";
+import { ROSTER_MESSAGES, type RosterStudent } from "../../contract/gestor/roster-row.ts";
+import { rosterRowHash, type RosterError } from "./roster-row.ts";
 
 /** A student of the store with an RA, as the diff needs it. */
 export interface CurrentStudent {

@@ -27,10 +27,21 @@ export const LINK_BLOCKED =
 export const ALREADY_LINKED = "Este estudante já está vinculado à sua conta.";
 export const LINK_NOT_FOUND = "Vínculo não encontrado.";
 
-const studentSchoolYear = z.object({
+/**
+ * An enrolment (spec §3 `schoolYears`). The grade fields (issue 27) are optional: a school's own
+ * API that lacks them still matches (docs/decisions/0026). codgrade is a grade of spec §7's series
+ * call; CURSO and HABILITACAO its names, TURMA the class, TURNO the shift.
+ */
+const gradeField = z.string().nullable().optional();
+export const studentSchoolYear = z.object({
   CODPERLET: z.string(),
   CODCOLIGADA: z.string(),
   deletedAt: z.string().nullable(),
+  codgrade: gradeField,
+  CURSO: gradeField,
+  HABILITACAO: gradeField,
+  TURMA: gradeField,
+  TURNO: gradeField,
 });
 export type StudentSchoolYear = z.infer<typeof studentSchoolYear>;
 

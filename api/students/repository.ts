@@ -3,7 +3,7 @@ import { maskedCpf } from "#core/cpf.ts";
 import { unitFrom, type SchoolUnit } from "#core/school-units.ts";
 import type { StudentConsentVersion } from "#core/student-consent.ts";
 import type { Database, ResponsibleTable, StudentConsentTable, StudentTable } from "#db/schema.ts";
-import type { Responsible, Student, StudentAffiliate, StudentLink } from "../contract/students.ts";
+import type { Responsible, Student, StudentAffiliate, StudentLink, StudentSchoolYear } from "../contract/students.ts";
 import { unitsOfStudentsStores } from "../units/repository.ts";
 
 type StudentRow = Selectable<StudentTable>;
@@ -36,14 +36,12 @@ export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise
   if (ids.length === 0) return result;
   const [students, years, responsibles, unitsByStore] = await Promise.all([
     db.selectFrom("students").selectAll().where("id", "in", ids).execute(),
-    db.selectFrom("student_school_years").selectAll().where("student_id", "in", ids).orderBy("codperlet").execute(),
+    schoolYearsOf(db, ids),
     db.selectFrom("responsibles").selectAll().where("student_id", "in", ids).orderBy("nome").execute(),
     unitsOfStudentsStores(db, ids),
   ]);
   for (const row of students) {
-    const schoolYears = years
-      .filter((year) => year.student_id === row.id)
-      .map((year) => ({ CODPERLET: year.codperlet, CODCOLIGADA: year.codcoligada, deletedAt: year.deleted_at }));
+    const schoolYears = years.filter((year) => year.student_id === row.id).map(toSchoolYear);
     result.set(
       row.id,
       toStudent(
@@ -55,6 +53,50 @@ export async function loadStudents(db: Kysely<Database>, ids: string[]): Promise
     );
   }
   return result;
+}
+
+/**
+ * The students' enrolments, newest period first, with their grade's names (the store's series of
+ * that period and codgrade, when it has one).
+ */
+export function schoolYearsOf(db: Kysely<Database>, studentIds: string[]) {
+  return db
+    .selectFrom("student_school_years as year")
+    .innerJoin("students", "students.id", "year.student_id")
+    .leftJoin("series", (join) =>
+      join
+        .onRef("series.store_id", "=", "students.store_id")
+        .onRef("series.period_code", "=", "year.codperlet")
+        .onRef("series.codgrade", "=", "year.codgrade"),
+    )
+    .select([
+      "year.student_id",
+      "year.codperlet",
+      "year.codcoligada",
+      "year.deleted_at",
+      "year.codgrade",
+      "year.turma",
+      "year.turno",
+      "series.course",
+      "series.grade_name",
+    ])
+    .where("year.student_id", "in", studentIds)
+    .orderBy("year.codperlet", "desc")
+    .execute();
+}
+
+/** An enrolment as spec §7 replies carry it, with the grade fields of issue 27. */
+export function toSchoolYear(year: Awaited<ReturnType<typeof schoolYearsOf>>[number]): StudentSchoolYear {
+  return {
+    CODPERLET: year.codperlet,
+    CODCOLIGADA: year.codcoligada,
+    deletedAt: year.deleted_at,
+    codgrade: year.codgrade,
+    CURSO: year.course,
+    HABILITACAO: year.grade_name,
+    TURMA: year.turma,
+    TURNO: year.turno,
+  };
 }
 
 function toStudent(

@@ -126,7 +126,18 @@ describe("linking by RA", () => {
     expect(link.student).toMatchObject({
       nome: "Gabriel Cavalcanti Ferreira",
       turno: "Integral",
-      schoolYears: [{ CODPERLET: `${new Date().getFullYear()}00`, CODCOLIGADA: "4", deletedAt: null }],
+      schoolYears: [
+        {
+          CODPERLET: `${new Date().getFullYear()}00`,
+          CODCOLIGADA: "4",
+          deletedAt: null,
+          codgrade: "EM01",
+          CURSO: "Ensino Médio",
+          HABILITACAO: "1ª Série",
+          TURMA: "A",
+          TURNO: "Integral",
+        },
+      ],
       Affiliates: [{ CODCOLIGADA: "4", name: "Colégio Saber Graças", id: "4" }],
       Responsibles: [{ nome: "Helena Cavalcanti Ferreira", parentesco: 9, cidade: "Recife" }],
     });
@@ -152,6 +163,87 @@ describe("linking by RA", () => {
         "Responsibles",
       ].sort(),
     );
+  });
+
+  it("answers each enrolment with its grade, class and shift, newest period first (issue 27)", async () => {
+    const customer = await signUpAndLogIn(t);
+    expect((await addRA(customer, "20250001")).status).toBe(201);
+    const year = new Date().getFullYear();
+    const student = await t.db
+      .selectFrom("students")
+      .select("id")
+      .where("ra", "=", "20250001")
+      .executeTakeFirstOrThrow();
+    // Last year's enrolment (EF05: a grade of this year's list, not of last year's) and an ended one.
+    await t.db
+      .insertInto("student_school_years")
+      .values([
+        {
+          id: crypto.randomUUID(),
+          updated_at: null,
+          student_id: student.id,
+          codperlet: `${year - 1}00`,
+          codcoligada: "1",
+          codgrade: "EF05",
+          turma: "A",
+          turno: "Tarde",
+          deleted_at: null,
+        },
+        {
+          id: crypto.randomUUID(),
+          updated_at: null,
+          student_id: student.id,
+          codperlet: `${year - 2}00`,
+          codcoligada: "1",
+          codgrade: "XX99",
+          turma: null,
+          turno: null,
+          deleted_at: "2024-12-20T00:00:00.000Z",
+        },
+      ])
+      .execute();
+    try {
+      const { body } = await list(customer);
+      const years = body.students.find((link: any) => link.student.RA === "20250001").student.schoolYears;
+      expect(years).toEqual([
+        {
+          CODPERLET: `${year}00`,
+          CODCOLIGADA: "1",
+          deletedAt: null,
+          codgrade: "EF06",
+          CURSO: "Ensino Fundamental II",
+          HABILITACAO: "6º Ano",
+          TURMA: "B",
+          TURNO: "Manhã",
+        },
+        {
+          CODPERLET: `${year - 1}00`,
+          CODCOLIGADA: "1",
+          deletedAt: null,
+          codgrade: "EF05",
+          CURSO: null,
+          HABILITACAO: null,
+          TURMA: "A",
+          TURNO: "Tarde",
+        },
+        {
+          CODPERLET: `${year - 2}00`,
+          CODCOLIGADA: "1",
+          deletedAt: "2024-12-20T00:00:00.000Z",
+          codgrade: "XX99",
+          CURSO: null,
+          HABILITACAO: null,
+          TURMA: null,
+          TURNO: null,
+        },
+      ]);
+    } finally {
+      await t.db
+        .deleteFrom("student_school_years")
+        .where("student_id", "=", student.id)
+        .where("codperlet", "<", `${year}00`)
+        .execute();
+    }
   });
 
   it("names a student's unit as the store's units say now, and an unknown code as the head office (spec §9)", async () => {

@@ -43,7 +43,12 @@ export default function QuickPurchasePage({ loaderData, actionData }: Route.Comp
           testId="quick-purchase-steps"
         />
         {page.step === 1 ? (
-          <GradeStep groups={page.groups} series={page.series} problem={page.problem} />
+          <GradeStep
+            groups={page.groups}
+            series={page.series}
+            problem={page.problem}
+            studentsGrades={page.studentsGrades}
+          />
         ) : page.step === 2 ? (
           <ItemsStep series={page.series} items={page.items} ticked={page.ticked} problem={page.problem} />
         ) : page.step === 3 ? (

@@ -82,9 +82,14 @@ test("a parent ticks a grade's list and puts it in a student's bag at once; agai
   expect(bag?.RA).toBe("20250006");
   expect(bag?.titles.sort()).toEqual([SIXTH.kit, SIXTH.uniform, SIXTH.uniformKit, SIXTH.scratch].sort());
 
-  // Again, with a second course and a second manual product ticked.
+  // Again, with a second course and a second manual product ticked. The page now opens on the
+  // grade of the linked student (RA 20250006 is in the 7º Ano this year): the parent's own choice wins.
   await page.getByRole("link", { name: "Nova Compra Rápida" }).click();
   await expectStep(page, js, "Séries");
+  await expect(page.getByTestId("students-grades-hint")).toHaveText("Séries dos seus estudantes");
+  const fundamental = page.getByRole("group", { name: "Ensino Fundamental" });
+  await expect(fundamental.getByRole("checkbox", { name: "7º Ano" })).toBeChecked();
+  await fundamental.getByRole("checkbox", { name: "7º Ano" }).uncheck();
   await chooseGrade(page, js, "Ensino Fundamental", "6º Ano");
   await item(SIXTH.englishBook).check();
   await item(SIXTH.robotics).check();

@@ -14,7 +14,7 @@ import { findProduct, productPath } from "./support/catalogue.ts";
 import { demoBirthDate, newCpf, newMaskedCpf } from "./support/data.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { chooseCity, lookUpKnownCep, lookUpUnknownCep } from "./support/address.ts";
-import { dialogReady, fillFields } from "./support/pages.ts";
+import { dialogReady, fillFields, waitForHydration } from "./support/pages.ts";
 import { saveCart } from "./support/store-api.ts";
 
 const CONSENT_REQUIRED = "Para continuar, marque a autorização para a loja guardar os dados do estudante.";
@@ -158,6 +158,46 @@ test("linking by RA asks for the birth date and the consent, and refuses a wrong
   await expect(chosenStudent(modal)).toContainText("RA: 20250004");
   await expectAnnounced(page, "Estudante vinculado(a)!", { type: "success" });
   await expect(modal.getByRole("button", { name: "Confirmar" })).toBeEnabled();
+});
+
+test("a parent who links a student by RA sees the student's grade on the card and /conta, and Compra Rápida opens on it", async ({
+  page,
+  visit,
+  js,
+  request,
+  logIn,
+}) => {
+  // RA 20250001 is in the 6º Ano, Turma B, in the morning this year (db/seed/people-data.ts).
+  const GRADE = "6º Ano · Ensino Fundamental II · Turma B · Manhã";
+  await logIn();
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  await visit(`${productPath(product)}?vinculo=adicionar`);
+  let modal = await dialogReady(linkModal(page), js);
+  await fillRaLink(modal, "20250001");
+  await modal.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(chosenStudent(modal)).toContainText("RA: 20250001");
+  await expect(chosenStudent(modal)).toContainText(GRADE);
+
+  await visit("/conta");
+  const card = page.getByTestId("account-student-card").filter({ hasText: "RA: 20250001" });
+  await expect(card).toContainText(GRADE);
+  await card.getByRole("link", { name: "Ver dados" }).click();
+  modal = await dialogReady(page.getByRole("dialog").filter({ has: page.getByTestId("student-data") }), js);
+  await expect(modal.getByText("Série", { exact: true })).toBeVisible();
+  await expect(modal.getByText(GRADE, { exact: true })).toBeVisible();
+
+  // Compra Rápida opens on the student's grade; unticking it is the parent's choice, kept.
+  await visit("/compra-rapida");
+  await expect(page.getByTestId("students-grades-hint")).toHaveText("Séries dos seus estudantes");
+  const sixth = page.getByRole("group", { name: "Ensino Fundamental" }).getByRole("checkbox", { name: "6º Ano" });
+  await expect(sixth).toBeChecked();
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(1);
+  await sixth.uncheck();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByText("Selecione ao menos uma série para continuar.")).toBeVisible();
+  await waitForHydration(page, js);
+  await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(0);
+  await expect(page.getByTestId("students-grades-hint")).toHaveCount(0);
 });
 
 test("the wizard's Voltar keeps step 1, and the responsible's e-mail and phone are required", async ({

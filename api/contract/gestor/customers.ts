@@ -7,7 +7,7 @@ import { z } from "zod";
 import { customer } from "../accounts.ts";
 import { endpoint } from "../endpoint.ts";
 import { uuidParam } from "../fields.ts";
-import { LINK_NOT_FOUND } from "../students.ts";
+import { LINK_NOT_FOUND, studentSchoolYear } from "../students.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from "./search-text.ts";
 import { TICKET_STATUSES } from "./tickets.ts";
@@ -54,8 +54,11 @@ const customerDetails = z.object({
       name: z.string(),
       RA: z.string().nullable(),
       turno: z.string().nullable(),
-      /** The live school year: CODPERLET (the year followed by 00, spec §9) and unit, or null. */
-      schoolYear: z.object({ CODPERLET: z.string(), CODCOLIGADA: z.string() }).nullable(),
+      /**
+       * The enrolment of now (core/school-years.ts: the current period's, even one the school
+       * ended, else the newest live one), with its grade, class and shift (issue 27), or null.
+       */
+      schoolYear: studentSchoolYear.nullable(),
       linkedAt: z.string(),
     }),
   ),

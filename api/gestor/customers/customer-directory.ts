@@ -6,6 +6,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { typedCpfDigits } from "#core/cpf.ts";
+import { currentPeriodCode } from "#core/dates.ts";
+import { currentSchoolYear } from "#core/school-years.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import type {
   GestorCustomerDetails,
@@ -14,6 +16,7 @@ import type {
 } from "../../contract/gestor/customers.ts";
 import { findOpenCart } from "../../carts/repository.ts";
 import { toCustomer } from "../../customers/repository.ts";
+import { schoolYearsOf, toSchoolYear } from "../../students/repository.ts";
 import type { TicketStatus } from "../../contract/gestor/tickets.ts";
 import {
   cartsOfUnits,
@@ -160,6 +163,7 @@ export async function customerDetails(
   db: Db,
   customerId: string,
   scope: StaffScope,
+  now: Date,
 ): Promise<GestorCustomerDetails | undefined> {
   const units = unitsOf(scope);
   const customer = await db
@@ -209,15 +213,7 @@ export async function customerDetails(
       : openCart;
   const studentIds = links.map((link) => link.student_id);
   const [years, itemCount] = await Promise.all([
-    studentIds.length === 0
-      ? []
-      : db
-          .selectFrom("student_school_years")
-          .select(["student_id", "codperlet", "codcoligada"])
-          .where("student_id", "in", studentIds)
-          .where("deleted_at", "is", null)
-          .orderBy("codperlet", "desc")
-          .execute(),
+    studentIds.length === 0 ? [] : schoolYearsOf(db, studentIds),
     cart
       ? db
           .selectFrom("cart_items")
@@ -231,14 +227,17 @@ export async function customerDetails(
   return {
     customer: { ...toCustomer(customer), createdAt: customer.created_at },
     students: links.map((link) => {
-      const year = years.find((candidate) => candidate.student_id === link.student_id);
+      const year = currentSchoolYear(
+        years.filter((candidate) => candidate.student_id === link.student_id).map(toSchoolYear),
+        currentPeriodCode(now),
+      );
       return {
         linkId: link.id,
         studentId: link.student_id,
         name: link.nome,
         RA: link.ra,
         turno: link.turno,
-        schoolYear: year ? { CODPERLET: year.codperlet, CODCOLIGADA: year.codcoligada } : null,
+        schoolYear: year ?? null,
         linkedAt: link.created_at,
       };
     }),

@@ -157,6 +157,35 @@ describe("a customer's page", () => {
   });
 });
 
+describe("a customer's student's grade (issue 27)", () => {
+  it("is the enrolment of now with its grade, class and shift, and an ended one says so", async () => {
+    const customer = await signUpAndLogIn(t);
+    const link = await linkByRA(t, customer, "20250005");
+    const period = `${new Date().getFullYear()}00`;
+    const schoolYearOf = async () => (await get(`/gestor/customers/${customer.id}`)).body.students[0].schoolYear;
+    expect(await schoolYearOf()).toEqual({
+      CODPERLET: period,
+      CODCOLIGADA: "7",
+      deletedAt: null,
+      codgrade: "EF04",
+      CURSO: "Ensino Fundamental I",
+      HABILITACAO: "4º Ano",
+      TURMA: "A",
+      TURNO: "Tarde",
+    });
+    const current = t.db
+      .updateTable("student_school_years")
+      .where("student_id", "=", link.studentId)
+      .where("codperlet", "=", period);
+    await current.set({ deleted_at: "2026-04-01T00:00:00.000Z" }).execute();
+    try {
+      expect(await schoolYearOf()).toMatchObject({ CODPERLET: period, deletedAt: "2026-04-01T00:00:00.000Z" });
+    } finally {
+      await current.set({ deleted_at: null }).execute();
+    }
+  });
+});
+
 describe("unlinking a student", () => {
   it("ends the link with a reason: gone from the customer's list, the bag out of the cart with a notice, audited", async () => {
     const customer = await signUpAndLogIn(t);

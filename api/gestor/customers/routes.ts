@@ -25,7 +25,7 @@ export function gestorCustomerRoutes(deps: ApiDeps) {
       return c.json(await searchStudents(deps.db, q, page, c.get("scope")));
     })
     .on(...at(customer), staff, validated(customer), async (c) => {
-      const details = await customerDetails(deps.db, c.req.valid("param").customerId, c.get("scope"));
+      const details = await customerDetails(deps.db, c.req.valid("param").customerId, c.get("scope"), deps.now());
       if (!details) throw notFound(CUSTOMER_NOT_FOUND);
       return c.json(details);
     })

@@ -70,4 +70,66 @@ describe("the store API client", () => {
       message: STORE_API_UNAVAILABLE,
     });
   });
+
+  it("names a school API's codgrade-only enrolment from the series call, and a reply without grades as it is", async () => {
+    const period = `${new Date().getFullYear()}00`;
+    const student = (schoolYears: unknown[]) => ({
+      id: "aluno-1",
+      nome: "Lucas",
+      RA: "20250001",
+      cpf: null,
+      email: null,
+      telefone1: null,
+      cep: null,
+      rua: null,
+      numero: null,
+      bairro: null,
+      cidade: null,
+      estado: null,
+      naturalidade: null,
+      estadonatal: null,
+      turno: null,
+      schoolYears,
+      Affiliates: [],
+      Responsibles: [],
+    });
+    const series = [
+      { id: 109, CURSO: "Ensino Fundamental II", HABILITACAO: "6º Ano", codgrade: "EF06", CODPERLET: period },
+    ];
+    const requests: string[] = [];
+    const school = (schoolYears: unknown[]) =>
+      createStoreApiClient({
+        storeId: 1,
+        token: "token-de-teste",
+        transport: async (path) => {
+          requests.push(path);
+          const body = path.startsWith("/serie-totvs/")
+            ? { series }
+            : { students: [{ id: "vinculo-1", studentId: "aluno-1", student: student(schoolYears) }] };
+          return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+        },
+      });
+
+    const [named] = await school([
+      { CODPERLET: period, CODCOLIGADA: "1", deletedAt: null, codgrade: "EF06", TURMA: "B" },
+    ]).listStudents("cliente-1");
+    expect(named!.student.schoolYears).toEqual([
+      {
+        CODPERLET: period,
+        CODCOLIGADA: "1",
+        deletedAt: null,
+        codgrade: "EF06",
+        TURMA: "B",
+        CURSO: "Ensino Fundamental II",
+        HABILITACAO: "6º Ano",
+      },
+    ]);
+    expect(requests.some((path) => path.startsWith("/serie-totvs/"))).toBe(true);
+
+    requests.length = 0;
+    const specOnly = [{ CODPERLET: period, CODCOLIGADA: "1", deletedAt: null }];
+    const [plain] = await school(specOnly).listStudents("cliente-1");
+    expect(plain!.student.schoolYears).toEqual(specOnly);
+    expect(requests.some((path) => path.startsWith("/serie-totvs/"))).toBe(false);
+  });
 });

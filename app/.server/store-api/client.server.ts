@@ -28,10 +28,11 @@ import {
 } from "#api/contract/endpoint.ts";
 import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
-import { students, type NewStudentPayload, type ResponsiblePayload } from "#api/contract/students.ts";
+import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
 import { support } from "#api/contract/support.ts";
 import type { SupportTicket } from "#core/validation/support-fields.ts";
 import { currentPeriodCode } from "#core/dates.ts";
+import { lacksGradeNames, namedSchoolYears } from "#core/school-years.ts";
 import type { StoreApiTransport } from "./transport.server.ts";
 import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import type { CatalogueReads } from "./catalogue-reads.server.ts";
@@ -212,6 +213,27 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
   const extensions = options.extensions ?? ALL_EXTENSIONS;
   const store = storeId;
 
+  /** Grades of the current school period (CODPERLET = year + "00"). */
+  const listSeries = async (now = new Date()) =>
+    (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: currentPeriodCode(now) } })).series;
+
+  /**
+   * A school's own API may give an enrolment's codgrade without the grade's names (the fields
+   * are optional, docs/decisions/0026): they come from the series call, a kept read. A series
+   * failure leaves the names out (the card shows no grade line), not the students.
+   */
+  async function withGradeNames<Link extends StudentLink>(links: Link[]): Promise<Link[]> {
+    if (!links.some((link) => lacksGradeNames(link.student.schoolYears))) return links;
+    const series = await listSeries().catch((error: unknown) => {
+      console.error("[estudantes] séries indisponíveis para os nomes das séries", error);
+      return [];
+    });
+    return links.map((link) => ({
+      ...link,
+      student: { ...link.student, schoolYears: namedSchoolYears(link.student.schoolYears, series) },
+    }));
+  }
+
   return {
     storeId,
 
@@ -263,11 +285,7 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
       return (await call(catalogue.searchProducts, { storeId: store }, { query: { title } })).products;
     },
 
-    /** Grades of the current school period (CODPERLET = year + "00"). */
-    async listSeries(now = new Date()) {
-      return (await call(catalogue.listSeries, { storeId: store }, { query: { CODPERLET: currentPeriodCode(now) } }))
-        .series;
-    },
+    listSeries,
 
     /**
      * The network's units, inactive ones marked, in its order (beyond §7, issue 27): ask
@@ -368,8 +386,9 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
 
     // Students and responsibles (spec §7). All bearer.
 
+    /** The customer's linked students, each enrolment with its grade's names (withGradeNames). */
     async listStudents(customerId: string) {
-      return (await call(students.listStudents, { customerId, storeId: store })).students;
+      return withGradeNames((await call(students.listStudents, { customerId, storeId: store })).students);
     },
 
     /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withLinkState } from "#app/lib/url-state.ts";
-import { MAX_ITEMS, quickPurchaseHref, readQuickState } from "./quick-purchase-state.ts";
+import { gradesChosen, MAX_ITEMS, quickPurchaseHref, readQuickState } from "./quick-purchase-state.ts";
 
 const read = (search: string) => readQuickState(new URLSearchParams(search));
 
@@ -38,5 +38,15 @@ describe("Compra Rápida's steps in the address", () => {
     expect(list).toBe("/compra-rapida?passo=3&serie=109&item=10001&vinculo=lista&aluno=aluno-1");
     expect(withLinkState(list, "escolha")).toBe("/compra-rapida?passo=3&serie=109&item=10001&vinculo=escolha");
     expect(withLinkState("/compra", "lista", "x")).toBe("/compra?vinculo=lista&aluno=x");
+  });
+});
+
+describe("gradesChosen", () => {
+  it("is any step-1 submit or grade in the address, not a bare first visit", () => {
+    const chosen = (search: string) => gradesChosen(new URLSearchParams(search));
+    expect(chosen("")).toBe(false);
+    expect(chosen("vinculo=lista")).toBe(false);
+    expect(chosen("passo=2")).toBe(true);
+    expect(chosen("serie=109")).toBe(true);
   });
 });

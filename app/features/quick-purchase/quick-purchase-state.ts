@@ -36,6 +36,15 @@ export function readQuickState(search: URLSearchParams): QuickState {
   };
 }
 
+/**
+ * Whether the address carries the parent's own choice of grades: every step-1 submit (?passo=2,
+ * even with no grade ticked), the way back from step 2 (?serie=). A bare /compra-rapida does not:
+ * it opens on the grades of the parent's students (quick-purchase.server.ts).
+ */
+export function gradesChosen(search: URLSearchParams): boolean {
+  return search.has(QUICK_PARAMS.step) || search.has(QUICK_PARAMS.serie);
+}
+
 /** The address of a step with these choices (only what that step and the ones before it use). */
 export function quickPurchaseHref({ step, series, items }: QuickState): string {
   const params = new URLSearchParams();

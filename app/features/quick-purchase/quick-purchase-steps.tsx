@@ -25,21 +25,31 @@ function Problem({ message }: { message: string | null }) {
 const hiddenIds = (name: string, ids: readonly number[]) =>
   ids.map((id) => <input key={`${name}-${id}`} type="hidden" name={name} value={id} />);
 
-/** Step 1: the grades by level (spec §3), a plain GET form to step 2. */
+/**
+ * Step 1: the grades by level (spec §3), a plain GET form to step 2. `studentsGrades`: the ticked
+ * ones are the parent's students' grades, not a choice of theirs yet (issue 27).
+ */
 export function GradeStep({
   groups,
   series,
   problem,
+  studentsGrades,
 }: {
   groups: { level: SchoolLevel; options: SerieOption[] }[];
   series: number[];
   problem: string | null;
+  studentsGrades: boolean;
 }) {
   const { search } = useLocation();
   return (
     <Form key={search} method="get" action={QUICK_PURCHASE_PATH} className="flex flex-col gap-5">
       <h2 className="text-xl font-bold text-slate-900">Qual é a série do estudante?</h2>
       <Problem message={problem} />
+      {studentsGrades ? (
+        <p className="text-sm text-slate-600" data-testid="students-grades-hint">
+          Séries dos seus estudantes
+        </p>
+      ) : null}
       {groups.length === 0 ? <p className="text-slate-600">Nenhuma série disponível no momento.</p> : null}
       <input type="hidden" name={QUICK_PARAMS.step} value="2" />
       <div className="grid gap-5 md:grid-cols-3">

@@ -20,7 +20,7 @@ import {
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { CART_MESSAGES } from "#core/cart-rules.ts";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
-import { loadQuickPurchase, quickPurchaseAction } from "./quick-purchase.server.ts";
+import { loadQuickPurchase, QUICK_PURCHASE_MESSAGES, quickPurchaseAction } from "./quick-purchase.server.ts";
 import { quickPurchaseHref } from "./quick-purchase-state.ts";
 
 let dataDir: string;
@@ -149,5 +149,32 @@ describe("Compra Rápida's add", () => {
       problem: string;
     };
     expect(noGrade).toMatchObject({ step: 1, problem: "Selecione ao menos uma série para continuar." });
+  });
+});
+
+describe("Compra Rápida's first grades (issue 27)", () => {
+  type StepOne = { step: number; series: number[]; studentsGrades: boolean; problem: string | null };
+  const open = async (address: string, cookie: string | null = customer.cookie) =>
+    (await loadQuickPurchase(await requestArgs(storefrontGet(cookie, address)))) as StepOne;
+
+  it("opens a parent's first visit on their students' grades of this year", async () => {
+    // RA 20250006 is enrolled in the 7º Ano this year (db/seed/people-data.ts).
+    const seventh = (await api().listSeries()).find((serie) => serie.codgrade === "EF07")!.id;
+    expect(await open("/compra-rapida")).toMatchObject({ step: 1, series: [seventh], studentsGrades: true });
+  });
+
+  it("lets the parent's own choice win, even no grade at all, and offers nothing to a visitor", async () => {
+    expect(await open(`/compra-rapida?serie=${sixthGrade}`)).toMatchObject({
+      step: 1,
+      series: [sixthGrade],
+      studentsGrades: false,
+    });
+    expect(await open("/compra-rapida?passo=2")).toMatchObject({
+      step: 1,
+      series: [],
+      studentsGrades: false,
+      problem: QUICK_PURCHASE_MESSAGES.noSerie,
+    });
+    expect(await open("/compra-rapida", null)).toMatchObject({ step: 1, series: [], studentsGrades: false });
   });
 });

@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import type { Serie } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
 import { currentSeries } from "#app/features/catalogue/series.server.ts";
-import { groupSeriesByLevel } from "#app/features/catalogue/series.ts";
+import { groupSeriesByLevel, type SerieOption } from "#app/features/catalogue/series.ts";
 import { withItemAdded } from "#app/features/cart/cart-changes.ts";
 import { cartAddPaymentRequired } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
@@ -9,6 +10,7 @@ import { RA_LINK_INTENT } from "#app/features/students/ra-link-form.tsx";
 import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";
+import { currentGrades } from "#app/features/students/students.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
@@ -16,7 +18,7 @@ import { toasts } from "#app/.server/toast.server.ts";
 import { addItemsForStudent } from "./add-items.server.ts";
 import { outcomeText } from "./item-outcomes.ts";
 import { flashResult, takeResult } from "./quick-purchase-result.server.ts";
-import { quickPurchaseHref, readQuickState, type QuickState } from "./quick-purchase-state.ts";
+import { gradesChosen, quickPurchaseHref, readQuickState, type QuickState } from "./quick-purchase-state.ts";
 import { recommendedItems, type QuickItem } from "./recommendation.ts";
 
 export const QUICK_PURCHASE_MESSAGES = {
@@ -34,9 +36,32 @@ async function offeredItems({ context }: RequestArgs, series: number[]): Promise
 
 /** The chosen grades that the store lists for this period (read fresh: series.server.ts). */
 async function gradeChoice({ context }: RequestArgs, state: QuickState) {
-  const groups = groupSeriesByLevel(await currentSeries(storeApi(context)));
+  const all = await currentSeries(storeApi(context));
+  const groups = groupSeriesByLevel(all);
   const known = new Set(groups.flatMap((group) => group.options.map((option) => option.serie_id)));
-  return { groups, series: state.series.filter((id) => known.has(id)) };
+  return { all, groups, series: state.series.filter((id) => known.has(id)) };
+}
+
+/**
+ * A logged-in parent's first visit (no grade choice in the address) opens on the grades their
+ * linked students are enrolled in now (issue 27); none when the students call fails (spec §8:
+ * the page still works) or no student has a grade of this period.
+ */
+async function studentsGrades(args: RequestArgs, series: Serie[], groups: { options: SerieOption[] }[]) {
+  let students: StudentLink[];
+  try {
+    students = await linkedStudents(args);
+  } catch (error) {
+    if (!(error instanceof StoreApiError)) throw error;
+    console.error("[compra-rapida] estudantes indisponíveis:", error.status, error.message);
+    return [];
+  }
+  const grades = currentGrades(students.map((link) => link.student));
+  const offered = new Set(groups.flatMap((group) => group.options.map((option) => option.serie_id)));
+  return series
+    .filter((serie) => offered.has(serie.id))
+    .filter((serie) => grades.some((grade) => grade.codgrade === serie.codgrade && grade.CODPERLET === serie.CODPERLET))
+    .map((serie) => serie.id);
 }
 
 function chooserState(url: URL) {
@@ -54,8 +79,19 @@ export async function loadQuickPurchase(args: RequestArgs) {
   const url = new URL(args.request.url);
   const state = readQuickState(url.searchParams);
   const loggedIn = Boolean(currentCustomer(args.context));
-  const { groups, series } = await gradeChoice(args, state);
-  const stepOne = (problem: string | null) => ({ step: 1 as const, groups, series, problem, loggedIn });
+  const { all, groups, series } = await gradeChoice(args, state);
+  const stepOne = (problem: string | null) => ({
+    step: 1 as const,
+    groups,
+    series,
+    problem,
+    loggedIn,
+    studentsGrades: false,
+  });
+  if (loggedIn && !gradesChosen(url.searchParams)) {
+    const ticked = await studentsGrades(args, all, groups);
+    if (ticked.length > 0) return { ...stepOne(null), series: ticked, studentsGrades: true };
+  }
   if (state.step === 1 || series.length === 0) return stepOne(state.step > 1 ? QUICK_PURCHASE_MESSAGES.noSerie : null);
 
   let items: QuickItem[];

@@ -2,18 +2,31 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { Student, StudentLink } from "#api/contract/students.ts";
 import { useUnitName } from "#app/lib/school-units.ts";
-import { schoolPeriod, studentUnitCode } from "./students.ts";
+import { schoolPeriod, studentGradeLine, studentUnitCode } from "./students.ts";
 
-/** "Período letivo: 2025" (spec §2 "school period"), nothing for a student not enrolled yet. */
+/**
+ * "Período letivo: 2025" (spec §2 "school period"), nothing for a student not enrolled yet; below
+ * it the grade of now, "6º Ano · Ensino Fundamental II · Turma B · Manhã" (issue 27).
+ */
 export function SchoolPeriodLine({ student }: { student: Pick<Student, "schoolYears"> }) {
   const period = schoolPeriod(student);
-  return period ? <span className="block text-sm text-slate-600">Período letivo: {period}</span> : null;
+  const grade = studentGradeLine(student);
+  return (
+    <>
+      {period ? <span className="block text-sm text-slate-600">Período letivo: {period}</span> : null}
+      {grade ? (
+        <span className="block text-sm text-slate-600" data-testid="student-grade">
+          {grade}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** Where a card's form adds the item for its student (checkout step 2). */
 type StudentCardChoice = { action: string; itemTOTVSId: number };
 
-/** What a card says of its student: name, RA, unit and school period (spec §2). */
+/** What a card says of its student: name, RA, unit, school period (spec §2) and grade (issue 27). */
 function StudentSummary({ student }: { student: Student }) {
   const unitName = useUnitName();
   return (

@@ -7,6 +7,7 @@ import {
   formatStoredPhone,
   responsibleHeading,
   schoolPeriod,
+  studentGradeLine,
   studentUnitCode,
 } from "#app/features/students/students.ts";
 import { Modal } from "#app/ui/modal.tsx";
@@ -67,6 +68,7 @@ export function StudentDataModal({ link, closeHref }: { link: StudentLink; close
             ["CPF", formatStoredCpf(student.cpf)],
             ["RA", student.RA],
             ["Período letivo", schoolPeriod(student)],
+            ["Série", studentGradeLine(student)],
             ["Unidade", unitName(studentUnitCode(student))],
             ["E-mail", student.email],
             ["Telefone", formatStoredPhone(student.telefone1)],

@@ -4,9 +4,13 @@ import {
   formatBirthPlace,
   formatStoredCpf,
   responsibleHeading,
+  currentGrades,
   schoolPeriod,
+  studentGradeLine,
   studentUnitCode,
 } from "./students.ts";
+
+const NOW = new Date("2026-05-10T12:00:00Z");
 
 describe("responsibleHeading", () => {
   it("reads 9 as guardian, 7 as mother and anything else as father", () => {
@@ -22,13 +26,16 @@ describe("studentUnitCode", () => {
   it("prefers the live school year, then the first affiliate", () => {
     const affiliate = { CODCOLIGADA: "5", name: "Olinda", id: "a" };
     expect(
-      studentUnitCode({
-        schoolYears: [
-          { CODPERLET: "2023", CODCOLIGADA: "1", deletedAt: "2024-01-01" },
-          { CODPERLET: "2024", CODCOLIGADA: "3", deletedAt: null },
-        ],
-        Affiliates: [affiliate],
-      }),
+      studentUnitCode(
+        {
+          schoolYears: [
+            { CODPERLET: "2023", CODCOLIGADA: "1", deletedAt: "2024-01-01" },
+            { CODPERLET: "2024", CODCOLIGADA: "3", deletedAt: null },
+          ],
+          Affiliates: [affiliate],
+        },
+        NOW,
+      ),
     ).toBe("3");
     expect(studentUnitCode({ schoolYears: [], Affiliates: [affiliate] })).toBe("5");
     expect(studentUnitCode({ schoolYears: [], Affiliates: [] })).toBeUndefined();
@@ -75,14 +82,51 @@ describe("formatStoredCpf", () => {
 describe("schoolPeriod", () => {
   it("is the school year of the live enrolment (CODPERLET year + 00), not the shift", () => {
     expect(
-      schoolPeriod({
-        schoolYears: [
-          { CODPERLET: "202400", CODCOLIGADA: "1", deletedAt: "2025-01-01" },
-          { CODPERLET: "202500", CODCOLIGADA: "3", deletedAt: null },
-        ],
-      }),
+      schoolPeriod(
+        {
+          schoolYears: [
+            { CODPERLET: "202400", CODCOLIGADA: "1", deletedAt: "2025-01-01" },
+            { CODPERLET: "202500", CODCOLIGADA: "3", deletedAt: null },
+          ],
+        },
+        NOW,
+      ),
     ).toBe("2025");
     expect(schoolPeriod({ schoolYears: [{ CODPERLET: "2025/2", CODCOLIGADA: "1", deletedAt: null }] })).toBe("2025/2");
     expect(schoolPeriod({ schoolYears: [] })).toBeNull();
+  });
+});
+
+describe("the enrolment of now", () => {
+  const enrolment = (CODPERLET: string, codgrade: string, deletedAt: string | null = null) => ({
+    CODPERLET,
+    CODCOLIGADA: "1",
+    deletedAt,
+    codgrade,
+    CURSO: "Ensino Fundamental II",
+    HABILITACAO: codgrade === "EF06" ? "6º Ano" : "5º Ano",
+    TURMA: "B",
+    TURNO: "Manhã",
+  });
+  // Newest period first, as the API answers; the rule must not depend on it.
+  const twoYears = { schoolYears: [enrolment("202500", "EF05"), enrolment("202600", "EF06")] };
+
+  it("shows this year's grade, not last year's", () => {
+    expect(schoolPeriod(twoYears, NOW)).toBe("2026");
+    expect(studentGradeLine(twoYears, NOW)).toBe("6º Ano · Ensino Fundamental II · Turma B · Manhã");
+    expect(currentGrades([twoYears], NOW)).toEqual([{ CODPERLET: "202600", codgrade: "EF06" }]);
+  });
+
+  it("says a student the school took out of this year is not enrolled", () => {
+    const ended = { schoolYears: [enrolment("202600", "EF06", "2026-04-01T00:00:00Z"), enrolment("202500", "EF05")] };
+    expect(studentGradeLine(ended, NOW)).toBe("Não matriculado(a) em 2026");
+    expect(schoolPeriod(ended, NOW)).toBeNull();
+    expect(currentGrades([ended], NOW)).toEqual([]);
+  });
+
+  it("shows last year's grade until this year's roster arrives, but does not offer it as this year's", () => {
+    const lastYear = { schoolYears: [enrolment("202500", "EF05")] };
+    expect(studentGradeLine(lastYear, NOW)).toBe("5º Ano · Ensino Fundamental II · Turma B · Manhã");
+    expect(currentGrades([lastYear], NOW)).toEqual([]);
   });
 });

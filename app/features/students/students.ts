@@ -1,24 +1,49 @@
 /** How a linked student and their responsible persons read on screen (spec §2 student card and data modal). */
 import type { Responsible, Student } from "#api/contract/students.ts";
 import { formatCpf } from "#core/cpf.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import { maskCep, maskPhone } from "#core/masks.ts";
+import { currentSchoolYear, gradeLine, periodYear } from "#core/school-years.ts";
 
-const liveSchoolYear = (student: Pick<Student, "schoolYears">) => student.schoolYears.find((year) => !year.deletedAt);
+/** The student's enrolment now (core/school-years.ts): the current period's, else the newest live one. */
+const schoolYearNow = (student: Pick<Student, "schoolYears">, now = new Date()) =>
+  currentSchoolYear(student.schoolYears, currentPeriodCode(now));
 
-/** The unit the student attends: the current school year's, else the first affiliate's (none: the network's head office). */
-export function studentUnitCode(student: Pick<Student, "schoolYears" | "Affiliates">): string | undefined {
-  return liveSchoolYear(student)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
+/** The unit the student attends: the enrolment's of now, else the first affiliate's (none: the network's head office). */
+export function studentUnitCode(
+  student: Pick<Student, "schoolYears" | "Affiliates">,
+  now = new Date(),
+): string | undefined {
+  return schoolYearNow(student, now)?.CODCOLIGADA ?? student.Affiliates[0]?.CODCOLIGADA;
 }
 
 /**
  * The card's and data modal's "school period" (spec §2): the school year of the student's live
- * enrolment, from its CODPERLET (the year followed by 00, spec §9), e.g. "2025". Null for a
- * student not enrolled yet. The shift (turno) is not the period.
+ * enrolment of now, from its CODPERLET (the year followed by 00, spec §9), e.g. "2025". Null for a
+ * student not enrolled (yet, or any more: the grade line says so). The shift (turno) is not the period.
  */
-export function schoolPeriod(student: Pick<Student, "schoolYears">): string | null {
-  const code = liveSchoolYear(student)?.CODPERLET.trim();
-  if (!code) return null;
-  return /^\d{4}00$/.test(code) ? code.slice(0, 4) : code;
+export function schoolPeriod(student: Pick<Student, "schoolYears">, now = new Date()): string | null {
+  const year = schoolYearNow(student, now);
+  return year && !year.deletedAt ? periodYear(year.CODPERLET) || null : null;
+}
+
+/** "6º Ano · Ensino Fundamental II · Turma B · Manhã" of the enrolment of now, or "Não matriculado(a) em 2026" (issue 27). */
+export function studentGradeLine(student: Pick<Student, "schoolYears">, now = new Date()): string | null {
+  return gradeLine(schoolYearNow(student, now));
+}
+
+/**
+ * The grades (period and codgrade) the students are enrolled in now, for /compra-rapida's first
+ * choice. A fallback to last year's enrolment gives none: last year's grade is not this year's.
+ */
+export function currentGrades(students: readonly Pick<Student, "schoolYears">[], now = new Date()) {
+  const period = currentPeriodCode(now);
+  return students.flatMap((student) => {
+    const year = schoolYearNow(student, now);
+    return year && !year.deletedAt && year.codgrade && year.CODPERLET.trim() === period
+      ? [{ CODPERLET: period, codgrade: year.codgrade }]
+      : [];
+  });
 }
 
 /** The data modal's heading for a responsible (spec §2): 9 guardian, 7 mother, anything else father. */

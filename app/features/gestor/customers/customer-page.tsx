@@ -6,7 +6,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GestorCustomerDetails } from "#api/contract/gestor/customers.ts";
 import { TICKET_STATUS_LABELS } from "#api/contract/gestor/tickets.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
-import { formatAddress, schoolPeriod } from "#app/features/students/students.ts";
+import { formatAddress } from "#app/features/students/students.ts";
+import { gradeLine, periodYear } from "#core/school-years.ts";
 import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { maskPhone } from "#core/masks.ts";
@@ -97,7 +98,7 @@ export function LinkedStudents({
     <GestorSection id="cliente-estudantes" title="Estudantes vinculados">
       <GestorTable
         caption="Estudantes vinculados"
-        headers={["Nome", "RA", "Unidade", "Período letivo", "Turno", "Vinculado(a) em", "Desvincular"]}
+        headers={["Nome", "RA", "Unidade", "Período letivo", "Série", "Vinculado(a) em", "Desvincular"]}
         empty={students.length === 0 ? "Nenhum estudante vinculado." : null}
       >
         {students.map((student) => (
@@ -106,11 +107,9 @@ export function LinkedStudents({
             <td>{student.RA ?? "Sem RA"}</td>
             <td>{student.schoolYear ? unitName(student.schoolYear.CODCOLIGADA) : "—"}</td>
             <td>
-              {schoolPeriod({
-                schoolYears: student.schoolYear ? [{ ...student.schoolYear, deletedAt: null }] : [],
-              }) ?? "—"}
+              {student.schoolYear && !student.schoolYear.deletedAt ? periodYear(student.schoolYear.CODPERLET) : "—"}
             </td>
-            <td>{student.turno ?? "—"}</td>
+            <td>{gradeLine(student.schoolYear ?? undefined) ?? "—"}</td>
             <td>{date(student.linkedAt)}</td>
             <td>
               <UnlinkForm

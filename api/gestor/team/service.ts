@@ -132,7 +132,12 @@ async function changeMember(
   deps: ApiDeps,
   admin: Admin,
   staffId: string,
-  plan: (person: StaffRow, activeAdmins: string[], unitCodes: readonly string[]) => Change | Promise<Change>,
+  plan: (
+    person: StaffRow,
+    activeAdmins: string[],
+    unitCodes: readonly string[],
+    trx: Kysely<Database>,
+  ) => Change | Promise<Change>,
 ): Promise<TeamMember> {
   const now = deps.now();
   await deps.db.transaction().execute(async (trx) => {
@@ -140,7 +145,7 @@ async function changeMember(
     // The guard read the admin's role before this transaction; another admin may have changed it since.
     if (admin.kind === "staff" && !activeAdmins.includes(admin.staffId)) throw new ApiError(403, ROLE_REFUSED);
     const unitsBefore = (await unitCodesOf(trx, [staffId])).get(staffId) ?? [];
-    const change = await plan(person, activeAdmins, unitsBefore);
+    const change = await plan(person, activeAdmins, unitsBefore, trx);
     await trx.updateTable("staff").set(change.set).where("id", "=", staffId).execute();
     if (change.unitCodes) await writeStaffUnits(trx, staffId, change.unitCodes);
     if (change.set.totp_secret === null)
@@ -177,11 +182,12 @@ export function changeRole(
   staffId: string,
   { role, unitCodes }: { role: StaffRole; unitCodes: readonly string[] },
 ) {
-  return changeMember(deps, admin, staffId, async (person, activeAdmins, unitsBefore) => {
+  return changeMember(deps, admin, staffId, async (person, activeAdmins, unitsBefore, trx) => {
     if (isSelf(admin, person)) throw refuse(NOT_ON_ONESELF);
     let units: string[];
     try {
-      units = await checkedUnits(deps.db, role, unitCodes);
+      // In the change's transaction: SQLite's one connection is busy with it.
+      units = await checkedUnits(trx, role, unitCodes);
     } catch (error) {
       if (error instanceof GestorError) throw new ApiError(400, error.message);
       throw error;

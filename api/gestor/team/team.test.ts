@@ -7,7 +7,10 @@ import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fix
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { STAFF_EMAIL_TAKEN } from "../staff/staff-accounts.ts";
-import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF } from "./service.ts";
+import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF, SAME_ACCESS } from "./service.ts";
+import { UNITS_REQUIRED } from "#api/contract/gestor/staff.ts";
+import { issueStaffSession } from "../staff/staff-sessions.ts";
+import { UNKNOWN_UNITS } from "../staff/staff-units.ts";
 
 let t: TestApi;
 let admin: TestStaff;
@@ -216,5 +219,60 @@ describe("the last active admin", () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("a unit's secretary in Equipe (decision 0061)", () => {
+  const sessionsOf = async (staffId: string) =>
+    t.db.selectFrom("staff_sessions").select("revoked_at").where("staff_id", "=", staffId).execute();
+
+  it("invites a secretary only with units of the network, then changes them, ending her sessions when one goes", async () => {
+    const email = `secretaria-${crypto.randomUUID().slice(0, 6)}@escola.test`;
+    const without = await as(admin).post("/gestor/team/invite", { name: "Sara", email, role: "secretaria" });
+    expect([without.status, without.body.error.message]).toEqual([400, UNITS_REQUIRED]);
+    const unknown = await as(admin).post("/gestor/team/invite", {
+      name: "Sara",
+      email,
+      role: "secretaria",
+      unitCodes: ["999"],
+    });
+    expect([unknown.status, unknown.body.error.message]).toEqual([409, UNKNOWN_UNITS]);
+    expect(await t.db.selectFrom("staff").select("id").where("email", "=", email).execute()).toEqual([]);
+
+    const invited = await as(admin).post("/gestor/team/invite", {
+      name: "Sara",
+      email,
+      role: "secretaria",
+      unitCodes: ["3", "1", "3"],
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.member).toMatchObject({ role: "secretaria", unitCodes: ["1", "3"] });
+    const staffId = invited.body.member.id as string;
+    await issueStaffSession(t.db, staffId, new Date(), { mfaPassed: true, address: null });
+
+    // A unit more: more access, the session stays.
+    const more = await as(admin).post(`/gestor/team/${staffId}/role`, {
+      role: "secretaria",
+      unitCodes: ["1", "3", "4"],
+    });
+    expect(more.body.member.unitCodes).toEqual(["1", "3", "4"]);
+    expect((await sessionsOf(staffId)).every((session) => session.revoked_at === null)).toBe(true);
+    const same = await as(admin).post(`/gestor/team/${staffId}/role`, {
+      role: "secretaria",
+      unitCodes: ["4", "3", "1"],
+    });
+    expect([same.status, same.body.error.message]).toEqual([409, SAME_ACCESS]);
+    // A unit fewer: her sessions end; the log says which units before and after.
+    const fewer = await as(admin).post(`/gestor/team/${staffId}/role`, { role: "secretaria", unitCodes: ["4"] });
+    expect(fewer.body.member.unitCodes).toEqual(["4"]);
+    expect((await sessionsOf(staffId)).every((session) => session.revoked_at !== null)).toBe(true);
+    const entry = await lastAudit(staffId);
+    expect(entry.summary).toBe(
+      `Mudou o perfil de ${email} de Secretaria (unidades 1, 3, 4) para Secretaria (unidade 4)`,
+    );
+    // Another role keeps no units.
+    const network = await as(admin).post(`/gestor/team/${staffId}/role`, { role: "atendimento", unitCodes: ["4"] });
+    expect(network.body.member).toMatchObject({ role: "atendimento", unitCodes: [] });
+    expect(await t.db.selectFrom("staff_units").selectAll().where("staff_id", "=", staffId).execute()).toEqual([]);
   });
 });

@@ -29,20 +29,32 @@ export interface StaffMemberInTest {
 // gestor test, and no test depends on two people's salts differing.
 let staffPasswordHash: Promise<string> | undefined;
 
-/** A person of the role with a password (STAFF_PASSWORD) and no authenticator. */
-export async function createStaffMember(role: StaffRole, name = `Equipe ${role}`): Promise<StaffMemberInTest> {
+/**
+ * A person of the role with a password (STAFF_PASSWORD) and no authenticator; a secretary works
+ * for `unitCodes` (unit 1 unless given).
+ */
+export async function createStaffMember(
+  role: StaffRole,
+  name = `Equipe ${role}`,
+  unitCodes: readonly string[] = role === "secretaria" ? ["1"] : [],
+): Promise<StaffMemberInTest> {
   const email = `${role}-${crypto.randomUUID().slice(0, 8)}@escola.test`;
   const passwordHash = await (staffPasswordHash ??= hashPassword(STAFF_PASSWORD));
   return withStoreDatabase(async (db) => {
-    const { staffId } = await createStaff(db, { email, name, role }, COMMAND_LINE, new Date());
+    const { staffId } = await createStaff(db, { email, name, role, unitCodes }, COMMAND_LINE, new Date());
     await db.updateTable("staff").set({ password_hash: passwordHash }).where("id", "=", staffId).execute();
     return { staffId, email, name, role };
   });
 }
 
 /** Logs a new person of the role into the area in this browser context; answers who. */
-export async function logInStaff(context: BrowserContext, role: StaffRole, name?: string): Promise<StaffMemberInTest> {
-  const person = await createStaffMember(role, name);
+export async function logInStaff(
+  context: BrowserContext,
+  role: StaffRole,
+  name?: string,
+  unitCodes?: readonly string[],
+): Promise<StaffMemberInTest> {
+  const person = await createStaffMember(role, name, unitCodes);
   const { token } = await withStoreDatabase((db) =>
     issueStaffSession(db, person.staffId, new Date(), { mfaPassed: true, address: null }),
   );

@@ -1,0 +1,68 @@
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { createCustomer } from "./support/accounts.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { logInStaff } from "./support/gestor.ts";
+import { withStoreDatabase } from "./support/server-side.ts";
+
+// Staff of one unit (issue 27; docs/decisions/0061-staff-of-one-unit.md): a secretary of unit 1
+// finds unit 1's order of a family and not the same family's order of unit 4, and opens nothing
+// of the network's catalogue.
+
+test("a unit's secretary sees her unit's orders only and not the catalogue", async ({
+  page,
+  context,
+  visit,
+  request,
+}) => {
+  const customer = await createCustomer(request);
+  const sales = await withStoreDatabase(async (db) => {
+    const { id } = await db
+      .selectFrom("customers")
+      .select("id")
+      .where("email", "=", customer.email)
+      .executeTakeFirstOrThrow();
+    const saleOf = async (unit: string) => {
+      const saleId = await insertSale(db, {
+        customer_id: id,
+        status: "pending",
+        created_at: new Date().toISOString(),
+        bags: [
+          {
+            student_name: "Lucas Albuquerque Souza",
+            student_ra: "20250001",
+            items: [{ title: `Camisa da unidade ${unit}`, quantity: 1, unit_price_cents: 5000, unit_code: unit }],
+          },
+        ],
+      });
+      const { reference_code } = await db
+        .selectFrom("sales")
+        .select("reference_code")
+        .where("id", "=", saleId)
+        .executeTakeFirstOrThrow();
+      return { saleId, reference: reference_code };
+    };
+    return { one: await saleOf("1"), four: await saleOf("4") };
+  });
+
+  await logInStaff(context, "secretaria", "Sara Secretária", ["1"]);
+  await visit("/gestor");
+  await expect(page.getByTestId("gestor-staff")).toHaveText("Sara Secretária (Secretaria · unidade 1)");
+  const menu = page.getByRole("navigation", { name: "Área do gestor" });
+  await expect(menu.getByRole("link", { name: "Pedidos" })).toBeVisible();
+  for (const closed of ["Catálogo", "Cupons", "Unidades", "Equipe", "Auditoria"])
+    await expect(menu.getByRole("link", { name: closed })).toHaveCount(0);
+
+  await visit(`/gestor/pedidos?q=${encodeURIComponent(customer.email)}`);
+  const table = page.getByRole("table").first();
+  await expect(table.getByText(sales.one.reference)).toBeVisible();
+  await expect(table.getByText(sales.four.reference)).toHaveCount(0);
+
+  // Unit 4's order by its address: not found, as an order that does not exist.
+  const other = await page.goto(`/gestor/pedidos/${sales.four.saleId}`);
+  expect(other?.status()).toBe(404);
+  await expect(page.getByText("Compra não encontrada.")).toBeVisible();
+
+  const catalogue = await page.goto("/gestor/catalogo");
+  expect(catalogue?.status()).toBe(403);
+  await expect(page.getByText("Seu perfil não permite acessar esta página.")).toBeVisible();
+});

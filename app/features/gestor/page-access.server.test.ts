@@ -3,13 +3,12 @@
  * the network's catalogue, coupons, units, team, audit or integrations; without units, only her
  * own account. The calls behind each page are the API matrix's (api/gestor/authorization.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   gestorGet,
-  openGestorTestStore,
   staffLoggedIn,
   thrownBy,
-  type GestorTestStore,
+  gestorTestStoreForFile,
   type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { loadCartsPage } from "./carts/carts.server.ts";
@@ -28,17 +27,13 @@ import { teamPage } from "./staff/team.server.ts";
 import { ticketListPage } from "./tickets/tickets.server.ts";
 import { unitListPage } from "./units/units.server.ts";
 
-let store: GestorTestStore;
-let secretary: LoggedInStaff;
+const { store, secretaria: secretary } = gestorTestStoreForFile(["secretaria"]);
 let unitless: LoggedInStaff;
 
 beforeAll(async () => {
-  store = await openGestorTestStore();
-  secretary = await staffLoggedIn(store.db, "secretaria", ["1"]);
   unitless = await staffLoggedIn(store.db, "secretaria", ["3"]);
   await store.db.deleteFrom("staff_units").where("staff_id", "=", unitless.staffId).execute();
 });
-afterAll(() => store.close());
 
 const OPEN = [
   [GESTOR_PATHS.home, dashboardPage],

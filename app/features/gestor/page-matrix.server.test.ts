@@ -64,9 +64,10 @@ function layoutPages(entries: readonly RouteConfigEntry[], prefix = ""): { file:
   return entries.flatMap((entry) => {
     const path = entry.path ? `${prefix}/${entry.path}` : prefix;
     if (entry.file === "routes/gestor/layout.tsx")
+      // prefix() gives the index its path ("gestor") as it does every other child.
       return (entry.children ?? []).map((child) => ({
         file: child.file,
-        path: child.index ? path : `${path}/${child.path}`,
+        path: child.path ? `${path}/${child.path}` : path,
       }));
     return entry.children ? layoutPages(entry.children, path) : [];
   });

@@ -11,7 +11,7 @@ import { NETWORK_ROLES, STAFF_ROLES, type StaffRole } from "#api/contract/gestor
 import { bag, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff, gestorTestApiForFile } from "#tests/fixtures/staff.ts";
+import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
 
 type Area = keyof typeof gestorContract;
 /** Who opens a part: its reads and its changes (POST, PUT), or "own session" for one's own. */

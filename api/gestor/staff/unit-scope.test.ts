@@ -9,7 +9,7 @@ import { CART_OF_OTHER_UNITS, ITEM_OF_OTHER_UNIT } from "#api/gestor/carts/servi
 import { bag, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff, gestorTestApiForFile } from "#tests/fixtures/staff.ts";
+import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
 import { NO_UNITS } from "./staff-scope.ts";
 
 let unitless: TestStaff;

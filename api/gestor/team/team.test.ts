@@ -3,7 +3,7 @@ import { gestorAudit, gestorTeam } from "#api/contract/gestor/team.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
-import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff, gestorTestApiForFile } from "#tests/fixtures/staff.ts";
+import { createTestStaff, gestorTestApiForFile, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi } from "#tests/fixtures/test-api.ts";
 import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { STAFF_EMAIL_TAKEN } from "../staff/staff-accounts.ts";

@@ -10,10 +10,10 @@ import { NETWORK_ROLES, STAFF_ROLES, type StaffRole } from "#api/contract/gestor
 import routes from "#app/routes.ts";
 import {
   gestorGet,
+  gestorTestStoreForFile,
   parentWithCart,
   staffLoggedIn,
   thrownBy,
-  gestorTestStoreForFile,
   type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";

@@ -4,9 +4,9 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { PASSWORD_SET, setPassword, setPasswordPage } from "./set-password.server.ts";

@@ -5,11 +5,11 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { LOGGED_OUT, staffLogin, staffLoginPage, staffLogout } from "./staff-login.server.ts";

@@ -4,12 +4,12 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   parentWithCart,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";

@@ -4,11 +4,11 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ROLE_REFUSED_PAGE } from "../staff-guard.server.ts";

@@ -4,12 +4,12 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   parentWithCart,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { cartSearchHref } from "../carts/carts.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";

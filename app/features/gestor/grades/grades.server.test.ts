@@ -3,12 +3,12 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   gestorUpload,
   locationOf,
   loginFor,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SALE_FILTER_MESSAGES } from "#api/contract/gestor/sales.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { signUpAndLogIn } from "#tests/fixtures/storefront-requests.ts";
-import { gestorGet, locationOf, loginFor, thrownBy, gestorTestStoreForFile } from "#tests/fixtures/gestor-requests.ts";
+import { gestorGet, gestorTestStoreForFile, locationOf, loginFor, thrownBy } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { dashboardPage } from "./dashboard.server.ts";
 import { ordersCsv, ordersPage } from "./orders.server.ts";

@@ -5,12 +5,12 @@ import { UPLOAD_MESSAGES } from "#api/gestor/roster/roster-uploads.ts";
 import {
   actionReply,
   gestorGet,
+  gestorTestStoreForFile,
   gestorUpload,
   locationOf,
   loginFor,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";

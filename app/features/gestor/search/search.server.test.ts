@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   gestorGet,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   parentWithCart,
   thrownBy,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   thrownBy,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { auditPage } from "./audit.server.ts";

@@ -6,12 +6,12 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ownAccountAction, ownAccountPage, PASSWORD_CHANGED } from "./own-account.server.ts";

@@ -4,12 +4,12 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ROLE_REFUSED_PAGE } from "../staff-guard.server.ts";

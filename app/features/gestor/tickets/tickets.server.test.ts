@@ -5,11 +5,11 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
   thrownBy,
   toastOf,
-  gestorTestStoreForFile,
 } from "#tests/fixtures/gestor-requests.ts";
 import { HONEYPOT_FIELD, sendContactMessage } from "../../support/contact.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";

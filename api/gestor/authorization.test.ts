@@ -4,15 +4,14 @@
  * kind of caller. The table below is the readable matrix: which roles open each part; for a
  * secretary, another unit's record is "not found" and another unit's rows are left out of lists.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "#api/contract/endpoint.ts";
 import { gestorContract } from "#api/contract/gestor/index.ts";
 import { NETWORK_ROLES, STAFF_ROLES, type StaffRole } from "#api/contract/gestor/staff.ts";
 import { bag, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
 
 type Area = keyof typeof gestorContract;
 /** Who opens a part: its reads and its changes (POST, PUT), or "own session" for one's own. */
@@ -46,18 +45,14 @@ const PUBLIC_CALLS = ["catalogue.productImage"];
 /** The parts whose records belong to units: a secretary sees her units' only (decision 0061). */
 const UNIT_PARTS: readonly Area[] = ["sales", "carts", "customers", "tickets", "search"];
 
-let t: TestApi;
-const staff = {} as Record<"admin" | "atendimento" | "secretaria" | "otherSecretaria", TestStaff>;
+const { t, ...staff } = gestorTestApiForFile(["admin", "atendimento", "secretaria"], { seed: true });
+let otherSecretaria: TestStaff;
 let customer: SignedUpCustomer;
 /** Unit 1's records, which unit 1's secretary sees and unit 4's does not. */
 const unitOne = {} as Record<"saleId" | "cartId" | "customerId" | "linkId" | "ticketId" | "studentId", string>;
 
 beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  staff.admin = await createTestStaff(t.db, "admin");
-  staff.atendimento = await createTestStaff(t.db, "atendimento");
-  staff.secretaria = await createTestStaff(t.db, "secretaria", { unitCodes: ["1"] });
-  staff.otherSecretaria = await createTestStaff(t.db, "secretaria", { unitCodes: ["4"] });
+  otherSecretaria = await createTestStaff(t.db, "secretaria", { unitCodes: ["4"] });
   customer = await signUpAndLogIn(t, { name: "Matriz Responsável" });
   const link = await linkByRA(t, customer, "20250001");
   const product = await t.db
@@ -101,7 +96,6 @@ beforeAll(async () => {
     ticketId: ticket.body.ticket.id,
   });
 });
-afterAll(() => t.close());
 
 const calls = Object.entries(gestorContract).flatMap(([area, declared]) =>
   Object.entries(declared as Record<string, Endpoint>).map(([name, call]) => ({ area: area as Area, name, call })),
@@ -166,7 +160,7 @@ describe("own unit and other unit", () => {
       };
       const own = await read(staff.secretaria);
       const network = await read(staff.atendimento);
-      const other = await read(staff.otherSecretaria);
+      const other = await read(otherSecretaria);
       expect(own.status).toBe(200);
       expect(network.status).toBe(200);
       const single = /:[A-Za-z]+Id/.test(call.path);

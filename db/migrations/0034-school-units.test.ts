@@ -1,42 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
-import { openDatabase, type StoreDatabase } from "../client.ts";
+import { describe, expect, it } from "vitest";
+import { migrationTestDatabases } from "#tests/fixtures/migration-databases.ts";
+import { migrateToLatest, type StoreDatabase } from "../client.ts";
 import { seedDemoData } from "../seed/index.ts";
-import { migrationProvider } from "./index.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 
 // On SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test.sh).
-const opened: { db: StoreDatabase; drop?: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { db, drop } of opened.splice(0)) {
-    await db.destroy();
-    await drop?.();
-  }
-});
-
-async function databaseAt(migration: string | "latest", seeded: boolean): Promise<StoreDatabase> {
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  const db = await openDatabase({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "loja-0034-")),
-    databaseUrl: postgres?.url,
-  });
-  opened.push({ db, drop: postgres?.drop });
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const result = migration === "latest" ? await migrator.migrateToLatest() : await migrator.migrateTo(migration);
-  if (result.error) throw result.error;
-  if (seeded) await seedDemoData(db, { now: NOW });
-  return db;
-}
-
-async function migrateToLatest(db: StoreDatabase) {
-  const result = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (result.error) throw result.error;
-}
+const databaseAt = migrationTestDatabases(NOW);
 
 const unitsOf = (db: StoreDatabase) =>
   db
@@ -50,7 +20,7 @@ const catalogueVersion = async (db: StoreDatabase) =>
 
 describe("migration 0034 (school units)", () => {
   it("gives a store that existed the units it showed, head office first", async () => {
-    const db = await databaseAt("0033-customer-address-complement", true);
+    const db = await databaseAt("0033-customer-address-complement");
     await migrateToLatest(db);
     const units = await unitsOf(db);
     expect(units.map((unit) => unit.code)).toEqual(["0", "1", "3", "4", "5", "6", "7", "10", "13"]);
@@ -69,9 +39,9 @@ describe("migration 0034 (school units)", () => {
   });
 
   it("leaves a database without a store to the seed, which writes the same units", async () => {
-    const upgraded = await databaseAt("0033-customer-address-complement", true);
+    const upgraded = await databaseAt("0033-customer-address-complement");
     await migrateToLatest(upgraded);
-    const fresh = await databaseAt("latest", false);
+    const fresh = await databaseAt("latest", { seeded: false });
     expect(await unitsOf(fresh)).toEqual([]);
     await seedDemoData(fresh, { now: NOW });
     // The same units; the demo also says when its schools hand orders out, which an upgraded
@@ -85,7 +55,7 @@ describe("migration 0034 (school units)", () => {
   });
 
   it("makes the cached catalogue pages stale when a unit changes", async () => {
-    const db = await databaseAt("latest", true);
+    const db = await databaseAt("latest");
     const before = await catalogueVersion(db);
     await db
       .updateTable("school_units")
@@ -100,7 +70,7 @@ describe("migration 0034 (school units)", () => {
   });
 
   it("refuses a second unit with the same code in a store", async () => {
-    const db = await databaseAt("latest", true);
+    const db = await databaseAt("latest");
     const unit = await db.selectFrom("school_units").selectAll().where("code", "=", "1").executeTakeFirstOrThrow();
     await expect(
       db

@@ -1,42 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
-import { openDatabase, type StoreDatabase } from "../client.ts";
-import { seedDemoData } from "../seed/index.ts";
-import { migrationProvider } from "./index.ts";
+import { describe, expect, it } from "vitest";
+import { migrationTestDatabases } from "#tests/fixtures/migration-databases.ts";
+import { migrateToLatest, type StoreDatabase } from "../client.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 
 // On SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test.sh).
-const opened: { db: StoreDatabase; drop?: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { db, drop } of opened.splice(0)) {
-    await db.destroy();
-    await drop?.();
-  }
-});
-
-async function databaseAt(migration: string | "latest"): Promise<StoreDatabase> {
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  const db = await openDatabase({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "loja-0035-")),
-    databaseUrl: postgres?.url,
-  });
-  opened.push({ db, drop: postgres?.drop });
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const result = migration === "latest" ? await migrator.migrateToLatest() : await migrator.migrateTo(migration);
-  if (result.error) throw result.error;
-  await seedDemoData(db, { now: NOW });
-  return db;
-}
-
-async function migrateToLatest(db: StoreDatabase) {
-  const result = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (result.error) throw result.error;
-}
+const databaseAt = migrationTestDatabases(NOW);
 
 const EF06 = { store_id: 1, course: "Ensino Fundamental II", grade_name: "6º Ano", codgrade: "EF06" } as const;
 
@@ -48,6 +17,16 @@ const linksOf = (db: StoreDatabase, productIds: string[]) =>
     .orderBy("product_id")
     .orderBy("serie_id")
     .execute();
+
+const highestGradeId = async (db: StoreDatabase) =>
+  Number(
+    (
+      await db
+        .selectFrom("series")
+        .select((eb) => eb.fn.max("id").as("id"))
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 
 describe("migration 0035 (the grades' natural key)", () => {
   it("keeps one copy of a grade written twice, with the products of both copies", async () => {
@@ -112,31 +91,25 @@ describe("migration 0035 (the grades' natural key)", () => {
 
   it("gives a new grade an id past the seeded ones, and its updated_at", async () => {
     const db = await databaseAt("latest");
-    const highest = await db
-      .selectFrom("series")
-      .select((eb) => eb.fn.max("id").as("id"))
-      .executeTakeFirstOrThrow();
+    const highest = await highestGradeId(db);
     const added = await db
       .insertInto("series")
       .values({ ...EF06, period_code: "209900", position: 1, updated_at: NOW.toISOString() })
       .returning(["id", "updated_at"])
       .executeTakeFirstOrThrow();
-    expect(added.id).toBeGreaterThan(Number(highest.id));
+    expect(added.id).toBeGreaterThan(highest);
     expect(added.updated_at).toBe(NOW.toISOString());
   });
 
   it("starts an upgraded store's new ids past its grades", async () => {
     const db = await databaseAt("0034-school-units");
     await migrateToLatest(db);
-    const highest = await db
-      .selectFrom("series")
-      .select((eb) => eb.fn.max("id").as("id"))
-      .executeTakeFirstOrThrow();
+    const highest = await highestGradeId(db);
     const added = await db
       .insertInto("series")
       .values({ ...EF06, period_code: "209900", position: 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    expect(added.id).toBe(Number(highest.id) + 1);
+    expect(added.id).toBe(highest + 1);
   });
 });

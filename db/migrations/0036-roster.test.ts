@@ -1,43 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { Migrator, sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
-import { openDatabase, type StoreDatabase } from "../client.ts";
-import { seedDemoData } from "../seed/index.ts";
-import { migrationProvider } from "./index.ts";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { migrationTestDatabases } from "#tests/fixtures/migration-databases.ts";
+import { migrateToLatest, type StoreDatabase } from "../client.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const BEFORE = "0034-school-units";
 
 // On SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test.sh).
-const opened: { db: StoreDatabase; drop?: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { db, drop } of opened.splice(0)) {
-    await db.destroy();
-    await drop?.();
-  }
-});
-
-async function seededAt(migration: string | "latest"): Promise<StoreDatabase> {
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  const db = await openDatabase({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "loja-0036-")),
-    databaseUrl: postgres?.url,
-  });
-  opened.push({ db, drop: postgres?.drop });
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const result = migration === "latest" ? await migrator.migrateToLatest() : await migrator.migrateTo(migration);
-  if (result.error) throw result.error;
-  await seedDemoData(db, { now: NOW });
-  return db;
-}
-
-async function migrateToLatest(db: StoreDatabase) {
-  const result = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
-  if (result.error) throw result.error;
-}
+const seededAt = migrationTestDatabases(NOW);
 
 const studentIdOf = async (db: StoreDatabase, ra: string) =>
   (await db.selectFrom("students").select("id").where("ra", "=", ra).executeTakeFirstOrThrow()).id;

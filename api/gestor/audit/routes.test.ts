@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestStaff, gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { GESTOR_PAGE_SIZE } from "../../contract/gestor/paging.ts";
 import { createStaff } from "../staff/staff-accounts.ts";
 import { COMMAND_LINE, recordAudit } from "./audit-log.ts";
 
-let t: TestApi;
-let admin: TestStaff;
+// The admin, invited by the command line now: the newest entry.
+const { t, admin } = gestorTestApiForFile(["admin"], { seed: false });
 beforeAll(async () => {
-  t = await createTestApi({ seed: false });
-  // Invited by the command line now: the newest entry.
-  admin = await createTestStaff(t.db, "admin");
   // Two days of entries: 30 cart removals by the admin on 10/11 (Recife), one invitation by the
   // command line at 23:30 of 11/11 in Recife (02:30 UTC of the 12th).
   const actor = { kind: "staff", staffId: admin.staffId, email: admin.email, address: null } as const;
@@ -35,7 +31,6 @@ beforeAll(async () => {
     new Date("2026-11-12T02:30:00Z"),
   );
 });
-afterAll(() => t.close());
 
 const list = (query: string, token = admin.token) => t.call("GET", `/gestor/audit${query}`, undefined, { token });
 const summaries = (body: { rows: { summary: string }[] }) => body.rows.map((row) => row.summary);

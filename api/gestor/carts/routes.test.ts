@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CART_LOOKUP_MESSAGES } from "#api/contract/gestor/carts.ts";
 import { applyCoupon, bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { maskCpf, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { CART_NOT_FOUND, cartHeldBySale, ITEM_NOT_IN_CART } from "./service.ts";
 
-let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
-let admin: TestStaff;
-let atendente: TestStaff;
 
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"]);
 beforeAll(async () => {
-  t = await createTestApi();
   items = await demoItems(t.db);
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
 });
-afterAll(() => t.close());
 
 const find = (query: string, token = atendente.token) => t.call("GET", `/gestor/carts?${query}`, undefined, { token });
 const removeItem = (cartId: string, body: unknown, token = atendente.token) =>

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { buildPath } from "../../contract/endpoint.ts";
 import { gestorCatalogue, IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE } from "../../contract/gestor/catalogue.ts";
 import { ROLE_REFUSED } from "../staff/require-staff.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 
 const get = (path: string, token = admin.token) => t.call("GET", path, undefined, { token });
 const post = (path: string, body: unknown, token = admin.token) => t.call("POST", path, body, { token });

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { COUPON_INVALID } from "#api/contract/coupons.ts";
 import { COUPON_ADMIN_MESSAGES } from "#api/contract/gestor/coupons.ts";
 import { COUPON_MESSAGES } from "#api/coupons/coupon-rules.ts";
 import { addDays, todayInBrazil } from "#core/dates.ts";
 import { applyCoupon, bag, finishCart, linkByRA, METHOD, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { ROLE_REFUSED } from "../staff/require-staff.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
 /** Two demo products of different units and categories, for sale. */
 let products: { itemTOTVSId: number; unitCode: string; categoryId: string }[];
 
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
   const rows = await t.db
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -38,7 +32,6 @@ beforeAll(async () => {
     categoryId: row.category_id,
   }));
 });
-afterAll(() => t.close());
 
 const today = () => todayInBrazil();
 let codes = 0;

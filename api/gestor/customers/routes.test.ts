@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { GESTOR_PAGE_SIZE } from "#api/contract/gestor/paging.ts";
 import { CUSTOMER_NOT_FOUND, SEARCH_TOO_LONG } from "#api/contract/gestor/customers.ts";
 import { UNLINK_REASON_MESSAGES } from "#api/contract/gestor/unlink-reason.ts";
@@ -6,22 +6,15 @@ import { LINK_NOT_FOUND } from "#api/contract/students.ts";
 import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { maskCpf, randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 
-let t: TestApi;
 let items: Awaited<ReturnType<typeof demoItems>>;
-let atendente: TestStaff;
-let admin: TestStaff;
 
+const { t, atendimento: atendente, admin } = gestorTestApiForFile(["atendimento", "admin"]);
 beforeAll(async () => {
-  t = await createTestApi();
   items = await demoItems(t.db);
-  atendente = await createTestStaff(t.db, "atendimento");
-  admin = await createTestStaff(t.db, "admin");
 });
-afterAll(() => t.close());
 
 const get = (path: string, token = atendente.token) => t.call("GET", path, undefined, { token });
 const unlink = (customerId: string, linkId: string, body: unknown, token = atendente.token) =>

@@ -1,17 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { describe, expect, it } from "vitest";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { ROLE_REFUSED } from "../staff/require-staff.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 
 const get = (path: string, token = admin.token) => t.call("GET", path, undefined, { token });
 const post = (path: string, body: unknown = {}, token = admin.token) => t.call("POST", path, body, { token });

@@ -1,12 +1,11 @@
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { endpoint } from "#api/contract/endpoint.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { handleApiError } from "#api/errors.ts";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import {
   assertKeyStore,
@@ -19,15 +18,7 @@ import {
   type SyncEnv,
 } from "./require-staff-or-key.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let attendant: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  attendant = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: attendant } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 
 const as = (person: { token: string }) => ({
   get: (path: string) => t.call("GET", path, undefined, { token: person.token }),

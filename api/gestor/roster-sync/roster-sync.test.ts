@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EXAMPLE_SYNC_STUDENT } from "#api/contract/gestor/roster-sync.ts";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import type { StoreDatabase } from "#db/client.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { KEY_CALLS, KEY_REFUSED, SCOPE_REFUSED } from "../integration-keys/require-staff-or-key.ts";
 
 // On SQLite, and on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test-postgres.sh).
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const PERIOD = "209000";
 
-let t: TestApi;
-let admin: TestStaff;
-let attendant: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ now: NOW });
-  admin = await createTestStaff(t.db, "admin");
-  attendant = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: attendant } = gestorTestApiForFile(["admin", "atendimento"], { now: NOW });
 
 type Scope = "roster" | "grades";
 const newKey = async (label: string, scopes: Scope[] = ["roster", "grades"]) => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROSTER_CSV_TOO_LARGE, ROSTER_STUDENT_NOT_FOUND } from "../../contract/gestor/roster.ts";
 import { linkByRA } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { readRosterCsv, ROSTER_CSV_COLUMNS } from "./roster-csv.ts";
 import { UPLOAD_MESSAGES } from "./roster-uploads.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendimento: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ now: new Date("2026-03-10T12:00:00.000Z") });
-  admin = await createTestStaff(t.db, "admin");
-  atendimento = await createTestStaff(t.db, "atendimento");
+const { t, admin, atendimento } = gestorTestApiForFile(["admin", "atendimento"], {
+  now: new Date("2026-03-10T12:00:00.000Z"),
 });
-afterAll(() => t.close());
 
 const csv = rosterCsv(rosterRecords({ rows: 3, seed: 11, unitCodes: ["13"], gradeCodes: ["EF03"] }));
 const preview = (token: string | undefined, body: Record<string, unknown>) =>

@@ -3,7 +3,7 @@
  * figures and their days in Brazil, the list's filters and pages, the CSV, a sale's page, and
  * the three actions with their refusals and audit entries, from the area and the command line.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { REFUND_REASON_MESSAGE } from "#api/contract/gestor/refund-reason.ts";
 import { gestorSales, SALE_FILTER_MESSAGES } from "#api/contract/gestor/sales.ts";
 import { COMMAND_LINE, COMMAND_LINE_LABEL } from "#api/gestor/audit/audit-log.ts";
@@ -20,18 +20,9 @@ import {
 } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, maskCpf, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale, type SaleFixture } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestStaff, gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 
 const get = (path: string, token = atendente.token) => t.call("GET", path, undefined, { token });
 const post = (path: string, body: unknown = {}, token = atendente.token) => t.call("POST", path, body, { token });

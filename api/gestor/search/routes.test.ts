@@ -4,7 +4,7 @@
  * mask, RA, order number), that one family's text never brings another's records, and the
  * parts a role does not open.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEARCH_GROUP_SIZE } from "#api/contract/gestor/search.ts";
 import { SEARCH_TOO_LONG, SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
 import { STAFF_ROLES } from "#api/contract/gestor/staff.ts";
@@ -14,20 +14,10 @@ import { issueStaffSession } from "#api/gestor/staff/staff-sessions.ts";
 import { linkByRA } from "#tests/fixtures/carts.ts";
 import { maskCpf, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { searchRecords } from "./service.ts";
 
-let t: TestApi;
-let atendente: TestStaff;
-let admin: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApi();
-  atendente = await createTestStaff(t.db, "atendimento");
-  admin = await createTestStaff(t.db, "admin");
-});
-afterAll(() => t.close());
+const { t, atendimento: atendente, admin } = gestorTestApiForFile(["atendimento", "admin"]);
 
 const search = (q: string, token = atendente.token) =>
   t.call("GET", `/gestor/search?q=${encodeURIComponent(q)}`, undefined, { token });

@@ -3,20 +3,15 @@
  * sees and acts on unit 1's sales, carts, families and tickets, and finds nothing of unit 4's,
  * not even by id; the network's roles see both. A secretary without units reads nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MIXED_SALE } from "#api/gestor/sales/routes.ts";
 import { CART_OF_OTHER_UNITS, ITEM_OF_OTHER_UNIT } from "#api/gestor/carts/service.ts";
 import { bag, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
 import { NO_UNITS } from "./staff-scope.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let attendant: TestStaff;
-let secretary: TestStaff;
 let unitless: TestStaff;
 
 /** One family of a unit: a customer, their linked demo student, a sale, an open cart and a ticket. */
@@ -105,11 +100,13 @@ async function secretaryOf(...units: string[]) {
   return person;
 }
 
+const {
+  t,
+  admin,
+  atendimento: attendant,
+  secretaria: secretary,
+} = gestorTestApiForFile(["admin", "atendimento", "secretaria"], { seed: true });
 beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  attendant = await createTestStaff(t.db, "atendimento");
-  secretary = await secretaryOf("1");
   unitless = await secretaryOf();
   one = await family("20250001", "1", "Lucas Albuquerque Souza");
   four = await family("20250003", "4", "Gabriel Cavalcanti Ferreira");
@@ -133,7 +130,6 @@ beforeAll(async () => {
   const saved = await saveCart(t, mixed, [bag(link.studentId, [one.itemTOTVSId, 1], [four.itemTOTVSId, 1])]);
   mixedCartId = saved.body.cart.cartId;
 });
-afterAll(() => t.close());
 
 const get = (person: TestStaff, path: string) => t.call("GET", path, undefined, { token: person.token });
 const post = (person: TestStaff, path: string, body: unknown = {}) =>

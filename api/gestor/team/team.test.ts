@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gestorAudit, gestorTeam } from "#api/contract/gestor/team.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
-import { createTestStaff, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { createTestStaff, gestorTestApiForFile, STAFF_TEST_PASSWORD, type TestStaff } from "#tests/fixtures/staff.ts";
+import { createTestApi } from "#tests/fixtures/test-api.ts";
 import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { STAFF_EMAIL_TAKEN } from "../staff/staff-accounts.ts";
 import { changeRole, deactivateMember, LAST_ADMIN, NOT_ON_ONESELF, SAME_ACCESS } from "./service.ts";
@@ -12,13 +12,7 @@ import { UNITS_REQUIRED } from "#api/contract/gestor/staff.ts";
 import { issueStaffSession } from "../staff/staff-sessions.ts";
 import { UNKNOWN_UNITS } from "../staff/staff-units.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-});
-afterAll(() => t.close());
+const { t, admin } = gestorTestApiForFile(["admin"], { seed: true });
 
 const as = (person: TestStaff) => ({
   get: (path: string) => t.call("GET", path, undefined, { token: person.token }),

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TICKET_MESSAGES } from "#api/contract/gestor/tickets.ts";
 import { randomAddress, signUpAndLogIn } from "#tests/fixtures/customers.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
-beforeAll(async () => {
-  t = await createTestApi({ seed: true });
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"], { seed: true });
 
 async function sendTicket(name: string, { token, at }: { token?: string; at?: string } = {}) {
   if (at) t.setNow(new Date(at));

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNIT_MESSAGES } from "#api/contract/gestor/units.ts";
 import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
-import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
-import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { ROLE_REFUSED, STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { createUnit } from "./service.ts";
 
-let t: TestApi;
-let admin: TestStaff;
-let atendente: TestStaff;
-
-beforeAll(async () => {
-  t = await createTestApi();
-  admin = await createTestStaff(t.db, "admin");
-  atendente = await createTestStaff(t.db, "atendimento");
-});
-afterAll(() => t.close());
+const { t, admin, atendimento: atendente } = gestorTestApiForFile(["admin", "atendimento"]);
 
 let codes = 100;
 /** A code no other test of this file uses. */

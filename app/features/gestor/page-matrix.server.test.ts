@@ -5,16 +5,15 @@
  * The calls behind the pages have their own matrix (api/gestor/authorization.test.ts).
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { NETWORK_ROLES, STAFF_ROLES, type StaffRole } from "#api/contract/gestor/staff.ts";
 import routes from "#app/routes.ts";
 import {
   gestorGet,
-  openGestorTestStore,
+  gestorTestStoreForFile,
   parentWithCart,
   staffLoggedIn,
   thrownBy,
-  type GestorTestStore,
   type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
@@ -65,26 +64,23 @@ function layoutPages(entries: readonly RouteConfigEntry[], prefix = ""): { file:
   return entries.flatMap((entry) => {
     const path = entry.path ? `${prefix}/${entry.path}` : prefix;
     if (entry.file === "routes/gestor/layout.tsx")
+      // prefix() gives the index its path ("gestor") as it does every other child.
       return (entry.children ?? []).map((child) => ({
         file: child.file,
-        path: child.index ? path : `${path}/${child.path}`,
+        path: child.path ? `${path}/${child.path}` : path,
       }));
     return entry.children ? layoutPages(entry.children, path) : [];
   });
 }
 const pages = layoutPages(routes);
 
-let store: GestorTestStore;
-const people = {} as Record<"admin" | "atendimento" | "secretaria" | "otherSecretaria", LoggedInStaff>;
+const { store, ...people } = gestorTestStoreForFile(["admin", "atendimento", "secretaria"]);
+let otherSecretaria: LoggedInStaff;
 /** Unit 1's records, for the pages that show one. */
 const params: Record<string, string> = {};
 
 beforeAll(async () => {
-  store = await openGestorTestStore();
-  people.admin = await staffLoggedIn(store.db, "admin");
-  people.atendimento = await staffLoggedIn(store.db, "atendimento");
-  people.secretaria = await staffLoggedIn(store.db, "secretaria", ["1"]);
-  people.otherSecretaria = await staffLoggedIn(store.db, "secretaria", ["4"]);
+  otherSecretaria = await staffLoggedIn(store.db, "secretaria", ["4"]);
   const family = await parentWithCart(store.db, "Matriz Responsável", "20250001");
   params.customerId = family.customer.id;
   params.saleId = await insertSale(store.db, {
@@ -125,7 +121,6 @@ beforeAll(async () => {
   const coupon = await store.db.selectFrom("coupons").select("id").executeTakeFirst();
   params.couponId = coupon?.id ?? crypto.randomUUID();
 });
-afterAll(() => store.close());
 
 const statusOf = (thrown: (Response & { init?: ResponseInit }) | undefined) =>
   thrown === undefined ? 200 : (thrown.init?.status ?? thrown.status);
@@ -155,7 +150,7 @@ describe("every gestor page × every role", () => {
   it.each(unitPages.map(({ path, file }) => [path, file] as const))(
     "%s of unit 1 is not found by unit 4's secretary",
     async (path, file) => {
-      expect(await load(file, path, people.otherSecretaria)).toBe(404);
+      expect(await load(file, path, otherSecretaria)).toBe(404);
     },
   );
 });

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { PASSWORD_LINK_GONE, STAFF_PASSWORD_TOO_SHORT } from "#api/gestor/staff/routes.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
-  openGestorTestStore,
-  staffLoggedIn,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { PASSWORD_SET, setPassword, setPasswordPage } from "./set-password.server.ts";
 import { invite } from "./staff/team.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-});
-afterAll(() => store.close());
+const { store, admin } = gestorTestStoreForFile(["admin"]);
 
 /** A person invited through Equipe, and the token of the link their e-mail carries. */
 async function invited(name: string) {

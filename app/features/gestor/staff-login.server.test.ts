@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_WRONG_CREDENTIALS } from "#api/gestor/staff/routes.ts";
 import { STAFF_TEST_PASSWORD } from "#tests/fixtures/staff.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
-  openGestorTestStore,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "./gestor-paths.ts";
 import { LOGGED_OUT, staffLogin, staffLoginPage, staffLogout } from "./staff-login.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 const logIn = (fields: Record<string, string>) =>
   staffLogin(gestorPost("", fields, GESTOR_PATHS.login).request).then(actionReply);

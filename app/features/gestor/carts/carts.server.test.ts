@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CART_LOOKUP_MESSAGES } from "#api/contract/gestor/carts.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
   parentWithCart,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
 import { CART_DELETED, cartSearchHref, cartsAction, ITEM_REMOVED, loadCartsPage } from "./carts.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 const search = (query: string, cookie = atendente.cookie) =>
   loadCartsPage(gestorGet(cookie, `${GESTOR_PATHS.carts}?${query}`));

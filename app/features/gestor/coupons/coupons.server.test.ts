@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { COUPON_ADMIN_MESSAGES } from "#api/contract/gestor/coupons.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ROLE_REFUSED_PAGE } from "../staff-guard.server.ts";
@@ -24,16 +21,7 @@ import {
   newCouponPage,
 } from "./coupons.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 
 const typed = (code: string) => ({
   code,

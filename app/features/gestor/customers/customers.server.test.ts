@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNLINK_REASON_MESSAGES } from "#api/contract/gestor/unlink-reason.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
   parentWithCart,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { cartSearchHref } from "../carts/carts.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { UNLINK_INTENT } from "./customer-forms.ts";
 import { customerAction, LINK_REMOVED, loadCustomer, loadDirectory } from "./customers.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 const directory = (query: string, cookie = atendente.cookie) =>
   loadDirectory(gestorGet(cookie, `${GESTOR_PATHS.customers}?${query}`));

@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   gestorUpload,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { exportGrades, gradeAction, gradeImportAction, gradePage, gradesAction, gradesPage } from "./grades.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 
 const listPath = GESTOR_PATHS.grades("208100");
 const act = (fields: Record<string, string>, cookie = admin.cookie) =>

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SALE_FILTER_MESSAGES } from "#api/contract/gestor/sales.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { signUpAndLogIn } from "#tests/fixtures/storefront-requests.ts";
-import {
-  gestorGet,
-  locationOf,
-  loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
-  thrownBy,
-  type GestorTestStore,
-  type LoggedInStaff,
-} from "#tests/fixtures/gestor-requests.ts";
+import { gestorGet, gestorTestStoreForFile, locationOf, loginFor, thrownBy } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { dashboardPage } from "./dashboard.server.ts";
 import { ordersCsv, ordersPage } from "./orders.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
 let email: string;
 let saleId: string;
 
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
   const customer = await signUpAndLogIn("Rita de Cássia Mendonça");
   email = (
     await store.db.selectFrom("customers").select("email").where("id", "=", customer.id).executeTakeFirstOrThrow()
@@ -40,7 +28,6 @@ beforeAll(async () => {
     ],
   });
 });
-afterAll(() => store.close());
 
 const ordersAt = (query: string, cookie = atendente.cookie) =>
   ordersPage(gestorGet(cookie, `${GESTOR_PATHS.orders}?${query}`));

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { REFUND_REASON_MESSAGE } from "#api/contract/gestor/refund-reason.ts";
 import type { SaleStatus } from "#db/schema.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
@@ -7,29 +7,22 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { CONFIRMATION_MESSAGES, SALE_ACTION_DONE } from "./sale-actions.ts";
 import { saleAction, salePage } from "./sale-page.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
 let customerId: string;
 
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
   customerId = (await signUpAndLogIn("Sebastiana Ribeiro")).id;
 });
-afterAll(() => store.close());
 
 const saleOf = (status: SaleStatus) =>
   insertSale(store.db, {

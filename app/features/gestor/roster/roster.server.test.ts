@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ROSTER_STUDENT_NOT_FOUND } from "#api/contract/gestor/roster.ts";
 import { ROSTER_CSV_COLUMNS } from "#api/gestor/roster/roster-csv.ts";
 import { UPLOAD_MESSAGES } from "#api/gestor/roster/roster-uploads.ts";
 import {
   actionReply,
   gestorGet,
+  gestorTestStoreForFile,
   gestorUpload,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
@@ -22,14 +19,8 @@ import { rosterImportAction, rosterListPage, rosterStudentPage, rosterTemplate }
 // A far-future period of its own, with one grade, so no demo student is marked not enrolled.
 const PERIOD = "209100";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
+const { store, admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
   await store.db
     .insertInto("series")
     .values({
@@ -42,7 +33,6 @@ beforeAll(async () => {
     })
     .execute();
 });
-afterAll(() => store.close());
 
 // The generator dates births by the period's year: a far-future period needs a birth date of today's past.
 const records = rosterRecords({ rows: 2, seed: 3, periodCode: PERIOD, unitCodes: ["1"], gradeCodes: ["EF06"] }).map(

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   gestorGet,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
   parentWithCart,
-  staffLoggedIn,
   thrownBy,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { SEARCH_TOO_SHORT } from "#api/contract/gestor/search-text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { loadSearch } from "./search.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 const searchFor = (q: string, cookie = atendente.cookie) =>
   loadSearch(gestorGet(cookie, `${GESTOR_PATHS.search}?q=${encodeURIComponent(q)}`));

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { auditPage } from "./audit.server.ts";
 import { invite } from "./team.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 
 const audit = (query: string, cookie = admin.cookie) => auditPage(gestorGet(cookie, `${GESTOR_PATHS.audit}?${query}`));
 

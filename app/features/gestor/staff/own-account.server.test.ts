@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CURRENT_PASSWORD_WRONG } from "#api/gestor/account/routes.ts";
 import { TOTP_NOT_ON } from "#api/gestor/staff/second-factor.ts";
 import { STAFF_TEST_PASSWORD } from "#tests/fixtures/staff.ts";
@@ -6,26 +6,17 @@ import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ownAccountAction, ownAccountPage, PASSWORD_CHANGED } from "./own-account.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 const act = (fields: Record<string, string>, cookie = atendente.cookie) =>
   ownAccountAction(gestorPost(cookie, fields, GESTOR_PATHS.ownAccount).request).then(actionReply);

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CODE_REFUSED } from "#api/gestor/staff/second-factor.ts";
 import { totpCodeAt } from "#api/gestor/staff/totp.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
-  openGestorTestStore,
   passwordOnlySession,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { dashboardPage } from "../orders/dashboard.server.ts";
 import { codeStepPage, confirmEnrolment, enrolPage, giveCode } from "./second-factor.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-});
-afterAll(() => store.close());
+const { store, admin } = gestorTestStoreForFile(["admin"]);
 
 const enrolAt = () => `${GESTOR_PATHS.enrol}?redirectTo=${encodeURIComponent(GESTOR_PATHS.coupons)}`;
 const confirm = (cookie: string, code: string) =>

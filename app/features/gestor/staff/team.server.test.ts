@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STAFF_EMAIL_TAKEN } from "#api/gestor/staff/staff-accounts.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
   staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { ROLE_REFUSED_PAGE } from "../staff-guard.server.ts";
 import { invite, memberAction, memberPage, teamPage } from "./team.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 
 const memberPath = (staffId: string) => `${GESTOR_PATHS.team}/${staffId}`;
 const inviteWith = (fields: Record<string, string>, cookie = admin.cookie) =>

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TICKET_MESSAGES } from "#api/contract/gestor/tickets.ts";
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { HONEYPOT_FIELD, sendContactMessage } from "../../support/contact.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { TICKET_TOASTS, ticketAction, ticketListPage, ticketPage } from "./tickets.server.ts";
 
-let store: GestorTestStore;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, atendimento: atendente } = gestorTestStoreForFile(["atendimento"]);
 
 /** A message sent through the storefront's "Fale conosco", as a parent would. */
 async function parentWrites(name: string) {

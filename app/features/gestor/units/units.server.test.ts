@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UNIT_MESSAGES } from "#api/contract/gestor/units.ts";
 import {
   actionReply,
   gestorGet,
   gestorPost,
+  gestorTestStoreForFile,
   locationOf,
   loginFor,
-  openGestorTestStore,
-  staffLoggedIn,
   thrownBy,
   toastOf,
-  type GestorTestStore,
-  type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
 import { GESTOR_MENU, GESTOR_PATHS } from "../gestor-paths.ts";
 import { ROLE_REFUSED_PAGE } from "../staff-guard.server.ts";
@@ -25,16 +22,7 @@ import {
   unitPage,
 } from "./units.server.ts";
 
-let store: GestorTestStore;
-let admin: LoggedInStaff;
-let atendente: LoggedInStaff;
-
-beforeAll(async () => {
-  store = await openGestorTestStore();
-  admin = await staffLoggedIn(store.db, "admin");
-  atendente = await staffLoggedIn(store.db, "atendimento");
-});
-afterAll(() => store.close());
+const { store, admin, atendimento: atendente } = gestorTestStoreForFile(["admin", "atendimento"]);
 
 let codes = 200;
 const freshCode = () => String(++codes);

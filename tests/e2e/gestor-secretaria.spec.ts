@@ -47,7 +47,16 @@ test("a unit's secretary sees her unit's orders only and not the catalogue", asy
 
   await logInStaff(context, "secretaria", "Sara Secretária", ["1"]);
   await visit("/gestor");
-  await expect(page.getByTestId("gestor-staff")).toHaveText("Sara Secretária (Secretaria · unidade 1)");
+  // Her units by name, as Unidades writes it.
+  const unitOne = await withStoreDatabase((db) =>
+    db
+      .selectFrom("school_units")
+      .select("name")
+      .where("store_id", "=", 1)
+      .where("code", "=", "1")
+      .executeTakeFirstOrThrow(),
+  );
+  await expect(page.getByTestId("gestor-staff")).toHaveText(`Sara Secretária (Secretaria · ${unitOne.name})`);
   const menu = page.getByRole("navigation", { name: "Área do gestor" });
   await expect(menu.getByRole("link", { name: "Pedidos" })).toBeVisible();
   for (const closed of ["Catálogo", "Cupons", "Unidades", "Equipe", "Auditoria"])

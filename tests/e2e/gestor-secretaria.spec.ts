@@ -1,3 +1,4 @@
+import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createCustomer } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -86,25 +87,12 @@ test("a unit's secretary sees a cart with another unit's product and may remove 
 }) => {
   const customer = await logIn();
   const [mine, other] = await withStoreDatabase((db) =>
-    Promise.all(
-      ["1", "4"].map((unit) =>
-        db
-          .selectFrom("products")
-          .innerJoin("categories", "categories.id", "products.category_id")
-          .select(["products.item_totvs_id as itemTOTVSId", "products.title"])
-          .where("products.unit_code", "=", unit)
-          .where("products.type", "=", "P")
-          .where("categories.status", "=", "enabled")
-          .where("products.sale_price_cents", ">", 0)
-          .orderBy("products.item_totvs_id")
-          .executeTakeFirstOrThrow(),
-      ),
-    ),
+    Promise.all([demoProductOfUnit(db, "1"), demoProductOfUnit(db, "4")]),
   );
   await saveCart(request, customer, [
     {
       studentId: await ownStudentId(request, customer),
-      cartItems: [mine!, other!].map(({ itemTOTVSId }) => ({ itemTOTVSId, quantity: 1 })),
+      cartItems: [mine, other].map(({ itemTOTVSId }) => ({ itemTOTVSId, quantity: 1 })),
     },
   ]);
   await logInStaff(context, "secretaria", "Sara Secretária", ["1"]);
@@ -113,14 +101,14 @@ test("a unit's secretary sees a cart with another unit's product and may remove 
   const cart = page.getByRole("region", { name: `Carrinho de ${customer.name}` });
   const rows = cart.getByRole("table", { name: `Itens do carrinho de ${customer.name}` }).getByRole("row");
   await expect(rows).toHaveCount(3);
-  await expect(rows.filter({ hasText: other!.title })).toContainText("Outra unidade");
-  await expect(cart.getByRole("button", { name: `Remover ${other!.title}` })).toHaveCount(0);
+  await expect(rows.filter({ hasText: other.title })).toContainText("Outra unidade");
+  await expect(cart.getByRole("button", { name: `Remover ${other.title}` })).toHaveCount(0);
   await expect(cart.getByRole("button", { name: "Excluir carrinho" })).toHaveCount(0);
   await expect(cart.getByTestId("outra-unidade")).toHaveText(
     "Este carrinho também tem produtos de outra unidade: excluí-lo fica com um administrador ou o atendimento.",
   );
 
   // Her unit's product goes; what is left is only another unit's, so the cart is no longer hers to see.
-  await cart.getByRole("button", { name: `Remover ${mine!.title}` }).click();
+  await cart.getByRole("button", { name: `Remover ${mine.title}` }).click();
   await expect(page.getByText("Nenhum carrinho aberto encontrado para esta busca.")).toBeVisible();
 });

@@ -16,6 +16,7 @@ import {
   type GestorTestStore,
   type LoggedInStaff,
 } from "#tests/fixtures/gestor-requests.ts";
+import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
 import { storefrontGet } from "#tests/fixtures/storefront-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
@@ -111,24 +112,13 @@ describe("Carrinhos' actions", () => {
 });
 
 describe("A secretary's cart with another unit's product (decision 0061)", () => {
-  const productOfUnit = async (unit: string) =>
-    (
-      await store.db
-        .selectFrom("products")
-        .innerJoin("categories", "categories.id", "products.category_id")
-        .select("products.item_totvs_id")
-        .where("products.unit_code", "=", unit)
-        .where("products.type", "=", "P")
-        .where("categories.status", "=", "enabled")
-        .where("products.sale_price_cents", ">", 0)
-        .orderBy("products.item_totvs_id")
-        .executeTakeFirstOrThrow()
-    ).item_totvs_id;
-
   it("marks the other unit's line, and a forged removal or deletion is refused with the reason, changing nothing", async () => {
     const secretary = await staffLoggedIn(store.db, "secretaria", ["1"]);
     const parent = await parentWithCart(store.db, "Rita Mesquita");
-    const [mine, other] = [await productOfUnit("1"), await productOfUnit("4")];
+    const [mine, other] = [
+      (await demoProductOfUnit(store.db, "1")).itemTOTVSId,
+      (await demoProductOfUnit(store.db, "4")).itemTOTVSId,
+    ];
     await storeApiFor(storefrontGet(parent.customer.cookie), parent.customer.token).saveCart(parent.customer.id, [
       { studentId: parent.studentId, cartItems: [mine, other].map((itemTOTVSId) => ({ itemTOTVSId, quantity: 1 })) },
     ]);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { endpoints, matchEndpoint } from "./contract/index.ts";
+import type { Endpoint } from "./contract/endpoint.ts";
 import { gestorEndpoints } from "./contract/gestor/index.ts";
 import { GESTOR_UPLOAD_CALLS, UPLOAD_BODY_LIMIT_BYTES } from "./contract/gestor/catalogue.ts";
 import { gestorRoster, ROSTER_UPLOAD_BODY_LIMIT_BYTES } from "./contract/gestor/roster.ts";
@@ -32,6 +33,14 @@ import { unitRoutes } from "./units/routes.ts";
 export const BODY_LIMIT_BYTES = 100 * 1024;
 export const BODY_TOO_LARGE = "A requisição é grande demais. O limite é de 100 KB.";
 
+/** The calls that carry a file, by the body limit they need past BODY_LIMIT_BYTES: one entry a limit. */
+const UPLOAD_BODY_LIMITS: { calls: readonly Endpoint[]; maxSize: number }[] = [
+  // A product image or a catalogue CSV (docs/decisions/0032-catalogue-editing.md).
+  { calls: GESTOR_UPLOAD_CALLS, maxSize: UPLOAD_BODY_LIMIT_BYTES },
+  // A roster of a whole network (issue 27): 20,000 students are about 6 MB of CSV.
+  { calls: [gestorRoster.previewImport], maxSize: ROSTER_UPLOAD_BODY_LIMIT_BYTES },
+];
+
 /**
  * The bundled store API (spec §7), relative to where it is mounted (/api). Each resource
  * registers the full paths of api/contract, so every router is mounted at the root.
@@ -46,19 +55,14 @@ export function createStoreApi(deps: ApiDeps) {
   const onError = () => {
     throw new ApiError(413, BODY_TOO_LARGE);
   };
-  const bodyLimits = {
-    json: bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError }),
-    // A product image or a catalogue CSV (docs/decisions/0032-catalogue-editing.md).
-    upload: bodyLimit({ maxSize: UPLOAD_BODY_LIMIT_BYTES, onError }),
-    // A roster of a whole network (issue 27): 20,000 students are about 6 MB of CSV.
-    roster: bodyLimit({ maxSize: ROSTER_UPLOAD_BODY_LIMIT_BYTES, onError }),
-  };
+  const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError });
+  const uploadLimits = UPLOAD_BODY_LIMITS.map(({ calls, maxSize }) => ({
+    calls,
+    limit: bodyLimit({ maxSize, onError }),
+  }));
   app.use((c, next) => {
-    if (matchEndpoint([gestorRoster.previewImport], c.req.method, c.req.path)) return bodyLimits.roster(c, next);
-    return (matchEndpoint(GESTOR_UPLOAD_CALLS, c.req.method, c.req.path) ? bodyLimits.upload : bodyLimits.json)(
-      c,
-      next,
-    );
+    const upload = uploadLimits.find(({ calls }) => matchEndpoint(calls, c.req.method, c.req.path));
+    return (upload?.limit ?? jsonLimit)(c, next);
   });
   app.use(async (c, next) => {
     // An escaped NUL in the path or query: never typed by a person, refused by PostgreSQL.

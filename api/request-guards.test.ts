@@ -8,6 +8,8 @@ import { createStoreApi } from "./app.ts";
 import type { ApiDeps } from "./deps.ts";
 import { BODY_LIMIT_BYTES, BODY_TOO_LARGE } from "./app.ts";
 import { BODY_MESSAGES } from "./validation.ts";
+import { gestorCatalogue } from "./contract/gestor/catalogue.ts";
+import { gestorRoster } from "./contract/gestor/roster.ts";
 import { newShopper } from "#tests/fixtures/api-calls.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
@@ -126,6 +128,24 @@ describe("the body limit", () => {
     expect(reply.status).toBe(413);
     expect(sent).toBeLessThan(BODY_LIMIT_BYTES + 4 * chunk.length);
     expect(await count("customers")).toBe(before);
+  });
+
+  it("lets an upload call past 100 KB up to its own limit: a catalogue CSV 3 MB, a roster 16 MB", async () => {
+    const declaring = (path: string, megabytes: number) =>
+      t.api.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": String(megabytes * 1024 * 1024) },
+        body: new ReadableStream<Uint8Array>({ pull: (controller) => controller.close() }),
+        duplex: "half",
+      } as RequestInit);
+    const statuses = async (path: string) => [
+      (await declaring(path, 2)).status,
+      (await declaring(path, 10)).status,
+      (await declaring(path, 20)).status,
+    ];
+    // Past the size check, the call without a session is the authorization's to refuse (401).
+    expect(await statuses(gestorCatalogue.previewImport.path)).toEqual([401, 413, 413]);
+    expect(await statuses(gestorRoster.previewImport.path)).toEqual([401, 401, 413]);
   });
 
   it("reads a body just under the limit", async () => {

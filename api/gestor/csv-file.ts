@@ -2,7 +2,8 @@
  * The gestor's CSV files as a school's ERP and a spreadsheet write them (docs/decisions/0032):
  * semicolon-separated, UTF-8 with or without a BOM, a header row naming every column. One home
  * for reading one (the catalogue's and the grades' imports) and for writing one back in the
- * same shape (their exports), so importing an export changes nothing.
+ * same shape (their exports), so importing an export changes nothing. The roster's file
+ * (api/gestor/roster/roster-csv.ts) is read here too, its header matched ignoring case.
  */
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
@@ -20,9 +21,15 @@ export interface CsvError {
   message: string;
 }
 
+/** A limit as Portuguese writes it: 5000 stays 5000, 30000 becomes 30.000. */
+const rowLimit = new Intl.NumberFormat("pt-BR", { useGrouping: "min2" });
+
 /**
  * The file's rows by header, or the errors that stop reading it at all (line 1: the header).
- * `rowNoun` names a row in the messages: "produtos", "séries".
+ * `rowNoun` names a row in the messages: "produtos", "séries". `ignoreHeaderCase`: a header
+ * "ra" or "Nome" names the column RA or NOME (an ERP's export is not always in capitals); the
+ * values are keyed by the column as `columns` spells it. `rowCount`: the file's lines after the
+ * header, read or not.
  */
 export function readGestorCsv(
   csv: string,
@@ -30,8 +37,14 @@ export function readGestorCsv(
     columns,
     maxRows,
     rowNoun,
-  }: { columns: readonly string[]; maxRows: number; rowNoun: { one: string; many: string } },
-): { rows: CsvRow[]; errors: CsvError[] } {
+    ignoreHeaderCase = false,
+  }: {
+    columns: readonly string[];
+    maxRows: number;
+    rowNoun: { one: string; many: string };
+    ignoreHeaderCase?: boolean;
+  },
+): { rows: CsvRow[]; errors: CsvError[]; rowCount: number } {
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(csv, {
@@ -43,11 +56,14 @@ export function readGestorCsv(
     }) as unknown as typeof records;
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 1;
-    return { rows: [], errors: [{ line, column: "", message: "O arquivo não é um CSV legível (aspas sem fechar?)." }] };
+    const message = "O arquivo não é um CSV legível (aspas sem fechar?).";
+    return { rows: [], errors: [{ line, column: "", message }], rowCount: 0 };
   }
   const [header, ...data] = records;
-  if (!header) return { rows: [], errors: [{ line: 1, column: "", message: "O arquivo está vazio." }] };
-  const names = header.record.map((name) => name.trim());
+  if (!header) return { rows: [], errors: [{ line: 1, column: "", message: "O arquivo está vazio." }], rowCount: 0 };
+  const comparable = (name: string) => (ignoreHeaderCase ? name.toUpperCase() : name);
+  const columnOf = new Map(columns.map((column) => [comparable(column), column]));
+  const names = header.record.map((written) => columnOf.get(comparable(written.trim())) ?? written.trim());
   const errors: CsvError[] = [
     ...columns
       .filter((column) => !names.includes(column))
@@ -57,15 +73,19 @@ export function readGestorCsv(
       .map((name) => ({ line: 1, column: name, message: `Coluna desconhecida: "${name}".` })),
   ];
   if (data.length > maxRows)
-    errors.push({ line: 1, column: "", message: `O arquivo tem mais de ${maxRows} ${rowNoun.many}.` });
+    errors.push({
+      line: 1,
+      column: "",
+      message: `O arquivo tem mais de ${rowLimit.format(maxRows)} ${rowNoun.many}.`,
+    });
   if (data.length === 0) errors.push({ line: 1, column: "", message: `O arquivo não tem nenhum ${rowNoun.one}.` });
-  if (errors.length > 0) return { rows: [], errors };
+  if (errors.length > 0) return { rows: [], errors, rowCount: data.length };
   const rows = data.map(({ record, info }) => ({
     line: info.lines,
     // A cell the export kept as text with an apostrophe (spreadsheet-cells.ts) comes back as it was.
     values: Object.fromEntries(names.map((name, index) => [name, cellFromSpreadsheet(record[index] ?? "")])),
   }));
-  return { rows, errors: [] };
+  return { rows, errors: [], rowCount: data.length };
 }
 
 /** Rows in the import's shape: the BOM lets a spreadsheet read the accents as UTF-8. */

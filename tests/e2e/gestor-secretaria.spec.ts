@@ -1,8 +1,10 @@
+import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createCustomer } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
 
 // Staff of one unit (issue 27; docs/decisions/0061-staff-of-one-unit.md): a secretary of unit 1
 // finds unit 1's order of a family and not the same family's order of unit 4, and opens nothing
@@ -46,7 +48,16 @@ test("a unit's secretary sees her unit's orders only and not the catalogue", asy
 
   await logInStaff(context, "secretaria", "Sara Secretária", ["1"]);
   await visit("/gestor");
-  await expect(page.getByTestId("gestor-staff")).toHaveText("Sara Secretária (Secretaria · unidade 1)");
+  // Her units by name, as Unidades writes it.
+  const unitOne = await withStoreDatabase((db) =>
+    db
+      .selectFrom("school_units")
+      .select("name")
+      .where("store_id", "=", 1)
+      .where("code", "=", "1")
+      .executeTakeFirstOrThrow(),
+  );
+  await expect(page.getByTestId("gestor-staff")).toHaveText(`Sara Secretária (Secretaria · ${unitOne.name})`);
   const menu = page.getByRole("navigation", { name: "Área do gestor" });
   await expect(menu.getByRole("link", { name: "Pedidos" })).toBeVisible();
   for (const closed of ["Catálogo", "Cupons", "Unidades", "Equipe", "Auditoria"])
@@ -65,4 +76,39 @@ test("a unit's secretary sees her unit's orders only and not the catalogue", asy
   const catalogue = await page.goto("/gestor/catalogo");
   expect(catalogue?.status()).toBe(403);
   await expect(page.getByText("Seu perfil não permite acessar esta página.")).toBeVisible();
+});
+
+test("a unit's secretary sees a cart with another unit's product and may remove only hers", async ({
+  page,
+  context,
+  request,
+  logIn,
+  visit,
+}) => {
+  const customer = await logIn();
+  const [mine, other] = await withStoreDatabase((db) =>
+    Promise.all([demoProductOfUnit(db, "1"), demoProductOfUnit(db, "4")]),
+  );
+  await saveCart(request, customer, [
+    {
+      studentId: await ownStudentId(request, customer),
+      cartItems: [mine, other].map(({ itemTOTVSId }) => ({ itemTOTVSId, quantity: 1 })),
+    },
+  ]);
+  await logInStaff(context, "secretaria", "Sara Secretária", ["1"]);
+
+  await visit(`/gestor/carrinhos?por=email&q=${encodeURIComponent(customer.email)}`);
+  const cart = page.getByRole("region", { name: `Carrinho de ${customer.name}` });
+  const rows = cart.getByRole("table", { name: `Itens do carrinho de ${customer.name}` }).getByRole("row");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: other.title })).toContainText("Outra unidade");
+  await expect(cart.getByRole("button", { name: `Remover ${other.title}` })).toHaveCount(0);
+  await expect(cart.getByRole("button", { name: "Excluir carrinho" })).toHaveCount(0);
+  await expect(cart.getByTestId("outra-unidade")).toHaveText(
+    "Este carrinho também tem produtos de outra unidade: excluí-lo fica com um administrador ou o atendimento.",
+  );
+
+  // Her unit's product goes; what is left is only another unit's, so the cart is no longer hers to see.
+  await cart.getByRole("button", { name: `Remover ${mine.title}` }).click();
+  await expect(page.getByText("Nenhum carrinho aberto encontrado para esta busca.")).toBeVisible();
 });

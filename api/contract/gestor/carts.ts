@@ -47,6 +47,11 @@ const cartLine = z.object({
   quantity: z.number(),
   /** DESCONTO now, in centavos (a cart keeps no price: spec §3). */
   unitPriceCents: z.number(),
+  /**
+   * A product of a unit outside the secretary's (decision 0061): hers to see, not to remove, and
+   * the cart not hers to delete. Always false for the network's roles.
+   */
+  ofOtherUnit: z.boolean(),
 });
 
 export const gestorCart = z.object({

@@ -469,7 +469,7 @@ export const gestorCatalogue = {
   exportProducts: endpoint({ method: "GET", path: `${idPath}/export`, reply: null }),
 };
 
-/** The calls that carry a file (base64 image, CSV): the only ones past the API's 100 KB body limit. */
+/** The catalogue's calls that carry a file (base64 image, CSV): past the API's 100 KB body limit (api/app.ts). */
 export const GESTOR_UPLOAD_CALLS = [
   gestorCatalogue.createProduct,
   gestorCatalogue.updateProduct,

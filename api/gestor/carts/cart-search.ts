@@ -9,7 +9,7 @@ import { onlyDigits } from "#core/cpf.ts";
 import type { CartLookupKey, GestorCart } from "../../contract/gestor/carts.ts";
 import { priceCart, type CartLine } from "../../carts/cart-pricing.ts";
 import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";
-import { cartsOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
+import { cartsOfUnits, inScope, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 type Db = Kysely<Database>;
 
@@ -25,7 +25,7 @@ function customersBy(db: Db, by: CartLookupKey, text: string) {
     .where("students.ra", "=", text);
 }
 
-function bagsOf(lines: readonly CartLine[]): GestorCart["bags"] {
+function bagsOf(lines: readonly CartLine[], scope: StaffScope): GestorCart["bags"] {
   const bags = new Map<string, GestorCart["bags"][number]>();
   for (const line of lines) {
     let bag = bags.get(line.bagId);
@@ -38,6 +38,8 @@ function bagsOf(lines: readonly CartLine[]): GestorCart["bags"] {
       title: line.title,
       quantity: line.quantity,
       unitPriceCents: line.salePriceCents,
+      // The same test as the removal's refusal (service.ts), so the page offers what the API allows.
+      ofOtherUnit: !inScope(scope, line.unitCode),
     });
   }
   return [...bags.values()];
@@ -84,7 +86,7 @@ export async function findOpenCarts(db: Db, by: CartLookupKey, text: string, sco
         updatedAt: cart.updated_at,
         version: cart.version,
         coupon: priced.coupon ? { code: priced.coupon.code, percentage: priced.coupon.percentage } : null,
-        bags: bagsOf(lines),
+        bags: bagsOf(lines, scope),
         totalCents: priced.totalCents,
         heldBy: held ? { saleId: held.id, referenceCode: held.reference_code } : null,
       };

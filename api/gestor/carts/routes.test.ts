@@ -55,12 +55,14 @@ describe("finding a customer's cart", () => {
         title: items.P[0]!.title,
         quantity: 2,
         unitPriceCents: items.P[0]!.salePriceCents,
+        ofOtherUnit: false,
       },
       {
         itemTOTVSId: items.S[0]!.itemTOTVSId,
         title: items.S[0]!.title,
         quantity: 1,
         unitPriceCents: items.S[0]!.salePriceCents,
+        ofOtherUnit: false,
       },
     ]);
     const subtotal = 3 * items.P[0]!.salePriceCents + items.S[0]!.salePriceCents;

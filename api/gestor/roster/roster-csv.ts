@@ -1,13 +1,13 @@
 /**
  * The roster's CSV (issue 27), in the columns a school's ERP exports: semicolon-separated,
- * UTF-8 with or without a BOM, a header row naming ROSTER_CSV_COLUMNS (any order), dates as
+ * UTF-8 with or without a BOM, a header row naming ROSTER_CSV_COLUMNS (any order, any case), dates as
  * dd/mm/aaaa or aaaa-mm-dd, CPFs with or without the mask. Reading checks each row on its own
  * (api/contract/gestor/roster-row.ts); what needs the database (the unit, the grade, the current
  * students) is the diff's (roster-diff.ts).
  */
-import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { cellFromSpreadsheet, NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
+import { readGestorCsv } from "../csv-file.ts";
+import { NEUTRALISE_FORMULAS } from "../spreadsheet-cells.ts";
 import { ROSTER_MESSAGES, type RosterStudent } from "../../contract/gestor/roster-row.ts";
 import { checkRosterRow, type RosterError } from "./roster-row.ts";
 
@@ -54,54 +54,24 @@ export interface RosterCsvRead {
   ras: string[];
 }
 
-const fileError = (message: string): RosterError => ({ line: 1, column: "", message });
-
 /** The file's rows, checked one by one; header problems stop the reading at line 1. */
 export function readRosterCsv(csv: string): RosterCsvRead {
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(csv, {
-      delimiter: ";",
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as typeof records;
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    return {
-      rows: [],
-      errors: [{ line, column: "", message: "O arquivo não é um CSV legível (aspas sem fechar?)." }],
-      rowCount: 0,
-      ras: [],
-    };
-  }
-  const [header, ...data] = records;
-  if (!header) return { rows: [], errors: [fileError("O arquivo está vazio.")], rowCount: 0, ras: [] };
-  const names = header.record.map((name) => name.trim().toUpperCase());
+  const read = readGestorCsv(csv, {
+    columns: ROSTER_CSV_COLUMNS,
+    maxRows: ROSTER_MAX_ROWS,
+    rowNoun: { one: "aluno", many: "alunos" },
+    ignoreHeaderCase: true,
+  });
   const known: readonly string[] = ROSTER_CSV_COLUMNS;
-  const errors: RosterError[] = [
-    ...ROSTER_CSV_COLUMNS.filter((column) => !names.includes(column)).map((column) => ({
-      line: 1,
-      column,
-      message: `Falta a coluna ${column} no cabeçalho.`,
-    })),
-    ...names
-      .filter((name) => !known.includes(name))
-      .map((name) => ({ line: 1, column: "", message: `Coluna desconhecida: "${name}".` })),
-  ];
-  if (data.length > ROSTER_MAX_ROWS)
-    errors.push(fileError(`O arquivo tem mais de ${ROSTER_MAX_ROWS.toLocaleString("pt-BR")} alunos.`));
-  if (data.length === 0) errors.push(fileError("O arquivo não tem nenhum aluno."));
-  if (errors.length > 0) return { rows: [], errors, rowCount: data.length, ras: [] };
-
-  const index = new Map(names.map((name, position) => [name, position]));
+  // A column that is not the roster's has no label to show (rosterErrorText): the message names it.
+  const errors: RosterError[] = read.errors.map((error) =>
+    error.column === "" || known.includes(error.column) ? error : { ...error, column: "" },
+  );
   const rows: RosterCsvRow[] = [];
   const lineOfRa = new Map<string, number>();
   const ras: string[] = [];
-  for (const { record, info } of data) {
-    const cell = (column: string) => cellFromSpreadsheet(record[index.get(column)!] ?? "").trim();
-    const line = info.lines;
+  for (const { line, values } of read.rows) {
+    const cell = (column: string) => values[column]!.trim();
     if (cell("RA") !== "") ras.push(cell("RA"));
     const { input, slots } = rowInput(cell);
     const checked = checkRosterRow(input, line, slots);
@@ -118,7 +88,7 @@ export function readRosterCsv(csv: string): RosterCsvRead {
     lineOfRa.set(checked.row.RA, line);
     rows.push({ line, row: checked.row });
   }
-  return { rows, errors, rowCount: data.length, ras };
+  return { rows, errors, rowCount: read.rowCount, ras };
 }
 
 /** The schema's input from the cells; a responsible slot with every cell blank is no responsible. */

@@ -4,7 +4,7 @@
  * 409 with the reason and writes nothing.
  */
 import { Hono } from "hono";
-import { currentPeriodCode, todayInBrazil } from "#core/dates.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import { gestorRoster, ROSTER_STUDENT_NOT_FOUND } from "../../contract/gestor/roster.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
@@ -55,9 +55,9 @@ export function gestorRosterRoutes(deps: ApiDeps) {
           throw error;
         }
       })
-      // The example row names the current school period (CODPERLET: the year in Brazil and "00").
+      // The example row names the current school period.
       .on(...at(template), admins, validated(template), (c) =>
-        c.body(rosterCsvTemplate(`${todayInBrazil(deps.now()).slice(0, 4)}00`), 200, {
+        c.body(rosterCsvTemplate(currentPeriodCode(deps.now())), 200, {
           "Content-Type": "text/csv; charset=utf-8",
           "Content-Disposition": 'attachment; filename="alunos-matriculados-modelo.csv"',
         }),

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MIXED_SALE } from "#api/gestor/sales/routes.ts";
 import { CART_OF_OTHER_UNITS, ITEM_OF_OTHER_UNIT } from "#api/gestor/carts/service.ts";
-import { bag, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { bag, demoProductOfUnit, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
@@ -35,17 +35,7 @@ const marker = () =>
   `Escopo${Array.from(crypto.getRandomValues(new Uint8Array(6)), (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
 
 async function productOf(unit: string) {
-  const row = await t.db
-    .selectFrom("products")
-    .innerJoin("categories", "categories.id", "products.category_id")
-    .select("products.item_totvs_id")
-    .where("products.unit_code", "=", unit)
-    .where("products.type", "=", "P")
-    .where("categories.status", "=", "enabled")
-    .where("products.sale_price_cents", ">", 0)
-    .orderBy("products.item_totvs_id")
-    .executeTakeFirstOrThrow();
-  return row.item_totvs_id;
+  return (await demoProductOfUnit(t.db, unit)).itemTOTVSId;
 }
 
 async function family(RA: string, unit: string, studentName: string): Promise<Family> {

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { STAFF_ROLE_LABELS, type StaffMember } from "#api/contract/gestor/staff.ts";
+import { useUnitName } from "#app/lib/school-units.ts";
 import { GESTOR_MENU, GESTOR_PATHS } from "./gestor-paths.ts";
 import { HeaderSearch } from "./search/header-search.tsx";
 
@@ -11,6 +12,8 @@ import { HeaderSearch } from "./search/header-search.tsx";
  */
 export function GestorShell({ staff, children }: { staff: StaffMember; children: ReactNode }) {
   const menu = GESTOR_MENU.filter((entry) => !entry.roles || entry.roles.includes(staff.role));
+  const unitName = useUnitName();
+  const units = staff.unitCodes.map(unitName).join(", ");
   return (
     <div className="min-h-screen bg-slate-100 text-sm text-slate-800">
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
@@ -22,14 +25,16 @@ export function GestorShell({ staff, children }: { staff: StaffMember; children:
         </Link>
         <HeaderSearch />
         <div className="flex flex-wrap items-center gap-3">
-          <span data-testid="gestor-staff">
+          {/* A secretary's units by name (decision 0061): on a phone two lines at most, the rest in the title. */}
+          <span
+            data-testid="gestor-staff"
+            title={units ? `${staff.name} (${STAFF_ROLE_LABELS[staff.role]} · ${units})` : undefined}
+            className="line-clamp-2 min-w-0 break-words sm:line-clamp-none"
+          >
             {staff.name}{" "}
             <span className="text-slate-300">
               ({STAFF_ROLE_LABELS[staff.role]}
-              {staff.unitCodes.length > 0
-                ? ` · ${staff.unitCodes.length === 1 ? "unidade" : "unidades"} ${staff.unitCodes.join(", ")}`
-                : ""}
-              )
+              {units ? ` · ${units}` : ""})
             </span>
           </span>
           <Link to={GESTOR_PATHS.ownAccount} className="underline-offset-2 hover:underline">

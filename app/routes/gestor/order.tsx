@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
+import { OtherUnitsNote } from "#app/features/gestor/other-units.tsx";
 import { SaleActionForm, type SaleActionReply } from "#app/features/gestor/orders/sale-action-forms.tsx";
 import { saleAction, salePage } from "#app/features/gestor/orders/sale-page.server.ts";
 import { SaleView } from "#app/features/gestor/orders/sale-view.tsx";
+import { useUnitName } from "#app/lib/school-units.ts";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -19,6 +21,7 @@ export default function GestorOrder({ loaderData, actionData }: Route.ComponentP
   const reply = actionData as SaleActionReply | undefined;
   const { actions } = sale;
   const any = actions.confirmPayment || actions.cancel || actions.refund;
+  const unitName = useUnitName();
   return (
     <>
       <p className="mb-2">
@@ -34,10 +37,10 @@ export default function GestorOrder({ loaderData, actionData }: Route.ComponentP
             Ações
           </h2>
           {sale.otherUnits.length > 0 ? (
-            <p className="text-slate-700" data-testid="outra-unidade">
+            <OtherUnitsNote>
               Este pedido também tem itens {sale.otherUnits.length === 1 ? "da unidade" : "das unidades"}{" "}
-              {sale.otherUnits.join(", ")}: as ações dele ficam com um administrador ou o atendimento.
-            </p>
+              {sale.otherUnits.map(unitName).join(", ")}: as ações dele ficam com um administrador ou o atendimento.
+            </OtherUnitsNote>
           ) : null}
           {actions.confirmPayment ? <SaleActionForm intent="confirm-payment" reply={reply} /> : null}
           {actions.cancel ? <SaleActionForm intent="cancel" reply={reply} /> : null}

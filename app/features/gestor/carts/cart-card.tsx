@@ -8,6 +8,7 @@ import { brazilDateTime } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { OtherUnitMark, OtherUnitsNote } from "../other-units.tsx";
 import { gestorCard, gestorDangerButton, gestorSecondaryButton, GestorTable } from "../gestor-ui.tsx";
 import { DELETE_CART_CONFIRM, DELETE_CART_INTENT, deleteCartSchema, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
 
@@ -54,6 +55,8 @@ export function GestorCartCard({
 }) {
   const headingId = `carrinho-${cart.cartId}`;
   const lines = cart.bags.flatMap((bag) => bag.items.map((item) => ({ bag, item })));
+  // A secretary's cart mixed with another unit's products (decision 0061): not hers to delete.
+  const mixed = lines.some(({ item }) => item.ofOtherUnit);
   return (
     <section aria-labelledby={headingId} className={`${gestorCard} mb-4`} data-testid="gestor-cart">
       <h2 id={headingId} className="text-base font-bold text-slate-900">
@@ -106,20 +109,32 @@ export function GestorCartCard({
             <td>{money(item.unitPriceCents)}</td>
             {cart.heldBy ? null : (
               <td>
-                <Form method="post">
-                  <AuthenticityTokenInput name="csrf" />
-                  <input type="hidden" name="cartId" value={cart.cartId} />
-                  <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
-                  <button type="submit" name="intent" value={REMOVE_ITEM_INTENT} className={gestorSecondaryButton}>
-                    Remover<span className="sr-only"> {item.title}</span>
-                  </button>
-                </Form>
+                {item.ofOtherUnit ? (
+                  <OtherUnitMark />
+                ) : (
+                  <Form method="post">
+                    <AuthenticityTokenInput name="csrf" />
+                    <input type="hidden" name="cartId" value={cart.cartId} />
+                    <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
+                    <button type="submit" name="intent" value={REMOVE_ITEM_INTENT} className={gestorSecondaryButton}>
+                      Remover<span className="sr-only"> {item.title}</span>
+                    </button>
+                  </Form>
+                )}
               </td>
             )}
           </tr>
         ))}
       </GestorTable>
-      {cart.heldBy ? null : <DeleteCartForm cartId={cart.cartId} lastResult={deleteResult} />}
+      {cart.heldBy ? null : mixed ? (
+        <div className="mt-3">
+          <OtherUnitsNote>
+            Este carrinho também tem produtos de outra unidade: excluí-lo fica com um administrador ou o atendimento.
+          </OtherUnitsNote>
+        </div>
+      ) : (
+        <DeleteCartForm cartId={cart.cartId} lastResult={deleteResult} />
+      )}
     </section>
   );
 }

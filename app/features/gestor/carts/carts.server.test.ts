@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CART_LOOKUP_MESSAGES } from "#api/contract/gestor/carts.ts";
+import { CART_OF_OTHER_UNITS, ITEM_OF_OTHER_UNIT } from "#api/gestor/carts/service.ts";
+import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import {
   actionReply,
   gestorGet,
@@ -11,6 +13,8 @@ import {
   thrownBy,
   toastOf,
 } from "#tests/fixtures/gestor-requests.ts";
+import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
+import { storefrontGet } from "#tests/fixtures/storefront-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
 import { CART_DELETED, cartSearchHref, cartsAction, ITEM_REMOVED, loadCartsPage } from "./carts.server.ts";
@@ -94,5 +98,47 @@ describe("Carrinhos' actions", () => {
     const again = await post(back, { intent: DELETE_CART_INTENT, cartId: parent.cartId, confirm: "on" });
     expect(locationOf(again.response)).toBe(back);
     expect((await toastOf(again.response!))?.type).toBe("error");
+  });
+});
+
+describe("A secretary's cart with another unit's product (decision 0061)", () => {
+  it("marks the other unit's line, and a forged removal or deletion is refused with the reason, changing nothing", async () => {
+    const secretary = await staffLoggedIn(store.db, "secretaria", ["1"]);
+    const parent = await parentWithCart(store.db, "Rita Mesquita");
+    const [mine, other] = [
+      (await demoProductOfUnit(store.db, "1")).itemTOTVSId,
+      (await demoProductOfUnit(store.db, "4")).itemTOTVSId,
+    ];
+    await storeApiFor(storefrontGet(parent.customer.cookie), parent.customer.token).saveCart(parent.customer.id, [
+      { studentId: parent.studentId, cartItems: [mine, other].map((itemTOTVSId) => ({ itemTOTVSId, quantity: 1 })) },
+    ]);
+    const query = `por=email&q=${encodeURIComponent(parent.email)}`;
+    const linesSeenBy = async (cookie: string) =>
+      (await search(query, cookie)).carts![0]!.bags[0]!.items.map((item) => [item.itemTOTVSId, item.ofOtherUnit]);
+    expect(await linesSeenBy(secretary.cookie)).toEqual([
+      [mine, false],
+      [other, true],
+    ]);
+    expect(await linesSeenBy(atendente.cookie)).toEqual([
+      [mine, false],
+      [other, false],
+    ]);
+
+    const back = cartSearchHref("email", parent.email);
+    const removal = await post(
+      back,
+      { intent: REMOVE_ITEM_INTENT, cartId: parent.cartId, itemTOTVSId: String(other) },
+      secretary.cookie,
+    );
+    expect(locationOf(removal.response)).toBe(back);
+    expect(await toastOf(removal.response!)).toMatchObject({ type: "error", message: ITEM_OF_OTHER_UNIT });
+    const deletion = await post(
+      back,
+      { intent: DELETE_CART_INTENT, cartId: parent.cartId, confirm: "on" },
+      secretary.cookie,
+    );
+    expect(await toastOf(deletion.response!)).toMatchObject({ type: "error", message: CART_OF_OTHER_UNITS });
+    expect((await itemsOf(parent.cartId)).map((row) => row.item_totvs_id)).toEqual([mine, other]);
+    expect(await deletedAt(parent.cartId)).toBeNull();
   });
 });

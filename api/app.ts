@@ -31,7 +31,11 @@ import { unitRoutes } from "./units/routes.ts";
 
 /** No call needs more: the largest honest body, a full cart, is a few KB. */
 export const BODY_LIMIT_BYTES = 100 * 1024;
-export const BODY_TOO_LARGE = "A requisição é grande demais. O limite é de 100 KB.";
+/** The refusal names the limit of the call that was refused: 100 KB, or an upload's own (3 MB, 16 MB). */
+function bodyTooLarge(maxSize: number): string {
+  const size = maxSize >= 1024 * 1024 ? `${maxSize / (1024 * 1024)} MB` : `${maxSize / 1024} KB`;
+  return `A requisição é grande demais. O limite é de ${size}.`;
+}
 
 /** The calls that carry a file, by the body limit they need past BODY_LIMIT_BYTES: one entry a limit. */
 const UPLOAD_BODY_LIMITS: { calls: readonly Endpoint[]; maxSize: number }[] = [
@@ -52,14 +56,15 @@ export function createStoreApi(deps: ApiDeps) {
   // Here too, not only in server.js: the storefront calls the API in-process, past server.js.
   // A declared length over the limit is refused unread; a body without one stops being read
   // at the limit.
-  const onError = () => {
-    throw new ApiError(413, BODY_TOO_LARGE);
-  };
-  const jsonLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError });
-  const uploadLimits = UPLOAD_BODY_LIMITS.map(({ calls, maxSize }) => ({
-    calls,
-    limit: bodyLimit({ maxSize, onError }),
-  }));
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError(413, bodyTooLarge(maxSize));
+      },
+    });
+  const jsonLimit = limitOf(BODY_LIMIT_BYTES);
+  const uploadLimits = UPLOAD_BODY_LIMITS.map(({ calls, maxSize }) => ({ calls, limit: limitOf(maxSize) }));
   app.use((c, next) => {
     const upload = uploadLimits.find(({ calls }) => matchEndpoint(calls, c.req.method, c.req.path));
     return (upload?.limit ?? jsonLimit)(c, next);

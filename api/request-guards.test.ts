@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createStoreApi } from "./app.ts";
 import type { ApiDeps } from "./deps.ts";
-import { BODY_LIMIT_BYTES, BODY_TOO_LARGE } from "./app.ts";
+import { BODY_LIMIT_BYTES } from "./app.ts";
 import { BODY_MESSAGES } from "./validation.ts";
 import { gestorCatalogue } from "./contract/gestor/catalogue.ts";
 import { gestorRoster } from "./contract/gestor/roster.ts";
@@ -104,7 +104,7 @@ describe("the body limit", () => {
       duplex: "half",
     } as RequestInit);
     expect(reply.status).toBe(413);
-    expect(await reply.json()).toEqual({ error: { message: BODY_TOO_LARGE } });
+    expect(await reply.json()).toEqual({ error: { message: "A requisição é grande demais. O limite é de 100 KB." } });
     expect(pulled).toBeLessThanOrEqual(1);
   });
 
@@ -146,6 +146,13 @@ describe("the body limit", () => {
     // Past the size check, the call without a session is the authorization's to refuse (401).
     expect(await statuses(gestorCatalogue.previewImport.path)).toEqual([401, 413, 413]);
     expect(await statuses(gestorRoster.previewImport.path)).toEqual([401, 401, 413]);
+    // The refusal names the limit the sender went past, not the JSON calls' 100 KB.
+    expect(await (await declaring(gestorCatalogue.previewImport.path, 10)).json()).toEqual({
+      error: { message: "A requisição é grande demais. O limite é de 3 MB." },
+    });
+    expect(await (await declaring(gestorRoster.previewImport.path, 20)).json()).toEqual({
+      error: { message: "A requisição é grande demais. O limite é de 16 MB." },
+    });
   });
 
   it("reads a body just under the limit", async () => {

@@ -11,6 +11,7 @@ export const BODY_TOO_LARGE = "O envio é grande demais (máximo de 100 KB). Rev
  * body reach them (a phone's photo) and stops only what no form sends.
  */
 export const UPLOAD_MAX_BODY_BYTES = 20 * 1024 * 1024;
+export const UPLOAD_TOO_LARGE = "O arquivo é grande demais (máximo de 20 MB). Revise o arquivo e tente novamente.";
 // The roster's import page (issue 27) takes a whole network's CSV: up to 12 MB, refused past that
 // with a message by its action.
 const UPLOAD_PATHS = /^\/gestor\/(catalogo\/|alunos\/importar$)/;
@@ -118,9 +119,10 @@ export function bodyLimit({
     if (!/^\d+$/.test(declared)) return refuse(413, BODY_TOO_LARGE);
     const length = Number(declared);
     if (length <= MAX_BODY_BYTES) return next();
-    const upload =
-      length <= UPLOAD_MAX_BODY_BYTES && UPLOAD_PATHS.test(req.path) && (await carriesStaffSession(req.headers.cookie));
+    const upload = UPLOAD_PATHS.test(req.path) && (await carriesStaffSession(req.headers.cookie));
     if (!upload) return refuse(413, BODY_TOO_LARGE);
+    // The staff member is told the upload's own limit, not the forms' 100 KB.
+    if (length > UPLOAD_MAX_BODY_BYTES) return refuse(413, UPLOAD_TOO_LARGE);
     next();
   };
 }

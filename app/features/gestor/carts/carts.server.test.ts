@@ -10,6 +10,7 @@ import {
   locationOf,
   loginFor,
   parentWithCart,
+  staffLoggedIn,
   thrownBy,
   toastOf,
 } from "#tests/fixtures/gestor-requests.ts";

@@ -26,6 +26,33 @@ export const CART_CHANGED =
 export const PAYMENT_IN_PROGRESS =
   "Há um pagamento em processamento para este carrinho. Aguarde a confirmação para alterá-lo.";
 
+/**
+ * finish-cart's 409 when a line's stock or seats ran out (docs/decisions/0067-stock-and-seats.md):
+ * the cart is kept, no sale is made, nothing is charged. Beside the message, `code` and the
+ * lines short of stock, so a page can mark them.
+ */
+export const ITEM_SOLD_OUT = "ITEM_SOLD_OUT";
+export const soldOutItem = z.object({
+  itemTOTVSId: z.number(),
+  title: z.string(),
+  /** The variant chosen ("M"); null for an item without options. */
+  optionValue: z.string().nullable(),
+});
+export type SoldOutItem = z.infer<typeof soldOutItem>;
+export const itemSoldOutReply = z.object({
+  error: z.object({ message: z.string(), code: z.literal(ITEM_SOLD_OUT), items: z.array(soldOutItem) }),
+});
+export type ItemSoldOutReply = z.infer<typeof itemSoldOutReply>;
+
+/** "Um item do seu carrinho esgotou: Camiseta do uniforme (M). …", naming every line short of stock. */
+export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
+  const names = items.map((item) => (item.optionValue ? `${item.title} (${item.optionValue})` : item.title));
+  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+  return names.length === 1
+    ? `Um item do seu carrinho esgotou: ${listed}. Escolha outra opção ou remova-o do carrinho para continuar.`
+    : `Itens do seu carrinho esgotaram: ${listed}. Escolha outras opções ou remova-os do carrinho para continuar.`;
+}
+
 export const cartCoupon = z.object({ id: z.string(), code: z.string(), percentage: z.number() });
 export type CartCoupon = z.infer<typeof cartCoupon>;
 

@@ -47,7 +47,7 @@ import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/routes.ts"
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
 import { findOwnOpenCart } from "./repository.ts";
-import { recordSaleTakes, SoldOutError, takeSaleStock, type StockLine } from "../stock/sale-holds.ts";
+import { holdCouponUse, recordSaleTakes, SoldOutError, takeSaleStock, type StockLine } from "../stock/sale-holds.ts";
 
 const HOUR = 60 * 60_000;
 /**
@@ -399,20 +399,9 @@ async function writeSale(
       .execute();
   }
   await recordSaleTakes(db, { id: sale.id, storeId: sale.storeId }, priced.lines.map(stockLineOf), stockTaken, sale.at);
-  // Counted at claim, so concurrent purchases cannot all pass a coupon's last use; a declined
-  // attempt gives it back (api/payments/payment-sync.ts).
-  if (sale.couponId) {
-    await db
-      .insertInto("coupon_uses")
-      .values({
-        id: crypto.randomUUID(),
-        coupon_id: sale.couponId,
-        customer_id: sale.customerId,
-        sale_id: sale.id,
-        created_at: sale.at,
-      })
-      .execute();
-  }
+  // A declined attempt gives it back (api/payments/payment-sync.ts).
+  if (sale.couponId)
+    await holdCouponUse(db, { couponId: sale.couponId, customerId: sale.customerId, saleId: sale.id, at: sale.at });
 }
 
 export interface ChargeParts {

@@ -6,6 +6,7 @@ import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { cancelSale, confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
 import { ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
 import { createSandboxGateway, SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
+import { PIX_MESSAGES } from "#api/sales/pix-sales.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { setStockLevel } from "./repository.ts";
 
@@ -210,6 +211,35 @@ describe("the last pieces and seats go to exactly as many finishes", () => {
   }, 240_000);
 });
 
+describe("a pending Pix expiring while everyone finishes", () => {
+  it(`the piece it gives back goes to at most one more finish; stock, ledger and sales agree (×${ROUNDS})`, async () => {
+    const [holder, ...others] = shoppers;
+    let soldInRaces = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      await stockTo(shirt.unitCode, shirt.sizes.M, 3);
+      const pix = await finish(holder!, await cartOf(holder!, [shirt.sizes.M, 1]), { paymentMethodId: METHOD.pix });
+      expect(pix.body.finished.statusCode).toBe("pending");
+      const carts: string[] = [];
+      for (const shopper of others) carts.push(await cartOf(shopper, [shirt.sizes.M, 1]));
+      const sweepAt = () => new Date(Date.now() + 24 * 60 * 60_000);
+      const [expired, ...replies] = await Promise.all([
+        expireOverdueSales({ db: t.db, now: sweepAt }),
+        ...others.map((shopper, i) => finish(shopper, carts[i]!, { paymentMethodId: METHOD.boleto })),
+      ]);
+      expect(expired).toContainEqual(expect.objectContaining({ saleId: pix.body.finished.saleId, to: "expired" }));
+      const sold = replies.filter((reply) => reply.status === 200).length;
+      expect([2, 3]).toContain(sold);
+      expect(replies.filter((reply) => reply.status === 409)).toHaveLength(others.length - sold);
+      const left = await availableOf(shirt.unitCode, shirt.sizes.M);
+      expect(sold + left).toBe(3);
+      expect(await ledgerOf(shirt.unitCode, shirt.sizes.M)).toBe(left);
+      soldInRaces += sold;
+    }
+    // 2 a round in the first race, 3 a round in the seats' race are other items: these are all M.
+    expect(await heldBySales(shirt.sizes.M)).toBe(2 * ROUNDS + soldInRaces);
+  }, 240_000);
+});
+
 describe("carts with several tracked lines", () => {
   it("finishes at once with the same two sizes in opposite orders sell exactly the stock, without deadlocks", async () => {
     await stockTo(shirt.unitCode, shirt.sizes.P, 7);
@@ -406,6 +436,49 @@ describe("a sale's holds", () => {
       expect(await ledgerOf(shirt.unitCode, shirt.sizes.P)).toBe(0);
     } finally {
       now = new Date();
+    }
+  });
+
+  it("a new Pix code takes the pieces again, and is refused once they sold meanwhile", async () => {
+    await stockTo(shirt.unitCode, shirt.sizes.P, 2);
+    const reply = await buyShirts("P", 1, { paymentMethodId: METHOD.pix });
+    const saleId = reply.body.finished.saleId as string;
+    const renew = () =>
+      t.call("POST", `/sales/renew-pix/${saleId}/store/${STORE}`, undefined, { token: buyer().customer.token });
+    const expireIt = async () => {
+      const sale = await t.db
+        .selectFrom("sales")
+        .select("pix_expires_at")
+        .where("id", "=", saleId)
+        .executeTakeFirstOrThrow();
+      now = new Date(Date.parse(sale.pix_expires_at!) + 60 * 60_000);
+      expect(await expireOverdueSales(deps())).toContainEqual(expect.objectContaining({ saleId, to: "expired" }));
+      // The customer asks for a new code a minute after the sweep.
+      t.setNow(new Date(now.getTime() + 60_000));
+    };
+    try {
+      await expireIt();
+      expect(await availableOf(shirt.unitCode, shirt.sizes.P)).toBe(2);
+      const renewed = await renew();
+      expect([renewed.status, renewed.body.sale.status]).toEqual([200, "pending"]);
+      expect(await availableOf(shirt.unitCode, shirt.sizes.P)).toBe(1);
+
+      await expireIt();
+      await stockTo(shirt.unitCode, shirt.sizes.P, 0);
+      const refused = await renew();
+      expect([refused.status, refused.body.error.message]).toEqual([400, PIX_MESSAGES.soldOut(`${shirt.title} (P)`)]);
+      const sale = await t.db.selectFrom("sales").select("status").where("id", "=", saleId).executeTakeFirstOrThrow();
+      expect(sale.status).toBe("expired");
+      expect(await availableOf(shirt.unitCode, shirt.sizes.P)).toBe(0);
+      expect(await movementsOf(saleId)).toEqual([
+        { reason: "sale", delta: -1 },
+        { reason: "release", delta: 1 },
+        { reason: "retake", delta: -1 },
+        { reason: "release", delta: 1 },
+      ]);
+    } finally {
+      now = new Date();
+      t.setNow(undefined);
     }
   });
 });

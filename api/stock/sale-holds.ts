@@ -260,15 +260,25 @@ async function countCouponUse(
     .where("store_id", "=", sale.store_id)
     .where("code", "=", sale.coupon_code)
     .executeTakeFirst();
-  if (!coupon) return;
+  if (coupon) await holdCouponUse(trx, { couponId: coupon.id, customerId: sale.customer_id, saleId: sale.id, at });
+}
+
+/**
+ * A use of the coupon held by the sale: counted at the claim, so concurrent purchases cannot all
+ * pass a coupon's last use, and given back by releaseSaleHolds.
+ */
+export async function holdCouponUse(
+  trx: Kysely<Database>,
+  use: { couponId: string; customerId: string; saleId: string; at: string },
+): Promise<void> {
   await trx
     .insertInto("coupon_uses")
     .values({
       id: crypto.randomUUID(),
-      coupon_id: coupon.id,
-      customer_id: sale.customer_id,
-      sale_id: sale.id,
-      created_at: at,
+      coupon_id: use.couponId,
+      customer_id: use.customerId,
+      sale_id: use.saleId,
+      created_at: use.at,
     })
     .execute();
 }

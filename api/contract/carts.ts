@@ -8,7 +8,7 @@ import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { quantityProblem } from "#core/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#core/installments.ts";
 import { itemFields } from "./catalogue.ts";
-import { endpoint } from "./endpoint.ts";
+import { apiErrorBody, endpoint } from "./endpoint.ts";
 import { integerId, ownCustomerId, ownStoreId, storeIdField, storeIdOfPath } from "./fields.ts";
 
 /** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
@@ -42,7 +42,6 @@ export type SoldOutItem = z.infer<typeof soldOutItem>;
 export const itemSoldOutReply = z.object({
   error: z.object({ message: z.string(), code: z.literal(ITEM_SOLD_OUT), items: z.array(soldOutItem) }),
 });
-export type ItemSoldOutReply = z.infer<typeof itemSoldOutReply>;
 
 /** "Um item do seu carrinho esgotou: Camiseta do uniforme (M). …", naming every line short of stock. */
 export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
@@ -309,6 +308,13 @@ export const carts = {
     params: storeIdOfPath,
     body: finishCartBody,
     reply: finishCartReply,
+    errorReplies: {
+      409: {
+        description:
+          "O carrinho mudou desde a página de pagamento, ou um item esgotou (code ITEM_SOLD_OUT, com os itens): nada foi cobrado.",
+        schema: z.union([itemSoldOutReply, apiErrorBody]),
+      },
+    },
   }),
   listGuestCart: endpoint({
     extension: true,

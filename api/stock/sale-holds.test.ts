@@ -4,7 +4,7 @@ import { randomAddress, signUpAndLogIn, type SignedUpCustomer } from "#tests/fix
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { cancelSale, confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
-import { ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
+import { ITEM_SOLD_OUT, itemSoldOutMessage, itemSoldOutReply } from "#api/contract/carts.ts";
 import { createSandboxGateway, SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
 import { PIX_MESSAGES } from "#api/sales/pix-sales.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
@@ -179,6 +179,8 @@ describe("the last pieces and seats go to exactly as many finishes", () => {
       const sold = replies.filter((reply) => reply.status === 200);
       expect(sold.map((reply) => reply.body.finished.statusCode)).toEqual(["pending", "pending"]);
       expect(replies.filter((reply) => reply.status !== 200)).toEqual(Array(CUSTOMERS - 2).fill(soldOut));
+      // The contract's reply, as the OpenAPI document declares it.
+      expect(itemSoldOutReply.parse(replies.find((reply) => reply.status === 409)!.body)).toEqual(soldOut.body);
       expect((await chargesCount()) - chargesBefore).toBe(2);
       expect(await availableOf(shirt.unitCode, shirt.sizes.M)).toBe(0);
       expect(await ledgerOf(shirt.unitCode, shirt.sizes.M)).toBe(0);

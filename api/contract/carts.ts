@@ -43,13 +43,20 @@ export const itemSoldOutReply = z.object({
   error: z.object({ message: z.string(), code: z.literal(ITEM_SOLD_OUT), items: z.array(soldOutItem) }),
 });
 
-/** "Um item do seu carrinho esgotou: Camiseta do uniforme (M). …", naming every line short of stock. */
+/**
+ * "Um item do seu carrinho esgotou: Camiseta do uniforme (M). …", naming every line short of
+ * stock; another option is suggested only when they all have options (a size, not a course).
+ */
 export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
   const names = items.map((item) => (item.optionValue ? `${item.title} (${item.optionValue})` : item.title));
-  const listed = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
-  return names.length === 1
-    ? `Um item do seu carrinho esgotou: ${listed}. Escolha outra opção ou remova-o do carrinho para continuar.`
-    : `Itens do seu carrinho esgotaram: ${listed}. Escolha outras opções ou remova-os do carrinho para continuar.`;
+  const withOptions = items.every((item) => item.optionValue !== null);
+  if (names.length === 1) {
+    const what = withOptions ? "Escolha outra opção ou remova-o" : "Remova-o";
+    return `Um item do seu carrinho esgotou: ${names[0]!}. ${what} do carrinho para continuar.`;
+  }
+  const listed = `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+  const what = withOptions ? "Escolha outras opções ou remova-os" : "Remova-os";
+  return `Itens do seu carrinho esgotaram: ${listed}. ${what} do carrinho para continuar.`;
 }
 
 export const cartCoupon = z.object({ id: z.string(), code: z.string(), percentage: z.number() });

@@ -201,9 +201,7 @@ describe("the last pieces and seats go to exactly as many finishes", () => {
       const refused = replies.filter((reply) => reply.status !== 200);
       expect(refused).toHaveLength(CUSTOMERS - 3);
       expect(new Set(refused.map((reply) => `${reply.status} ${reply.body.error.message}`))).toEqual(
-        new Set([
-          `409 Um item do seu carrinho esgotou: ${course.title}. Escolha outra opção ou remova-o do carrinho para continuar.`,
-        ]),
+        new Set([`409 Um item do seu carrinho esgotou: ${course.title}. Remova-o do carrinho para continuar.`]),
       );
       expect((await chargesCount()) - chargesBefore).toBe(3);
       expect(await availableOf(course.unitCode, course.itemTOTVSId)).toBe(0);
@@ -258,8 +256,15 @@ describe("carts with several tracked lines", () => {
       shoppers.map((shopper, i) => finish(shopper, carts[i]!, { paymentMethodId: METHOD.boleto })),
     );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(7);
-    expect(new Set(replies.filter((reply) => reply.status !== 200).map((reply) => reply.status))).toEqual(
-      new Set([409]),
+    // Each sale takes both sizes, so both run out together: every refusal names the two.
+    expect(
+      new Set(
+        replies.filter((reply) => reply.status !== 200).map((reply) => `${reply.status} ${reply.body.error.message}`),
+      ),
+    ).toEqual(
+      new Set([
+        `409 Itens do seu carrinho esgotaram: ${shirt.title} (P) e ${shirt.title} (G). Escolha outras opções ou remova-os do carrinho para continuar.`,
+      ]),
     );
     expect(await availableOf(shirt.unitCode, shirt.sizes.P)).toBe(0);
     expect(await availableOf(shirt.unitCode, shirt.sizes.G)).toBe(0);
@@ -429,7 +434,7 @@ describe("a sale's holds", () => {
         .executeTakeFirstOrThrow();
       expect(sale).toEqual({
         status: "paid",
-        acquirer_alert: `Pagamento confirmado depois que a compra expirou, mas sem estoque para: ${shirt.title} (P) × 2. Providencie o item ou estorne a compra.`,
+        acquirer_alert: `Pagamento confirmado, mas sem estoque para: ${shirt.title} (P) × 2 (vendido enquanto a compra estava expirada). Providencie o item ou estorne a compra.`,
       });
       expect(await movementsOf(soldMeanwhile)).toEqual([
         { reason: "sale", delta: -2 },

@@ -239,7 +239,7 @@ export async function alertLinesWithoutStock(
 ): Promise<void> {
   if (lines.length === 0) return;
   const names = lines.map((line) => `${describeStockLine(line)} × ${line.quantity}`).join("; ");
-  const alert = `Pagamento confirmado depois que a compra expirou, mas sem estoque para: ${names}. Providencie o item ou estorne a compra.`;
+  const alert = `Pagamento confirmado, mas sem estoque para: ${names} (vendido enquanto a compra estava expirada). Providencie o item ou estorne a compra.`;
   console.error(`[estoque] ALERTA: compra ${sale.reference_code} (venda ${sale.id}): ${alert}`);
   await trx.updateTable("sales").set({ acquirer_alert: alert }).where("id", "=", sale.id).execute();
 }

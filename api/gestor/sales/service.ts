@@ -153,8 +153,9 @@ export async function cancelSale(
 /**
  * The gestor records a payment that reached the store outside the gateway (a boleto paid
  * late, a card review approved by phone): pending or expired → paid. An expired sale had
- * given its coupon and stock back; they are taken again (the stock where still available). The customer's "Pagamento confirmado"
- * e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
+ * given its coupon and stock back; they are taken again (the stock where still available).
+ * The customer's "Pagamento confirmado" e-mail is queued in the same transaction
+ * (docs/decisions/0020-mail-outbox.md).
  */
 export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: AuditActor): Promise<SaleStatusChange> {
   const { db, now } = deps;
@@ -209,8 +210,8 @@ function auditChange(
  * The gestor refunds a paid sale through the acquirer (docs/decisions/0018-payment-flow.md):
  * the whole amount, with a key derived from the sale so a repeated command refunds once; the
  * sale becomes "refunded", gives its coupon use and its seats back (its pieces when
- * `piecesReturned`) and queues the customer's "Pedido estornado"
- * e-mail. Any other sale is refused.
+ * `piecesReturned`) and queues the customer's "Pedido estornado" e-mail. Any other sale is
+ * refused.
  */
 export async function refundSale(
   deps: PaymentSyncDeps & { gateway: PaymentGateway },

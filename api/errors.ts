@@ -5,11 +5,15 @@ import { endpoints, matchEndpoint, type ApiErrorBody } from "./contract/index.ts
 import { gestorEndpoints } from "./contract/gestor/index.ts";
 import { NoUnitsError } from "./gestor/staff/staff-scope.ts";
 
-/** An error the API answers as-is: { error: { message } } with its status. */
+/**
+ * An error the API answers as-is: { error: { message } } with its status, and `details` beside
+ * the message where the contract declares more (the finish's ITEM_SOLD_OUT: api/contract/carts.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "ApiError";
@@ -26,8 +30,8 @@ export const API_ERROR_MESSAGES = {
   badRequest: "Requisição inválida.",
 } as const;
 
-export function errorBody(message: string): ApiErrorBody {
-  return { error: { message } };
+export function errorBody(message: string, details?: Readonly<Record<string, unknown>>): ApiErrorBody {
+  return { error: { ...details, message } };
 }
 
 /**
@@ -45,9 +49,9 @@ function callOf(c: Context): string {
  * and logs one warning line; anything else is a 500 without details, its stack logged.
  */
 export function handleApiError(error: Error, c: Context) {
-  const known =
+  const known: { status: ContentfulStatusCode; message: string; details?: ApiError["details"] } | null =
     error instanceof ApiError
-      ? { status: error.status, message: error.message }
+      ? { status: error.status, message: error.message, details: error.details }
       : error instanceof NoUnitsError
         ? // A secretary without units reading unit records (decision 0061).
           { status: 403 as const, message: error.message }
@@ -56,7 +60,7 @@ export function handleApiError(error: Error, c: Context) {
           : null;
   if (known && known.status < 500) {
     console.warn(`[api] ${known.status} ${callOf(c)}: ${known.message}`);
-    return c.json(errorBody(known.message), known.status);
+    return c.json(errorBody(known.message, known.details), known.status);
   }
   if (known) return c.json(errorBody(known.message), known.status);
   console.error(`[api] erro inesperado em ${callOf(c)}`, error);

@@ -57,6 +57,9 @@ export interface Database {
   audit_log: AuditLogTable;
   sale_status_changes: SaleStatusChangeTable;
   catalogue_version: CatalogueVersionTable;
+  product_variants: ProductVariantTable;
+  stock_levels: StockLevelTable;
+  stock_movements: StockMovementTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -250,7 +253,60 @@ export interface ProductTable {
   status: "enabled" | "disabled";
   visible: number;
   created_at: string;
+  /** The option its variants differ by ("Tamanho"); null: no variants (0039). */
+  option_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The measurements table as JSON `{ "columns": [..], "rows": [[..]] }`; null: none. */
+  size_chart: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Seats of a course or event (TIPO S); null: unlimited. */
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/**
+ * One option of a product ("M" of "Tamanho"), sold under its own item code (0039; decision
+ * 0067). An item code is a product's or a variant's in a store, never both.
+ */
+export interface ProductVariantTable {
+  id: string;
+  store_id: number;
+  product_id: string;
+  item_totvs_id: number;
+  value: string;
+  position: number;
+  /** PRECO of this option; null: the product's. */
+  price_cents: number | null;
+  /** DESCONTO of this option; null: the product's. */
+  sale_price_cents: number | null;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: string;
+}
+
+/**
+ * What can still be sold of an item code in a unit: pieces, or free seats of a course
+ * (0039; decision 0067). No row: not tracked. Never below zero (CHECK).
+ */
+export interface StockLevelTable {
+  store_id: number;
+  unit_code: string;
+  item_totvs_id: number;
+  available: number;
+  updated_at: string;
+}
+
+/** The ledger of stock_levels: one row per change of `available`, in the same transaction. */
+export interface StockMovementTable {
+  id: string;
+  store_id: number;
+  unit_code: string;
+  item_totvs_id: number;
+  delta: number;
+  reason: StockMovementReason;
+  sale_id: string | null;
+  staff_id: string | null;
+  note: string | null;
+  at: string;
+}
+
+export type StockMovementReason = "sale" | "release" | "retake" | "adjust" | "import" | "capacity" | "seat_offer";
 
 export interface ProductSeriesTable {
   product_id: string;
@@ -621,6 +677,13 @@ export interface SaleBagItemTable {
   image: string;
   product_slug: string;
   category_slug: string;
+  /** The product's option name and the variant's value at purchase ("Tamanho", "M"); 0039. */
+  option_name: ColumnType<string | null, string | null | undefined, string | null>;
+  option_value: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Pieces or seats this line took from stock_levels (0: untracked). */
+  stock_taken: ColumnType<number, number | undefined, number>;
+  /** When the line's stock was given back; null: still held (or nothing taken). */
+  stock_returned_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /**

@@ -35,7 +35,7 @@ const USAGE = `Uso:
   npx node scripts/gestor.ts list-sales --email <e-mail do cliente>
   npx node scripts/gestor.ts confirm-payment --sale <id da compra>
   npx node scripts/gestor.ts cancel-sale --sale <id da compra>
-  npx node scripts/gestor.ts refund-sale --sale <id da compra> --reason "<motivo>"
+  npx node scripts/gestor.ts refund-sale --sale <id da compra> --reason "<motivo>" [--peca-voltou]
   npx node scripts/gestor.ts expire-boletos
   npx node scripts/gestor.ts reconcile-payments
   npx node scripts/gestor.ts list-mail
@@ -56,6 +56,7 @@ const options = {
   units: { type: "string" },
   name: { type: "string" },
   reason: { type: "string" },
+  "peca-voltou": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -174,7 +175,11 @@ try {
   } else if (command === "refund-sale") {
     if (!values.sale) fail(USAGE);
     // The reason goes into the audit log, as in the area (issue 15: required).
-    console.log(describeChange(await refundSale(deps, values.sale, COMMAND_LINE, values.reason ?? "")));
+    // The pieces' stock comes back only when they came back to the school (decision 0067).
+    const piecesReturned = values["peca-voltou"] === true;
+    console.log(
+      describeChange(await refundSale(deps, values.sale, COMMAND_LINE, values.reason ?? "", { piecesReturned })),
+    );
   } else if (command === "reconcile-payments") {
     const run = await reconcilePayments(deps);
     if ("skipped" in run) console.log("Outro servidor está conciliando os pagamentos agora; nada foi feito.");

@@ -7,7 +7,8 @@
  *   total    = subtotal − discount
  *
  * The coupon applies to the whole cart's total (spec §4), so each line's DESCONTO stays
- * the catalogue's selling price.
+ * the catalogue's selling price. A line of a variant (its item code is the variant's: a size)
+ * has the variant's prices where it sets them, else the product's (docs/decisions/0067).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
@@ -25,6 +26,9 @@ export interface CartLine {
   quantity: number;
   productId: string;
   title: string;
+  /** The product's option ("Tamanho") and the variant's value ("M"); null for a product without variants. */
+  optionName: string | null;
+  optionValue: string | null;
   slug: string;
   image: string;
   priceCents: number;
@@ -39,7 +43,10 @@ export interface CartLine {
   categoryId: string;
   categoryTitle: string;
   categorySlug: string;
-  /** Visible and enabled, in a visible and enabled category: still for sale. */
+  /**
+   * Visible and enabled, in a visible and enabled category: still for sale. A product with
+   * variants is sold only as one of its active variants.
+   */
   shoppable: boolean;
 }
 
@@ -51,6 +58,9 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     .leftJoin("students as s", "s.id", "b.student_id")
     .innerJoin("products as p", "p.id", "i.product_id")
     .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("product_variants as v", (join) =>
+      join.onRef("v.product_id", "=", "p.id").onRef("v.item_totvs_id", "=", "i.item_totvs_id"),
+    )
     .select([
       "b.id as bag_id",
       "b.position as bag_position",
@@ -81,6 +91,11 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
       "c.slug as category_slug",
       "c.status as category_status",
       "c.visible as category_visible",
+      "p.option_name",
+      "v.value as option_value",
+      "v.active as variant_active",
+      "v.price_cents as variant_price_cents",
+      "v.sale_price_cents as variant_sale_price_cents",
     ])
     .where("b.cart_id", "=", cartId)
     .orderBy("b.position")
@@ -98,10 +113,12 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     quantity: row.quantity,
     productId: row.product_id,
     title: row.title,
+    optionName: row.option_value === null ? null : row.option_name,
+    optionValue: row.option_value,
     slug: row.slug,
     image: row.image,
-    priceCents: row.price_cents,
-    salePriceCents: row.sale_price_cents,
+    priceCents: row.variant_price_cents ?? row.price_cents,
+    salePriceCents: row.variant_sale_price_cents ?? row.sale_price_cents,
     type: row.type,
     installments: row.installments,
     shift: row.shift,
@@ -113,7 +130,11 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
     categoryTitle: row.category_title,
     categorySlug: row.category_slug,
     shoppable:
-      row.status === "enabled" && row.visible === 1 && row.category_status === "enabled" && row.category_visible === 1,
+      row.status === "enabled" &&
+      row.visible === 1 &&
+      row.category_status === "enabled" &&
+      row.category_visible === 1 &&
+      (row.option_name === null ? row.option_value === null : row.variant_active === 1),
   }));
 }
 

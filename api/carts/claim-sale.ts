@@ -2,8 +2,10 @@
  * The finish's first step, "claim" (docs/decisions/0018-payment-flow.md): in one transaction
  * under the customer's lock, either the cart's live sale is the answer, or the cart is re-priced
  * and checked (coupon, method, instalments, card form, decline limit) and a sale is committed as
- * "processing", with its bags, items, coupon use, attempt number and idempotency key. Nothing is
- * charged here: the acquirer is asked after the commit (api/payments/charge-sale.ts).
+ * "processing", with its bags, items, coupon use, stock taken, attempt number and idempotency key.
+ * Nothing is charged here: the acquirer is asked after the commit (api/payments/charge-sale.ts).
+ * A tracked line whose pieces or seats ran out rolls it all back: 409 ITEM_SOLD_OUT, no sale
+ * (docs/decisions/0067-stock-and-seats.md).
  */
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -21,7 +23,15 @@ import { cartInstallments } from "#core/installments.ts";
 import { centsToReais, reaisToCents } from "#core/money.ts";
 import { completionPath } from "#core/storefront-paths.ts";
 import type { Database } from "#db/schema.ts";
-import { CART_CHANGED, CART_NOT_FOUND, FINISH_CART_MESSAGES, type FinishCartData } from "../contract/carts.ts";
+import {
+  CART_CHANGED,
+  CART_NOT_FOUND,
+  FINISH_CART_MESSAGES,
+  ITEM_SOLD_OUT,
+  itemSoldOutMessage,
+  type FinishCartData,
+  type SoldOutItem,
+} from "../contract/carts.ts";
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "#core/payment-methods.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
@@ -37,6 +47,7 @@ import { MERCADOPAGO_WEBHOOK_URL_PATH } from "../payments/mercadopago/routes.ts"
 import { tryAgainLater } from "../rate-limit.ts";
 import { priceCart, type CartLine, type PricedCart } from "./cart-pricing.ts";
 import { findOwnOpenCart } from "./repository.ts";
+import { holdCouponUse, recordSaleTakes, SoldOutError, takeSaleStock, type StockLine } from "../stock/sale-holds.ts";
 
 const HOUR = 60 * 60_000;
 /**
@@ -280,7 +291,44 @@ interface NewSale {
   at: string;
 }
 
-async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart): Promise<void> {
+/** finish-cart's 409 for lines short of stock (api/contract/carts.ts): nothing was sold. */
+export function itemSoldOut(lines: readonly StockLine[]): ApiError {
+  const items: SoldOutItem[] = lines.map((line) => ({
+    itemTOTVSId: line.itemTOTVSId,
+    title: line.title,
+    optionValue: line.optionValue,
+  }));
+  return new ApiError(409, itemSoldOutMessage(items), { code: ITEM_SOLD_OUT, items });
+}
+
+const stockLineOf = (line: CartLine): StockLine => ({
+  unitCode: line.unitCode,
+  itemTOTVSId: line.itemTOTVSId,
+  quantity: line.quantity,
+  title: line.title,
+  optionValue: line.optionValue,
+});
+
+/**
+ * Takes the stock of the cart's tracked lines, in the claim's transaction: a line short of
+ * stock throws 409, and the rollback gives back what the lines before it took.
+ */
+async function takeStockOf(db: Kysely<Database>, storeId: number, lines: readonly CartLine[], at: string) {
+  try {
+    return await takeSaleStock(db, storeId, lines.map(stockLineOf), at);
+  } catch (error) {
+    throw error instanceof SoldOutError ? itemSoldOut(error.lines) : error;
+  }
+}
+
+async function writeSale(
+  db: Kysely<Database>,
+  sale: NewSale,
+  priced: PricedCart,
+  /** What each of priced.lines took from stock (takeStockOf), in order. */
+  stockTaken: readonly number[],
+): Promise<void> {
+  const takenOf = new Map(priced.lines.map((line, index) => [line, stockTaken[index] ?? 0]));
   await db
     .insertInto("sales")
     .values({
@@ -343,24 +391,17 @@ async function writeSale(db: Kysely<Database>, sale: NewSale, priced: PricedCart
           image: line.image,
           product_slug: line.slug,
           category_slug: line.categorySlug,
+          option_name: line.optionName,
+          option_value: line.optionValue,
+          stock_taken: takenOf.get(line) ?? 0,
         })),
       )
       .execute();
   }
-  // Counted at claim, so concurrent purchases cannot all pass a coupon's last use; a declined
-  // attempt gives it back (api/payments/payment-sync.ts).
-  if (sale.couponId) {
-    await db
-      .insertInto("coupon_uses")
-      .values({
-        id: crypto.randomUUID(),
-        coupon_id: sale.couponId,
-        customer_id: sale.customerId,
-        sale_id: sale.id,
-        created_at: sale.at,
-      })
-      .execute();
-  }
+  await recordSaleTakes(db, { id: sale.id, storeId: sale.storeId }, priced.lines.map(stockLineOf), stockTaken, sale.at);
+  // A declined attempt gives it back (api/payments/payment-sync.ts).
+  if (sale.couponId)
+    await holdCouponUse(db, { couponId: sale.couponId, customerId: sale.customerId, saleId: sale.id, at: sale.at });
 }
 
 export interface ChargeParts {
@@ -626,7 +667,10 @@ export function claimSale(
       chargingUntil: new Date(now.getTime() + chargeWindowMs(deps)).toISOString(),
       at,
     };
-    await writeSale(trx, sale, priced);
+    // Last of the checks, so a refused finish takes nothing even for a moment; the rollback of
+    // any later failure gives it back.
+    const stockTaken = await takeStockOf(trx, sale.storeId, priced.lines, at);
+    await writeSale(trx, sale, priced, stockTaken);
     const claimed: ClaimedSale = {
       id: sale.id,
       reference_code: sale.referenceCode,

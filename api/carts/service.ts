@@ -49,7 +49,11 @@ interface CatalogueItem {
   unitCode: string;
 }
 
-/** The requested items as the catalogue has them; an unknown or withdrawn one is a 400. */
+/**
+ * The requested items as the catalogue has them; an unknown or withdrawn one is a 400. An item
+ * code is a product's or one of its variants' (a size: docs/decisions/0067); a product with
+ * variants is bought as one of them, never by its own code.
+ */
 async function catalogueItems(
   db: Kysely<Database>,
   storeId: number,
@@ -57,23 +61,38 @@ async function catalogueItems(
 ): Promise<Map<number, CatalogueItem>> {
   const found = new Map<number, CatalogueItem>();
   if (ids.length === 0) return found;
-  const rows = await db
+  const products = await db
     .selectFrom("products as p")
     .innerJoin("categories as c", "c.id", "p.category_id")
-    .select(["p.id", "p.item_totvs_id", "p.title", "p.type", "p.unit_code", "p.status", "p.visible"])
+    .select(["p.id", "p.item_totvs_id", "p.title", "p.type", "p.unit_code", "p.status", "p.visible", "p.option_name"])
     .select(["c.status as category_status", "c.visible as category_visible"])
     .where("p.store_id", "=", storeId)
     .where("p.item_totvs_id", "in", ids)
     .execute();
-  const byId = new Map(rows.map((row) => [row.item_totvs_id, row]));
+  const variants = await db
+    .selectFrom("product_variants as v")
+    .innerJoin("products as p", "p.id", "v.product_id")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .select(["p.id", "v.item_totvs_id", "p.title", "p.type", "p.unit_code", "p.status", "p.visible", "p.option_name"])
+    .select(["c.status as category_status", "c.visible as category_visible", "v.active as variant_active"])
+    .where("v.store_id", "=", storeId)
+    .where("v.item_totvs_id", "in", ids)
+    .execute();
+  const byId = new Map<number, (typeof variants)[number] | ((typeof products)[number] & { variant_active: null })>([
+    ...products.map((row) => [row.item_totvs_id, { ...row, variant_active: null }] as const),
+    ...variants.map((row) => [row.item_totvs_id, row] as const),
+  ]);
   for (const id of ids) {
     const row = byId.get(id);
+    if (row && row.variant_active === null && row.option_name !== null)
+      throw badRequest(`Escolha uma opção de ${row.option_name.toLowerCase()} para ${row.title}.`);
     const shoppable =
       row &&
       row.status === "enabled" &&
       row.visible === 1 &&
       row.category_status === "enabled" &&
-      row.category_visible === 1;
+      row.category_visible === 1 &&
+      (row.variant_active === null ? row.option_name === null : row.variant_active === 1 && row.option_name !== null);
     if (!shoppable) throw badRequest(`Produto indisponível: ${row ? row.title : `código ${id}`}.`);
     found.set(id, { productId: row.id, type: row.type, unitCode: row.unit_code });
   }

@@ -8,7 +8,7 @@ import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { quantityProblem } from "#core/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#core/installments.ts";
 import { itemFields } from "./catalogue.ts";
-import { endpoint } from "./endpoint.ts";
+import { apiErrorBody, endpoint } from "./endpoint.ts";
 import { integerId, ownCustomerId, ownStoreId, storeIdField, storeIdOfPath } from "./fields.ts";
 
 /** Spec §8: finish-cart's 404 the storefront reads ("Seu carrinho foi deletado pelo administrador"). */
@@ -25,6 +25,39 @@ export const CART_CHANGED =
   "Seu carrinho mudou desde que você abriu esta página. Confira os itens e o novo total antes de pagar.";
 export const PAYMENT_IN_PROGRESS =
   "Há um pagamento em processamento para este carrinho. Aguarde a confirmação para alterá-lo.";
+
+/**
+ * finish-cart's 409 when a line's stock or seats ran out (docs/decisions/0067-stock-and-seats.md):
+ * the cart is kept, no sale is made, nothing is charged. Beside the message, `code` and the
+ * lines short of stock, so a page can mark them.
+ */
+export const ITEM_SOLD_OUT = "ITEM_SOLD_OUT";
+export const soldOutItem = z.object({
+  itemTOTVSId: z.number(),
+  title: z.string(),
+  /** The variant chosen ("M"); null for an item without options. */
+  optionValue: z.string().nullable(),
+});
+export type SoldOutItem = z.infer<typeof soldOutItem>;
+export const itemSoldOutReply = z.object({
+  error: z.object({ message: z.string(), code: z.literal(ITEM_SOLD_OUT), items: z.array(soldOutItem) }),
+});
+
+/**
+ * "Um item do seu carrinho esgotou: Camiseta do uniforme (M). …", naming every line short of
+ * stock; another option is suggested only when they all have options (a size, not a course).
+ */
+export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
+  const names = items.map((item) => (item.optionValue ? `${item.title} (${item.optionValue})` : item.title));
+  const withOptions = items.every((item) => item.optionValue !== null);
+  if (names.length === 1) {
+    const what = withOptions ? "Escolha outra opção ou remova-o" : "Remova-o";
+    return `Um item do seu carrinho esgotou: ${names[0]!}. ${what} do carrinho para continuar.`;
+  }
+  const listed = `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+  const what = withOptions ? "Escolha outras opções ou remova-os" : "Remova-os";
+  return `Itens do seu carrinho esgotaram: ${listed}. ${what} do carrinho para continuar.`;
+}
 
 export const cartCoupon = z.object({ id: z.string(), code: z.string(), percentage: z.number() });
 export type CartCoupon = z.infer<typeof cartCoupon>;
@@ -282,6 +315,13 @@ export const carts = {
     params: storeIdOfPath,
     body: finishCartBody,
     reply: finishCartReply,
+    errorReplies: {
+      409: {
+        description:
+          "O carrinho mudou desde a página de pagamento, ou um item esgotou (code ITEM_SOLD_OUT, com os itens): nada foi cobrado.",
+        schema: z.union([itemSoldOutReply, apiErrorBody]),
+      },
+    },
   }),
   listGuestCart: endpoint({
     extension: true,

@@ -50,6 +50,11 @@ export interface Endpoint {
    * document's `security` read it from here.
    */
   readonly integrationKey?: IntegrationScope;
+  /**
+   * Failures whose body says more than `{ error: { message } }`, by status (finish-cart's 409
+   * ITEM_SOLD_OUT names the items): the OpenAPI document shows them.
+   */
+  readonly errorReplies?: Readonly<Record<number, { readonly description: string; readonly schema: z.ZodType }>>;
 }
 
 /** Declares an endpoint, keeping its literal method and path for the types. */

@@ -7,7 +7,13 @@ import { EXTENSION_TAG, GESTOR_TAG, INTEGRATION_TAG, openApiDocument, openApiPat
 import { API_DOCUMENT_ROUTES } from "./routes.ts";
 
 type Parameter = { name: string; in: string; schema: Record<string, unknown> };
-type Operation = { tags: string[]; parameters?: Parameter[]; requestBody?: unknown; security?: unknown };
+type Operation = {
+  tags: string[];
+  parameters?: Parameter[];
+  requestBody?: unknown;
+  security?: unknown;
+  responses: Record<string, unknown>;
+};
 
 describe("the store API's OpenAPI document (/api/openapi.json)", () => {
   // Building the routes reads no dependency: nothing is called.
@@ -77,6 +83,16 @@ describe("the store API's OpenAPI document (/api/openapi.json)", () => {
     expect(search.parameters?.map((p) => `${p.in} ${p.name}`)).toContain("query q");
     const login = operations.find(({ method, path }) => method === "post" && path.includes("login"))!.operation;
     expect(JSON.stringify(login.requestBody)).toContain('"password"');
+  });
+
+  it("documents finish-cart's 409 with the sold-out items", () => {
+    const finish = operation(
+      "PUT",
+      "/carts/finish-cart-by-customer/:customerId/cart/:cartId/store/:storeId",
+    )!.operation;
+    const conflict = JSON.stringify(finish.responses["409"]);
+    expect(conflict).toContain('"ITEM_SOLD_OUT"');
+    expect(conflict).toContain('"optionValue"');
   });
 
   it("types a path parameter as the API checks it, and leaves the others text", () => {

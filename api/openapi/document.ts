@@ -71,6 +71,15 @@ const errorReply = {
   content: json(jsonSchema(apiErrorBody, "output")),
 };
 
+function errorRepliesOf(declared: Endpoint): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(declared.errorReplies ?? {}).map(([status, reply]) => [
+      status,
+      { description: reply.description, content: json(jsonSchema(reply.schema, "output")) },
+    ]),
+  );
+}
+
 function json(schema: JsonSchema) {
   return { "application/json": { schema } };
 }
@@ -87,7 +96,7 @@ function operationOf(name: string, declared: Endpoint, tag: string) {
     ...(declared.integrationKey ? { security: [{ integrationKey: [] }, { bearer: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(declared.body ? { requestBody: { required: true, content: json(jsonSchema(declared.body, "input")) } } : {}),
-    responses: { ...success, default: errorReply },
+    responses: { ...success, ...errorRepliesOf(declared), default: errorReply },
   };
 }
 

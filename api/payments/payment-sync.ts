@@ -16,6 +16,8 @@
  *     list of sales shows, to refund it. Except a hosted-page attempt declined on a first card
  *     refusal whose cart still waits for it: money from a second card on that page is the
  *     purchase (declined → paid or pending, as from processing).
+ * Wherever the coupon use is given back or counted again, so are the pieces and seats the sale
+ * took (api/stock/sale-holds.ts); a refund returns pieces only when the gestor says so.
  * A processing sale whose acquirer answer is finally known also finishes the cart with any
  * other final state (expired, refunded, charged_back): the purchase happened and ended.
  * The customer's e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md):
@@ -30,7 +32,8 @@ import { centsToReais, formatBRL } from "#core/money.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
 import { findOpenCart } from "../carts/repository.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
-import { countCouponUse, releaseCouponUses, type SaleStatusChange } from "../sales/sale-lifecycle.ts";
+import type { SaleStatusChange } from "../sales/sale-lifecycle.ts";
+import { alertLinesWithoutStock, moveSaleHolds } from "../stock/sale-holds.ts";
 import {
   enqueuePaymentConfirmedEmail,
   enqueuePaymentDeclinedEmail,
@@ -53,18 +56,21 @@ const MOVES: Partial<Record<SaleStatus, readonly GatewayStatus[]>> = {
   paid: ["refunded", "charged_back"],
 };
 
-/** Statuses in which the sale holds a use of its coupon. */
-const HOLDS_COUPON: readonly SaleStatus[] = ["processing", "pending", "paid"];
-
 export function applyPaymentState(
   deps: PaymentSyncDeps,
   saleId: string,
   state: PaymentState,
   {
     byCharge = false,
+    piecesReturned = false,
     onChange,
   }: {
     byCharge?: boolean;
+    /**
+     * A paid sale refunded or charged back: whether its pieces came back to the stock (the
+     * gestor's refund says; news from the acquirer cannot know). Seats come back anyway.
+     */
+    piecesReturned?: boolean;
     /** Runs in the transaction of a change (the gestor's refund writes its audit entry there). */
     onChange?: (trx: Kysely<Database>, change: SaleStatusChange) => Promise<void>;
   } = {},
@@ -78,7 +84,7 @@ export function applyPaymentState(
     // update is guarded by the status read; when it moved nothing, the sale is read again once
     // (read committed: the sweep's change is seen) and the move decided from what it is now.
     for (let read = 0; read < 2; read++) {
-      const outcome = await applyOnce(trx, deps, saleId, state, byCharge);
+      const outcome = await applyOnce(trx, deps, saleId, state, byCharge, piecesReturned);
       if (outcome !== CHANGED_MEANWHILE) {
         if (outcome && onChange) await onChange(trx, outcome);
         return outcome;
@@ -97,6 +103,7 @@ async function applyOnce(
   saleId: string,
   state: PaymentState,
   byCharge: boolean,
+  piecesReturned: boolean,
 ): Promise<SaleStatusChange | null | typeof CHANGED_MEANWHILE> {
   const { now } = deps;
   const sale = await trx
@@ -174,10 +181,11 @@ async function applyOnce(
     // The order the customer was told about leaves Minha Conta: they are told why.
     await enqueuePaymentDeclinedEmail(trx, deps, sale.id, state.message ?? null);
   }
-  const held = HOLDS_COUPON.includes(sale.status);
-  const holds = HOLDS_COUPON.includes(state.status);
-  if (held && !holds) await releaseCouponUses(trx, [sale.id]);
-  if (!held && holds) await countCouponUse(trx, sale, at);
+  // Pieces of a sale never paid never left the school: they return on any end of it.
+  const withoutStock = await moveSaleHolds(trx, sale, sale.status, state.status, at, {
+    piecesReturned: sale.status !== "paid" || piecesReturned,
+  });
+  await alertLinesWithoutStock(trx, sale, withoutStock);
   if (from === "processing" && (state.status === "paid" || state.status === "pending"))
     await enqueuePurchaseEmail(trx, deps, sale.customer_id, sale.id);
   else if (state.status === "paid") await enqueuePaymentConfirmedEmail(trx, deps, sale.id);

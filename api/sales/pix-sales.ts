@@ -22,7 +22,7 @@ import { chargeWindowMs, chargeWithin, DEFAULT_CHARGE_TIMEOUT_MS } from "../paym
 import type { ChargeRequest } from "../payments/gateway.ts";
 import { applyPaymentState } from "../payments/payment-sync.ts";
 import { paySandboxPix } from "../payments/sandbox-gateway.ts";
-import { countCouponUse } from "./sale-lifecycle.ts";
+import { describeStockLine, retakeSaleHolds } from "../stock/sale-holds.ts";
 import { listSalesOfCustomer } from "./repository.ts";
 
 export const PIX_MESSAGES = {
@@ -32,6 +32,8 @@ export const PIX_MESSAGES = {
     "O cupom deste pedido não pode mais ser usado, então não é possível gerar um novo código Pix. Faça um novo pedido.",
   notPayable: "Este código Pix não pode mais ser pago. Gere um novo código em Minha Conta.",
   renewalRefused: "Não foi possível gerar um novo código Pix.",
+  soldOut: (items: string) =>
+    `Esgotou desde o pedido: ${items}. Não é possível gerar um novo código Pix; faça um novo pedido.`,
 } as const;
 
 /** The acquirer's key for the n-th code of a sale: new per code, the same on a retry of one code. */
@@ -82,8 +84,11 @@ function claimNewCode(deps: ApiDeps, customer: CustomerRow, storeId: number, sal
             ? PIX_MESSAGES.couponGone
             : `${check.message} ${PIX_MESSAGES.couponGone}`,
         );
-      await countCouponUse(trx, sale, at);
     }
+    // The renewed code holds the coupon use and stock again; stock sold meanwhile is refused
+    // like at the finish, and the rollback undoes the rest (docs/decisions/0067).
+    const soldOut = await retakeSaleHolds(trx, sale, at);
+    if (soldOut.length > 0) throw badRequest(PIX_MESSAGES.soldOut(soldOut.map(describeStockLine).join(", ")));
     const attempt = sale.attempt + 1;
     const idempotencyKey = pixRenewalKey(sale.id, attempt);
     await trx

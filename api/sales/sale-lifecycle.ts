@@ -9,8 +9,9 @@
  *     (docs/decisions/0022-pix.md);
  *   - the gestor confirms a payment that arrived outside the gateway (pending or expired → paid)
  *     or cancels an unpaid sale (pending or expired → cancelled): api/gestor/sales/service.ts.
- * A sale that ends unpaid gives its coupon back: the coupon use counted at purchase is removed,
- * so the customer can use it on the next order. Confirming an expired sale counts it again.
+ * A sale that ends unpaid gives back what it holds (api/stock/sale-holds.ts): its coupon use, so
+ * the customer can use it on the next order, and the pieces and seats it took. Confirming an
+ * expired sale takes them again.
  *
  * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only
  * syntax, no api/errors.ts.
@@ -19,6 +20,7 @@ import type { Kysely } from "kysely";
 import { addDays, todayInBrazil } from "#core/dates.ts";
 import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import type { Database, SaleStatus } from "#db/schema.ts";
+import { releaseSaleHolds } from "../stock/sale-holds.ts";
 
 /** Days after a boleto's due date before its sale expires. */
 export const BOLETO_CLEARING_DAYS = 3;
@@ -67,40 +69,6 @@ export async function setStatus(
   return ids.length;
 }
 
-export function releaseCouponUses(db: Kysely<Database>, saleIds: readonly string[]) {
-  if (saleIds.length === 0) return Promise.resolve();
-  return db.deleteFrom("coupon_uses").where("sale_id", "in", saleIds).execute();
-}
-
-/**
- * Counts the sale's coupon use again (a sale that had given it back is paid after all). The
- * coupon is found by its code in the sale's store; a coupon deleted since counts nothing.
- */
-export async function countCouponUse(
-  db: Kysely<Database>,
-  sale: { id: string; store_id: number; customer_id: string; coupon_code: string | null },
-  at: string,
-): Promise<void> {
-  if (!sale.coupon_code) return;
-  const coupon = await db
-    .selectFrom("coupons")
-    .select("id")
-    .where("store_id", "=", sale.store_id)
-    .where("code", "=", sale.coupon_code)
-    .executeTakeFirst();
-  if (!coupon) return;
-  await db
-    .insertInto("coupon_uses")
-    .values({
-      id: crypto.randomUUID(),
-      coupon_id: coupon.id,
-      customer_id: sale.customer_id,
-      sale_id: sale.id,
-      created_at: at,
-    })
-    .execute();
-}
-
 /**
  * Every unpaid boleto whose due date is more than BOLETO_CLEARING_DAYS behind, and every unpaid
  * Pix whose code expired more than PIX_CLEARING_MINUTES ago, becomes "expired". The update itself
@@ -133,7 +101,7 @@ export function expireOverdueSales({ db, now }: LifecycleDeps): Promise<SaleStat
     const ids = expired.map((sale) => sale.id);
     if (ids.length > 0)
       await trx.updateTable("sale_bags").set({ status: "expired" }).where("sale_id", "in", ids).execute();
-    await releaseCouponUses(trx, ids);
+    await releaseSaleHolds(trx, ids, at);
     return expired.map((sale) => ({
       saleId: sale.id,
       referenceCode: sale.reference_code,

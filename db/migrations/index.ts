@@ -31,6 +31,7 @@ import * as gradesNaturalKey from "./0035-grades-natural-key.ts";
 import * as roster from "./0036-roster.ts";
 import * as integrationKeys from "./0037-integration-keys.ts";
 import * as unitStaff from "./0038-unit-staff.ts";
+import * as variantsStockSeats from "./0039-variants-stock-seats.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   "0036-roster": roster,
   "0037-integration-keys": integrationKeys,
   "0038-unit-staff": unitStaff,
+  "0039-variants-stock-seats": variantsStockSeats,
 };
 
 export const migrationProvider: MigrationProvider = {

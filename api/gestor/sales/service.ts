@@ -17,13 +17,8 @@ import {
   enqueueSaleCancelledEmail,
   enqueueSaleRefundedEmail,
 } from "../../sales/sale-emails.ts";
-import {
-  countCouponUse,
-  releaseCouponUses,
-  setStatus,
-  type LifecycleDeps,
-  type SaleStatusChange,
-} from "../../sales/sale-lifecycle.ts";
+import { setStatus, type LifecycleDeps, type SaleStatusChange } from "../../sales/sale-lifecycle.ts";
+import { alertLinesWithoutStock, releaseSaleHolds, retakeSaleHolds } from "../../stock/sale-holds.ts";
 import { saleStatusLabel } from "#core/sales.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { GestorError } from "../gestor-error.ts";
@@ -139,8 +134,9 @@ export async function cancelSale(
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);
     assertCancellable(sale);
-    const change = await moveSale(trx, sale, "cancelled", now().toISOString());
-    await releaseCouponUses(trx, [sale.id]);
+    const at = now().toISOString();
+    const change = await moveSale(trx, sale, "cancelled", at);
+    await releaseSaleHolds(trx, [sale.id], at);
     // The customer hears of it from the same transaction (docs/decisions/0020-mail-outbox.md).
     await enqueueSaleCancelledEmail(trx, deps, sale.id);
     await auditChange(
@@ -157,8 +153,9 @@ export async function cancelSale(
 /**
  * The gestor records a payment that reached the store outside the gateway (a boleto paid
  * late, a card review approved by phone): pending or expired → paid. An expired sale had
- * given its coupon back; the use is counted again. The customer's "Pagamento confirmado"
- * e-mail is queued in the same transaction (docs/decisions/0020-mail-outbox.md).
+ * given its coupon and stock back; they are taken again (the stock where still available).
+ * The customer's "Pagamento confirmado" e-mail is queued in the same transaction
+ * (docs/decisions/0020-mail-outbox.md).
  */
 export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: AuditActor): Promise<SaleStatusChange> {
   const { db, now } = deps;
@@ -171,7 +168,9 @@ export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: A
     }
     const at = now().toISOString();
     const change = await moveSale(trx, sale, "paid", at);
-    if (sale.status === "expired") await countCouponUse(trx, sale, at);
+    // An expired sale had given back its coupon use and stock: taken again where still there; the
+    // lines sold meanwhile are shown on the sale (docs/decisions/0067-stock-and-seats.md).
+    if (sale.status === "expired") await alertLinesWithoutStock(trx, sale, await retakeSaleHolds(trx, sale, at));
     await enqueuePaymentConfirmedEmail(trx, deps, sale.id);
     await auditChange(
       trx,
@@ -210,14 +209,21 @@ function auditChange(
 /**
  * The gestor refunds a paid sale through the acquirer (docs/decisions/0018-payment-flow.md):
  * the whole amount, with a key derived from the sale so a repeated command refunds once; the
- * sale becomes "refunded", gives its coupon use back and queues the customer's "Pedido estornado"
- * e-mail. Any other sale is refused.
+ * sale becomes "refunded", gives its coupon use and its seats back (its pieces when
+ * `piecesReturned`) and queues the customer's "Pedido estornado" e-mail. Any other sale is
+ * refused.
  */
 export async function refundSale(
   deps: PaymentSyncDeps & { gateway: PaymentGateway },
   saleId: string,
   actor: AuditActor,
   reason: string,
+  {
+    piecesReturned = false,
+  }: {
+    /** The pieces came back to the school: their stock is given back (a course's seats always are). */
+    piecesReturned?: boolean;
+  } = {},
 ): Promise<SaleStatusChange> {
   const why = reason.trim();
   if (why.length < REFUND_REASON_MIN || why.length > REFUND_REASON_MAX) throw new GestorError(REFUND_REASON_MESSAGE);
@@ -241,6 +247,7 @@ export async function refundSale(
     idempotencyKey: createHash("sha256").update(`loja-escolar:refund:${sale.id}`).digest("hex"),
   });
   const change = await applyPaymentState(deps, sale.id, state, {
+    piecesReturned,
     onChange: async (trx, applied) => {
       await auditChange(
         trx,

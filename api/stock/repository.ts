@@ -1,0 +1,185 @@
+/**
+ * Stock levels and their ledger (docs/decisions/0067-stock-and-seats.md). An item code of a unit
+ * is tracked when it has a stock_levels row: pieces of a product or a variant, free seats of a
+ * course. Every change of `available` writes its stock_movements row in the same transaction
+ * (the caller's), so per item: available = first level + Σ delta.
+ *
+ * A take is one conditional update (`available >= quantity` in its WHERE): on SQLite the single
+ * writer serialises it; on PostgreSQL the row lock makes a second take wait and, under READ
+ * COMMITTED, re-read the row before deciding. Two finishes for the last piece cannot both win,
+ * and the CHECK (available >= 0) guards whatever else writes the table.
+ *
+ * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
+ */
+import type { Kysely } from "kysely";
+import type { Database, StockMovementReason } from "#db/schema.ts";
+
+/** An item code of a unit of a store: what stock_levels keys on. */
+export interface StockItem {
+  storeId: number;
+  unitCode: string;
+  itemTotvsId: number;
+}
+
+export interface Movement {
+  reason: StockMovementReason;
+  at: string;
+  saleId?: string | null;
+  staffId?: string | null;
+  note?: string | null;
+}
+
+const keyOf = (item: StockItem) => `${item.unitCode}\u0000${item.itemTotvsId}`;
+
+/** The levels of those items that are tracked, by unit and item code (`stockKeyOf`). */
+export async function findStockLevels(
+  db: Kysely<Database>,
+  storeId: number,
+  items: readonly Omit<StockItem, "storeId">[],
+): Promise<Map<string, number>> {
+  const levels = new Map<string, number>();
+  if (items.length === 0) return levels;
+  const rows = await db
+    .selectFrom("stock_levels")
+    .select(["unit_code", "item_totvs_id", "available"])
+    .where("store_id", "=", storeId)
+    .where(
+      "item_totvs_id",
+      "in",
+      items.map((item) => item.itemTotvsId),
+    )
+    .execute();
+  for (const row of rows)
+    levels.set(keyOf({ storeId, unitCode: row.unit_code, itemTotvsId: row.item_totvs_id }), row.available);
+  return levels;
+}
+
+export function stockKeyOf(item: Omit<StockItem, "storeId">): string {
+  return keyOf({ storeId: 0, ...item });
+}
+
+/** The ledger row of a change already made to `available`. */
+export async function recordMovement(
+  db: Kysely<Database>,
+  item: StockItem,
+  delta: number,
+  movement: Movement,
+): Promise<void> {
+  await db
+    .insertInto("stock_movements")
+    .values({
+      id: crypto.randomUUID(),
+      store_id: item.storeId,
+      unit_code: item.unitCode,
+      item_totvs_id: item.itemTotvsId,
+      delta,
+      reason: movement.reason,
+      sale_id: movement.saleId ?? null,
+      staff_id: movement.staffId ?? null,
+      note: movement.note ?? null,
+      at: movement.at,
+    })
+    .execute();
+}
+
+/**
+ * Takes `quantity` if that much is available, without the ledger row (the claim writes it once
+ * the sale exists: api/stock/sale-holds.ts). false: not enough, nothing changed.
+ */
+export async function decrementIfAvailable(
+  db: Kysely<Database>,
+  item: StockItem,
+  quantity: number,
+  at: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("stock_levels")
+    .set((eb) => ({ available: eb("available", "-", quantity), updated_at: at }))
+    .where("store_id", "=", item.storeId)
+    .where("unit_code", "=", item.unitCode)
+    .where("item_totvs_id", "=", item.itemTotvsId)
+    .where("available", ">=", quantity)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
+}
+
+/** Takes `quantity` if that much is available, with its ledger row. false: nothing changed. */
+export async function takeStock(
+  db: Kysely<Database>,
+  item: StockItem,
+  quantity: number,
+  movement: Movement,
+): Promise<boolean> {
+  if (!(await decrementIfAvailable(db, item, quantity, movement.at))) return false;
+  await recordMovement(db, item, -quantity, movement);
+  return true;
+}
+
+/**
+ * Gives `quantity` back, with its ledger row. An item no longer tracked (its level removed by
+ * the gestor) gets nothing back: false.
+ */
+export async function giveBackStock(
+  db: Kysely<Database>,
+  item: StockItem,
+  quantity: number,
+  movement: Movement,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable("stock_levels")
+    .set((eb) => ({ available: eb("available", "+", quantity), updated_at: movement.at }))
+    .where("store_id", "=", item.storeId)
+    .where("unit_code", "=", item.unitCode)
+    .where("item_totvs_id", "=", item.itemTotvsId)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) return false;
+  await recordMovement(db, item, quantity, movement);
+  return true;
+}
+
+/**
+ * Sets an item's level (a count, an import, a course's capacity), starting to track it when it
+ * was not; the ledger gets the difference. Answers the level before (null: was not tracked).
+ * The level before is read by a no-op update, which locks the row until commit on PostgreSQL
+ * (a take meanwhile waits): the difference written is the one applied.
+ */
+export async function setStockLevel(
+  db: Kysely<Database>,
+  item: StockItem,
+  available: number,
+  movement: Movement,
+): Promise<number | null> {
+  if (!Number.isInteger(available) || available < 0) throw new RangeError(`Estoque inválido: ${available}`);
+  const current = await db
+    .updateTable("stock_levels")
+    .set((eb) => ({ available: eb.ref("available") }))
+    .where("store_id", "=", item.storeId)
+    .where("unit_code", "=", item.unitCode)
+    .where("item_totvs_id", "=", item.itemTotvsId)
+    .returning("available")
+    .executeTakeFirst();
+  if (current) {
+    await db
+      .updateTable("stock_levels")
+      .set({ available, updated_at: movement.at })
+      .where("store_id", "=", item.storeId)
+      .where("unit_code", "=", item.unitCode)
+      .where("item_totvs_id", "=", item.itemTotvsId)
+      .execute();
+  } else {
+    await db
+      .insertInto("stock_levels")
+      .values({
+        store_id: item.storeId,
+        unit_code: item.unitCode,
+        item_totvs_id: item.itemTotvsId,
+        available,
+        updated_at: movement.at,
+      })
+      .execute();
+  }
+  const before = current ? current.available : null;
+  // A first level is a movement even at zero: the ledger shows when tracking started.
+  if (before === null || available !== before) await recordMovement(db, item, available - (before ?? 0), movement);
+  return before;
+}

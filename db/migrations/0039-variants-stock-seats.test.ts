@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { Migrator } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
-import { openDatabase, type StoreDatabase } from "../client.ts";
-import { seedDemoData } from "../seed/index.ts";
+import { describe, expect, it } from "vitest";
+import { migrationTestDatabases } from "#tests/fixtures/migration-databases.ts";
+import { migrateToLatest, type StoreDatabase } from "../client.ts";
 import { migrationProvider } from "./index.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
@@ -13,30 +9,11 @@ const AT = NOW.toISOString();
 const BEFORE = "0038-unit-staff";
 
 // On SQLite by default; on PostgreSQL when TEST_DATABASE_URL names a server (scripts/test.sh).
-const opened: { db: StoreDatabase; drop?: () => Promise<void> }[] = [];
-afterEach(async () => {
-  for (const { db, drop } of opened.splice(0)) {
-    await db.destroy();
-    await drop?.();
-  }
-});
-
-async function migrate(db: StoreDatabase, to: string | "latest") {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const result = to === "latest" ? await migrator.migrateToLatest() : await migrator.migrateTo(to);
-  if (result.error) throw result.error;
-}
+const seededAt = migrationTestDatabases(NOW);
 
 async function seededBeforeThenUpgraded(): Promise<StoreDatabase> {
-  const postgres = process.env.TEST_DATABASE_URL ? await createPostgresDatabase(process.env.TEST_DATABASE_URL) : null;
-  const db = await openDatabase({
-    dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "loja-0039-")),
-    databaseUrl: postgres?.url,
-  });
-  opened.push({ db, drop: postgres?.drop });
-  await migrate(db, BEFORE);
-  await seedDemoData(db, { now: NOW });
-  await migrate(db, "latest");
+  const db = await seededAt(BEFORE);
+  await migrateToLatest(db);
   return db;
 }
 
@@ -112,8 +89,9 @@ describe("migration 0039 (variants, stock and seats)", () => {
 
   it("goes down to 0038 and up again", async () => {
     const db = await seededBeforeThenUpgraded();
-    await migrate(db, BEFORE);
-    await migrate(db, "latest");
+    const down = await new Migrator({ db, provider: migrationProvider }).migrateTo(BEFORE);
+    if (down.error) throw down.error;
+    await migrateToLatest(db);
     expect(await db.selectFrom("stock_movements").selectAll().execute()).toEqual([]);
   });
 });

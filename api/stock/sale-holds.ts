@@ -34,6 +34,7 @@ export const holdsGoods = (status: SaleStatus) => HOLDING_STATUSES.includes(stat
 
 /** TIPO S: a course's or event's seat, given back on any end of the sale (a refund too). */
 const SEAT_TYPE = "S";
+export const isSeat = (type: string) => type === SEAT_TYPE;
 
 /** A line of a sale, as the stock and the customer know it. */
 export interface StockLine {
@@ -158,7 +159,7 @@ export async function releaseSaleHolds(
   await trx.deleteFrom("coupon_uses").where("sale_id", "in", saleIds).execute();
   const lines = await stockLinesOf(trx, saleIds).where("i.stock_returned_at", "is", null).execute();
   for (const line of inLockOrder(lines, itemOfRow)) {
-    if (!piecesReturned && line.type !== SEAT_TYPE) continue;
+    if (!piecesReturned && !isSeat(line.type)) continue;
     const marked = await trx
       .updateTable("sale_bag_items")
       .set({ stock_returned_at: at })

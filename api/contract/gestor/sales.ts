@@ -138,6 +138,9 @@ const saleDetail = z.object({
         z.object({
           itemTOTVSId: z.number(),
           title: z.string(),
+          /** The size chosen, as sold (issue 28): "Tamanho" and "M"; null for a product without options. */
+          optionName: z.string().nullable(),
+          optionValue: z.string().nullable(),
           unitCode: z.string(),
           quantity: z.number(),
           unitPrice: money,
@@ -180,6 +183,11 @@ const saleDetail = z.object({
   otherUnits: z.array(z.string()),
   /** What the gestor may do now. */
   actions: z.object({ confirmPayment: z.boolean(), cancel: z.boolean(), refund: z.boolean() }),
+  /**
+   * Physical pieces the sale took from stock and still holds (decision 0067): a refund asks
+   * whether they came back to the unit. Seats are always given back, so they are not counted.
+   */
+  piecesHeld: z.number(),
 });
 export type GestorSaleDetail = z.infer<typeof saleDetail>;
 
@@ -230,7 +238,8 @@ export const gestorSales = {
   refund: endpoint({
     method: "POST",
     path: `${saleIdPath}/refund`,
-    body: z.object({ reason: refundReasonField }),
+    /** piecesReturned: the sale's pieces came back to the unit, so their stock is given back (decision 0067). */
+    body: z.object({ reason: refundReasonField, piecesReturned: z.boolean().optional() }),
     reply: saleChangeReply,
   }),
 };

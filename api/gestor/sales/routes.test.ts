@@ -10,6 +10,7 @@ import { COMMAND_LINE, COMMAND_LINE_LABEL } from "#api/gestor/audit/audit-log.ts
 import { confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
 import { STAFF_SESSION_EXPIRED } from "#api/gestor/staff/require-staff.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
+import { setStockLevel } from "#api/stock/repository.ts";
 import {
   demoItems,
   finishCart,
@@ -395,6 +396,47 @@ describe("a sale's page and its actions", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/só uma compra paga pode ser estornada/);
     expect(await auditOf(pending)).toEqual([]);
+  });
+
+  it("refunds a sale holding pieces: they go back to the unit's stock only when the box says they came back", async () => {
+    const product = await t.db
+      .selectFrom("products")
+      .select(["item_totvs_id", "unit_code"])
+      .where("item_totvs_id", "=", (await demoItems(t.db)).P[1]!.itemTOTVSId)
+      .executeTakeFirstOrThrow();
+    const level = () =>
+      t.db
+        .selectFrom("stock_levels")
+        .select("available")
+        .where("item_totvs_id", "=", product.item_totvs_id)
+        .where("unit_code", "=", product.unit_code)
+        .executeTakeFirstOrThrow();
+    await t.db.transaction().execute((trx) =>
+      setStockLevel(trx, { storeId: 1, unitCode: product.unit_code, itemTotvsId: product.item_totvs_id }, 10, {
+        reason: "adjust",
+        at: new Date().toISOString(),
+      }),
+    );
+    const paidFor = async (quantity: number) => {
+      const { customer, cart } = await shopperWithCart(t, [product.item_totvs_id, quantity]);
+      const finished = await finishCart(t, customer, cart.cartId, { paymentMethodId: METHOD.credit, ...testCard() });
+      expect(finished.status).toBe(200);
+      return finished.body.finished.saleId as string;
+    };
+
+    const kept = await paidFor(2);
+    expect((await get(`/gestor/sales/${kept}`)).body.sale.piecesHeld).toBe(2);
+    expect((await level()).available).toBe(8);
+    expect((await post(`/gestor/sales/${kept}/refund`, { reason: "Desistência; peças com o aluno" })).status).toBe(200);
+    expect((await level()).available).toBe(8);
+    expect((await get(`/gestor/sales/${kept}`)).body.sale.piecesHeld).toBe(2);
+
+    const returned = await paidFor(3);
+    expect((await level()).available).toBe(5);
+    const reply = await post(`/gestor/sales/${returned}/refund`, { reason: "Peças devolvidas", piecesReturned: true });
+    expect(reply.status).toBe(200);
+    expect((await level()).available).toBe(8);
+    expect((await get(`/gestor/sales/${returned}`)).body.sale.piecesHeld).toBe(0);
   });
 
   it("audits the command line's actions as linha de comando", async () => {

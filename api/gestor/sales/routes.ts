@@ -79,9 +79,9 @@ export function gestorSalesRoutes(deps: ApiDeps) {
         return c.json(await saleAction(() => cancelSale(deps, saleId, staffActor(c))));
       })
       .on(...at(gestorSales.refund), staff, validated(gestorSales.refund), async (c) => {
-        const { reason } = c.req.valid("json");
+        const { reason, piecesReturned } = c.req.valid("json");
         const saleId = await saleToChange(c.req.param("saleId"), c.get("scope"));
-        return c.json(await saleAction(() => refundSale(deps, saleId, staffActor(c), reason)));
+        return c.json(await saleAction(() => refundSale(deps, saleId, staffActor(c), reason, { piecesReturned })));
       })
   );
 }

@@ -9,6 +9,7 @@ import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { saleBagsWithItems } from "../../sales/sale-bags.ts";
+import { isSeat } from "../../stock/sale-holds.ts";
 import { inScope, salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 /** The sale, or null when there is none or it is not of the person's units (decision 0061). */
@@ -95,6 +96,8 @@ export async function saleDetail(
       items: bag.items.map((item) => ({
         itemTOTVSId: item.item_totvs_id,
         title: item.title,
+        optionName: item.option_name,
+        optionValue: item.option_value,
         unitCode: item.unit_code,
         quantity: item.quantity,
         unitPrice: centsToReais(item.unit_price_cents),
@@ -115,6 +118,10 @@ export async function saleDetail(
     })),
     history,
     otherUnits,
+    piecesHeld: bags
+      .flatMap((bag) => bag.items)
+      .filter((item) => !isSeat(item.type) && item.stock_returned_at === null)
+      .reduce((sum, item) => sum + item.stock_taken, 0),
     // The same rules as api/gestor/sales/service.ts and the sales routes, which refuse anything
     // else anyway: a secretary leaves a sale with another unit's items to the network (0061).
     actions: {

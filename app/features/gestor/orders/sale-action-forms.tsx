@@ -43,9 +43,18 @@ const COPY: Record<SaleIntent, { title: string; explain: string; confirm?: strin
     },
   };
 
-export function SaleActionForm({ intent, reply }: { intent: SaleIntent; reply: SaleActionReply | undefined }) {
+export function SaleActionForm({
+  intent,
+  reply,
+  piecesHeld = 0,
+}: {
+  intent: SaleIntent;
+  reply: SaleActionReply | undefined;
+  /** The refund's: pieces the sale holds, asked whether they came back to the unit (decision 0067). */
+  piecesHeld?: number;
+}) {
   const copy = COPY[intent];
-  const [form, fields] = useForm<{ intent: string; confirm?: string; reason?: string }>({
+  const [form, fields] = useForm<{ intent: string; confirm?: string; reason?: string; piecesReturned?: string }>({
     id: `venda-${intent}`,
     lastResult: reply?.intent === intent ? reply.result : undefined,
     shouldValidate: "onSubmit",
@@ -84,6 +93,18 @@ export function SaleActionForm({ intent, reply }: { intent: SaleIntent; reply: S
             />
             <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
           </div>
+        ) : null}
+        {intent === "refund" && piecesHeld > 0 ? (
+          <label className="flex items-start gap-2">
+            <input
+              {...getInputProps(fields.piecesReturned, { type: "checkbox", value: "on" })}
+              key={fields.piecesReturned.key}
+            />
+            <span>
+              {piecesHeld === 1 ? "A peça desta compra voltou" : `As ${piecesHeld} peças desta compra voltaram`} ao
+              estoque da unidade (sem marcar, o estoque não muda; as vagas de cursos sempre voltam).
+            </span>
+          </label>
         ) : null}
         <div>
           <button

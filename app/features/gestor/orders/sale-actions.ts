@@ -22,7 +22,12 @@ export const saleActionSchemas = {
     confirm: ticked(CONFIRMATION_MESSAGES.confirmPayment),
   }),
   cancel: z.object({ intent: z.literal("cancel"), confirm: ticked(CONFIRMATION_MESSAGES.cancel) }),
-  refund: z.object({ intent: z.literal("refund"), reason: refundReasonField }),
+  // piecesReturned: the box "As peças voltaram…", shown only for a sale holding pieces (decision 0067).
+  refund: z.object({
+    intent: z.literal("refund"),
+    reason: refundReasonField,
+    piecesReturned: z.literal("on").optional(),
+  }),
 } satisfies Record<SaleIntent, z.ZodType>;
 
 /** What the toast says after each action. */

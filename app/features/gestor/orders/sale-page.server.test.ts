@@ -92,6 +92,37 @@ describe("the sale's actions", () => {
     expect(await statusOf(paid)).toBe("paid");
   });
 
+  it("shows each line's size, and how many pieces a refund would ask about (seats are not asked)", async () => {
+    const saleId = await insertSale(store.db, {
+      customer_id: customerId,
+      status: "paid",
+      bags: [
+        {
+          student_name: "Ana Beatriz Souza",
+          items: [
+            {
+              title: "Camisa Polo",
+              quantity: 2,
+              unit_price_cents: 6000,
+              option_name: "Tamanho",
+              option_value: "G",
+              stock_taken: 2,
+            },
+            { title: "Curso de Robótica", quantity: 1, unit_price_cents: 9000, type: "S", stock_taken: 1 },
+          ],
+        },
+      ],
+    });
+    const { sale } = await salePage(gestorGet(atendente.cookie, GESTOR_PATHS.sale(saleId)), saleId);
+    expect(sale.bags[0]!.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: "Camisa Polo", optionName: "Tamanho", optionValue: "G" }),
+        expect.objectContaining({ title: "Curso de Robótica", optionName: null, optionValue: null }),
+      ]),
+    );
+    expect(sale.piecesHeld).toBe(2);
+  });
+
   it("asks a refund for its reason, keeping what was typed; an unknown intent is 400", async () => {
     const paid = await saleOf("paid");
     const refused = await act(paid, { intent: "refund", reason: "x" });

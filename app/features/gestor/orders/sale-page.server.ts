@@ -35,7 +35,12 @@ export async function saleAction(request: Request, saleId: string) {
   if (submission.status !== "success") return formReply({ intent: chosen, result: submission.reply() }, 400);
   try {
     const { value } = submission;
-    if (value.intent === "refund") await call(gestorSales.refund, { saleId }, { body: { reason: value.reason } });
+    if (value.intent === "refund")
+      await call(
+        gestorSales.refund,
+        { saleId },
+        { body: { reason: value.reason, piecesReturned: value.piecesReturned === "on" } },
+      );
     else await call(value.intent === "cancel" ? gestorSales.cancel : gestorSales.confirmPayment, { saleId });
   } catch (error) {
     if (!(error instanceof StoreApiError) || error.status === 401) throw error;

@@ -7,6 +7,7 @@ import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
+import { chosenOption } from "#core/product-options.ts";
 import { gestorCard, GestorTable } from "../gestor-ui.tsx";
 import { useUnitLabel } from "../unit-options.ts";
 
@@ -97,7 +98,9 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
             </tr>
             {bag.items.map((item) => (
               <tr key={item.itemTOTVSId}>
-                <td>{item.title}</td>
+                <td>
+                  <SoldItemTitle item={item} />
+                </td>
                 <td>{unitLabel(item.unitCode)}</td>
                 <td>{item.quantity}</td>
                 <td>{formatBRL(item.unitPrice)}</td>
@@ -153,5 +156,16 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
         </ol>
       </SaleSection>
     </div>
+  );
+}
+
+/** The product as sold, with the size chosen under it (issue 28). */
+function SoldItemTitle({ item }: { item: GestorSaleDetail["bags"][number]["items"][number] }) {
+  const option = chosenOption(item.optionName, item.optionValue);
+  return (
+    <>
+      {item.title}
+      {option ? <span className="block text-slate-600">{option}</span> : null}
+    </>
   );
 }

@@ -14,11 +14,11 @@ import { z } from "zod";
 import { endpoint } from "../endpoint.ts";
 import { asFormText, given, importError, text } from "./catalogue.ts";
 import { pageField, pageOf } from "./paging.ts";
-import { STAFF_ROLES, type StaffRole } from "./staff.ts";
+import { PART_ROLES, type StaffRole } from "./staff.ts";
 import { unitCodeField } from "./units.ts";
 
 /** Who opens Estoque, and who changes it (see above). */
-export const STOCK_READ_ROLES = STAFF_ROLES;
+export const STOCK_READ_ROLES = PART_ROLES.stock;
 export const STOCK_CHANGE_ROLES = ["admin", "secretaria"] as const satisfies readonly StaffRole[];
 
 /** "Baixo estoque": this many or fewer left (the filter and the Painel's count). */

@@ -7,7 +7,8 @@ import {
   GestorSection,
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
-import { ADJUST_FORM_ID, stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
+import { ADJUST_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
+import { stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
 import { itemName, MovementsTable, StockCountForm, type StockFormReply } from "#app/features/gestor/stock/stock-ui.tsx";
 import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
 import type { Route } from "./+types/stock-item";

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import { GestorPagination, GestorSection, gestorSecondaryButton } from "#app/features/gestor/gestor-ui.tsx";
-import { stockAction, stockPage, TRACK_FORM_ID } from "#app/features/gestor/stock/stock.server.ts";
+import { TRACK_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
+import { stockAction, stockPage } from "#app/features/gestor/stock/stock.server.ts";
 import {
   StockCountForm,
   StockFilterForm,

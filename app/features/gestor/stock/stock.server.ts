@@ -29,12 +29,7 @@ import { csvImportAction, type CsvImportActionData } from "../csv-import.server.
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorUnitList } from "../gestor-units.server.ts";
 import { requireStaff } from "../staff-guard.server.ts";
-
-/** The adjust form's fields, as the API takes them. */
-export const STOCK_ADJUST_KEYS = ["unitCode", "itemTOTVSId", "mode", "amount", "reason", "seen"] as const;
-
-export const ADJUST_FORM_ID = "ajuste";
-export const TRACK_FORM_ID = "acompanhar";
+import { ADJUST_FORM_ID, STOCK_ADJUST_KEYS, TRACK_FORM_ID } from "./stock-forms.ts";
 
 const canChange = (staff: StaffMember) => (STOCK_CHANGE_ROLES as readonly string[]).includes(staff.role);
 

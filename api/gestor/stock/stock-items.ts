@@ -234,8 +234,7 @@ export async function itemOfUnit(db: Db, storeId: number, unitCode: string, item
     .where("p.item_totvs_id", "=", itemTotvsId)
     .executeTakeFirst();
   if (!product || product.unit_code !== unitCode) return null;
-  return {
-    kind: Number(product.has_sizes) || product.has_sizes === true ? ("model" as const) : ("product" as const),
-    title: product.title,
-  };
+  // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+  const hasSizes = Number(product.has_sizes) === 1;
+  return { kind: hasSizes ? ("model" as const) : ("product" as const), title: product.title };
 }

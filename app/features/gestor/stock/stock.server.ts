@@ -19,7 +19,7 @@ import {
   stockFilters,
   type StockImportReport,
 } from "#api/contract/gestor/stock.ts";
-import type { StaffMember } from "#api/contract/gestor/staff.ts";
+import { UNIT_ROLES, type StaffMember } from "#api/contract/gestor/staff.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -52,7 +52,8 @@ function filtersOf(url: URL) {
 /** The units the person may choose: a secretary's own, the network's for the others. */
 async function unitsFor(request: Request, staff: StaffMember) {
   const units = await gestorUnitList(request);
-  return staff.role === "secretaria" ? units.filter((unit) => staff.unitCodes.includes(unit.code)) : units;
+  const ofUnits = (UNIT_ROLES as readonly string[]).includes(staff.role);
+  return ofUnits ? units.filter((unit) => staff.unitCodes.includes(unit.code)) : units;
 }
 
 export async function stockPage(request: Request) {

@@ -24,7 +24,7 @@ import { findStockItem, itemOfUnit } from "./stock-items.ts";
 type Db = Kysely<Database>;
 
 /** How the audit log and the errors name an item: "Camisa Polo (M)", or its code. */
-export const describeItem = (item: { title: string | null; optionValue: string | null }, code: number) =>
+const describeItem = (item: { title: string | null; optionValue: string | null }, code: number) =>
   item.title ? `${item.title}${item.optionValue ? ` (${item.optionValue})` : ""}` : `item ${code}`;
 
 /**

@@ -37,6 +37,8 @@ const MATRIX = {
   roster: { read: ADMIN, write: ADMIN },
   rosterSync: { read: ADMIN, write: ADMIN },
   integrationKeys: { read: ADMIN, write: ADMIN },
+  // Estoque: atendimento reads it; a secretary counts her units' (api/contract/gestor/stock.ts).
+  stock: { read: EVERY, write: ["admin", "secretaria"] },
 } satisfies Record<Area, Access>;
 
 /** Calls of a guarded part that anyone may make: the shop shows the images uploaded for products. */

@@ -22,6 +22,7 @@ import { gestorUnitRoutes } from "./units/routes.ts";
 import { gestorGradeRoutes } from "./grades/routes.ts";
 import { gestorRosterRoutes } from "./roster/routes.ts";
 import { rosterSyncRoutes } from "./roster-sync/routes.ts";
+import { gestorStockRoutes } from "./stock/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -43,5 +44,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorGradeRoutes(deps));
   app.route("/", gestorRosterRoutes(deps));
   app.route("/", rosterSyncRoutes(deps));
+  app.route("/", gestorStockRoutes(deps));
   return app;
 }

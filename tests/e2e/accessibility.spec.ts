@@ -288,6 +288,8 @@ test.describe("axe", () => {
       { name: "gestor: categorias", path: "/gestor/catalogo/categorias" },
       { name: "gestor: destaques", path: "/gestor/catalogo/destaques" },
       { name: "gestor: importar", path: "/gestor/catalogo/importar" },
+      { name: "gestor: estoque", path: "/gestor/estoque" },
+      { name: "gestor: importar estoque", path: "/gestor/estoque/importar" },
       { name: "gestor: cupons", path: "/gestor/cupons" },
       { name: "gestor: novo cupom", path: "/gestor/cupons/novo" },
       { name: "gestor: atendimento", path: "/gestor/atendimento" },

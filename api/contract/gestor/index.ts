@@ -16,6 +16,7 @@ import { gestorSales } from "./sales.ts";
 import { gestorRoster } from "./roster.ts";
 import { gestorRosterSync } from "./roster-sync.ts";
 import { gestorSearch } from "./search.ts";
+import { gestorStock } from "./stock.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
 import { gestorUnits } from "./units.ts";
@@ -33,6 +34,7 @@ export * from "./units.ts";
 export * from "./grades.ts";
 export * from "./roster.ts";
 export * from "./roster-sync.ts";
+export * from "./stock.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -51,6 +53,7 @@ export const gestorContract = {
   grades: gestorGrades,
   roster: gestorRoster,
   rosterSync: gestorRosterSync,
+  stock: gestorStock,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -39,6 +39,8 @@ export const PART_ROLES = {
   /** Catálogo and Cupons: atendimento reads them, only admins change them. */
   catalogue: NETWORK_ROLES,
   coupons: NETWORK_ROLES,
+  /** Estoque: every role reads, a secretary her units' (api/contract/gestor/stock.ts says who changes). */
+  stock: STAFF_ROLES,
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type GestorPart = keyof typeof PART_ROLES;
 /** The parts the header's search looks into. */

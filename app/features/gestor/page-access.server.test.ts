@@ -20,6 +20,7 @@ import { dashboardPage } from "./orders/dashboard.server.ts";
 import { ordersPage } from "./orders/orders.server.ts";
 import { NO_UNITS_PAGE, ROLE_REFUSED_PAGE } from "./staff-guard.server.ts";
 import { ownAccountPage } from "./staff/own-account.server.ts";
+import { stockPage } from "./stock/stock.server.ts";
 import { ticketListPage } from "./tickets/tickets.server.ts";
 
 const { store, secretaria: secretary } = gestorTestStoreForFile(["secretaria"]);
@@ -37,6 +38,7 @@ const UNIT_PAGES = [
   [GESTOR_PATHS.carts, loadCartsPage],
   [GESTOR_PATHS.customers, loadDirectory],
   [GESTOR_PATHS.tickets, ticketListPage],
+  [GESTOR_PATHS.stock, stockPage],
 ] as const;
 
 describe("a unit's secretary in the gestor area", () => {

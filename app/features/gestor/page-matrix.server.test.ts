@@ -57,6 +57,10 @@ const PAGES: Record<string, { roles: readonly StaffRole[]; unitRecord?: true }> 
   "routes/gestor/roster-import.tsx": { roles: ADMIN },
   "routes/gestor/roster-template.ts": { roles: ADMIN },
   "routes/gestor/roster-student.tsx": { roles: ADMIN },
+  "routes/gestor/stock.tsx": { roles: EVERY },
+  "routes/gestor/stock-item.tsx": { roles: EVERY, unitRecord: true },
+  "routes/gestor/stock-import.tsx": { roles: ["admin", "secretaria"] },
+  "routes/gestor/stock-export.ts": { roles: EVERY },
 };
 
 /** The pages inside the gestor area's layout (the login's own steps are outside it). */
@@ -120,6 +124,26 @@ beforeAll(async () => {
   params.studentId = family.studentId;
   const coupon = await store.db.selectFrom("coupons").select("id").executeTakeFirst();
   params.couponId = coupon?.id ?? crypto.randomUUID();
+  // A piece of unit 1 whose stock is tracked, for Estoque's item page.
+  const piece = await first(
+    store.db
+      .selectFrom("products")
+      .select("item_totvs_id")
+      .where("unit_code", "=", "1")
+      .where("type", "=", "P")
+      .executeTakeFirst(),
+  );
+  params.itemTOTVSId = String(piece.item_totvs_id);
+  await store.db
+    .insertInto("stock_levels")
+    .values({
+      store_id: 1,
+      unit_code: "1",
+      item_totvs_id: piece.item_totvs_id,
+      available: 4,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
 });
 
 const statusOf = (thrown: (Response & { init?: ResponseInit }) | undefined) =>

@@ -4,6 +4,7 @@
  */
 import { Link } from "react-router";
 import type { PeriodFigures } from "#api/contract/gestor/sales.ts";
+import { LOW_STOCK_THRESHOLD } from "#api/contract/gestor/stock.ts";
 import { paymentMethodLabel } from "#core/sales.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
@@ -103,5 +104,27 @@ export function DashboardFigures({
         </section>
       </div>
     </>
+  );
+}
+
+/** Estoque's counts (issue 28), each a link to the list filtered the same way. */
+export function StockCounts({ lowStock, fullClasses }: { lowStock: number; fullClasses: number }) {
+  const counts = [
+    ["Itens com estoque baixo", lowStock, `${GESTOR_PATHS.stock}?low=1`, `${LOW_STOCK_THRESHOLD} ou menos disponíveis`],
+    ["Turmas lotadas", fullClasses, `${GESTOR_PATHS.stock}?full=1`, "nenhuma vaga disponível"],
+  ] as const;
+  return (
+    <div className="mt-4 grid gap-4 sm:grid-cols-3">
+      {counts.map(([title, count, to, meaning]) => (
+        <section key={title} className={gestorCard} aria-label={title}>
+          <h2 className="font-semibold text-slate-800">{title}</h2>
+          <p className="mt-1 text-lg font-bold text-slate-900">{count}</p>
+          <p className="text-sm text-slate-600">{meaning}</p>
+          <Link to={to} className="text-slate-900 underline">
+            Ver no estoque
+          </Link>
+        </section>
+      ))}
+    </div>
   );
 }

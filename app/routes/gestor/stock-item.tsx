@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
+import {
+  GestorDetails,
+  GestorPagination,
+  GestorSection,
+  gestorSecondaryButton,
+} from "#app/features/gestor/gestor-ui.tsx";
+import { ADJUST_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
+import { stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
+import { itemName, MovementsTable, StockCountForm, type StockFormReply } from "#app/features/gestor/stock/stock-ui.tsx";
+import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
+import type { Route } from "./+types/stock-item";
+
+export const meta = ({ loaderData }: Route.MetaArgs) => [
+  { title: `${loaderData ? itemName(loaderData.item) : "Item"} | Estoque | Gestor | Loja Escolar` },
+];
+
+export const loader = ({ request, params }: Route.LoaderArgs) =>
+  stockItemPage(request, params.unitCode, params.itemTOTVSId);
+
+export const action = ({ request }: Route.ActionArgs) => stockItemAction(request);
+
+export default function GestorStockItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, movements, canChange } = loaderData;
+  const unitLabel = useUnitLabel();
+  const hrefOf = (page: number) => `${GESTOR_PATHS.stockItem(item.unitCode, item.itemTOTVSId)}?page=${page}`;
+  return (
+    <>
+      <GestorPageHeader title={itemName(item)}>
+        <Link to={GESTOR_PATHS.stock} className={gestorSecondaryButton}>
+          Voltar ao estoque
+        </Link>
+      </GestorPageHeader>
+      <GestorDetails
+        columns="sm:grid-cols-2 lg:grid-cols-5"
+        details={[
+          ["Unidade", unitLabel(item.unitCode)],
+          ["Código do item", item.itemTOTVSId],
+          ["Disponível", item.capacity !== null ? `${item.available} de ${item.capacity} vagas` : item.available],
+          ["Em pedidos pendentes", item.held],
+          ["Categoria", item.categoryTitle ?? "—"],
+        ]}
+      />
+      {canChange ? (
+        <GestorSection id="ajuste-titulo" title="Ajustar o estoque">
+          <StockCountForm formId={ADJUST_FORM_ID} item={item} reply={actionData as StockFormReply | undefined} />
+        </GestorSection>
+      ) : null}
+      <GestorSection id="historico-titulo" title="Histórico">
+        <MovementsTable rows={movements.rows} />
+        <GestorPagination
+          page={movements.page}
+          pageCount={movements.pageCount}
+          total={movements.total}
+          hrefOf={hrefOf}
+        />
+      </GestorSection>
+    </>
+  );
+}

@@ -29,6 +29,9 @@ export const STOCK_MESSAGES = {
   unknownItem: "Nenhum produto ou tamanho desta unidade tem este código de item.",
   modelCode: "Este código é o do modelo, que tem tamanhos: acompanhe o estoque de cada tamanho pelo código dele.",
   unchanged: "Nada mudou: o estoque já era este.",
+  // One home for a class's seats: its capacity (decision 0068), so the count is never set twice.
+  classSeats:
+    "As vagas de uma turma seguem a capacidade do curso: altere a capacidade no Catálogo, na página do produto.",
 } as const;
 
 /** The count went below zero: refused, nothing changed. */

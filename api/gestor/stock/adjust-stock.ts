@@ -37,14 +37,18 @@ export async function trackableItemName(
   unitCode: string,
   itemTotvsId: number,
   scope: StaffScope,
-): Promise<{ name: string; tracked: boolean }> {
+): Promise<{ name: string; tracked: boolean; classSeats: boolean }> {
   if (!inScope(scope, unitCode)) throw notFound(STOCK_MESSAGES.notFound);
   const tracked = await findStockItem(db, storeId, unitCode, itemTotvsId, scope);
-  if (tracked) return { name: describeItem(tracked, itemTotvsId), tracked: true };
+  // A class's seats follow its capacity (the product form): `classSeats` says a count typed here
+  // may not change them.
+  if (tracked)
+    return { name: describeItem(tracked, itemTotvsId), tracked: true, classSeats: tracked.capacity !== null };
   const known = await itemOfUnit(db, storeId, unitCode, itemTotvsId);
   if (!known) throw notFound(STOCK_MESSAGES.unknownItem);
   if (known.kind === "model") throw new ApiError(409, STOCK_MESSAGES.modelCode);
-  return { name: known.title, tracked: false };
+  if (known.kind === "class") throw new ApiError(409, STOCK_MESSAGES.classSeats);
+  return { name: known.title, tracked: false, classSeats: false };
 }
 
 /**
@@ -72,7 +76,8 @@ export async function adjustStock(
   adjust: StockAdjustFields,
 ): Promise<{ before: number | null; available: number; changed: boolean }> {
   const { unitCode, itemTOTVSId, seen } = adjust;
-  const { name } = await trackableItemName(deps.db, storeId, unitCode, itemTOTVSId, scope);
+  const { name, classSeats } = await trackableItemName(deps.db, storeId, unitCode, itemTOTVSId, scope);
+  if (classSeats) throw new ApiError(409, STOCK_MESSAGES.classSeats);
   const available = adjust.mode === "set" ? adjust.amount : (seen ?? 0) + adjust.amount;
   if (available < 0) throw new ApiError(409, belowZero(seen ?? 0));
   const now = deps.now();

@@ -13,6 +13,7 @@ import {
   itemCodeField,
   STOCK_CSV_COLUMNS,
   STOCK_CSV_MAX_ROWS,
+  STOCK_MESSAGES,
   STOCK_IMPORT_REASON,
   type StockFilters,
   type StockImportReport,
@@ -79,8 +80,9 @@ async function planImport(db: Db, storeId: number, csv: string, scope: StaffScop
     }
     seen.set(key, line);
     let name: string;
+    let classSeats: boolean;
     try {
-      ({ name } = await trackableItemName(db, storeId, row.unitCode, row.itemTOTVSId, scope));
+      ({ name, classSeats } = await trackableItemName(db, storeId, row.unitCode, row.itemTOTVSId, scope));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const outOfScope = error.status === 404 && scope.kind === "units" && !scope.unitCodes.includes(row.unitCode);
@@ -99,6 +101,11 @@ async function planImport(db: Db, storeId: number, csv: string, scope: StaffScop
       .where("item_totvs_id", "=", row.itemTOTVSId)
       .executeTakeFirst();
     const before = level ? level.available : null;
+    // The export lists classes too; their row comes back unchanged, or is refused (capacity rules).
+    if (classSeats && before !== row.available) {
+      report.errors.push({ line, column: "disponivel", message: STOCK_MESSAGES.classSeats });
+      continue;
+    }
     const action = before === null ? "criar" : before === row.available ? "sem mudança" : "atualizar";
     report.rows.push({
       line,

@@ -226,6 +226,7 @@ export async function itemOfUnit(db: Db, storeId: number, unitCode: string, item
     .select((eb) => [
       "p.title",
       "p.unit_code",
+      "p.capacity",
       eb
         .exists(eb.selectFrom("product_variants as v").select("v.id").whereRef("v.product_id", "=", "p.id"))
         .as("has_sizes"),
@@ -236,5 +237,7 @@ export async function itemOfUnit(db: Db, storeId: number, unitCode: string, item
   if (!product || product.unit_code !== unitCode) return null;
   // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
   const hasSizes = Number(product.has_sizes) === 1;
-  return { kind: hasSizes ? ("model" as const) : ("product" as const), title: product.title };
+  if (hasSizes) return { kind: "model" as const, title: product.title };
+  // A course's or event's seats follow its capacity (the product form), not a count typed here.
+  return { kind: product.capacity !== null ? ("class" as const) : ("product" as const), title: product.title };
 }

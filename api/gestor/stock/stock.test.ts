@@ -357,6 +357,18 @@ describe("adjusting a count", () => {
     });
     expect(missingReason.body.error.message).toBe("Informe o motivo do ajuste.");
     expect(await availableOf("1", items.sizeM)).toBe(before);
+    // A class's seats follow its capacity (the product form): not a count typed here.
+    const seats = await adjust(admin, {
+      unitCode: courseUnit,
+      itemTOTVSId: String(items.course),
+      mode: "set",
+      amount: "25",
+      reason: "Turma maior",
+      seen: "0",
+    });
+    expect(seats.status).toBe(409);
+    expect(seats.body.error.message).toBe(STOCK_MESSAGES.classSeats);
+    expect(await availableOf(courseUnit, items.course)).toBe(0);
   });
 
   it("starts tracking an item of the unit, once, and refuses a model, another unit's code or an unknown one", async () => {
@@ -408,6 +420,10 @@ describe("Estoque's CSV", () => {
     const preview = await importCsv(secretary, csv, true);
     expect(preview.body).toMatchObject({ errors: [], creates: 0, updates: 0 });
     expect(preview.body.unchanged).toBeGreaterThan(0);
+    // A class comes back unchanged; a changed count of its seats is refused (its capacity rules).
+    const classRow = `${courseUnit};${items.course};;;5`;
+    const seats = await importCsv(admin, `unidade;codigo_item;produto;opcao;disponivel\n${classRow}`, true);
+    expect(seats.body.errors).toEqual([{ line: 2, column: "disponivel", message: STOCK_MESSAGES.classSeats }]);
   });
 
   it("previews then sets each row's count as an import movement, all or nothing", async () => {

@@ -11,6 +11,7 @@ import { ADJUST_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
 import { stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
 import { itemName, MovementsTable, StockCountForm, type StockFormReply } from "#app/features/gestor/stock/stock-ui.tsx";
 import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
+import { STOCK_MESSAGES } from "#api/contract/gestor/stock.ts";
 import type { Route } from "./+types/stock-item";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [
@@ -43,7 +44,11 @@ export default function GestorStockItem({ loaderData, actionData }: Route.Compon
           ["Categoria", item.categoryTitle ?? "—"],
         ]}
       />
-      {canChange ? (
+      {canChange && item.capacity !== null ? (
+        <p className="mb-4 text-slate-700" data-testid="vagas-pela-capacidade">
+          {STOCK_MESSAGES.classSeats}
+        </p>
+      ) : canChange ? (
         <GestorSection id="ajuste-titulo" title="Ajustar o estoque">
           <StockCountForm formId={ADJUST_FORM_ID} item={item} reply={actionData as StockFormReply | undefined} />
         </GestorSection>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { pickupOf, storeUnits } from "#app/.server/school-units.server.ts";
 import { categoryProduct } from "#app/features/catalogue/category-listing.server.ts";
@@ -72,6 +72,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A refused "Comprar" (a size sold out meanwhile) reloads the stock shown, as without JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult && typeof actionResult === "object" && "buyError" in actionResult) || defaultShouldRevalidate;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();

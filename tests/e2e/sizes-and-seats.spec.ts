@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 import { cartPanel, linkModal } from "./support/cart.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { ownProduct } from "./support/stock.ts";
+import { ownProduct, setPiecesLeft } from "./support/stock.ts";
 
 const CHART = {
   columns: ["Tamanho", "Tórax (cm)", "Comprimento (cm)"],
@@ -74,6 +74,24 @@ test("a customer's size travels through the link modal into the cart", async ({ 
   });
   const { cart } = (await response.json()) as { cart: { bags: { cartItems: { itemTOTVSId: number }[] }[] } };
   expect(cart.bags.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId))).toEqual([product.sizes.P]);
+});
+
+test("a sale shows on the next visit, and a size sold out meanwhile is refused", async ({ page, visit }) => {
+  const product = await uniform();
+  await visit(product.path);
+  await expect(sizeLabel(page, "M")).toContainText("Últimas 2 peças");
+  // Another parent bought one: the next visit (a cached page for a visitor, decision 0036) says so.
+  await setPiecesLeft(product.sizes.M!, 1);
+  await visit(product.path);
+  await expect(sizeLabel(page, "M")).toContainText("Última peça");
+
+  await chooseSize(page, "M");
+  // ...and the last one while this page was open: the page's action refuses it.
+  await setPiecesLeft(product.sizes.M!, 0);
+  await page.getByTestId("buy-button").click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tamanho M esgotado. Escolha outra opção." })).toBeVisible();
+  await expect(sizeRadio(page, "M")).toBeDisabled();
+  await expect(cartPanel(page)).toHaveCount(0);
 });
 
 test("the size chart opens as a table, without JavaScript too", async ({ page, visit }) => {

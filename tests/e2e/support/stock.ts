@@ -94,7 +94,29 @@ export async function ownProduct(options: {
   });
 }
 
-function levelTo(db: StoreDatabase, unitCode: string, itemTotvsId: number, available: number) {
+/** Sets the pieces or seats left of an item of `product` as a gestor's count would. */
+export function setPiecesLeft(itemTotvsId: number, available: number): Promise<void> {
+  return withStoreDatabase(async (db) => {
+    const variant = await db
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select("p.unit_code")
+      .where("v.item_totvs_id", "=", itemTotvsId)
+      .where("v.store_id", "=", STORE)
+      .executeTakeFirst();
+    const product = await db
+      .selectFrom("products")
+      .select("unit_code")
+      .where("item_totvs_id", "=", itemTotvsId)
+      .where("store_id", "=", STORE)
+      .executeTakeFirst();
+    const unitCode = variant?.unit_code ?? product?.unit_code;
+    if (!unitCode) throw new Error(`item ${itemTotvsId} não existe`);
+    await levelTo(db, unitCode, itemTotvsId, available);
+  });
+}
+
+async function levelTo(db: StoreDatabase, unitCode: string, itemTotvsId: number, available: number) {
   return db.transaction().execute((trx) =>
     setStockLevel(trx, { storeId: STORE, unitCode, itemTotvsId }, available, {
       reason: "adjust",

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "#api/contract/catalogue.ts";
-import { bag, demoItems, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
+import { bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { setStockLevel } from "../stock/repository.ts";
@@ -180,6 +180,23 @@ describe("a cart line of a product with sizes", () => {
     expect(switchedOff.body.error.message).toMatch(/\(Tamanho GG\) não está mais à venda\. Escolha outra opção\.$/);
     const size = await saveCart(t, customer, [bag(studentId, [SIZES.PP, 1])]);
     expect(size.status).toBe(200);
+  });
+
+  it("says its size, and that it ran out since it was added", async () => {
+    const customer = await signUpAndLogIn(t);
+    const { studentId } = await linkByRA(t, customer, "20250003");
+    await stockTo(shirt.unitCode, SIZES.M, 2);
+    const saved = await saveCart(t, customer, [bag(studentId, [SIZES.M, 2], [plain.itemTOTVSId, 1])]);
+    expect(saved.status).toBe(200);
+    const lineOf = (cart: { bags: { cartItems: { itemTOTVSId: number }[] }[] }, item: number) =>
+      cart.bags[0]!.cartItems.find((line) => line.itemTOTVSId === item);
+    expect(lineOf(saved.body.cart, SIZES.M)).toMatchObject({ optionName: "Tamanho", optionValue: "M", soldOut: false });
+    // The plain product's own stock is 0 by now: tracked, sold out, no option.
+    expect(lineOf(saved.body.cart, plain.itemTOTVSId)).toMatchObject({ soldOut: true });
+    expect(lineOf(saved.body.cart, plain.itemTOTVSId)).not.toHaveProperty("optionValue");
+    await stockTo(shirt.unitCode, SIZES.M, 1);
+    const { body } = await getCart(t, customer);
+    expect(lineOf(body.cart, SIZES.M)).toMatchObject({ optionValue: "M", soldOut: true });
   });
 });
 

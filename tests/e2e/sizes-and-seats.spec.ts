@@ -53,7 +53,9 @@ test("a visitor chooses a size in the Comprar form, and nothing chosen keeps the
   await chooseSize(page, "M");
   await expect(sizeRadio(page, "M")).toBeChecked();
   await page.getByTestId("buy-button").click();
-  await expect(cartPanel(page).getByTestId("cart-line").filter({ hasText: product.title })).toBeVisible();
+  await expect(
+    cartPanel(page).getByTestId("cart-line").filter({ hasText: product.title }).getByTestId("cart-line-option"),
+  ).toHaveText("Tamanho: M");
   await expect(page).toHaveURL(/[?&]opcao=M(&|$)/);
 });
 
@@ -68,12 +70,31 @@ test("a customer's size travels through the link modal into the cart", async ({ 
   await linkModal(page)
     .getByRole("button", { name: /Sou aluno/ })
     .click();
-  await expect(cartPanel(page).getByTestId("cart-line").filter({ hasText: product.title })).toBeVisible();
+  const line = cartPanel(page).getByTestId("cart-line").filter({ hasText: product.title });
+  await expect(line.getByTestId("cart-line-option")).toHaveText("Tamanho: P");
   const response = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, {
     headers: customer.headers,
   });
   const { cart } = (await response.json()) as { cart: { bags: { cartItems: { itemTOTVSId: number }[] }[] } };
   expect(cart.bags.flatMap((bag) => bag.cartItems.map((item) => item.itemTOTVSId))).toEqual([product.sizes.P]);
+
+  // /compra shows the size too, and says so when it ran out since it was added.
+  await visit("/compra");
+  // The cart and the payment step's summary alike.
+  for (const region of ["Carrinho", "Pagamento"])
+    await expect(
+      page.getByRole("region", { name: region }).getByTestId("cart-line").filter({ hasText: product.title }),
+    ).toContainText("Tamanho: P");
+  const checkoutLine = page
+    .getByRole("region", { name: "Carrinho" })
+    .getByTestId("cart-line")
+    .filter({ hasText: product.title });
+  await expect(checkoutLine.getByTestId("cart-line-sold-out")).toHaveCount(0);
+  await setPiecesLeft(product.sizes.P!, 0);
+  await visit("/compra");
+  await expect(checkoutLine.getByTestId("cart-line-sold-out")).toHaveText(
+    "Esgotado: remova este item ou escolha outro tamanho",
+  );
 });
 
 test("a sale shows on the next visit, and a size sold out meanwhile is refused", async ({ page, visit }) => {

@@ -147,6 +147,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <Suspense fallback={null}>
           <LinkModal
             product={product}
+            option={chosenOption}
             installments={installments}
             mode={linkMode}
             students={students}

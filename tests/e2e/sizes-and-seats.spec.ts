@@ -67,6 +67,7 @@ test("a customer's size travels through the link modal into the cart", async ({ 
   await page.getByTestId("buy-button").click();
   await expect(linkModal(page)).toBeVisible();
   await expect(page).toHaveURL(/[?&]opcao=P(&|$)/);
+  await expect(linkModal(page).getByTestId("link-item-option")).toHaveText("Tamanho: P");
   await linkModal(page)
     .getByRole("button", { name: /Sou aluno/ })
     .click();

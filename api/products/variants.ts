@@ -13,7 +13,6 @@ export interface OptionsRow {
   id: string;
   item_totvs_id: number;
   unit_code: string;
-  type: string;
   option_name: string | null;
   size_chart: string | null;
   capacity: number | null;

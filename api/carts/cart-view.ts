@@ -5,11 +5,16 @@ import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract
 import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./repository.ts";
 import { pendingRemovals } from "./cart-removals.ts";
+import { findStockLevels, stockKeyOf } from "../stock/repository.ts";
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, total: 0 };
 
-function toCartItem(line: CartLine, coupon: CartCoupon | null): CartItem {
+/** A tracked item's pieces or seats left (undefined: not tracked), by stockKeyOf. */
+type Levels = Map<string, number>;
+
+function toCartItem(line: CartLine, coupon: CartCoupon | null, levels: Levels): CartItem {
   const category = { title: line.categoryTitle, slug: line.categorySlug };
+  const left = levels.get(stockKeyOf({ unitCode: line.unitCode, itemTotvsId: line.itemTOTVSId }));
   return {
     cartItemid: line.cartItemId,
     itemTOTVSId: line.itemTOTVSId,
@@ -29,6 +34,10 @@ function toCartItem(line: CartLine, coupon: CartCoupon | null): CartItem {
     productSlug: line.slug,
     category,
     product: { productId: line.productId, title: line.title, slug: line.slug, image: line.image, category },
+    ...(line.optionName !== null && line.optionValue !== null
+      ? { optionName: line.optionName, optionValue: line.optionValue }
+      : {}),
+    ...(left === undefined ? {} : { soldOut: left < line.quantity }),
   };
 }
 
@@ -52,6 +61,12 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
   }
   const [all, coupon] = await Promise.all([loadCartLines(db, cart.id), appliedCoupon(db, cart.coupon_id)]);
   const lines = all.filter((line) => line.shoppable);
+  // Read now, like the product page's (decision 0066): a line that ran out since it was added says so.
+  const levels = await findStockLevels(
+    db,
+    cart.store_id,
+    lines.map((line) => ({ unitCode: line.unitCode, itemTotvsId: line.itemTOTVSId })),
+  );
   const bags = new Map<string, CartBag>();
   for (const line of lines) {
     const bag = bags.get(line.bagId) ?? {
@@ -62,7 +77,7 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
       cartItems: [],
     };
     bags.set(line.bagId, bag);
-    bag.cartItems.push(toCartItem(line, coupon));
+    bag.cartItems.push(toCartItem(line, coupon, levels));
   }
   const totals = priceLines(lines, coupon?.percentage ?? 0);
   return {

@@ -74,7 +74,7 @@ async function catalogueItems(
     .innerJoin("products as p", "p.id", "v.product_id")
     .innerJoin("categories as c", "c.id", "p.category_id")
     .select(["p.id", "v.item_totvs_id", "p.title", "p.type", "p.unit_code", "p.status", "p.visible", "p.option_name"])
-    .select(["c.status as category_status", "c.visible as category_visible", "v.active as variant_active"])
+    .select(["c.status as category_status", "c.visible as category_visible", "v.active as variant_active", "v.value"])
     .where("v.store_id", "=", storeId)
     .where("v.item_totvs_id", "in", ids)
     .execute();
@@ -86,6 +86,9 @@ async function catalogueItems(
     const row = byId.get(id);
     if (row && row.variant_active === null && row.option_name !== null)
       throw badRequest(`Escolha uma opção de ${row.option_name.toLowerCase()} para ${row.title}.`);
+    // A size the gestor switched off is named, so the parent knows to choose another (0066).
+    if (row && "value" in row && row.variant_active === 0 && row.option_name !== null)
+      throw badRequest(`${row.title} (${row.option_name} ${row.value}) não está mais à venda. Escolha outra opção.`);
     const shoppable =
       row &&
       row.status === "enabled" &&

@@ -77,6 +77,12 @@ const cartItem = z.object({
   productImage: z.string(),
   productSlug: z.string(),
   category: categoryRef,
+  // Beyond spec §3 (issue 28, docs/decisions/0066), present only when they apply: the option
+  // of a line of a variant ("Tamanho", "M"); whether a tracked item has fewer left than the
+  // line's quantity (it ran out since it was added: the finish would refuse it).
+  optionName: z.string().optional(),
+  optionValue: z.string().optional(),
+  soldOut: z.boolean().optional(),
   product: z.object({
     productId: z.string(),
     title: z.string(),

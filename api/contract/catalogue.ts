@@ -54,6 +54,37 @@ export const itemFields = {
   paymentPlan,
 };
 
+/** Below this many pieces left the product page says how many (issue 28); above, only "available". */
+export const STOCK_COUNT_SHOWN_AT_MOST = 10;
+
+/**
+ * What can still be bought of an item (issue 28, docs/decisions/0066): "untracked" sells as
+ * ever (no stock kept: digital material, fees); "available" with `left` only when it is
+ * STOCK_COUNT_SHOWN_AT_MOST or fewer; "soldOut" cannot be bought.
+ */
+const stockState = z.discriminatedUnion("status", [
+  z.object({ status: z.literal("untracked") }),
+  z.object({ status: z.literal("available"), left: z.number().nullable() }),
+  z.object({ status: z.literal("soldOut") }),
+]);
+export type StockState = z.infer<typeof stockState>;
+
+/** One option of a product ("M" of "Tamanho"), bought under its own item code (decision 0066). */
+const productVariant = z.object({
+  itemTOTVSId: z.number(),
+  value: z.string(),
+  /** Its own PRECO and DESCONTO; absent: the product's. */
+  PRECO: z.number().optional(),
+  DESCONTO: z.number().optional(),
+  /** Only in the product page's reply (getProductBySlug), read fresh there: decision 0066. */
+  stock: stockState.optional(),
+});
+export type ProductVariant = z.infer<typeof productVariant>;
+
+/** The measurements table the product page shows as "Tabela de medidas". */
+const sizeChart = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.string())) });
+export type SizeChart = z.infer<typeof sizeChart>;
+
 const product = z.object({
   id: z.string(),
   title: z.string(),
@@ -66,6 +97,17 @@ const product = z.object({
   ...itemFields,
   seriesTOTVSID: z.array(z.number()),
   createdAt: z.string(),
+  // Beyond spec §7 (issue 28, docs/decisions/0066), all optional: a school's API without them
+  // sells every product by its own item code, as before.
+  /** What the variants differ by ("Tamanho"); null or absent: no variants. */
+  optionName: z.string().nullable().optional(),
+  /** The active variants, in the gestor's order; a product with any is bought as one of them. */
+  variants: z.array(productVariant).optional(),
+  sizeChart: sizeChart.nullable().optional(),
+  /** The product's own stock (no variants); only in getProductBySlug's reply, like a variant's. */
+  stock: stockState.optional(),
+  /** A course's or event's seats (TIPO S with a capacity); only in getProductBySlug's reply. */
+  seats: z.object({ capacity: z.number(), available: z.number() }).nullable().optional(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -224,13 +266,16 @@ export const catalogue = {
     }),
     reply: categoryProductPageReply,
   }),
-  /** Beyond spec §7 (docs/decisions/0038): the product page's product, without its whole category. */
+  /**
+   * Beyond spec §7 (docs/decisions/0038): the product page's product, without its whole category.
+   * It carries the stock of the product and its variants and a course's free seats, read at the
+   * request (docs/decisions/0066): never kept by a cache.
+   */
   getProductBySlug: endpoint({
     extension: true,
     method: "GET",
     path: "/products/get-product-by-slug/:slug/category/:categorySlug/store/:storeId/visible/enabled",
     params: z.object({ slug: slugField, categorySlug: slugField, storeId: storeIdField }),
-    cacheable: true,
     reply: productBySlugReply,
   }),
   listProductsBySeries: endpoint({

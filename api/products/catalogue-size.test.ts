@@ -92,7 +92,12 @@ describe("a product by its slug (get-product-by-slug)", () => {
   it("is the product §7's list has, or null when the category has no such product", async () => {
     const wanted = papelaria[500]!;
     const whole = (await t.call("POST", WHOLE, {})).body.products.find((p: { id: string }) => p.id === wanted.id);
-    expect((await t.call("GET", bySlug(wanted.slug))).body.product).toEqual(whole);
+    // Plus the stock and seats of now, which only the product page's reply reads (decision 0066).
+    expect((await t.call("GET", bySlug(wanted.slug))).body.product).toEqual({
+      ...whole,
+      stock: { status: "untracked" },
+      seats: null,
+    });
     expect((await t.call("GET", bySlug("nao-existe"))).body).toEqual({ product: null });
     // The slug exists, in another category: not this one's.
     expect((await t.call("GET", bySlug(wanted.slug, "camisas"))).body).toEqual({ product: null });

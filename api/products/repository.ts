@@ -3,6 +3,7 @@ import type { Database, ProductTable } from "#db/schema.ts";
 import type { Product } from "../contract/catalogue.ts";
 import type { ApiDeps } from "../deps.ts";
 import { likePattern, normalizeForSearch } from "#db/search-text.ts";
+import { optionsOf, type ProductOptions } from "./variants.ts";
 
 type ProductQuery = SelectQueryBuilder<Database, "products" | "categories", ProductRow>;
 
@@ -25,6 +26,9 @@ const PRODUCT_COLUMNS = [
   "school_year",
   "created_at",
   "category_id",
+  "option_name",
+  "size_chart",
+  "capacity",
 ] as const satisfies readonly (keyof ProductTable)[];
 
 type ProductRow = Pick<Selectable<ProductTable>, (typeof PRODUCT_COLUMNS)[number]> & {
@@ -46,7 +50,16 @@ function shoppableProducts({ db }: ApiDeps, storeId: number): ProductQuery {
     .where("categories.status", "=", "enabled");
 }
 
-async function withSeries({ db }: ApiDeps, rows: ProductRow[]): Promise<Product[]> {
+/**
+ * The replies of those rows: their series, options and size chart; with `withStock` (the
+ * product page's reply only, docs/decisions/0066) the stock and seats read now.
+ */
+async function withSeries(
+  { db }: ApiDeps,
+  storeId: number,
+  rows: ProductRow[],
+  { withStock = false }: { withStock?: boolean } = {},
+): Promise<Product[]> {
   const seriesByProduct = new Map<string, number[]>();
   if (rows.length > 0) {
     const links = await db
@@ -65,12 +78,13 @@ async function withSeries({ db }: ApiDeps, rows: ProductRow[]): Promise<Product[
       seriesByProduct.set(link.product_id, list);
     }
   }
-  return rows.map((row) => toProduct(row, seriesByProduct.get(row.id) ?? []));
+  const options = await optionsOf(db, storeId, rows, { withStock });
+  return rows.map((row) => toProduct(row, seriesByProduct.get(row.id) ?? [], options.get(row.id)!));
 }
 
 const cents = (value: number) => Math.round(value) / 100;
 
-function toProduct(row: ProductRow, series: number[]): Product {
+function toProduct(row: ProductRow, series: number[], options: ProductOptions): Product {
   return {
     id: row.id,
     title: row.title,
@@ -94,6 +108,7 @@ function toProduct(row: ProductRow, series: number[]): Product {
     },
     seriesTOTVSID: series,
     createdAt: row.created_at,
+    ...options,
   };
 }
 
@@ -120,7 +135,7 @@ export async function listProductsByCategory(
 ): Promise<Product[]> {
   let query = shoppableProducts(deps, storeId).where("products.category_id", "=", categoryId);
   if (seriesIds.length > 0) query = query.where(inSeries(seriesIds));
-  return withSeries(deps, await inListingOrder(query).execute());
+  return withSeries(deps, storeId, await inListingOrder(query).execute());
 }
 
 /** One page (from 1) of listProductsByCategory, and the category's count of products. */
@@ -141,10 +156,10 @@ export async function listProductPageOfCategory(
     .offset((page - 1) * pageSize)
     .execute();
   // PostgreSQL counts in bigint, which pg hands over as a string.
-  return { products: await withSeries(deps, rows), total: Number(counted.total) };
+  return { products: await withSeries(deps, storeId, rows), total: Number(counted.total) };
 }
 
-/** The shoppable product with this slug in the category, or null. */
+/** The shoppable product with this slug in the category, or null; with its stock read now (0066). */
 export async function findShoppableProductBySlug(
   deps: ApiDeps,
   storeId: number,
@@ -155,7 +170,7 @@ export async function findShoppableProductBySlug(
     .where("products.category_id", "=", categoryId)
     .where("products.slug", "=", slug)
     .executeTakeFirst();
-  return row ? ((await withSeries(deps, [row]))[0] ?? null) : null;
+  return row ? ((await withSeries(deps, storeId, [row], { withStock: true }))[0] ?? null) : null;
 }
 
 export async function listProductsBySeries(deps: ApiDeps, storeId: number, seriesIds: number[]): Promise<Product[]> {
@@ -164,7 +179,7 @@ export async function listProductsBySeries(deps: ApiDeps, storeId: number, serie
     .orderBy("categories.position")
     .orderBy("products.title")
     .execute();
-  return withSeries(deps, rows);
+  return withSeries(deps, storeId, rows);
 }
 
 /** The newest products of one category, at most `limit`. */
@@ -180,7 +195,7 @@ export async function listNewestProductsOfCategory(
     .orderBy("products.title")
     .limit(limit)
     .execute();
-  return withSeries(deps, rows);
+  return withSeries(deps, storeId, rows);
 }
 
 export async function searchProductsByTitle(
@@ -196,5 +211,5 @@ export async function searchProductsByTitle(
     query = query.where(sql<boolean>`products.search_text like ${likePattern(word)} escape '\\'`);
   }
   const rows = await query.orderBy("products.title").limit(limit).execute();
-  return withSeries(deps, rows);
+  return withSeries(deps, storeId, rows);
 }

@@ -8,6 +8,12 @@ import { commitCsrfTokenFor, csrfCookieHeader } from "./csrf.server.ts";
  * from the storefront, so each rule keeps its one home here: which cookies make a visitor
  * someone, the CSRF token, what changes a render, and the catalogue's version.
  */
+/**
+ * Set by a render that shows what changes without a catalogue change (a product's stock and a
+ * course's seats, docs/decisions/0066): the page cache renders it for each visitor instead.
+ */
+export const LIVE_RENDER_HEADER = "X-Live-Render";
+
 export const pageCacheHooks = {
   isVisitorStateCookie,
   /** The visitor's own token and, on a first visit, the cookie that carries it. */
@@ -20,6 +26,10 @@ export const pageCacheHooks = {
   },
   catalogueVersion,
   catalogueMayHaveChanged,
+  /** Whether a render must not be kept (LIVE_RENDER_HEADER). */
+  isLiveRender(headers: Pick<Headers, "has">): boolean {
+    return headers.has(LIVE_RENDER_HEADER);
+  },
 };
 
 export type PageCacheHooks = typeof pageCacheHooks;

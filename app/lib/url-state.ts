@@ -20,6 +20,11 @@ export const URL_STATE = {
     done: "completo",
     student: "aluno",
   },
+  /**
+   * The option chosen in a product page's "Comprar" form (?opcao=M, docs/decisions/0066): it
+   * stays in the URL while the link modal chooses the student, so the size travels with it.
+   */
+  option: { key: "opcao" },
   /** The student data modal (?estudante=<studentId>), on /conta and over the link modal's list. */
   studentData: { key: "estudante" },
   /** The confirmation before removing a link on /conta (?remover=<linkId>). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunction } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { pickupOf, storeUnits } from "#app/.server/school-units.server.ts";
 import { categoryProduct } from "#app/features/catalogue/category-listing.server.ts";
@@ -8,7 +8,10 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
 import { isLinkMode } from "#app/features/students/link-mode.ts";
-import { BuyButton } from "#app/features/catalogue/buy-button.tsx";
+import { BUY_OPTION_INTENT, ProductBuy } from "#app/features/catalogue/product-buy.tsx";
+import { buyOptionAction, itemOfLink, optionMissing } from "#app/features/catalogue/buy-option.server.ts";
+import { showsLiveStock, variantOfUrl, withOption } from "#app/features/catalogue/product-stock.ts";
+import { LIVE_RENDER_HEADER } from "#app/.server/page-cache.server.ts";
 import { withItemFor } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#core/installments.ts";
@@ -41,44 +44,65 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     storeUnits(storeApi(context)),
   ]);
   const url = new URL(request.url);
+  const chosenOption = variantOfUrl(product, url);
   const mode = url.searchParams.get(LINK_PARAM);
   const linkMode = isLinkMode(mode) ? mode : null;
   const loggedIn = Boolean(currentCustomer(context));
   const students =
     loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
-  return {
-    product,
-    // Spec §9 at the request's time, sent with the page so the hydrated page says the same.
-    installments: productInstallments(product),
-    // The unit's address and hours of today (issue 27), for goods picked up there.
-    pickup: pickupOf(units, product),
-    loggedIn,
-    linkMode: loggedIn ? linkMode : null,
-    students,
-    selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
-    studentDataId: url.searchParams.get(URL_STATE.studentData.key),
-    removeLinkId: url.searchParams.get(URL_STATE.removeLink.key),
-  };
+  return data(
+    {
+      product,
+      // The size chosen before the link modal (?opcao=M, decision 0066); null: none yet.
+      chosenOption,
+      // Spec §9 at the request's time, sent with the page so the hydrated page says the same.
+      installments: productInstallments(product),
+      // The unit's address and hours of today (issue 27), for goods picked up there.
+      pickup: pickupOf(units, product),
+      loggedIn,
+      linkMode: loggedIn ? linkMode : null,
+      students,
+      selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
+      studentDataId: url.searchParams.get(URL_STATE.studentData.key),
+      removeLinkId: url.searchParams.get(URL_STATE.removeLink.key),
+    },
+    // Stock and seats change at every sale: the page cache renders this page afresh (0066).
+    showsLiveStock(product) ? { headers: { [LIVE_RENDER_HEADER]: "stock" } } : undefined,
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** A refused "Comprar" (a size sold out meanwhile) reloads the stock shown, as without JavaScript. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult && typeof actionResult === "object" && "buyError" in actionResult) || defaultShouldRevalidate;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const product = await findProduct({ request, context }, params.categorySlug, params.productSlug);
-  formData.set("itemTOTVSId", String(product.itemTOTVS));
   const productPage = productPath(params.categorySlug, params.productSlug);
-  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, productPage);
+  if (formData.get("intent") === BUY_OPTION_INTENT)
+    return buyOptionAction({ request, context }, formData, product, productPage);
+  // The link modal's item: a product with options keeps the one chosen in the URL (0066).
+  const url = new URL(request.url);
+  const item = itemOfLink(product, url);
+  if (item === null) return optionMissing(product, productPage);
+  formData.set("itemTOTVSId", String(item));
+  const pagePath = withOption(productPage, variantOfUrl(product, url));
+  if (isNewStudentIntent(formData.get("intent"))) return newStudentAction({ request, context }, formData, pagePath);
   return linkAction(
     { request, context },
     formData,
-    productPage,
-    (bags, studentId) => withItemFor(bags, studentId, product.itemTOTVS),
-    hrefWithParam(new URL(productPage, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
+    pagePath,
+    (bags, studentId) => withItemFor(bags, studentId, item),
+    hrefWithParam(new URL(pagePath, "http://loja.local"), URL_STATE.cart.key, URL_STATE.cart.open),
   );
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     product,
+    chosenOption,
     installments,
     pickup,
     loggedIn,
@@ -89,6 +113,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     removeLinkId,
   } = loaderData;
   const productPage = productPath(product.category.slug, product.slug);
+  // The link modal's forms and links keep the size chosen (?opcao=M).
+  const linkPage = withOption(productPage, chosenOption);
+  const refused = actionData && "buyError" in actionData ? actionData : null;
+  const chooserReply = actionData && !("buyError" in actionData) ? actionData : undefined;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Trilha" className="mb-4 text-sm text-slate-500">
@@ -103,7 +131,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       {/* "Comprar" right under the price, not below the (taller) image. */}
       <ProductInformation product={product} installments={installments} pickup={pickup}>
         <div>
-          <BuyButton loggedIn={loggedIn} productPath={productPage} itemTOTVSId={product.itemTOTVS} />
+          <ProductBuy
+            product={product}
+            loggedIn={loggedIn}
+            productPath={productPage}
+            chosenValue={refused ? refused.chosen : (chosenOption?.value ?? null)}
+            error={refused?.buyError ?? null}
+          />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}
           <h2 className="mt-6 font-bold text-slate-900">Descrição</h2>
           <p className="mt-1 text-slate-700">{product.description}</p>
@@ -113,12 +147,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <Suspense fallback={null}>
           <LinkModal
             product={product}
+            option={chosenOption}
             installments={installments}
             mode={linkMode}
             students={students}
             selectedStudentId={selectedStudentId}
-            productPath={productPage}
-            reply={actionData}
+            productPath={linkPage}
+            reply={chooserReply}
             studentDataId={studentDataId}
             removeLinkId={removeLinkId}
           />

@@ -33,7 +33,7 @@ const PER_RESPONSE_HEADERS = new Set([
 const VARY = "Accept-Encoding, Cookie, Sec-CH-Viewport-Width, Sec-CH-UA-Mobile";
 
 interface Entry {
-  /** Null: this URL is not cacheable (not a 200 page, or it set a cookie); React Router answers it. */
+  /** Null: this URL is not cacheable (not a 200 page, a cookie set, live stock); React Router answers it. */
   page: { template: PageTemplate; headers: [string, string][] } | null;
   version: number | null;
   expiresAt: number;
@@ -87,7 +87,13 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
     const expiresAt = Date.now() + settings.ttlMs;
     const html = response.headers.get("content-type")?.startsWith("text/html") ? await response.text() : null;
     // A page that sets a cookie (beyond the CSRF one it already has) is someone's: never shared.
-    if (response.status !== 200 || response.headers.has("set-cookie") || html === null) {
+    // A live one (a product's stock, decision 0066) would be stale at the next sale.
+    if (
+      response.status !== 200 ||
+      response.headers.has("set-cookie") ||
+      hooks.isLiveRender(response.headers) ||
+      html === null
+    ) {
       if (!response.bodyUsed) await response.body?.cancel();
       return { page: null, version, expiresAt };
     }

@@ -12,9 +12,9 @@ const CATALOGUE_READS: ReadonlySet<Endpoint> = new Set<Endpoint>([
   catalogue.listCategories,
   catalogue.getCategoryById,
   catalogue.listProductsByCategorySlug,
-  // The paged listing and the product by slug (beyond §7, docs/decisions/0038): the same for everyone too.
+  // The paged listing (beyond §7, docs/decisions/0038): the same for everyone too. Not the
+  // product by slug: it carries the stock and seats of now (docs/decisions/0066).
   catalogue.listProductPageByCategorySlug,
-  catalogue.getProductBySlug,
   catalogue.listProductsBySeries,
   catalogue.listHomeProducts,
   catalogue.searchProducts,

@@ -49,6 +49,13 @@ function CartForm({
   );
 }
 
+/** What a line that ran out since it was added asks of the shopper (issue 28). */
+function soldOutText(item: CartItem): string {
+  if (item.optionName && item.optionValue)
+    return `Esgotado: remova este item ou escolha outro ${item.optionName.toLocaleLowerCase("pt-BR")}`;
+  return item.TIPO === "S" ? "Turma lotada: remova este item" : "Esgotado: remova este item";
+}
+
 /** One cart line (spec §2 cart view): links to its product; quantity rules of spec §4. */
 export function CartLine({
   item,
@@ -82,6 +89,16 @@ export function CartLine({
         <Link to={productHref} className="block font-semibold text-slate-800 hover:text-brand-700">
           {name}
         </Link>
+        {item.optionName && item.optionValue ? (
+          <p className="text-sm text-slate-700" data-testid="cart-line-option">
+            {item.optionName}: {item.optionValue}
+          </p>
+        ) : null}
+        {item.soldOut ? (
+          <p className="text-sm font-semibold text-red-700" data-testid="cart-line-sold-out">
+            {soldOutText(item)}
+          </p>
+        ) : null}
         {item.TIPO === "S" || item.TIPO === "M" ? (
           <p className="text-xs text-slate-500">{unitName(item.CODCOLIGADA)}</p>
         ) : null}

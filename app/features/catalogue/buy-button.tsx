@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { linkHref } from "#app/features/students/link-mode.ts";
 
-const style =
+export const BUY_BUTTON_STYLE =
   "block w-full rounded-full bg-accent-400 px-6 py-3 text-center text-lg font-bold text-brand-900 shadow hover:bg-accent-500";
 
 /**
@@ -20,7 +20,12 @@ export function BuyButton({
 }) {
   if (loggedIn) {
     return (
-      <Link to={linkHref(productPath, "escolha")} preventScrollReset className={style} data-testid="buy-button">
+      <Link
+        to={linkHref(productPath, "escolha")}
+        preventScrollReset
+        className={BUY_BUTTON_STYLE}
+        data-testid="buy-button"
+      >
         Comprar
       </Link>
     );
@@ -32,7 +37,7 @@ export function BuyButton({
       <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
       <input type="hidden" name="studentId" value="" />
       <input type="hidden" name="redirectTo" value={productPath} />
-      <button type="submit" className={style} data-testid="buy-button">
+      <button type="submit" className={BUY_BUTTON_STYLE} data-testid="buy-button">
         Comprar
       </button>
     </Form>

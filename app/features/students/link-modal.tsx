@@ -1,4 +1,4 @@
-import type { Product } from "#api/contract/catalogue.ts";
+import type { Product, ProductVariant } from "#api/contract/catalogue.ts";
 import type { StudentLink } from "#api/contract/students.ts";
 import { PriceBlock } from "#app/features/catalogue/price-block.tsx";
 import { priceView } from "#core/price-view.ts";
@@ -10,20 +10,33 @@ import { chooserDialog, StudentChooser, type StudentChooserReply } from "./stude
 
 function ItemSummary({
   product,
+  option,
   installments,
   student,
 }: {
   product: Product;
+  option: ProductVariant | null;
   installments: number;
   student?: StudentLink;
 }) {
-  const price = priceView(product, installments);
+  // A size with its own prices is priced by them (decision 0066).
+  const price = priceView(
+    option
+      ? { ...product, PRECO: option.PRECO ?? product.PRECO, DESCONTO: option.DESCONTO ?? product.DESCONTO }
+      : product,
+    installments,
+  );
   const unitName = useUnitName();
   return (
     <div className="flex gap-3 rounded-xl bg-slate-50 p-3" data-testid="link-item-summary">
       <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
       <div className="text-sm">
         <p className="font-bold text-slate-900">{truncate(product.title, PRODUCT_NAME_LIMIT)}</p>
+        {option && product.optionName ? (
+          <p className="text-slate-700" data-testid="link-item-option">
+            {product.optionName}: {option.value}
+          </p>
+        ) : null}
         {product.TIPO === "S" || product.TIPO === "M" ? (
           <p className="text-slate-600">{unitName(product.CODCOLIGADA)}</p>
         ) : null}
@@ -37,6 +50,7 @@ function ItemSummary({
 /** The link modal, "Item em Vinculacao" (spec §2): choose who the item is for, then add it to that student's bag. */
 export function LinkModal({
   product,
+  option = null,
   installments,
   mode,
   students,
@@ -47,6 +61,8 @@ export function LinkModal({
   removeLinkId,
 }: {
   product: Product;
+  /** The size chosen in the page's "Comprar" form (?opcao=, decision 0066); null: none. */
+  option?: ProductVariant | null;
   /** What the product alone is paid in today (productInstallments, from the loader). */
   installments: number;
   mode: LinkMode;
@@ -76,13 +92,15 @@ export function LinkModal({
         <h2 id="link-modal-title" className="text-xl font-bold text-slate-900">
           Para qual estudante é este item?
         </h2>
-        {wizard ? null : <ItemSummary product={product} installments={installments} student={selected} />}
+        {wizard ? null : (
+          <ItemSummary product={product} option={option} installments={installments} student={selected} />
+        )}
         <StudentChooser
           basePath={productPath}
           mode={mode}
           students={students}
           selectedStudentId={selectedStudentId}
-          itemTOTVSId={product.itemTOTVS}
+          itemTOTVSId={option?.itemTOTVSId ?? product.itemTOTVS}
           reply={reply}
         />
       </div>

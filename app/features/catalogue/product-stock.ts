@@ -1,0 +1,70 @@
+import type { Product, ProductVariant, StockState } from "#api/contract/catalogue.ts";
+import { URL_STATE } from "#app/lib/url-state.ts";
+
+/**
+ * What the product page says of stock and seats (issue 28, docs/decisions/0066), one home for
+ * the page, its action and the loader. A reply without the fields (spec §7 only) sells as before.
+ */
+export type OptionProduct = Pick<Product, "optionName" | "variants" | "stock" | "seats" | "TIPO">;
+
+/** The product is bought as one of its options: it has an option name (even with none active). */
+export const hasOptions = (product: OptionProduct): boolean => Boolean(product.optionName);
+
+export const isSoldOut = (stock: StockState | undefined): boolean => stock?.status === "soldOut";
+
+/** Nothing of it can be bought now: every option, the product or the class is gone. */
+export function productSoldOut(product: OptionProduct): boolean {
+  if (product.seats) return product.seats.available <= 0;
+  if (hasOptions(product)) return !(product.variants ?? []).some((variant) => !isSoldOut(variant.stock));
+  return isSoldOut(product.stock);
+}
+
+/** The page shows what changes at every sale: the page cache must not keep it (0066). */
+export function showsLiveStock(product: OptionProduct): boolean {
+  return (
+    hasOptions(product) ||
+    Boolean(product.seats) ||
+    (product.stock !== undefined && product.stock.status !== "untracked")
+  );
+}
+
+/** The option named `value`, or null when there is none such (a stale or hand-edited URL). */
+export function variantNamed(product: OptionProduct, value: unknown): ProductVariant | null {
+  if (typeof value !== "string" || !value) return null;
+  return (product.variants ?? []).find((variant) => variant.value === value) ?? null;
+}
+
+/** The option chosen in the page's URL (?opcao=M), or null. */
+export function variantOfUrl(product: OptionProduct, url: URL): ProductVariant | null {
+  return hasOptions(product) ? variantNamed(product, url.searchParams.get(URL_STATE.option.key)) : null;
+}
+
+/** `path` with the option chosen (?opcao=M), so the link modal keeps it. */
+export function withOption(path: string, variant: ProductVariant | null): string {
+  if (!variant) return path;
+  return `${path}?${new URLSearchParams({ [URL_STATE.option.key]: variant.value }).toString()}`;
+}
+
+/** "Escolha o tamanho." when nothing (or no such option) was chosen. */
+export function chooseOptionMessage(optionName: string): string {
+  const name = optionName.toLocaleLowerCase("pt-BR");
+  return name === "tamanho" ? "Escolha o tamanho." : `Escolha uma opção de ${name}.`;
+}
+
+/** "Tamanho M esgotado. Escolha outra opção." */
+export const optionSoldOutMessage = (optionName: string, value: string) =>
+  `${optionName} ${value} esgotado. Escolha outra opção.`;
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+/** "Restam 3 vagas" / "Resta 1 vaga"; null when more than 10 are free or the class is full. */
+export function seatsLeftText(available: number): string | null {
+  if (available <= 0 || available > 10) return null;
+  return `${plural(available, "Resta", "Restam")} ${available} ${plural(available, "vaga", "vagas")}`;
+}
+
+/** "Últimas 2 peças" / "Última peça"; null when the count is not shown. */
+export function piecesLeftText(stock: StockState | undefined): string | null {
+  if (stock?.status !== "available" || stock.left === null) return null;
+  return stock.left === 1 ? "Última peça" : `Últimas ${stock.left} peças`;
+}

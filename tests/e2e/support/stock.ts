@@ -1,0 +1,126 @@
+import type { StoreDatabase } from "#db/client.ts";
+import { setStockLevel } from "#api/stock/repository.ts";
+import { withStoreDatabase } from "./server-side.ts";
+
+/** A product this test made for itself: its page, title and the item code of each size. */
+export interface OwnProduct {
+  path: string;
+  title: string;
+  itemTOTVSId: number;
+  sizes: Record<string, number>;
+}
+
+const STORE = 1;
+/** Item codes far above the demo's, random per product: tests and projects never share one. */
+const newItemCode = () => 70_000_000 + Math.floor(Math.random() * 20_000_000) * 10;
+
+/**
+ * A copy of a demo product of that type (its category, unit and prices), under a new title,
+ * slug and item code, so buying its last pieces or seats changes no data another test reads.
+ * `sizes` maps each size to its pieces (null: not tracked); `seats` a course's capacity and
+ * free seats; `pieces` the product's own stock.
+ */
+export async function ownProduct(options: {
+  type: "P" | "S";
+  title: string;
+  sizes?: [value: string, pieces: number | null][];
+  sizeChart?: { columns: string[]; rows: string[][] };
+  seats?: { capacity: number; available: number };
+}): Promise<OwnProduct> {
+  return withStoreDatabase(async (db) => {
+    const model = await db
+      .selectFrom("products as p")
+      .innerJoin("categories as c", "c.id", "p.category_id")
+      .selectAll("p")
+      .select("c.slug as category_slug")
+      .where("p.store_id", "=", STORE)
+      .where("p.type", options.type === "S" ? "=" : "<>", "S")
+      .where("p.type", "<>", "M")
+      .where("p.sale_price_cents", ">", 0)
+      .where("p.visible", "=", 1)
+      .where("p.status", "=", "enabled")
+      .where("c.status", "=", "enabled")
+      .where("c.visible", "=", 1)
+      .where("p.option_name", "is", null)
+      .orderBy("p.item_totvs_id")
+      .executeTakeFirstOrThrow();
+    const itemTOTVSId = newItemCode();
+    const title = `${options.title} ${itemTOTVSId}`;
+    const slug = `${options.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${itemTOTVSId}`;
+    const { category_slug: categorySlug, ...row } = model;
+    await db
+      .insertInto("products")
+      .values({
+        ...row,
+        id: crypto.randomUUID(),
+        item_totvs_id: itemTOTVSId,
+        title,
+        slug,
+        search_text: title.toLowerCase(),
+        option_name: options.sizes ? "Tamanho" : null,
+        size_chart: options.sizeChart ? JSON.stringify(options.sizeChart) : null,
+        capacity: options.seats?.capacity ?? null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const product = await db
+      .selectFrom("products")
+      .select(["id", "unit_code"])
+      .where("item_totvs_id", "=", itemTOTVSId)
+      .where("store_id", "=", STORE)
+      .executeTakeFirstOrThrow();
+    const sizes: Record<string, number> = {};
+    for (const [index, [value, pieces]] of (options.sizes ?? []).entries()) {
+      const code = itemTOTVSId + index + 1;
+      sizes[value] = code;
+      await db
+        .insertInto("product_variants")
+        .values({
+          id: crypto.randomUUID(),
+          store_id: STORE,
+          product_id: product.id,
+          item_totvs_id: code,
+          value,
+          position: index + 1,
+          price_cents: null,
+          sale_price_cents: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      if (pieces !== null) await levelTo(db, product.unit_code, code, pieces);
+    }
+    if (options.seats) await levelTo(db, product.unit_code, itemTOTVSId, options.seats.available);
+    return { path: `/produto/${categorySlug}/${slug}`, title, itemTOTVSId, sizes };
+  });
+}
+
+/** Sets the pieces or seats left of an item of `product` as a gestor's count would. */
+export function setPiecesLeft(itemTotvsId: number, available: number): Promise<void> {
+  return withStoreDatabase(async (db) => {
+    const variant = await db
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select("p.unit_code")
+      .where("v.item_totvs_id", "=", itemTotvsId)
+      .where("v.store_id", "=", STORE)
+      .executeTakeFirst();
+    const product = await db
+      .selectFrom("products")
+      .select("unit_code")
+      .where("item_totvs_id", "=", itemTotvsId)
+      .where("store_id", "=", STORE)
+      .executeTakeFirst();
+    const unitCode = variant?.unit_code ?? product?.unit_code;
+    if (!unitCode) throw new Error(`item ${itemTotvsId} não existe`);
+    await levelTo(db, unitCode, itemTotvsId, available);
+  });
+}
+
+async function levelTo(db: StoreDatabase, unitCode: string, itemTotvsId: number, available: number) {
+  return db.transaction().execute((trx) =>
+    setStockLevel(trx, { storeId: STORE, unitCode, itemTotvsId }, available, {
+      reason: "adjust",
+      at: new Date().toISOString(),
+    }),
+  );
+}

@@ -81,12 +81,12 @@ test("an admin filters low stock, adjusts a size with a reason, and sees the mov
   const table = page.getByRole("table", { name: "Itens com estoque acompanhado" });
   const sizeP = table.getByRole("row").filter({ hasText: title });
   await expect(sizeP).toHaveCount(1);
-  await expect(sizeP).toContainText(`${title} · Tamanho P`);
+  await expect(sizeP).toContainText(`${title} · Tamanho: P`);
   await expect(sizeP.getByRole("cell").nth(3)).toHaveText("2");
   // Size M (10 left) is no low stock.
-  await expect(table.getByRole("row").filter({ hasText: `${title} · Tamanho M` })).toHaveCount(0);
+  await expect(table.getByRole("row").filter({ hasText: `${title} · Tamanho: M` })).toHaveCount(0);
 
-  await sizeP.getByRole("link", { name: `${title} · Tamanho P` }).click();
+  await sizeP.getByRole("link", { name: `${title} · Tamanho: P` }).click();
   await expect(page).toHaveURL(new RegExp(`/gestor/estoque/1/${codes.P}$`));
   await waitForHydration(page, js);
   await expect(page.getByTestId("estoque-disponivel")).toHaveText("2");

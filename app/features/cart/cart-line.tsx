@@ -9,6 +9,7 @@ import { useUnitName } from "#app/lib/school-units.ts";
 import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { productPath } from "#app/lib/product-path.ts";
+import { chosenOption } from "#core/product-options.ts";
 
 function CartForm({
   intent,
@@ -89,9 +90,9 @@ export function CartLine({
         <Link to={productHref} className="block font-semibold text-slate-800 hover:text-brand-700">
           {name}
         </Link>
-        {item.optionName && item.optionValue ? (
+        {item.optionValue ? (
           <p className="text-sm text-slate-700" data-testid="cart-line-option">
-            {item.optionName}: {item.optionValue}
+            {chosenOption(item.optionName, item.optionValue)}
           </p>
         ) : null}
         {item.soldOut ? (

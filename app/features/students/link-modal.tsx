@@ -7,6 +7,7 @@ import { PRODUCT_NAME_LIMIT, truncate } from "#core/text.ts";
 import { Modal } from "#app/ui/modal.tsx";
 import type { LinkMode } from "./link-mode.ts";
 import { chooserDialog, StudentChooser, type StudentChooserReply } from "./student-chooser.tsx";
+import { chosenOption } from "#core/product-options.ts";
 
 function ItemSummary({
   product,
@@ -32,9 +33,9 @@ function ItemSummary({
       <img src={product.image} alt="" width={72} height={72} className="h-18 w-18 rounded-lg object-cover" />
       <div className="text-sm">
         <p className="font-bold text-slate-900">{truncate(product.title, PRODUCT_NAME_LIMIT)}</p>
-        {option && product.optionName ? (
+        {option ? (
           <p className="text-slate-700" data-testid="link-item-option">
-            {product.optionName}: {option.value}
+            {chosenOption(product.optionName, option.value)}
           </p>
         ) : null}
         {product.TIPO === "S" || product.TIPO === "M" ? (

@@ -31,16 +31,17 @@ import {
   GestorTable,
 } from "../gestor-ui.tsx";
 import { useUnitLabel } from "../unit-options.ts";
+import { chosenOption } from "#core/product-options.ts";
 
 export interface StockFormReply {
   formId?: string;
   result?: SubmissionResult<string[]>;
 }
 
-/** "Camisa Polo · Tamanho M", or the code when no product has it any more. */
+/** "Camisa Polo · Tamanho: M", or the code when no product has it any more. */
 export const itemName = (item: GestorStockItem) =>
   item.title
-    ? `${item.title}${item.optionValue ? ` · ${item.optionName ?? "Opção"} ${item.optionValue}` : ""}`
+    ? [item.title, chosenOption(item.optionName, item.optionValue)].filter(Boolean).join(" · ")
     : `Item ${item.itemTOTVSId} (sem produto)`;
 
 const dateTime = (iso: string) => {

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { readCatalogueVersion } from "../../catalogue-version.ts";
+
+let t: TestApi;
+let admin: TestStaff;
+beforeAll(async () => {
+  t = await createTestApi({ seed: true });
+  admin = await createTestStaff(t.db, "admin");
+});
+afterAll(() => t.close());
+
+const get = (path: string) => t.call("GET", path, undefined, { token: admin.token });
+const post = (path: string, body: unknown) => t.call("POST", path, body, { token: admin.token });
+
+/** The fields of a seeded product of `slug`, to start a new one from. */
+async function baseFields(slug = "papelaria") {
+  const list = await get(`/gestor/catalogue/products?categoria=${slug}`);
+  const { body } = await get(`/gestor/catalogue/products/${list.body.rows[0].id}`);
+  return body.product.fields as Record<string, string>;
+}
+
+const SIZE_CHART = "Tamanho; Busto (cm); Comprimento (cm)\nP; 80; 60\nM; 88; 64\nG; 96; 68";
+const variant = (value: string, itemTOTVSId: number, extra: Record<string, string> = {}) => ({
+  value,
+  itemTOTVSId: String(itemTOTVSId),
+  PRECO: "",
+  DESCONTO: "",
+  active: "1",
+  ...extra,
+});
+
+let nextCode = 770000;
+/** A new shirt with sizes P, M, G under fresh codes; answers its id and those codes. */
+async function createShirt(name: string) {
+  const codes = [++nextCode, ++nextCode, ++nextCode, ++nextCode];
+  const reply = await post("/gestor/catalogue/products", {
+    fields: {
+      ...(await baseFields()),
+      itemTOTVSId: String(codes[0]),
+      NOME: name,
+      slug: "",
+      imagem: "",
+      TIPO: "P",
+      PRECO: "59,90",
+      DESCONTO: "59,90",
+      optionName: "Tamanho",
+      sizeChart: SIZE_CHART,
+      capacity: "",
+    },
+    variants: [
+      variant("P", codes[1]!),
+      variant("M", codes[2]!),
+      variant("G", codes[3]!, { PRECO: "64,90", DESCONTO: "62,90" }),
+    ],
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return { id: reply.body.product.id as string, codes };
+}
+
+const variantRows = (productId: string) =>
+  t.db
+    .selectFrom("product_variants")
+    .select(["value", "item_totvs_id", "position", "price_cents", "sale_price_cents", "active"])
+    .where("product_id", "=", productId)
+    .orderBy("position")
+    .execute();
+
+const auditRows = (targetId: string) =>
+  t.db.selectFrom("audit_log").selectAll().where("target_id", "=", targetId).orderBy("at").execute();
+
+describe("a product's options, size chart and capacity", () => {
+  it("creates a product with three sizes and a size chart, shown back in the form and audited", async () => {
+    const version = await readCatalogueVersion(t.db);
+    const { id, codes } = await createShirt("Camiseta Educação Física");
+    expect(await readCatalogueVersion(t.db)).toBeGreaterThan(version);
+    expect(await variantRows(id)).toEqual([
+      { value: "P", item_totvs_id: codes[1], position: 0, price_cents: null, sale_price_cents: null, active: 1 },
+      { value: "M", item_totvs_id: codes[2], position: 1, price_cents: null, sale_price_cents: null, active: 1 },
+      { value: "G", item_totvs_id: codes[3], position: 2, price_cents: 6490, sale_price_cents: 6290, active: 1 },
+    ]);
+    const row = await t.db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.option_name).toBe("Tamanho");
+    expect(JSON.parse(row.size_chart!)).toEqual({
+      columns: ["Tamanho", "Busto (cm)", "Comprimento (cm)"],
+      rows: [
+        ["P", "80", "60"],
+        ["M", "88", "64"],
+        ["G", "96", "68"],
+      ],
+    });
+    const { body } = await get(`/gestor/catalogue/products/${id}`);
+    expect(body.product.fields).toMatchObject({ optionName: "Tamanho", sizeChart: SIZE_CHART, capacity: "" });
+    expect(body.product.variants.map((v: { fields: Record<string, string> }) => v.fields.value)).toEqual([
+      "P",
+      "M",
+      "G",
+    ]);
+    expect(body.product.variants[2]).toMatchObject({
+      fields: { itemTOTVSId: String(codes[3]), PRECO: "64,90", DESCONTO: "62,90", active: "1" },
+      sold: false,
+    });
+    const [entry] = await auditRows(id);
+    expect(entry).toMatchObject({ action: "product.create", summary: "Criou o produto Camiseta Educação Física" });
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({
+      optionName: "Tamanho",
+      variants: `P (${codes[1]}); M (${codes[2]}); G (${codes[3]}, R$ 64,90/62,90)`,
+    });
+  });
+
+  it("edits the options in place: new order, a price, one deactivated, one removed, and audits only that", async () => {
+    const { id, codes } = await createShirt("Camiseta Polo");
+    const { body } = await get(`/gestor/catalogue/products/${id}`);
+    const [, m, g] = body.product.variants.map((v: { fields: Record<string, string> }) => v.fields);
+    const version = await readCatalogueVersion(t.db);
+    const reply = await post(`/gestor/catalogue/products/${id}`, {
+      fields: body.product.fields,
+      // G first and swapped codes with M; P removed (never sold); M inactive.
+      variants: [
+        { ...g, itemTOTVSId: m.itemTOTVSId, PRECO: "70,00", DESCONTO: "" },
+        { ...m, itemTOTVSId: g.itemTOTVSId, active: "0" },
+      ],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(await readCatalogueVersion(t.db)).toBeGreaterThan(version);
+    expect(await variantRows(id)).toEqual([
+      { value: "G", item_totvs_id: codes[2], position: 0, price_cents: 7000, sale_price_cents: null, active: 1 },
+      { value: "M", item_totvs_id: codes[3], position: 1, price_cents: null, sale_price_cents: null, active: 0 },
+    ]);
+    const entries = await auditRows(id);
+    const last = entries.at(-1)!;
+    expect(last.action).toBe("product.update");
+    expect(JSON.parse(last.before_json!)).toEqual({
+      variants: `P (${codes[1]}); M (${codes[2]}); G (${codes[3]}, R$ 64,90/62,90)`,
+    });
+    expect(JSON.parse(last.after_json!)).toEqual({ variants: `G (${codes[2]}, R$ 70,00/—); M (${codes[3]}, inativa)` });
+  });
+
+  it("refuses an item code used by another product or another product's option, naming it, writing nothing", async () => {
+    const shirt = await createShirt("Bermuda Tactel");
+    const other = await createShirt("Agasalho Escolar");
+    const { body } = await get(`/gestor/catalogue/products/${shirt.id}`);
+    const fields = body.product.fields;
+    const variants = body.product.variants.map((v: { fields: Record<string, string> }) => v.fields);
+    const before = await variantRows(shirt.id);
+    const audited = (await auditRows(shirt.id)).length;
+    const cases: [unknown, string][] = [
+      [
+        { fields, variants: [{ ...variants[0], itemTOTVSId: String(other.codes[0]) }, ...variants.slice(1)] },
+        `O código TOTVS ${other.codes[0]} já é do produto "Agasalho Escolar".`,
+      ],
+      [
+        { fields, variants: [...variants, variant("GG", other.codes[2]!)] },
+        `O código TOTVS ${other.codes[2]} já é da opção "M" do produto "Agasalho Escolar".`,
+      ],
+      [
+        { fields: { ...fields, itemTOTVSId: String(other.codes[3]) }, variants },
+        `O código TOTVS ${other.codes[3]} já é da opção "G" do produto "Agasalho Escolar".`,
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const reply = await post(`/gestor/catalogue/products/${shirt.id}`, request);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toBe(message);
+    }
+    // A new product under an option's code is refused the same way.
+    const created = await post("/gestor/catalogue/products", {
+      fields: { ...fields, itemTOTVSId: String(other.codes[1]), NOME: "Outro", slug: "outro-codigo", optionName: "" },
+      variants: [],
+    });
+    expect(created.status).toBe(400);
+    expect(created.body.error.message).toBe(
+      `O código TOTVS ${other.codes[1]} já é da opção "P" do produto "Agasalho Escolar".`,
+    );
+    expect(await variantRows(shirt.id)).toEqual(before);
+    expect(await auditRows(shirt.id)).toHaveLength(audited);
+  });
+
+  it("refuses options that contradict each other or the product, with the form's messages", async () => {
+    const { id, codes } = await createShirt("Jaqueta Escolar");
+    const { body } = await get(`/gestor/catalogue/products/${id}`);
+    const fields = body.product.fields;
+    const variants = body.product.variants.map((v: { fields: Record<string, string> }) => v.fields);
+    const cases: [unknown, string][] = [
+      [
+        { fields: { ...fields, optionName: "" }, variants },
+        "Informe o nome da opção (ex.: Tamanho): o produto tem opções.",
+      ],
+      [{ fields, variants: [] }, "Adicione ao menos uma opção, ou deixe o nome da opção em branco."],
+      [{ fields, variants: [...variants, variant("p", 779999)] }, 'A opção "p" aparece duas vezes.'],
+      [
+        { fields, variants: [...variants, variant("GG", codes[0]!)] },
+        "Use um código diferente do código do produto (o do modelo).",
+      ],
+      [{ fields, variants: [...variants, variant("GG", codes[1]!)] }, `O código ${codes[1]} aparece em duas opções.`],
+      [
+        { fields, variants: [...variants, variant("GG", 779998, { DESCONTO: "99,00" })] },
+        "O preço com desconto da opção não pode ser maior que o preço dela.",
+      ],
+      [{ fields: { ...fields, capacity: "30" }, variants }, "A capacidade vale só para cursos e eventos (tipo S)."],
+      [
+        { fields: { ...fields, sizeChart: "Tamanho; Busto\nP; 80\nM" }, variants },
+        "A linha 3 da tabela de medidas tem 1 célula; o cabeçalho tem 2.",
+      ],
+    ];
+    for (const [request, message] of cases) {
+      const reply = await post(`/gestor/catalogue/products/${id}`, request);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.message).toBe(message);
+    }
+  });
+
+  it("never removes an option already sold: the gestor is told to deactivate it", async () => {
+    const { id, codes } = await createShirt("Moletom Escolar");
+    const customer = await signUpAndLogIn(t);
+    await insertSale(t.db, {
+      customer_id: customer.id,
+      status: "paid",
+      bags: [
+        {
+          student_name: "Ana",
+          items: [{ title: "Moletom Escolar", quantity: 1, unit_price_cents: 5990, item_totvs_id: codes[2] }],
+        },
+      ],
+    });
+    const { body } = await get(`/gestor/catalogue/products/${id}`);
+    expect(body.product.variants.map((v: { sold: boolean }) => v.sold)).toEqual([false, true, false]);
+    const [p, m, g] = body.product.variants.map((v: { fields: Record<string, string> }) => v.fields);
+    const removed = await post(`/gestor/catalogue/products/${id}`, { fields: body.product.fields, variants: [p, g] });
+    expect(removed.status).toBe(400);
+    expect(removed.body.error.message).toBe(
+      'A opção "M" já foi vendida e não pode ser removida: desmarque "Ativa" para parar de vendê-la.',
+    );
+    expect((await variantRows(id)).map((row) => row.value)).toEqual(["P", "M", "G"]);
+    const deactivated = await post(`/gestor/catalogue/products/${id}`, {
+      fields: body.product.fields,
+      variants: [p, { ...m, active: "0" }, g],
+    });
+    expect(deactivated.status).toBe(200);
+    expect((await variantRows(id)).map((row) => [row.value, row.active])).toEqual([
+      ["P", 1],
+      ["M", 0],
+      ["G", 1],
+    ]);
+  });
+});

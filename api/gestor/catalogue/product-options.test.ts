@@ -247,3 +247,122 @@ describe("a product's options, size chart and capacity", () => {
     ]);
   });
 });
+
+describe("a course's capacity and its seats in stock", () => {
+  const level = (unitCode: string, itemTOTVSId: number) =>
+    t.db
+      .selectFrom("stock_levels")
+      .select("available")
+      .where("unit_code", "=", unitCode)
+      .where("item_totvs_id", "=", itemTOTVSId)
+      .executeTakeFirst()
+      .then((row) => row?.available ?? null);
+  const movements = (unitCode: string, itemTOTVSId: number) =>
+    t.db
+      .selectFrom("stock_movements")
+      .select(["delta", "reason", "staff_id"])
+      .where("unit_code", "=", unitCode)
+      .where("item_totvs_id", "=", itemTOTVSId)
+      .execute();
+
+  /** A new course of unit 1 with seats held by sales: 2 by a paid one, 1 by a pending boleto; none by a declined one. */
+  async function courseWithSales() {
+    const code = ++nextCode;
+    const created = await post("/gestor/catalogue/products", {
+      fields: {
+        ...(await baseFields("cursos")),
+        itemTOTVSId: String(code),
+        NOME: `Curso de Robótica ${code}`,
+        slug: "",
+        imagem: "",
+        TIPO: "S",
+        CODCOLIGADA: "1",
+        optionName: "",
+        sizeChart: "",
+        capacity: "",
+      },
+      variants: [],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const customer = await signUpAndLogIn(t);
+    for (const [status, quantity] of [
+      ["paid", 2],
+      ["pending", 1],
+      ["declined", 4],
+    ] as const)
+      await insertSale(t.db, {
+        customer_id: customer.id,
+        status,
+        bags: [
+          {
+            student_name: "Ana",
+            items: [
+              { title: "Robótica", quantity, unit_price_cents: 100, item_totvs_id: code, unit_code: "1", type: "S" },
+            ],
+          },
+        ],
+      });
+    const { body } = await get(`/gestor/catalogue/products/${created.body.product.id}`);
+    return { id: created.body.product.id as string, code, fields: body.product.fields as Record<string, string> };
+  }
+
+  it("sets the free seats to the capacity less the seats taken, moves them on a change, with the ledger", async () => {
+    const course = await courseWithSales();
+    expect(await level("1", course.code)).toBeNull();
+    const save = (change: Record<string, string>) =>
+      post(`/gestor/catalogue/products/${course.id}`, { fields: { ...course.fields, ...change }, variants: [] });
+    expect((await save({ capacity: "30" })).status).toBe(200);
+    expect(await level("1", course.code)).toBe(27);
+    expect((await get(`/gestor/catalogue/products/${course.id}`)).body.product).toMatchObject({
+      fields: { capacity: "30" },
+      seatsTaken: 3,
+    });
+    expect((await save({ capacity: "25" })).status).toBe(200);
+    expect(await level("1", course.code)).toBe(22);
+    const ledger = await movements("1", course.code);
+    expect(ledger).toHaveLength(2);
+    expect(ledger).toEqual(
+      expect.arrayContaining([
+        { delta: 27, reason: "capacity", staff_id: admin.staffId },
+        { delta: -5, reason: "capacity", staff_id: admin.staffId },
+      ]),
+    );
+    const audit = await auditRows(course.id);
+    expect(JSON.parse(audit.at(-1)!.after_json!)).toEqual({ capacity: "25" });
+  });
+
+  it("refuses a capacity below the seats taken, saying how many, changing nothing", async () => {
+    const course = await courseWithSales();
+    const save = (capacity: string) =>
+      post(`/gestor/catalogue/products/${course.id}`, { fields: { ...course.fields, capacity }, variants: [] });
+    expect((await save("10")).status).toBe(200);
+    const refused = await save("2");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      "Já há 3 vagas ocupadas por vendas: a capacidade não pode ser menor que 3.",
+    );
+    expect(await level("1", course.code)).toBe(7);
+    const row = await t.db
+      .selectFrom("products")
+      .select("capacity")
+      .where("id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    expect(row.capacity).toBe(10);
+    expect((await save("3")).status).toBe(200);
+    expect(await level("1", course.code)).toBe(0);
+  });
+
+  it("moves the seats to the new unit, and stops following them when the capacity is emptied", async () => {
+    const course = await courseWithSales();
+    const save = (change: Record<string, string>) =>
+      post(`/gestor/catalogue/products/${course.id}`, { fields: { ...course.fields, ...change }, variants: [] });
+    expect((await save({ capacity: "20" })).status).toBe(200);
+    expect((await save({ capacity: "20", CODCOLIGADA: "3" })).status).toBe(200);
+    // The sales were of unit 1: unit 3's class has every seat free.
+    expect([await level("1", course.code), await level("3", course.code)]).toEqual([null, 20]);
+    const oldLedger = await movements("1", course.code);
+    expect(oldLedger.reduce((sum, movement) => sum + movement.delta, 0)).toBe(0);
+    expect((await save({ capacity: "", CODCOLIGADA: "3" })).status).toBe(200);
+    expect(await level("3", course.code)).toBeNull();
+  });
+});

@@ -22,7 +22,7 @@ import {
   writeProduct,
 } from "./catalogue-products.ts";
 import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlight } from "./catalogue-sections.ts";
-import { seatsTaken } from "./course-capacity.ts";
+import { followCapacity, seatsTaken } from "./course-capacity.ts";
 import { storeProductImage } from "./product-images.ts";
 import { productExtrasText, readVariants, variantsAuditText, writeProductOptions } from "./product-options.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
@@ -51,6 +51,15 @@ async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBod
     try {
       written = await writeProduct(trx, storeId, fields, existing, { image, now });
       await writeProductOptions(trx, storeId, written.id, { optionName, sizeChart, capacity, variants }, { now });
+      await followCapacity(
+        trx,
+        storeId,
+        existing
+          ? { unitCode: existing.unit_code, itemTOTVSId: existing.item_totvs_id, capacity: existing.capacity }
+          : null,
+        { unitCode: fields.CODCOLIGADA, itemTOTVSId: fields.itemTOTVSId, capacity: capacity ?? null },
+        { staffId: c.get("staff").id, at: now.toISOString() },
+      );
     } catch (error) {
       if (error instanceof ProductFieldError) throw badRequest(error.message);
       throw error;

@@ -28,9 +28,16 @@ export function readGestorCsv(
   csv: string,
   {
     columns,
+    optionalColumns = [],
     maxRows,
     rowNoun,
-  }: { columns: readonly string[]; maxRows: number; rowNoun: { one: string; many: string } },
+  }: {
+    columns: readonly string[];
+    /** Columns a file may leave out (added later: older files still import); absent from `values`. */
+    optionalColumns?: readonly string[];
+    maxRows: number;
+    rowNoun: { one: string; many: string };
+  },
 ): { rows: CsvRow[]; errors: CsvError[] } {
   let records: { record: string[]; info: { lines: number } }[];
   try {
@@ -53,7 +60,7 @@ export function readGestorCsv(
       .filter((column) => !names.includes(column))
       .map((column) => ({ line: 1, column, message: `Falta a coluna ${column} no cabeçalho.` })),
     ...names
-      .filter((name) => !columns.includes(name))
+      .filter((name) => !columns.includes(name) && !optionalColumns.includes(name))
       .map((name) => ({ line: 1, column: name, message: `Coluna desconhecida: "${name}".` })),
   ];
   if (data.length > maxRows)

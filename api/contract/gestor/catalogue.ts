@@ -290,19 +290,25 @@ export const CAPACITY_MAX = 100_000;
  * fields, the option's name, its variants, the size chart and a course's capacity. The rules
  * across fields live here, so the browser, the form's action and the API say the same.
  */
+/** The option's name, the size chart and a course's capacity: the form's and the CSV's product row. */
+const productExtrasShape = {
+  optionName: optionalText(40),
+  sizeChart: sizeChartField,
+  capacity: z.preprocess(
+    given,
+    wholeNumber(
+      `Capacidade: um número de vagas de 1 a ${CAPACITY_MAX}, ou em branco para ilimitada.`,
+      1,
+      CAPACITY_MAX,
+    ).optional(),
+  ),
+};
+export const productExtrasFields = z.object(productExtrasShape);
+
 export const productFormFields = z
   .object({
     ...productShape,
-    optionName: optionalText(40),
-    sizeChart: sizeChartField,
-    capacity: z.preprocess(
-      given,
-      wholeNumber(
-        `Capacidade: um número de vagas de 1 a ${CAPACITY_MAX}, ou em branco para ilimitada.`,
-        1,
-        CAPACITY_MAX,
-      ).optional(),
-    ),
+    ...productExtrasShape,
     variants: z.preprocess(
       (value) => value ?? [],
       z.array(variantFields).max(VARIANTS_MAX, { message: `Use no máximo ${VARIANTS_MAX} opções.` }),
@@ -339,6 +345,22 @@ export type ProductFormFields = z.output<typeof productFormFields>;
 /** The form's fields beyond the CSV's product columns, as text. */
 export type ProductExtrasText = Record<"optionName" | "sizeChart" | "capacity", string>;
 export const PRODUCT_EXTRA_FIELDS = ["optionName", "sizeChart", "capacity"] as const;
+
+/**
+ * The catalogue CSV's columns for options (issue 28), after PRODUCT_CSV_COLUMNS; a file without
+ * them imports as before and leaves every product's options as they are. A product's row may
+ * hold its option's name, size chart and capacity; an option's row names its product by
+ * produto_pai (the product's item code) and its value in opcao, with its own itemTOTVSId,
+ * PRECO and DESCONTO (empty: the product's) and visivel (active); its other cells stay empty.
+ */
+export const OPTION_CSV_COLUMNS = {
+  optionName: "opcao_nome",
+  sizeChart: "tabela_medidas",
+  capacity: "capacidade",
+  parent: "produto_pai",
+  value: "opcao",
+} as const;
+export const CATALOGUE_CSV_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...Object.values(OPTION_CSV_COLUMNS)];
 
 /** An uploaded image, base64 in the JSON body (the only calls with a larger body limit). */
 const imageUpload = z

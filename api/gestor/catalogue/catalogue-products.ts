@@ -110,8 +110,11 @@ function toFields(row: ProductRow, series: number[]): SavedFields {
   };
 }
 
-/** Every product of the store as its fields' text, in TOTVS code order (the export). */
-export async function allProductsText(db: Kysely<Database>, storeId: number): Promise<ProductFieldsText[]> {
+/** Every product of the store (id) with its fields' text, in TOTVS code order (the export). */
+export async function allProductsText(
+  db: Kysely<Database>,
+  storeId: number,
+): Promise<{ id: string; text: ProductFieldsText }[]> {
   const rows = await db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
@@ -124,7 +127,7 @@ export async function allProductsText(db: Kysely<Database>, storeId: number): Pr
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => productFieldsText(toFields(row, series.get(row.id) ?? [])));
+  return rows.map((row) => ({ id: row.id, text: productFieldsText(toFields(row, series.get(row.id) ?? [])) }));
 }
 
 export async function productText(db: Kysely<Database>, row: ProductRow): Promise<ProductFieldsText> {

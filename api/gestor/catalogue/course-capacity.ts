@@ -31,7 +31,7 @@ export async function seatsTaken(
 }
 
 /** Where a course's seats are kept: its unit and item code, with the capacity (null: unlimited). */
-export interface CourseSeats {
+interface CourseSeats {
   unitCode: string;
   itemTOTVSId: number;
   capacity: number | null;
@@ -63,10 +63,18 @@ async function lockLevel(db: Kysely<Database>, storeId: number, seats: CourseSea
 export async function followCapacity(
   db: Kysely<Database>,
   storeId: number,
-  before: CourseSeats | null,
-  after: CourseSeats,
+  stored: { unit_code: string; item_totvs_id: number; capacity: number | null } | undefined,
+  saved: { CODCOLIGADA: string; itemTOTVSId: number; capacity: number | undefined },
   movement: { staffId: string | null; at: string },
 ): Promise<void> {
+  const before: CourseSeats | null = stored
+    ? { unitCode: stored.unit_code, itemTOTVSId: stored.item_totvs_id, capacity: stored.capacity }
+    : null;
+  const after: CourseSeats = {
+    unitCode: saved.CODCOLIGADA,
+    itemTOTVSId: saved.itemTOTVSId,
+    capacity: saved.capacity ?? null,
+  };
   const sameKey = before?.unitCode === after.unitCode && before.itemTOTVSId === after.itemTOTVSId;
   if (after.capacity !== null) {
     await lockLevel(db, storeId, after);

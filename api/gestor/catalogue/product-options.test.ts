@@ -3,7 +3,10 @@ import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestStaff, type TestStaff } from "#tests/fixtures/staff.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { parse } from "csv-parse/sync";
 import { readCatalogueVersion } from "../../catalogue-version.ts";
+import { CATALOGUE_CSV_COLUMNS, PRODUCT_CSV_COLUMNS } from "../../contract/gestor/catalogue.ts";
+import { writeGestorCsv } from "../csv-file.ts";
 
 let t: TestApi;
 let admin: TestStaff;
@@ -364,5 +367,140 @@ describe("a course's capacity and its seats in stock", () => {
     expect(oldLedger.reduce((sum, movement) => sum + movement.delta, 0)).toBe(0);
     expect((await save({ capacity: "", CODCOLIGADA: "3" })).status).toBe(200);
     expect(await level("3", course.code)).toBeNull();
+  });
+});
+
+describe("options in the catalogue CSV", () => {
+  const exportCsv = async () => {
+    const response = await t.api.request("/gestor/catalogue/export", {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    return Buffer.from(await response.arrayBuffer()).toString("utf8");
+  };
+  const rowsOf = (csv: string) =>
+    parse(csv, { delimiter: ";", bom: true, columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const preview = (csv: string) => post("/gestor/catalogue/import/preview", { csv });
+
+  it("exports each option as a row under its product, and imports the export back without a change", async () => {
+    const { codes } = await createShirt("Camiseta Exportada");
+    const csv = await exportCsv();
+    const rows = rowsOf(csv);
+    const product = rows.find((row) => row.itemTOTVSId === String(codes[0]))!;
+    expect(product).toMatchObject({
+      opcao_nome: "Tamanho",
+      tabela_medidas: SIZE_CHART,
+      capacidade: "",
+      produto_pai: "",
+    });
+    const index = rows.indexOf(product);
+    expect(rows.slice(index + 1, index + 4)).toEqual([
+      expect.objectContaining({
+        itemTOTVSId: String(codes[1]),
+        produto_pai: String(codes[0]),
+        opcao: "P",
+        NOME: "",
+        PRECO: "",
+        visivel: "1",
+      }),
+      expect.objectContaining({ itemTOTVSId: String(codes[2]), produto_pai: String(codes[0]), opcao: "M" }),
+      expect.objectContaining({
+        itemTOTVSId: String(codes[3]),
+        produto_pai: String(codes[0]),
+        opcao: "G",
+        PRECO: "64,90",
+        DESCONTO: "62,90",
+      }),
+    ]);
+    const checked = await preview(csv);
+    expect(checked.body).toMatchObject({ errors: [], creates: 0, updates: 0, unchanged: rows.length });
+    const run = await post("/gestor/catalogue/import", { csv });
+    expect(run.status).toBe(200);
+    expect(await exportCsv()).toBe(csv);
+  });
+
+  it("imports a file without the options' columns as before, leaving every product's options as they are", async () => {
+    const { id, codes } = await createShirt("Camiseta Sem Colunas");
+    const row = rowsOf(await exportCsv()).find((r) => r.itemTOTVSId === String(codes[0]))!;
+    const csv = writeGestorCsv([{ ...row, PRECO: "69,90", DESCONTO: "65,00" }], PRODUCT_CSV_COLUMNS);
+    const run = await post("/gestor/catalogue/import", { csv });
+    expect(run.body).toMatchObject({ errors: [], updates: 1 });
+    const product = await t.db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([product.price_cents, product.option_name, product.size_chart !== null]).toEqual([6990, "Tamanho", true]);
+    expect((await variantRows(id)).map((variant) => variant.value)).toEqual(["P", "M", "G"]);
+  });
+
+  it("creates a product with its options from a file, refusing an option's row that is wrong, naming the clash", async () => {
+    const other = await createShirt("Camiseta Dona do Código");
+    const template = rowsOf(await exportCsv()).find((r) => r.itemTOTVSId === String(other.codes[0]))!;
+    const code = ++nextCode + 1000;
+    const empty = Object.fromEntries(CATALOGUE_CSV_COLUMNS.map((column) => [column, ""]));
+    const productRow = {
+      ...template,
+      itemTOTVSId: String(code),
+      NOME: "Saia Plissada",
+      slug: "saia-plissada-csv",
+      opcao_nome: "Tamanho",
+      tabela_medidas: "Tamanho; Cintura (cm)\n4; 54\n6; 56",
+    };
+    const option = (value: string, itemTOTVSId: number, extra: Record<string, string> = {}) => ({
+      ...empty,
+      itemTOTVSId: String(itemTOTVSId),
+      visivel: "1",
+      produto_pai: String(code),
+      opcao: value,
+      ...extra,
+    });
+    const bad = writeGestorCsv(
+      [
+        option("2", code + 9, { produto_pai: String(code) }),
+        productRow,
+        option("4", code + 1),
+        option("6", other.codes[2]!),
+        option("8", code + 3, { NOME: "Saia 8" }),
+      ],
+      CATALOGUE_CSV_COLUMNS,
+    );
+    const refused = await preview(bad);
+    expect(refused.body.errors).toEqual([
+      {
+        line: 2,
+        column: "produto_pai",
+        message: `Nenhum produto tem o código ${code} (a linha do produto vem antes das suas opções).`,
+      },
+      // The product's size chart takes three lines of the file (a quoted cell): lines 3 to 5.
+      {
+        line: 7,
+        column: "itemTOTVSId",
+        message: `O código TOTVS ${other.codes[2]} já é da opção "M" do produto "Camiseta Dona do Código".`,
+      },
+      { line: 8, column: "NOME", message: "Numa linha de opção (com produto_pai), deixe esta coluna em branco." },
+    ]);
+    const good = writeGestorCsv(
+      [productRow, option("4", code + 1), option("6", code + 2, { PRECO: "89,90" })],
+      CATALOGUE_CSV_COLUMNS,
+    );
+    const run = await post("/gestor/catalogue/import", { csv: good });
+    expect(run.body).toMatchObject({ errors: [], creates: 3 });
+    expect(run.body.rows.map((r: { NOME: string }) => r.NOME)).toEqual([
+      "Saia Plissada",
+      "Saia Plissada — 4",
+      "Saia Plissada — 6",
+    ]);
+    const created = await t.db
+      .selectFrom("products")
+      .selectAll()
+      .where("item_totvs_id", "=", code)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(created.size_chart!)).toEqual({
+      columns: ["Tamanho", "Cintura (cm)"],
+      rows: [
+        ["4", "54"],
+        ["6", "56"],
+      ],
+    });
+    expect(await variantRows(created.id)).toEqual([
+      { value: "4", item_totvs_id: code + 1, position: 0, price_cents: null, sale_price_cents: null, active: 1 },
+      { value: "6", item_totvs_id: code + 2, position: 1, price_cents: 8990, sale_price_cents: null, active: 1 },
+    ]);
   });
 });

@@ -55,7 +55,7 @@ export async function readVariants(db: Kysely<Database>, storeId: number, produc
 }
 
 /** The codes among `codes` that some sale of the store has a line of. */
-async function soldCodes(db: Kysely<Database>, storeId: number, codes: number[]): Promise<Set<number>> {
+export async function soldCodes(db: Kysely<Database>, storeId: number, codes: number[]): Promise<Set<number>> {
   if (codes.length === 0) return new Set();
   const rows = await db
     .selectFrom("sale_bag_items")
@@ -69,7 +69,7 @@ async function soldCodes(db: Kysely<Database>, storeId: number, codes: number[])
   return new Set(rows.map((row) => row.item_totvs_id));
 }
 
-const parseChart = (json: string | null): SizeChart | null => (json ? (JSON.parse(json) as SizeChart) : null);
+export const parseChart = (json: string | null): SizeChart | null => (json ? (JSON.parse(json) as SizeChart) : null);
 
 /** The form's extra fields as text. */
 export function productExtrasText(row: OptionColumns): ProductExtrasText {
@@ -91,6 +91,23 @@ export function variantsAuditText(variants: readonly VariantFieldsText[]): strin
     .join("; ");
 }
 
+/** The option's name, the size chart and the capacity of the product. */
+export async function writeProductExtras(
+  db: Kysely<Database>,
+  productId: string,
+  extras: Pick<ProductFormFields, "optionName" | "sizeChart" | "capacity">,
+): Promise<void> {
+  await db
+    .updateTable("products")
+    .set({
+      option_name: extras.optionName ?? null,
+      size_chart: extras.sizeChart ? JSON.stringify(extras.sizeChart) : null,
+      capacity: extras.capacity ?? null,
+    })
+    .where("id", "=", productId)
+    .execute();
+}
+
 /**
  * Writes the option's name, the size chart, the capacity and the options as the form has them:
  * options in the form's order, new ones created, stored ones missing from the list removed
@@ -103,15 +120,7 @@ export async function writeProductOptions(
   form: Pick<ProductFormFields, "optionName" | "sizeChart" | "capacity" | "variants">,
   { now }: { now: Date },
 ): Promise<void> {
-  await db
-    .updateTable("products")
-    .set({
-      option_name: form.optionName ?? null,
-      size_chart: form.sizeChart ? JSON.stringify(form.sizeChart) : null,
-      capacity: form.capacity ?? null,
-    })
-    .where("id", "=", productId)
-    .execute();
+  await writeProductExtras(db, productId, form);
 
   const stored = await db.selectFrom("product_variants").selectAll().where("product_id", "=", productId).execute();
   const byId = new Map(stored.map((row) => [row.id, row]));

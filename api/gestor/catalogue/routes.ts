@@ -54,11 +54,12 @@ async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBod
       await followCapacity(
         trx,
         storeId,
-        existing
-          ? { unitCode: existing.unit_code, itemTOTVSId: existing.item_totvs_id, capacity: existing.capacity }
-          : null,
-        { unitCode: fields.CODCOLIGADA, itemTOTVSId: fields.itemTOTVSId, capacity: capacity ?? null },
-        { staffId: c.get("staff").id, at: now.toISOString() },
+        existing,
+        { ...fields, capacity },
+        {
+          staffId: c.get("staff").id,
+          at: now.toISOString(),
+        },
       );
     } catch (error) {
       if (error instanceof ProductFieldError) throw badRequest(error.message);

@@ -35,11 +35,14 @@ export function readGestorCsv(
   csv: string,
   {
     columns,
+    optionalColumns = [],
     maxRows,
     rowNoun,
     ignoreHeaderCase = false,
   }: {
     columns: readonly string[];
+    /** Columns a file may leave out (added later: older files still import); absent from `values`. */
+    optionalColumns?: readonly string[];
     maxRows: number;
     rowNoun: { one: string; many: string };
     ignoreHeaderCase?: boolean;
@@ -62,14 +65,14 @@ export function readGestorCsv(
   const [header, ...data] = records;
   if (!header) return { rows: [], errors: [{ line: 1, column: "", message: "O arquivo está vazio." }], rowCount: 0 };
   const comparable = (name: string) => (ignoreHeaderCase ? name.toUpperCase() : name);
-  const columnOf = new Map(columns.map((column) => [comparable(column), column]));
+  const columnOf = new Map([...columns, ...optionalColumns].map((column) => [comparable(column), column]));
   const names = header.record.map((written) => columnOf.get(comparable(written.trim())) ?? written.trim());
   const errors: CsvError[] = [
     ...columns
       .filter((column) => !names.includes(column))
       .map((column) => ({ line: 1, column, message: `Falta a coluna ${column} no cabeçalho.` })),
     ...names
-      .filter((name) => !columns.includes(name))
+      .filter((name) => !columns.includes(name) && !optionalColumns.includes(name))
       .map((name) => ({ line: 1, column: name, message: `Coluna desconhecida: "${name}".` })),
   ];
   if (data.length > maxRows)

@@ -257,3 +257,78 @@ test("atendimento reads the catalogue without any form to change it", async ({ p
   await visit("/gestor/catalogo/importar");
   await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
 });
+
+test("an admin adds a product with three sizes and a size chart; a size under another product's code is refused with everything kept", async ({
+  page,
+  context,
+  visit,
+}) => {
+  const existing = await createProduct("Camiseta Existente");
+  const product = uniqueProduct("Camiseta Tamanhos");
+  await logInStaff(context, "admin", "Ana Admin");
+  await visit("/gestor/catalogo/produtos/novo");
+  await page.getByLabel("Nome", { exact: true }).fill(product.title);
+  await page.getByLabel("Código do item no TOTVS (itemTOTVSId)").fill(String(product.code));
+  await page.getByLabel("Categoria", { exact: true }).selectOption("papelaria");
+  await page.getByLabel("Preço em reais (PRECO)").fill("59,90");
+  await page.getByLabel("Preço de venda, com desconto, em reais (DESCONTO)").fill("54,90");
+  await page.getByLabel("Unidade (CODCOLIGADA)").selectOption({ index: 1 });
+  await page.getByLabel("Nome da opção").fill("Tamanho");
+  await page
+    .getByLabel("Tabela de medidas")
+    .fill("Tamanho; Busto (cm); Comprimento (cm)\nP; 80; 60\nM; 88; 64\nG; 96; 68");
+
+  // Each row added: without JavaScript a post that brings the form back, all typed kept.
+  const sizes = [
+    ["P", product.code + 1],
+    ["M", product.code + 2],
+    ["G", existing.code],
+  ] as const;
+  for (const [index, [value, code]] of sizes.entries()) {
+    await page.getByRole("button", { name: "Adicionar opção" }).click();
+    const row = page.getByRole("group", { name: `Opção ${index + 1}` });
+    await row.getByLabel("Valor").fill(value);
+    await row.getByLabel("Código TOTVS").fill(String(code));
+  }
+  await page.getByRole("group", { name: "Opção 3" }).getByLabel("Preço (R$)", { exact: true }).fill("64,90");
+  // One row too many, taken back.
+  await page.getByRole("button", { name: "Adicionar opção" }).click();
+  await page.getByRole("button", { name: "Remover a opção 4" }).click();
+  await expect(page.getByRole("group", { name: "Opção 4" })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Opção 1" }).getByLabel("Valor")).toHaveValue("P");
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue(product.title);
+  const preview = page.getByRole("table", { name: "Prévia da tabela de medidas" });
+  await expect(preview.getByRole("row")).toHaveCount(4);
+  await expect(preview.getByRole("columnheader", { name: "Busto (cm)" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Criar produto" }).click();
+  await expect(page.getByText(`O código TOTVS ${existing.code} já é do produto "${existing.title}".`)).toBeVisible();
+  const third = page.getByRole("group", { name: "Opção 3" });
+  await expect(third.getByLabel("Valor")).toHaveValue("G");
+  await expect(third.getByLabel("Preço (R$)", { exact: true })).toHaveValue("64,90");
+  await expect(page.getByLabel("Nome da opção")).toHaveValue("Tamanho");
+
+  await third.getByLabel("Código TOTVS").fill(String(product.code + 3));
+  await page.getByRole("button", { name: "Criar produto" }).click();
+  await expect(page.getByRole("heading", { name: product.title })).toBeVisible();
+  for (const [index, value] of ["P", "M", "G"].entries())
+    await expect(page.getByRole("group", { name: `Opção ${index + 1}` }).getByLabel("Valor")).toHaveValue(value);
+  await expect(page.getByRole("group", { name: "Opção 3" }).getByLabel("Código TOTVS")).toHaveValue(
+    String(product.code + 3),
+  );
+  await expect(page.getByRole("table", { name: "Prévia da tabela de medidas" }).getByRole("row")).toHaveCount(4);
+  const stored = await withStoreDatabase((db) =>
+    db
+      .selectFrom("product_variants")
+      .innerJoin("products", "products.id", "product_variants.product_id")
+      .select(["product_variants.value", "product_variants.price_cents"])
+      .where("products.item_totvs_id", "=", product.code)
+      .orderBy("product_variants.position")
+      .execute(),
+  );
+  expect(stored).toEqual([
+    { value: "P", price_cents: null },
+    { value: "M", price_cents: null },
+    { value: "G", price_cents: 6490 },
+  ]);
+});

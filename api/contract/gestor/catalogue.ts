@@ -15,6 +15,7 @@ import { endpoint } from "../endpoint.ts";
 import { MAX_INTEGER_ID, uuidParam } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { sitePath } from "#core/site-path.ts";
+import { counted } from "#core/text.ts";
 
 export const PRODUCT_TYPES = ["S", "M", "P"] as const;
 export const PRODUCT_TYPE_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = {
@@ -66,21 +67,19 @@ const wholeNumber = (message: string, min: number, max: number) =>
   );
 
 /** "1.234,56" → 123456 centavos (reais with a comma, spec §9). */
-const reais = (required: string) =>
-  z.preprocess(
-    given,
-    z
-      .string({ message: required })
-      .transform((value, ctx) => {
-        const cents = parseReaisToCents(value);
-        if (cents === null) {
-          ctx.addIssue({ code: "custom", message: "Informe o valor em reais com vírgula, por exemplo 1.234,56." });
-          return z.NEVER;
-        }
-        return cents;
-      })
-      .refine((cents) => cents <= 100_000_000, { message: "O valor passa do limite de R$ 1.000.000,00." }),
-  );
+const reaisCents = (required: string) =>
+  z
+    .string({ message: required })
+    .transform((value, ctx) => {
+      const cents = parseReaisToCents(value);
+      if (cents === null) {
+        ctx.addIssue({ code: "custom", message: "Informe o valor em reais com vírgula, por exemplo 1.234,56." });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .refine((cents) => cents <= 100_000_000, { message: "O valor passa do limite de R$ 1.000.000,00." });
+const reais = (required: string) => z.preprocess(given, reaisCents(required));
 
 const YES = ["1", "sim", "s", "true", "on"];
 const NO = ["0", "nao", "não", "n", "false", "off"];
@@ -121,51 +120,61 @@ const imagePath = z
   .regex(/^(\/[^\s/]\S*|https:\/\/\S+)$/, { message: "Informe um caminho que comece com / ou um endereço https." });
 const imageAddress = z.preprocess(given, imagePath.optional());
 
+const optionalText = (max: number) =>
+  z.preprocess(
+    given,
+    z
+      .string()
+      .trim()
+      .max(max, { message: `Use no máximo ${max} caracteres.` })
+      .optional(),
+  );
+
+/** A product's own fields, as typed: named as the CSV's columns. */
+const productShape = {
+  itemTOTVSId: wholeNumber("Informe o código do item no TOTVS (número inteiro positivo).", 1, MAX_INTEGER_ID),
+  NOME: text("Informe o nome do produto.", 120),
+  slug: optionalSlug,
+  // Optional inside, "" outside: Conform's coercion reads an empty field as undefined after any
+  // preprocess of ours, so a default given there never reached the string.
+  descricao: z
+    .preprocess(given, z.string().trim().max(5000, { message: "Use no máximo 5000 caracteres." }).optional())
+    .transform((value) => value ?? ""),
+  categoria: z.preprocess(
+    given,
+    z.string({ message: "Escolha a categoria." }).trim().regex(SLUG, { message: "Escolha a categoria." }),
+  ),
+  TIPO: z.preprocess(
+    (value) => (typeof value === "string" ? given(value.trim().toUpperCase()) : value),
+    z.enum(PRODUCT_TYPES, { message: "Escolha o tipo: S, M ou P." }),
+  ),
+  PRECO: reais("Informe o preço."),
+  DESCONTO: reais("Informe o preço com desconto (o de venda)."),
+  PARCELAS: wholeNumber("Parcelas: um número de 1 a 12.", 1, 12),
+  TURNO: z.preprocess(given, z.enum(SHIFTS, { message: "Turno: Manhã, Tarde, Integral, Noite ou vazio." }).optional()),
+  CODCOLIGADA: z.preprocess(
+    given,
+    z
+      .string({ message: "Informe a unidade (CODCOLIGADA)." })
+      .trim()
+      .regex(/^\d{1,4}$/, {
+        message: "A unidade (CODCOLIGADA) é um número de até 4 dígitos.",
+      }),
+  ),
+  maxInstallments: wholeNumber("Máximo de parcelas do plano: um número de 1 a 12.", 1, 12),
+  turnYear: yesNo,
+  schoolYear: wholeNumber("Ano letivo: um ano entre 2000 e 2100.", 2000, 2100),
+  seriesTOTVSID: seriesIds,
+  visivel: yesNo,
+  imagem: imageAddress,
+};
+const discountWithinPrice = {
+  check: (product: { PRECO: number; DESCONTO: number }) => product.DESCONTO <= product.PRECO,
+  params: { path: ["DESCONTO"], message: "O preço com desconto não pode ser maior que o preço." },
+};
+
 /** A product as typed: named as the CSV's columns. */
-export const productFields = z
-  .object({
-    itemTOTVSId: wholeNumber("Informe o código do item no TOTVS (número inteiro positivo).", 1, MAX_INTEGER_ID),
-    NOME: text("Informe o nome do produto.", 120),
-    slug: optionalSlug,
-    descricao: z.preprocess(
-      (value) => given(value) ?? "",
-      z.string().trim().max(5000, { message: "Use no máximo 5000 caracteres." }),
-    ),
-    categoria: z.preprocess(
-      given,
-      z.string({ message: "Escolha a categoria." }).trim().regex(SLUG, { message: "Escolha a categoria." }),
-    ),
-    TIPO: z.preprocess(
-      (value) => (typeof value === "string" ? given(value.trim().toUpperCase()) : value),
-      z.enum(PRODUCT_TYPES, { message: "Escolha o tipo: S, M ou P." }),
-    ),
-    PRECO: reais("Informe o preço."),
-    DESCONTO: reais("Informe o preço com desconto (o de venda)."),
-    PARCELAS: wholeNumber("Parcelas: um número de 1 a 12.", 1, 12),
-    TURNO: z.preprocess(
-      given,
-      z.enum(SHIFTS, { message: "Turno: Manhã, Tarde, Integral, Noite ou vazio." }).optional(),
-    ),
-    CODCOLIGADA: z.preprocess(
-      given,
-      z
-        .string({ message: "Informe a unidade (CODCOLIGADA)." })
-        .trim()
-        .regex(/^\d{1,4}$/, {
-          message: "A unidade (CODCOLIGADA) é um número de até 4 dígitos.",
-        }),
-    ),
-    maxInstallments: wholeNumber("Máximo de parcelas do plano: um número de 1 a 12.", 1, 12),
-    turnYear: yesNo,
-    schoolYear: wholeNumber("Ano letivo: um ano entre 2000 e 2100.", 2000, 2100),
-    seriesTOTVSID: seriesIds,
-    visivel: yesNo,
-    imagem: imageAddress,
-  })
-  .refine((product) => product.DESCONTO <= product.PRECO, {
-    path: ["DESCONTO"],
-    message: "O preço com desconto não pode ser maior que o preço.",
-  });
+export const productFields = z.object(productShape).refine(discountWithinPrice.check, discountWithinPrice.params);
 export type ProductFields = z.output<typeof productFields>;
 /** The text of each field, as the form shows it and the CSV holds it. */
 export type ProductFieldsText = Record<keyof z.input<typeof productFields>, string>;
@@ -196,6 +205,163 @@ export function productFieldsText(product: ProductFields & { slug: string; image
   };
 }
 
+/**
+ * A product's measurements table (issue 28), stored as this JSON in products.size_chart. The
+ * gestor types it as text: the first line the header, one row per line, cells separated by ";".
+ */
+export interface SizeChart {
+  columns: string[];
+  rows: string[][];
+}
+export const SIZE_CHART_MAX_COLUMNS = 12;
+export const SIZE_CHART_MAX_ROWS = 40;
+const SIZE_CHART_CELL_MAX = 40;
+
+/** The typed table, or the message of its first wrong line. */
+export function sizeChartFromText(text: string): SizeChart | { error: string } {
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+  const cellsOf = (line: string) => line.split(";").map((cell) => cell.trim());
+  const [header, ...rows] = lines.map(cellsOf);
+  if (!header || rows.length === 0)
+    return { error: "A tabela de medidas precisa do cabeçalho e de ao menos uma linha de medidas." };
+  if (header.length > SIZE_CHART_MAX_COLUMNS)
+    return { error: `A tabela de medidas tem no máximo ${SIZE_CHART_MAX_COLUMNS} colunas.` };
+  if (rows.length > SIZE_CHART_MAX_ROWS)
+    return { error: `A tabela de medidas tem no máximo ${SIZE_CHART_MAX_ROWS} linhas de medidas.` };
+  if (header.some((cell) => cell === "")) return { error: "Dê um título a cada coluna do cabeçalho (1ª linha)." };
+  for (const [index, row] of [header, ...rows].entries()) {
+    if (row.length !== header.length)
+      return {
+        error: `A linha ${index + 1} da tabela de medidas tem ${counted(row.length, "célula", "células")}; o cabeçalho tem ${header.length}.`,
+      };
+    if (row.some((cell) => cell.length > SIZE_CHART_CELL_MAX))
+      return {
+        error: `A linha ${index + 1} da tabela de medidas tem uma célula com mais de ${SIZE_CHART_CELL_MAX} caracteres.`,
+      };
+  }
+  return { columns: header, rows };
+}
+
+/** The table as the gestor types it (the form's textarea, the CSV's cell). */
+export const sizeChartText = (chart: SizeChart) =>
+  [chart.columns, ...chart.rows].map((row) => row.join("; ")).join("\n");
+
+const sizeChartField = z.preprocess(
+  given,
+  z
+    .string()
+    .max(5000, { message: "Use no máximo 5000 caracteres." })
+    .transform((value, ctx) => {
+      const chart = sizeChartFromText(value);
+      if ("error" in chart) {
+        ctx.addIssue({ code: "custom", message: chart.error });
+        return z.NEVER;
+      }
+      return chart;
+    })
+    .optional(),
+);
+
+/** At most this many options (sizes) per product. */
+export const VARIANTS_MAX = 30;
+
+/** An option of a product (a size): sold under its own item code; prices empty: the product's. */
+export const variantFields = z.object({
+  /** The stored variant being edited; absent for a new one. */
+  id: z.preprocess(given, z.uuid({ message: "Opção desconhecida: recarregue a página." }).optional()),
+  value: text("Informe a opção (ex.: M).", 40),
+  itemTOTVSId: wholeNumber("Informe o código TOTVS da opção (número inteiro positivo).", 1, MAX_INTEGER_ID),
+  PRECO: z.preprocess(given, reaisCents("").optional()),
+  DESCONTO: z.preprocess(given, reaisCents("").optional()),
+  active: yesNo,
+});
+export type VariantFields = z.output<typeof variantFields>;
+export type VariantFieldsText = Record<keyof z.input<typeof variantFields>, string>;
+export const VARIANT_FIELD_NAMES = Object.keys(variantFields.shape) as (keyof VariantFieldsText)[];
+
+/** A course's or event's seats; at most this many. */
+export const CAPACITY_MAX = 100_000;
+
+/**
+ * The product form (the gestor's page and the API's create and update): the product's own
+ * fields, the option's name, its variants, the size chart and a course's capacity. The rules
+ * across fields live here, so the browser, the form's action and the API say the same.
+ */
+/** The option's name, the size chart and a course's capacity: the form's and the CSV's product row. */
+const productExtrasShape = {
+  optionName: optionalText(40),
+  sizeChart: sizeChartField,
+  capacity: z.preprocess(
+    given,
+    wholeNumber(
+      `Capacidade: um número de vagas de 1 a ${CAPACITY_MAX}, ou em branco para ilimitada.`,
+      1,
+      CAPACITY_MAX,
+    ).optional(),
+  ),
+};
+export const productExtrasFields = z.object(productExtrasShape);
+
+export const productFormFields = z
+  .object({
+    ...productShape,
+    ...productExtrasShape,
+    variants: z.preprocess(
+      (value) => value ?? [],
+      z.array(variantFields).max(VARIANTS_MAX, { message: `Use no máximo ${VARIANTS_MAX} opções.` }),
+    ),
+  })
+  .refine(discountWithinPrice.check, discountWithinPrice.params)
+  .superRefine((product, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+    const hasVariants = product.variants.length > 0;
+    if (hasVariants && product.optionName === undefined)
+      issue(["optionName"], "Informe o nome da opção (ex.: Tamanho): o produto tem opções.");
+    if (!hasVariants && product.optionName !== undefined)
+      issue(["optionName"], "Adicione ao menos uma opção, ou deixe o nome da opção em branco.");
+    if (product.capacity !== undefined && product.TIPO !== "S")
+      issue(["capacity"], "A capacidade vale só para cursos e eventos (tipo S).");
+    if (product.capacity !== undefined && hasVariants)
+      issue(["capacity"], "Um curso com capacidade não tem opções: deixe a capacidade ou as opções em branco.");
+    const values = new Set<string>();
+    const codes = new Set([product.itemTOTVSId]);
+    for (const [index, variant] of product.variants.entries()) {
+      const value = variant.value.toLocaleLowerCase("pt-BR");
+      if (values.has(value)) issue(["variants", index, "value"], `A opção "${variant.value}" aparece duas vezes.`);
+      values.add(value);
+      if (variant.itemTOTVSId === product.itemTOTVSId)
+        issue(["variants", index, "itemTOTVSId"], "Use um código diferente do código do produto (o do modelo).");
+      else if (codes.has(variant.itemTOTVSId))
+        issue(["variants", index, "itemTOTVSId"], `O código ${variant.itemTOTVSId} aparece em duas opções.`);
+      codes.add(variant.itemTOTVSId);
+      if ((variant.DESCONTO ?? product.DESCONTO) > (variant.PRECO ?? product.PRECO))
+        issue(["variants", index, "DESCONTO"], "O preço com desconto da opção não pode ser maior que o preço dela.");
+    }
+  });
+export type ProductFormFields = z.output<typeof productFormFields>;
+/** The form's fields beyond the CSV's product columns, as text. */
+export type ProductExtrasText = Record<"optionName" | "sizeChart" | "capacity", string>;
+export const PRODUCT_EXTRA_FIELDS = ["optionName", "sizeChart", "capacity"] as const;
+
+/**
+ * The catalogue CSV's columns for options (issue 28), after PRODUCT_CSV_COLUMNS; a file without
+ * them imports as before and leaves every product's options as they are. A product's row may
+ * hold its option's name, size chart and capacity; an option's row names its product by
+ * produto_pai (the product's item code) and its value in opcao, with its own itemTOTVSId,
+ * PRECO and DESCONTO (empty: the product's) and visivel (active); its other cells stay empty.
+ */
+export const OPTION_CSV_COLUMNS = {
+  optionName: "opcao_nome",
+  sizeChart: "tabela_medidas",
+  capacity: "capacidade",
+  parent: "produto_pai",
+  value: "opcao",
+} as const;
+export const CATALOGUE_CSV_COLUMNS = [...PRODUCT_CSV_COLUMNS, ...Object.values(OPTION_CSV_COLUMNS)];
+
 /** An uploaded image, base64 in the JSON body (the only calls with a larger body limit). */
 const imageUpload = z
   .string()
@@ -206,6 +372,8 @@ const imageUpload = z
 /** The product's fields as text, plus an optional new image. */
 const productBody = z.object({
   fields: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  /** Every option of the product, in order (absent: none); one missing from the list is removed. */
+  variants: z.array(z.record(z.string(), z.string())).max(VARIANTS_MAX).optional(),
   image: imageUpload,
 });
 
@@ -224,6 +392,22 @@ const productDetail = z.object({
   /** The product's page in the shop. */
   shopPath: z.string(),
   fields: z.record(z.string(), z.string()),
+  /** Its options as the form shows them; sold: on a sale, so never removed (deactivated instead). */
+  variants: z.array(
+    z.object({
+      fields: z.object({
+        id: z.string(),
+        value: z.string(),
+        itemTOTVSId: z.string(),
+        PRECO: z.string(),
+        DESCONTO: z.string(),
+        active: z.string(),
+      }),
+      sold: z.boolean(),
+    }),
+  ),
+  /** Seats of the course taken by sales that hold them (the least its capacity may be). */
+  seatsTaken: z.number(),
 });
 
 const categoryRow = z.object({
@@ -240,16 +424,6 @@ const categoryRow = z.object({
   homeMenuLabel: z.string().nullable(),
 });
 export type GestorCategoryRow = z.infer<typeof categoryRow>;
-
-const optionalText = (max: number) =>
-  z.preprocess(
-    given,
-    z
-      .string()
-      .trim()
-      .max(max, { message: `Use no máximo ${max} caracteres.` })
-      .optional(),
-  );
 
 export const categoryFields = z
   .object({

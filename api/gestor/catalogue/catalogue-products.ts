@@ -7,13 +7,16 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Database, ProductTable } from "#db/schema.ts";
 import { slugify } from "#core/text.ts";
+import type { z } from "zod";
 import {
   productFields,
+  productFormFields,
   productFieldsText,
   type ProductFields,
   type ProductFieldsText,
 } from "../../contract/gestor/catalogue.ts";
 import { productSearchText } from "#db/search-text.ts";
+import { claimItemCode } from "./item-codes.ts";
 
 /** Shown until an image is uploaded or named: the store's logo. */
 export const DEFAULT_PRODUCT_IMAGE = "/images/logo.svg";
@@ -30,20 +33,27 @@ export class ProductFieldError extends Error {
 
 export type SavedFields = ProductFields & { slug: string; imagem: string };
 
-/** The fields' text, checked: every refusal with its column, or the typed fields. */
-export function checkProductFields(
+/** The text checked by `schema`: every refusal with its field's path, or the typed fields. */
+function checkWith<T extends z.ZodType>(
+  schema: T,
   input: Record<string, unknown>,
-): { fields: ProductFields; errors?: undefined } | { errors: ProductFieldError[] } {
-  const result = productFields.safeParse(input, {
+): { fields: z.output<T>; errors?: undefined } | { errors: ProductFieldError[] } {
+  const result = schema.safeParse(input, {
     error: (issue) => `O campo ${(issue.path ?? []).map(String).join(".") || "produto"} é inválido.`,
   });
   if (result.success) return { fields: result.data };
   return {
     errors: result.error.issues.map(
-      (issue) => new ProductFieldError(String(issue.path[0] ?? "produto"), issue.message),
+      (issue) => new ProductFieldError(issue.path.map(String).join(".") || "produto", issue.message),
     ),
   };
 }
+
+/** A CSV row's product fields, checked. */
+export const checkProductFields = (input: Record<string, unknown>) => checkWith(productFields, input);
+
+/** The product form's fields (options, size chart, capacity too), checked. */
+export const checkProductForm = (input: Record<string, unknown>) => checkWith(productFormFields, input);
 
 type ProductRow = Selectable<ProductTable> & { category_slug: string };
 
@@ -100,8 +110,11 @@ function toFields(row: ProductRow, series: number[]): SavedFields {
   };
 }
 
-/** Every product of the store as its fields' text, in TOTVS code order (the export). */
-export async function allProductsText(db: Kysely<Database>, storeId: number): Promise<ProductFieldsText[]> {
+/** Every product of the store (id) with its fields' text, in TOTVS code order (the export). */
+export async function allProductsText(
+  db: Kysely<Database>,
+  storeId: number,
+): Promise<{ id: string; text: ProductFieldsText }[]> {
   const rows = await db
     .selectFrom("products")
     .innerJoin("categories", "categories.id", "products.category_id")
@@ -114,7 +127,7 @@ export async function allProductsText(db: Kysely<Database>, storeId: number): Pr
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => productFieldsText(toFields(row, series.get(row.id) ?? [])));
+  return rows.map((row) => ({ id: row.id, text: productFieldsText(toFields(row, series.get(row.id) ?? [])) }));
 }
 
 export async function productText(db: Kysely<Database>, row: ProductRow): Promise<ProductFieldsText> {
@@ -123,8 +136,8 @@ export async function productText(db: Kysely<Database>, row: ProductRow): Promis
 }
 
 /** The fields whose text differs, before and after (the audit log's entry). */
-export function changedFields(before: ProductFieldsText | null, after: ProductFieldsText) {
-  const keys = (Object.keys(after) as (keyof ProductFieldsText)[]).filter((key) => before?.[key] !== after[key]);
+export function changedFields<T extends Record<string, string>>(before: T | null, after: T) {
+  const keys = (Object.keys(after) as (keyof T & string)[]).filter((key) => before?.[key] !== after[key]);
   return {
     before: before ? Object.fromEntries(keys.map((key) => [key, before[key]])) : undefined,
     after: Object.fromEntries(keys.map((key) => [key, after[key]])),
@@ -160,14 +173,13 @@ export async function writeProduct(
   if (!category) throw new ProductFieldError("categoria", `A categoria "${fields.categoria}" não existe.`);
   const slug = fields.slug ?? slugify(fields.NOME);
   if (!slug) throw new ProductFieldError("slug", "Informe o slug: o nome não tem letras ou números para formá-lo.");
-  const sameCode = await db
-    .selectFrom("products")
-    .select("id")
-    .where("store_id", "=", storeId)
-    .where("item_totvs_id", "=", fields.itemTOTVSId)
-    .executeTakeFirst();
-  if (sameCode && sameCode.id !== existing?.id)
-    throw new ProductFieldError("itemTOTVSId", `Já existe outro produto com o código TOTVS ${fields.itemTOTVSId}.`);
+  await claimItemCode(
+    db,
+    storeId,
+    fields.itemTOTVSId,
+    (owner) => owner.productId === existing?.id && owner.variantId === null,
+    "itemTOTVSId",
+  );
   const sameSlug = await db
     .selectFrom("products")
     .select("id")

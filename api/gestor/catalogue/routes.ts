@@ -15,36 +15,61 @@ import { requireAdmin, requireStaff, staffActor, type StaffEnv } from "../staff/
 import { exportProductsCsv, importProducts } from "./catalogue-csv.ts";
 import {
   changedFields,
-  checkProductFields,
+  checkProductForm,
   findProductRow,
   ProductFieldError,
   productText,
   writeProduct,
 } from "./catalogue-products.ts";
 import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlight } from "./catalogue-sections.ts";
+import { followCapacity, seatsTaken } from "./course-capacity.ts";
 import { storeProductImage } from "./product-images.ts";
+import { productExtrasText, readVariants, variantsAuditText, writeProductOptions } from "./product-options.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
 import { likePattern, normalizeForSearch } from "#db/search-text.ts";
 
 type ProductBody = BodyOf<typeof gestorCatalogue.createProduct>;
 
+/** What the audit keeps of a product's options, beside its own fields' text. */
+async function optionsAuditText(db: ApiDeps["db"], storeId: number, row: Parameters<typeof productExtrasText>[0]) {
+  const variants = await readVariants(db, storeId, row.id);
+  return { ...productExtrasText(row), variants: variantsAuditText(variants.map((variant) => variant.fields)) };
+}
+
 async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBody, productId: string | null) {
   const storeId = await areaStoreId(deps);
-  const checked = checkProductFields(body.fields);
+  const checked = checkProductForm({ ...body.fields, variants: body.variants ?? [] });
   if (checked.errors) throw badRequest(checked.errors[0]!.message);
+  const { optionName, sizeChart, capacity, variants, ...fields } = checked.fields;
   const now = deps.now();
   const id = await deps.db.transaction().execute(async (trx) => {
     const existing = productId ? await findProductRow(trx, storeId, { id: productId }) : undefined;
     if (productId && !existing) throw notFound("Produto não encontrado.");
     const image = body.image ? await storeProductImage(trx, body.image, now) : undefined;
+    const optionsBefore = existing ? await optionsAuditText(trx, storeId, existing) : null;
     let written;
     try {
-      written = await writeProduct(trx, storeId, checked.fields, existing, { image, now });
+      written = await writeProduct(trx, storeId, fields, existing, { image, now });
+      await writeProductOptions(trx, storeId, written.id, { optionName, sizeChart, capacity, variants }, { now });
+      await followCapacity(
+        trx,
+        storeId,
+        existing,
+        { ...fields, capacity },
+        {
+          staffId: c.get("staff").id,
+          at: now.toISOString(),
+        },
+      );
     } catch (error) {
       if (error instanceof ProductFieldError) throw badRequest(error.message);
       throw error;
     }
-    const { before, after } = changedFields(written.before, written.after);
+    const saved = await findProductRow(trx, storeId, { id: written.id });
+    const { before, after } = changedFields(written.before && { ...written.before, ...optionsBefore }, {
+      ...written.after,
+      ...(await optionsAuditText(trx, storeId, saved!)),
+    });
     await recordAudit(
       trx,
       staffActor(c),
@@ -124,7 +149,9 @@ export function catalogueRoutes(deps: ApiDeps) {
         product: {
           id: row.id,
           shopPath: `/produto/${row.category_slug}/${row.slug}`,
-          fields: await productText(deps.db, row),
+          fields: { ...(await productText(deps.db, row)), ...productExtrasText(row) },
+          variants: await readVariants(deps.db, row.store_id, row.id),
+          seatsTaken: await seatsTaken(deps.db, row.store_id, row.unit_code, row.item_totvs_id),
         },
       });
     })

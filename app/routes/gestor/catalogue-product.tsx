@@ -31,14 +31,16 @@ export default function GestorProduct({ loaderData, actionData }: Route.Componen
         // Keyed by what was saved: after a save (a redirect to this page) the form shows the
         // stored values, as it does without JavaScript.
         <ProductForm
-          key={JSON.stringify(product.fields)}
+          key={JSON.stringify([product.fields, product.variants])}
           defaults={product.fields}
+          variants={product.variants}
+          seatsTaken={product.seatsTaken}
           options={options}
           lastResult={reply?.result}
           submitLabel="Salvar produto"
         />
       ) : (
-        <ProductReadOnly fields={product.fields} options={options} />
+        <ProductReadOnly fields={product.fields} variants={product.variants} options={options} />
       )}
     </>
   );

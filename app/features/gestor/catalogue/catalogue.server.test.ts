@@ -103,6 +103,100 @@ describe("Catálogo's products", () => {
   });
 });
 
+describe("a product's options (sizes) on the form", () => {
+  /** The form as posted with these option rows ("Ativa" ticked unless active is "0"). */
+  const withVariants = (fields: Record<string, string>, variants: Record<string, string>[]) => ({
+    ...productForm(fields),
+    ...Object.fromEntries(
+      variants.flatMap(({ active, ...variant }, index) => [
+        ...Object.entries(variant).map(([key, value]) => [`variants[${index}].${key}`, value]),
+        ...(active === "0" ? [] : [[`variants[${index}].active`, "on"]]),
+      ]),
+    ),
+  });
+  const post = (id: string, form: Record<string, string>) =>
+    saveProduct(gestorPost(admin.cookie, form, GESTOR_PATHS.catalogueProduct(id)).request, id).then(actionReply);
+  const variantRows = (productId: string) =>
+    store.db
+      .selectFrom("product_variants")
+      .select(["value", "item_totvs_id", "active"])
+      .where("product_id", "=", productId)
+      .orderBy("position")
+      .execute();
+  const sizes = [
+    { value: "P", itemTOTVSId: "880001", PRECO: "", DESCONTO: "" },
+    { value: "M", itemTOTVSId: "880002", PRECO: "", DESCONTO: "" },
+    { value: "G", itemTOTVSId: "880003", PRECO: "1.390,00", DESCONTO: "" },
+  ];
+
+  it("adds an option row without JavaScript: the form comes back with one more, all typed kept, nothing saved", async () => {
+    const { id, fields } = await firstProduct();
+    const reply = await post(id, {
+      ...withVariants({ ...fields, NOME: "Nome ainda não salvo", optionName: "Tamanho" }, [sizes[0]!]),
+      __intent__: JSON.stringify({ type: "insert", payload: { name: "variants", defaultValue: { active: "on" } } }),
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.data.result.initialValue).toMatchObject({
+      NOME: "Nome ainda não salvo",
+      optionName: "Tamanho",
+      variants: [{ value: "P", itemTOTVSId: "880001", active: "on" }, { active: "on" }],
+    });
+    expect((await productRow(id)).title).toBe(fields.NOME);
+    expect(await variantRows(id)).toEqual([]);
+  });
+
+  it("saves three sizes and a size chart, which the page shows back", async () => {
+    const { id, fields } = await firstProduct();
+    const done = await post(
+      id,
+      withVariants({ ...fields, optionName: "Tamanho", sizeChart: "Tamanho; Tórax (cm)\nP; 70\nM; 76\nG; 82" }, sizes),
+    );
+    expect(done.status, JSON.stringify(done.data)).toBe(302);
+    expect((await toastOf(done.response!))?.message).toBe("Produto salvo.");
+    expect(await variantRows(id)).toEqual([
+      { value: "P", item_totvs_id: 880001, active: 1 },
+      { value: "M", item_totvs_id: 880002, active: 1 },
+      { value: "G", item_totvs_id: 880003, active: 1 },
+    ]);
+    const { product } = await productPage(gestorGet(admin.cookie, GESTOR_PATHS.catalogueProduct(id)), id);
+    expect(product!.fields).toMatchObject({
+      optionName: "Tamanho",
+      sizeChart: "Tamanho; Tórax (cm)\nP; 70\nM; 76\nG; 82",
+    });
+    expect(product!.variants.map((variant) => variant.fields.PRECO)).toEqual(["", "", "1390,00"]);
+  });
+
+  it("answers a code of another product with the API's message naming it, all typed kept, nothing saved", async () => {
+    const { id, fields } = await firstProduct();
+    const { list } = await productListPage(gestorGet(admin.cookie, GESTOR_PATHS.catalogue));
+    const other = list.rows.find((row) => row.id !== id)!;
+    const before = await variantRows(id);
+    const refused = await post(
+      id,
+      withVariants({ ...fields, optionName: "Tamanho" }, [
+        ...sizes.slice(0, 2),
+        { value: "GG", itemTOTVSId: String(other.itemTOTVSId), PRECO: "", DESCONTO: "" },
+      ]),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error[""]).toEqual([
+      `O código TOTVS ${other.itemTOTVSId} já é do produto "${other.title}".`,
+    ]);
+    expect(refused.data.result.initialValue.variants).toHaveLength(3);
+    expect(refused.data.result.initialValue.variants[2]).toMatchObject({ value: "GG" });
+    expect(await variantRows(id)).toEqual(before);
+  });
+
+  it("refuses options without the option's name on the field, before calling the store", async () => {
+    const { id, fields } = await firstProduct();
+    const refused = await post(id, withVariants({ ...fields, optionName: "" }, sizes));
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error).toMatchObject({
+      optionName: ["Informe o nome da opção (ex.: Tamanho): o produto tem opções."],
+    });
+  });
+});
+
 describe("categories and highlights", () => {
   it("lists the categories; saves one's new title; refuses an empty one on its own form", async () => {
     const { categories, canEdit } = await categoriesPage(gestorGet(atendente.cookie, GESTOR_PATHS.catalogueCategories));

@@ -15,7 +15,9 @@ import {
   IMAGE_TOO_LARGE,
   IMAGE_WRONG_TYPE,
   PRODUCT_CSV_COLUMNS,
-  productFields,
+  PRODUCT_EXTRA_FIELDS,
+  productFormFields,
+  VARIANT_FIELD_NAMES,
   type ImportReport,
 } from "#api/contract/gestor/catalogue.ts";
 import { buildPath } from "#api/contract/endpoint.ts";
@@ -42,6 +44,21 @@ function textOf(formData: FormData, keys: readonly string[]): Record<string, str
       return [key, String(formData.get(key) ?? "")];
     }),
   );
+}
+
+/** The options' rows as the API takes them, in the form's order: a ticked "Ativa" is "1". */
+function variantsText(formData: FormData): Record<string, string>[] {
+  const rows: Record<string, string>[] = [];
+  for (let index = 0; formData.has(`variants[${index}].value`); index++)
+    rows.push(
+      Object.fromEntries(
+        VARIANT_FIELD_NAMES.map((key) => {
+          const value = formData.get(`variants[${index}].${key}`);
+          return [key, key === "active" ? (value ? "1" : "0") : String(value ?? "")];
+        }),
+      ),
+    );
+  return rows;
 }
 
 /** A refusal of the API: 404 as the page's, anything else for the caller to show. */
@@ -102,7 +119,10 @@ export async function productPage(request: Request, productId: string | null) {
 export async function saveProduct(request: Request, productId: string | null) {
   const { call } = await requireAdmin(request);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: productFields });
+  const submission = parseWithZod(formData, { schema: productFormFields });
+  // "Adicionar opção", "Remover", "Subir": the form again with the list changed, nothing saved
+  // (Conform's list intents; without JavaScript they come here as a post).
+  if (submission.status === undefined) return formReply({ result: submission.reply() });
   const file = formData.get("novaImagem");
   const upload = file instanceof File && file.size > 0 ? file : null;
   const imageError = upload && upload.size > IMAGE_MAX_BYTES ? IMAGE_TOO_LARGE : null;
@@ -112,7 +132,8 @@ export async function saveProduct(request: Request, productId: string | null) {
       400,
     );
   const body = {
-    fields: textOf(formData, PRODUCT_CSV_COLUMNS),
+    fields: textOf(formData, [...PRODUCT_CSV_COLUMNS, ...PRODUCT_EXTRA_FIELDS]),
+    variants: variantsText(formData),
     image: upload ? Buffer.from(await upload.arrayBuffer()).toString("base64") : undefined,
   };
   let saved;

@@ -52,8 +52,24 @@ const COLUMNS: readonly (readonly [string, string])[] = [
   ["seriesTOTVSID", "Números das séries separados por vírgula (ex.: 12,13), ou em branco."],
   ["visivel", "1 para visível na loja, 0 para oculto."],
   ["imagem", "Caminho ou endereço https da imagem; em branco mantém a atual."],
+  ["opcao_nome", "Opcional. Na linha do produto: o nome da opção (ex.: Tamanho), ou em branco se não tem opções."],
+  [
+    "tabela_medidas",
+    "Opcional. Na linha do produto: a tabela de medidas, primeira linha o cabeçalho, uma linha por tamanho, células separadas por ponto e vírgula (numa célula entre aspas).",
+  ],
+  ["capacidade", "Opcional. Na linha de um curso ou evento (tipo S): as vagas da turma; em branco, ilimitadas."],
+  [
+    "produto_pai",
+    "Opcional. Numa linha de opção: o itemTOTVSId do produto, que vem antes no arquivo. A linha de opção preenche só itemTOTVSId (o da opção), PRECO e DESCONTO (em branco: os do produto), visivel (1 ativa, 0 inativa), produto_pai e opcao.",
+  ],
+  ["opcao", "Opcional. Numa linha de opção: o valor (ex.: M)."],
 ];
 
 export function ImportColumns() {
-  return <CsvColumnsGuide columns={COLUMNS} />;
+  return (
+    <CsvColumnsGuide
+      columns={COLUMNS}
+      note="As colunas das opções (opcao_nome a opcao) podem faltar: um arquivo sem elas mantém as opções de cada produto como estão. Uma opção que não está no arquivo continua como está."
+    />
+  );
 }

@@ -10,16 +10,19 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   PRODUCT_TYPE_LABELS,
   PRODUCT_TYPES,
-  productFields,
+  productFormFields,
   SHIFTS,
-  type ProductFields,
+  type ProductExtrasText,
   type ProductFieldsText,
+  type ProductFormFields,
+  type VariantFieldsText,
 } from "#api/contract/gestor/catalogue.ts";
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors, SelectField, TextAreaField, TextField } from "#app/ui/form-field.tsx";
 import type { UnitOption } from "../unit-options.ts";
 import { gestorButton, gestorCard } from "../gestor-ui.tsx";
 import { CheckboxField, ReadOnlyFields } from "./catalogue-ui.tsx";
+import { ProductOptionsFields, type ProductFormText } from "./product-options-form.tsx";
 
 export interface ProductFormOptions {
   categories: { slug: string; title: string }[];
@@ -28,7 +31,13 @@ export interface ProductFormOptions {
   units: UnitOption[];
 }
 
-const LABELS: Record<keyof ProductFieldsText, string> = {
+/** A stored option as the page has it: its fields' text, and whether a sale holds its code. */
+export interface ProductVariantDefaults {
+  fields: VariantFieldsText;
+  sold: boolean;
+}
+
+const LABELS: Record<keyof ProductFieldsText | keyof ProductExtrasText, string> = {
   itemTOTVSId: "Código do item no TOTVS (itemTOTVSId)",
   NOME: "Nome",
   slug: "Slug (endereço na loja)",
@@ -46,18 +55,30 @@ const LABELS: Record<keyof ProductFieldsText, string> = {
   seriesTOTVSID: "Séries",
   visivel: "Visível na loja",
   imagem: "Imagem",
+  optionName: "Nome da opção",
+  sizeChart: "Tabela de medidas",
+  capacity: "Capacidade da turma",
 };
 
 const checkbox = (value: string | undefined) => (value === "1" ? "on" : undefined);
 
-export function ProductReadOnly({ fields, options }: { fields: Record<string, string>; options: ProductFormOptions }) {
+export function ProductReadOnly({
+  fields,
+  variants,
+  options,
+}: {
+  fields: Record<string, string>;
+  variants: readonly ProductVariantDefaults[];
+  options: ProductFormOptions;
+}) {
   const seriesLabel = (fields.seriesTOTVSID ?? "")
     .split(",")
     .filter(Boolean)
     .map((id) => options.series.find((serie) => String(serie.id) === id)?.label ?? id)
     .join("; ");
-  const rows = (Object.keys(LABELS) as (keyof ProductFieldsText)[]).map((key) => {
+  const rows = (Object.keys(LABELS) as (keyof typeof LABELS)[]).map((key) => {
     const value = fields[key] ?? "";
+    if (key === "capacity") return [LABELS[key], value || "Ilimitada"] as const;
     if (key === "seriesTOTVSID") return [LABELS[key], seriesLabel] as const;
     if (key === "turnYear" || key === "visivel") return [LABELS[key], value === "1" ? "Sim" : "Não"] as const;
     if (key === "PRECO" || key === "DESCONTO") return [LABELS[key], `R$ ${value}`] as const;
@@ -65,29 +86,53 @@ export function ProductReadOnly({ fields, options }: { fields: Record<string, st
       return [LABELS[key], options.units.find((unit) => unit.value === value)?.label ?? value] as const;
     return [LABELS[key], value] as const;
   });
-  return <ReadOnlyFields rows={rows} />;
+  const optionRows = variants.map(
+    ({ fields: variant }) =>
+      [
+        `${fields.optionName || "Opção"} ${variant.value}`,
+        [
+          `código ${variant.itemTOTVSId}`,
+          variant.PRECO ? `R$ ${variant.PRECO}` : "",
+          variant.DESCONTO ? `de venda R$ ${variant.DESCONTO}` : "",
+          variant.active === "1" ? "ativa" : "inativa",
+        ]
+          .filter(Boolean)
+          .join(", "),
+      ] as const,
+  );
+  return <ReadOnlyFields rows={[...rows, ...optionRows]} />;
 }
 
 export function ProductForm({
   defaults,
+  variants = [],
+  seatsTaken = 0,
   options,
   lastResult,
   submitLabel,
 }: {
-  defaults: Partial<Record<keyof ProductFieldsText, string>>;
+  defaults: Partial<Record<keyof ProductFieldsText | keyof ProductExtrasText, string>>;
+  variants?: readonly ProductVariantDefaults[];
+  seatsTaken?: number;
   options: ProductFormOptions;
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm<Partial<ProductFieldsText>, ProductFields>({
+  const [form, fields] = useForm<ProductFormText, ProductFormFields>({
     id: "produto",
     lastResult,
-    defaultValue: { ...defaults, turnYear: checkbox(defaults.turnYear), visivel: checkbox(defaults.visivel) },
+    defaultValue: {
+      ...defaults,
+      turnYear: checkbox(defaults.turnYear),
+      visivel: checkbox(defaults.visivel),
+      variants: variants.map((variant) => ({ ...variant.fields, active: checkbox(variant.fields.active) })),
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFields }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productFormFields }),
   });
+  const soldVariantIds = new Set(variants.filter((variant) => variant.sold).map((variant) => variant.fields.id));
   const chosenSeries = new Set(
     [fields.seriesTOTVSID.initialValue ?? []].flat().flatMap((value) => String(value ?? "").split(",")),
   );
@@ -181,6 +226,7 @@ export function ProductForm({
           <FieldErrors id={fields.seriesTOTVSID.errorId} errors={fields.seriesTOTVSID.errors} />
         </fieldset>
       </section>
+      <ProductOptionsFields form={form} fields={fields} soldVariantIds={soldVariantIds} seatsTaken={seatsTaken} />
       <section className={`${gestorCard} grid gap-3 md:grid-cols-2`} aria-labelledby="produto-vitrine">
         <h2 id="produto-vitrine" className="font-bold text-slate-900 md:col-span-2">
           Vitrine

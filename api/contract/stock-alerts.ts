@@ -26,9 +26,6 @@ export const stockAlertEmailField = z
   .transform((value) => value.trim().toLowerCase())
   .pipe(emailField);
 
-/** The visitor's checkbox: only an explicit yes lets the store keep the address (LGPD art. 7, I). */
-export const stockAlertConsentField = z.literal(true, { message: STOCK_ALERT_MESSAGES.consentRequired });
-
 const stockAlertReply = z.object({
   stockAlert: z.object({ id: z.string(), itemTOTVSId: z.number(), email: z.string() }),
   /** true: this address was already waiting for the item; nothing new was kept. */

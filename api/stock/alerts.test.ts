@@ -6,6 +6,7 @@ import { STOCK_ALERT_MESSAGES } from "#api/contract/stock-alerts.ts";
 import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { STOCK_ALERTS_BY_ADDRESS } from "#api/stock-alerts/routes.ts";
+import { addSizes } from "#tests/fixtures/variants.ts";
 import { giveBackStock, setStockLevel, takeStock } from "./repository.ts";
 
 // "Avise-me quando chegar" through the store API and the stock engine: on SQLite, and on
@@ -16,7 +17,7 @@ const PATH = "/stock-alerts/create-stock-alert";
 
 let t: TestApi;
 /** A T-shirt sold in sizes P, M and G, each its own item code; its page's path. */
-let shirt: { title: string; unitCode: string; path: string; sizes: Record<"P" | "M" | "G", number> };
+let shirt: { productId: string; title: string; unitCode: string; path: string; sizes: Record<"P" | "M" | "G", number> };
 /** A product of the demo catalogue whose stock is not tracked. */
 let untracked: number;
 /** A course of the demo catalogue: its seats are tracked, but a full class has a waiting list instead. */
@@ -31,25 +32,10 @@ beforeAll(async () => {
     .select(["p.id", "p.title", "p.unit_code", "p.slug", "c.slug as category_slug"])
     .where("p.item_totvs_id", "=", items.P[0]!.itemTOTVSId)
     .executeTakeFirstOrThrow();
-  await t.db.updateTable("products").set({ option_name: "Tamanho" }).where("id", "=", product.id).execute();
   const sizes = { P: 991_001, M: 991_002, G: 991_003 };
-  await t.db
-    .insertInto("product_variants")
-    .values(
-      Object.entries(sizes).map(([value, item], index) => ({
-        id: crypto.randomUUID(),
-        store_id: STORE,
-        product_id: product.id,
-        item_totvs_id: item,
-        value,
-        position: index + 1,
-        price_cents: null,
-        sale_price_cents: null,
-        created_at: new Date().toISOString(),
-      })),
-    )
-    .execute();
+  await addSizes(t.db, { id: product.id, storeId: STORE }, sizes);
   shirt = {
+    productId: product.id,
     title: product.title,
     unitCode: product.unit_code,
     path: `/produto/${product.category_slug}/${product.slug}`,
@@ -185,26 +171,7 @@ describe("Avise-me quando chegar", () => {
 describe("when the stock returns", () => {
   it("sends one e-mail per waiting address when a size comes back, and none on a later return", async () => {
     const item = { storeId: STORE, unitCode: shirt.unitCode, itemTotvsId: 991_004 };
-    await t.db
-      .insertInto("product_variants")
-      .values({
-        id: crypto.randomUUID(),
-        store_id: STORE,
-        product_id: (
-          await t.db
-            .selectFrom("product_variants")
-            .select("product_id")
-            .where("item_totvs_id", "=", shirt.sizes.M)
-            .executeTakeFirstOrThrow()
-        ).product_id,
-        item_totvs_id: item.itemTotvsId,
-        value: "GG",
-        position: 4,
-        price_cents: null,
-        sale_price_cents: null,
-        created_at: at(),
-      })
-      .execute();
+    await addSizes(t.db, { id: shirt.productId, storeId: STORE }, { GG: item.itemTotvsId });
     await stockTo(shirt.unitCode, item.itemTotvsId, 0);
     expect((await visitorAlert(item.itemTotvsId, "ana@exemplo.com.br")).status).toBe(201);
     expect((await visitorAlert(item.itemTotvsId, "bruno@exemplo.com.br")).status).toBe(201);

@@ -46,7 +46,7 @@ export type CreateStockAlertPayload = z.input<typeof createStockAlertBody>;
 export const stockAlerts = {
   /**
    * Bearer optional: with a live token the customer's own e-mail waits; otherwise `email` and
-   * `consent: true`. Only a tracked, sold-out product or size (not a course's seat) can be waited
+   * `consent: true` (a dead token without them: 401, the session is over). Only a tracked, sold-out product or size (not a course's seat) can be waited
    * for. 201 when kept, 200 when the address was already waiting (alreadyWaiting). Limited per
    * caller address (429).
    */

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
+import { SESSION_EXPIRED } from "../accounts/auth-middleware.ts";
 import { findLiveToken } from "../accounts/tokens.ts";
 import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 import { STOCK_ALERT_MESSAGES, stockAlerts, type StockAlertReply } from "../contract/stock-alerts.ts";
 import type { ApiDeps } from "../deps.ts";
-import { badRequest } from "../errors.ts";
+import { ApiError, badRequest } from "../errors.ts";
 import { limitByAddress } from "../rate-limit.ts";
 import { createStockAlert } from "../stock/alerts.ts";
 import { at, validated } from "../validation.ts";
@@ -26,6 +27,8 @@ export function stockAlertRoutes(deps: ApiDeps) {
       const token = BEARER.exec(c.req.header("authorization")?.trim() ?? "")?.[1];
       const found = token ? await findLiveToken(deps, token) : undefined;
       const customer = found && found.store_id === input.storeId ? found : undefined;
+      // The button of a session that has ended, with no address typed: the storefront ends it too.
+      if (!customer && token && !input.email) throw new ApiError(401, SESSION_EXPIRED);
       if (!customer && !input.email) throw badRequest(CUSTOMER_MESSAGES.emailRequired);
       if (!customer && input.consent !== true) throw badRequest(STOCK_ALERT_MESSAGES.consentRequired);
       const email = customer ? customer.email : input.email!;

@@ -5,6 +5,7 @@ import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { STOCK_ALERT_MESSAGES } from "#api/contract/stock-alerts.ts";
 import { CUSTOMER_MESSAGES } from "#core/validation/customer-fields.ts";
 import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
+import { SESSION_EXPIRED } from "#api/accounts/auth-middleware.ts";
 import { STOCK_ALERTS_BY_ADDRESS } from "#api/stock-alerts/routes.ts";
 import { addSizes } from "#tests/fixtures/variants.ts";
 import { giveBackStock, setStockLevel, takeStock } from "./repository.ts";
@@ -118,6 +119,26 @@ describe("Avise-me quando chegar", () => {
     expect(await alertsOf(shirt.sizes.G)).toEqual([
       { email: customer.email, customer_id: customer.id, notified_at: null },
     ]);
+  });
+
+  it("an ended session's button is a 401; with an address and consent it is a visitor's request", async () => {
+    await stockTo(shirt.unitCode, shirt.sizes.G, 0);
+    const customer = await signUpAndLogIn(t);
+    await t.call("POST", "/accounts/logout-customer", undefined, { token: customer.token });
+    const button = { storeId: STORE, itemTOTVSId: shirt.sizes.G };
+    const ended = await t.call("POST", PATH, button, { token: customer.token, address: randomAddress() });
+    expect({ status: ended.status, message: ended.body.error.message }).toEqual({
+      status: 401,
+      message: SESSION_EXPIRED,
+    });
+    const typed = await t.call(
+      "POST",
+      PATH,
+      { ...button, email: "depois.do.logout@exemplo.com.br", consent: true },
+      { token: customer.token, address: randomAddress() },
+    );
+    expect(typed.status).toBe(201);
+    expect((await alertsOf(shirt.sizes.G)).filter((alert) => alert.customer_id === customer.id)).toEqual([]);
   });
 
   it("refuses, with a clear message and nothing kept, what cannot be waited for", async () => {

@@ -258,6 +258,16 @@ describe("privacy", () => {
     await stockTo(shirt.unitCode, shirt.sizes.P, 0);
     expect((await visitorAlert(shirt.sizes.P, customer.email)).status).toBe(201);
 
+    // "Baixar meus dados" lists both before they go.
+    const exported = await t.call("GET", `/customers/export-customer-data/${customer.id}/store/${STORE}`, undefined, {
+      token: customer.token,
+    });
+    const byItem = (a: { itemTOTVSId: number }, b: { itemTOTVSId: number }) => a.itemTOTVSId - b.itemTOTVSId;
+    expect([...exported.body.customerData.stockAlerts].sort(byItem)).toEqual([
+      { itemTOTVSId: shirt.sizes.P, email: customer.email, createdAt: expect.any(String), notifiedAt: null },
+      { itemTOTVSId: shirt.sizes.G, email: customer.email, createdAt: expect.any(String), notifiedAt: null },
+    ]);
+
     const deleted = await t.call(
       "POST",
       `/customers/delete-customer/${customer.id}/store/${STORE}`,

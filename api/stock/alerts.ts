@@ -4,7 +4,7 @@
  * one pending alert per (store, item, e-mail): asking twice keeps the first. The e-mail goes when
  * the stock returns (api/stock/alerts-on-return.ts).
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { STOCK_ALERT_MESSAGES as M } from "../contract/stock-alerts.ts";
 import { ApiError } from "../errors.ts";
@@ -77,21 +77,32 @@ export async function createStockAlert(
   return { id: waiting.id, alreadyWaiting: true };
 }
 
-/**
- * "Excluir minha conta": the account's alerts go, by its id and by its address in its store
- * (asked while logged out), notified ones too.
- */
+/** The account's alerts: asked while logged in, or for its address in its store while logged out. */
+function ofCustomer(customer: { id: string; email: string; store_id: number }) {
+  return (eb: ExpressionBuilder<Database, "stock_alerts">) =>
+    eb.or([
+      eb("customer_id", "=", customer.id),
+      eb.and([eb("store_id", "=", customer.store_id), eb("email", "=", customer.email)]),
+    ]);
+}
+
+/** "Baixar meus dados": the account's alerts, answered ones too, oldest first. */
+export function listCustomerStockAlerts(
+  db: Kysely<Database>,
+  customer: { id: string; email: string; store_id: number },
+) {
+  return db
+    .selectFrom("stock_alerts")
+    .select(["item_totvs_id", "email", "created_at", "notified_at"])
+    .where(ofCustomer(customer))
+    .orderBy("created_at")
+    .execute();
+}
+
+/** "Excluir minha conta": the account's alerts go, answered ones too. */
 export async function deleteCustomerStockAlerts(
   db: Kysely<Database>,
   customer: { id: string; email: string; store_id: number },
 ): Promise<void> {
-  await db
-    .deleteFrom("stock_alerts")
-    .where((eb) =>
-      eb.or([
-        eb("customer_id", "=", customer.id),
-        eb.and([eb("store_id", "=", customer.store_id), eb("email", "=", customer.email)]),
-      ]),
-    )
-    .execute();
+  await db.deleteFrom("stock_alerts").where(ofCustomer(customer)).execute();
 }

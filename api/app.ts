@@ -24,6 +24,7 @@ import { responsibleRoutes } from "./responsibles/routes.ts";
 import { saleBagRoutes } from "./sale-bags/routes.ts";
 import { saleRoutes } from "./sales/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
+import { stockAlertRoutes } from "./stock-alerts/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 import { ticketRoutes } from "./tickets/routes.ts";
@@ -99,6 +100,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", itemCouponRoutes(deps));
   // Beyond spec §7's shown calls: "Fale conosco" (docs/decisions/0023-support-tickets.md).
   app.route("/", ticketRoutes(deps));
+  // Beyond spec §7: "Avise-me quando chegar" (issue 28).
+  app.route("/", stockAlertRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).

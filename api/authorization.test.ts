@@ -90,6 +90,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
   },
   // Anyone may write; a live token only files the ticket under its account (decision note 0023).
   support: { createTicket: { kind: "public" } },
+  // With a bearer token it keeps and answers the bearer's own e-mail; otherwise what the visitor sent.
+  stockAlerts: { createStockAlert: { kind: "public" } },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },

@@ -67,6 +67,7 @@ export default [
     route("busca", "routes/search.tsx"),
     route("compra-rapida", "routes/quick-purchase.tsx"),
     route("faq", "routes/faq.tsx"),
+    route("avise-me", "routes/notify-me.tsx"),
     route("atendimento", "routes/support.tsx"),
     route("privacidade", "routes/privacy.tsx"),
     route("conta", "routes/account.tsx"),

@@ -5,3 +5,6 @@
 
 /** /conclusao for one of the customer's sales: the completion info of spec §3 (and a Pix's QR). */
 export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIComponent(saleId)}`;
+
+/** A product page (app/routes.ts: /produto/:categorySlug/:productSlug): an alert's e-mail links there. */
+export const productPath = (categorySlug: string, productSlug: string) => `/produto/${categorySlug}/${productSlug}`;

@@ -60,6 +60,7 @@ export interface Database {
   product_variants: ProductVariantTable;
   stock_levels: StockLevelTable;
   stock_movements: StockMovementTable;
+  stock_alerts: StockAlertTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -307,6 +308,27 @@ export interface StockMovementTable {
 }
 
 export type StockMovementReason = "sale" | "release" | "retake" | "adjust" | "import" | "capacity" | "seat_offer";
+
+/**
+ * "Avise-me quando chegar" (0040): an e-mail waiting for a sold-out item code of a unit; one
+ * pending per (store, item, e-mail). Personal data: "Excluir minha conta" deletes the account's.
+ */
+export interface StockAlertTable {
+  id: string;
+  store_id: number;
+  unit_code: string;
+  item_totvs_id: number;
+  email: string;
+  /** The logged-in customer who asked; null: a visitor who typed the address. */
+  customer_id: string | null;
+  /** When the address's owner agreed to the e-mail (the visitor's checkbox, or the logged-in request). */
+  consent_at: string;
+  /** The storefront's address the alert was asked from (ApiDeps.publicUrl): the e-mail's link base. */
+  storefront_url: string;
+  created_at: string;
+  /** When its e-mail was queued; null: still waiting. */
+  notified_at: string | null;
+}
 
 export interface ProductSeriesTable {
   product_id: string;

@@ -10,6 +10,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { orders } from "./orders.ts";
 import { payments } from "./payments.ts";
 import { privacy } from "./privacy.ts";
+import { stockAlerts } from "./stock-alerts.ts";
 import { students } from "./students.ts";
 import { support } from "./support.ts";
 
@@ -22,11 +23,23 @@ export * from "./fields.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./privacy.ts";
+export * from "./stock-alerts.ts";
 export * from "./students.ts";
 export * from "./support.ts";
 
 /** Every call the store API serves, by area. */
-export const contract = { catalogue, accounts, students, carts, coupons, orders, privacy, payments, support };
+export const contract = {
+  catalogue,
+  accounts,
+  students,
+  carts,
+  coupons,
+  orders,
+  privacy,
+  payments,
+  support,
+  stockAlerts,
+};
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));
 

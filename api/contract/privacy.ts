@@ -48,6 +48,10 @@ const customerData = z.object({
   consents: z.array(
     z.object({ studentId: z.string(), purpose: z.string(), textVersion: z.string(), acceptedAt: z.string() }),
   ),
+  /** "Avise-me quando chegar": the addresses waiting for sold-out items (notifiedAt: the e-mail went). */
+  stockAlerts: z.array(
+    z.object({ itemTOTVSId: z.number(), email: z.string(), createdAt: z.string(), notifiedAt: z.string().nullable() }),
+  ),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
   /** Messages sent through "Fale conosco" while logged in or from the account's e-mail (decision note 0023). */

@@ -8,6 +8,7 @@ import { hitRateLimit, TOO_MANY_REQUESTS } from "../rate-limit.ts";
 import { lockCustomer } from "./customer-lock.ts";
 import type { CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
+import { deleteCustomerStockAlerts } from "../stock/alerts.ts";
 
 /** A stolen token must not become a way to guess the password, as for a password change. */
 export const ACCOUNT_DELETION_BY_CUSTOMER = { name: "account-deletion", limit: 10, windowMs: 60_000 };
@@ -23,7 +24,7 @@ type Db = Kysely<Database>;
  * password, in one transaction: carts and student links go; students the customer created
  * (no RA, no other account's link) go with their responsibles; sales stay for accounting
  * (tax law keeps them 5 years) with no name, RA or card digits; tokens, reset links, the
- * newsletter entry, the "Fale conosco" tickets, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
+ * newsletter entry, the "Avise-me quando chegar" alerts, the "Fale conosco" tickets, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
  * empty tombstone (sales point to it), whose e-mail and CPF are free for a new sign-up.
  */
 export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow, password: string): Promise<void> {
@@ -52,6 +53,8 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
       .where("store_id", "=", customer.store_id)
       .where("email", "=", customer.email)
       .execute();
+    // "Avise-me quando chegar": the address waiting for sold-out items (issue 28).
+    await deleteCustomerStockAlerts(trx, customer);
     // "Fale conosco" messages, sent logged in or with the account's e-mail (decision note 0023).
     // with the gestor's replies to them (migration 0024).
     await trx

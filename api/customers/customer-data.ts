@@ -4,6 +4,7 @@ import { listBagsOfOwnSale, listSalesOfCustomer } from "../sales/repository.ts";
 import { listStudentLinks } from "../students/repository.ts";
 import { toCustomer, type CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
+import { listCustomerStockAlerts } from "../stock/alerts.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 
 /**
@@ -13,7 +14,7 @@ import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tick
  */
 export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): Promise<CustomerData> {
   const { db } = deps;
-  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets, tickets] =
+  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets, tickets, alerts] =
     await Promise.all([
       listStudentLinks(db, customer.id, { withOwn: true }),
       db
@@ -57,6 +58,8 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
         .where(ticketsOf(customer))
         .orderBy("created_at")
         .execute(),
+      // The same alerts the account's deletion removes.
+      listCustomerStockAlerts(db, customer),
     ]);
   const salesWithBags = [];
   for (const { saleBags: _summaries, ...sale } of sales) {
@@ -83,6 +86,12 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
     })),
     carts,
     sales: salesWithBags,
+    stockAlerts: alerts.map((row) => ({
+      itemTOTVSId: row.item_totvs_id,
+      email: row.email,
+      createdAt: row.created_at,
+      notifiedAt: row.notified_at,
+    })),
     newsletter: newsletter ? { email: newsletter.email, subscribedAt: newsletter.created_at } : null,
     sessions: sessions.map((row) => ({
       createdAt: row.created_at,

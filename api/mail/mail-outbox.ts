@@ -45,7 +45,9 @@ export type MailKind =
   /** A gestor area's one-time password link: an invitation or an admin's reset (api/gestor/team/service.ts). */
   | "staff-password-link"
   /** A gestor's reply to a "Fale conosco" message, from the area (decision note 0033). */
-  | "support-ticket-reply";
+  | "support-ticket-reply"
+  /** "Avise-me quando chegar": a sold-out item is back in stock (api/stock/alerts-on-return.ts). */
+  | "stock-alert";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

@@ -13,6 +13,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, StockMovementReason } from "#db/schema.ts";
+import { notifyStockReturned } from "./alerts-on-return.ts";
 
 /** An item code of a unit of a store: what stock_levels keys on. */
 export interface StockItem {
@@ -131,9 +132,10 @@ export async function giveBackStock(
     .where("store_id", "=", item.storeId)
     .where("unit_code", "=", item.unitCode)
     .where("item_totvs_id", "=", item.itemTotvsId)
+    .returning("available")
     .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return false;
-  await recordMovement(db, item, quantity, movement);
+  if (!updated) return false;
+  await levelChanged(db, item, updated.available - quantity, updated.available, movement);
   return true;
 }
 
@@ -180,6 +182,22 @@ export async function setStockLevel(
   }
   const before = current ? current.available : null;
   // A first level is a movement even at zero: the ledger shows when tracking started.
-  if (before === null || available !== before) await recordMovement(db, item, available - (before ?? 0), movement);
+  if (before === null || available !== before) await levelChanged(db, item, before, available, movement);
   return before;
+}
+
+/**
+ * What follows every change of `available` that may grow it (a give-back, a level set): its
+ * ledger row and, when the item comes back from none, its "Avise-me" e-mails, in the same
+ * transaction. before null: the item was not tracked.
+ */
+async function levelChanged(
+  db: Kysely<Database>,
+  item: StockItem,
+  before: number | null,
+  after: number,
+  movement: Movement,
+): Promise<void> {
+  await recordMovement(db, item, after - (before ?? 0), movement);
+  await notifyStockReturned(db, item, before, after, movement.at);
 }

@@ -8,6 +8,7 @@ import { ITEM_SOLD_OUT, itemSoldOutMessage, itemSoldOutReply } from "#api/contra
 import { createSandboxGateway, SANDBOX_CARDS } from "#api/payments/sandbox-gateway.ts";
 import { PIX_MESSAGES } from "#api/sales/pix-sales.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
+import { addSizes } from "#tests/fixtures/variants.ts";
 import { setStockLevel } from "./repository.ts";
 
 // The stock engine through the store API (docs/decisions/0067-stock-and-seats.md): on SQLite, and
@@ -42,25 +43,9 @@ beforeAll(async () => {
     .select(["id", "title", "unit_code", "item_totvs_id"])
     .where("item_totvs_id", "=", items.P[0]!.itemTOTVSId)
     .executeTakeFirstOrThrow();
-  await t.db.updateTable("products").set({ option_name: "Tamanho" }).where("id", "=", product.id).execute();
   const sizes = { P: 990_001, M: 990_002, G: 990_003 };
-  await t.db
-    .insertInto("product_variants")
-    .values(
-      Object.entries(sizes).map(([value, item], index) => ({
-        id: crypto.randomUUID(),
-        store_id: STORE,
-        product_id: product.id,
-        item_totvs_id: item,
-        value,
-        position: index + 1,
-        // Size G costs more; P and M the product's prices.
-        price_cents: value === "G" ? 9_000 : null,
-        sale_price_cents: value === "G" ? 8_500 : null,
-        created_at: new Date().toISOString(),
-      })),
-    )
-    .execute();
+  // Size G costs more; P and M the product's prices.
+  await addSizes(t.db, { id: product.id, storeId: STORE }, sizes, { G: { priceCents: 9_000, salePriceCents: 8_500 } });
   shirt = { productId: product.id, title: product.title, unitCode: product.unit_code, sizes };
   const courseRow = await t.db
     .selectFrom("products")

@@ -32,6 +32,7 @@ import * as roster from "./0036-roster.ts";
 import * as integrationKeys from "./0037-integration-keys.ts";
 import * as unitStaff from "./0038-unit-staff.ts";
 import * as variantsStockSeats from "./0039-variants-stock-seats.ts";
+import * as stockAlerts from "./0040-stock-alerts.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "0037-integration-keys": integrationKeys,
   "0038-unit-staff": unitStaff,
   "0039-variants-stock-seats": variantsStockSeats,
+  "0040-stock-alerts": stockAlerts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,6 +29,7 @@ import {
 import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
+import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
 import { support } from "#api/contract/support.ts";
 import type { SupportTicket } from "#core/validation/support-fields.ts";
 import { currentPeriodCode } from "#core/dates.ts";
@@ -513,6 +514,14 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
      */
     async createSupportTicket(ticket: SupportTicket) {
       return (await call(support.createTicket, {}, { body: { ...ticket, storeId: store } })).ticket;
+    },
+
+    /**
+     * "Avise-me quando chegar" (beyond spec §7, issue 28): logged in, the token's customer
+     * waits; a visitor sends the address and the consent. Answers whether it was already waiting.
+     */
+    createStockAlert(alert: Omit<CreateStockAlertPayload, "storeId">) {
+      return call(stockAlerts.createStockAlert, {}, { body: { ...alert, storeId: store } });
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

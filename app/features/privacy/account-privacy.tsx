@@ -85,7 +85,10 @@ function DeleteAccountDialog({ reply }: { reply?: AccountDeletionReply }) {
           <p>Ao excluir sua conta:</p>
           <ul className="list-disc pl-5">
             <li>seus dados pessoais (nome, e-mail, CPF, telefone, endereço) são apagados;</li>
-            <li>os vínculos com estudantes, o carrinho e a inscrição na newsletter são removidos;</li>
+            <li>
+              os vínculos com estudantes, o carrinho, a inscrição na newsletter e os pedidos de “Avise-me quando chegar”
+              são removidos;
+            </li>
             <li>suas compras ficam guardadas sem nenhum dado pessoal, pelo prazo que a legislação fiscal exige;</li>
             <li>você sai da loja em todos os aparelhos.</li>
           </ul>

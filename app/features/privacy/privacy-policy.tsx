@@ -48,6 +48,13 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
     howLong: "Até você pedir o cancelamento ou excluir a conta.",
   },
   {
+    what: "Avise-me quando chegar: o e-mail e o item esgotado que você quer esperar, com a data da sua autorização.",
+    why: "Enviar um único e-mail quando o item voltar ao estoque.",
+    basis: "Consentimento (art. 7º, I): o pedido feito na sua conta ou a autorização marcada no formulário.",
+    howLong:
+      "Até o aviso ser enviado; o registro do envio fica até você excluir a conta ou pedir a exclusão à central.",
+  },
+  {
     what: "Registros de acesso: data e hora, página pedida e resultado; e contadores de tentativas por endereço IP e por conta, contra fraudes e abusos.",
     why: "Segurança da loja e de sua conta, e atender à lei.",
     basis:

@@ -1,0 +1,87 @@
+import { getInputProps, type Submission } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { STOCK_ALERT_MESSAGES } from "#api/contract/stock-alerts.ts";
+import { FieldErrors, FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { useForm } from "#app/ui/use-form.ts";
+import {
+  customerNotifySchema,
+  NOTIFY_ME_PATH,
+  notifyMeFormId,
+  visitorNotifySchema,
+  type NotifyMeFields,
+  type NotifyMeReply,
+} from "./notify-me-schema.ts";
+
+export interface NotifyMeFormProps {
+  /** The sold-out item: a size's code, or the product's own. */
+  itemTOTVSId: number;
+  /** The product page the form is on: where the shopper comes back to, with the toast. */
+  productPath: string;
+  /** The logged-in customer's e-mail: then only the button; a visitor types an address and consents. */
+  customerEmail?: string | null;
+  /** The /avise-me page's answer without JavaScript: the refusal and what was typed. */
+  lastResult?: NotifyMeReply["result"];
+}
+
+/**
+ * "Avise-me quando chegar" for a sold-out item (issue 28). A plain form posted to /avise-me, so
+ * it works without JavaScript; with it, a fetcher keeps the shopper on the page, and a refusal
+ * (a bad e-mail, no consent, the item back in stock meanwhile) shows here.
+ */
+export function NotifyMeForm({ itemTOTVSId, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
+  const fetcher = useFetcher<NotifyMeReply>();
+  const schema = customerEmail ? customerNotifySchema : visitorNotifySchema;
+  const [form, fields] = useForm<NotifyMeFields>({
+    id: notifyMeFormId(itemTOTVSId),
+    lastResult: fetcher.data?.result ?? lastResult,
+    // One form, two schemas (the visitor's has more fields): the fields are read as text here.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<NotifyMeFields>,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const busy = fetcher.state !== "idle";
+  return (
+    <section aria-labelledby={`${form.id}-title`} className="rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+      <h2 id={`${form.id}-title`} className="font-bold text-slate-900">
+        Avise-me quando chegar
+      </h2>
+      <fetcher.Form
+        method="post"
+        action={NOTIFY_ME_PATH}
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="mt-2 flex flex-col gap-3"
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+        <input type="hidden" name="productPath" value={productPath} />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {customerEmail ? (
+          <p className="text-sm text-slate-600">
+            Enviaremos um e-mail para <strong>{customerEmail}</strong> quando este item voltar ao estoque.
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              Deixe seu e-mail e avisaremos uma única vez quando este item chegar.
+            </p>
+            <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={254} />
+            <div>
+              <label className="flex items-start gap-2 text-sm text-slate-700">
+                <input {...getInputProps(fields.consent, { type: "checkbox" })} className="mt-0.5 h-4 w-4" />
+                <span>{STOCK_ALERT_MESSAGES.consentLabel}</span>
+              </label>
+              <FieldErrors id={fields.consent.errorId} errors={fields.consent.errors} />
+            </div>
+          </>
+        )}
+        <SubmitButton busy={busy} className="sm:w-auto sm:self-start">
+          {busy ? "Enviando..." : "Avise-me quando chegar"}
+        </SubmitButton>
+      </fetcher.Form>
+    </section>
+  );
+}

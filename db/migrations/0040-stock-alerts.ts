@@ -9,7 +9,7 @@ import { sql, type Kysely } from "kysely";
 // - One pending alert per (store, item, e-mail): a partial unique index, so a second request is
 //   idempotent and, once notified, the same address may ask again.
 // - storefront_url: the storefront's address the alert was asked from; the e-mail's link leads
-//   there, to the product page as it is when stock returns (docs/decisions/DRAFT-stock-alerts.md).
+//   there, to the product page as it is when stock returns (docs/decisions/0069-stock-alerts.md).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("stock_alerts")

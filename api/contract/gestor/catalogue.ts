@@ -278,7 +278,6 @@ export const variantFields = z.object({
   DESCONTO: z.preprocess(given, reaisCents("").optional()),
   active: yesNo,
 });
-export type VariantFields = z.output<typeof variantFields>;
 export type VariantFieldsText = Record<keyof z.input<typeof variantFields>, string>;
 export const VARIANT_FIELD_NAMES = Object.keys(variantFields.shape) as (keyof VariantFieldsText)[];
 

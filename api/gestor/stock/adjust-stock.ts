@@ -61,11 +61,10 @@ export async function applyStockCount(
   available: number,
   movement: Movement,
 ): Promise<number | null> {
-  const before = await setStockLevel(trx, item, available, movement);
-  // Back from sold out (0 → more): here the item's "Avise-me quando chegar" alerts are to be
-  // queued (one e-mail per alert, in the outbox, in this same transaction) once issue 28's
-  // alerts exist. A caller that then refuses (a stale level) rolls them back with the level.
-  return before;
+  // Back from sold out (0 → more), setStockLevel queues the item's "Avise-me quando chegar"
+  // e-mails in this same transaction (decision 0069): a caller that then refuses (a stale level)
+  // rolls them back with the level.
+  return setStockLevel(trx, item, available, movement);
 }
 
 export async function adjustStock(

@@ -53,7 +53,11 @@ describe("categoryProduct", () => {
     const product = await categoryProduct(client(), "papelaria", "caderno-brochura-capa-dura-96-folhas");
     expect(paths).toHaveLength(1);
     expect(paths[0]).toMatch(/^\/products\/get-product-by-slug\//);
-    expect(product).toEqual(
+    // The page's own call also carries the live stock and seats (decision 0066); spec §7's list
+    // cannot, and is otherwise the same product.
+    const { stock, seats, ...fromPage } = product;
+    expect({ stock, seats }).toEqual({ stock: { status: "untracked" }, seats: null });
+    expect(fromPage).toEqual(
       await categoryProduct(client(new Set()), "papelaria", "caderno-brochura-capa-dura-96-folhas"),
     );
   });

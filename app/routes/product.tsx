@@ -8,7 +8,8 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { linkAction, linkedStudents } from "#app/features/students/student-link.server.ts";
 import { ProductInformation } from "#app/features/catalogue/product-information.tsx";
 import { isLinkMode } from "#app/features/students/link-mode.ts";
-import { BUY_OPTION_INTENT, ProductBuy } from "#app/features/catalogue/product-buy.tsx";
+import { ProductBuy } from "#app/features/catalogue/product-buy.tsx";
+import { BUY_OPTION_INTENT } from "#app/features/catalogue/product-stock.ts";
 import { buyOptionAction, itemOfLink, optionMissing } from "#app/features/catalogue/buy-option.server.ts";
 import { showsLiveStock, variantOfUrl, withOption } from "#app/features/catalogue/product-stock.ts";
 import { LIVE_RENDER_HEADER } from "#app/.server/page-cache.server.ts";

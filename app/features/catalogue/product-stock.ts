@@ -68,3 +68,6 @@ export function piecesLeftText(stock: StockState | undefined): string | null {
   if (stock?.status !== "available" || stock.left === null) return null;
   return stock.left === 1 ? "Última peça" : `Últimas ${stock.left} peças`;
 }
+
+/** The intent of the product page's own "Comprar" form (a product with options). */
+export const BUY_OPTION_INTENT = "comprar";

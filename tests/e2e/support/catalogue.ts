@@ -1,6 +1,12 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
 
+/**
+ * Item codes of products a test makes for itself (support/stock.ts): not the demo catalogue's,
+ * so a test looking for "a product of type P" never lands on another test's sold-out size.
+ */
+export const OWN_PRODUCT_CODES_FROM = 70_000_000;
+
 /** Reads the demo catalogue through the public /api, so tests never hard-code seed rows. */
 export async function productsOf(request: APIRequestContext, categorySlug: string): Promise<Product[]> {
   const response = await request.post(
@@ -10,7 +16,9 @@ export async function productsOf(request: APIRequestContext, categorySlug: strin
     },
   );
   if (!response.ok()) throw new Error(`categoria ${categorySlug}: ${response.status()}`);
-  return (await response.json()).products;
+  return ((await response.json()).products as Product[]).filter(
+    (product) => product.itemTOTVS < OWN_PRODUCT_CODES_FROM,
+  );
 }
 
 export async function allCategories(request: APIRequestContext): Promise<{ slug: string; title: string }[]> {

@@ -1,5 +1,6 @@
 import type { StoreDatabase } from "#db/client.ts";
 import { setStockLevel } from "#api/stock/repository.ts";
+import { OWN_PRODUCT_CODES_FROM } from "./catalogue.ts";
 import { withStoreDatabase } from "./server-side.ts";
 
 /** A product this test made for itself: its page, title and the item code of each size. */
@@ -12,7 +13,7 @@ export interface OwnProduct {
 
 const STORE = 1;
 /** Item codes far above the demo's, random per product: tests and projects never share one. */
-const newItemCode = () => 70_000_000 + Math.floor(Math.random() * 20_000_000) * 10;
+const newItemCode = () => OWN_PRODUCT_CODES_FROM + Math.floor(Math.random() * 20_000_000) * 10;
 
 /**
  * A copy of a demo product of that type (its category, unit and prices), under a new title,

@@ -157,7 +157,8 @@ export async function writeProductOptions(
       (owner) => owner.productId === productId && owner.variantId !== null,
       `variants.${index}.itemTOTVSId`,
     );
-  // Two options may swap codes or values (both unique): park the changed ones first.
+  // Two options may swap codes or values (both unique): park the changed ones first, under
+  // values no one types (a negative code, the row's own id; PostgreSQL refuses a NUL in text).
   const changed = form.variants.filter((variant) => {
     const row = variant.id === undefined ? undefined : byId.get(variant.id);
     return row && (row.item_totvs_id !== variant.itemTOTVSId || row.value !== variant.value);
@@ -165,7 +166,7 @@ export async function writeProductOptions(
   for (const [index, variant] of changed.entries())
     await db
       .updateTable("product_variants")
-      .set({ item_totvs_id: -(index + 1), value: `\u0000${index}` })
+      .set({ item_totvs_id: -(index + 1), value: `#${variant.id!}` })
       .where("id", "=", variant.id!)
       .execute();
   for (const [position, variant] of form.variants.entries()) {

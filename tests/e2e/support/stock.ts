@@ -43,6 +43,8 @@ export async function ownProduct(options: {
       .where("c.status", "=", "enabled")
       .where("c.visible", "=", 1)
       .where("p.option_name", "is", null)
+      // A piece is a uniform's copy: Papelaria's product count is what category.spec.ts checks.
+      .$if(options.type === "P", (query) => query.where("c.slug", "=", "fardamento"))
       .orderBy("p.item_totvs_id")
       .executeTakeFirstOrThrow();
     const itemTOTVSId = newItemCode();

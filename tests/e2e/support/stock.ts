@@ -97,6 +97,54 @@ export async function ownProduct(options: {
   });
 }
 
+/**
+ * A visible category of this test only with `count` copies of a demo piece, so a listing's
+ * pages are counted on rows no other test adds to (the demo's categories get other tests'
+ * products while this one runs). Its home section and menu entry are off, as a new category's.
+ */
+export async function ownCategory(title: string, count: number): Promise<{ path: string; title: string }> {
+  return withStoreDatabase(async (db) => {
+    const model = await db
+      .selectFrom("products as p")
+      .innerJoin("categories as c", "c.id", "p.category_id")
+      .selectAll("p")
+      .where("p.store_id", "=", STORE)
+      .where("p.type", "=", "P")
+      .where("p.visible", "=", 1)
+      .where("p.status", "=", "enabled")
+      .where("p.option_name", "is", null)
+      .where("c.slug", "=", "papelaria")
+      .orderBy("p.item_totvs_id")
+      .executeTakeFirstOrThrow();
+    const code = newItemCode();
+    const category = { id: crypto.randomUUID(), title: `${title} ${code}`, slug: `categoria-${code}` };
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("categories")
+        .values({ ...category, store_id: STORE, status: "enabled", visible: 1, position: 900, created_at: now })
+        .execute();
+      for (let index = 1; index <= count; index++) {
+        const productTitle = `${title} ${code} item ${index}`;
+        await trx
+          .insertInto("products")
+          .values({
+            ...model,
+            id: crypto.randomUUID(),
+            category_id: category.id,
+            item_totvs_id: newItemCode(),
+            title: productTitle,
+            slug: `item-${index}-${code}`,
+            search_text: productTitle.toLowerCase(),
+            created_at: now,
+          })
+          .execute();
+      }
+    });
+    return { path: `/categoria/${category.slug}`, title: category.title };
+  });
+}
+
 /** Sets the pieces or seats left of an item of `product` as a gestor's count would. */
 export function setPiecesLeft(itemTotvsId: number, available: number): Promise<void> {
   return withStoreDatabase(async (db) => {

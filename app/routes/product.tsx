@@ -11,7 +11,7 @@ import { isLinkMode } from "#app/features/students/link-mode.ts";
 import { ProductBuy } from "#app/features/catalogue/product-buy.tsx";
 import { BUY_OPTION_INTENT } from "#app/features/catalogue/product-stock.ts";
 import { buyOptionAction, itemOfLink, optionMissing } from "#app/features/catalogue/buy-option.server.ts";
-import { showsLiveStock, variantOfUrl, withOption } from "#app/features/catalogue/product-stock.ts";
+import { liveStockView, showsLiveStock, variantOfUrl, withOption } from "#app/features/catalogue/product-stock.ts";
 import { LIVE_RENDER_HEADER } from "#app/.server/page-cache.server.ts";
 import { withItemFor } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
@@ -48,12 +48,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const chosenOption = variantOfUrl(product, url);
   const mode = url.searchParams.get(LINK_PARAM);
   const linkMode = isLinkMode(mode) ? mode : null;
-  const loggedIn = Boolean(currentCustomer(context));
+  const customer = currentCustomer(context)?.customer ?? null;
+  const loggedIn = Boolean(customer);
   const students =
     loggedIn && (linkMode === "lista" || linkMode === "completo") ? await linkedStudents({ request, context }) : [];
   return data(
     {
       product,
+      // What "Comprar" shows of sizes, stock and seats (issue 28), worked out here, not in the page's script.
+      liveStock: liveStockView(product),
       // The size chosen before the link modal (?opcao=M, decision 0066); null: none yet.
       chosenOption,
       // Spec §9 at the request's time, sent with the page so the hydrated page says the same.
@@ -61,6 +64,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The unit's address and hours of today (issue 27), for goods picked up there.
       pickup: pickupOf(units, product),
       loggedIn,
+      // "Avise-me quando chegar" keeps the account's address (issue 28).
+      customerEmail: customer?.email ?? null,
       linkMode: loggedIn ? linkMode : null,
       students,
       selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
@@ -103,10 +108,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
     product,
+    liveStock,
     chosenOption,
     installments,
     pickup,
     loggedIn,
+    customerEmail,
     linkMode,
     students,
     selectedStudentId,
@@ -133,11 +140,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <ProductInformation product={product} installments={installments} pickup={pickup}>
         <div>
           <ProductBuy
-            product={product}
+            itemTOTVSId={product.itemTOTVS}
+            view={liveStock}
             loggedIn={loggedIn}
             productPath={productPage}
             chosenValue={refused ? refused.chosen : (chosenOption?.value ?? null)}
             error={refused?.buyError ?? null}
+            customerEmail={customerEmail}
           />
           {product.TURNO ? <p className="mt-4 text-sm text-slate-600">Turno: {product.TURNO}</p> : null}
           <h2 className="mt-6 font-bold text-slate-900">Descrição</h2>

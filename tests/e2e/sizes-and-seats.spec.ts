@@ -30,10 +30,12 @@ const uniform = () =>
   });
 
 const sizeRadio = (page: Page, size: string) =>
-  page.getByRole("group", { name: "Tamanho" }).getByRole("radio", { name: new RegExp(`^${size}\\b`) });
+  page.getByRole("group", { name: "Tamanho", exact: true }).getByRole("radio", { name: new RegExp(`^${size}\\b`) });
 /** A size's button: the label around its (visually hidden) radio. */
 const sizeLabel = (page: Page, size: string) =>
-  page.getByRole("group", { name: "Tamanho" }).locator("label", { has: page.locator(`input[value="${size}"]`) });
+  page
+    .getByRole("group", { name: "Tamanho", exact: true })
+    .locator("label", { has: page.locator(`input[value="${size}"]`) });
 const chooseSize = (page: Page, size: string) => sizeLabel(page, size).click();
 
 test("a visitor chooses a size in the Comprar form, and nothing chosen keeps the page", async ({ page, visit }) => {

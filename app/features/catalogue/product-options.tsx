@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { SizeChart } from "#api/contract/catalogue.ts";
+import { NotifyMeForm, type NotifyMeFormProps } from "#app/features/stock/notify-me-form.tsx";
 import { URL_STATE } from "#app/lib/url-state.ts";
 
 /*
@@ -9,7 +10,7 @@ import { URL_STATE } from "#app/lib/url-state.ts";
  * chunk: only products with options load it, so the other pages keep to the browsing pages'
  * script budget (docs/decisions/0037-page-weight.md). The server renders them whole (the
  * document waits for everything, app/entry.server.tsx), so they work before the chunk arrives
- * and without JavaScript. What they show is worked out by product-buy.tsx and passed in, so
+ * and without JavaScript. What they show is worked out by the loader (product-stock.ts) and passed in, so
  * this chunk shares no module with the page's own.
  */
 
@@ -22,7 +23,7 @@ export interface OptionChoice {
   left: string | null;
 }
 
-/** What product-buy.tsx worked out of the product's stock and seats, for LiveStockBuy. */
+/** What the loader worked out of the product's stock and seats (liveStockView), for LiveStockBuy. */
 export interface LiveStockView {
   /** A course's seats: full, or "Restam N vagas" (null above 10). */
   seats: { full: boolean; text: string | null } | null;
@@ -32,6 +33,8 @@ export interface LiveStockView {
   /** "Últimas N peças" of a product without options, or null. */
   piecesLeft: string | null;
   sizeChart: SizeChart | null;
+  /** "Avise-me quando chegar" for what is sold out (the product, or its sold-out sizes); null: nothing is. */
+  notifyMe: Pick<NotifyMeFormProps, "itemTOTVSId" | "sizes"> | null;
 }
 
 /**
@@ -48,6 +51,7 @@ export function LiveStockBuy({
   productPath,
   chosenValue,
   error,
+  customerEmail,
 }: {
   view: LiveStockView;
   buyButton: ReactNode;
@@ -56,6 +60,8 @@ export function LiveStockBuy({
   productPath: string;
   chosenValue: string | null;
   error: string | null;
+  /** The logged-in customer's e-mail, for "Avise-me quando chegar"; null for a visitor. */
+  customerEmail: string | null;
 }) {
   return (
     <div className="flex flex-col gap-3">
@@ -88,6 +94,9 @@ export function LiveStockBuy({
           {buyButton}
         </>
       )}
+      {view.notifyMe ? (
+        <NotifyMeForm {...view.notifyMe} productPath={productPath} customerEmail={customerEmail} />
+      ) : null}
       {view.sizeChart ? <SizeChartTable chart={view.sizeChart} /> : null}
     </div>
   );

@@ -1,11 +1,14 @@
 import type { Product, ProductVariant, StockState } from "#api/contract/catalogue.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import type { LiveStockView } from "./product-options.tsx";
 
 /**
  * What the product page says of stock and seats (issue 28, docs/decisions/0066), one home for
  * the page, its action and the loader. A reply without the fields (spec §7 only) sells as before.
  */
 export type OptionProduct = Pick<Product, "optionName" | "variants" | "stock" | "seats" | "TIPO">;
+
+type BuyProduct = OptionProduct & Pick<Product, "itemTOTVS" | "sizeChart">;
 
 /** The product is bought as one of its options: it has an option name (even with none active). */
 export const hasOptions = (product: OptionProduct): boolean => Boolean(product.optionName);
@@ -71,3 +74,44 @@ export function piecesLeftText(stock: StockState | undefined): string | null {
 
 /** The intent of the product page's own "Comprar" form (a product with options). */
 export const BUY_OPTION_INTENT = "comprar";
+
+/**
+ * What the product page shows of a product's stock, seats, options and size chart, worked out by
+ * the loader so the page's own script carries none of it (its budget, decision 0037); null for a
+ * product whose stock the store does not follow, which keeps its plain "Comprar".
+ */
+export function liveStockView(product: BuyProduct): LiveStockView | null {
+  if (!showsLiveStock(product) && !product.sizeChart) return null;
+  return {
+    notifyMe: notifyMeOf(product),
+    seats: product.seats ? { full: product.seats.available <= 0, text: seatsLeftText(product.seats.available) } : null,
+    soldOut: productSoldOut(product),
+    options: hasOptions(product)
+      ? {
+          optionName: product.optionName ?? "",
+          choices: (product.variants ?? []).map((variant) => ({
+            itemTOTVSId: variant.itemTOTVSId,
+            value: variant.value,
+            soldOut: isSoldOut(variant.stock),
+            left: piecesLeftText(variant.stock),
+          })),
+        }
+      : null,
+    piecesLeft: product.seats ? null : piecesLeftText(product.stock),
+    sizeChart: product.sizeChart ?? null,
+  };
+}
+
+/**
+ * What "Avise-me quando chegar" offers (issue 28): a sold-out product's own item, or the
+ * sold-out sizes of one with options; a full class has its waiting list instead.
+ */
+function notifyMeOf(product: BuyProduct): LiveStockView["notifyMe"] {
+  if (product.seats) return null;
+  if (!hasOptions(product)) return isSoldOut(product.stock) ? { itemTOTVSId: product.itemTOTVS } : null;
+  const values = (product.variants ?? [])
+    .filter((variant) => isSoldOut(variant.stock))
+    .map(({ itemTOTVSId, value }) => ({ itemTOTVSId, value }));
+  if (values.length === 0) return null;
+  return { itemTOTVSId: values[0]!.itemTOTVSId, sizes: { optionName: product.optionName ?? "", values } };
+}

@@ -14,9 +14,17 @@ import {
   type NotifyMeReply,
 } from "./notify-me-schema.ts";
 
-export interface NotifyMeFormProps {
-  /** The sold-out item: a size's code, or the product's own. */
+/** A sold-out size the shopper may ask about. */
+export interface NotifyMeSize {
   itemTOTVSId: number;
+  value: string;
+}
+
+export interface NotifyMeFormProps {
+  /** The sold-out item: a size's code, or the product's own (the first size's when `sizes` is given). */
+  itemTOTVSId: number;
+  /** A product with options: its sold-out sizes, one of which the shopper picks ("Tamanho"). */
+  sizes?: { optionName: string; values: readonly NotifyMeSize[] };
   /** The product page the form is on: where the shopper comes back to, with the toast. */
   productPath: string;
   /** The logged-in customer's e-mail: then only the button; a visitor types an address and consents. */
@@ -30,7 +38,7 @@ export interface NotifyMeFormProps {
  * it works without JavaScript; with it, a fetcher keeps the shopper on the page, and a refusal
  * (a bad e-mail, no consent, the item back in stock meanwhile) shows here.
  */
-export function NotifyMeForm({ itemTOTVSId, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
+export function NotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
   const fetcher = useFetcher<NotifyMeReply>();
   const schema = customerEmail ? customerNotifySchema : visitorNotifySchema;
   const [form, fields] = useForm<NotifyMeFields>({
@@ -56,17 +64,22 @@ export function NotifyMeForm({ itemTOTVSId, productPath, customerEmail, lastResu
         className="mt-2 flex flex-col gap-3"
       >
         <AuthenticityTokenInput name="csrf" />
-        <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+        {sizes ? (
+          <SoldOutSizes {...sizes} chosen={itemTOTVSId} />
+        ) : (
+          <input type="hidden" name="itemTOTVSId" value={itemTOTVSId} />
+        )}
         <input type="hidden" name="productPath" value={productPath} />
         <FormErrors id={form.errorId} errors={form.errors} />
         {customerEmail ? (
           <p className="text-sm text-slate-600">
-            Enviaremos um e-mail para <strong>{customerEmail}</strong> quando este item voltar ao estoque.
+            Enviaremos um e-mail para <strong>{customerEmail}</strong> quando{" "}
+            {sizes ? "o tamanho escolhido" : "este item"} voltar ao estoque.
           </p>
         ) : (
           <>
             <p className="text-sm text-slate-600">
-              Deixe seu e-mail e avisaremos uma única vez quando este item chegar.
+              Deixe seu e-mail e avisaremos uma única vez quando {sizes ? "o tamanho escolhido" : "este item"} chegar.
             </p>
             <TextField meta={fields.email} label="E-mail" type="email" autoComplete="email" maxLength={254} />
             <div>
@@ -83,5 +96,34 @@ export function NotifyMeForm({ itemTOTVSId, productPath, customerEmail, lastResu
         </SubmitButton>
       </fetcher.Form>
     </section>
+  );
+}
+
+/**
+ * The sold-out sizes as radio buttons (the one already chosen checked): the alert is kept per
+ * size (issue 28), so the shopper says which one they wait for.
+ */
+function SoldOutSizes({ optionName, values, chosen }: NonNullable<NotifyMeFormProps["sizes"]> & { chosen: number }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-800">Qual {optionName.toLocaleLowerCase("pt-BR")}?</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {values.map((size) => (
+          <label
+            key={size.itemTOTVSId}
+            className="flex cursor-pointer items-center gap-2 rounded-lg bg-white px-3 py-1.5 text-sm ring-1 ring-slate-300 has-checked:ring-2 has-checked:ring-brand-600"
+          >
+            <input
+              type="radio"
+              name="itemTOTVSId"
+              value={size.itemTOTVSId}
+              defaultChecked={size.itemTOTVSId === chosen}
+              className="h-4 w-4"
+            />
+            {size.value}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -8,6 +8,7 @@ import { TOO_MANY_REQUESTS } from "#api/rate-limit.ts";
 import { SESSION_EXPIRED } from "#api/accounts/auth-middleware.ts";
 import { STOCK_ALERTS_BY_ADDRESS } from "#api/stock-alerts/routes.ts";
 import { addSizes } from "#tests/fixtures/variants.ts";
+import { pruneStockAlerts } from "./alerts.ts";
 import { giveBackStock, setStockLevel, takeStock } from "./repository.ts";
 
 // "Avise-me quando chegar" through the store API and the stock engine: on SQLite, and on
@@ -278,5 +279,42 @@ describe("privacy", () => {
     const left = await t.db.selectFrom("stock_alerts").select(["email", "customer_id"]).execute();
     expect(left.filter((a) => a.email === customer.email || a.customer_id === customer.id)).toEqual([]);
     expect(left).toContainEqual({ email: other.email, customer_id: other.id });
+  });
+});
+
+describe("kept only for their time (docs/privacy.md)", () => {
+  it("deletes sent alerts 30 days after their e-mail and pending ones a year after they were asked", async () => {
+    const now = new Date("2027-03-01T12:00:00.000Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+    const alert = (label: string, createdDaysAgo: number, notifiedDaysAgo: number | null) => ({
+      id: crypto.randomUUID(),
+      store_id: STORE,
+      unit_code: shirt.unitCode,
+      item_totvs_id: shirt.sizes.M,
+      email: `${label}-${crypto.randomUUID().slice(0, 6)}@exemplo.com.br`,
+      customer_id: null,
+      consent_at: daysAgo(createdDaysAgo),
+      storefront_url: "http://loja.local",
+      created_at: daysAgo(createdDaysAgo),
+      notified_at: notifiedDaysAgo === null ? null : daysAgo(notifiedDaysAgo),
+    });
+    const rows = {
+      sentLongAgo: alert("enviado-ha-31-dias", 60, 31),
+      sentRecently: alert("enviado-ha-29-dias", 60, 29),
+      waitingOverAYear: alert("esperando-ha-366-dias", 366, null),
+      waiting: alert("esperando-ha-300-dias", 300, null),
+    };
+    await t.db.insertInto("stock_alerts").values(Object.values(rows)).execute();
+
+    expect(await pruneStockAlerts(t.db, now)).toBeGreaterThanOrEqual(2);
+    const left = new Set(
+      (await t.db.selectFrom("stock_alerts").select("id").execute()).map((row: { id: string }) => row.id),
+    );
+    expect(left.has(rows.sentLongAgo.id)).toBe(false);
+    expect(left.has(rows.waitingOverAYear.id)).toBe(false);
+    expect(left.has(rows.sentRecently.id)).toBe(true);
+    expect(left.has(rows.waiting.id)).toBe(true);
+    // Twice is harmless.
+    expect(await pruneStockAlerts(t.db, now)).toBe(0);
   });
 });

@@ -106,3 +106,29 @@ export async function deleteCustomerStockAlerts(
 ): Promise<void> {
   await db.deleteFrom("stock_alerts").where(ofCustomer(customer)).execute();
 }
+
+/** A sent alert's record stays this long (what "Baixar meus dados" shows), then goes. */
+export const SENT_ALERT_KEPT_DAYS = 30;
+/** An alert still waiting after a year waits for a season long gone: it goes, unsent. */
+export const PENDING_ALERT_KEPT_DAYS = 365;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the alerts kept past their time (docs/privacy.md, /privacidade): sent ones 30 days
+ * after their e-mail, pending ones a year after they were asked. Run by the storefront's hourly
+ * sweep; deleting twice is harmless. Answers how many went.
+ */
+export async function pruneStockAlerts(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  const sent = await db
+    .deleteFrom("stock_alerts")
+    .where("notified_at", "is not", null)
+    .where("notified_at", "<", before(SENT_ALERT_KEPT_DAYS))
+    .executeTakeFirst();
+  const stale = await db
+    .deleteFrom("stock_alerts")
+    .where("notified_at", "is", null)
+    .where("created_at", "<", before(PENDING_ALERT_KEPT_DAYS))
+    .executeTakeFirst();
+  return Number(sent.numDeletedRows) + Number(stale.numDeletedRows);
+}

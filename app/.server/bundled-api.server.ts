@@ -13,6 +13,7 @@ import { sharedSessionSecret } from "#db/server-secrets.ts";
 import { seedDemoData } from "#db/seed/index.ts";
 import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-secret-box.ts";
 import { deleteExpiredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "#api/gestor/roster/roster-uploads.ts";
+import { pruneStockAlerts } from "#api/stock/alerts.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
@@ -78,6 +79,16 @@ function startUploadSweep({ db, now }: ApiDeps): () => Promise<void> {
     },
     "gestor",
   );
+}
+
+const STOCK_ALERT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** "Avise-me" alerts kept past their time go (api/stock/alerts.ts, docs/privacy.md), every hour. */
+function startStockAlertSweep({ db, now }: ApiDeps): () => Promise<void> {
+  return every(STOCK_ALERT_SWEEP_INTERVAL_MS, "apagar avisos de estoque vencidos", async () => {
+    const deleted = await pruneStockAlerts(db, now());
+    if (deleted > 0) console.log(`[vendas] ${deleted} aviso(s) de estoque vencido(s) apagado(s)`);
+  });
 }
 
 /**
@@ -150,7 +161,7 @@ function running(): Promise<Running> {
       supportEmail: env.CONTACT_EMAIL,
       totpKeys: totpEncryptionKeys(),
     };
-    const jobs = [...startPaymentJobs(deps), startUploadSweep(deps)];
+    const jobs = [...startPaymentJobs(deps), startUploadSweep(deps), startStockAlertSweep(deps)];
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop()]);
     };

@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { SizeChart } from "#api/contract/catalogue.ts";
 import { NotifyMeForm, type NotifyMeFormProps } from "#app/features/stock/notify-me-form.tsx";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import { SizeChartTable } from "./size-chart-table.tsx";
 
 /*
  * The product page's choice of size and its size chart (issue 28, decision 0066), in their own
@@ -97,7 +98,7 @@ export function LiveStockBuy({
       {view.notifyMe ? (
         <NotifyMeForm {...view.notifyMe} productPath={productPath} customerEmail={customerEmail} />
       ) : null}
-      {view.sizeChart ? <SizeChartTable chart={view.sizeChart} /> : null}
+      {view.sizeChart ? <SizeChartDetails chart={view.sizeChart} /> : null}
     </div>
   );
 }
@@ -183,39 +184,12 @@ function OptionForm({
 }
 
 /** "Tabela de medidas": a table that opens without JavaScript. */
-function SizeChartTable({ chart }: { chart: SizeChart }) {
+function SizeChartDetails({ chart }: { chart: SizeChart }) {
   return (
     <details className="rounded-xl bg-white p-3 ring-1 ring-slate-200" data-testid="size-chart">
       <summary className="cursor-pointer font-semibold text-brand-700">Tabela de medidas</summary>
       <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              {chart.columns.map((column, index) => (
-                <th key={index} scope="col" className="border-b border-slate-200 px-2 py-1 font-semibold">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {chart.rows.map((row, rowIndex) => (
-              <tr key={rowIndex}>
-                {row.map((cell, index) =>
-                  index === 0 ? (
-                    <th key={index} scope="row" className="border-b border-slate-100 px-2 py-1 font-semibold">
-                      {cell}
-                    </th>
-                  ) : (
-                    <td key={index} className="border-b border-slate-100 px-2 py-1">
-                      {cell}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <SizeChartTable chart={chart} />
       </div>
     </details>
   );

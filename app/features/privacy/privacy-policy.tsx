@@ -52,7 +52,7 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
     why: "Enviar um único e-mail quando o item voltar ao estoque.",
     basis: "Consentimento (art. 7º, I): o pedido feito na sua conta ou a autorização marcada no formulário.",
     howLong:
-      "Até o aviso ser enviado; o registro do envio fica até você excluir a conta ou pedir a exclusão à central.",
+      "Até o aviso ser enviado (no máximo um ano); o registro do envio, por 30 dias. Excluir a conta apaga seus pedidos na hora.",
   },
   {
     what: "Registros de acesso: data e hora, página pedida e resultado; e contadores de tentativas por endereço IP e por conta, contra fraudes e abusos.",

@@ -13,6 +13,7 @@ import {
   type VariantFieldsText,
 } from "#api/contract/gestor/catalogue.ts";
 import { FieldErrors, TextAreaField, TextField } from "#app/ui/form-field.tsx";
+import { SizeChartTable } from "#app/features/catalogue/size-chart-table.tsx";
 import { counted } from "#core/text.ts";
 import { gestorCard, gestorSecondaryButton } from "../gestor-ui.tsx";
 import { CheckboxField } from "./catalogue-ui.tsx";
@@ -142,29 +143,7 @@ function SizeChartPreview({ text }: { text: string }) {
   if ("error" in chart) return <p className="text-sm text-slate-600">Prévia: {chart.error}</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="text-sm">
-        <caption className="text-left font-semibold text-slate-700">Prévia da tabela de medidas</caption>
-        <thead>
-          <tr>
-            {chart.columns.map((column, index) => (
-              <th key={index} scope="col" className="border border-slate-200 px-2 py-1 text-left">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, index) => (
-                <td key={index} className="border border-slate-200 px-2 py-1">
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SizeChartTable chart={chart} caption="Prévia da tabela de medidas" />
     </div>
   );
 }

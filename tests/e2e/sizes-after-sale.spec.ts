@@ -7,8 +7,11 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { ApiCustomer } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { logInStaff } from "./support/gestor.ts";
 import { latestMessageTo, messagesTo } from "./support/mailbox.ts";
+import { waitForHydration } from "./support/pages.ts";
 import { ownProduct, setPiecesLeft } from "./support/stock.ts";
+import { ownStudentId, saveCart } from "./support/store-api.ts";
 
 async function acceptTermsAndFinish(page: Page) {
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
@@ -137,4 +140,39 @@ test("a class full before Finalizar compra offers its waiting list, and nothing 
   await expect(item.getByRole("button", { name: `Remover ${course.title} do carrinho` })).toBeVisible();
   expect(await ordersOf(request, customer)).toEqual([]);
   expect(await cartItemsOf(request, customer)).toEqual([course.itemTOTVSId]);
+});
+
+test("the gestor's Carrinhos names each line's size", async ({ context, request, logIn, js }) => {
+  const product = await ownProduct({
+    type: "P",
+    title: "Camiseta Carrinho",
+    sizes: [
+      ["P", 4],
+      ["G", 4],
+    ],
+  });
+  const customer = await logIn();
+  await saveCart(request, customer, [
+    {
+      studentId: await ownStudentId(request, customer),
+      cartItems: [
+        { itemTOTVSId: product.sizes.P!, quantity: 1 },
+        { itemTOTVSId: product.sizes.G!, quantity: 2 },
+      ],
+    },
+  ]);
+  await logInStaff(context, "atendimento");
+  const staff = await context.newPage();
+  await staff.goto("/gestor/carrinhos");
+  await waitForHydration(staff, js);
+  await staff.getByLabel("Buscar por").selectOption({ label: "E-mail do cliente" });
+  await staff.getByLabel("E-mail, CPF ou RA").fill(customer.email);
+  await staff.getByRole("button", { name: "Buscar" }).click();
+  const cart = staff.getByRole("region", { name: `Carrinho de ${customer.name}` });
+  // Each size its own line: G with its 2 pieces, P with 1.
+  const lineOf = (size: string) =>
+    cart.getByRole("row").filter({ has: staff.getByTestId("cart-item-option").getByText(`Tamanho: ${size}`) });
+  await expect(lineOf("G").getByRole("cell").nth(2)).toHaveText("2");
+  await expect(lineOf("P").getByRole("cell").nth(2)).toHaveText("1");
+  await expect(cart.getByRole("button", { name: `Remover ${product.title}, Tamanho: G` })).toBeVisible();
 });

@@ -125,7 +125,11 @@ export function GestorCartCard({
                     <input type="hidden" name="cartId" value={cart.cartId} />
                     <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
                     <button type="submit" name="intent" value={REMOVE_ITEM_INTENT} className={gestorSecondaryButton}>
-                      Remover<span className="sr-only"> {item.title}</span>
+                      Remover
+                      <span className="sr-only">
+                        {" "}
+                        {[item.title, chosenOption(item.optionName, item.optionValue)].filter(Boolean).join(", ")}
+                      </span>
                     </button>
                   </Form>
                 )}

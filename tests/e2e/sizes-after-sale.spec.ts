@@ -9,7 +9,6 @@ import type { ApiCustomer } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { latestMessageTo, messagesTo } from "./support/mailbox.ts";
-import { waitForHydration } from "./support/pages.ts";
 import { ownProduct, setPiecesLeft } from "./support/stock.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 
@@ -142,7 +141,7 @@ test("a class full before Finalizar compra offers its waiting list, and nothing 
   expect(await cartItemsOf(request, customer)).toEqual([course.itemTOTVSId]);
 });
 
-test("the gestor's Carrinhos names each line's size", async ({ context, request, logIn, js }) => {
+test("the gestor's Carrinhos names each line's size", async ({ page, context, request, logIn, visit }) => {
   const product = await ownProduct({
     type: "P",
     title: "Camiseta Carrinho",
@@ -162,16 +161,12 @@ test("the gestor's Carrinhos names each line's size", async ({ context, request,
     },
   ]);
   await logInStaff(context, "atendimento");
-  const staff = await context.newPage();
-  await staff.goto("/gestor/carrinhos");
-  await waitForHydration(staff, js);
-  await staff.getByLabel("Buscar por").selectOption({ label: "E-mail do cliente" });
-  await staff.getByLabel("E-mail, CPF ou RA").fill(customer.email);
-  await staff.getByRole("button", { name: "Buscar" }).click();
-  const cart = staff.getByRole("region", { name: `Carrinho de ${customer.name}` });
+  // The search's own address, as its form sends it (gestor-carts.spec.ts fills the form).
+  await visit(`/gestor/carrinhos?por=email&q=${encodeURIComponent(customer.email)}`);
+  const cart = page.getByRole("region", { name: `Carrinho de ${customer.name}` });
   // Each size its own line: G with its 2 pieces, P with 1.
   const lineOf = (size: string) =>
-    cart.getByRole("row").filter({ has: staff.getByTestId("cart-item-option").getByText(`Tamanho: ${size}`) });
+    cart.getByRole("row").filter({ has: page.getByTestId("cart-item-option").getByText(`Tamanho: ${size}`) });
   await expect(lineOf("G").getByRole("cell").nth(2)).toHaveText("2");
   await expect(lineOf("P").getByRole("cell").nth(2)).toHaveText("1");
   await expect(cart.getByRole("button", { name: `Remover ${product.title}, Tamanho: G` })).toBeVisible();

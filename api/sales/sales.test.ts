@@ -240,8 +240,9 @@ describe("GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}", () 
 
 describe("a variant's line in the order replies (issue 28)", () => {
   it("carries the size chosen in the bags and on the public receipt, within the contract", async () => {
+    const davi = await signUpAndLogIn(t, { name: "Davi Menezes Filho" });
     const saleId = await insertSale(t.db, {
-      customer_id: carla.id,
+      customer_id: davi.id,
       bags: [
         {
           student_name: "Davi Menezes",
@@ -258,7 +259,7 @@ describe("a variant's line in the order replies (issue 28)", () => {
         },
       ],
     });
-    const bags = await t.call("GET", bagsPath(saleId), undefined, { token: carla.token });
+    const bags = await t.call("GET", bagsPath(saleId), undefined, { token: davi.token });
     expect(bags.status).toBe(200);
     expect(orders.listSaleBagsBySale.reply.safeParse(bags.body).success).toBe(true);
     const [bag] = bags.body.saleBag;

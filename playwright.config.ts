@@ -22,7 +22,16 @@ const postgresOnly = "several-servers.spec.ts";
 // page size, the product page, the cart panel, the checkout, the dialogs' accessibility at that
 // size); the rest of the suite would only repeat the desktop runs in a narrower window, and the
 // whole suite has to fit its time budget (docs/testing.md).
-const MOBILE_NO_JS_SPECS = ["shell", "home", "category", "product", "sizes-and-seats", "cart", "checkout-cart"];
+const MOBILE_NO_JS_SPECS = [
+  "shell",
+  "home",
+  "category",
+  "product",
+  "sizes-and-seats",
+  "sizes-after-sale",
+  "cart",
+  "checkout-cart",
+];
 const MOBILE_JS_SPECS = [
   ...MOBILE_NO_JS_SPECS,
   "checkout-payment",

@@ -67,6 +67,12 @@ const saleBagItem = z.object({
    * up; optional, so a school API that does not send it still matches (decision 0026).
    */
   CODCOLIGADA: z.string().optional(),
+  /**
+   * Beyond spec §7 (issue 28, decision 0066), present only for a variant: the option chosen, as
+   * sold ("Tamanho", "M"). Optional, so a school API that has no variants still matches.
+   */
+  optionName: z.string().optional(),
+  optionValue: z.string().optional(),
 });
 export type SaleBagItem = z.infer<typeof saleBagItem>;
 

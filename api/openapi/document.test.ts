@@ -95,6 +95,22 @@ describe("the store API's OpenAPI document (/api/openapi.json)", () => {
     expect(conflict).toContain('"optionValue"');
   });
 
+  it("documents an order line's chosen option as optional (issue 28)", () => {
+    for (const path of [
+      "/sale-bags/list-sale-bag-by-sale-id/:saleId/store/:storeId",
+      "/sale-bags/check-status-sale-bag/store/:storeId/sale/:saleId/saleBag/:saleBagId",
+    ]) {
+      const reply = JSON.stringify(operation("GET", path)!.operation.responses["200"]);
+      const item = reply.slice(reply.indexOf('"itemTOTVSId"'));
+      expect(item).toContain('"optionName":{"type":"string"}');
+      expect(item).toContain('"optionValue":{"type":"string"}');
+      const required = JSON.parse(item.match(/"required":(\[[^\]]*\])/)![1]!) as string[];
+      expect(required).toContain("itemTOTVSId");
+      expect(required).not.toContain("optionName");
+      expect(required).not.toContain("optionValue");
+    }
+  });
+
   it("types a path parameter as the API checks it, and leaves the others text", () => {
     const pathParameters = (method: string, path: string) =>
       Object.fromEntries(

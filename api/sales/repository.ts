@@ -74,6 +74,9 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
       productSlug: item.product_slug,
       categorySlug: item.category_slug,
       CODCOLIGADA: item.unit_code,
+      // The option as sold (issue 28), only on a variant's line.
+      ...(item.option_name === null ? {} : { optionName: item.option_name }),
+      ...(item.option_value === null ? {} : { optionValue: item.option_value }),
     })),
   };
 }

@@ -18,6 +18,7 @@ import { readableDigitableLine } from "#core/boleto-line.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
+import { chosenOption } from "#core/product-options.ts";
 import { isPickedUpAtUnit, pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
 import type { Database } from "#db/schema.ts";
@@ -67,6 +68,12 @@ function methodOf(sale: SaleForMail): string {
     : label;
 }
 
+/** A line's product with the size it was sold in, "Camiseta do uniforme (Tamanho: M)" (issue 28). */
+function soldItemName(item: { title: string; option_name: string | null; option_value: string | null }): string {
+  const option = chosenOption(item.option_name, item.option_value);
+  return option ? `${item.title} (${option})` : item.title;
+}
+
 /**
  * Each student's lines of the order, as every e-mail lists them; `withPickup` (the order and its
  * payment) adds under each good where and when it is picked up.
@@ -75,7 +82,7 @@ function orderLines(sale: SaleForMail, withPickup = false): string[] {
   return sale.bags.flatMap((bag) => [
     `${bag.student_name}${bag.student_ra ? ` (RA ${bag.student_ra})` : ""}:`,
     ...bag.items.flatMap((item) => [
-      `  ${item.quantity} x ${item.title}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
+      `  ${item.quantity} x ${soldItemName(item)}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
       ...(withPickup && isPickedUpAtUnit(item.type) ? [`    ${pickupText(unitFrom(sale.units, item.unit_code))}`] : []),
     ]),
   ]);

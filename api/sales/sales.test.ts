@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { orders } from "../contract/orders.ts";
 
 const SESSION_EXPIRED = "Sua sessão expirou. Faça login novamente.";
 const FORBIDDEN = "Você não tem permissão para acessar estes dados.";
@@ -234,5 +235,65 @@ describe("GET /sale-bags/list-sale-bag-by-sale-id/{saleId}/store/{storeId}", () 
     const reply = await t.call("GET", bagsPath(anaSales.older));
     expect(reply.status).toBe(401);
     expect(reply.body.error.message).toBe(SESSION_EXPIRED);
+  });
+});
+
+describe("a variant's line in the order replies (issue 28)", () => {
+  it("carries the size chosen in the bags and on the public receipt, within the contract", async () => {
+    const davi = await signUpAndLogIn(t, { name: "Davi Menezes Filho" });
+    const saleId = await insertSale(t.db, {
+      customer_id: davi.id,
+      bags: [
+        {
+          student_name: "Davi Menezes",
+          items: [
+            {
+              title: "Camiseta do uniforme",
+              quantity: 1,
+              unit_price_cents: 5990,
+              option_name: "Tamanho",
+              option_value: "M",
+            },
+            { title: "Agenda Escolar", quantity: 1, unit_price_cents: 3500 },
+          ],
+        },
+      ],
+    });
+    const bags = await t.call("GET", bagsPath(saleId), undefined, { token: davi.token });
+    expect(bags.status).toBe(200);
+    expect(orders.listSaleBagsBySale.reply.safeParse(bags.body).success).toBe(true);
+    const [bag] = bags.body.saleBag;
+    const byTitle = (title: string) => bag.items.find((item: { title: string }) => item.title === title);
+    expect(byTitle("Camiseta do uniforme")).toMatchObject({ optionName: "Tamanho", optionValue: "M" });
+    // A product without options says nothing of them, as spec §7's replies.
+    expect(byTitle("Agenda Escolar")).not.toHaveProperty("optionName");
+    expect(byTitle("Agenda Escolar")).not.toHaveProperty("optionValue");
+
+    const receipt = await t.call("GET", `/sale-bags/check-status-sale-bag/store/1/sale/${saleId}/saleBag/${bag.id}`);
+    expect(receipt.status).toBe(200);
+    expect(orders.getPublicSaleBag.reply.safeParse(receipt.body).success).toBe(true);
+    expect(receipt.body.saleBag.items).toContainEqual(
+      expect.objectContaining({ title: "Camiseta do uniforme", optionName: "Tamanho", optionValue: "M" }),
+    );
+  });
+
+  it("still matches the contract without the option, as a spec §7 API answers", () => {
+    const item = {
+      itemTOTVSId: 1,
+      title: "Camiseta",
+      type: "P",
+      quantity: 1,
+      unitPrice: 10,
+      originalUnitPrice: 10,
+      image: "/x.svg",
+      productSlug: "camiseta",
+      categorySlug: "fardamento",
+    };
+    const reply = {
+      saleBag: [
+        { id: "b", saleId: "s", studentName: "Davi", studentRA: null, total: 10, status: "paid", items: [item] },
+      ],
+    };
+    expect(orders.listSaleBagsBySale.reply.safeParse(reply).success).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { checkoutAction, loadCheckoutPage } from "#app/features/checkout/checkou
 import { CheckoutStepper } from "#app/features/checkout/checkout-stepper.tsx";
 import { PaymentForm } from "#app/features/checkout/payment-form.tsx";
 import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
+import { SoldOutNotice } from "#app/features/checkout/sold-out-notice.tsx";
 import { StudentStep } from "#app/features/checkout/student-step.tsx";
 import { chooserDialog } from "#app/features/students/student-chooser.tsx";
 import { CHECKOUT_PATH } from "#app/lib/url-state.ts";
@@ -75,6 +76,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 />
               }
             >
+              <SoldOutNotice cart={cart} refused={paymentReply?.soldOut} />
               {/* Spec §2: below 769 px the cart sits inside the payment step. */}
               <div className="checkout:hidden">
                 <CartView cart={cart} installments={installments} redirectTo={CHECKOUT_PATH} />

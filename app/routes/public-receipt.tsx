@@ -3,6 +3,7 @@ import { storeApi } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { storeUnits } from "#app/.server/school-units.server.ts";
 import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
+import { SoldItemOption } from "#app/features/orders/sold-item-option.tsx";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#core/money.ts";
 import { firstName } from "#core/text.ts";
@@ -73,6 +74,7 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
             <tr key={item.itemTOTVSId} className="border-b border-slate-100">
               <td className="py-1">
                 {item.title}
+                <SoldItemOption item={item} className="text-xs text-slate-700" />
                 {item.pickup ? (
                   <span className="block text-xs text-slate-500" data-testid="receipt-pickup">
                     {item.pickup}

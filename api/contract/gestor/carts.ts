@@ -44,6 +44,9 @@ const PRODUCT_INVALID = "Produto inválido.";
 const cartLine = z.object({
   itemTOTVSId: z.number(),
   title: z.string(),
+  /** The size chosen (issue 28): "Tamanho" and "M"; null for a product without options. */
+  optionName: z.string().nullable(),
+  optionValue: z.string().nullable(),
   quantity: z.number(),
   /** DESCONTO now, in centavos (a cart keeps no price: spec §3). */
   unitPriceCents: z.number(),

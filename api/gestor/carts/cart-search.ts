@@ -36,6 +36,8 @@ function bagsOf(lines: readonly CartLine[], scope: StaffScope): GestorCart["bags
     bag.items.push({
       itemTOTVSId: line.itemTOTVSId,
       title: line.title,
+      optionName: line.optionName,
+      optionValue: line.optionValue,
       quantity: line.quantity,
       unitPriceCents: line.salePriceCents,
       // The same test as the removal's refusal (service.ts), so the page offers what the API allows.

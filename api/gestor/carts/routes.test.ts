@@ -3,6 +3,7 @@ import { CART_LOOKUP_MESSAGES } from "#api/contract/gestor/carts.ts";
 import { applyCoupon, bag, demoItems, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { maskCpf, signUpAndLogIn } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
+import { addSizes } from "#tests/fixtures/variants.ts";
 import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { STAFF_SESSION_EXPIRED } from "../staff/require-staff.ts";
 import { CART_NOT_FOUND, cartHeldBySale, ITEM_NOT_IN_CART } from "./service.ts";
@@ -55,6 +56,8 @@ describe("finding a customer's cart", () => {
         title: items.P[0]!.title,
         quantity: 2,
         unitPriceCents: items.P[0]!.salePriceCents,
+        optionName: null,
+        optionValue: null,
         ofOtherUnit: false,
       },
       {
@@ -62,6 +65,8 @@ describe("finding a customer's cart", () => {
         title: items.S[0]!.title,
         quantity: 1,
         unitPriceCents: items.S[0]!.salePriceCents,
+        optionName: null,
+        optionValue: null,
         ofOtherUnit: false,
       },
     ]);
@@ -73,6 +78,22 @@ describe("finding a customer's cart", () => {
     const byRa = await find("by=ra&q=20250004");
     expect(byRa.body.carts.map((c: any) => c.cartId)).toContain(cartId);
     expect((await find("by=email&q=ninguem%40exemplo.com.br")).body.carts).toEqual([]);
+  });
+
+  it("names the size of a variant's line (issue 28)", async () => {
+    const product = await t.db
+      .selectFrom("products")
+      .select(["id", "title"])
+      .where("item_totvs_id", "=", items.P[2]!.itemTOTVSId)
+      .executeTakeFirstOrThrow();
+    await addSizes(t.db, { id: product.id, storeId: 1 }, { M: 970_002 });
+    const customer = await signUpAndLogIn(t);
+    const { studentId } = await linkByRA(t, customer, "20250003");
+    expect((await saveCart(t, customer, [bag(studentId, [970_002, 1])])).status).toBe(200);
+    const found = await find(`by=email&q=${encodeURIComponent(customer.email)}`);
+    expect(found.body.carts[0].bags[0].items).toEqual([
+      expect.objectContaining({ itemTOTVSId: 970_002, title: product.title, optionName: "Tamanho", optionValue: "M" }),
+    ]);
   });
 
   it("answers bad searches in Portuguese", async () => {

@@ -12,7 +12,9 @@ import {
   type CartPayload,
   type FinishCartPayload,
   type GuestCartPayload,
+  itemSoldOutReply,
   type RemovedCartItem,
+  type SoldOutItem,
 } from "#api/contract/carts.ts";
 import { catalogue, type Category } from "#api/contract/catalogue.ts";
 import { extensionCalls, type ExtensionCall } from "#api/contract/index.ts";
@@ -39,11 +41,15 @@ import { ALL_EXTENSIONS, type ExtensionSet } from "./extensions.server.ts";
 import type { CatalogueReads } from "./catalogue-reads.server.ts";
 import { getEnv } from "../env.server.ts";
 
-/** A reply of the store API other than 2xx, with its error.message. */
+/**
+ * A reply of the store API other than 2xx, with its error.message; `soldOut`, finish-cart's lines
+ * short of stock or seats (409 ITEM_SOLD_OUT, issue 28), empty for any other refusal.
+ */
 export class StoreApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly soldOut: readonly SoldOutItem[] = [],
   ) {
     super(message);
     this.name = "StoreApiError";
@@ -134,7 +140,12 @@ function parseJson(text: string): unknown {
 /** The store API's own message for a refusal, or the generic one. */
 function refusal(status: number, payload: unknown): StoreApiError {
   const body = apiErrorBody.safeParse(payload);
-  return new StoreApiError(status, body.success ? body.data.error.message : STORE_API_UNAVAILABLE);
+  const soldOut = status === 409 ? itemSoldOutReply.safeParse(payload) : null;
+  return new StoreApiError(
+    status,
+    body.success ? body.data.error.message : STORE_API_UNAVAILABLE,
+    soldOut?.success ? soldOut.data.error.items : [],
+  );
 }
 
 /**

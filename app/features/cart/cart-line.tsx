@@ -11,7 +11,11 @@ import { CloseIcon } from "#app/ui/icons.tsx";
 import { productPath } from "#app/lib/product-path.ts";
 import { chosenOption } from "#core/product-options.ts";
 
-function CartForm({
+const ROUND_BUTTON =
+  "flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 font-bold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";
+
+/** A change of one cart line, posted to /carrinho's action (with JavaScript and without). */
+export function CartForm({
   intent,
   studentId,
   item,
@@ -20,6 +24,7 @@ function CartForm({
   quantity,
   label,
   disabled,
+  className = ROUND_BUTTON,
 }: {
   intent: "quantity" | "remove";
   studentId: string | null;
@@ -27,8 +32,10 @@ function CartForm({
   redirectTo: string;
   children: React.ReactNode;
   quantity?: number;
-  label: string;
+  /** The button's accessible name, when its content is an icon. */
+  label?: string;
   disabled?: boolean;
+  className?: string;
 }) {
   return (
     <Form method="post" action="/carrinho" preventScrollReset>
@@ -38,12 +45,7 @@ function CartForm({
       <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {quantity !== undefined ? <input type="hidden" name="quantity" value={quantity} /> : null}
-      <button
-        type="submit"
-        aria-label={label}
-        disabled={disabled}
-        className="flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 font-bold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
-      >
+      <button type="submit" aria-label={label} disabled={disabled} className={className}>
         {children}
       </button>
     </Form>

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
+import type { SoldOutItem } from "#api/contract/carts.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -20,6 +21,8 @@ export interface PaymentFormReply {
   result: SubmissionResult<string[]>;
   /** A refusal to show as a red toast (spec §8): the gateway's, the store API's. */
   toast: string | null;
+  /** The lines the finish found sold out (409 ITEM_SOLD_OUT, issue 28): nothing was charged. */
+  soldOut?: SoldOutItem[];
 }
 
 export const PAY_INTENT = "pay";

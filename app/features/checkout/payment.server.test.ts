@@ -5,7 +5,7 @@
 import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CART_CHANGED } from "#api/contract/carts.ts";
+import { CART_CHANGED, ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import {
   startStoreApiDouble,
@@ -198,6 +198,23 @@ describe("payAction", () => {
     expect(data.toast).toBe("Pagamento recusado pela operadora do cartão.");
     expect(data.result.initialValue).toMatchObject({ paymentMethod: "1", installments: "2" });
     expectNoCardIn(data);
+  });
+
+  it("409 ITEM_SOLD_OUT: the lines short of stock named, the form kept but not the card, nowhere to go", async () => {
+    const items = [{ itemTOTVSId: 11, title: "Camiseta do uniforme", optionValue: "M" }];
+    const message = itemSoldOutMessage(items);
+    finishReplies = [{ status: 409, body: { error: { message, code: ITEM_SOLD_OUT, items } } }];
+    const { data, status, response } = await pay(cardForm());
+    expect(response).toBeNull();
+    expect(status).toBe(409);
+    expect(data.toast).toBe(message);
+    expect(data.soldOut).toEqual(items);
+    expect(data.result.initialValue).toMatchObject({ paymentMethod: "1", installments: "2" });
+    expectNoCardIn(data);
+    // Any other 409 names no line.
+    finishReplies = [{ status: 409, body: { error: { message: "Outro conflito." } } }];
+    const other = await pay(cardForm());
+    expect(other.data.soldOut).toBeUndefined();
   });
 
   it("a failing store API: check Minha Conta before paying again", async () => {

@@ -166,6 +166,13 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
         usedUp ? CHECKOUT_MESSAGES.couponUsedUp : CHECKOUT_MESSAGES.couponInvalid,
       );
     }
+    // A line sold out (issue 28): no sale, nothing charged; the page names it and what to do.
+    if (error.soldOut.length > 0) {
+      return data<PaymentFormReply>(
+        { result: submission.reply({ hideFields: HIDDEN }), toast: error.message, soldOut: [...error.soldOut] },
+        409,
+      );
+    }
     const message = error.status >= 500 ? CHECKOUT_MESSAGES.paymentUnavailable : error.message;
     return data<PaymentFormReply>(
       { result: submission.reply({ hideFields: HIDDEN }), toast: message },

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
 import type { PickedUpItem } from "./pickup.server.ts";
+import { SoldItemOption } from "./sold-item-option.tsx";
 
 /** A bag of the sale with each item's pickup (bagsWithPickup, from the loader). */
 type PickedUpBag = Omit<SaleBag, "items"> & { items: PickedUpItem[] };
@@ -250,6 +251,7 @@ function SaleDetails({ bags }: { bags: PickedUpBag[] | null }) {
                   >
                     {item.title}
                   </Link>
+                  <SoldItemOption item={item} className="text-xs text-slate-700" />
                   <p className="text-xs text-slate-500">
                     {item.quantity} × {formatBRL(item.unitPrice)}
                     {item.originalUnitPrice > item.unitPrice ? (

@@ -11,6 +11,7 @@ import { installmentChoice } from "#core/price-view.ts";
 import { DeclinedPayment, UnpaidPaymentPage } from "./declined-payment.tsx";
 import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SelfRefresh } from "./self-refresh.tsx";
+import { SoldItemOption } from "./sold-item-option.tsx";
 import { PixPayment } from "./pix-payment.tsx";
 import type { loadPurchaseComplete } from "./purchase-complete.server.ts";
 
@@ -76,6 +77,7 @@ export function PurchaseComplete({ loaderData }: { loaderData: PurchaseCompleteD
                 <li key={item.itemTOTVSId} className="flex justify-between gap-3 py-1">
                   <span>
                     {item.quantity} x {item.title}
+                    <SoldItemOption item={item} className="text-xs text-slate-700" />
                     {item.pickup ? (
                       <span className="block text-xs text-slate-500" data-testid="purchase-item-pickup">
                         {item.pickup}

@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { GestorCart } from "#api/contract/gestor/carts.ts";
 import { brazilDateTime } from "#core/dates.ts";
+import { chosenOption } from "#core/product-options.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { FieldErrors } from "#app/ui/form-field.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
@@ -104,7 +105,14 @@ export function GestorCartCard({
               {bag.studentName ?? "Aguardando estudante"}
               {bag.studentRA ? <span className="block text-xs text-slate-600">RA {bag.studentRA}</span> : null}
             </td>
-            <td>{item.title}</td>
+            <td>
+              {item.title}
+              {item.optionValue ? (
+                <span className="block text-xs text-slate-600" data-testid="cart-item-option">
+                  {chosenOption(item.optionName, item.optionValue)}
+                </span>
+              ) : null}
+            </td>
             <td>{item.quantity}</td>
             <td>{money(item.unitPriceCents)}</td>
             {cart.heldBy ? null : (
@@ -117,7 +125,11 @@ export function GestorCartCard({
                     <input type="hidden" name="cartId" value={cart.cartId} />
                     <input type="hidden" name="itemTOTVSId" value={item.itemTOTVSId} />
                     <button type="submit" name="intent" value={REMOVE_ITEM_INTENT} className={gestorSecondaryButton}>
-                      Remover<span className="sr-only"> {item.title}</span>
+                      Remover
+                      <span className="sr-only">
+                        {" "}
+                        {[item.title, chosenOption(item.optionName, item.optionValue)].filter(Boolean).join(", ")}
+                      </span>
                     </button>
                   </Form>
                 )}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoItems, finishCart, METHOD, shopperWithCart, testCard } from "#tests/fixtures/carts.ts";
+import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { addSizes } from "#tests/fixtures/variants.ts";
+import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
+import { cancelSale, confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
+import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
+
+// The sale's e-mails name the size each line was sold in (issue 28): one home for the lines
+// (orderLines), so the purchase, the payment, the cancel and the refund all say it.
+
+let t: TestApi;
+let shirt: { title: string; sizeM: number; plain: number; plainTitle: string };
+const deps = () => ({
+  db: t.db,
+  now: () => new Date(),
+  publicUrl: t.publicUrl,
+  gateway: createSandboxGateway({ db: t.db, now: () => new Date() }),
+});
+
+beforeAll(async () => {
+  t = await createTestApi();
+  t.setNow(undefined);
+  const items = await demoItems(t.db);
+  const product = await t.db
+    .selectFrom("products")
+    .select(["id", "title"])
+    .where("item_totvs_id", "=", items.P[0]!.itemTOTVSId)
+    .executeTakeFirstOrThrow();
+  await addSizes(t.db, { id: product.id, storeId: 1 }, { P: 980_001, M: 980_002 });
+  shirt = { title: product.title, sizeM: 980_002, plain: items.P[1]!.itemTOTVSId, plainTitle: items.P[1]!.title };
+});
+afterAll(() => t.close());
+
+async function saleOfSizeM(payment: Record<string, unknown> = { paymentMethodId: METHOD.boleto }) {
+  const { customer, cart } = await shopperWithCart(t, [shirt.sizeM, 1], [shirt.plain, 1]);
+  const finished = await finishCart(t, customer, cart.cartId, payment);
+  expect(finished.status).toBe(200);
+  return { customer, saleId: finished.body.finished.saleId as string };
+}
+
+async function mailsTo(email: string) {
+  await t.mailWorker.drain();
+  return t.mail.filter((mail) => mail.to === email);
+}
+
+/** The order's line of `title` in a message: "  1 x Camiseta (Tamanho: M): R$ 59,90". */
+const lineOf = (text: string, title: string) => text.split("\n").find((line) => line.startsWith(`  1 x ${title}`));
+
+describe("the sale's e-mails", () => {
+  it("say the size in the confirmation and the payment, and nothing of it for a product without sizes", async () => {
+    const { customer, saleId } = await saleOfSizeM();
+    await confirmSalePayment(deps(), saleId, COMMAND_LINE);
+    const mails = await mailsTo(customer.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Pedido \d+ recebido/),
+      expect.stringMatching(/^Pagamento confirmado/),
+    ]);
+    for (const mail of mails) {
+      expect(lineOf(mail.text, shirt.title)).toMatch(/^ {2}1 x .+ \(Tamanho: M\): R\$/);
+      expect(mail.html).toContain("(Tamanho: M)");
+      expect(lineOf(mail.text, shirt.plainTitle)?.slice(`  1 x ${shirt.plainTitle}`.length)).toMatch(/^: R\$/);
+    }
+  });
+
+  it("say the size when the school refunds a card's order", async () => {
+    const { customer, saleId } = await saleOfSizeM({ paymentMethodId: METHOD.credit, ...testCard() });
+    await refundSale(deps(), saleId, COMMAND_LINE, "Tamanho errado");
+    const refunded = (await mailsTo(customer.email)).find((mail) => mail.subject.startsWith("Pedido estornado"));
+    expect(lineOf(refunded!.text, shirt.title)).toContain("(Tamanho: M)");
+  });
+
+  it("say the size when the school cancels the unpaid order", async () => {
+    const { customer, saleId } = await saleOfSizeM();
+    await cancelSale(deps(), saleId, COMMAND_LINE);
+    const cancelled = (await mailsTo(customer.email)).find((mail) => mail.subject.startsWith("Pedido cancelado"));
+    expect(lineOf(cancelled!.text, shirt.title)).toContain("(Tamanho: M)");
+  });
+});

@@ -29,6 +29,7 @@ const MOBILE_NO_JS_SPECS = [
   "product",
   "sizes-and-seats",
   "sizes-after-sale",
+  "notify-me",
   "cart",
   "checkout-cart",
 ];

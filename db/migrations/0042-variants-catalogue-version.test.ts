@@ -21,25 +21,30 @@ async function aProduct(db: StoreDatabase) {
     .executeTakeFirstOrThrow();
 }
 
+/** Size PP of the product, as the gestor's product form adds one. */
+function addSizePP(db: StoreDatabase, product: { id: string; store_id: number }) {
+  return db
+    .insertInto("product_variants")
+    .values({
+      id: "variante-0042",
+      store_id: product.store_id,
+      product_id: product.id,
+      item_totvs_id: 990_042,
+      value: "PP",
+      position: 1,
+      price_cents: null,
+      sale_price_cents: null,
+      created_at: NOW.toISOString(),
+    })
+    .execute();
+}
+
 describe("migration 0042 (a product's sizes make the cached catalogue pages stale)", () => {
   it("bumps the catalogue's version when a size is added, changed or removed", async () => {
     const db = await databaseAt("latest");
     const product = await aProduct(db);
     const before = await catalogueVersion(db);
-    await db
-      .insertInto("product_variants")
-      .values({
-        id: "variante-0042",
-        store_id: product.store_id,
-        product_id: product.id,
-        item_totvs_id: 990_042,
-        value: "PP",
-        position: 1,
-        price_cents: null,
-        sale_price_cents: null,
-        created_at: NOW.toISOString(),
-      })
-      .execute();
+    await addSizePP(db, product);
     const afterInsert = await catalogueVersion(db);
     expect(afterInsert).toBeGreaterThan(before);
     await db.updateTable("product_variants").set({ active: 0 }).where("id", "=", "variante-0042").execute();
@@ -80,20 +85,7 @@ describe("migration 0042 (a product's sizes make the cached catalogue pages stal
     const result = await new Migrator({ db, provider: migrationProvider }).migrateTo("0040-stock-alerts");
     if (result.error) throw result.error;
     const before = await catalogueVersion(db);
-    await db
-      .insertInto("product_variants")
-      .values({
-        id: "variante-0042",
-        store_id: product.store_id,
-        product_id: product.id,
-        item_totvs_id: 990_042,
-        value: "PP",
-        position: 1,
-        price_cents: null,
-        sale_price_cents: null,
-        created_at: NOW.toISOString(),
-      })
-      .execute();
+    await addSizePP(db, product);
     expect(await catalogueVersion(db)).toBe(before);
   });
 });

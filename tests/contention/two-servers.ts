@@ -13,8 +13,8 @@
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
 import { builtServer, freePort, type Reply, type Shopper } from "../crash/built-server.ts";
+import { stockAgainstSales, stockTo } from "../crash/tracked-stock.ts";
 import { ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
-import { setStockLevel } from "#api/stock/repository.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { demoItems, METHOD } from "#tests/fixtures/carts.ts";
 import { addSizes } from "#tests/fixtures/variants.ts";
@@ -42,33 +42,6 @@ await second.start();
 const db = await first.openDatabase();
 
 type Item = { title: string; unitCode: string; itemTOTVSId: number; optionValue: string | null };
-
-function stockTo(item: Item, available: number) {
-  return db.transaction().execute((trx) =>
-    setStockLevel(trx, { storeId: STORE, unitCode: item.unitCode, itemTotvsId: item.itemTOTVSId }, available, {
-      reason: "adjust",
-      at: new Date().toISOString(),
-    }),
-  );
-}
-
-async function levelAndLedger(item: Item) {
-  const level = await db
-    .selectFrom("stock_levels")
-    .select("available")
-    .where("store_id", "=", STORE)
-    .where("unit_code", "=", item.unitCode)
-    .where("item_totvs_id", "=", item.itemTOTVSId)
-    .executeTakeFirstOrThrow();
-  const movements = await db
-    .selectFrom("stock_movements")
-    .select("delta")
-    .where("store_id", "=", STORE)
-    .where("unit_code", "=", item.unitCode)
-    .where("item_totvs_id", "=", item.itemTOTVSId)
-    .execute();
-  return { level: level.available, ledger: movements.reduce((sum, row) => sum + row.delta, 0) };
-}
 
 const chargesCount = async () =>
   Number(
@@ -147,7 +120,7 @@ try {
 
   /** One run: everyone's cart holds the item, then all finish at once by boleto. */
   async function race(label: string, item: Item, left: number) {
-    await stockTo(item, left);
+    await stockTo(db, item, left);
     const carts = await Promise.all(shoppers.map((shopper, i) => cartOf(shopper, i, item)));
     const chargesBefore = await chargesCount();
     const at = Date.now();
@@ -156,7 +129,7 @@ try {
     const sold = replies.filter((reply) => reply.status === 200);
     const refused = replies.filter((reply) => reply.status !== 200);
     const charges = (await chargesCount()) - chargesBefore;
-    const { level, ledger } = await levelAndLedger(item);
+    const { level, ledger } = await stockAgainstSales(db, item);
     figures.push(
       `${label}: ${sold.length} sales, ${refused.length} refused as sold out, ${charges} charges, level ${level} (ledger ${ledger}), ${ms} ms`,
     );
@@ -181,7 +154,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const label = `size M, 3 pieces, 1 held by a Pix expiring meanwhile, run ${round}`;
     const [holder, ...others] = shoppers;
-    await stockTo(shirtM, 3);
+    await stockTo(db, shirtM, 3);
     const pix = await finish(holder!, 0, await cartOf(holder!, 0, shirtM), METHOD.pix);
     assert.equal(pix.status, 200, JSON.stringify(pix.body));
     assert.equal(pix.body.finished.statusCode, "pending");
@@ -198,7 +171,7 @@ try {
     const sold = winners.length;
     const refused = replies.filter((reply) => reply.status !== 200);
     const charges = (await chargesCount()) - chargesBefore;
-    const { level, ledger } = await levelAndLedger(shirtM);
+    const { level, ledger, strayHolds } = await stockAgainstSales(db, shirtM);
     figures.push(
       `${label}: ${sold} sales, ${refused.length} refused as sold out, ${charges} charges, level ${level} (ledger ${ledger}), ${ms} ms`,
     );
@@ -218,6 +191,7 @@ try {
     );
     assert.equal(sold + level, 3, `${label}: level`);
     assert.equal(ledger, level, `${label}: ledger`);
+    assert.equal(strayHolds, 0, `${label}: the expired Pix still holds its piece`);
   }
 
   console.log(

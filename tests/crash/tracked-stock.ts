@@ -19,9 +19,12 @@ export interface TrackedItem {
   initial: number;
 }
 
-function stockTo(db: StoreDatabase, item: TrackedItem) {
+type ItemKey = Pick<TrackedItem, "itemTOTVSId" | "unitCode">;
+
+/** Sets the item's level as the gestor's adjustment would, with its ledger row. */
+export function stockTo(db: StoreDatabase, item: ItemKey, available: number) {
   return db.transaction().execute((trx) =>
-    setStockLevel(trx, { storeId: STORE, unitCode: item.unitCode, itemTotvsId: item.itemTOTVSId }, item.initial, {
+    setStockLevel(trx, { storeId: STORE, unitCode: item.unitCode, itemTotvsId: item.itemTOTVSId }, available, {
       reason: "adjust",
       at: new Date().toISOString(),
     }),
@@ -44,7 +47,7 @@ export async function trackedSizeAndSeat(
     .executeTakeFirstOrThrow();
   await addSizes(db, { id: product.id, storeId: STORE }, { P: sizeCode - 1, M: sizeCode });
   const size = { itemTOTVSId: sizeCode, unitCode: product.unit_code, initial: pieces };
-  await stockTo(db, size);
+  await stockTo(db, size, size.initial);
 
   const courseCode = (await demoItems(db)).S[0]!.itemTOTVSId;
   const course = await db
@@ -54,16 +57,16 @@ export async function trackedSizeAndSeat(
     .executeTakeFirstOrThrow();
   await db.updateTable("products").set({ capacity: seats }).where("item_totvs_id", "=", courseCode).execute();
   const seat = { itemTOTVSId: courseCode, unitCode: course.unit_code, initial: seats };
-  await stockTo(db, seat);
+  await stockTo(db, seat, seat.initial);
   return { size, seat };
 }
 
 /**
  * The item's level, its ledger's sum, what the sales' lines still hold of it, and the lines that
  * hold stock for a sale that no longer holds anything (a declined or expired sale): after any
- * crash, level = initial − held, ledger = level, and no stray hold.
+ * crash or race, level = initial − held, ledger = level, and no stray hold.
  */
-export async function stockAgainstSales(db: StoreDatabase, item: TrackedItem) {
+export async function stockAgainstSales(db: StoreDatabase, item: ItemKey) {
   const { available } = await db
     .selectFrom("stock_levels")
     .select("available")

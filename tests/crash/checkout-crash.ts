@@ -108,12 +108,12 @@ try {
   }
 
   const paid = sales.filter((sale) => sale.status === "paid").length;
-  // Claimed (with their stock) by a server killed before it answered; still processing: before the record.
+  // Claimed, with their stock, by a server killed before it answered; some may still be processing.
   const unanswered = sales.filter((sale) => !acknowledged.has(sale.id));
   const processing = unanswered.filter((sale) => sale.status === "processing").length;
   console.log(
     `checkout crash test on ${store.dialect}: ${acknowledged.size} acknowledged sales (${sales.length} in the database, ` +
-      `${paid} paid by card; ${unanswered.length} claimed by a killed server, ${processing} of them before the record), ${KILLS} SIGKILLs, ${store.refusedCalls()} calls refused while the server was down; ` +
+      `${paid} paid by card; ${unanswered.length} never answered by a killed server, ${processing} of them still processing), ${KILLS} SIGKILLs, ${store.refusedCalls()} calls refused while the server was down; ` +
       `${stock.join("; ")}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {

@@ -35,6 +35,8 @@ background_step "Mercado Pago crash test (the server killed while the acquirer h
 background_step "checkout crash test on SQLite" npx node tests/crash/checkout-crash.ts
 background_step "checkout crash test on PostgreSQL" \
   env CRASH_DATABASE_URL="$POSTGRES_SERVER_URL" npx node tests/crash/checkout-crash.ts
+background_step "two servers on PostgreSQL under contention (50 finishes at once for the last pieces and seats)" \
+  env CONTENTION_DATABASE_URL="$POSTGRES_SERVER_URL" npx node tests/contention/two-servers.ts
 background_step "operations (health probes, JSON logs, graceful shutdown, workers; the container when Docker runs)" \
   npm run --silent test:ops
 

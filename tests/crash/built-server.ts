@@ -45,14 +45,15 @@ export interface Shopper {
 /**
  * The built server on a fresh data directory (SQLite, .eml outbox, no request log), or on a fresh
  * database of the PostgreSQL server `postgresServerUrl`, with `extraEnv` on top; `script` names
- * the caller in the message when the build is missing.
+ * the caller in the message when the build is missing. A DATABASE_URL in `extraEnv` is another
+ * server's database (`databaseUrl`), and a PORT there its own port: two servers, one store.
  */
 export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = {}, postgresServerUrl?: string) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
     console.error(`${script}: run \`npm run build\` first`);
     process.exit(1);
   }
-  const port = Number(process.env.CRASH_TEST_PORT) || (await freePort());
+  const port = Number(extraEnv.PORT) || Number(process.env.CRASH_TEST_PORT) || (await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-crash-"));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -73,6 +74,7 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
   const postgres = postgresServerUrl ? await createPostgresDatabase(postgresServerUrl) : null;
   if (postgres) env.DATABASE_URL = postgres.url;
   Object.assign(env, extraEnv);
+  const databaseUrl = env.DATABASE_URL;
 
   let server: ChildProcess | null = null;
   let serverLog = "";
@@ -131,11 +133,13 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
     const address = randomAddress();
     const created = await call("POST", "/customers/create-customer", payload, undefined, address);
     assert.equal(created.status, 201, JSON.stringify(created.body));
-    const login = await call("POST", "/accounts/auth-customer", {
-      email: payload.email,
-      password: payload.password,
-      storeId: 1,
-    });
+    const login = await call(
+      "POST",
+      "/accounts/auth-customer",
+      { email: payload.email, password: payload.password, storeId: 1 },
+      undefined,
+      address,
+    );
     assert.equal(login.status, 200, JSON.stringify(login.body));
     const token = login.body.auth.token as string;
     const id = created.body.customer.id as string;
@@ -156,8 +160,8 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
     return { id, token, studentId: linked.body.student.studentId as string, address };
   }
 
-  /** The shopper's cart saved with one unit of the item (POST /carts/client-add-item-to-cart). */
-  const addToCart = (shopper: Shopper, itemTOTVSId: number) =>
+  /** The shopper's cart saved with one unit of each item (POST /carts/client-add-item-to-cart). */
+  const addToCart = (shopper: Shopper, ...itemTOTVSIds: number[]) =>
     call(
       "POST",
       "/carts/client-add-item-to-cart",
@@ -165,7 +169,12 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
         affiliateId: null,
         storeId: 1,
         customerId: shopper.id,
-        bags: [{ studentId: shopper.studentId, cartItems: [{ itemTOTVSId, quantity: 1 }] }],
+        bags: [
+          {
+            studentId: shopper.studentId,
+            cartItems: itemTOTVSIds.map((itemTOTVSId) => ({ itemTOTVSId, quantity: 1 })),
+          },
+        ],
       },
       shopper.token,
       shopper.address,
@@ -217,13 +226,13 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
   }
 
   /**
-   * The shoppers buying the item (each by `payOf(its index)`) while the server is killed `kills`
+   * The shoppers buying, each its item (`itemOf(its index)`) by `payOf(its index)`, while the server is killed `kills`
    * times, each after a moment of load drawn from `loadMs` by `random`, and started again; then a
    * second more of load. `acknowledged` gets every finish the API answered.
    */
   async function checkoutsThroughKills(options: {
     shoppers: Shopper[];
-    itemTOTVSId: number;
+    itemOf: (index: number) => number;
     payOf: (index: number) => "boleto" | "card";
     acknowledged: (finished: { saleId: string; referenceCode: string; statusCode: string }) => void;
     kills: number;
@@ -232,7 +241,7 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
   }): Promise<void> {
     let stopping = false;
     const load = options.shoppers.map((shopper, index) =>
-      shop(shopper, options.itemTOTVSId, options.payOf(index), options.acknowledged, () => stopping),
+      shop(shopper, options.itemOf(index), options.payOf(index), options.acknowledged, () => stopping),
     );
     const [shortest, longest] = options.loadMs;
     try {
@@ -253,8 +262,10 @@ export async function builtServer(script: string, extraEnv: NodeJS.ProcessEnv = 
     outboxDir: path.join(dataDir, "outbox"),
     databaseFile: path.join(dataDir, "store.sqlite"),
     /** The store's database, whichever it is (close it before cleanUp). */
-    openDatabase: (): Promise<StoreDatabase> => openDatabase({ dataDir, databaseUrl: postgres?.url }),
-    dialect: postgres ? "PostgreSQL" : "SQLite",
+    openDatabase: (): Promise<StoreDatabase> => openDatabase({ dataDir, databaseUrl }),
+    /** The PostgreSQL database's address; undefined on SQLite. */
+    databaseUrl,
+    dialect: databaseUrl ? "PostgreSQL" : "SQLite",
     start,
     kill,
     /** Whether a server process is running now. */

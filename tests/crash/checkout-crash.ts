@@ -3,23 +3,29 @@
 // is killed with SIGKILL at random moments and started again. At the end every sale the API
 // acknowledged is in the database with the status it answered; no sale is half-written (each has
 // its bags and items, and their totals agree with the sale's); no sale is charged twice (one
-// charge row at the gateway per sale, approved once at most, for the sale's total). Prints the
-// figures; asserts outcomes, never times. Needs `npm run build`:
+// charge row at the gateway per sale, approved once at most, for the sale's total). Half the
+// shoppers buy a size with tracked stock, half a course's seat (issue 28): the claim takes them in
+// the sale's transaction, so after every kill stock and sales agree (level = initial − what the
+// live sales hold, the ledger's sum = level, no declined sale holding any). Prints the figures;
+// asserts outcomes, never times. Needs `npm run build`:
 //   npx node tests/crash/checkout-crash.ts                                   (SQLite)
 //   CRASH_DATABASE_URL=postgres://…/postgres npx node tests/crash/checkout-crash.ts   (PostgreSQL)
 // scripts/test.sh runs both, on the PostgreSQL it starts.
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
-import { builtServer, PAID_ITEM_SQL } from "./built-server.ts";
+import { builtServer } from "./built-server.ts";
 import { seeded } from "./seeded-random.ts";
-import { sql } from "kysely";
+import { stockAgainstSales, trackedSizeAndSeat } from "./tracked-stock.ts";
 
 const KILLS = 4;
 const CLIENTS = 6;
 /** Load between two kills: a random moment in this range (ms), from a seeded generator. */
 const LOAD_MS = [800, 2_500] as const;
 const random = seeded(20261124);
+/** More than the shoppers can buy in the test: a finish refused as sold out would prove nothing here. */
+const PIECES = 5_000;
+const SEATS = 5_000;
 
 const store = await builtServer("tests/crash/checkout-crash.ts", {}, process.env.CRASH_DATABASE_URL || undefined);
 
@@ -30,12 +36,12 @@ const started = Date.now();
 await store.start();
 const db = await store.openDatabase();
 try {
-  const item = (await sql<{ id: number }>`${sql.raw(PAID_ITEM_SQL)}`.execute(db)).rows[0]!;
+  const { size, seat } = await trackedSizeAndSeat(db, { sizeCode: 990_302, pieces: PIECES, seats: SEATS });
   const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => store.newShopper()));
-  // Half the shoppers pay by boleto, half by card.
+  // Half the shoppers buy the size, half the course; of each, some pay by boleto, some by card.
   await store.checkoutsThroughKills({
     shoppers,
-    itemTOTVSId: item.id,
+    itemOf: (index) => (index < CLIENTS / 2 ? size.itemTOTVSId : seat.itemTOTVSId),
     payOf: (index) => (index % 2 ? "card" : "boleto"),
     acknowledged: (finished) => acknowledged.set(finished.saleId, finished.statusCode),
     kills: KILLS,
@@ -88,11 +94,27 @@ try {
   assert.ok(acknowledged.size >= CLIENTS, `too few sales to prove anything (${acknowledged.size})`);
   assert.ok(answered.includes("paid") && answered.includes("pending"), "no card or no boleto sale acknowledged");
 
+  const stock: string[] = [];
+  for (const [name, item] of [
+    ["size M", size],
+    ["course seats", seat],
+  ] as const) {
+    const { level, ledger, held, strayHolds } = await stockAgainstSales(db, item);
+    assert.ok(held > 0, `${name}: no sale took any`);
+    assert.equal(level, item.initial - held, `${name}: level = initial − what the live sales hold`);
+    assert.equal(ledger, level, `${name}: ledger`);
+    assert.equal(strayHolds, 0, `${name}: a sale that is over still holds stock`);
+    stock.push(`${name} ${item.initial} − ${held} held by live sales = level ${level} (ledger ${ledger})`);
+  }
+
   const paid = sales.filter((sale) => sale.status === "paid").length;
+  // Claimed, with their stock, by a server killed before it answered; some may still be processing.
+  const unanswered = sales.filter((sale) => !acknowledged.has(sale.id));
+  const processing = unanswered.filter((sale) => sale.status === "processing").length;
   console.log(
     `checkout crash test on ${store.dialect}: ${acknowledged.size} acknowledged sales (${sales.length} in the database, ` +
-      `${paid} paid by card), ${KILLS} SIGKILLs, ${store.refusedCalls()} calls refused while the server was down, ` +
-      `${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${paid} paid by card; ${unanswered.length} never answered by a killed server, ${processing} of them still processing), ${KILLS} SIGKILLs, ${store.refusedCalls()} calls refused while the server was down; ` +
+      `${stock.join("; ")}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
 } finally {
   await db.destroy();

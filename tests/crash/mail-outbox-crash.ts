@@ -39,7 +39,7 @@ try {
   const shoppers = await Promise.all(Array.from({ length: CLIENTS }, () => store.newShopper()));
   await store.checkoutsThroughKills({
     shoppers,
-    itemTOTVSId: item.id,
+    itemOf: () => item.id,
     payOf: () => "boleto",
     acknowledged: (finished) => acknowledged.set(finished.referenceCode, finished.saleId),
     kills: KILLS,

@@ -6,7 +6,10 @@
 //   2. the server is killed (SIGKILL) while the double holds that charge: the sale was claimed
 //      ("processing") and never recorded. Started again, the reconciliation asks the double by
 //      the sale's external reference and finishes it: pending with the acquirer's boleto, one
-//      charge at the double, one confirmation e-mail.
+//      charge at the double, one confirmation e-mail. The cart holds a size with 2 pieces in stock
+//      and a course with 3 seats (issue 28): the claim took one of each before the kill, and after
+//      the restart and the reconciliation stock and sales agree (level = initial − what the sale
+//      holds, the ledger's sum = level).
 // Prints the figures; asserts outcomes, never times. Needs `npm run build`:
 // `npx node tests/crash/mercadopago-charge-crash.ts`.
 //
@@ -15,7 +18,8 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import SQLite from "better-sqlite3";
 import { DOUBLE_CREDENTIALS, startMercadoPagoDouble } from "#tests/fixtures/mercadopago-double.ts";
-import { builtServer, PAID_ITEM_SQL, sleep } from "./built-server.ts";
+import { builtServer, sleep } from "./built-server.ts";
+import { stockAgainstSales, trackedSizeAndSeat, type TrackedItem } from "./tracked-stock.ts";
 
 const ACQUIRER_DELAY_MS = 5_000;
 /** The finish's charge window (ApiDeps.chargeTimeoutMs, 20 s, plus the 10 s margin) and some slack. */
@@ -34,9 +38,20 @@ const started = Date.now();
 try {
   await store.start();
   const db = new SQLite(store.databaseFile, { readonly: true, fileMustExist: true });
-  const item = db.prepare(PAID_ITEM_SQL).get() as { id: number };
+  const stockDb = await store.openDatabase();
+  const { size, seat } = await trackedSizeAndSeat(stockDb, { sizeCode: 990_402, pieces: 2, seats: 3 });
+  /** The item's level, ledger and holds agree with one piece or seat taken by the sale. */
+  const assertOneTaken = async (name: string, item: TrackedItem, when: string) => {
+    const figures = await stockAgainstSales(stockDb, item);
+    assert.deepEqual(
+      figures,
+      { level: item.initial - 1, ledger: item.initial - 1, held: 1, strayHolds: 0 },
+      `${name} ${when}`,
+    );
+    return `${name} ${item.initial} − ${figures.held} = level ${figures.level} (ledger ${figures.ledger})`;
+  };
   const [buyer, other] = await Promise.all([store.newShopper(), store.newShopper()]);
-  const cart = await store.addToCart(buyer, item.id);
+  const cart = await store.addToCart(buyer, size.itemTOTVSId, seat.itemTOTVSId);
   assert.equal(cart.status, 200, JSON.stringify(cart.body));
 
   double.setDelay(ACQUIRER_DELAY_MS);
@@ -49,9 +64,11 @@ try {
     status: string;
   };
   assert.equal(sale.status, "processing");
+  await assertOneTaken("size M", size, "once claimed");
+  await assertOneTaken("course seats", seat, "once claimed");
 
   const before = performance.now();
-  const added = await store.addToCart(other, item.id);
+  const added = await store.addToCart(other, size.itemTOTVSId);
   const addToCartMs = performance.now() - before;
   assert.equal(added.status, 200, JSON.stringify(added.body));
 
@@ -84,6 +101,10 @@ try {
   assert.equal(row.gateway_transaction_id, String(payment!.id));
   assert.equal(row.boleto_pdf_url, `${double.url}/boletos/${payment!.id}`);
   assert.ok(row.boleto_digitable_line);
+  const stock = [
+    await assertOneTaken("size M", size, "after the restart"),
+    await assertOneTaken("course seats", seat, "after the restart"),
+  ];
 
   // The confirmation is queued by the reconciliation's record; the server sends it.
   let emails = 0;
@@ -95,12 +116,14 @@ try {
   }
   assert.equal(emails, 1, "one confirmation e-mail");
   db.close();
+  await stockDb.destroy();
 
   console.log(
     `Mercado Pago crash test: another customer's add-to-cart answered in ${addToCartMs.toFixed(0)} ms while the ` +
       `acquirer took ${ACQUIRER_DELAY_MS / 1000} s on a boleto; the server SIGKILLed with the charge at the acquirer, ` +
       `restarted, the sale reconciled to "${row.status}" ${(reconciledMs / 1000).toFixed(1)} s later, ` +
-      `${double.charges()} charge(s) at the double, ${emails} e-mail; ${((Date.now() - started) / 1000).toFixed(1)} s in all`,
+      `${double.charges()} charge(s) at the double, ${emails} e-mail; ${stock.join("; ")}; ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s in all`,
   );
 } finally {
   await store.kill();

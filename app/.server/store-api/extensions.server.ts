@@ -8,6 +8,7 @@
  */
 import { apiErrorBody, extensionCalls, type Endpoint, type ExtensionCall } from "#api/contract/index.ts";
 import { getEnv, type Env } from "../env.server.ts";
+import { stockConcernNote } from "./stock-concern.server.ts";
 import { defaultTransport, type StoreApiTransport } from "./transport.server.ts";
 
 export type ExtensionSet = ReadonlySet<ExtensionCall>;
@@ -101,6 +102,15 @@ let decided: ExtensionSet | undefined;
 let probing: Promise<ExtensionSet> | undefined;
 let retryAt = 0;
 
+/** The decision, kept for the process, and what it leaves to the school logged with it (once). */
+function decide(calls: ExtensionSet, why: string): ExtensionSet {
+  decided = calls;
+  console.log(`[store-api] chamadas além do §7 (${why}): ${describe(calls)}`);
+  const stockNote = stockConcernNote(calls);
+  if (stockNote) console.log(stockNote);
+  return calls;
+}
+
 /**
  * The calls beyond §7 this process may use: decided on the first ask (prepareStore, at start),
  * probing the store API when the setting says auto and STORE_API_URL is set.
@@ -109,20 +119,10 @@ export async function storeApiExtensions(): Promise<ExtensionSet> {
   if (decided) return decided;
   const env = getEnv();
   const fromSetting = extensionsOfSetting(env);
-  if (fromSetting) {
-    decided = fromSetting;
-    console.log(
-      `[store-api] chamadas além do §7 (STORE_API_EXTENSIONS=${String(env.STORE_API_EXTENSIONS)}): ${describe(decided)}`,
-    );
-    return decided;
-  }
+  if (fromSetting) return decide(fromSetting, `STORE_API_EXTENSIONS=${String(env.STORE_API_EXTENSIONS)}`);
   if (Date.now() < retryAt) return NO_EXTENSIONS;
   probing ??= probeExtensions(defaultTransport(), env.STORE_ID)
-    .then((calls) => {
-      decided = calls;
-      console.log(`[store-api] chamadas além do §7 (sonda em ${env.STORE_API_URL}): ${describe(calls)}`);
-      return calls;
-    })
+    .then((calls) => decide(calls, `sonda em ${env.STORE_API_URL}`))
     .catch((error: unknown) => {
       retryAt = Date.now() + PROBE_RETRY_MS;
       console.error(

@@ -39,13 +39,16 @@ afterAll(async () => {
 });
 
 describe("the probe of the calls beyond spec §7", () => {
-  it("finds none behind the §7 filter, and logs what it decided once", async () => {
+  it("finds none behind the §7 filter, and logs once what it decided and that stock is the school's concern", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
     expect([...(await storeApiExtensions())]).toEqual([]);
     await storeApiExtensions();
-    expect(log).toHaveBeenCalledTimes(1);
+    expect(log).toHaveBeenCalledTimes(2);
     expect(log.mock.calls[0]!.join(" ")).toMatch(
       /sonda em http:\/\/127\.0\.0\.1:\d+\/api\): usadas: nenhuma; ausentes .*getCustomer/,
+    );
+    expect(log.mock.calls[1]!.join(" ")).toBe(
+      '[estoque] a API da loja não informa estoque nem vagas (sem getProductBySlug): a loja vende como antes, sem "Esgotado" nem "Restam N vagas"; estoque e vagas ficam a cargo da escola.',
     );
     log.mockRestore();
   });

@@ -24,11 +24,9 @@ export function productSoldOut(product: OptionProduct): boolean {
 
 /** The page shows what changes at every sale: the page cache must not keep it (0066). */
 export function showsLiveStock(product: OptionProduct): boolean {
-  return (
-    hasOptions(product) ||
-    Boolean(product.seats) ||
-    (product.stock !== undefined && product.stock.status !== "untracked")
-  );
+  const tracked = (stock: StockState | undefined) => stock !== undefined && stock.status !== "untracked";
+  // A change of sizes themselves empties the cache (migration 0042's triggers): only stock is live.
+  return Boolean(product.seats) || tracked(product.stock) || (product.variants ?? []).some((v) => tracked(v.stock));
 }
 
 /** The option named `value`, or null when there is none such (a stale or hand-edited URL). */
@@ -78,10 +76,10 @@ export const BUY_OPTION_INTENT = "comprar";
 /**
  * What the product page shows of a product's stock, seats, options and size chart, worked out by
  * the loader so the page's own script carries none of it (its budget, decision 0037); null for a
- * product whose stock the store does not follow, which keeps its plain "Comprar".
+ * product with no options, size chart, seats or tracked stock, which keeps its plain "Comprar".
  */
 export function liveStockView(product: BuyProduct): LiveStockView | null {
-  if (!showsLiveStock(product) && !product.sizeChart) return null;
+  if (!showsLiveStock(product) && !hasOptions(product) && !product.sizeChart) return null;
   return {
     notifyMe: notifyMeOf(product),
     seats: product.seats ? { full: product.seats.available <= 0, text: seatsLeftText(product.seats.available) } : null,

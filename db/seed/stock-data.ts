@@ -1,6 +1,6 @@
 /**
  * The demo's sizes, stock and seats (issue 28; docs/decisions/0066 and 0067) as plain data, read
- * by the seed (stock.ts), its test, the README's demo table and the e2e pickers
+ * by the seed (stock.ts) and its test, which keeps the README's demo table in step, and the e2e pickers
  * (tests/e2e/support/catalogue.ts). Like catalogue-data.ts it imports nothing from the database.
  *
  * Fardamento's garments come in a Brazilian school's grid (children's 2 to 16, adults' PP to GG)
@@ -58,22 +58,17 @@ const BOTTOM_MEASURES: Record<Size, [waist: number, hips: number, age: string]> 
   GG: [92, 114, "Adulto"],
 };
 
-function topChart(sizes: readonly Size[]): SizeChart {
+/** The chart of a garment with `sizes`: each row the size, its two measures and the age. */
+function chartOf(
+  measures: Record<Size, [number, number, string]>,
+  columns: [string, string],
+  sizes: readonly Size[],
+): SizeChart {
   return {
-    columns: ["Tamanho", "Busto (cm)", "Comprimento (cm)", "Idade"],
+    columns: ["Tamanho", ...columns, "Idade"],
     rows: sizes.map((size) => {
-      const [bust, length, age] = TOP_MEASURES[size];
-      return [size, String(bust), String(length), age];
-    }),
-  };
-}
-
-function bottomChart(sizes: readonly Size[]): SizeChart {
-  return {
-    columns: ["Tamanho", "Cintura (cm)", "Quadril (cm)", "Idade"],
-    rows: sizes.map((size) => {
-      const [waist, hips, age] = BOTTOM_MEASURES[size];
-      return [size, String(waist), String(hips), age];
+      const [first, second, age] = measures[size];
+      return [size, String(first), String(second), age];
     }),
   };
 }
@@ -93,7 +88,18 @@ export const SOLD_OUT_SIZES = { slug: "calca-de-helanca-escolar", sizes: ["10", 
 const sized = (slug: string, kind: "top" | "bottom", sizes: SizedUniform["sizes"]): SizedUniform => ({
   slug,
   sizes,
-  sizeChart: (kind === "top" ? topChart : bottomChart)(sizes.map(([size]) => size)),
+  sizeChart:
+    kind === "top"
+      ? chartOf(
+          TOP_MEASURES,
+          ["Busto (cm)", "Comprimento (cm)"],
+          sizes.map(([size]) => size),
+        )
+      : chartOf(
+          BOTTOM_MEASURES,
+          ["Cintura (cm)", "Quadril (cm)"],
+          sizes.map(([size]) => size),
+        ),
 });
 
 /**

@@ -76,7 +76,10 @@ for (const { slug } of categories.filter((category) => category.status === "enab
   catalogue[slug] = products;
 }
 const categorySlugs = Object.keys(catalogue).filter((slug) => catalogue[slug].length > 0);
-const buyable = SHOPPING_CATEGORIES.flatMap((slug) => catalogue[slug] ?? []).filter((p) => p.DESCONTO > 0);
+// A shopper confirms the product page's form as it comes: no size to choose (issue 28's uniforms).
+const buyable = SHOPPING_CATEGORIES.flatMap((slug) => catalogue[slug] ?? []).filter(
+  (p) => p.DESCONTO > 0 && !p.optionName,
+);
 
 /**
  * A new account (through the store API: sign-up is not what this measures), logged in on the

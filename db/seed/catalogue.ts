@@ -12,6 +12,7 @@ import {
 import { cnpjFromBase } from "./documents.ts";
 import { catalogueOfSize } from "./large-catalogue.ts";
 import { seedSchoolUnits } from "./school-units.ts";
+import { seedStock } from "./stock.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
 import { HOME_SECTIONS_COLUMN, setSpecHomeSections } from "../migrations/0025-category-icon-and-home.ts";
 
@@ -21,8 +22,16 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Products were added over the last six weeks. */
 const CATALOGUE_SPAN_HOURS = 42 * 24;
 
-/** Store, its school units, payment methods, categories, grades, products and the home highlight. */
-export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSize: number): Promise<void> {
+/**
+ * Store, its school units, payment methods, categories, grades, products (with the uniforms' sizes
+ * and the classes' seats) and the home highlight.
+ */
+export async function seedCatalogue(
+  db: Kysely<Database>,
+  now: Date,
+  catalogueSize: number,
+  sizesAndSeats: boolean,
+): Promise<void> {
   const createdAt = now.toISOString();
   const year = now.getFullYear();
 
@@ -136,6 +145,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: Date, catalogueSi
   // In chunks: one statement may bind at most 32,766 values in SQLite (65,535 in PostgreSQL).
   for (const chunk of chunks(products, 500)) await db.insertInto("products").values(chunk).execute();
   for (const chunk of chunks(links, 5_000)) await db.insertInto("product_series").values(chunk).execute();
+  if (sizesAndSeats) await seedStock(db, STORE_ID, now);
 
   await db
     .insertInto("highlights")

@@ -14,6 +14,12 @@ export interface SeedOptions {
    * (SEED_CATALOGUE_SIZE; db/seed/large-catalogue.ts).
    */
   catalogueSize?: number;
+  /**
+   * The uniforms' sizes with their pieces and the classes' seats (db/seed/stock-data.ts); true
+   * by default. The API's and the gestor's tests turn it off (tests/fixtures/test-api.ts): they
+   * set the stock they count on single, untracked items, as the catalogue was before issue 28.
+   */
+  sizesAndSeats?: boolean;
 }
 
 /**
@@ -28,7 +34,7 @@ export async function seedDemoData(db: StoreDatabase, options: SeedOptions = {})
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   await db.transaction().execute(async (trx) => {
     if (await storeExists(trx)) return;
-    await seedCatalogue(trx, now, options.catalogueSize ?? DEMO_CATALOGUE_SIZE);
+    await seedCatalogue(trx, now, options.catalogueSize ?? DEMO_CATALOGUE_SIZE, options.sizesAndSeats ?? true);
     await seedPeople(trx, now, passwordHash);
   });
 }

@@ -5,10 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "#db/passwords.ts";
 import { isValidCpf } from "#core/cpf.ts";
 import { migrateToLatest, openDatabase, type StoreDatabase } from "../client.ts";
-import { ICON_CATEGORY_SLUGS } from "./catalogue-data.ts";
+import { ICON_CATEGORY_SLUGS, PRODUCTS } from "./catalogue-data.ts";
 import { cnpjFromBase, cpfFromBase } from "./documents.ts";
 import { DEMO_BIRTH_DATES } from "#tests/fixtures/demo-students.ts";
 import { DEMO, seedDemoData } from "./index.ts";
+import {
+  ADULT_SIZES,
+  CHILDREN_SIZES,
+  FULL_COURSE,
+  FULL_COURSE_ITEM_CODE,
+  SOLD_OUT_SIZES,
+  THREE_SEATS_LEFT,
+  THREE_SEATS_LEFT_ITEM_CODE,
+  TWO_PIECES_LEFT,
+  TWO_PIECES_LEFT_ITEM_CODE,
+} from "./stock-data.ts";
 
 const NOW = new Date("2026-03-10T12:00:00.000Z");
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../public");
@@ -203,5 +214,150 @@ describe("seedDemoData", () => {
     for (const { code } of DEMO.coupons.expired) {
       expect(coupons.find((c) => c.code === code)!.ends_at < at).toBe(true);
     }
+  });
+
+  it("sells Fardamento's garments in sizes of the school's grid, each its own item code, with a size chart", async () => {
+    const uniforms = await db
+      .selectFrom("products as p")
+      .innerJoin("categories as c", "c.id", "p.category_id")
+      .select(["p.id", "p.title", "p.item_totvs_id", "p.option_name", "p.size_chart"])
+      .where("c.slug", "=", "fardamento")
+      .execute();
+    const variants = await db.selectFrom("product_variants").selectAll().orderBy("position").execute();
+    const sized = uniforms.filter((p) => p.option_name !== null);
+    expect(sized.length).toBeGreaterThanOrEqual(8);
+    // The kits are sold whole: no size to choose (and one polo, until the Compra Rápida offers sizes).
+    const whole = uniforms.filter((p) => p.option_name === null).map((p) => p.title);
+    expect(whole.filter((title) => !title.startsWith("Kit"))).toEqual(["Camisa Polo Manga Curta - Ensino Fundamental"]);
+    expect(whole.length).toBeGreaterThanOrEqual(3);
+    expect(variants.every((v) => sized.some((p) => p.id === v.product_id))).toBe(true);
+
+    const grid: readonly string[] = [...CHILDREN_SIZES, ...ADULT_SIZES];
+    const productCodes = new Set(
+      (await db.selectFrom("products").select("item_totvs_id").execute()).map((p) => p.item_totvs_id),
+    );
+    for (const uniform of sized) {
+      expect(uniform.option_name).toBe("Tamanho");
+      const sizes = variants.filter((v) => v.product_id === uniform.id);
+      expect(sizes.length, uniform.title).toBeGreaterThanOrEqual(4);
+      // In the grid's order, prices the product's.
+      const values = sizes.map((v) => v.value);
+      expect(values).toEqual([...values].sort((a, b) => grid.indexOf(a) - grid.indexOf(b)));
+      expect(values.every((value) => grid.includes(value))).toBe(true);
+      expect(sizes.every((v) => v.price_cents === null && v.sale_price_cents === null && v.active === 1)).toBe(true);
+      for (const code of sizes.map((v) => v.item_totvs_id)) expect(productCodes.has(code)).toBe(false);
+
+      const chart = JSON.parse(uniform.size_chart!) as { columns: string[]; rows: string[][] };
+      expect(chart.columns[0]).toBe("Tamanho");
+      expect(chart.columns).toContain("Idade");
+      expect(chart.rows.map((row) => row[0])).toEqual(values);
+      for (const row of chart.rows) {
+        expect(row).toHaveLength(chart.columns.length);
+        // Centimetres grow with the size.
+        expect(Number(row[1])).toBeGreaterThan(40);
+      }
+      const firstMeasure = chart.rows.map((row) => Number(row[1]));
+      expect(firstMeasure).toEqual([...firstMeasure].sort((a, b) => a - b));
+    }
+    expect(new Set(variants.map((v) => v.item_totvs_id)).size).toBe(variants.length);
+    // A Brazilian school's whole grid appears: children's 2 to 16 and adults' PP to GG.
+    expect(new Set(variants.map((v) => v.value))).toEqual(new Set(grid));
+    const calca = sized.find((p) => p.title === "Calça de Helanca Escolar")!;
+    expect(variants.filter((v) => v.product_id === calca.id).map((v) => v.value)).toEqual(grid);
+  });
+
+  it("counts pieces per size in the unit that sells the garment, a few sizes sold out, one with exactly 2 left", async () => {
+    const levels = await db
+      .selectFrom("stock_levels")
+      .innerJoin("product_variants as v", (join) =>
+        join
+          .onRef("v.item_totvs_id", "=", "stock_levels.item_totvs_id")
+          .onRef("v.store_id", "=", "stock_levels.store_id"),
+      )
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select([
+        "p.slug",
+        "p.unit_code as product_unit",
+        "stock_levels.unit_code",
+        "v.value",
+        "v.item_totvs_id",
+        "stock_levels.available",
+      ])
+      .execute();
+    const variants = await db.selectFrom("product_variants").select("item_totvs_id").execute();
+    expect(levels).toHaveLength(variants.length);
+    expect(levels.every((level) => level.unit_code === level.product_unit)).toBe(true);
+    expect(new Set(levels.map((level) => level.unit_code)).size).toBeGreaterThanOrEqual(3);
+
+    const soldOut = levels.filter((level) => level.available === 0);
+    expect(soldOut.length).toBeGreaterThanOrEqual(3);
+    expect(soldOut.length).toBeLessThan(levels.length / 5);
+    for (const size of SOLD_OUT_SIZES.sizes)
+      expect(levels.find((l) => l.slug === SOLD_OUT_SIZES.slug && l.value === size)?.available).toBe(0);
+
+    const twoLeft = levels.filter((level) => level.available === 2);
+    expect(twoLeft).toEqual([expect.objectContaining({ slug: TWO_PIECES_LEFT.slug, value: TWO_PIECES_LEFT.size })]);
+    expect(twoLeft[0]!.item_totvs_id).toBe(TWO_PIECES_LEFT_ITEM_CODE);
+    // Many sizes have more than the product page's "Restam N" threshold (10): not a store running dry.
+    expect(levels.filter((level) => level.available > 10).length).toBeGreaterThan(levels.length / 3);
+  });
+
+  it("gives some classes a capacity: one with exactly 3 seats left, one full", async () => {
+    const classes = await db
+      .selectFrom("products as p")
+      .innerJoin("stock_levels as s", (join) =>
+        join.onRef("s.item_totvs_id", "=", "p.item_totvs_id").onRef("s.unit_code", "=", "p.unit_code"),
+      )
+      .select(["p.slug", "p.type", "p.item_totvs_id", "p.capacity", "p.option_name", "s.available"])
+      .where("p.capacity", "is not", null)
+      .execute();
+    expect(classes.length).toBeGreaterThanOrEqual(6);
+    const withCapacity = await db.selectFrom("products").select("id").where("capacity", "is not", null).execute();
+    expect(withCapacity).toHaveLength(classes.length);
+    for (const course of classes) {
+      expect(course.type).toBe("S");
+      expect(course.option_name).toBeNull();
+      expect(course.capacity).toBeGreaterThanOrEqual(12);
+      expect(course.capacity).toBeLessThanOrEqual(60);
+      expect(course.available).toBeLessThanOrEqual(course.capacity!);
+    }
+    expect(classes.filter((c) => c.available === 3)).toEqual([
+      expect.objectContaining({ slug: THREE_SEATS_LEFT.slug, item_totvs_id: THREE_SEATS_LEFT_ITEM_CODE }),
+    ]);
+    expect(classes.filter((c) => c.available === 0)).toEqual([
+      expect.objectContaining({ slug: FULL_COURSE.slug, item_totvs_id: FULL_COURSE_ITEM_CODE }),
+    ]);
+  });
+
+  it("writes every level with its ledger row: per item, the movements add up to the level", async () => {
+    const levels = await db.selectFrom("stock_levels").selectAll().execute();
+    const movements = await db.selectFrom("stock_movements").selectAll().execute();
+    expect(levels.length).toBeGreaterThan(0);
+    expect(movements).toHaveLength(levels.length);
+    for (const level of levels) {
+      const own = movements.filter((m) => m.unit_code === level.unit_code && m.item_totvs_id === level.item_totvs_id);
+      expect(own.reduce((sum, m) => sum + m.delta, 0)).toBe(level.available);
+      expect(own.every((m) => m.at === NOW.toISOString() && m.sale_id === null && m.staff_id === null)).toBe(true);
+    }
+    expect(new Set(movements.map((m) => m.reason))).toEqual(new Set(["adjust", "capacity"]));
+  });
+
+  it("names in the README's demo table the size with 2 pieces left, the sold-out sizes and the limited classes", () => {
+    const readme = fs.readFileSync(path.resolve(import.meta.dirname, "../../README.md"), "utf8");
+    const named = (slug: string) => {
+      const product = PRODUCTS.find((p) => p.slug === slug)!;
+      return `"${product.title}"`;
+    };
+    const where = (slug: string) => `(\`/produto/${PRODUCTS.find((p) => p.slug === slug)!.categorySlug}/${slug}\`)`;
+    expect(readme).toContain(
+      `${named(TWO_PIECES_LEFT.slug)}, size ${TWO_PIECES_LEFT.size} ${where(TWO_PIECES_LEFT.slug)}`,
+    );
+    expect(readme).toContain(
+      `${named(SOLD_OUT_SIZES.slug)}, sizes ${SOLD_OUT_SIZES.sizes.join(" and ")} show "Esgotado"`,
+    );
+    expect(readme).toContain(`${named(THREE_SEATS_LEFT.slug)}, "Restam 3 vagas"`);
+    expect(readme).toContain(`${named(FULL_COURSE.slug)}, "Turma lotada" and "Entrar na lista de espera"`);
+    for (const slug of [SOLD_OUT_SIZES.slug, THREE_SEATS_LEFT.slug, FULL_COURSE.slug])
+      expect(readme).toContain(where(slug));
   });
 });

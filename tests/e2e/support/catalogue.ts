@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
+import { LIMITED_SEATS_ITEM_CODES } from "#db/seed/stock-data.ts";
 
 /**
  * Item codes of products a test makes for itself (support/stock.ts): not the demo catalogue's,
@@ -7,7 +8,13 @@ import type { Product } from "#api/contract/catalogue.ts";
  */
 export const OWN_PRODUCT_CODES_FROM = 70_000_000;
 
-/** Reads the demo catalogue through the public /api, so tests never hard-code seed rows. */
+/**
+ * Reads the demo catalogue through the public /api, so tests never hard-code seed rows: the
+ * products a test may buy as often as it likes, with no size to choose and nothing that runs
+ * out. The uniforms sold in sizes (optionName) and the classes with limited seats
+ * (db/seed/stock-data.ts) are left out: a test of sizes, stock or seats makes its own product
+ * (support/stock.ts), as the whole suite buying a class of 3 seats would fill it mid-run.
+ */
 export async function productsOf(request: APIRequestContext, categorySlug: string): Promise<Product[]> {
   const response = await request.post(
     `/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`,
@@ -17,7 +24,10 @@ export async function productsOf(request: APIRequestContext, categorySlug: strin
   );
   if (!response.ok()) throw new Error(`categoria ${categorySlug}: ${response.status()}`);
   return ((await response.json()).products as Product[]).filter(
-    (product) => product.itemTOTVS < OWN_PRODUCT_CODES_FROM,
+    (product) =>
+      product.itemTOTVS < OWN_PRODUCT_CODES_FROM &&
+      !product.optionName &&
+      !LIMITED_SEATS_ITEM_CODES.includes(product.itemTOTVS),
   );
 }
 

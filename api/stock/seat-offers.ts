@@ -169,3 +169,14 @@ export async function seatsHeldForOffers(db: Kysely<Database>, item: SeatItem): 
     .executeTakeFirstOrThrow();
   return Number(row.held);
 }
+
+/** The seats held for the customer's live offers: theirs to buy though the class shows full. */
+export function seatsOfferedTo(db: Kysely<Database>, storeId: number, customerId: string) {
+  return db
+    .selectFrom("waiting_list_entries")
+    .select(["unit_code", "item_totvs_id"])
+    .where("store_id", "=", storeId)
+    .where("customer_id", "=", customerId)
+    .where("status", "=", "offered")
+    .execute();
+}

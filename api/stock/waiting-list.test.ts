@@ -201,6 +201,13 @@ describe("a freed seat", () => {
     const stored = await t.db.selectFrom("waiting_list_entries").select("offer_token_hash").execute();
     expect(stored.map((row) => row.offer_token_hash)).not.toContain(token);
 
+    // The cart says so: full for everyone but the parent the seat is held for.
+    const soldOutInCart = async (shopper: (typeof shoppers)[number]) => {
+      const saved = await saveCart(t, shopper.customer, [bag(shopper.studentId, [course.itemTOTVSId, 1])]);
+      return saved.body.cart.bags[0].cartItems[0].soldOut;
+    };
+    expect(await soldOutInCart(first!)).toBe(false);
+    expect(await soldOutInCart(stranger!)).toBe(true);
     // Another parent's finish, and the second in line's, find the class full.
     expect((await buyCourse(stranger!)).status).toBe(409);
     expect((await buyCourse(second!)).status).toBe(409);

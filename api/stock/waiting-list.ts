@@ -1,14 +1,12 @@
 /**
  * A full class's waiting list (issue 28; docs/decisions/0070-waiting-list.md): joining while a
  * course has no free seat, leaving, the offer's link (found by its token's digest), its expiry,
- * the gestor's order, and the account's privacy rights. A freed seat reaches the list through
+ * the account's privacy rights and the demo seed's entries. A freed seat reaches the list through
  * api/stock/repository.ts (api/stock/seat-offers.ts); the claim takes an offered seat through
  * api/stock/sale-holds.ts.
  *
  * Every change that frees a held seat gives it back through giveBackStock, which offers it to the
  * next in line in the same transaction, or leaves it free when nobody waits.
- *
- * Runs under plain Node (type stripping) for the command-line tool: no TypeScript-only syntax.
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { unitFrom } from "#core/school-units.ts";

@@ -25,6 +25,7 @@ import { saleBagRoutes } from "./sale-bags/routes.ts";
 import { saleRoutes } from "./sales/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { stockAlertRoutes } from "./stock-alerts/routes.ts";
+import { waitingListRoutes } from "./waiting-list/routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 import { ticketRoutes } from "./tickets/routes.ts";
@@ -102,6 +103,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", ticketRoutes(deps));
   // Beyond spec §7: "Avise-me quando chegar" (issue 28).
   app.route("/", stockAlertRoutes(deps));
+  // Beyond spec §7: a full class's waiting list (issue 28; docs/decisions/0070-waiting-list.md).
+  app.route("/", waitingListRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).

@@ -92,6 +92,14 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
   support: { createTicket: { kind: "public" } },
   // With a bearer token it keeps and answers the bearer's own e-mail; otherwise what the visitor sent.
   stockAlerts: { createStockAlert: { kind: "public" } },
+  waitingList: {
+    joinWaitingList: { kind: "public" },
+    leaveWaitingList: { kind: "session" },
+    // The offer's link: 256 random bits, kept only as a digest; api/stock/waiting-list.test.ts.
+    getSeatOffer: { kind: "secret", why: "the offer link's random token" },
+    acceptSeatOffer: { kind: "secret", why: "the offer link's random token, bound to one account" },
+    declineSeatOffer: { kind: "secret", why: "the offer link's random token" },
+  },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },

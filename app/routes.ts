@@ -68,6 +68,8 @@ export default [
     route("compra-rapida", "routes/quick-purchase.tsx"),
     route("faq", "routes/faq.tsx"),
     route("avise-me", "routes/notify-me.tsx"),
+    route("lista-de-espera", "routes/waiting-list.tsx"),
+    route("lista-de-espera/:token", "routes/seat-offer.tsx"),
     route("atendimento", "routes/support.tsx"),
     route("privacidade", "routes/privacy.tsx"),
     route("conta", "routes/account.tsx"),

@@ -8,3 +8,6 @@ export const completionPath = (saleId: string) => `/conclusao?venda=${encodeURIC
 
 /** A product page (app/routes.ts: /produto/:categorySlug/:productSlug): an alert's e-mail links there. */
 export const productPath = (categorySlug: string, productSlug: string) => `/produto/${categorySlug}/${productSlug}`;
+
+/** A waiting list's seat offer (app/routes.ts: /lista-de-espera/:token): the offer e-mail links there. */
+export const seatOfferPath = (token: string) => `/lista-de-espera/${encodeURIComponent(token)}`;

@@ -61,6 +61,7 @@ export interface Database {
   stock_levels: StockLevelTable;
   stock_movements: StockMovementTable;
   stock_alerts: StockAlertTable;
+  waiting_list_entries: WaitingListEntryTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -857,4 +858,37 @@ export interface IntegrationKeyTable {
 export interface StaffUnitTable {
   staff_id: string;
   unit_code: string;
+}
+
+/** Where a parent stands in a full class's waiting list (0041; docs/decisions/0070-waiting-list.md). */
+export type WaitingListStatus = "waiting" | "offered" | "converted" | "expired" | "left";
+
+/**
+ * A parent waiting for a seat of a course's item code in a unit (0041). Personal data: "Excluir
+ * minha conta" deletes the account's entries.
+ */
+export interface WaitingListEntryTable {
+  id: string;
+  store_id: number;
+  unit_code: string;
+  item_totvs_id: number;
+  /** The customer who joined, or who opened the offer's link logged in; null: a visitor's address. */
+  customer_id: string | null;
+  email: string;
+  /** When the address's owner agreed to the e-mail (the visitor's checkbox, or the logged-in request). */
+  consent_at: string;
+  /** The storefront's address the parent joined from: the offer link's base. */
+  storefront_url: string;
+  /** The lowest is the first in line. */
+  position: number;
+  status: WaitingListStatus;
+  /** SHA-256 (hex) of the offer link's token; the token itself is only in the e-mail. */
+  offer_token_hash: string | null;
+  offered_at: string | null;
+  /** Until when the offered seat is held for them. */
+  offer_expires_at: string | null;
+  /** The sale whose finish took the offered seat. */
+  converted_sale_id: string | null;
+  created_at: string;
+  updated_at: string;
 }

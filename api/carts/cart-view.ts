@@ -6,6 +6,7 @@ import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./repository.ts";
 import { pendingRemovals } from "./cart-removals.ts";
 import { findStockLevels, stockKeyOf } from "../stock/repository.ts";
+import { seatsOfferedTo } from "../stock/seat-offers.ts";
 
 const EMPTY_TOTALS = { subtotal: 0, discount: 0, total: 0 };
 
@@ -67,6 +68,15 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
     cart.store_id,
     lines.map((line) => ({ unitCode: line.unitCode, itemTotvsId: line.itemTOTVSId })),
   );
+  // A seat a waiting list holds for this customer is theirs: their line is not sold out
+  // (docs/decisions/0070-waiting-list.md); their finish takes it.
+  if (cart.customer_id && lines.length > 0) {
+    for (const held of await seatsOfferedTo(db, cart.store_id, cart.customer_id)) {
+      const key = stockKeyOf({ unitCode: held.unit_code, itemTotvsId: held.item_totvs_id });
+      const level = levels.get(key);
+      if (level !== undefined) levels.set(key, level + 1);
+    }
+  }
   const bags = new Map<string, CartBag>();
   for (const line of lines) {
     const bag = bags.get(line.bagId) ?? {

@@ -313,9 +313,10 @@ const stockLineOf = (line: CartLine): StockLine => ({
  * Takes the stock of the cart's tracked lines, in the claim's transaction: a line short of
  * stock throws 409, and the rollback gives back what the lines before it took.
  */
-async function takeStockOf(db: Kysely<Database>, storeId: number, lines: readonly CartLine[], at: string) {
+async function takeStockOf(db: Kysely<Database>, sale: NewSale, lines: readonly CartLine[]) {
   try {
-    return await takeSaleStock(db, storeId, lines.map(stockLineOf), at);
+    const buyer = { customerId: sale.customerId, saleId: sale.id };
+    return await takeSaleStock(db, sale.storeId, lines.map(stockLineOf), sale.at, buyer);
   } catch (error) {
     throw error instanceof SoldOutError ? itemSoldOut(error.lines) : error;
   }
@@ -669,7 +670,7 @@ export function claimSale(
     };
     // Last of the checks, so a refused finish takes nothing even for a moment; the rollback of
     // any later failure gives it back.
-    const stockTaken = await takeStockOf(trx, sale.storeId, priced.lines, at);
+    const stockTaken = await takeStockOf(trx, sale, priced.lines);
     await writeSale(trx, sale, priced, stockTaken);
     const claimed: ClaimedSale = {
       id: sale.id,

@@ -13,6 +13,7 @@ import { privacy } from "./privacy.ts";
 import { stockAlerts } from "./stock-alerts.ts";
 import { students } from "./students.ts";
 import { support } from "./support.ts";
+import { waitingList } from "./waiting-list.ts";
 
 export * from "./accounts.ts";
 export * from "./carts.ts";
@@ -26,6 +27,7 @@ export * from "./privacy.ts";
 export * from "./stock-alerts.ts";
 export * from "./students.ts";
 export * from "./support.ts";
+export * from "./waiting-list.ts";
 
 /** Every call the store API serves, by area. */
 export const contract = {
@@ -39,6 +41,7 @@ export const contract = {
   payments,
   support,
   stockAlerts,
+  waitingList,
 };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

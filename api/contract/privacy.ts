@@ -52,6 +52,19 @@ const customerData = z.object({
   stockAlerts: z.array(
     z.object({ itemTOTVSId: z.number(), email: z.string(), createdAt: z.string(), notifiedAt: z.string().nullable() }),
   ),
+  /**
+   * A full class's waiting list: the account's places in line (status waiting, offered, converted,
+   * expired or left; offerExpiresAt: until when a freed seat was held for them).
+   */
+  waitingList: z.array(
+    z.object({
+      itemTOTVSId: z.number(),
+      email: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      offerExpiresAt: z.string().nullable(),
+    }),
+  ),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
   /** Messages sent through "Fale conosco" while logged in or from the account's e-mail (decision note 0023). */

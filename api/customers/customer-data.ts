@@ -5,6 +5,7 @@ import { listStudentLinks } from "../students/repository.ts";
 import { toCustomer, type CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
 import { listCustomerStockAlerts } from "../stock/alerts.ts";
+import { listCustomerWaitingEntries } from "../stock/waiting-list.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 
 /**
@@ -14,53 +15,66 @@ import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tick
  */
 export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): Promise<CustomerData> {
   const { db } = deps;
-  const [students, studentLinks, consents, carts, sales, newsletter, sessions, passwordResets, tickets, alerts] =
-    await Promise.all([
-      listStudentLinks(db, customer.id, { withOwn: true }),
-      db
-        .selectFrom("customer_students")
-        .select(["id", "student_id", "created_at", "deleted_at"])
-        .where("customer_id", "=", customer.id)
-        .orderBy("created_at")
-        .orderBy("id")
-        .execute(),
-      db
-        .selectFrom("student_consents")
-        .select(["student_id", "purpose", "text_version", "accepted_at"])
-        .where("customer_id", "=", customer.id)
-        .orderBy("accepted_at")
-        .execute(),
-      cartsOf(deps, customer.id),
-      // Declined attempts too: they are not orders, but they are data kept about the customer.
-      listSalesOfCustomer(deps, customer.store_id, customer.id, { withAttempts: true }),
-      db
-        .selectFrom("newsletters")
-        .select(["email", "created_at"])
-        .where("store_id", "=", customer.store_id)
-        .where("email", "=", customer.email)
-        .executeTakeFirst(),
-      db
-        .selectFrom("customer_tokens")
-        .select(["created_at", "expires_at", "revoked_at"])
-        .where("customer_id", "=", customer.id)
-        .orderBy("created_at")
-        .execute(),
-      db
-        .selectFrom("password_resets")
-        .select(["created_at", "expires_at", "used_at"])
-        .where("customer_id", "=", customer.id)
-        .orderBy("created_at")
-        .execute(),
-      // The same tickets the account's deletion removes.
-      db
-        .selectFrom("support_tickets")
-        .select(["protocol", "subject", "message", "status", "created_at"])
-        .where(ticketsOf(customer))
-        .orderBy("created_at")
-        .execute(),
-      // The same alerts the account's deletion removes.
-      listCustomerStockAlerts(db, customer),
-    ]);
+  const [
+    students,
+    studentLinks,
+    consents,
+    carts,
+    sales,
+    newsletter,
+    sessions,
+    passwordResets,
+    tickets,
+    alerts,
+    waiting,
+  ] = await Promise.all([
+    listStudentLinks(db, customer.id, { withOwn: true }),
+    db
+      .selectFrom("customer_students")
+      .select(["id", "student_id", "created_at", "deleted_at"])
+      .where("customer_id", "=", customer.id)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("student_consents")
+      .select(["student_id", "purpose", "text_version", "accepted_at"])
+      .where("customer_id", "=", customer.id)
+      .orderBy("accepted_at")
+      .execute(),
+    cartsOf(deps, customer.id),
+    // Declined attempts too: they are not orders, but they are data kept about the customer.
+    listSalesOfCustomer(deps, customer.store_id, customer.id, { withAttempts: true }),
+    db
+      .selectFrom("newsletters")
+      .select(["email", "created_at"])
+      .where("store_id", "=", customer.store_id)
+      .where("email", "=", customer.email)
+      .executeTakeFirst(),
+    db
+      .selectFrom("customer_tokens")
+      .select(["created_at", "expires_at", "revoked_at"])
+      .where("customer_id", "=", customer.id)
+      .orderBy("created_at")
+      .execute(),
+    db
+      .selectFrom("password_resets")
+      .select(["created_at", "expires_at", "used_at"])
+      .where("customer_id", "=", customer.id)
+      .orderBy("created_at")
+      .execute(),
+    // The same tickets the account's deletion removes.
+    db
+      .selectFrom("support_tickets")
+      .select(["protocol", "subject", "message", "status", "created_at"])
+      .where(ticketsOf(customer))
+      .orderBy("created_at")
+      .execute(),
+    // The same alerts the account's deletion removes.
+    listCustomerStockAlerts(db, customer),
+    // The same entries the account's deletion removes.
+    listCustomerWaitingEntries(db, customer),
+  ]);
   const salesWithBags = [];
   for (const { saleBags: _summaries, ...sale } of sales) {
     salesWithBags.push({
@@ -91,6 +105,13 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       email: row.email,
       createdAt: row.created_at,
       notifiedAt: row.notified_at,
+    })),
+    waitingList: waiting.map((row) => ({
+      itemTOTVSId: row.item_totvs_id,
+      email: row.email,
+      status: row.status,
+      createdAt: row.created_at,
+      offerExpiresAt: row.offer_expires_at,
     })),
     newsletter: newsletter ? { email: newsletter.email, subscribedAt: newsletter.created_at } : null,
     sessions: sessions.map((row) => ({

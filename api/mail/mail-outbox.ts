@@ -47,7 +47,9 @@ export type MailKind =
   /** A gestor's reply to a "Fale conosco" message, from the area (decision note 0033). */
   | "support-ticket-reply"
   /** "Avise-me quando chegar": a sold-out item is back in stock (api/stock/alerts-on-return.ts). */
-  | "stock-alert";
+  | "stock-alert"
+  /** A full class's waiting list: a freed seat is held for the parent first in line (api/stock/seat-offers.ts). */
+  | "seat-offer";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

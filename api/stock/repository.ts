@@ -14,6 +14,7 @@
 import type { Kysely } from "kysely";
 import type { Database, StockMovementReason } from "#db/schema.ts";
 import { notifyStockReturned } from "./alerts-on-return.ts";
+import { offerFreedSeats } from "./seat-offers.ts";
 
 /** An item code of a unit of a store: what stock_levels keys on. */
 export interface StockItem {
@@ -140,6 +141,22 @@ export async function giveBackStock(
 }
 
 /**
+ * The item's level, its row locked until the caller's commit by a no-op update (PostgreSQL;
+ * SQLite has one writer): a take, a give-back or a waiting list's join meanwhile waits.
+ * undefined: not tracked.
+ */
+export function lockStockLevel(db: Kysely<Database>, item: StockItem) {
+  return db
+    .updateTable("stock_levels")
+    .set((eb) => ({ available: eb.ref("available") }))
+    .where("store_id", "=", item.storeId)
+    .where("unit_code", "=", item.unitCode)
+    .where("item_totvs_id", "=", item.itemTotvsId)
+    .returning("available")
+    .executeTakeFirst();
+}
+
+/**
  * Sets an item's level (a count, an import, a course's capacity), starting to track it when it
  * was not; the ledger gets the difference. Answers the level before (null: was not tracked).
  * The level before is read by a no-op update, which locks the row until commit on PostgreSQL
@@ -152,14 +169,7 @@ export async function setStockLevel(
   movement: Movement,
 ): Promise<number | null> {
   if (!Number.isInteger(available) || available < 0) throw new RangeError(`Estoque inválido: ${available}`);
-  const current = await db
-    .updateTable("stock_levels")
-    .set((eb) => ({ available: eb.ref("available") }))
-    .where("store_id", "=", item.storeId)
-    .where("unit_code", "=", item.unitCode)
-    .where("item_totvs_id", "=", item.itemTotvsId)
-    .returning("available")
-    .executeTakeFirst();
+  const current = await lockStockLevel(db, item);
   if (current) {
     await db
       .updateTable("stock_levels")
@@ -188,8 +198,10 @@ export async function setStockLevel(
 
 /**
  * What follows every change of `available` that may grow it (a give-back, a level set): its
- * ledger row and, when the item comes back from none, its "Avise-me" e-mails, in the same
- * transaction. before null: the item was not tracked.
+ * ledger row; when the item comes back from none, its "Avise-me" e-mails; and a class's free
+ * seats offered to its waiting list, held out of `available` with their own ledger row
+ * (docs/decisions/0070-waiting-list.md). All in the same transaction. before null: the item was
+ * not tracked.
  */
 async function levelChanged(
   db: Kysely<Database>,
@@ -200,4 +212,25 @@ async function levelChanged(
 ): Promise<void> {
   await recordMovement(db, item, after - (before ?? 0), movement);
   await notifyStockReturned(db, item, before, after, movement.at);
+  const offered = await offerFreedSeats(db, item, after, movement);
+  if (offered === 0) return;
+  // The row is locked by the change above: the seats just counted free are still there.
+  if (!(await decrementIfAvailable(db, item, offered, movement.at)))
+    throw new Error(`Vagas oferecidas à lista de espera indisponíveis: ${item.unitCode}/${item.itemTotvsId}`);
+  await recordMovement(db, item, -offered, { reason: "seat_offer", at: movement.at, saleId: movement.saleId ?? null });
+}
+
+/**
+ * A seat held for a waiting list's offer goes back into `available`, without offering it again:
+ * its parent's claim takes it next in the same transaction (api/stock/sale-holds.ts).
+ */
+export async function returnOfferedSeat(db: Kysely<Database>, item: StockItem, at: string): Promise<void> {
+  const updated = await db
+    .updateTable("stock_levels")
+    .set((eb) => ({ available: eb("available", "+", 1), updated_at: at }))
+    .where("store_id", "=", item.storeId)
+    .where("unit_code", "=", item.unitCode)
+    .where("item_totvs_id", "=", item.itemTotvsId)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows > 0n) await recordMovement(db, item, 1, { reason: "seat_offer", at });
 }

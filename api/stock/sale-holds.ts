@@ -23,9 +23,11 @@ import {
   findStockLevels,
   giveBackStock,
   recordMovement,
+  returnOfferedSeat,
   stockKeyOf,
   takeStock,
 } from "./repository.ts";
+import { takeSeatOffer } from "./seat-offers.ts";
 
 /** Statuses in which a sale holds its coupon use and its stock. */
 export const HOLDING_STATUSES: readonly SaleStatus[] = ["processing", "pending", "paid"];
@@ -67,6 +69,8 @@ export async function takeSaleStock(
   storeId: number,
   lines: readonly StockLine[],
   at: string,
+  /** The claim's customer and sale: a seat a waiting list holds for them is theirs to take. */
+  buyer?: { customerId: string; saleId: string },
 ): Promise<number[]> {
   const levels = await findStockLevels(
     trx,
@@ -83,6 +87,9 @@ export async function takeSaleStock(
     const line = lines[index]!;
     const item = { storeId, unitCode: line.unitCode, itemTotvsId: line.itemTOTVSId };
     if (!levels.has(stockKeyOf(item))) continue;
+    // Their offer's seat, held out of `available`, goes back in and is taken below, under the
+    // row's lock: nobody else can take it in between (docs/decisions/0070-waiting-list.md).
+    if (buyer && (await takeSeatOffer(trx, item, buyer, at))) await returnOfferedSeat(trx, item, at);
     if (await decrementIfAvailable(trx, item, line.quantity, at)) taken[index] = line.quantity;
     else soldOut.push(line);
   }

@@ -14,6 +14,7 @@ import { seedDemoData } from "#db/seed/index.ts";
 import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-secret-box.ts";
 import { deleteExpiredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "#api/gestor/roster/roster-uploads.ts";
 import { pruneStockAlerts } from "#api/stock/alerts.ts";
+import { expireSeatOffers, SEAT_OFFER_SWEEP_INTERVAL_MS } from "#api/stock/waiting-list.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
@@ -63,6 +64,25 @@ function startPaymentJobs(deps: ApiDeps): (() => Promise<void>)[] {
         console.log(`[vendas] ${run.changes.length} pagamento(s) conciliado(s)`);
     }),
   ];
+}
+
+/**
+ * Waiting lists' offers past their 24 hours end and their seats pass to the next parent in line
+ * (api/stock/waiting-list.ts), every 5 minutes. On several servers one runs it at a time.
+ */
+function startSeatOfferSweep(deps: ApiDeps): () => Promise<void> {
+  return every(
+    SEAT_OFFER_SWEEP_INTERVAL_MS,
+    "encerrar ofertas vencidas da lista de espera",
+    async () => {
+      const run = await withJobLock(deps, "expire-seat-offers", SEAT_OFFER_SWEEP_INTERVAL_MS, () =>
+        expireSeatOffers(deps),
+      );
+      if (!run.skipped && run.result > 0)
+        console.log(`[estoque] ${run.result} oferta(s) da lista de espera vencida(s): vagas passadas adiante`);
+    },
+    "estoque",
+  );
 }
 
 /**
@@ -161,7 +181,12 @@ function running(): Promise<Running> {
       supportEmail: env.CONTACT_EMAIL,
       totpKeys: totpEncryptionKeys(),
     };
-    const jobs = [...startPaymentJobs(deps), startUploadSweep(deps), startStockAlertSweep(deps)];
+    const jobs = [
+      ...startPaymentJobs(deps),
+      startUploadSweep(deps),
+      startStockAlertSweep(deps),
+      startSeatOfferSweep(deps),
+    ];
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop()]);
     };

@@ -33,6 +33,7 @@ import * as integrationKeys from "./0037-integration-keys.ts";
 import * as unitStaff from "./0038-unit-staff.ts";
 import * as variantsStockSeats from "./0039-variants-stock-seats.ts";
 import * as stockAlerts from "./0040-stock-alerts.ts";
+import * as waitingList from "./0041-waiting-list.ts";
 import * as variantsCatalogueVersion from "./0042-variants-catalogue-version.ts";
 
 /**
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   "0038-unit-staff": unitStaff,
   "0039-variants-stock-seats": variantsStockSeats,
   "0040-stock-alerts": stockAlerts,
+  "0041-waiting-list": waitingList,
   "0042-variants-catalogue-version": variantsCatalogueVersion,
 };
 

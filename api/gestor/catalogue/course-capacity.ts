@@ -7,10 +7,14 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { counted } from "#core/text.ts";
 import { setStockLevel } from "../../stock/repository.ts";
+import { seatsHeldForOffers } from "../../stock/seat-offers.ts";
 import { HOLDING_STATUSES } from "../../stock/sale-holds.ts";
 import { ProductFieldError } from "./catalogue-products.ts";
 
-/** Seats of the item in the unit held by sales that may still be paid or are paid. */
+/**
+ * Seats of the item in the unit held by sales that may still be paid or are paid, and by the
+ * waiting list's live offers (docs/decisions/0070-waiting-list.md): neither may be sold again.
+ */
 export async function seatsTaken(
   db: Kysely<Database>,
   storeId: number,
@@ -27,7 +31,7 @@ export async function seatsTaken(
     .where("sale_bag_items.unit_code", "=", unitCode)
     .where("sale_bag_items.item_totvs_id", "=", itemTOTVSId)
     .executeTakeFirstOrThrow();
-  return Number(row.taken);
+  return Number(row.taken) + (await seatsHeldForOffers(db, { storeId, unitCode, itemTotvsId: itemTOTVSId }));
 }
 
 /** Where a course's seats are kept: its unit and item code, with the capacity (null: unlimited). */
@@ -82,7 +86,7 @@ export async function followCapacity(
     if (after.capacity < taken)
       throw new ProductFieldError(
         "capacity",
-        `Já há ${counted(taken, "vaga ocupada", "vagas ocupadas")} por vendas: a capacidade não pode ser menor que ${taken}.`,
+        `Já há ${counted(taken, "vaga ocupada", "vagas ocupadas")} por vendas ou ofertas da lista de espera: a capacidade não pode ser menor que ${taken}.`,
       );
     await setStockLevel(db, { storeId, ...keyOf(after) }, after.capacity - taken, {
       reason: "capacity",

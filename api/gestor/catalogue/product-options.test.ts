@@ -342,7 +342,7 @@ describe("a course's capacity and its seats in stock", () => {
     const refused = await save("2");
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(
-      "Já há 3 vagas ocupadas por vendas: a capacidade não pode ser menor que 3.",
+      "Já há 3 vagas ocupadas por vendas ou ofertas da lista de espera: a capacidade não pode ser menor que 3.",
     );
     expect(await level("1", course.code)).toBe(7);
     const row = await t.db

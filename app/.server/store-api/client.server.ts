@@ -33,6 +33,7 @@ import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
 import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
 import { support } from "#api/contract/support.ts";
+import { waitingList, type JoinWaitingListPayload } from "#api/contract/waiting-list.ts";
 import type { SupportTicket } from "#core/validation/support-fields.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { lacksGradeNames, namedSchoolYears } from "#core/school-years.ts";
@@ -533,6 +534,29 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
      */
     createStockAlert(alert: Omit<CreateStockAlertPayload, "storeId">) {
       return call(stockAlerts.createStockAlert, {}, { body: { ...alert, storeId: store } });
+    },
+
+    /**
+     * A full class's waiting list (beyond spec §7, issue 28; decision 0070): logged in, the
+     * token's customer joins; a visitor sends the address and the consent.
+     */
+    joinWaitingList(entry: Omit<JoinWaitingListPayload, "storeId">) {
+      return call(waitingList.joinWaitingList, {}, { body: { ...entry, storeId: store } });
+    },
+
+    /** The offer a waiting list's link names (no login needed to see it). */
+    async getSeatOffer(token: string) {
+      return (await call(waitingList.getSeatOffer, { token })).seatOffer;
+    },
+
+    /** Binds the live offer to the logged-in customer, whose finish then takes the held seat. */
+    async acceptSeatOffer(token: string) {
+      return (await call(waitingList.acceptSeatOffer, { token })).seatOffer;
+    },
+
+    /** Gives the offered seat up: it goes to the next parent in line. */
+    async declineSeatOffer(token: string) {
+      return (await call(waitingList.declineSeatOffer, { token })).seatOffer;
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

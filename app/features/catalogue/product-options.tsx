@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { SizeChart } from "#api/contract/catalogue.ts";
@@ -14,6 +14,12 @@ import { SizeChartTable } from "./size-chart-table.tsx";
  * and without JavaScript. What they show is worked out by the loader (product-stock.ts) and passed in, so
  * this chunk shares no module with the page's own.
  */
+
+// A full class's waiting list form, a chunk of its own: its form modules' names stay out of the
+// product page's entry (docs/decisions/0070-waiting-list.md).
+const ProductPageWaitingList = lazy(() =>
+  import("#app/features/stock/waiting-list-form.tsx").then((module) => ({ default: module.ProductPageWaitingList })),
+);
 
 /** A value of the option as the form shows it. */
 export interface OptionChoice {
@@ -67,6 +73,11 @@ export function LiveStockBuy({
   return (
     <div className="flex flex-col gap-3">
       {view.seats ? <SeatsNotice {...view.seats} /> : null}
+      {view.seats?.full ? (
+        <Suspense fallback={null}>
+          <ProductPageWaitingList productPath={productPath} />
+        </Suspense>
+      ) : null}
       {view.soldOut ? (
         view.seats ? null : (
           <p
@@ -106,7 +117,6 @@ export function LiveStockBuy({
 function SeatsNotice({ full, text }: { full: boolean; text: string | null }) {
   if (full)
     return (
-      // The waiting list's "Entrar na lista de espera" goes here (issue 28, wave 4).
       <p
         className="rounded-xl bg-slate-100 px-4 py-3 text-center text-lg font-bold text-slate-700"
         data-testid="class-full"

@@ -87,7 +87,7 @@ function DeleteAccountDialog({ reply }: { reply?: AccountDeletionReply }) {
             <li>seus dados pessoais (nome, e-mail, CPF, telefone, endereço) são apagados;</li>
             <li>
               os vínculos com estudantes, o carrinho, a inscrição na newsletter e os pedidos de “Avise-me quando chegar”
-              são removidos;
+              e os lugares em listas de espera são removidos;
             </li>
             <li>suas compras ficam guardadas sem nenhum dado pessoal, pelo prazo que a legislação fiscal exige;</li>
             <li>você sai da loja em todos os aparelhos.</li>

@@ -55,6 +55,12 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
       "Até o aviso ser enviado (no máximo um ano); o registro do envio, por 30 dias. Excluir a conta apaga seus pedidos na hora.",
   },
   {
+    what: "Lista de espera: o e-mail e a turma lotada que você espera, sua posição e a data da sua autorização.",
+    why: "Enviar o e-mail com o link da vaga quando uma abrir e reservá-la para você por 24 horas.",
+    basis: "Consentimento (art. 7º, I): o pedido feito na sua conta ou a autorização marcada no formulário.",
+    howLong: "Até você sair da lista ou excluir a conta, ou pedir a exclusão à central.",
+  },
+  {
     what: "Registros de acesso: data e hora, página pedida e resultado; e contadores de tentativas por endereço IP e por conta, contra fraudes e abusos.",
     why: "Segurança da loja e de sua conta, e atender à lei.",
     basis:

@@ -129,7 +129,9 @@ export function ProductOptionsFields({
         </div>
         <p className="text-sm text-slate-600">
           Só para o tipo S.{" "}
-          {seatsTaken > 0 ? `${counted(seatsTaken, "vaga já ocupada", "vagas já ocupadas")} por vendas.` : ""}
+          {seatsTaken > 0
+            ? `${counted(seatsTaken, "vaga já ocupada", "vagas já ocupadas")} por vendas ou ofertas da lista de espera.`
+            : ""}
         </p>
       </section>
     </>

@@ -14,6 +14,7 @@ import {
   CHILDREN_SIZES,
   FULL_COURSE,
   FULL_COURSE_ITEM_CODE,
+  FULL_COURSE_WAITING,
   SOLD_OUT_SIZES,
   THREE_SEATS_LEFT,
   THREE_SEATS_LEFT_ITEM_CODE,
@@ -329,6 +330,23 @@ describe("seedDemoData", () => {
     ]);
   });
 
+  it("puts two parents in the full course's waiting line, in order, and nobody in another's", async () => {
+    const line = await db
+      .selectFrom("waiting_list_entries")
+      .select(["item_totvs_id", "email", "position", "status", "customer_id"])
+      .orderBy("position")
+      .execute();
+    expect(line).toEqual(
+      FULL_COURSE_WAITING.map((email, index) => ({
+        item_totvs_id: FULL_COURSE_ITEM_CODE,
+        email,
+        position: index + 1,
+        status: "waiting",
+        customer_id: null,
+      })),
+    );
+  });
+
   it("writes every level with its ledger row: per item, the movements add up to the level", async () => {
     const levels = await db.selectFrom("stock_levels").selectAll().execute();
     const movements = await db.selectFrom("stock_movements").selectAll().execute();
@@ -356,7 +374,9 @@ describe("seedDemoData", () => {
       `${named(SOLD_OUT_SIZES.slug)}, sizes ${SOLD_OUT_SIZES.sizes.join(" and ")} show "Esgotado"`,
     );
     expect(readme).toContain(`${named(THREE_SEATS_LEFT.slug)}, "Restam 3 vagas"`);
-    expect(readme).toContain(`${named(FULL_COURSE.slug)}, "Turma lotada" and "Entrar na lista de espera"`);
+    expect(readme).toContain(
+      `${named(FULL_COURSE.slug)}, "Turma lotada" and "Entrar na lista de espera", ${FULL_COURSE_WAITING.length} parents already in line`,
+    );
     for (const slug of [SOLD_OUT_SIZES.slug, THREE_SEATS_LEFT.slug, FULL_COURSE.slug])
       expect(readme).toContain(where(slug));
   });

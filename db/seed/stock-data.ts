@@ -225,6 +225,12 @@ export const CLASS_SEATS: readonly ClassSeats[] = [
   { slug: "excursao-ao-instituto-ricardo-brennand", capacity: 40, available: 26 },
 ];
 
+/**
+ * Parents already waiting for the full course (README), in line in this order: visitors who
+ * left an address, so the demo's own accounts can join the line themselves.
+ */
+export const FULL_COURSE_WAITING: readonly string[] = ["fernanda.alves@exemplo.com.br", "paulo.mendes@exemplo.com.br"];
+
 /** A demo product's item code: its place in PRODUCTS from FIRST_ITEM_TOTVS_ID (catalogue.ts). */
 export function demoItemCode(slug: string): number {
   const index = PRODUCTS.findIndex((product) => product.slug === slug);

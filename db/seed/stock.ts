@@ -1,7 +1,15 @@
 import type { Kysely } from "kysely";
 import { counted } from "#core/text.ts";
 import type { Database, StockMovementReason } from "../schema.ts";
-import { CLASS_SEATS, SIZE_OPTION_NAME, SIZED_UNIFORMS, demoItemCode, sizeItemCode } from "./stock-data.ts";
+import {
+  CLASS_SEATS,
+  FULL_COURSE,
+  FULL_COURSE_WAITING,
+  SIZE_OPTION_NAME,
+  SIZED_UNIFORMS,
+  demoItemCode,
+  sizeItemCode,
+} from "./stock-data.ts";
 
 /** The tables of issue 28 (migration 0039): a migration's test may seed a store older than them. */
 const STOCK_TABLES = ["product_variants", "stock_levels", "stock_movements"];
@@ -63,6 +71,40 @@ export async function seedStock(db: Kysely<Database>, storeId: number, now: Date
       note: `Capacidade ${seats.capacity}; ${counted(taken, "vaga ocupada", "vagas ocupadas")} (matrículas na secretaria)`,
     });
   }
+
+  if (tables.has("waiting_list_entries")) await seedWaitingList(db, storeId, at);
+}
+
+/**
+ * The full course's line (migration 0041, decision 0070): the parents already waiting, so a
+ * freed seat (a capacity raised in the gestor's product form) goes to the first of them.
+ */
+async function seedWaitingList(db: Kysely<Database>, storeId: number, at: string): Promise<void> {
+  const course = await productOf(db, storeId, demoItemCode(FULL_COURSE.slug));
+  await db
+    .insertInto("waiting_list_entries")
+    .values(
+      FULL_COURSE_WAITING.map((email, index) => ({
+        id: crypto.randomUUID(),
+        store_id: storeId,
+        unit_code: course.unit_code,
+        item_totvs_id: course.item_totvs_id,
+        customer_id: null,
+        email,
+        consent_at: at,
+        // The README's first command's address: an offer's link is built on it.
+        storefront_url: "http://localhost:3000",
+        position: index + 1,
+        status: "waiting",
+        offer_token_hash: null,
+        offered_at: null,
+        offer_expires_at: null,
+        converted_sale_id: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
 }
 
 function productOf(db: Kysely<Database>, storeId: number, itemTotvsId: number) {

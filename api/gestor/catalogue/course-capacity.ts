@@ -15,7 +15,7 @@ import { ProductFieldError } from "./catalogue-products.ts";
  * Seats of the item in the unit held by sales that may still be paid or are paid, and by the
  * waiting list's live offers (docs/decisions/0070-waiting-list.md): neither may be sold again.
  */
-export async function seatsTaken(
+async function seatsTaken(
   db: Kysely<Database>,
   storeId: number,
   unitCode: string,
@@ -39,6 +39,25 @@ interface CourseSeats {
   unitCode: string;
   itemTOTVSId: number;
   capacity: number | null;
+}
+
+/**
+ * The seats of a course already occupied: its capacity less its free seats, when it has both,
+ * which counts, besides sales and offers, the enrolments the school made before the store sold
+ * the class (the demo seed's "matrículas na secretaria", a count taken over from the school);
+ * never fewer than sales and offers hold. Without a capacity: what sales and offers hold.
+ */
+export async function seatsOccupied(db: Kysely<Database>, storeId: number, seats: CourseSeats): Promise<number> {
+  const held = await seatsTaken(db, storeId, seats.unitCode, seats.itemTOTVSId);
+  if (seats.capacity === null) return held;
+  const level = await db
+    .selectFrom("stock_levels")
+    .select("available")
+    .where("store_id", "=", storeId)
+    .where("unit_code", "=", seats.unitCode)
+    .where("item_totvs_id", "=", seats.itemTOTVSId)
+    .executeTakeFirst();
+  return level ? Math.max(seats.capacity - level.available, held) : held;
 }
 
 /**
@@ -82,11 +101,12 @@ export async function followCapacity(
   const sameKey = before?.unitCode === after.unitCode && before.itemTOTVSId === after.itemTOTVSId;
   if (after.capacity !== null) {
     await lockLevel(db, storeId, after);
-    const taken = await seatsTaken(db, storeId, after.unitCode, after.itemTOTVSId);
+    // Kept seats: the course's own count when it had a capacity here; sales and offers otherwise.
+    const taken = await seatsOccupied(db, storeId, sameKey && before ? before : { ...after, capacity: null });
     if (after.capacity < taken)
       throw new ProductFieldError(
         "capacity",
-        `Já há ${counted(taken, "vaga ocupada", "vagas ocupadas")} por vendas ou ofertas da lista de espera: a capacidade não pode ser menor que ${taken}.`,
+        `Já há ${counted(taken, "vaga ocupada", "vagas ocupadas")}: a capacidade não pode ser menor que ${taken}.`,
       );
     await setStockLevel(db, { storeId, ...keyOf(after) }, after.capacity - taken, {
       reason: "capacity",

@@ -341,9 +341,7 @@ describe("a course's capacity and its seats in stock", () => {
     expect((await save("10")).status).toBe(200);
     const refused = await save("2");
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe(
-      "Já há 3 vagas ocupadas por vendas ou ofertas da lista de espera: a capacidade não pode ser menor que 3.",
-    );
+    expect(refused.body.error.message).toBe("Já há 3 vagas ocupadas: a capacidade não pode ser menor que 3.");
     expect(await level("1", course.code)).toBe(7);
     const row = await t.db
       .selectFrom("products")
@@ -353,6 +351,28 @@ describe("a course's capacity and its seats in stock", () => {
     expect(row.capacity).toBe(10);
     expect((await save("3")).status).toBe(200);
     expect(await level("1", course.code)).toBe(0);
+  });
+
+  it("keeps seats the school filled outside the store: a save keeps them, a raise adds only its difference", async () => {
+    const course = await courseWithSales();
+    const save = (capacity: string) =>
+      post(`/gestor/catalogue/products/${course.id}`, { fields: { ...course.fields, capacity }, variants: [] });
+    expect((await save("10")).status).toBe(200);
+    // 4 enrolments made at the school's office, counted in before the store sold the class.
+    await t.db
+      .updateTable("stock_levels")
+      .set({ available: 3 })
+      .where("unit_code", "=", "1")
+      .where("item_totvs_id", "=", course.code)
+      .execute();
+    expect((await save("10")).status).toBe(200);
+    expect(await level("1", course.code)).toBe(3);
+    expect((await save("12")).status).toBe(200);
+    expect(await level("1", course.code)).toBe(5);
+    const refused = await save("6");
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe("Já há 7 vagas ocupadas: a capacidade não pode ser menor que 7.");
+    expect(await level("1", course.code)).toBe(5);
   });
 
   it("moves the seats to the new unit, and stops following them when the capacity is emptied", async () => {

@@ -22,7 +22,7 @@ import {
   writeProduct,
 } from "./catalogue-products.ts";
 import { listCategoryRows, listHighlights, saveBanner, saveCategory, saveHighlight } from "./catalogue-sections.ts";
-import { followCapacity, seatsTaken } from "./course-capacity.ts";
+import { followCapacity, seatsOccupied } from "./course-capacity.ts";
 import { storeProductImage } from "./product-images.ts";
 import { productExtrasText, readVariants, variantsAuditText, writeProductOptions } from "./product-options.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
@@ -151,7 +151,11 @@ export function catalogueRoutes(deps: ApiDeps) {
           shopPath: `/produto/${row.category_slug}/${row.slug}`,
           fields: { ...(await productText(deps.db, row)), ...productExtrasText(row) },
           variants: await readVariants(deps.db, row.store_id, row.id),
-          seatsTaken: await seatsTaken(deps.db, row.store_id, row.unit_code, row.item_totvs_id),
+          seatsTaken: await seatsOccupied(deps.db, row.store_id, {
+            unitCode: row.unit_code,
+            itemTOTVSId: row.item_totvs_id,
+            capacity: row.capacity,
+          }),
         },
       });
     })

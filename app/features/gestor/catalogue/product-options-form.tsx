@@ -130,7 +130,7 @@ export function ProductOptionsFields({
         <p className="text-sm text-slate-600">
           Só para o tipo S.{" "}
           {seatsTaken > 0
-            ? `${counted(seatsTaken, "vaga já ocupada", "vagas já ocupadas")} por vendas ou ofertas da lista de espera.`
+            ? `${counted(seatsTaken, "vaga já ocupada", "vagas já ocupadas")} por vendas, ofertas da lista de espera ou matrículas feitas na escola.`
             : ""}
         </p>
       </section>

@@ -145,3 +145,39 @@ test("a visitor is asked to log in at the student step and comes back to it with
     count - 1,
   );
 });
+
+test("a uniform sold in sizes starts unchosen, and the size chosen goes to the bag by name", async ({
+  page,
+  js,
+  visit,
+  logIn,
+}) => {
+  const polo = "Camisa Polo Manga Curta - Educação Infantil";
+  await logIn();
+  await visit("/compra-rapida");
+  await chooseGrade(page, js, "Educação Infantil", "Infantil 4");
+  // Its size only the parent knows: nothing is chosen, and "Não incluir" leaves it out.
+  const size = page.getByRole("combobox", { name: polo, exact: true });
+  await expect(size).toHaveValue("");
+  await size.selectOption({ label: "6" });
+  await page.getByRole("button", { name: "Continuar" }).click();
+
+  await expectStep(page, js, "Estudante");
+  await expect(page.getByTestId("quick-purchase-summary")).toContainText(`${polo} (Tamanho: 6)`);
+  // Back to the list and on again: the size chosen is kept.
+  await page.getByRole("link", { name: "Voltar aos itens" }).click();
+  await expectStep(page, js, "Itens");
+  await expect(page.getByRole("combobox", { name: polo, exact: true }).locator("option:checked")).toHaveText("6");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expectStep(page, js, "Estudante");
+  await page.getByRole("link", { name: /Lista de alunos/ }).click();
+  await openAddStudent(page);
+  await fillRaLink(page, "20250006");
+  await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(chosenStudent(page)).toContainText("RA: 20250006");
+  await waitForHydration(page, js);
+  await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
+
+  await expectStep(page, js, "Carrinho");
+  await expect(outcome(page, `${polo} (Tamanho: 6)`)).toContainText("Adicionado ao carrinho");
+});

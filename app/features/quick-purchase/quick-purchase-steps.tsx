@@ -9,7 +9,7 @@ import { priceView } from "#core/price-view.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import type { ItemOutcome } from "./item-outcomes.ts";
 import { QUICK_PARAMS, QUICK_PURCHASE_PATH, quickPurchaseHref } from "./quick-purchase-state.ts";
-import type { QuickItem } from "./recommendation.ts";
+import { quickLineOf, type QuickItem } from "./recommendation.ts";
 
 const primary = "rounded-full bg-brand-600 px-5 py-2.5 font-bold text-white hover:bg-brand-700";
 const secondary = "rounded-full border border-slate-300 px-5 py-2.5 font-semibold text-slate-700 hover:bg-slate-50";
@@ -77,6 +77,43 @@ export function GradeStep({
   );
 }
 
+/**
+ * A product sold in sizes (issue 28): the size is the choice, "Não incluir" leaves it out. The
+ * chosen size's own item code goes in ?item=, as a ticked box's does (plain GET, no JavaScript);
+ * the title's label names the select.
+ */
+function SizeSelect({
+  item,
+  options,
+  ticked,
+}: {
+  item: QuickItem;
+  options: NonNullable<QuickItem["options"]>;
+  ticked: number[];
+}) {
+  const chosen = options.sizes.find((size) => ticked.includes(size.itemTOTVS));
+  return (
+    <span className="flex w-full items-center gap-2 pl-[3.75rem] text-sm sm:w-auto sm:pl-0">
+      <span aria-hidden="true" className="text-slate-700">
+        {options.name}
+      </span>
+      <select
+        id={`item-${item.itemTOTVS}`}
+        name={QUICK_PARAMS.item}
+        defaultValue={chosen ? String(chosen.itemTOTVS) : ""}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1"
+      >
+        <option value="">Não incluir</option>
+        {options.sizes.map((size) => (
+          <option key={size.itemTOTVS} value={size.itemTOTVS}>
+            {size.value}
+          </option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
 function ItemPrice({ item }: { item: QuickItem }) {
   const price = priceView(item, item.installments);
   if (price.free) return <span className="font-bold text-emerald-700">Grátis</span>;
@@ -111,15 +148,17 @@ function ItemChecklist({
       {note ? <p className="text-sm text-slate-600">{note}</p> : null}
       <ul className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
         {items.map((item) => (
-          <li key={item.itemTOTVS} className="flex items-center gap-3 p-3">
-            <input
-              id={`item-${item.itemTOTVS}`}
-              type="checkbox"
-              name={QUICK_PARAMS.item}
-              value={item.itemTOTVS}
-              defaultChecked={ticked.includes(item.itemTOTVS)}
-              className="h-5 w-5 shrink-0 accent-brand-600"
-            />
+          <li key={item.itemTOTVS} className="flex flex-wrap items-center gap-3 p-3">
+            {item.options ? null : (
+              <input
+                id={`item-${item.itemTOTVS}`}
+                type="checkbox"
+                name={QUICK_PARAMS.item}
+                value={item.itemTOTVS}
+                defaultChecked={ticked.includes(item.itemTOTVS)}
+                className="h-5 w-5 shrink-0 accent-brand-600"
+              />
+            )}
             <img
               src={item.image}
               alt=""
@@ -131,6 +170,7 @@ function ItemChecklist({
               {item.title}
             </label>
             <ItemPrice item={item} />
+            {item.options ? <SizeSelect item={item} options={item.options} ticked={ticked} /> : null}
           </li>
         ))}
       </ul>
@@ -204,8 +244,8 @@ export function StudentChoiceStep({
 }) {
   const location = useLocation();
   const basePath = quickPurchaseHref({ step: 3, series, items: ticked });
-  const chosen = items.filter((item) => ticked.includes(item.itemTOTVS));
-  const total = chosen.reduce((sum, item) => sum + item.DESCONTO, 0);
+  const chosen = ticked.flatMap((code) => quickLineOf(items, code) ?? []);
+  const total = chosen.reduce((sum, line) => sum + line.DESCONTO, 0);
   // A card's "Ver dados" or "Remover vínculo" (spec §2) opens over the list.
   const cardDialog =
     mode === "lista" ? chooserDialog({ basePath, students, selectedStudentId, studentDataId, removeLinkId }) : null;
@@ -221,8 +261,8 @@ export function StudentChoiceStep({
           {chosen.length} {chosen.length === 1 ? "item marcado" : "itens marcados"}, {formatBRL(total)}
         </p>
         <ul className="mt-1 list-inside list-disc">
-          {chosen.map((item) => (
-            <li key={item.itemTOTVS}>{item.title}</li>
+          {chosen.map((line) => (
+            <li key={line.itemTOTVS}>{line.title}</li>
           ))}
         </ul>
       </div>

@@ -57,8 +57,8 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** Posts "Adicionar ao carrinho" for these items, then opens step 4 as the redirect does. */
-async function addForStudent(titles: string[], ids: number[] = []) {
-  const address = quickPurchaseHref({ step: 3, series: [sixthGrade], items: [...titles.map(item), ...ids] });
+async function addForStudent(titles: string[], ids: number[] = [], series = [sixthGrade]) {
+  const address = quickPurchaseHref({ step: 3, series, items: [...titles.map(item), ...ids] });
   const { request } = storefrontPost(customer.cookie, { intent: "confirm", studentId }, address);
   const { response } = actionReply(await quickPurchaseAction(await requestArgs(request)));
   expect(response?.status).toBe(302);
@@ -176,5 +176,42 @@ describe("Compra Rápida's first grades (issue 27)", () => {
       problem: QUICK_PURCHASE_MESSAGES.noSerie,
     });
     expect(await open("/compra-rapida", null)).toMatchObject({ step: 1, series: [], studentsGrades: false });
+  });
+});
+
+describe("a uniform sold in sizes (issue 28)", () => {
+  it("starts with no size chosen, and adds the size chosen as its own item, named with its size", async () => {
+    // The first grade whose list has a uniform sold in sizes (the infant school's polo, in the demo).
+    let grade = 0;
+    let sized: Product | undefined;
+    for (const serie of await api().listSeries()) {
+      sized = (await api().listProductsBySeries([serie.id])).find((p) => p.optionName && (p.variants ?? []).length > 1);
+      grade = serie.id;
+      if (sized) break;
+    }
+    expect(sized, "a grade's list with a sized uniform").toBeTruthy();
+    if (!sized) return;
+    const size = sized.variants![1]!;
+    const stepTwo = (await loadQuickPurchase(
+      await requestArgs(storefrontGet(customer.cookie, quickPurchaseHref({ step: 2, series: [grade], items: [] }))),
+    )) as { ticked: number[]; items: { itemTOTVS: number; options: { sizes: { itemTOTVS: number }[] } | null }[] };
+    const offered = stepTwo.items.find((candidate) => candidate.itemTOTVS === sized.itemTOTVS)!;
+    expect(offered.options?.sizes.map((option) => option.itemTOTVS)).toContain(size.itemTOTVSId);
+    expect(stepTwo.ticked).not.toContain(sized.itemTOTVS);
+    expect(stepTwo.ticked.some((code) => offered.options!.sizes.some((option) => option.itemTOTVS === code))).toBe(
+      false,
+    );
+
+    const { shown } = await addForStudent([], [size.itemTOTVSId], [grade]);
+    expect(shown.lines).toEqual([
+      {
+        itemTOTVS: size.itemTOTVSId,
+        title: `${sized.title} (${sized.optionName}: ${size.value})`,
+        result: "added",
+        text: "Adicionado ao carrinho",
+      },
+    ]);
+    const bag = (await api().getCart(customer.id)).cart.bags.find((candidate) => candidate.studentId === studentId)!;
+    expect(bag.cartItems.map((line) => line.itemTOTVSId)).toContain(size.itemTOTVSId);
   });
 });

@@ -19,7 +19,7 @@ import { addItemsForStudent } from "./add-items.server.ts";
 import { outcomeText } from "./item-outcomes.ts";
 import { flashResult, takeResult } from "./quick-purchase-result.server.ts";
 import { gradesChosen, quickPurchaseHref, readQuickState, type QuickState } from "./quick-purchase-state.ts";
-import { recommendedItems, type QuickItem } from "./recommendation.ts";
+import { itemCodesOf, quickLineOf, recommendedItems, type QuickItem } from "./recommendation.ts";
 
 export const QUICK_PURCHASE_MESSAGES = {
   noSerie: "Selecione ao menos uma série para continuar.",
@@ -102,16 +102,14 @@ export async function loadQuickPurchase(args: RequestArgs) {
     console.error("[compra-rapida] produtos indisponíveis:", error.status, error.message);
     return stepOne(STORE_API_UNAVAILABLE);
   }
-  const offered = (id: number) => items.some((item) => item.itemTOTVS === id);
-  const ticked = state.items.filter(offered);
+  const ticked = state.items.filter((id) => quickLineOf(items, id) !== null);
 
   if (state.step === 4) {
     const { result, cookie } = await takeResult(args.request);
     const lines =
       result?.outcomes.map((outcome) => ({
         itemTOTVS: outcome.itemTOTVS,
-        title:
-          items.find((item) => item.itemTOTVS === outcome.itemTOTVS)?.title ?? `Produto código ${outcome.itemTOTVS}`,
+        title: quickLineOf(items, outcome.itemTOTVS)?.title ?? `Produto código ${outcome.itemTOTVS}`,
         result: outcome.result,
         text: outcomeText(outcome),
       })) ?? null;
@@ -163,7 +161,7 @@ export async function quickPurchaseAction(args: RequestArgs) {
   const intent = formData.get("intent");
   const { series } = await gradeChoice(args, state);
   const offered = series.length > 0 ? await offeredItems(args, series) : [];
-  const available = new Set(offered.map((item) => item.itemTOTVS));
+  const available = new Set(offered.flatMap(itemCodesOf));
   const ticked = state.items.filter((id) => available.has(id));
 
   if (intent === RA_LINK_INTENT || intent === REMOVE_LINK_INTENT) {

@@ -307,6 +307,24 @@ export async function expireSeatOffers({ db, now }: { db: Kysely<Database>; now:
   return expired;
 }
 
+/** An ended place (left, expired, bought) stays this long, for the gestor's and the parent's questions, then goes. */
+export const ENDED_ENTRY_KEPT_DAYS = 30;
+
+/**
+ * Deletes the places that ended (left, expired or bought) more than 30 days ago: the line keeps
+ * only who waits (docs/privacy.md, /privacidade). Run by the storefront's hourly sweep; deleting
+ * twice is harmless. Answers how many went.
+ */
+export async function pruneWaitingList(db: Kysely<Database>, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - ENDED_ENTRY_KEPT_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const deleted = await db
+    .deleteFrom("waiting_list_entries")
+    .where("status", "not in", LIVE_WAITING_STATUSES)
+    .where("updated_at", "<", before)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
 /** The account's entries: joined logged in, or with its address in its store. */
 function ofCustomer(customer: { id: string; email: string; store_id: number }) {
   return (eb: ExpressionBuilder<Database, "waiting_list_entries">) =>

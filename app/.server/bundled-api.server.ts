@@ -14,7 +14,7 @@ import { seedDemoData } from "#db/seed/index.ts";
 import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-secret-box.ts";
 import { deleteExpiredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "#api/gestor/roster/roster-uploads.ts";
 import { pruneStockAlerts } from "#api/stock/alerts.ts";
-import { expireSeatOffers, SEAT_OFFER_SWEEP_INTERVAL_MS } from "#api/stock/waiting-list.ts";
+import { expireSeatOffers, pruneWaitingList, SEAT_OFFER_SWEEP_INTERVAL_MS } from "#api/stock/waiting-list.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
@@ -103,11 +103,17 @@ function startUploadSweep({ db, now }: ApiDeps): () => Promise<void> {
 
 const STOCK_ALERT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** "Avise-me" alerts kept past their time go (api/stock/alerts.ts, docs/privacy.md), every hour. */
+/**
+ * What a shopper left with the store for a while goes when its time is up (docs/privacy.md):
+ * "Avise-me" alerts (api/stock/alerts.ts) and the waiting list's ended places
+ * (api/stock/waiting-list.ts), every hour. Deleting twice is harmless: no job lock.
+ */
 function startStockAlertSweep({ db, now }: ApiDeps): () => Promise<void> {
-  return every(STOCK_ALERT_SWEEP_INTERVAL_MS, "apagar avisos de estoque vencidos", async () => {
-    const deleted = await pruneStockAlerts(db, now());
-    if (deleted > 0) console.log(`[vendas] ${deleted} aviso(s) de estoque vencido(s) apagado(s)`);
+  return every(STOCK_ALERT_SWEEP_INTERVAL_MS, "apagar avisos e lugares da lista de espera vencidos", async () => {
+    const alerts = await pruneStockAlerts(db, now());
+    const places = await pruneWaitingList(db, now());
+    if (alerts > 0) console.log(`[vendas] ${alerts} aviso(s) de estoque vencido(s) apagado(s)`);
+    if (places > 0) console.log(`[vendas] ${places} lugar(es) encerrado(s) da lista de espera apagado(s)`);
   });
 }
 

@@ -30,6 +30,7 @@ const MOBILE_NO_JS_SPECS = [
   "sizes-and-seats",
   "sizes-after-sale",
   "notify-me",
+  "waiting-list",
   "cart",
   "checkout-cart",
 ];

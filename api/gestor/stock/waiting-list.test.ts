@@ -88,6 +88,12 @@ describe("the gestor's waiting list", () => {
     ]);
     expect(reply.body.entries[0].since).toEqual(expect.any(String));
     expect((await list(outsider)).status).toBe(404);
+    // Estoque's list counts them beside the class.
+    const estoque = await t.call("GET", `/gestor/stock?unitCode=${course.unitCode}&full=1`, undefined, {
+      token: admin.token,
+    });
+    const row = estoque.body.rows.find((item: { itemTOTVSId: number }) => item.itemTOTVSId === course.itemTotvsId);
+    expect(row).toMatchObject({ available: 0, waiting: 3 });
   });
 
   it("swaps an entry with its neighbour, audited, and the order stays", async () => {

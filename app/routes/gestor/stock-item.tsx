@@ -8,8 +8,9 @@ import {
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
 import { ADJUST_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
-import { stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
+import { stockItemAction, stockItemPage, type WaitingListActionData } from "#app/features/gestor/stock/stock.server.ts";
 import { itemName, MovementsTable, StockCountForm, type StockFormReply } from "#app/features/gestor/stock/stock-ui.tsx";
+import { WaitingListTable } from "#app/features/gestor/stock/waiting-list-ui.tsx";
 import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
 import { STOCK_MESSAGES } from "#api/contract/gestor/stock.ts";
 import type { Route } from "./+types/stock-item";
@@ -24,7 +25,8 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
 export const action = ({ request }: Route.ActionArgs) => stockItemAction(request);
 
 export default function GestorStockItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, movements, canChange } = loaderData;
+  const { item, movements, waitingList, canChange } = loaderData;
+  const waitingListError = (actionData as Partial<WaitingListActionData> | undefined)?.waitingListError;
   const unitLabel = useUnitLabel();
   const hrefOf = (page: number) => `${GESTOR_PATHS.stockItem(item.unitCode, item.itemTOTVSId)}?page=${page}`;
   return (
@@ -52,6 +54,13 @@ export default function GestorStockItem({ loaderData, actionData }: Route.Compon
         <GestorSection id="ajuste-titulo" title="Ajustar o estoque">
           <StockCountForm formId={ADJUST_FORM_ID} item={item} reply={actionData as StockFormReply | undefined} />
         </GestorSection>
+      ) : null}
+      {waitingList ? (
+        <div id="lista-de-espera">
+          <GestorSection id="lista-de-espera-titulo" title="Lista de espera">
+            <WaitingListTable item={item} entries={waitingList} canChange={canChange} error={waitingListError} />
+          </GestorSection>
+        </div>
       ) : null}
       <GestorSection id="historico-titulo" title="Histórico">
         <MovementsTable rows={movements.rows} />

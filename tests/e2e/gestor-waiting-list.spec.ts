@@ -105,6 +105,8 @@ test("a button from a page the line changed behind is refused, nothing changed",
   await expect(page.getByRole("alert").filter({ hasText: "A lista de espera mudou enquanto você a via" })).toHaveText(
     "A lista de espera mudou enquanto você a via. Nada foi alterado; confira a ordem atual e tente de novo.",
   );
+  // The page now shows the line as it is, with JavaScript too.
+  await expectLine(page, [ana, carla, bruno]);
   // Opened again (not reloaded: without JavaScript that would send the form again).
   await visit(path);
   await expectLine(page, [ana, carla, bruno]);

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
@@ -23,6 +23,13 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
   stockItemPage(request, params.unitCode, params.itemTOTVSId);
 
 export const action = ({ request }: Route.ActionArgs) => stockItemAction(request);
+
+/**
+ * A refused waiting list button (409: the line changed in another tab) must show the line as it
+ * is now, and React Router skips the reload after a 4xx: reload after every such button.
+ */
+export const shouldRevalidate = ({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  String(formData?.get("intent") ?? "").startsWith("waiting-") || defaultShouldRevalidate;
 
 export default function GestorStockItem({ loaderData, actionData }: Route.ComponentProps) {
   const { item, movements, waitingList, canChange } = loaderData;

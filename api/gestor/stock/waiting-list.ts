@@ -95,26 +95,14 @@ export async function moveWaitingEntry(
       .select(["id", "position"])
       .where("id", "in", [moving.id, neighbour.id])
       .execute();
+    // Positions are distinct (each join takes the next one under this lock): swapping them swaps the two.
     const positionOf = (id: string) => positions.find((row) => row.id === id)!.position;
-    const [movingPosition, neighbourPosition] = [positionOf(moving.id), positionOf(neighbour.id)];
     const at = now.toISOString();
-    // Equal positions would not change the order by swapping: the neighbour's side gets one more.
-    const swapped =
-      movingPosition === neighbourPosition
-        ? move.direction === "up"
-          ? [neighbourPosition, neighbourPosition + 1]
-          : [neighbourPosition + 1, neighbourPosition]
-        : [neighbourPosition, movingPosition];
-    await trx
-      .updateTable("waiting_list_entries")
-      .set({ position: swapped[0]!, updated_at: at })
-      .where("id", "=", moving.id)
-      .execute();
-    await trx
-      .updateTable("waiting_list_entries")
-      .set({ position: swapped[1]!, updated_at: at })
-      .where("id", "=", neighbour.id)
-      .execute();
+    for (const [id, position] of [
+      [moving.id, positionOf(neighbour.id)],
+      [neighbour.id, positionOf(moving.id)],
+    ] as const)
+      await trx.updateTable("waiting_list_entries").set({ position, updated_at: at }).where("id", "=", id).execute();
     const newPlace = move.direction === "up" ? moving.place - 1 : moving.place + 1;
     await recordAudit(
       trx,

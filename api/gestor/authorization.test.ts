@@ -39,6 +39,8 @@ const MATRIX = {
   integrationKeys: { read: ADMIN, write: ADMIN },
   // Estoque: atendimento reads it; a secretary counts her units' (api/contract/gestor/stock.ts).
   stock: { read: EVERY, write: ["admin", "secretaria"] },
+  // A class's waiting list lives in Estoque, with its roles (api/contract/gestor/waiting-list.ts).
+  waitingList: { read: EVERY, write: ["admin", "secretaria"] },
 } satisfies Record<Area, Access>;
 
 /** Calls of a guarded part that anyone may make: the shop shows the images uploaded for products. */

@@ -199,6 +199,19 @@ export function leaveWaitingList(
   });
 }
 
+/**
+ * The gestor removes an entry from the line (Estoque, api/gestor/stock/waiting-list.ts): it ends
+ * as a parent's leave does, an offered seat passing on. Answers whether this call ended it. In the
+ * caller's transaction.
+ */
+export function removeWaitingListEntry(
+  db: Kysely<Database>,
+  entry: { id: string; store_id: number; unit_code: string; item_totvs_id: number },
+  at: string,
+): Promise<boolean> {
+  return endEntry(db, entry, "left", at, "Removido da lista de espera pela equipe");
+}
+
 /** The offer a link's token names, as its page shows it; undefined: no such token. */
 export async function findSeatOffer(db: Kysely<Database>, token: string): Promise<SeatOffer | undefined> {
   const row = await db

@@ -20,6 +20,7 @@ import { gestorStock } from "./stock.ts";
 import { gestorAudit, gestorTeam } from "./team.ts";
 import { gestorTickets } from "./tickets.ts";
 import { gestorUnits } from "./units.ts";
+import { gestorWaitingList } from "./waiting-list.ts";
 
 export * from "./auth.ts";
 export * from "./catalogue.ts";
@@ -35,6 +36,7 @@ export * from "./grades.ts";
 export * from "./roster.ts";
 export * from "./roster-sync.ts";
 export * from "./stock.ts";
+export * from "./waiting-list.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -54,6 +56,7 @@ export const gestorContract = {
   roster: gestorRoster,
   rosterSync: gestorRosterSync,
   stock: gestorStock,
+  waitingList: gestorWaitingList,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -144,6 +144,8 @@ const stockItem = z.object({
   available: z.number(),
   /** Taken by sales still waiting for their payment (processing or pending): back if they expire. */
   held: z.number(),
+  /** Parents in a full class's waiting list (waiting or holding an offered seat); 0 for pieces. */
+  waiting: z.number(),
   lastMovementAt: z.string().nullable(),
 });
 export type GestorStockItem = z.infer<typeof stockItem>;

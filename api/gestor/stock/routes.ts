@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { gestorStock, STOCK_CHANGE_ROLES, STOCK_MESSAGES, STOCK_READ_ROLES } from "../../contract/gestor/stock.ts";
+import { gestorWaitingList } from "../../contract/gestor/waiting-list.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { notFound } from "../../errors.ts";
 import { at, validated } from "../../validation.ts";
@@ -13,11 +14,13 @@ import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.
 import { adjustStock } from "./adjust-stock.ts";
 import { exportStockCsv, previewStockImport, runStockImport } from "./stock-csv.ts";
 import { findStockItem, listStockItems, stockMovements, stockSummary } from "./stock-items.ts";
+import { listWaitingEntries, moveWaitingEntry, removeWaitingEntry } from "./waiting-list.ts";
 
 export function gestorStockRoutes(deps: ApiDeps) {
   const readers = requireStaff(deps, { roles: STOCK_READ_ROLES });
   const changers = requireStaff(deps, { roles: STOCK_CHANGE_ROLES });
   const { list, summary, adjust, exportCsv, previewImport, runImport, item } = gestorStock;
+  const waiting = gestorWaitingList;
   return new Hono<StaffEnv>()
     .on(...at(list), readers, validated(list), async (c) => {
       const { page, ...filters } = c.req.valid("query");
@@ -62,5 +65,32 @@ export function gestorStockRoutes(deps: ApiDeps) {
       if (!found) throw notFound(STOCK_MESSAGES.notFound);
       const movements = await stockMovements(deps.db, storeId, unitCode, itemTOTVSId, c.req.valid("query").page);
       return c.json({ item: found, movements });
+    })
+    .on(...at(waiting.list), readers, validated(waiting.list), async (c) => {
+      const { unitCode, itemTOTVSId } = c.req.valid("param");
+      const entries = await listWaitingEntries(deps.db, await areaStoreId(deps), unitCode, itemTOTVSId, c.get("scope"));
+      return c.json({ entries });
+    })
+    .on(...at(waiting.move), changers, validated(waiting.move), async (c) => {
+      const entries = await moveWaitingEntry(
+        deps.db,
+        staffActor(c),
+        await areaStoreId(deps),
+        c.get("scope"),
+        c.req.valid("json"),
+        deps.now(),
+      );
+      return c.json({ entries });
+    })
+    .on(...at(waiting.remove), changers, validated(waiting.remove), async (c) => {
+      const removed = await removeWaitingEntry(
+        deps.db,
+        staffActor(c),
+        await areaStoreId(deps),
+        c.get("scope"),
+        c.req.valid("json"),
+        deps.now(),
+      );
+      return c.json({ removed });
     });
 }

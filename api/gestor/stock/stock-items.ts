@@ -13,6 +13,7 @@ import {
   type StockFilters,
 } from "../../contract/gestor/stock.ts";
 import { GESTOR_PAGE_SIZE, paging } from "../../contract/gestor/paging.ts";
+import { LIVE_WAITING_STATUSES } from "../../stock/waiting-list.ts";
 import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 type Db = Kysely<Database>;
@@ -64,6 +65,15 @@ const lastMovement = (eb: ExpressionBuilder<Database & { s: Database["stock_leve
     .whereRef("m.unit_code", "=", "s.unit_code")
     .whereRef("m.item_totvs_id", "=", "s.item_totvs_id");
 
+const inWaitingList = (eb: ExpressionBuilder<Database & { s: Database["stock_levels"] }, "s">) =>
+  eb
+    .selectFrom("waiting_list_entries as w")
+    .select((inner) => inner.fn.countAll<number | string>().as("waiting"))
+    .whereRef("w.store_id", "=", "s.store_id")
+    .whereRef("w.unit_code", "=", "s.unit_code")
+    .whereRef("w.item_totvs_id", "=", "s.item_totvs_id")
+    .where("w.status", "in", LIVE_WAITING_STATUSES);
+
 function selectItem(query: LevelsQuery) {
   return query.select((eb) => [
     "s.unit_code",
@@ -77,6 +87,7 @@ function selectItem(query: LevelsQuery) {
     "c.title as category_title",
     "p.capacity",
     heldBySales(eb).as("held"),
+    inWaitingList(eb).as("waiting"),
     lastMovement(eb).as("last_movement_at"),
   ]);
 }
@@ -96,6 +107,7 @@ function gestorStockItem(row: ItemRow): GestorStockItem {
     available: row.available,
     // PostgreSQL's SUM is a bigint, read as text.
     held: Number(row.held ?? 0),
+    waiting: Number(row.waiting ?? 0),
     lastMovementAt: row.last_movement_at ?? null,
   };
 }

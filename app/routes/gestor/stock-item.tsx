@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
@@ -8,8 +8,9 @@ import {
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
 import { ADJUST_FORM_ID } from "#app/features/gestor/stock/stock-forms.ts";
-import { stockItemAction, stockItemPage } from "#app/features/gestor/stock/stock.server.ts";
+import { stockItemAction, stockItemPage, type WaitingListActionData } from "#app/features/gestor/stock/stock.server.ts";
 import { itemName, MovementsTable, StockCountForm, type StockFormReply } from "#app/features/gestor/stock/stock-ui.tsx";
+import { WaitingListTable } from "#app/features/gestor/stock/waiting-list-ui.tsx";
 import { useUnitLabel } from "#app/features/gestor/unit-options.ts";
 import { STOCK_MESSAGES } from "#api/contract/gestor/stock.ts";
 import type { Route } from "./+types/stock-item";
@@ -23,8 +24,16 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
 
 export const action = ({ request }: Route.ActionArgs) => stockItemAction(request);
 
+/**
+ * A refused waiting list button (409: the line changed in another tab) must show the line as it
+ * is now, and React Router skips the reload after a 4xx: reload after every such button.
+ */
+export const shouldRevalidate = ({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  String(formData?.get("intent") ?? "").startsWith("waiting-") || defaultShouldRevalidate;
+
 export default function GestorStockItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, movements, canChange } = loaderData;
+  const { item, movements, waitingList, canChange } = loaderData;
+  const waitingListError = (actionData as Partial<WaitingListActionData> | undefined)?.waitingListError;
   const unitLabel = useUnitLabel();
   const hrefOf = (page: number) => `${GESTOR_PATHS.stockItem(item.unitCode, item.itemTOTVSId)}?page=${page}`;
   return (
@@ -52,6 +61,13 @@ export default function GestorStockItem({ loaderData, actionData }: Route.Compon
         <GestorSection id="ajuste-titulo" title="Ajustar o estoque">
           <StockCountForm formId={ADJUST_FORM_ID} item={item} reply={actionData as StockFormReply | undefined} />
         </GestorSection>
+      ) : null}
+      {waitingList ? (
+        <div id="lista-de-espera">
+          <GestorSection id="lista-de-espera-titulo" title="Lista de espera">
+            <WaitingListTable item={item} entries={waitingList} canChange={canChange} error={waitingListError} />
+          </GestorSection>
+        </div>
       ) : null}
       <GestorSection id="historico-titulo" title="Histórico">
         <MovementsTable rows={movements.rows} />

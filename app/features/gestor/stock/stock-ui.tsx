@@ -31,6 +31,7 @@ import {
   GestorTable,
 } from "../gestor-ui.tsx";
 import { useUnitLabel } from "../unit-options.ts";
+import { waitingCount } from "./waiting-list-ui.tsx";
 import { chosenOption } from "#core/product-options.ts";
 
 export interface StockFormReply {
@@ -123,6 +124,9 @@ export function StockTable({ rows }: { rows: readonly GestorStockItem[] }) {
             {item.available}
             {item.capacity !== null ? ` de ${item.capacity} vagas` : ""}
             {item.capacity !== null && item.available === 0 ? " (turma lotada)" : ""}
+            {item.waiting > 0 ? (
+              <span className="block text-xs font-normal text-slate-700">{waitingCount(item.waiting)}</span>
+            ) : null}
           </td>
           <td>{item.held}</td>
           <td className="whitespace-nowrap">{item.lastMovementAt ? dateTime(item.lastMovementAt) : "—"}</td>

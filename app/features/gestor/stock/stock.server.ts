@@ -20,6 +20,12 @@ import {
   type StockImportReport,
 } from "#api/contract/gestor/stock.ts";
 import { UNIT_ROLES, type StaffMember } from "#api/contract/gestor/staff.ts";
+import {
+  GESTOR_WAITING_LIST_MESSAGES,
+  gestorWaitingList,
+  waitingMoveFields,
+  waitingRemoveFields,
+} from "#api/contract/gestor/waiting-list.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -109,13 +115,60 @@ export async function stockItemPage(request: Request, unitCode: string, itemTOTV
   const { staff, call } = await requireStockReader(request);
   const page = Number(new URL(request.url).searchParams.get("page") ?? 1) || 1;
   const reply = await call(gestorStock.item, { unitCode, itemTOTVSId }, { query: { page } }).catch(notFoundPage);
-  return { ...reply, canChange: canChange(staff) };
+  // A class (a course's or event's seats) has a waiting list; pieces have none.
+  const waitingList =
+    reply.item.capacity === null
+      ? null
+      : (await call(gestorWaitingList.list, { unitCode, itemTOTVSId }).catch(notFoundPage)).entries;
+  return { ...reply, waitingList, canChange: canChange(staff) };
 }
 
-/** The item's form: a new count or pieces added or taken out (intent "adjust"). */
+/** What a refused waiting list button shows above the list (it stays until the next send). */
+export interface WaitingListActionData {
+  waitingListError: string;
+}
+
+/**
+ * "Subir", "Descer" or "Remover" on a class's waiting list: sent, and the item's page again with
+ * a toast; refused (the line changed in another tab, the parent already left), the page with
+ * the current line and why, nothing changed.
+ */
+async function sendWaitingListChange(request: Request, intent: "waiting-move" | "waiting-remove") {
+  const { call } = await requireStockChanger(request);
+  const schema = intent === "waiting-move" ? waitingMoveFields : waitingRemoveFields;
+  const formData = await request.formData();
+  // The API gets the schema's fields only (never the form's CSRF token).
+  const fields = Object.fromEntries(Object.keys(schema.shape).map((key) => [key, String(formData.get(key) ?? "")]));
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success)
+    return data<WaitingListActionData>({ waitingListError: parsed.error.issues[0]!.message }, { status: 400 });
+  const { unitCode, itemTOTVSId } = parsed.data;
+  let message: string;
+  try {
+    if (intent === "waiting-move") {
+      await call(gestorWaitingList.move, {}, { body: fields });
+      message = GESTOR_WAITING_LIST_MESSAGES.moved;
+    } else {
+      const { removed } = await call(gestorWaitingList.remove, {}, { body: fields });
+      message = removed.heldOffer
+        ? GESTOR_WAITING_LIST_MESSAGES.removedWithOffer
+        : GESTOR_WAITING_LIST_MESSAGES.removed;
+    }
+  } catch (error) {
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return data<WaitingListActionData>({ waitingListError: error.message }, { status: error.status });
+  }
+  return toasts().redirectWithSuccess(`${GESTOR_PATHS.stockItem(unitCode, itemTOTVSId)}#lista-de-espera`, message);
+}
+
+/**
+ * The item's forms: a new count or pieces added or taken out (intent "adjust"), or a change to
+ * a class's waiting list.
+ */
 export async function stockItemAction(request: Request) {
   const intent = (await request.clone().formData()).get("intent");
   if (intent === "adjust") return sendAdjust(request, ADJUST_FORM_ID);
+  if (intent === "waiting-move" || intent === "waiting-remove") return sendWaitingListChange(request, intent);
   throw data("Ação desconhecida.", { status: 400 });
 }
 

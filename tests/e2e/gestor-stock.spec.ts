@@ -2,6 +2,7 @@ import { expect, test } from "./support/fixtures.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
+import { setPiecesLeft } from "./support/stock.ts";
 
 // The gestor's Estoque (issue 28). The projects share one server and the demo seed tracks no
 // stock of its own: each run adds a polo of unit 1 in sizes P and M, in the demo's disabled
@@ -111,4 +112,17 @@ test("an admin filters low stock, adjusts a size with a reason, and sees the mov
   await expect(history.getByRole("row").nth(1)).toContainText("+5");
   await expect(history.getByRole("row").nth(1)).toContainText("Chegou a remessa de novembro");
   await expect(history.getByRole("row").nth(1)).toContainText(admin.name);
+
+  // A sale (or another tab) changes the level while this page shows 7: the count is refused and
+  // the page shows the level as it is now, with JavaScript too; what was typed stays.
+  await setPiecesLeft(codes.P, 4);
+  await page.getByLabel("Como ajustar").selectOption("change");
+  await page.getByLabel("Quantidade (use - para retirar)").fill("-1");
+  await page.getByLabel("Motivo").fill("Peça manchada");
+  await page.getByRole("button", { name: "Ajustar estoque" }).click();
+  await expect(
+    page.getByText(/O estoque deste item mudou enquanto você editava: agora há 4 disponíveis/),
+  ).toBeVisible();
+  await expect(page.getByTestId("estoque-disponivel")).toHaveText("4");
+  await expect(page.getByLabel("Motivo")).toHaveValue("Peça manchada");
 });

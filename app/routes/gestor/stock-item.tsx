@@ -25,11 +25,12 @@ export const loader = ({ request, params }: Route.LoaderArgs) =>
 export const action = ({ request }: Route.ActionArgs) => stockItemAction(request);
 
 /**
- * A refused waiting list button (409: the line changed in another tab) must show the line as it
- * is now, and React Router skips the reload after a 4xx: reload after every such button.
+ * A refused post (409: the level or the line changed in another tab) must show them as they are
+ * now, as the page does without JavaScript (a document post reruns the loader); React Router
+ * skips the reload after a 4xx: reload after every post of this page. The forms keep what was typed.
  */
-export const shouldRevalidate = ({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
-  String(formData?.get("intent") ?? "").startsWith("waiting-") || defaultShouldRevalidate;
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod?.toUpperCase() === "POST" || defaultShouldRevalidate;
 
 export default function GestorStockItem({ loaderData, actionData }: Route.ComponentProps) {
   const { item, movements, waitingList, canChange } = loaderData;

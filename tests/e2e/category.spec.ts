@@ -5,11 +5,7 @@ import { ownCategory } from "./support/stock.ts";
 /** 14 products: 2 pages of 9 on wide screens, 3 of 6 on narrow ones, the last one partial. */
 const PRODUCTS = 14;
 
-test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({
-  page,
-  visit,
-  mobile,
-}) => {
+test("category listing paginates 9 per page on wide screens and 6 on narrow ones", async ({ page, visit, mobile }) => {
   const category = await ownCategory("Paginada", PRODUCTS);
   const size = mobile ? 6 : 9;
   const pages = Math.ceil(PRODUCTS / size);

@@ -22,6 +22,7 @@ import {
   decrementIfAvailable,
   findStockLevels,
   giveBackStock,
+  lockStockLevel,
   recordMovement,
   returnOfferedSeat,
   stockKeyOf,
@@ -89,6 +90,9 @@ export async function takeSaleStock(
     if (!levels.has(stockKeyOf(item))) continue;
     // Their offer's seat, held out of `available`, goes back in and is taken below, under the
     // row's lock: nobody else can take it in between (docs/decisions/0070-waiting-list.md).
+    // The level's row first, as every other path that touches an offer (decline, expiry, the
+    // gestor's move): one lock order, no deadlock on PostgreSQL.
+    if (buyer) await lockStockLevel(trx, item);
     if (buyer && (await takeSeatOffer(trx, item, buyer, at))) await returnOfferedSeat(trx, item, at);
     if (await decrementIfAvailable(trx, item, line.quantity, at)) taken[index] = line.quantity;
     else soldOut.push(line);

@@ -61,6 +61,21 @@ export async function offerFreedSeats(
       .where("unit_code", "=", item.unitCode)
       .where("item_totvs_id", "=", item.itemTotvsId)
       .where("offer_expires_at", ">", at)
+      // Not when the parent is in line again meanwhile (another child): one live place per
+      // address (migration 0041's index); the seat then goes to the first in line, them included.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("waiting_list_entries as other")
+              .select("other.id")
+              .whereRef("other.store_id", "=", "waiting_list_entries.store_id")
+              .whereRef("other.unit_code", "=", "waiting_list_entries.unit_code")
+              .whereRef("other.item_totvs_id", "=", "waiting_list_entries.item_totvs_id")
+              .whereRef("other.email", "=", "waiting_list_entries.email")
+              .where("other.status", "in", ["waiting", "offered"]),
+          ),
+        ),
+      )
       .executeTakeFirst();
     held += Number(back.numUpdatedRows);
   }
@@ -172,11 +187,15 @@ export async function seatsHeldForOffers(db: Kysely<Database>, item: SeatItem): 
 
 /** The seats held for the customer's live offers: theirs to buy though the class shows full. */
 export function seatsOfferedTo(db: Kysely<Database>, storeId: number, customerId: string) {
-  return db
-    .selectFrom("waiting_list_entries")
-    .select(["unit_code", "item_totvs_id"])
-    .where("store_id", "=", storeId)
-    .where("customer_id", "=", customerId)
-    .where("status", "=", "offered")
-    .execute();
+  return (
+    db
+      .selectFrom("waiting_list_entries")
+      .select(["unit_code", "item_totvs_id"])
+      .where("store_id", "=", storeId)
+      .where("customer_id", "=", customerId)
+      .where("status", "=", "offered")
+      // Past its deadline the claim refuses it (takeSeatOffer), even before the sweep ends it.
+      .where("offer_expires_at", ">", new Date().toISOString())
+      .execute()
+  );
 }

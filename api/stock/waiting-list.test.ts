@@ -247,6 +247,28 @@ describe("a freed seat", () => {
     expect((await buyCourse(first!)).status).toBe(200);
   });
 
+  it("goes to the next in line when its parent is in line again meanwhile (another child)", async () => {
+    const [first, second] = shoppers;
+    const [sale] = await fillClass(1);
+    await joinAs(first!);
+    await joinAs(second!);
+    await cancelSale(deps(), sale!, COMMAND_LINE);
+    const bought = await buyCourse(first!);
+    expect(bought.status).toBe(200);
+    // The class is full again: the same parent joins for a second child.
+    expect((await joinAs(first!)).status).toBe(201);
+    // Their pending sale is cancelled within the offer's 24 hours: the give-back goes through,
+    // and the seat goes to the first in line, not to a second live place of the same address.
+    await cancelSale(deps(), bought.body.finished.saleId, COMMAND_LINE);
+    expect(await line()).toEqual([
+      { email: first!.customer.email, status: "converted" },
+      { email: second!.customer.email, status: "offered" },
+      { email: first!.customer.email, status: "waiting" },
+    ]);
+    expect(await freeSeats()).toBe(0);
+    expect(await ledger()).toBe(0);
+  });
+
   it("passes to the next in line when the offer expires, and to the free seats when nobody waits", async () => {
     const [first, second] = shoppers;
     const [sale] = await fillClass(1);

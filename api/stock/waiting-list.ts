@@ -226,8 +226,10 @@ export async function findSeatOffer(db: Kysely<Database>, token: string): Promis
     .executeTakeFirst();
   if (!row || row.status === "waiting" || row.offer_expires_at === null) return undefined;
   const unit = unitFrom(await listUnits(db, row.store_id), row.unit_code);
+  // Past its deadline an offer is over, even before the 5-minute sweep marks it so.
+  const over = row.status === "offered" && row.offer_expires_at <= new Date().toISOString();
   return {
-    status: row.status,
+    status: over ? "expired" : row.status,
     storeId: row.store_id,
     itemTOTVSId: row.item_totvs_id,
     courseTitle: row.title,

@@ -189,7 +189,8 @@ export function createApiCaller({
         body: json,
       });
     } catch (error) {
-      console.error("[store-api] falha de rede", method, path, error);
+      // The pattern, not the concrete path: a path may carry a token (a seat offer's, a reset's).
+      console.error("[store-api] falha de rede", method, endpoint.path, error);
       throw new StoreApiError(503, STORE_API_UNAVAILABLE);
     }
     const text = await response.text().catch(() => "");

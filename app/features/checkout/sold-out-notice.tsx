@@ -57,7 +57,7 @@ export function SoldOutNotice({ cart, refused = [] }: { cart: Cart; refused?: re
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 {option && item.optionName ? (
                   <Link to={page} className={actionClass}>
-                    Escolher outro {item.optionName.toLocaleLowerCase("pt-BR")}
+                    {otherOptionLabel(item.optionName)}
                     <span className="sr-only"> de {item.NOME}</span>
                   </Link>
                 ) : null}
@@ -82,4 +82,10 @@ export function SoldOutNotice({ cart, refused = [] }: { cart: Cart; refused?: re
       </ul>
     </section>
   );
+}
+
+/** "Escolher outro tamanho"; for an option of another name, "Escolher outra opção de cor" (agreement). */
+function otherOptionLabel(optionName: string): string {
+  const name = optionName.toLocaleLowerCase("pt-BR");
+  return name === "tamanho" ? "Escolher outro tamanho" : `Escolher outra opção de ${name}`;
 }

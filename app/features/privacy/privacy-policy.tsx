@@ -52,7 +52,7 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
     why: "Enviar um único e-mail quando o item voltar ao estoque.",
     basis: "Consentimento (art. 7º, I): o pedido feito na sua conta ou a autorização marcada no formulário.",
     howLong:
-      "Até o aviso ser enviado (no máximo um ano); o registro do envio, por 30 dias. Excluir a conta apaga seus pedidos na hora.",
+      "Até o aviso ser enviado (no máximo um ano); o registro do envio, por 30 dias. Excluir a conta apaga seus pedidos de aviso na hora.",
   },
   {
     what: "Lista de espera: o e-mail e a turma lotada que você espera, sua posição e a data da sua autorização.",

@@ -59,7 +59,7 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
     why: "Enviar o e-mail com o link da vaga quando uma abrir e reservá-la para você por 24 horas.",
     basis: "Consentimento (art. 7º, I): o pedido feito na sua conta ou a autorização marcada no formulário.",
     howLong:
-      "Enquanto você espera; depois que você sai da lista, compra a vaga ou a oferta expira, por 30 dias. Excluir a conta apaga seu lugar na hora.",
+      "Enquanto você espera; depois que você recusa ou compra a vaga, a oferta expira ou a central tira você da lista a seu pedido, por 30 dias. Excluir a conta apaga seu lugar na hora.",
   },
   {
     what: "Registros de acesso: data e hora, página pedida e resultado; e contadores de tentativas por endereço IP e por conta, contra fraudes e abusos.",

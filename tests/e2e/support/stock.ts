@@ -43,19 +43,21 @@ export async function ownProduct(options: {
       .where("c.status", "=", "enabled")
       .where("c.visible", "=", 1)
       .where("p.option_name", "is", null)
-      // A piece is a uniform's copy: Papelaria's product count is what category.spec.ts checks.
+      // A piece is a uniform's copy, as a size grid suggests.
       .$if(options.type === "P", (query) => query.where("c.slug", "=", "fardamento"))
       .orderBy("p.item_totvs_id")
       .executeTakeFirstOrThrow();
+    const category = await ownProductsCategory(db);
     const itemTOTVSId = newItemCode();
     const title = `${options.title} ${itemTOTVSId}`;
     const slug = `${options.title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${itemTOTVSId}`;
-    const { category_slug: categorySlug, ...row } = model;
+    const { category_slug: _modelCategory, ...row } = model;
     await db
       .insertInto("products")
       .values({
         ...row,
         id: crypto.randomUUID(),
+        category_id: category.id,
         item_totvs_id: itemTOTVSId,
         title,
         slug,
@@ -93,8 +95,37 @@ export async function ownProduct(options: {
       if (pieces !== null) await levelTo(db, product.unit_code, code, pieces);
     }
     if (options.seats) await levelTo(db, product.unit_code, itemTOTVSId, options.seats.available);
-    return { path: `/produto/${categorySlug}/${slug}`, title, itemTOTVSId, sizes };
+    return { path: `/produto/${category.slug}/${slug}`, title, itemTOTVSId, sizes };
   });
+}
+
+const OWN_PRODUCTS_CATEGORY = { slug: "produtos-de-teste", title: "Produtos de teste" };
+
+/**
+ * The one category of the products tests make for themselves: in a demo category they would
+ * come first in its listing (newest first) and push the demo's products off the page other
+ * tests click through. Made by the first test that needs it; a second at once finds it.
+ */
+async function ownProductsCategory(db: StoreDatabase): Promise<{ id: string; slug: string }> {
+  await db
+    .insertInto("categories")
+    .values({
+      id: crypto.randomUUID(),
+      store_id: STORE,
+      ...OWN_PRODUCTS_CATEGORY,
+      status: "enabled",
+      visible: 1,
+      position: 950,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.columns(["store_id", "slug"]).doNothing())
+    .execute();
+  return db
+    .selectFrom("categories")
+    .select(["id", "slug"])
+    .where("store_id", "=", STORE)
+    .where("slug", "=", OWN_PRODUCTS_CATEGORY.slug)
+    .executeTakeFirstOrThrow();
 }
 
 /**

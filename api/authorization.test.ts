@@ -100,6 +100,13 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     acceptSeatOffer: { kind: "secret", why: "the offer link's random token, bound to one account" },
     declineSeatOffer: { kind: "secret", why: "the offer link's random token" },
   },
+  materialLists: {
+    listMaterialLists: { kind: "public" },
+    getMaterialList: { kind: "public" },
+    // The student's list and bag: only a customer the student is linked to.
+    getStudentMaterialList: { kind: "customer", objects: true },
+    addMaterialListToBag: { kind: "customer", objects: true },
+  },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },

@@ -62,6 +62,8 @@ export interface Database {
   stock_movements: StockMovementTable;
   stock_alerts: StockAlertTable;
   waiting_list_entries: WaitingListEntryTable;
+  material_lists: MaterialListTable;
+  material_list_lines: MaterialListLineTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -655,6 +657,8 @@ export interface SaleTable {
   hosted_checkout_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why a declined attempt was declined, in Portuguese, as the customer was told (0016). Optional on insert. */
   decline_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The material lists' discounts granted at purchase (0043), apart from the coupon's discount_cents. */
+  list_discount_cents: ColumnType<number, number | undefined, number>;
   created_at: string;
   updated_at: string;
 }
@@ -679,6 +683,10 @@ export interface SaleBagTable {
   student_ra: string | null;
   total_cents: number;
   status: SaleStatus;
+  /** "Lista completa" discount of this bag at purchase (0043); 0: none. total_cents is before it. */
+  list_discount_cents: ColumnType<number, number | undefined, number>;
+  /** The list whose discount it is ("Lista de material — 6º Ano 2026"); null: none. */
+  material_list_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line of a sale bag, a snapshot of the product as it was sold. */
@@ -742,6 +750,8 @@ export interface CartBagTable {
   /** Order of the bags as the customer sent them. */
   position: number;
   created_at: string;
+  /** The material list the bag was filled from (0043): its "Lista completa" discount may apply; null: none. */
+  material_list_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line of a bag. Prices are never stored here: they are read from the catalogue. */
@@ -891,4 +901,40 @@ export interface WaitingListEntryTable {
   converted_sale_id: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/**
+ * A school's material list for one grade of one school period (0043; issue 29). Parents see
+ * it from `publish_from` (the school's calendar day); null: a draft only the gestor sees.
+ */
+export interface MaterialListTable {
+  id: string;
+  store_id: number;
+  /** CODPERLET of the grade. */
+  period_code: string;
+  /** series.codgrade of that period. */
+  codgrade: string;
+  /** The school's note for the whole list; null: none. */
+  notice: string | null;
+  /** YYYY-MM-DD; null: not published. */
+  publish_from: string | null;
+  /** "Lista completa com X% de desconto" (1..50); null: none. */
+  discount_percentage: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A line of a material list: a product (its size chosen by the parent), how many, required or not. */
+export interface MaterialListLineTable {
+  id: string;
+  list_id: string;
+  product_id: string;
+  position: number;
+  quantity: number;
+  /** 1: ticked for the parent and needed for the list's discount; 0: optional. */
+  required: number;
+  /** 1: "uso coletivo", which the law forbids asking parents for: kept only to warn the gestor. */
+  collective_use: ColumnType<number, number | undefined, number>;
+  /** For parents: "pode ser o do ano anterior". */
+  note: string | null;
 }

@@ -7,6 +7,7 @@ import { carts } from "./carts.ts";
 import { catalogue } from "./catalogue.ts";
 import { coupons } from "./coupons.ts";
 import type { Endpoint } from "./endpoint.ts";
+import { materialLists } from "./material-lists.ts";
 import { orders } from "./orders.ts";
 import { payments } from "./payments.ts";
 import { privacy } from "./privacy.ts";
@@ -21,6 +22,7 @@ export * from "./catalogue.ts";
 export * from "./coupons.ts";
 export * from "./endpoint.ts";
 export * from "./fields.ts";
+export * from "./material-lists.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./privacy.ts";
@@ -42,6 +44,7 @@ export const contract = {
   support,
   stockAlerts,
   waitingList,
+  materialLists,
 };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

@@ -35,6 +35,7 @@ import * as variantsStockSeats from "./0039-variants-stock-seats.ts";
 import * as stockAlerts from "./0040-stock-alerts.ts";
 import * as waitingList from "./0041-waiting-list.ts";
 import * as variantsCatalogueVersion from "./0042-variants-catalogue-version.ts";
+import * as materialLists from "./0043-material-lists.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   "0040-stock-alerts": stockAlerts,
   "0041-waiting-list": waitingList,
   "0042-variants-catalogue-version": variantsCatalogueVersion,
+  "0043-material-lists": materialLists,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,6 +34,7 @@ import { students, type NewStudentPayload, type ResponsiblePayload, type Student
 import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
 import { support } from "#api/contract/support.ts";
 import { waitingList, type JoinWaitingListPayload } from "#api/contract/waiting-list.ts";
+import { materialLists, type TickedListLine } from "#api/contract/material-lists.ts";
 import type { SupportTicket } from "#core/validation/support-fields.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { lacksGradeNames, namedSchoolYears } from "#core/school-years.ts";
@@ -558,6 +559,32 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
     /** Gives the offered seat up: it goes to the next parent in line. */
     async declineSeatOffer(token: string) {
       return (await call(waitingList.declineSeatOffer, { token })).seatOffer;
+    },
+
+    // The school's material lists (beyond spec §7, issue 29; docs/decisions/0071-material-lists.md).
+
+    /** The store's published lists (no login needed). */
+    async listMaterialLists() {
+      return (await call(materialLists.listMaterialLists, { storeId: store })).materialLists;
+    },
+
+    /** One published list of a grade of a period, every line (no login needed; 404 when none). */
+    async getMaterialList(periodCode: string, codgrade: string) {
+      return (await call(materialLists.getMaterialList, { storeId: store, periodCode, codgrade })).materialList;
+    },
+
+    /** The published list of a linked student's grade, with the student's bag and last sizes (bearer). */
+    async getStudentMaterialList(studentId: string) {
+      return (await call(materialLists.getStudentMaterialList, { storeId: store, studentId })).materialList;
+    },
+
+    /** The ticked lines go in the student's bag in one call; answers the cart and what happened per line. */
+    addMaterialListToBag(customerId: string, studentId: string, listId: string, lines: TickedListLine[]) {
+      return call(
+        materialLists.addMaterialListToBag,
+        {},
+        { body: { customerId, storeId: store, studentId, listId, lines } },
+      );
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

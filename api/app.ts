@@ -26,6 +26,7 @@ import { saleRoutes } from "./sales/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { stockAlertRoutes } from "./stock-alerts/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
+import { studentMaterialListRoutes } from "./material-lists/student-routes.ts";
 import { storeRoutes } from "./stores/routes.ts";
 import { studentRoutes } from "./students/routes.ts";
 import { ticketRoutes } from "./tickets/routes.ts";
@@ -105,6 +106,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", stockAlertRoutes(deps));
   // Beyond spec §7: a full class's waiting list (issue 28; docs/decisions/0070-waiting-list.md).
   app.route("/", waitingListRoutes(deps));
+  // Beyond spec §7: a linked student's material list (issue 29; docs/decisions/0071-material-lists.md).
+  app.route("/", studentMaterialListRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).

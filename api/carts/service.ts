@@ -202,7 +202,7 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
  * as it is now (docs/decisions/0047-coupon-kept-while-it-applies.md); otherwise it goes, and the
  * reply says which and why so the shopper is told.
  */
-async function couponDroppedBy(
+export async function couponDroppedBy(
   db: Kysely<Database>,
   cartId: string,
   couponId: string,

@@ -136,7 +136,7 @@ export type CartReply = z.infer<typeof cartReply>;
  * Beyond spec §7 (docs/decisions/0047-coupon-kept-while-it-applies.md): the coupon a change took
  * off the cart because it no longer applies, and why; absent when the coupon stayed or there was none.
  */
-const couponRemoved = z.object({ code: z.string(), reason: z.string() });
+export const couponRemoved = z.object({ code: z.string(), reason: z.string() });
 export type CouponRemoved = z.infer<typeof couponRemoved>;
 const saveCartReply = z.object({ ...cartReplyShape, couponRemoved: couponRemoved.optional() });
 export type SaveCartReply = z.infer<typeof saveCartReply>;

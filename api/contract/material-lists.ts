@@ -8,7 +8,7 @@
  * answers 404 and the storefront keeps today's /compra-rapida (decision 0026).
  */
 import { z } from "zod";
-import { cartReply } from "./carts.ts";
+import { cartReply, couponRemoved } from "./carts.ts";
 import { periodCodeField } from "./catalogue.ts";
 import { endpoint } from "./endpoint.ts";
 import { integerId, ownCustomerId, ownStoreId, storeIdField, storeIdOfPath, uuidParam } from "./fields.ts";
@@ -159,7 +159,8 @@ const addListToBagBody = z.object({
 });
 export type AddListToBagPayload = z.input<typeof addListToBagBody>;
 
-const addListToBagReply = cartReply.extend({ outcomes: z.array(lineOutcome) });
+/** couponRemoved: the coupon the new lines took off the cart, and why, as saveCart answers it (0047). */
+const addListToBagReply = cartReply.extend({ outcomes: z.array(lineOutcome), couponRemoved: couponRemoved.optional() });
 export type AddListToBagReply = z.infer<typeof addListToBagReply>;
 
 const gradePath = z.object({ storeId: storeIdField, periodCode: periodCodeField, codgrade: codgradeParam });

@@ -1,6 +1,7 @@
 import { hashPassword } from "#db/passwords.ts";
 import type { StoreDatabase } from "../client.ts";
 import { seedCatalogue, STORE_ID } from "./catalogue.ts";
+import { seedMaterialLists } from "./material-lists.ts";
 import { PRODUCTS } from "./catalogue-data.ts";
 import { DEMO_CATALOGUE_SIZE } from "./large-catalogue.ts";
 import { seedPeople } from "./people.ts";
@@ -36,6 +37,7 @@ export async function seedDemoData(db: StoreDatabase, options: SeedOptions = {})
     if (await storeExists(trx)) return;
     await seedCatalogue(trx, now, options.catalogueSize ?? DEMO_CATALOGUE_SIZE, options.sizesAndSeats ?? true);
     await seedPeople(trx, now, passwordHash);
+    await seedMaterialLists(trx, STORE_ID, now);
   });
 }
 

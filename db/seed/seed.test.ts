@@ -9,12 +9,14 @@ import { ICON_CATEGORY_SLUGS, PRODUCTS } from "./catalogue-data.ts";
 import { cnpjFromBase, cpfFromBase } from "./documents.ts";
 import { DEMO_BIRTH_DATES } from "#tests/fixtures/demo-students.ts";
 import { DEMO, seedDemoData } from "./index.ts";
+import { MATERIAL_LISTS } from "./material-lists-data.ts";
 import {
   ADULT_SIZES,
   CHILDREN_SIZES,
   FULL_COURSE,
   FULL_COURSE_ITEM_CODE,
   FULL_COURSE_WAITING,
+  SOLD_OUT_LIST_ITEM,
   SOLD_OUT_SIZES,
   THREE_SEATS_LEFT,
   THREE_SEATS_LEFT_ITEM_CODE,
@@ -379,5 +381,37 @@ describe("seedDemoData", () => {
     );
     for (const slug of [SOLD_OUT_SIZES.slug, THREE_SEATS_LEFT.slug, FULL_COURSE.slug])
       expect(readme).toContain(where(slug));
+  });
+
+  it("publishes material lists of this period for the demo students' grades: a discount, sizes, a sold-out line", async () => {
+    const lists = await db
+      .selectFrom("material_lists")
+      .select(["id", "codgrade", "period_code", "publish_from", "discount_percentage"])
+      .execute();
+    expect(lists.map((list) => list.codgrade).sort()).toEqual(["EF01", "EF04", "EF06", "EM01"]);
+    expect(lists.every((list) => list.period_code === "202600" && list.publish_from! < "2026-03-10")).toBe(true);
+    expect(lists.filter((list) => list.discount_percentage !== null)).toEqual([
+      expect.objectContaining({ codgrade: "EF06", discount_percentage: 5 }),
+    ]);
+    const lines = await db
+      .selectFrom("material_list_lines as l")
+      .innerJoin("material_lists as m", "m.id", "l.list_id")
+      .innerJoin("products as p", "p.id", "l.product_id")
+      .leftJoin("stock_levels as s", (join) =>
+        join.onRef("s.item_totvs_id", "=", "p.item_totvs_id").onRef("s.unit_code", "=", "p.unit_code"),
+      )
+      .select(["m.codgrade", "p.slug", "p.type", "p.option_name", "l.required", "s.available"])
+      .execute();
+    const of = (codgrade: string) => lines.filter((line) => line.codgrade === codgrade);
+    for (const list of MATERIAL_LISTS) expect(of(list.codgrade)).toHaveLength(list.lines.length);
+    // One manual per student (spec §5): a list whose two required manuals could not both be bought.
+    for (const { codgrade } of lists) expect(of(codgrade).filter((line) => line.type === "M")).toHaveLength(1);
+    for (const codgrade of ["EF06", "EF01"]) {
+      expect(of(codgrade).some((line) => line.option_name !== null && line.required === 1)).toBe(true);
+      expect(of(codgrade).some((line) => line.required === 0)).toBe(true);
+    }
+    expect(lines.filter((line) => line.available === 0)).toEqual([
+      expect.objectContaining({ codgrade: "EF01", slug: SOLD_OUT_LIST_ITEM.slug, required: 0 }),
+    ]);
   });
 });

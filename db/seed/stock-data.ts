@@ -202,6 +202,13 @@ export const SIZED_UNIFORMS: readonly SizedUniform[] = [
   ]),
 ];
 
+/**
+ * A product sold as one item whose pieces ran out: the optional line of the 1º Ano's material
+ * list shown "Esgotado" with "Avise-me" (material-lists-data.ts, README). No other demo reader
+ * or test counts on it.
+ */
+export const SOLD_OUT_LIST_ITEM = { slug: "squeeze-plastico-infantil-400-ml" } as const;
+
 /** A course's or event's class: its capacity and the seats still free (enrolments made before). */
 export interface ClassSeats {
   slug: string;

@@ -7,6 +7,7 @@ import {
   FULL_COURSE_WAITING,
   SIZE_OPTION_NAME,
   SIZED_UNIFORMS,
+  SOLD_OUT_LIST_ITEM,
   demoItemCode,
   sizeItemCode,
 } from "./stock-data.ts";
@@ -71,6 +72,13 @@ export async function seedStock(db: Kysely<Database>, storeId: number, now: Date
       note: `Capacidade ${seats.capacity}; ${counted(taken, "vaga ocupada", "vagas ocupadas")} (matrículas na secretaria)`,
     });
   }
+
+  const soldOut = await productOf(db, storeId, demoItemCode(SOLD_OUT_LIST_ITEM.slug));
+  await firstLevel(db, storeId, soldOut.unit_code, soldOut.item_totvs_id, 0, {
+    reason: "adjust",
+    at,
+    note: "Inventário inicial",
+  });
 
   if (tables.has("waiting_list_entries")) await seedWaitingList(db, storeId, at);
 }

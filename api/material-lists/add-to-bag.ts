@@ -1,0 +1,172 @@
+/**
+ * "Adicionar ao carrinho" on a student's material list (api/contract/material-lists.ts
+ * addMaterialListToBag; docs/decisions/0071-material-lists.md): the ticked lines go in the
+ * student's bag in one transaction under the customer's lock, each line told what happened.
+ * The bag is written as saveCart writes it (api/carts/repository.ts) and remembers the list.
+ */
+import type { Kysely } from "kysely";
+import { checkBag, type BagLine } from "#core/cart-rules.ts";
+import type { Database } from "#db/schema.ts";
+import {
+  MATERIAL_LIST_MESSAGES,
+  type AddListToBagReply,
+  type ListLineOutcome,
+  type MaterialListLine,
+  type TickedListLine,
+} from "../contract/material-lists.ts";
+import type { CustomerRow } from "../customers/repository.ts";
+import { lockCustomer } from "../customers/customer-lock.ts";
+import type { ApiDeps } from "../deps.ts";
+import { badRequest, notFound } from "../errors.ts";
+import { cartReply } from "../carts/cart-view.ts";
+import {
+  createCart,
+  findOpenCart,
+  readContents,
+  touchCart,
+  writeContents,
+  type StoredBag,
+} from "../carts/repository.ts";
+import { affiliateOf, assertNoPaymentInProgress, couponDroppedBy } from "../carts/service.ts";
+import { listLines } from "./list-view.ts";
+import { findStudentList } from "./student-list.ts";
+
+export interface AddListToBagInput {
+  studentId: string;
+  listId: string;
+  lines: TickedListLine[];
+}
+
+type BagItem = StoredBag["items"][number] & BagLine;
+
+/** TIPO of the bag's products, for the cart rules. */
+async function typesOf(db: Kysely<Database>, productIds: string[]): Promise<Map<string, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.selectFrom("products").select(["id", "type"]).where("id", "in", productIds).execute();
+  return new Map(rows.map((row) => [row.id, row.type]));
+}
+
+/** Every ticked line is a line of this list. */
+function assertTicked(lines: readonly MaterialListLine[], ticked: readonly TickedListLine[]): void {
+  for (const choice of ticked)
+    if (!lines.some((line) => line.lineId === choice.lineId)) throw badRequest(MATERIAL_LIST_MESSAGES.lineInvalid);
+}
+
+/**
+ * What one ticked line does to the bag so far (`bag` grows when it is added): already there
+ * (any size), no longer sold (or the size is not), fewer left than the quantity, refused by
+ * spec §5's rules (one course and one manual per student), or added with the list's quantity.
+ * A sized line to buy without its size refuses the whole call (400): the page asks for it.
+ */
+function placeLine(line: MaterialListLine, choice: TickedListLine, bag: BagItem[]): ListLineOutcome {
+  const outcome = (result: ListLineOutcome["result"], message?: string): ListLineOutcome =>
+    message === undefined ? { lineId: line.lineId, result } : { lineId: line.lineId, result, message };
+  if (bag.some((item) => item.productId === line.productId)) return outcome("already");
+  if (line.unavailable) return outcome("unavailable");
+  // A sized line to buy names its size (the page asks for it); the whole call is refused, nothing written.
+  if (line.optionName !== null && choice.itemTOTVSId === undefined) {
+    if (line.soldOut) return outcome("soldOut");
+    throw badRequest(MATERIAL_LIST_MESSAGES.sizeRequired);
+  }
+  const size = line.optionName === null ? null : line.options.find((o) => o.itemTOTVSId === choice.itemTOTVSId);
+  if (size === undefined) return outcome("unavailable");
+  if (size ? size.soldOut : line.soldOut) return outcome("soldOut");
+  const item: BagItem = {
+    productId: line.productId,
+    itemTOTVSId: size ? size.itemTOTVSId : line.itemTOTVSId!,
+    quantity: line.quantity,
+    type: line.type,
+  };
+  const checked = checkBag([...bag, item]);
+  if (!checked.ok) return outcome("refused", checked.message);
+  bag.push(item);
+  return outcome("added");
+}
+
+/** POST /material-lists/add-to-bag. */
+export async function addMaterialListToBag(
+  deps: ApiDeps,
+  customer: CustomerRow,
+  input: AddListToBagInput,
+): Promise<AddListToBagReply> {
+  return deps.db.transaction().execute(async (trx) => {
+    const now = deps.now();
+    const at = now.toISOString();
+    await lockCustomer(trx, customer.id);
+    const { list } = await findStudentList(trx, customer, input.studentId, now);
+    if (list.id !== input.listId) throw notFound(MATERIAL_LIST_MESSAGES.notFound);
+    const cart = await findOpenCart(trx, customer.id, customer.store_id);
+    if (cart) await assertNoPaymentInProgress(trx, cart.id);
+    const lines = await listLines(trx, list);
+    assertTicked(lines, input.lines);
+
+    const contents = cart ? await readContents(trx, cart.id) : [];
+    const before = contents.find((bag) => bag.studentId === input.studentId)?.items ?? [];
+    const types = await typesOf(
+      trx,
+      before.map((item) => item.productId),
+    );
+    const bag: BagItem[] = before.map((item) => ({ ...item, type: types.get(item.productId) ?? "" }));
+    const ticked = new Map(input.lines.map((choice) => [choice.lineId, choice]));
+    const outcomes = lines.flatMap((line) => {
+      const choice = ticked.get(line.lineId);
+      return choice ? [placeLine(line, choice, bag)] : [];
+    });
+
+    const added = bag.length > before.length;
+    const studentBag: StoredBag = {
+      studentId: input.studentId,
+      items: bag.map(({ productId, itemTOTVSId, quantity }) => ({ productId, itemTOTVSId, quantity })),
+    };
+    let couponRemoved: AddListToBagReply["couponRemoved"];
+    if (!cart && added) {
+      const affiliateId = await affiliateOf(trx, null, [studentBag]);
+      const created = await createCart(
+        trx,
+        { storeId: customer.store_id, owner: { customerId: customer.id }, affiliateId, at },
+        [studentBag],
+      );
+      await rememberList(trx, created.id, input.studentId, list.id);
+    } else if (cart && (added || before.length > 0)) {
+      const bags = before.length > 0 ? contents : [...contents, studentBag];
+      if (added) {
+        await writeContents(
+          trx,
+          cart.id,
+          bags.map((stored) => (stored.studentId === input.studentId ? studentBag : stored)),
+          at,
+        );
+      }
+      const remembered = await rememberList(trx, cart.id, input.studentId, list.id);
+      if (added || remembered) {
+        const dropped =
+          added && cart.coupon_id ? await couponDroppedBy(trx, cart.id, cart.coupon_id, customer.id, now) : null;
+        couponRemoved = dropped ?? undefined;
+        const affiliateId = cart.affiliate_id ?? (await affiliateOf(trx, null, bags));
+        await touchCart(
+          trx,
+          cart,
+          dropped ? { affiliate_id: affiliateId, coupon_id: null } : { affiliate_id: affiliateId },
+          at,
+        );
+      }
+    }
+    const reply = await cartReply(trx, customer);
+    return couponRemoved ? { ...reply, outcomes, couponRemoved } : { ...reply, outcomes };
+  });
+}
+
+/**
+ * The student's bag remembers the list it was filled from (its discount: decision 0072).
+ * Answers whether that changed anything.
+ */
+async function rememberList(db: Kysely<Database>, cartId: string, studentId: string, listId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("cart_bags")
+    .set({ material_list_id: listId })
+    .where("cart_id", "=", cartId)
+    .where("student_id", "=", studentId)
+    .where((eb) => eb.or([eb("material_list_id", "is", null), eb("material_list_id", "!=", listId)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -33,6 +33,7 @@ const MOBILE_NO_JS_SPECS = [
   "waiting-list",
   "cart",
   "checkout-cart",
+  "material-list",
 ];
 const MOBILE_JS_SPECS = [
   ...MOBILE_NO_JS_SPECS,

@@ -73,6 +73,7 @@ export default [
     route("atendimento", "routes/support.tsx"),
     route("privacidade", "routes/privacy.tsx"),
     route("conta", "routes/account.tsx"),
+    route("conta/lista-de-material/:studentId", "routes/student-material-list.tsx"),
     route("compra", "routes/checkout.tsx"),
     route("checkout", "routes/checkout-retry.tsx"),
     route("conclusao", "routes/purchase-complete.tsx"),

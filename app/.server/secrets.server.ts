@@ -11,7 +11,7 @@ export const MIN_SECRET_LENGTH = 32;
  * value signed for one (a toast) can never pass as another (a session).
  */
 export type SecretPurpose =
-  "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase" | "removals" | "gestor-session";
+  "session" | "csrf" | "toast" | "signup-draft" | "quick-purchase" | "material-list" | "removals" | "gestor-session";
 
 let rootSecrets: string[] | undefined;
 const derived = new Map<SecretPurpose, string[]>();

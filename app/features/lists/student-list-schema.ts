@@ -16,7 +16,9 @@ export const SKIP = "nao";
 
 const listLineField = z
   .object({
-    lineId: z.string().uuid({ message: MATERIAL_LIST_MESSAGES.lineInvalid }),
+    lineId: z
+      .string({ message: MATERIAL_LIST_MESSAGES.lineInvalid })
+      .uuid({ message: MATERIAL_LIST_MESSAGES.lineInvalid }),
     buy: z.enum([BUY, SKIP], { message: MATERIAL_LIST_MESSAGES.lineInvalid }),
     /** "1" on a line sold in sizes: the size is then needed to buy it. */
     sized: z.literal("1").optional(),
@@ -28,7 +30,7 @@ const listLineField = z
   });
 
 export const studentListSchema = z.object({
-  listId: z.string().uuid({ message: MATERIAL_LIST_MESSAGES.notFound }),
+  listId: z.string({ message: MATERIAL_LIST_MESSAGES.notFound }).uuid({ message: MATERIAL_LIST_MESSAGES.notFound }),
   lines: z
     .array(listLineField)
     .max(200, { message: MATERIAL_LIST_MESSAGES.tooManyLines })

@@ -113,7 +113,7 @@ describe("a student's material list page", () => {
       [BERMUDA, 1],
     ]);
     // Shown once: the browser sends the cookie as the page left it.
-    const cleared = /loja_lista_material=[^;]*/.exec(shown.init!.headers["set-cookie"])![0];
+    const cleared = /loja_lista_material=[^;]*/.exec(shown.init?.headers["set-cookie"] ?? "")![0];
     expect((await page(`${customer.cookie}; ${cleared}`)).data.outcomes).toBeNull();
   });
 

@@ -58,7 +58,11 @@ test("a parent buys two children's material lists, leaving out what they have an
   await expect(line(page, "Estojo Escolar Duplo com Zíper")).toContainText("Opcional");
   await expect(line(page, "Estojo Escolar Duplo com Zíper").getByRole("radio", { name: "Não quero" })).toBeChecked();
   await expect(line(page, SIXTH.ruler)).toContainText("Pode ser a do ano anterior.");
+  // The required lines' total, from the server: the uniform's two pieces at the product's price.
+  await expect(page.getByTestId("list-total")).toHaveText("R$ 1.920,64");
   await line(page, SIXTH.ruler).getByRole("radio", { name: "Já tenho" }).check();
+  // With JavaScript the total follows the choices (without it, the server's stays until the post).
+  if (js) await expect(page.getByTestId("list-total")).toHaveText("R$ 1.914,74");
 
   // No size chosen: the line says so, and nothing goes to the cart.
   await page.getByRole("button", { name: "Adicionar ao carrinho" }).click();
@@ -130,9 +134,15 @@ test("a student of another account, or a grade without a list, shows a page that
 }) => {
   const parent = await logIn();
   const gabriel = await linkByRa(request, parent, "20250003");
-  await logIn();
+  const other = await logIn();
   await visit(`/conta/lista-de-material/${gabriel}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lista de material");
   await expect(page.getByText(MATERIAL_LIST_MESSAGES.studentNotFound)).toBeVisible();
   await expect(page.getByRole("link", { name: "Montar a compra pela Compra Rápida" })).toBeVisible();
+
+  // The 8º Ano has no list in the demo.
+  const eighthGrader = await linkByRa(request, other, "20250004");
+  await visit(`/conta/lista-de-material/${eighthGrader}`);
+  await expect(page.getByText(MATERIAL_LIST_MESSAGES.noListForStudent)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Adicionar ao carrinho" })).toHaveCount(0);
 });

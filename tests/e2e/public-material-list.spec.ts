@@ -3,6 +3,7 @@
  * page and its PDF, with JavaScript and without. Each test makes its own list, for a grade code
  * of its own, with products of its own (tests/e2e/support/own-material-list.ts, stock.ts).
  */
+import { Auditor } from "./support/axe.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { ownMaterialList, schoolOwnMaterial, studentInGrade } from "./support/own-material-list.ts";
 import { ownProduct } from "./support/stock.ts";
@@ -172,4 +173,17 @@ test("a parent finds each student's list on the student's card, in the cart and 
 
   await visit(list.path);
   await expect(page.getByRole("link", { name: "Comprar pela loja para Helena" })).toHaveAttribute("href", helenasList);
+});
+
+test("the list's pages pass the WCAG 2.2 AA audit", async ({ page, js }) => {
+  // axe is a script: the no-JS projects serve the same HTML, audited here.
+  test.skip(!js, "axe needs JavaScript in the page");
+  const { list } = await threeLineList();
+  const audit = new Auditor(page, js);
+  await audit.views([
+    { name: "listas de material", path: "/listas-de-material" },
+    { name: "lista de material", path: list.path },
+    { name: "lista para imprimir", path: `${list.path}/imprimir` },
+  ]);
+  audit.expectNone();
 });

@@ -83,7 +83,7 @@ export async function loadQuickPurchase(args: RequestArgs) {
   const state = readQuickState(url.searchParams);
   const loggedIn = Boolean(currentCustomer(args.context));
   const { all, groups, series } = await gradeChoice(args, state);
-  // Read once, and only for step 1 of a logged-in parent.
+  // Read at most once: only step 1 of a logged-in parent needs them.
   let linkedOnce: Promise<StudentLink[]> | undefined;
   const parentsStudents = () => (linkedOnce ??= loggedIn ? studentsOrNone(args) : Promise.resolve([]));
   const stepOne = async (problem: string | null) => {

@@ -86,7 +86,8 @@ export default defineConfig(() => {
     ],
     ssr: {
       // Native or Node-only packages stay outside the server bundle.
-      external: ["better-sqlite3", "pg"],
+      // pdfkit reads its fonts through its own package imports (#standard-fonts).
+      external: ["better-sqlite3", "pg", "pdfkit"],
     },
     environments: {
       client: {

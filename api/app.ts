@@ -15,6 +15,7 @@ import { categoryRoutes } from "./categories/routes.ts";
 import { customerRoutes } from "./customers/routes.ts";
 import { gestorRoutes } from "./gestor/routes.ts";
 import { highlightRoutes } from "./highlights/routes.ts";
+import { materialListRoutes } from "./material-lists/routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/routes.ts";
@@ -106,6 +107,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", stockAlertRoutes(deps));
   // Beyond spec §7: a full class's waiting list (issue 28; docs/decisions/0070-waiting-list.md).
   app.route("/", waitingListRoutes(deps));
+  // Beyond spec §7: the school's material lists anyone reads (issue 29).
+  app.route("/", materialListRoutes(deps));
   // Beyond spec §7: a linked student's material list (issue 29; docs/decisions/0071-material-lists.md).
   app.route("/", studentMaterialListRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).

@@ -21,6 +21,7 @@ import { cartInstallmentView } from "#core/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
 import { storeUnits, unitNamesOf } from "./.server/school-units.server.ts";
 import { gestorUnitList } from "./features/gestor/gestor-units.server.ts";
+import { cartListEntries } from "./features/lists/list-entry-links.server.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 import { useHeadingFocusOnNavigation } from "./ui/heading-focus.ts";
@@ -49,12 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       storeTermsContracts(storeApi(context)),
       storeUnits(storeApi(context)),
     ]);
-  // The panel's coupons only when it is open.
+  // The panel's coupons and its bags' material lists (issue 29) only when it is open.
   const panelOpen = new URL(request.url).searchParams.get(URL_STATE.cart.key) === URL_STATE.cart.open;
-  const coupons =
-    panelOpen && customer && cartReply?.cart.cartId
-      ? await loadCartCoupons({ request, context }, cartReply.cart.cartId)
-      : [];
+  const [coupons, listEntries] = await Promise.all([
+    panelOpen && customer && cartReply?.cart.cartId ? loadCartCoupons({ request, context }, cartReply.cart.cartId) : [],
+    panelOpen && cartReply ? cartListEntries({ request, context }, cartReply.cart.bags) : [],
+  ]);
   const headers = new Headers(toastHeaders);
   if (csrfCookie) headers.append("set-cookie", csrfCookie);
   // Spec §8's message before going home is the page itself (/aviso): no toast beside it, and the
@@ -70,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The panel's instalment counts at the request's time (spec §9, decision 0021).
       cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
       coupons,
+      cartListEntries: listEntries,
       csrfToken,
       customer: customer?.customer ?? null,
       categories,
@@ -101,6 +103,7 @@ async function gestorRootData(request: Request) {
       cart: null,
       cartInstallments: null,
       coupons: [],
+      cartListEntries: [],
       csrfToken,
       customer: null,
       categories: [],

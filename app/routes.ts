@@ -10,6 +10,9 @@ export default [
   // Printable pages outside the main layout (spec §2).
   route("comprovantePublico/:saleBagId/:saleId", "routes/public-receipt.tsx"),
   route("boleto/:saleId", "routes/boleto.tsx"),
+  // A material list on paper and as a PDF (issue 29).
+  route("listas-de-material/:periodCode/:codgrade/imprimir", "routes/public-list-print.tsx"),
+  route("listas-de-material/:periodCode/:codgrade/pdf", "routes/public-list-pdf.ts"),
   // The gestor area (issue 15; docs/decisions/0028-gestor-area.md): its own layout and session.
   ...prefix("gestor", [
     route("entrar", "routes/gestor/login.tsx"),
@@ -66,6 +69,8 @@ export default [
     route("produto/:categorySlug/:productSlug", "routes/product.tsx"),
     route("busca", "routes/search.tsx"),
     route("compra-rapida", "routes/quick-purchase.tsx"),
+    route("listas-de-material", "routes/public-lists.tsx"),
+    route("listas-de-material/:periodCode/:codgrade", "routes/public-list.tsx"),
     route("faq", "routes/faq.tsx"),
     route("avise-me", "routes/notify-me.tsx"),
     route("lista-de-espera", "routes/waiting-list.tsx"),

@@ -64,6 +64,11 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
               </Link>
             </li>
             <li>
+              <Link to="/listas-de-material" className="hover:text-white hover:underline">
+                Listas de material
+              </Link>
+            </li>
+            <li>
               <Link to="/faq" className="hover:text-white hover:underline">
                 F.A.Q.
               </Link>

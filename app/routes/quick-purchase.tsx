@@ -6,6 +6,7 @@ import {
   StudentChoiceStep,
 } from "#app/features/quick-purchase/quick-purchase-steps.tsx";
 import { QUICK_PURCHASE_STEPS } from "#app/features/quick-purchase/quick-purchase-state.ts";
+import { ListEntriesBlock } from "#app/features/lists/list-entries-block.tsx";
 import { StepList } from "#app/ui/step-list.tsx";
 import type { Route } from "./+types/quick-purchase";
 
@@ -43,12 +44,15 @@ export default function QuickPurchasePage({ loaderData, actionData }: Route.Comp
           testId="quick-purchase-steps"
         />
         {page.step === 1 ? (
-          <GradeStep
-            groups={page.groups}
-            series={page.series}
-            problem={page.problem}
-            studentsGrades={page.studentsGrades}
-          />
+          <>
+            <ListEntriesBlock entries={page.listEntries} />
+            <GradeStep
+              groups={page.groups}
+              series={page.series}
+              problem={page.problem}
+              studentsGrades={page.studentsGrades}
+            />
+          </>
         ) : page.step === 2 ? (
           <ItemsStep series={page.series} items={page.items} ticked={page.ticked} problem={page.problem} />
         ) : page.step === 3 ? (

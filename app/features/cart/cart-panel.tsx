@@ -9,10 +9,11 @@ import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
 import { CartTotals } from "./cart-totals.tsx";
 import { CouponPanel } from "#app/features/coupons/coupon-panel.tsx";
+import type { StudentListEntry } from "#app/features/lists/list-entry-links.ts";
 
 /** "Carrinho de Compras" side panel, opened by ?carrinho=aberto (spec §2). */
 export function CartPanel() {
-  const { cart, cartInstallments, coupons, customer } = useRootData();
+  const { cart, cartInstallments, coupons, customer, cartListEntries } = useRootData();
   const location = useLocation();
   const closeHref = hrefWithParam(location, URL_STATE.cart.key, null);
   const here = `${location.pathname}${location.search}`;
@@ -64,6 +65,7 @@ export function CartPanel() {
                       <CartBagTitle bag={bag} />
                     )}
                   </h3>
+                  <BagListLink entry={cartListEntries.find((entry) => entry.studentId === bag.studentId)} />
                   <ul className="divide-y divide-slate-100">
                     {bag.cartItems.map((item) => (
                       <CartLine
@@ -117,5 +119,17 @@ export function CartPanel() {
         )}
       </aside>
     </div>
+  );
+}
+
+/** "Lista de material de Lucas" under the bag of a student whose grade has a published list (issue 29). */
+function BagListLink({ entry }: { entry: StudentListEntry | undefined }) {
+  if (!entry) return null;
+  return (
+    <p className="mt-1 text-sm">
+      <Link to={entry.href} className="font-semibold text-brand-700 hover:underline" data-testid="bag-list-link">
+        Lista de material de {entry.firstName}
+      </Link>
+    </p>
   );
 }

@@ -15,6 +15,7 @@ import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { currentCustomer, requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { publishedLists, studentListEntries } from "#app/features/lists/list-entry-links.server.ts";
 import { addItemsForStudent } from "./add-items.server.ts";
 import { outcomeText } from "./item-outcomes.ts";
 import { flashResult, takeResult } from "./quick-purchase-result.server.ts";
@@ -42,20 +43,22 @@ async function gradeChoice({ context }: RequestArgs, state: QuickState) {
   return { all, groups, series: state.series.filter((id) => known.has(id)) };
 }
 
-/**
- * A logged-in parent's first visit (no grade choice in the address) opens on the grades their
- * linked students are enrolled in now (issue 27); none when the students call fails (spec §8:
- * the page still works) or no student has a grade of this period.
- */
-async function studentsGrades(args: RequestArgs, series: Serie[], groups: { options: SerieOption[] }[]) {
-  let students: StudentLink[];
+/** The parent's linked students; none when the students call fails (spec §8: the page still works). */
+async function studentsOrNone(args: RequestArgs): Promise<StudentLink[]> {
   try {
-    students = await linkedStudents(args);
+    return await linkedStudents(args);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;
     console.error("[compra-rapida] estudantes indisponíveis:", error.status, error.message);
     return [];
   }
+}
+
+/**
+ * A logged-in parent's first visit (no grade choice in the address) opens on the grades their
+ * linked students are enrolled in now (issue 27); none when no student has a grade of this period.
+ */
+function studentsGrades(students: StudentLink[], series: Serie[], groups: { options: SerieOption[] }[]) {
   const grades = currentGrades(students.map((link) => link.student));
   const offered = new Set(groups.flatMap((group) => group.options.map((option) => option.serie_id)));
   return series
@@ -80,17 +83,25 @@ export async function loadQuickPurchase(args: RequestArgs) {
   const state = readQuickState(url.searchParams);
   const loggedIn = Boolean(currentCustomer(args.context));
   const { all, groups, series } = await gradeChoice(args, state);
-  const stepOne = (problem: string | null) => ({
-    step: 1 as const,
-    groups,
-    series,
-    problem,
-    loggedIn,
-    studentsGrades: false,
-  });
+  // Read at most once: only step 1 of a logged-in parent needs them.
+  let linkedOnce: Promise<StudentLink[]> | undefined;
+  const parentsStudents = () => (linkedOnce ??= loggedIn ? studentsOrNone(args) : Promise.resolve([]));
+  const stepOne = async (problem: string | null) => {
+    const linked = await parentsStudents();
+    return {
+      step: 1 as const,
+      groups,
+      series,
+      problem,
+      loggedIn,
+      studentsGrades: false,
+      // Issue 29: each student's own list comes before the store's guess by grade.
+      listEntries: linked.length > 0 ? studentListEntries(linked, await publishedLists(storeApi(args.context))) : [],
+    };
+  };
   if (loggedIn && !gradesChosen(url.searchParams)) {
-    const ticked = await studentsGrades(args, all, groups);
-    if (ticked.length > 0) return { ...stepOne(null), series: ticked, studentsGrades: true };
+    const ticked = studentsGrades(await parentsStudents(), all, groups);
+    if (ticked.length > 0) return { ...(await stepOne(null)), series: ticked, studentsGrades: true };
   }
   if (state.step === 1 || series.length === 0) return stepOne(state.step > 1 ? QUICK_PURCHASE_MESSAGES.noSerie : null);
 

@@ -3,22 +3,29 @@ import { URL_STATE } from "#app/lib/url-state.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
+import { publishedLists, studentListEntries } from "#app/features/lists/list-entry-links.server.ts";
 
 const ACCOUNT_PATH = "/conta";
 const param = (url: URL, key: string) => url.searchParams.get(key)?.trim().slice(0, 64) || null;
 
-/** "Meus estudantes" on /conta: the linked students (null when the API failed) and the open dialogs. */
+/**
+ * "Meus estudantes" on /conta: the linked students (null when the API failed), those whose grade
+ * has a published material list (issue 29: "Lista de material" on their cards) and the open dialogs.
+ */
 export async function loadAccountStudents({ request, context }: RequestArgs) {
   const url = new URL(request.url);
-  const students = await storeApi(context)
-    .listStudents(requireCustomer(context).customer.id)
-    .catch((error: unknown): StudentLink[] | null => {
+  const api = storeApi(context);
+  const [students, lists] = await Promise.all([
+    api.listStudents(requireCustomer(context).customer.id).catch((error: unknown): StudentLink[] | null => {
       if (!(error instanceof StoreApiError)) throw error;
       console.error("[conta] estudantes indisponíveis:", error.message);
       return null;
-    });
+    }),
+    publishedLists(api),
+  ]);
   return {
     students,
+    listEntries: studentListEntries(students ?? [], lists),
     studentDataId: param(url, URL_STATE.studentData.key),
     removeLinkId: param(url, URL_STATE.removeLink.key),
   };

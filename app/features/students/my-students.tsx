@@ -3,6 +3,7 @@ import type { StudentLink } from "#api/contract/students.ts";
 import { useUnitName } from "#app/lib/school-units.ts";
 import { studentUnitCode } from "#app/features/students/students.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import type { StudentListEntry } from "#app/features/lists/list-entry-links.ts";
 import { StudentDataModal } from "./student-data-modal.tsx";
 import { RemoveLinkDialog } from "./remove-link-dialog.tsx";
 import { SchoolPeriodLine } from "./student-card.tsx";
@@ -22,10 +23,13 @@ const secondary =
  */
 export function MyStudents({
   students,
+  listEntries,
   studentDataId,
   removeLinkId,
 }: {
   students: StudentLink[] | null;
+  /** The students whose grade has a published material list, with its link (issue 29). */
+  listEntries: StudentListEntry[];
   /** ?estudante=: the student whose data modal is open. */
   studentDataId: string | null;
   /** ?remover=: the link waiting for confirmation. */
@@ -46,7 +50,10 @@ export function MyStudents({
         <ul className="grid gap-4 sm:grid-cols-2">
           {students.map((link) => (
             <li key={link.id}>
-              <AccountStudentCard link={link} />
+              <AccountStudentCard
+                link={link}
+                listEntry={listEntries.find((entry) => entry.studentId === link.studentId) ?? null}
+              />
             </li>
           ))}
         </ul>
@@ -57,7 +64,7 @@ export function MyStudents({
   );
 }
 
-function AccountStudentCard({ link }: { link: StudentLink }) {
+function AccountStudentCard({ link, listEntry }: { link: StudentLink; listEntry: StudentListEntry | null }) {
   const { student } = link;
   const headingId = `estudante-${link.id}`;
   const unitName = useUnitName();
@@ -84,6 +91,16 @@ function AccountStudentCard({ link }: { link: StudentLink }) {
         </div>
       </div>
       <div className="mt-auto flex flex-wrap gap-2">
+        {listEntry ? (
+          <Link
+            to={listEntry.href}
+            aria-label={`Lista de material de ${listEntry.firstName}`}
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            data-testid="student-list-link"
+          >
+            Lista de material
+          </Link>
+        ) : null}
         <Link to={detailsHref(link)} preventScrollReset className={secondary}>
           Ver dados
         </Link>

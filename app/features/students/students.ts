@@ -33,17 +33,20 @@ export function studentGradeLine(student: Pick<Student, "schoolYears">, now = ne
 }
 
 /**
- * The grades (period and codgrade) the students are enrolled in now, for /compra-rapida's first
- * choice. A fallback to last year's enrolment gives none: last year's grade is not this year's.
+ * The grade (period and codgrade) the student is enrolled in now; null when not enrolled this
+ * period. A fallback to last year's enrolment gives none: last year's grade is not this year's.
  */
-export function currentGrades(students: readonly Pick<Student, "schoolYears">[], now = new Date()) {
+export function currentGrade(student: Pick<Student, "schoolYears">, now = new Date()) {
   const period = currentPeriodCode(now);
-  return students.flatMap((student) => {
-    const year = schoolYearNow(student, now);
-    return year && !year.deletedAt && year.codgrade && year.CODPERLET.trim() === period
-      ? [{ CODPERLET: period, codgrade: year.codgrade }]
-      : [];
-  });
+  const year = schoolYearNow(student, now);
+  return year && !year.deletedAt && year.codgrade && year.CODPERLET.trim() === period
+    ? { CODPERLET: period, codgrade: year.codgrade }
+    : null;
+}
+
+/** The grades the students are enrolled in now (currentGrade), for /compra-rapida's first choice. */
+export function currentGrades(students: readonly Pick<Student, "schoolYears">[], now = new Date()) {
+  return students.flatMap((student) => currentGrade(student, now) ?? []);
 }
 
 /** The data modal's heading for a responsible (spec §2): 9 guardian, 7 mother, anything else father. */

@@ -326,7 +326,13 @@ describe("Meus estudantes on /conta", () => {
     const page = await loadAccountPage(
       await requestArgs(get(ana.cookie, `/conta?estudante=${link.studentId}&remover=${link.id}`)),
     );
-    expect(page.students).toEqual({ students: [link], studentDataId: link.studentId, removeLinkId: link.id });
+    // A student created without RA has no grade yet: no material list to link to.
+    expect(page.students).toEqual({
+      students: [link],
+      listEntries: [],
+      studentDataId: link.studentId,
+      removeLinkId: link.id,
+    });
   });
 
   it("removes an own link with the toast, and finds nothing for another customer's", async () => {

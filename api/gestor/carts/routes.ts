@@ -39,7 +39,7 @@ export function gestorCartRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>()
     .on(...at(find), staff, validated(find), async (c) => {
       const { by, q } = c.req.valid("query");
-      return c.json({ carts: await findOpenCarts(deps.db, by, q, c.get("scope")) });
+      return c.json({ carts: await findOpenCarts(deps.db, by, q, c.get("scope"), deps.now()) });
     })
     .on(...at(removeItem), staff, requireCartIdOfPath, validated(removeItem), async (c) => {
       const { itemTOTVSId } = c.req.valid("json");

@@ -27,6 +27,7 @@ const HEADER = [
   "Unidades (CODCOLIGADA)",
   "Cupom",
   "Subtotal",
+  "Desconto da lista completa",
   "Desconto",
   "Total",
 ];
@@ -58,6 +59,7 @@ export async function salesCsv(db: Kysely<Database>, filters: SaleFilters, scope
         .join(", "),
       sale.coupon_code ?? "",
       amount(sale.subtotal_cents),
+      amount(sale.list_discount_cents),
       amount(sale.discount_cents),
       amount(sale.total_cents),
     ];

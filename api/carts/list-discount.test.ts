@@ -4,11 +4,12 @@
  * it, how a coupon goes on top, and the finish that re-prices it and never takes it from the page.
  * The lists and the bags' material_list_id are written straight into the test database.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CART_CHANGED } from "#api/contract/carts.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { removeCartItem } from "#api/gestor/carts/service.ts";
 import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
+import { createMemoryMailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
 import {
@@ -25,6 +26,7 @@ import {
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { addSizes } from "#tests/fixtures/variants.ts";
+import { formatBRL } from "#core/money.ts";
 import { bagListPrice } from "./cart-pricing.ts";
 
 /** The sandbox, counting the charges: a charge of a discount the cart no longer has is the bug. */
@@ -41,6 +43,7 @@ const countingGateway: PaymentGateway = {
   cancel: (request) => sandbox.cancel(request),
 };
 
+const outbox = createMemoryMailer();
 let t: TestApi;
 
 interface Product {
@@ -55,7 +58,7 @@ const product: Record<"A" | "B" | "C" | "D", Product> = {} as never;
 let uniform: Product & { sizes: { P: number; G: number }; gCents: number };
 
 beforeAll(async () => {
-  t = await createTestApi({ gateway: countingGateway });
+  t = await createTestApi({ gateway: countingGateway, mailer: outbox });
   sandbox = createSandboxGateway({ db: t.db, now: () => new Date() });
   const items = await demoItems(t.db);
   const prices = { A: 1234, B: 999, C: 700, D: 500 };
@@ -388,6 +391,15 @@ describe("finish-cart re-prices the list discount (never trusted from the page)"
       list_discount_cents: listDiscount,
       material_list_title: "Lista de material — 2ª Série",
     });
+
+    // The order's e-mail says it, per bag and in the totals.
+    await vi.waitFor(() => expect(outbox.messages.some((message) => message.to === customer.email)).toBe(true));
+    const mail = outbox.messages.find((message) => message.to === customer.email)!;
+    expect(mail.text).toContain(
+      `Desconto da lista completa (Lista de material — 2ª Série): -${formatBRL(listDiscount / 100)}`,
+    );
+    expect(mail.text).toContain(`Desconto da lista completa: -${formatBRL(listDiscount / 100)}`);
+    expect(mail.text).toContain(`Total: ${formatBRL(total / 100)}`);
 
     const [order] = (await salesOf(t, customer)).body.sales;
     expect([order.subtotal, order.listDiscount, order.discount, order.total].map(cents)).toEqual([

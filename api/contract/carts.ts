@@ -4,6 +4,7 @@
  * (docs/decisions/0010-checkout-and-payment.md).
  */
 import { z } from "zod";
+import { listedWithE } from "#core/text.ts";
 import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { quantityProblem } from "#core/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#core/installments.ts";
@@ -54,7 +55,7 @@ export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
     const what = withOptions ? "Escolha outra opção ou remova-o" : "Remova-o";
     return `Um item do seu carrinho esgotou: ${names[0]!}. ${what} do carrinho para continuar.`;
   }
-  const listed = `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+  const listed = listedWithE(names);
   const what = withOptions ? "Escolha outras opções ou remova-os" : "Remova-os";
   return `Itens do seu carrinho esgotaram: ${listed}. ${what} do carrinho para continuar.`;
 }

@@ -21,6 +21,7 @@ import { installmentChoice } from "#core/price-view.ts";
 import { chosenOption } from "#core/product-options.ts";
 import { isPickedUpAtUnit, pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
+import { LIST_DISCOUNT_LABEL } from "#core/sales.ts";
 import type { Database } from "#db/schema.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
@@ -94,8 +95,6 @@ function orderLines(sale: SaleForMail, withPickup = false): string[] {
       : []),
   ]);
 }
-
-const LIST_DISCOUNT_LABEL = "Desconto da lista completa";
 
 /** The text, line by line, as simple HTML (links clickable, everything escaped). */
 function messageOf(sale: SaleForMail, subject: string, lines: string[]): Omit<MailMessage, "id"> {

@@ -6,7 +6,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import type { SaleFilters } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
@@ -27,7 +27,7 @@ const HEADER = [
   "Unidades (CODCOLIGADA)",
   "Cupom",
   "Subtotal",
-  "Desconto da lista completa",
+  LIST_DISCOUNT_LABEL,
   "Desconto",
   "Total",
 ];

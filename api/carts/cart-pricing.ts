@@ -20,6 +20,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { ListDiscountRemoved } from "../contract/carts.ts";
 import { isPublished } from "../material-lists/list-view.ts";
 
 export interface CartLine {
@@ -325,4 +326,19 @@ export async function priceCart(db: Kysely<Database>, cartId: string, now: Date)
     unavailable: all.filter((line) => !line.shoppable),
     coupon,
   };
+}
+
+/**
+ * The bags whose list discount applied before a change and, still in the cart, no longer does
+ * (0072): which list, and the required lines now missing. A bag keeps its id while its student
+ * stays in the cart (repository.ts writeContents); a bag the change emptied is gone, and lost
+ * nothing worth a message.
+ */
+export function listDiscountsLost(before: PricedCart, after: PricedCart): ListDiscountRemoved[] {
+  return after.bagLists.flatMap((now) => {
+    const was = before.bagLists.find((list) => list.bagId === now.bagId && list.listId === now.listId);
+    if (!was?.applies || now.applies) return [];
+    const studentName = after.lines.find((line) => line.bagId === now.bagId)?.studentName ?? null;
+    return [{ studentName, title: now.title, missing: now.missing }];
+  });
 }

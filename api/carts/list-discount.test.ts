@@ -274,6 +274,26 @@ describe("a change that takes the list discount away", () => {
     ]);
     expect(repeated.body.listDiscountRemoved).toBeUndefined();
   });
+  it("says so when a required line moves to another student's bag", async () => {
+    const listId = await usualList();
+    const { customer, studentId } = await shopperWithListBag(
+      listId,
+      [product.A.itemTOTVSId, 2],
+      [product.B.itemTOTVSId, 1],
+    );
+    const { studentId: sister } = await linkByRA(t, customer, "20250004");
+    const moved = await saveCart(t, customer, [
+      bag(studentId, [product.A.itemTOTVSId, 2]),
+      bag(sister, [product.B.itemTOTVSId, 1]),
+    ]);
+    expect(moved.status).toBe(200);
+    expect(moved.body.listDiscountRemoved).toEqual([
+      expect.objectContaining({ studentName: "Gabriel Cavalcanti Ferreira", missing: [product.B.title] }),
+    ]);
+    // The other bag was not filled from the list: no discount there either.
+    expect(moved.body.cart.bags[1].materialList).toBeUndefined();
+    expect(moved.body.cart.listDiscount).toBe(0);
+  });
 });
 
 describe("a coupon on top of the list discount", () => {
@@ -329,13 +349,17 @@ describe("finish-cart re-prices the list discount (never trusted from the page)"
       [product.D.itemTOTVSId, 1],
     );
     const shown = await cartOf(customer);
-    await removeCartItem(
+    const removal = await removeCartItem(
       { db: t.db, now: () => new Date() },
       COMMAND_LINE,
       WHOLE_NETWORK,
       cartId,
       product.B.itemTOTVSId,
     );
+    // The gestor is told the bag lost its list discount.
+    expect(removal.listDiscountRemoved).toEqual([
+      { studentName: "Gabriel Cavalcanti Ferreira", title: expect.any(String), missing: [product.B.title] },
+    ]);
     const before = charges.length;
     const stale = await finishCart(t, customer, cartId, { paymentMethodId: METHOD.boleto, cartTotal: shown.total });
     expect([stale.status, stale.body.error.message]).toEqual([409, CART_CHANGED]);

@@ -5,11 +5,10 @@ import {
   PAYMENT_IN_PROGRESS,
   type CartPayloadData,
   type CouponRemoved,
-  type ListDiscountRemoved,
   type SaveCartReply,
 } from "../contract/carts.ts";
 import { couponStillApplies } from "../coupons/coupon-rules.ts";
-import { loadCartLines, priceCart } from "./cart-pricing.ts";
+import { listDiscountsLost, loadCartLines, priceCart } from "./cart-pricing.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -185,7 +184,7 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
     if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
     if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, now);
     await assertNoPaymentInProgress(trx, cart.id);
-    const listsBefore = unchanged ? [] : await listDiscountsApplying(trx, cart.id, now);
+    const pricedBefore = unchanged ? null : await priceCart(trx, cart.id, now);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
     const couponRemoved =
       unchanged || !cart.coupon_id
@@ -198,37 +197,12 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
       at,
     );
     const reply = await cartReply(trx, customer, now);
-    const listDiscountRemoved = listDiscountsLost(listsBefore, reply.cart.bags);
+    const listDiscountRemoved = pricedBefore ? listDiscountsLost(pricedBefore, await priceCart(trx, cart.id, now)) : [];
     return {
       ...reply,
       ...(couponRemoved ? { couponRemoved } : {}),
       ...(listDiscountRemoved.length > 0 ? { listDiscountRemoved } : {}),
     };
-  });
-}
-
-/** The bags whose material list discount applies now, by student (a bag's id stays with its student). */
-async function listDiscountsApplying(db: Kysely<Database>, cartId: string, now: Date) {
-  const priced = await priceCart(db, cartId, now);
-  return priced.bagLists
-    .filter((list) => list.applies)
-    .map((list) => ({ studentId: priced.lines.find((line) => line.bagId === list.bagId)?.studentId ?? null, list }));
-}
-
-/**
- * The bags that had their list discount before a change and, still in the cart, no longer have
- * it (0072): which list, and the required lines now missing. A bag the change emptied lost
- * nothing worth a message.
- */
-function listDiscountsLost(
-  before: Awaited<ReturnType<typeof listDiscountsApplying>>,
-  bagsAfter: SaveCartReply["cart"]["bags"],
-): ListDiscountRemoved[] {
-  return before.flatMap(({ studentId, list }) => {
-    const after = bagsAfter.find((bag) => bag.studentId === studentId)?.materialList;
-    if (!after || after.listId !== list.listId || after.applies) return [];
-    const studentName = bagsAfter.find((bag) => bag.studentId === studentId)?.name ?? null;
-    return [{ studentName, title: after.title, missing: after.missing }];
   });
 }
 

@@ -167,7 +167,7 @@ export type CouponRemoved = z.infer<typeof couponRemoved>;
  * Beyond spec §7 (docs/decisions/0072-list-discount-and-coupon.md): each bag whose list discount
  * the change took away, with the required lines now missing; absent when none lost it.
  */
-const listDiscountRemoved = z.object({
+export const listDiscountRemoved = z.object({
   studentName: z.string().nullable(),
   title: z.string(),
   missing: z.array(z.string()),

@@ -44,10 +44,10 @@ export function gestorCartRoutes(deps: ApiDeps) {
     .on(...at(removeItem), staff, requireCartIdOfPath, validated(removeItem), async (c) => {
       const { itemTOTVSId } = c.req.valid("json");
       const cartId = c.req.param("cartId");
-      const removed = await refusedAsApiError(() =>
+      const reply = await refusedAsApiError(() =>
         removeCartItem(deps, staffActor(c), c.get("scope"), cartId, itemTOTVSId),
       );
-      return c.json({ removed });
+      return c.json(reply);
     })
     .on(...at(deleteOne), staff, requireCartIdOfPath, async (c) => {
       const cartId = c.req.param("cartId");

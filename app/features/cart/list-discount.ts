@@ -21,12 +21,16 @@ export const listDiscountMissingNote = (list: Pick<CartBagMaterialList, "percent
 
 /**
  * The warning a change gives when it took bags' list discounts away: "O desconto da lista completa
- * deixou de valer: falta Caderno universitário 10 matérias." With several bags, each student's.
+ * deixou de valer: falta Caderno universitário 10 matérias." With several bags, or `named` (the
+ * gestor's removal), each student's by first name.
  */
-export function listDiscountRemovedMessage(removed: readonly ListDiscountRemoved[]): string {
+export function listDiscountRemovedMessage(
+  removed: readonly ListDiscountRemoved[],
+  { named = removed.length > 1 }: { named?: boolean } = {},
+): string {
   return removed
     .map((bag) => {
-      const whose = removed.length > 1 && bag.studentName ? ` de ${firstName(bag.studentName)}` : "";
+      const whose = named && bag.studentName ? ` de ${firstName(bag.studentName)}` : "";
       return `O desconto da lista completa${whose} deixou de valer: ${missingText(bag.missing)}.`;
     })
     .join(" ");

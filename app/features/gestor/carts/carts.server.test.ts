@@ -81,6 +81,64 @@ describe("Carrinhos' actions", () => {
     expect((await itemsOf(parent.cartId)).map((row) => row.item_totvs_id)).toEqual([kept!.itemTOTVSId]);
   });
 
+  it("a removal that takes a bag's material list discount says so, naming what the bag now misses (0072)", async () => {
+    const parent = await parentWithCart(store.db, "Cecília Prado");
+    const back = cartSearchHref("email", parent.email);
+    const [first, second] = parent.products;
+    const period = await store.db.selectFrom("series").select("period_code").limit(1).executeTakeFirstOrThrow();
+    const listId = crypto.randomUUID();
+    const at = new Date().toISOString();
+    await store.db
+      .insertInto("material_lists")
+      .values({
+        id: listId,
+        store_id: 1,
+        period_code: period.period_code,
+        codgrade: "GESTOR-T1",
+        notice: null,
+        publish_from: "2020-01-01",
+        discount_percentage: 5,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const products = await store.db
+      .selectFrom("products")
+      .select(["id", "item_totvs_id"])
+      .where("item_totvs_id", "in", [first!.itemTOTVSId, second!.itemTOTVSId])
+      .execute();
+    await store.db
+      .insertInto("material_list_lines")
+      .values(
+        products.map((product, position) => ({
+          id: crypto.randomUUID(),
+          list_id: listId,
+          product_id: product.id,
+          position,
+          quantity: 1,
+          required: 1,
+          note: null,
+        })),
+      )
+      .execute();
+    await store.db
+      .updateTable("cart_bags")
+      .set({ material_list_id: listId })
+      .where("cart_id", "=", parent.cartId)
+      .execute();
+
+    const done = await post(back, {
+      intent: REMOVE_ITEM_INTENT,
+      cartId: parent.cartId,
+      itemTOTVSId: String(second!.itemTOTVSId),
+    });
+    expect(await toastOf(done.response!)).toMatchObject({
+      type: "warning",
+      message: ITEM_REMOVED,
+      description: `O desconto da lista completa de Gabriel deixou de valer: falta ${second!.title}.`,
+    });
+  });
+
   it("deletes a cart only with the box ticked; without it, the message and nothing deleted", async () => {
     const parent = await parentWithCart(store.db, "Beatriz Campos");
     const back = cartSearchHref("email", parent.email);

@@ -26,6 +26,7 @@ import {
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { addSizes } from "#tests/fixtures/variants.ts";
+import { insertDiscountList, rememberListOnBag } from "#tests/fixtures/list-discount.ts";
 import { formatBRL } from "#core/money.ts";
 import { bagListPrice } from "./cart-pricing.ts";
 
@@ -88,45 +89,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let lists = 0;
-/** A list of the demo period straight in the database; `codgrade` a real grade names its title. */
-async function createList(
+/** A list of the demo period; `codgrade` a real grade names its title. */
+const createList = (
   lines: { product: Pick<Product, "id">; quantity: number; required: boolean }[],
   { percentage = 10, publishFrom = "2020-01-01", codgrade = `T${++lists}` } = {},
-) {
-  const period = await t.db.selectFrom("series").select("period_code").orderBy("period_code", "desc").limit(1);
-  const { period_code } = await period.executeTakeFirstOrThrow();
-  const id = crypto.randomUUID();
-  const at = new Date().toISOString();
-  await t.db
-    .insertInto("material_lists")
-    .values({
-      id,
-      store_id: 1,
-      period_code,
-      codgrade,
-      notice: null,
-      publish_from: publishFrom,
-      discount_percentage: percentage,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await t.db
-    .insertInto("material_list_lines")
-    .values(
-      lines.map((line, position) => ({
-        id: crypto.randomUUID(),
-        list_id: id,
-        product_id: line.product.id,
-        position,
-        quantity: line.quantity,
-        required: line.required ? 1 : 0,
-        note: null,
-      })),
-    )
-    .execute();
-  return id;
-}
+) =>
+  insertDiscountList(t.db, {
+    codgrade,
+    percentage,
+    publishFrom,
+    lines: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity, required: line.required })),
+  });
 
 /** The usual list: 2 of A and 1 of B required, 1 of C optional. */
 const usualList = (options?: Parameters<typeof createList>[1]) =>
@@ -151,12 +124,7 @@ async function shopperWithListBag(listId: string, ...lines: [itemTOTVSId: number
 
 /** What the add-to-bag of a list does to the bag (another call): remember the list. */
 const markBag = (cartId: string, studentId: string, listId: string) =>
-  t.db
-    .updateTable("cart_bags")
-    .set({ material_list_id: listId })
-    .where("cart_id", "=", cartId)
-    .where("student_id", "=", studentId)
-    .execute();
+  rememberListOnBag(t.db, cartId, studentId, listId);
 
 const cents = (reais: number) => Math.round(reais * 100);
 const cartOf = async (customer: SignedUpCustomer) => (await getCart(t, customer)).body.cart;

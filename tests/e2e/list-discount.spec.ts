@@ -14,67 +14,21 @@ import { expect, test } from "./support/fixtures.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
 import { ownProduct } from "./support/stock.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { insertDiscountList, productIdsOf, rememberListOnBag } from "#tests/fixtures/list-discount.ts";
 
 /** A published list of 10% whose lines are all required, one piece each; answers its id. */
-function createList(productItemCodes: number[]): Promise<string> {
-  return withStoreDatabase(async (db) => {
-    const { period_code } = await db
-      .selectFrom("series")
-      .select("period_code")
-      .orderBy("period_code", "desc")
-      .limit(1)
-      .executeTakeFirstOrThrow();
-    const products = await db
-      .selectFrom("products")
-      .select(["id", "item_totvs_id"])
-      .where("store_id", "=", 1)
-      .where("item_totvs_id", "in", productItemCodes)
-      .execute();
-    const id = crypto.randomUUID();
-    const at = new Date().toISOString();
-    await db
-      .insertInto("material_lists")
-      .values({
-        id,
-        store_id: 1,
-        period_code,
-        // A grade of this test only: one list per grade.
-        codgrade: `E2E${productItemCodes[0]}`,
-        notice: null,
-        publish_from: "2020-01-01",
-        discount_percentage: 10,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await db
-      .insertInto("material_list_lines")
-      .values(
-        productItemCodes.map((code, position) => ({
-          id: crypto.randomUUID(),
-          list_id: id,
-          product_id: products.find((product) => product.item_totvs_id === code)!.id,
-          position,
-          quantity: 1,
-          required: 1,
-          note: null,
-        })),
-      )
-      .execute();
-    return id;
-  });
-}
+const createList = (itemCodes: number[]) =>
+  withStoreDatabase(async (db) =>
+    insertDiscountList(db, {
+      // A grade of this test only: one list per grade.
+      codgrade: `E2E${itemCodes[0]}`,
+      lines: (await productIdsOf(db, itemCodes)).map((productId) => ({ productId, quantity: 1, required: true })),
+    }),
+  );
 
 /** What the list's add-to-bag does to the bag: it remembers the list. */
 const rememberList = (cartId: string, studentId: string, listId: string) =>
-  withStoreDatabase((db) =>
-    db
-      .updateTable("cart_bags")
-      .set({ material_list_id: listId })
-      .where("cart_id", "=", cartId)
-      .where("student_id", "=", studentId)
-      .execute(),
-  );
+  withStoreDatabase((db) => rememberListOnBag(db, cartId, studentId, listId));
 
 /** The checkout's cart on screen (beside the payment step, or inside it on a phone). */
 const checkoutBag = (page: Page) => page.getByTestId("cart-view-bag").filter({ visible: true });
@@ -93,7 +47,7 @@ test("a bag filled from a list shows its discount until a required line leaves, 
   request,
 }) => {
   const notebook = await ownProduct({ type: "P", title: "Caderno da lista" });
-  const ruler = await ownProduct({ type: "P", title: "Regua da lista" });
+  const ruler = await ownProduct({ type: "P", title: "Régua da lista" });
   const customer = await logIn();
   const studentId = await ownStudentId(request, customer);
   const cartId = await saveCart(request, customer, [

@@ -15,6 +15,7 @@ import {
   toastOf,
 } from "#tests/fixtures/gestor-requests.ts";
 import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
+import { insertDiscountList, productIdsOf, rememberListOnBag } from "#tests/fixtures/list-discount.ts";
 import { storefrontGet } from "#tests/fixtures/storefront-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
@@ -85,47 +86,16 @@ describe("Carrinhos' actions", () => {
     const parent = await parentWithCart(store.db, "Cecília Prado");
     const back = cartSearchHref("email", parent.email);
     const [first, second] = parent.products;
-    const period = await store.db.selectFrom("series").select("period_code").limit(1).executeTakeFirstOrThrow();
-    const listId = crypto.randomUUID();
-    const at = new Date().toISOString();
-    await store.db
-      .insertInto("material_lists")
-      .values({
-        id: listId,
-        store_id: 1,
-        period_code: period.period_code,
-        codgrade: "GESTOR-T1",
-        notice: null,
-        publish_from: "2020-01-01",
-        discount_percentage: 5,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const products = await store.db
-      .selectFrom("products")
-      .select(["id", "item_totvs_id"])
-      .where("item_totvs_id", "in", [first!.itemTOTVSId, second!.itemTOTVSId])
-      .execute();
-    await store.db
-      .insertInto("material_list_lines")
-      .values(
-        products.map((product, position) => ({
-          id: crypto.randomUUID(),
-          list_id: listId,
-          product_id: product.id,
-          position,
-          quantity: 1,
-          required: 1,
-          note: null,
-        })),
-      )
-      .execute();
-    await store.db
-      .updateTable("cart_bags")
-      .set({ material_list_id: listId })
-      .where("cart_id", "=", parent.cartId)
-      .execute();
+    const listId = await insertDiscountList(store.db, {
+      codgrade: "GESTOR-T1",
+      percentage: 5,
+      lines: (await productIdsOf(store.db, [first!.itemTOTVSId, second!.itemTOTVSId])).map((productId) => ({
+        productId,
+        quantity: 1,
+        required: true,
+      })),
+    });
+    await rememberListOnBag(store.db, parent.cartId, parent.studentId, listId);
 
     const done = await post(back, {
       intent: REMOVE_ITEM_INTENT,

@@ -53,7 +53,7 @@ async function appliedCoupon(db: Kysely<Database>, couponId: string | null): Pro
 }
 
 /** A bag's material list as the cart shows it (0072), in reais. */
-export const bagMaterialListOf = ({ listId, title, percentage, discountCents, applies, missing }: BagListPrice) =>
+const bagMaterialListOf = ({ listId, title, percentage, discountCents, applies, missing }: BagListPrice) =>
   ({
     listId,
     title,
@@ -127,7 +127,8 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined,
 
 /**
  * Every cart call's reply: the open cart (or the empty one) and the removals not acknowledged yet.
- * `now` decides which material lists are published (their discount, 0072): the API's clock.
+ * `now` decides which material lists are published (their discount, 0072): the API's clock
+ * (deps.now()), which every call of the store API passes.
  */
 export async function cartReply(
   db: Kysely<Database>,

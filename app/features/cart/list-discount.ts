@@ -11,9 +11,12 @@ import { firstName, listedWithE } from "#core/text.ts";
 const missingText = (missing: readonly string[]) =>
   `${missing.length === 1 ? "falta" : "faltam"} ${listedWithE(missing)}`;
 
+/** The cart's totals line of the lists' discounts. */
+export const LIST_DISCOUNT_TOTAL_LABEL = "Desconto lista completa";
+
 /** The bag's line while the discount applies: "Desconto lista completa (5%)". */
 export const listDiscountLabel = (list: Pick<CartBagMaterialList, "percentage">) =>
-  `Desconto lista completa (${list.percentage}%)`;
+  `${LIST_DISCOUNT_TOTAL_LABEL} (${list.percentage}%)`;
 
 /** The bag's note while it does not apply: which required lines are missing. */
 export const listDiscountMissingNote = (list: Pick<CartBagMaterialList, "percentage" | "missing">) =>

@@ -9,6 +9,7 @@ import { CART_CHANGED } from "#api/contract/carts.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { removeCartItem } from "#api/gestor/carts/service.ts";
 import { WHOLE_NETWORK } from "#api/gestor/staff/staff-scope.ts";
+import { saleDetail } from "#api/gestor/sales/sale-detail.ts";
 import { createMemoryMailer } from "#api/mail/mailer.ts";
 import type { ChargeRequest, PaymentGateway } from "#api/payments/gateway.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
@@ -392,6 +393,24 @@ describe("finish-cart re-prices the list discount (never trusted from the page)"
     );
     expect(mail.text).toContain(`Desconto da lista completa: -${formatBRL(listDiscount / 100)}`);
     expect(mail.text).toContain(`Total: ${formatBRL(total / 100)}`);
+
+    // The public receipt of the bag and the gestor's sale page name the list and its discount.
+    const saleId = paid.body.finished.saleId as string;
+    const [bagRow] = await t.db.selectFrom("sale_bags").select("id").where("sale_id", "=", saleId).execute();
+    const receipt = await t.call(
+      "GET",
+      `/sale-bags/check-status-sale-bag/store/1/sale/${saleId}/saleBag/${bagRow!.id}`,
+    );
+    expect(receipt.body.saleBag).toMatchObject({
+      total: (subtotal - listDiscount) / 100,
+      listDiscount: listDiscount / 100,
+      materialListTitle: "Lista de material — 2ª Série",
+      sale: { listDiscount: listDiscount / 100, discount: coupon / 100, total: total / 100 },
+    });
+    expect(await saleDetail(t.db, saleId, WHOLE_NETWORK)).toMatchObject({
+      listDiscount: listDiscount / 100,
+      bags: [{ listDiscount: listDiscount / 100, materialListTitle: "Lista de material — 2ª Série" }],
+    });
 
     const [order] = (await salesOf(t, customer)).body.sales;
     expect([order.subtotal, order.listDiscount, order.discount, order.total].map(cents)).toEqual([

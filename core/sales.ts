@@ -6,6 +6,9 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethodCode } from "./payment-methods
 import type { SaleStatus } from "./sale-status.ts";
 import { STORE_TIME_ZONE } from "./dates.ts";
 
+/** How receipts, e-mails and reports name a material list's discount (docs/decisions/0072). */
+export const LIST_DISCOUNT_LABEL = "Desconto da lista completa";
+
 export const SALE_STATUS_LABELS: Record<SaleStatus, string> = {
   processing: "Pagamento em processamento",
   pending: "Aguardando pagamento",

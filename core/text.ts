@@ -131,6 +131,11 @@ export function counted(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** Names as a sentence lists them: "A", "A e B", "A, B e C". */
+export function listedWithE(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+}
+
 /** URL slug: "Material Didático – 1º Ano" → "material-didatico-1-ano". */
 export function slugify(text: string): string {
   return stripAccents(text.replace(/[ºª°]/g, ""))

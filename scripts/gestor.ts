@@ -144,8 +144,12 @@ try {
   } else if (command === "remove-item") {
     const item = Number(values.item);
     if (!values.cart || !Number.isInteger(item) || item <= 0) fail(USAGE);
-    const removed = await removeCartItem(deps, COMMAND_LINE, WHOLE_NETWORK, values.cart, item);
+    const { removed, listDiscountRemoved } = await removeCartItem(deps, COMMAND_LINE, WHOLE_NETWORK, values.cart, item);
     console.log(`Removido do carrinho ${values.cart}: ${removed.map((r) => `${r.itemTOTVSId} ${r.title}`).join(", ")}`);
+    for (const bag of listDiscountRemoved)
+      console.log(
+        `  ${bag.studentName ?? "Sem estudante"} perdeu o desconto da ${bag.title}: falta ${bag.missing.join(", ")}`,
+      );
   } else if (command === "delete-cart") {
     if (!values.cart) fail(USAGE);
     const removed = await deleteCart(deps, COMMAND_LINE, WHOLE_NETWORK, values.cart);

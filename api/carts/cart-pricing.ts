@@ -2,16 +2,26 @@
  * The one place a cart is priced, for the cart replies and for the purchase (finish-cart.ts),
  * which re-prices: prices always come from the catalogue, never from a request.
  *
- *   subtotal = Σ quantity × DESCONTO (sale_price_cents)       — integer centavos
- *   discount = round(subtotal × coupon percentage / 100)     — half up, to centavos
- *   total    = subtotal − discount
+ *   subtotal      = Σ quantity × DESCONTO (sale_price_cents)                  — integer centavos
+ *   list discount = Σ over bags, per bag: round(X% × Σ the list's pieces in the bag, each line
+ *                   counted up to the list's quantity) while every required line is in the bag
+ *   discount      = round((subtotal − list discount) × coupon percentage / 100)
+ *   total         = subtotal − list discount − discount
  *
- * The coupon applies to the whole cart's total (spec §4), so each line's DESCONTO stays
- * the catalogue's selling price. A line of a variant (its item code is the variant's: a size)
- * has the variant's prices where it sets them, else the product's (docs/decisions/0067).
+ * Every rounding is half up, to centavos. The list discount ("Lista completa com X% de
+ * desconto", issue 29) is docs/decisions/0072-list-discount-and-coupon.md: a bag filled from a
+ * material list (cart_bags.material_list_id) that is still published and gives a discount has it
+ * while each required line of the list is in the bag with at least the list's quantity (a line
+ * of a product with sizes: any of its sizes for sale, together); extra pieces and items not on
+ * the list pay full price. The coupon applies to the whole cart's total after the list discounts
+ * (spec §4: one coupon, on the cart), so each line's DESCONTO stays the catalogue's selling
+ * price. A line of a variant (its item code is the variant's: a size) has the variant's prices
+ * where it sets them, else the product's (docs/decisions/0067).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import type { ListDiscountRemoved } from "../contract/carts.ts";
+import { isPublished } from "../material-lists/list-view.ts";
 
 export interface CartLine {
   bagId: string;
@@ -140,19 +150,147 @@ export async function loadCartLines(db: Kysely<Database>, cartId: string): Promi
 
 export interface CartTotals {
   subtotalCents: number;
+  /** The material lists' discounts, all bags together (0072). */
+  listDiscountCents: number;
+  /** The coupon's. */
   discountCents: number;
   totalCents: number;
 }
 
+/** A bag's material list as the price reads it (0072): its discount and its lines. */
+export interface BagMaterialList {
+  listId: string;
+  /** "Lista de material — 6º Ano". */
+  title: string;
+  percentage: number;
+  lines: { productId: string; title: string; quantity: number; required: boolean }[];
+}
+
+/** What a bag's list gives it now (0072). */
+export interface BagListPrice extends Omit<BagMaterialList, "lines"> {
+  bagId: string;
+  /** Every required line is in the bag: the discount applies. */
+  applies: boolean;
+  /** The titles of the required lines not in the bag (or with fewer pieces than the list's). */
+  missing: string[];
+  /** 0 unless it applies. */
+  discountCents: number;
+}
+
+type PricedLine = Pick<CartLine, "bagId" | "productId" | "quantity" | "salePriceCents">;
+
+const halfUpPercent = (cents: number, percentage: number) => Math.round((cents * percentage) / 100);
+
+/**
+ * The list discount of one bag (0072): whether every required line is in it, which are missing,
+ * and X% of the list's pieces in the bag, each line counted up to the list's quantity. A product
+ * with sizes is one line: its pieces of every size count together, in the bag's order.
+ */
+export function bagListPrice(bagId: string, bagLines: readonly PricedLine[], list: BagMaterialList): BagListPrice {
+  const inBag = (productId: string) => bagLines.filter((line) => line.productId === productId);
+  const piecesOf = (productId: string) => inBag(productId).reduce((sum, line) => sum + line.quantity, 0);
+  const missing = list.lines
+    .filter((line) => line.required && piecesOf(line.productId) < line.quantity)
+    .map((line) => line.title);
+  const applies = missing.length === 0;
+  let listedCents = 0;
+  for (const listLine of list.lines) {
+    let left = listLine.quantity;
+    for (const line of inBag(listLine.productId)) {
+      const counted = Math.min(left, line.quantity);
+      listedCents += counted * line.salePriceCents;
+      left -= counted;
+    }
+  }
+  const { lines: _lines, ...named } = list;
+  return {
+    ...named,
+    bagId,
+    applies,
+    missing,
+    discountCents: applies ? halfUpPercent(listedCents, list.percentage) : 0,
+  };
+}
+
 /** The formula at the top of this file, over lines already read from the catalogue. */
 export function priceLines(
-  lines: readonly Pick<CartLine, "quantity" | "salePriceCents">[],
+  lines: readonly PricedLine[],
   couponPercentage = 0,
-): CartTotals {
+  /** By bag id: the material list each bag was filled from, when it gives a discount (loadBagLists). */
+  bagLists: ReadonlyMap<string, BagMaterialList> = new Map(),
+): CartTotals & { bagLists: BagListPrice[] } {
   const subtotalCents = lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0);
+  const priced = [...bagLists].map(([bagId, list]) =>
+    bagListPrice(
+      bagId,
+      lines.filter((line) => line.bagId === bagId),
+      list,
+    ),
+  );
+  const listDiscountCents = priced.reduce((sum, bag) => sum + bag.discountCents, 0);
   const percentage = Math.min(100, Math.max(0, couponPercentage));
-  const discountCents = Math.round((subtotalCents * percentage) / 100);
-  return { subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+  const discountCents = halfUpPercent(subtotalCents - listDiscountCents, percentage);
+  return {
+    subtotalCents,
+    listDiscountCents,
+    discountCents,
+    totalCents: subtotalCents - listDiscountCents - discountCents,
+    bagLists: priced,
+  };
+}
+
+/**
+ * The material list of each of the cart's bags that was filled from one that is still published
+ * (api/material-lists/list-view.ts isPublished) and gives a discount, by bag id (0072). Read
+ * at every pricing: a list the gestor unpublished or whose discount he removed gives none.
+ */
+export async function loadBagLists(
+  db: Kysely<Database>,
+  cartId: string,
+  now: Date,
+): Promise<Map<string, BagMaterialList>> {
+  const bags = await db
+    .selectFrom("cart_bags as b")
+    .innerJoin("carts", "carts.id", "b.cart_id")
+    .innerJoin("material_lists as l", (join) =>
+      join.onRef("l.id", "=", "b.material_list_id").onRef("l.store_id", "=", "carts.store_id"),
+    )
+    .leftJoin("series as s", (join) =>
+      join
+        .onRef("s.store_id", "=", "l.store_id")
+        .onRef("s.period_code", "=", "l.period_code")
+        .onRef("s.codgrade", "=", "l.codgrade"),
+    )
+    .select(["b.id as bag_id", "l.id", "l.publish_from", "l.discount_percentage", "l.codgrade", "s.grade_name"])
+    .where("b.cart_id", "=", cartId)
+    .where("l.discount_percentage", "is not", null)
+    .execute();
+  const lists = bags.filter((bag) => isPublished(bag, now));
+  const found = new Map<string, BagMaterialList>();
+  if (lists.length === 0) return found;
+  const lines = await db
+    .selectFrom("material_list_lines as ll")
+    .innerJoin("products as p", "p.id", "ll.product_id")
+    .select(["ll.list_id", "ll.product_id", "p.title", "ll.quantity", "ll.required"])
+    .where("ll.list_id", "in", [...new Set(lists.map((list) => list.id))])
+    .orderBy("ll.position")
+    .execute();
+  for (const list of lists) {
+    found.set(list.bag_id, {
+      listId: list.id,
+      title: `Lista de material — ${list.grade_name ?? list.codgrade}`,
+      percentage: list.discount_percentage!,
+      lines: lines
+        .filter((line) => line.list_id === list.id)
+        .map((line) => ({
+          productId: line.product_id,
+          title: line.title,
+          quantity: line.quantity,
+          required: line.required === 1,
+        })),
+    });
+  }
+  return found;
 }
 
 export interface PricedCart extends CartTotals {
@@ -161,11 +299,13 @@ export interface PricedCart extends CartTotals {
   /** Lines whose product left the catalogue since it was added: the checkout must refuse or drop them. */
   unavailable: CartLine[];
   coupon: { id: string; code: string; percentage: number } | null;
+  /** Each bag filled from a material list that gives a discount, and what it gives now (0072). */
+  bagLists: BagListPrice[];
 }
 
-/** Re-prices a cart from the catalogue and its applied coupon (the checkout re-checks the coupon with couponCheck). */
-export async function priceCart(db: Kysely<Database>, cartId: string): Promise<PricedCart> {
-  const [all, cart] = await Promise.all([
+/** Re-prices a cart from the catalogue, its bags' material lists and its applied coupon (the checkout re-checks the coupon with couponCheck). */
+export async function priceCart(db: Kysely<Database>, cartId: string, now: Date): Promise<PricedCart> {
+  const [all, cart, bagLists] = await Promise.all([
     loadCartLines(db, cartId),
     db
       .selectFrom("carts")
@@ -173,6 +313,7 @@ export async function priceCart(db: Kysely<Database>, cartId: string): Promise<P
       .select(["coupons.id as coupon_id", "coupons.code", "coupons.percentage"])
       .where("carts.id", "=", cartId)
       .executeTakeFirst(),
+    loadBagLists(db, cartId, now),
   ]);
   const coupon =
     cart?.coupon_id && cart.code !== null && cart.percentage !== null
@@ -180,9 +321,24 @@ export async function priceCart(db: Kysely<Database>, cartId: string): Promise<P
       : null;
   const lines = all.filter((line) => line.shoppable);
   return {
-    ...priceLines(lines, coupon?.percentage ?? 0),
+    ...priceLines(lines, coupon?.percentage ?? 0, bagLists),
     lines,
     unavailable: all.filter((line) => !line.shoppable),
     coupon,
   };
+}
+
+/**
+ * The bags whose list discount applied before a change and, still in the cart, no longer does
+ * (0072): which list, and the required lines now missing. A bag keeps its id while its student
+ * stays in the cart (repository.ts writeContents); a bag the change emptied is gone, and lost
+ * nothing worth a message.
+ */
+export function listDiscountsLost(before: PricedCart, after: PricedCart): ListDiscountRemoved[] {
+  return after.bagLists.flatMap((now) => {
+    const was = before.bagLists.find((list) => list.bagId === now.bagId && list.listId === now.listId);
+    if (!was?.applies || now.applies) return [];
+    const studentName = after.lines.find((line) => line.bagId === now.bagId)?.studentName ?? null;
+    return [{ studentName, title: now.title, missing: now.missing }];
+  });
 }

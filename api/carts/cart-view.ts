@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
-import type { Cart, CartBag, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
-import { loadCartLines, priceLines, type CartLine } from "./cart-pricing.ts";
+import type { Cart, CartBag, CartBagMaterialList, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
+import { loadBagLists, loadCartLines, priceLines, type BagListPrice, type CartLine } from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./repository.ts";
 import { pendingRemovals } from "./cart-removals.ts";
 import { findStockLevels, stockKeyOf } from "../stock/repository.ts";
@@ -52,15 +52,32 @@ async function appliedCoupon(db: Kysely<Database>, couponId: string | null): Pro
   return row ? { id: row.id, code: row.code, percentage: row.percentage } : null;
 }
 
+/** A bag's material list as the cart shows it (0072), in reais. */
+const bagMaterialListOf = ({ listId, title, percentage, discountCents, applies, missing }: BagListPrice) =>
+  ({
+    listId,
+    title,
+    percentage,
+    discount: centsToReais(discountCents),
+    applies,
+    missing,
+  }) satisfies CartBagMaterialList;
+
 /**
  * The cart as the API answers it (spec §3). Only lines still for sale are shown; a bag
- * left without any is left out too, and disappears from the cart at the next write.
+ * left without any is left out too, and disappears from the cart at the next write. A bag filled
+ * from a material list that gives a discount says what it gives now, and the cart the sum of
+ * those discounts (beyond spec §3, docs/decisions/0072-list-discount-and-coupon.md).
  */
-export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined): Promise<Cart> {
+export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined, now: Date): Promise<Cart> {
   if (!cart) {
     return { id: null, cartId: null, affiliateId: null, version: 0, coupon: null, ...EMPTY_TOTALS, bags: [] };
   }
-  const [all, coupon] = await Promise.all([loadCartLines(db, cart.id), appliedCoupon(db, cart.coupon_id)]);
+  const [all, coupon, bagLists] = await Promise.all([
+    loadCartLines(db, cart.id),
+    appliedCoupon(db, cart.coupon_id),
+    loadBagLists(db, cart.id, now),
+  ]);
   const lines = all.filter((line) => line.shoppable);
   // Read now, like the product page's (decision 0066): a line that ran out since it was added says so.
   const levels = await findStockLevels(
@@ -89,7 +106,11 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
     bags.set(line.bagId, bag);
     bag.cartItems.push(toCartItem(line, coupon, levels));
   }
-  const totals = priceLines(lines, coupon?.percentage ?? 0);
+  const totals = priceLines(lines, coupon?.percentage ?? 0, bagLists);
+  for (const list of totals.bagLists) {
+    const bag = bags.get(list.bagId);
+    if (bag) bag.materialList = bagMaterialListOf(list);
+  }
   return {
     id: cart.id,
     cartId: cart.id,
@@ -97,15 +118,24 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined)
     version: cart.version,
     coupon,
     subtotal: centsToReais(totals.subtotalCents),
+    ...(totals.bagLists.length > 0 ? { listDiscount: centsToReais(totals.listDiscountCents) } : {}),
     discount: centsToReais(totals.discountCents),
     total: centsToReais(totals.totalCents),
     bags: [...bags.values()],
   };
 }
 
-/** Every cart call's reply: the open cart (or the empty one) and the removals not acknowledged yet. */
-export async function cartReply(db: Kysely<Database>, customer: { id: string; store_id: number }): Promise<CartReply> {
+/**
+ * Every cart call's reply: the open cart (or the empty one) and the removals not acknowledged yet.
+ * `now` decides which material lists are published (their discount, 0072): the API's clock
+ * (deps.now()), which every call of the store API passes.
+ */
+export async function cartReply(
+  db: Kysely<Database>,
+  customer: { id: string; store_id: number },
+  now: Date = new Date(),
+): Promise<CartReply> {
   const cart = await findOpenCart(db, customer.id, customer.store_id);
-  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart), pendingRemovals(db, customer.id)]);
+  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart, now), pendingRemovals(db, customer.id)]);
   return { cart: view, itemsRemoved };
 }

@@ -341,6 +341,7 @@ async function writeSale(
       installments: sale.installments,
       status: "processing",
       subtotal_cents: priced.subtotalCents,
+      list_discount_cents: priced.listDiscountCents,
       discount_cents: priced.discountCents,
       total_cents: priced.totalCents,
       coupon_code: priced.coupon?.code ?? null,
@@ -363,6 +364,10 @@ async function writeSale(
     .execute();
   for (const [studentId, lines] of groupByStudent(priced.lines)) {
     const bagId = crypto.randomUUID();
+    // The list discount the bag has now (0072); the bag's total is what its lines cost after it,
+    // before the cart's coupon: what a refund of this bag may give back at most.
+    const list = priced.bagLists.find((bagList) => bagList.bagId === lines[0]!.bagId && bagList.applies);
+    const listDiscountCents = list?.discountCents ?? 0;
     await db
       .insertInto("sale_bags")
       .values({
@@ -371,7 +376,9 @@ async function writeSale(
         student_id: studentId,
         student_name: lines[0]!.studentName ?? "",
         student_ra: lines[0]!.studentRA,
-        total_cents: lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0),
+        total_cents: lines.reduce((sum, line) => sum + line.quantity * line.salePriceCents, 0) - listDiscountCents,
+        list_discount_cents: listDiscountCents,
+        material_list_title: list ? list.title : null,
         status: "processing",
       })
       .execute();
@@ -599,7 +606,9 @@ export function claimSale(
     const cart =
       ref.storeId === customer.store_id ? await findOwnOpenCart(trx, customer.id, ref.storeId, ref.cartId) : undefined;
     if (!cart) throw notFound(CART_NOT_FOUND);
-    const priced = await priceCart(trx, cart.id);
+    // The same pricing as the cart's replies, list discounts included (0072): a page that showed
+    // a list discount whose required lines are no longer all in the bag has another total.
+    const priced = await priceCart(trx, cart.id, now);
     // Under the customer's lock, which a gestor removal takes too: the cart charged is the one
     // the page showed, or nothing is (docs/decisions/0010, "The cart the page showed").
     if (

@@ -78,7 +78,7 @@ export async function mergeGuestCart(
     await lockCustomer(trx, customer.id);
     const guest = await findOpenGuestCart(trx, guestKeyHash, customer.store_id);
     const nothing: GuestCartMerge = { added: [], skipped: [], couponRemoved: false };
-    if (!guest) return { ...(await cartReply(trx, customer)), merge: nothing };
+    if (!guest) return { ...(await cartReply(trx, customer, deps.now())), merge: nothing };
 
     const guestLines = await loadCartLines(trx, guest.id);
     // Deleted first: of two merges of the same key at once, the second finds no rows.
@@ -107,6 +107,6 @@ export async function mergeGuestCart(
         );
       }
     }
-    return { ...(await cartReply(trx, customer)), merge };
+    return { ...(await cartReply(trx, customer, deps.now())), merge };
   });
 }

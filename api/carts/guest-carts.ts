@@ -47,8 +47,8 @@ export function guestKeyHash(key: string | undefined): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
-export async function guestCartReply(db: Kysely<Database>, cart: CartRow | undefined): Promise<CartReply> {
-  return { cart: await buildCart(db, cart), itemsRemoved: [] };
+export async function guestCartReply(db: Kysely<Database>, cart: CartRow | undefined, now: Date): Promise<CartReply> {
+  return { cart: await buildCart(db, cart, now), itemsRemoved: [] };
 }
 
 /**
@@ -100,7 +100,7 @@ export async function saveGuestCart(
     const at = deps.now().toISOString();
     const cart = await findOpenGuestCart(trx, guest.keyHash, guest.storeId);
     if (!cart) {
-      if (bags.length === 0) return guestCartReply(trx, undefined);
+      if (bags.length === 0) return guestCartReply(trx, undefined, deps.now());
       await purgeIdleGuestCarts(trx, deps.now());
       let created: CartRow;
       try {
@@ -115,7 +115,7 @@ export async function saveGuestCart(
         throw new ApiError(409, STALE_CART);
       }
       await writeContents(trx, created.id, bags, at);
-      return guestCartReply(trx, created);
+      return guestCartReply(trx, created, deps.now());
     }
     await lockCart(trx, cart.id);
     const current = (await findOpenGuestCart(trx, guest.keyHash, guest.storeId))!;
@@ -126,6 +126,6 @@ export async function saveGuestCart(
       await writeContents(trx, current.id, bags, at);
       await touchCart(trx, current, { affiliate_id: affiliateId }, at);
     }
-    return guestCartReply(trx, await findOpenGuestCart(trx, guest.keyHash, guest.storeId));
+    return guestCartReply(trx, await findOpenGuestCart(trx, guest.keyHash, guest.storeId), deps.now());
   });
 }

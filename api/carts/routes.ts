@@ -43,7 +43,7 @@ export function cartRoutes(deps: ApiDeps) {
   return (
     new Hono<CustomerEnv>()
       .on(...at(carts.getCart), requireOwnCustomer(deps), async (c) => {
-        const reply = await cartReply(deps.db, c.get("customer"));
+        const reply = await cartReply(deps.db, c.get("customer"), deps.now());
         return c.json<CartReply>(reply);
       })
       .on(...at(carts.saveCart), requireCustomer(deps), ownIds, validated(carts.saveCart), async (c) => {
@@ -53,7 +53,7 @@ export function cartRoutes(deps: ApiDeps) {
       .on(...at(carts.listGuestCart), guestCartKey, validated(carts.listGuestCart), async (c) => {
         const { storeId } = c.req.valid("param");
         const cart = await findOpenGuestCart(deps.db, c.get("guestKeyHash"), storeId);
-        return c.json<CartReply>(await guestCartReply(deps.db, cart));
+        return c.json<CartReply>(await guestCartReply(deps.db, cart, deps.now()));
       })
       .on(
         ...at(carts.saveGuestCart),

@@ -8,7 +8,7 @@ import {
   type SaveCartReply,
 } from "../contract/carts.ts";
 import { couponStillApplies } from "../coupons/coupon-rules.ts";
-import { loadCartLines } from "./cart-pricing.ts";
+import { listDiscountsLost, loadCartLines, priceCart } from "./cart-pricing.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError, badRequest, notFound } from "../errors.ts";
@@ -156,13 +156,16 @@ export async function affiliateOf(
  * POST /carts/client-add-item-to-cart: the whole cart is sent and replaces the stored
  * one, in one transaction per customer. A stale `version` is a 409 unless the request
  * asks for exactly what is stored (a repeated submit). A change to the contents keeps the
- * coupon only while it still applies (0047); an empty list empties the cart.
+ * coupon only while it still applies (0047); an empty list empties the cart. A bag whose material
+ * list discount the change took away (a required line left or went below the list's quantity) is
+ * named in the reply, so the shopper is told (docs/decisions/0072-list-discount-and-coupon.md).
  */
 export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartPayloadData): Promise<SaveCartReply> {
   const bags = await desiredContents(deps.db, customer.store_id, data.bags);
   const affiliateId = await affiliateOf(deps.db, data.affiliateId, bags);
   return deps.db.transaction().execute(async (trx) => {
-    const at = deps.now().toISOString();
+    const now = deps.now();
+    const at = now.toISOString();
     await lockCustomer(trx, customer.id);
     await assertLinkedStudents(trx, customer.id, bags);
     const cart = await findOpenCart(trx, customer.id, customer.store_id);
@@ -175,12 +178,13 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
           bags,
         );
       }
-      return cartReply(trx, customer);
+      return cartReply(trx, customer, now);
     }
     const unchanged = sameContents(await readContents(trx, cart.id), bags);
     if (data.version !== undefined && data.version !== cart.version && !unchanged) throw new ApiError(409, STALE_CART);
-    if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer);
+    if (unchanged && affiliateId === cart.affiliate_id) return cartReply(trx, customer, now);
     await assertNoPaymentInProgress(trx, cart.id);
+    const pricedBefore = unchanged ? null : await priceCart(trx, cart.id, now);
     if (!unchanged) await writeContents(trx, cart.id, bags, at);
     const couponRemoved =
       unchanged || !cart.coupon_id
@@ -192,8 +196,13 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
       couponRemoved ? { affiliate_id: affiliateId, coupon_id: null } : { affiliate_id: affiliateId },
       at,
     );
-    const reply = await cartReply(trx, customer);
-    return couponRemoved ? { ...reply, couponRemoved } : reply;
+    const reply = await cartReply(trx, customer, now);
+    const listDiscountRemoved = pricedBefore ? listDiscountsLost(pricedBefore, await priceCart(trx, cart.id, now)) : [];
+    return {
+      ...reply,
+      ...(couponRemoved ? { couponRemoved } : {}),
+      ...(listDiscountRemoved.length > 0 ? { listDiscountRemoved } : {}),
+    };
   });
 }
 

@@ -4,6 +4,7 @@
  * (docs/decisions/0010-checkout-and-payment.md).
  */
 import { z } from "zod";
+import { listedWithE } from "#core/text.ts";
 import { CARD_FORM_MESSAGE } from "#core/card.ts";
 import { quantityProblem } from "#core/cart-rules.ts";
 import { INSTALLMENT_TEXTS } from "#core/installments.ts";
@@ -54,7 +55,7 @@ export function itemSoldOutMessage(items: readonly SoldOutItem[]): string {
     const what = withOptions ? "Escolha outra opção ou remova-o" : "Remova-o";
     return `Um item do seu carrinho esgotou: ${names[0]!}. ${what} do carrinho para continuar.`;
   }
-  const listed = `${names.slice(0, -1).join(", ")} e ${names[names.length - 1]!}`;
+  const listed = listedWithE(names);
   const what = withOptions ? "Escolha outras opções ou remova-os" : "Remova-os";
   return `Itens do seu carrinho esgotaram: ${listed}. ${what} do carrinho para continuar.`;
 }
@@ -93,6 +94,23 @@ const cartItem = z.object({
 });
 export type CartItem = z.infer<typeof cartItem>;
 
+/**
+ * Beyond spec §3 (docs/decisions/0072-list-discount-and-coupon.md): the material list a bag was
+ * filled from, when it is published and gives "Lista completa com X% de desconto". `applies`
+ * while every required line of the list is in the bag; `missing` names those that are not;
+ * `discount` (reais) is 0 unless it applies.
+ */
+const cartBagMaterialList = z.object({
+  listId: z.string(),
+  /** "Lista de material — 6º Ano". */
+  title: z.string(),
+  percentage: z.number(),
+  discount: z.number(),
+  applies: z.boolean(),
+  missing: z.array(z.string()),
+});
+export type CartBagMaterialList = z.infer<typeof cartBagMaterialList>;
+
 const cartBag = z.object({
   cartId: z.string(),
   /** The student's name; null for items waiting for a student ("Selecionar estudante"). */
@@ -100,6 +118,7 @@ const cartBag = z.object({
   studentId: z.string().nullable(),
   RA: z.string().nullable(),
   cartItems: z.array(cartItem),
+  materialList: cartBagMaterialList.optional(),
 });
 export type CartBag = z.infer<typeof cartBag>;
 
@@ -114,6 +133,12 @@ const cart = z.object({
   version: z.number(),
   coupon: cartCoupon.nullable(),
   subtotal: z.number(),
+  /**
+   * Beyond spec §3 (0072): the bags' material list discounts, when a bag has a list with one;
+   * absent otherwise (a school API without lists sends none). `discount` stays the coupon's, on
+   * subtotal − listDiscount; total = subtotal − listDiscount − discount.
+   */
+  listDiscount: z.number().optional(),
   discount: z.number(),
   total: z.number(),
   bags: z.array(cartBag),
@@ -138,7 +163,21 @@ export type CartReply = z.infer<typeof cartReply>;
  */
 export const couponRemoved = z.object({ code: z.string(), reason: z.string() });
 export type CouponRemoved = z.infer<typeof couponRemoved>;
-const saveCartReply = z.object({ ...cartReplyShape, couponRemoved: couponRemoved.optional() });
+/**
+ * Beyond spec §7 (docs/decisions/0072-list-discount-and-coupon.md): each bag whose list discount
+ * the change took away, with the required lines now missing; absent when none lost it.
+ */
+export const listDiscountRemoved = z.object({
+  studentName: z.string().nullable(),
+  title: z.string(),
+  missing: z.array(z.string()),
+});
+export type ListDiscountRemoved = z.infer<typeof listDiscountRemoved>;
+const saveCartReply = z.object({
+  ...cartReplyShape,
+  couponRemoved: couponRemoved.optional(),
+  listDiscountRemoved: z.array(listDiscountRemoved).optional(),
+});
 export type SaveCartReply = z.infer<typeof saveCartReply>;
 
 /** What the merge at login did to the visitor's items. */

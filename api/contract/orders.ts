@@ -29,6 +29,12 @@ const saleShape = {
   paymentMethod: z.object({ code: paymentMethodCode, name: z.string() }),
   installments: z.number(),
   subtotal: z.number(),
+  /**
+   * Beyond spec §7 (docs/decisions/0072-list-discount-and-coupon.md): the material lists'
+   * "Lista completa" discounts, present when there was one; `discount` stays the coupon's.
+   * total = subtotal − listDiscount − discount.
+   */
+  listDiscount: z.number().optional(),
   discount: z.number(),
   total: z.number(),
   couponCode: z.string().nullable(),
@@ -81,7 +87,14 @@ const saleBagShape = {
   saleId: z.string(),
   studentName: z.string(),
   studentRA: z.string().nullable(),
+  /** What the bag's lines cost after its list discount, before the cart's coupon. */
   total: z.number(),
+  /**
+   * Beyond spec §7 (0072), present when the bag had its list's discount: how much, and which
+   * list ("Lista de material — 6º Ano").
+   */
+  listDiscount: z.number().optional(),
+  materialListTitle: z.string().optional(),
   status: saleStatus,
   items: z.array(saleBagItem),
 };
@@ -102,6 +115,7 @@ export const receiptSale = sale.pick({
   paymentMethod: true,
   installments: true,
   subtotal: true,
+  listDiscount: true,
   discount: true,
   total: true,
   couponCode: true,

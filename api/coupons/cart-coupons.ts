@@ -44,7 +44,7 @@ export async function applyCoupon(
     const check = await couponCheck(trx, { coupon, customerId: customer.id, now, items });
     if (!check.ok) throw new ApiError(check.status, check.message);
     await touchCart(trx, cart, { coupon_id: coupon!.id }, at);
-    return cartReply(trx, customer);
+    return cartReply(trx, customer, now);
   });
 }
 
@@ -58,6 +58,6 @@ export async function removeCoupon(deps: ApiDeps, customer: CustomerRow, ref: Ca
       await assertNoPaymentInProgress(trx, cart.id);
       await touchCart(trx, cart, { coupon_id: null }, at);
     }
-    return cartReply(trx, customer);
+    return cartReply(trx, customer, deps.now());
   });
 }

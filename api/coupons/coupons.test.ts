@@ -141,7 +141,7 @@ describe("coupons of a cart", () => {
     expect(Math.round(cart.discount * 100)).toBe(Math.round(subtotal * 0.1));
     expect(Math.round(cart.total * 100)).toBe(subtotal - Math.round(subtotal * 0.1));
 
-    const priced = await priceCart(t.db, cartId);
+    const priced = await priceCart(t.db, cartId, new Date());
     expect(priced.totalCents).toBe(subtotal - Math.round(subtotal * 0.1));
 
     const second = await apply(customer, cartId, "ESCOLA5");

@@ -36,6 +36,7 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     paymentMethod: { code: row.payment_method_code, name: PAYMENT_METHOD_NAMES[row.payment_method_code] },
     installments: row.installments,
     subtotal: centsToReais(row.subtotal_cents),
+    ...(row.list_discount_cents > 0 ? { listDiscount: centsToReais(row.list_discount_cents) } : {}),
     discount: centsToReais(row.discount_cents),
     total: centsToReais(row.total_cents),
     couponCode: row.coupon_code,
@@ -62,6 +63,9 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
     studentName: row.student_name,
     studentRA: row.student_ra,
     total: centsToReais(row.total_cents),
+    ...(row.list_discount_cents > 0
+      ? { listDiscount: centsToReais(row.list_discount_cents), materialListTitle: row.material_list_title ?? "" }
+      : {}),
     status: row.status,
     items: items.map((item) => ({
       itemTOTVSId: item.item_totvs_id,

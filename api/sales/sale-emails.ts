@@ -21,6 +21,7 @@ import { installmentChoice } from "#core/price-view.ts";
 import { chosenOption } from "#core/product-options.ts";
 import { isPickedUpAtUnit, pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
+import { LIST_DISCOUNT_LABEL } from "#core/sales.ts";
 import type { Database } from "#db/schema.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "#core/payment-methods.ts";
 import { escapeHtml } from "../mail/escape-html.ts";
@@ -45,6 +46,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
       "sales.store_id",
     ])
     .select(["sales.card_last4", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
+    .select("sales.list_discount_cents")
     .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
     .select("sales.boleto_pdf_url")
     .select(["sales.pix_copy_paste", "sales.pix_expires_at"])
@@ -85,6 +87,12 @@ function orderLines(sale: SaleForMail, withPickup = false): string[] {
       `  ${item.quantity} x ${soldItemName(item)}: ${formatBRL(centsToReais(item.quantity * item.unit_price_cents))}`,
       ...(withPickup && isPickedUpAtUnit(item.type) ? [`    ${pickupText(unitFrom(sale.units, item.unit_code))}`] : []),
     ]),
+    // The bag's "Lista completa" discount (docs/decisions/0072-list-discount-and-coupon.md).
+    ...(bag.list_discount_cents > 0
+      ? [
+          `  ${LIST_DISCOUNT_LABEL} (${bag.material_list_title ?? ""}): -${formatBRL(centsToReais(bag.list_discount_cents))}`,
+        ]
+      : []),
   ]);
 }
 
@@ -134,6 +142,9 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     ...orderLines(sale, true),
     "",
     `Subtotal: ${formatBRL(centsToReais(sale.subtotal_cents))}`,
+    ...(sale.list_discount_cents > 0
+      ? [`${LIST_DISCOUNT_LABEL}: -${formatBRL(centsToReais(sale.list_discount_cents))}`]
+      : []),
     ...(sale.discount_cents > 0
       ? [`Cupom ${sale.coupon_code ?? ""}: -${formatBRL(centsToReais(sale.discount_cents))}`]
       : []),

@@ -7,7 +7,7 @@ import { SoldItemOption } from "#app/features/orders/sold-item-option.tsx";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#core/money.ts";
 import { firstName } from "#core/text.ts";
-import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { formatSaleDate, LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import type { Route } from "./+types/public-receipt";
 
 export const meta = () => [{ title: "Comprovante | Loja Escolar" }, { name: "robots", content: "noindex" }];
@@ -87,6 +87,14 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
           ))}
         </tbody>
         <tfoot>
+          {receipt.listDiscount ? (
+            <tr>
+              <td className="pt-2" colSpan={2}>
+                {LIST_DISCOUNT_LABEL} ({receipt.materialListTitle})
+              </td>
+              <td className="pt-2 text-right">- {formatBRL(receipt.listDiscount)}</td>
+            </tr>
+          ) : null}
           <tr>
             <td className="pt-2 font-bold" colSpan={2}>
               Total deste estudante
@@ -97,6 +105,7 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
       </table>
       <p className="mt-6 text-xs text-slate-500">
         Total da compra: {formatBRL(sale.total)}
+        {sale.listDiscount ? ` (${LIST_DISCOUNT_LABEL.toLowerCase()}: -${formatBRL(sale.listDiscount)})` : ""}
         {sale.discount > 0 ? ` (cupom ${sale.couponCode ?? ""}: -${formatBRL(sale.discount)})` : ""}.
       </p>
     </main>

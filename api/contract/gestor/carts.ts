@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { onlyDigits } from "#core/cpf.ts";
+import { listDiscountRemoved } from "../carts.ts";
 import { endpoint } from "../endpoint.ts";
 
 export const CART_LOOKUP_KEYS = ["email", "cpf", "ra"] as const;
@@ -79,6 +80,8 @@ export const gestorCart = z.object({
 export type GestorCart = z.infer<typeof gestorCart>;
 
 const removedReply = z.object({ removed: z.array(z.object({ itemTOTVSId: z.number(), title: z.string() })) });
+/** A removal also names the bags whose material list discount it took away (docs/decisions/0072). */
+const removeItemReply = removedReply.extend({ listDiscountRemoved: z.array(listDiscountRemoved) });
 
 export const gestorCarts = {
   /** The open carts of the customers the key finds (one for an e-mail or CPF; an RA may find several). */
@@ -99,7 +102,7 @@ export const gestorCarts = {
         .positive({ message: PRODUCT_INVALID })
         .max(2_147_483_647, { message: PRODUCT_INVALID }),
     }),
-    reply: removedReply,
+    reply: removeItemReply,
   }),
   /** Deletes the cart (spec §8: "Seu carrinho foi deletado pelo administrador" at the finish). 404, 409. */
   deleteCart: endpoint({

@@ -120,6 +120,8 @@ const saleDetail = z.object({
   paymentMethodCode,
   installments: z.number(),
   subtotal: money,
+  /** The material lists' discounts (docs/decisions/0072); `discount` is the coupon's. */
+  listDiscount: money,
   discount: money,
   total: money,
   couponCode: z.string().nullable(),
@@ -133,7 +135,11 @@ const saleDetail = z.object({
       id: z.string(),
       studentName: z.string(),
       studentRA: z.string().nullable(),
+      /** After the bag's list discount, before the coupon. */
       total: money,
+      listDiscount: money,
+      /** The list whose discount the bag had; null: none. */
+      materialListTitle: z.string().nullable(),
       items: z.array(
         z.object({
           itemTOTVSId: z.number(),

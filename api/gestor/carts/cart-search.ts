@@ -48,7 +48,13 @@ function bagsOf(lines: readonly CartLine[], scope: StaffScope): GestorCart["bags
 }
 
 /** The open carts the key finds that the person sees: a secretary, her units' (decision 0061). */
-export async function findOpenCarts(db: Db, by: CartLookupKey, text: string, scope: StaffScope): Promise<GestorCart[]> {
+export async function findOpenCarts(
+  db: Db,
+  by: CartLookupKey,
+  text: string,
+  scope: StaffScope,
+  now: Date,
+): Promise<GestorCart[]> {
   const units = unitsOf(scope);
   const carts = await db
     .selectFrom("carts")
@@ -71,7 +77,7 @@ export async function findOpenCarts(db: Db, by: CartLookupKey, text: string, sco
   return Promise.all(
     carts.map(async (cart): Promise<GestorCart> => {
       const [priced, held] = await Promise.all([
-        priceCart(db, cart.id),
+        priceCart(db, cart.id, now),
         db
           .selectFrom("sales")
           .select(["id", "reference_code"])

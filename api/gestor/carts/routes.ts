@@ -39,15 +39,15 @@ export function gestorCartRoutes(deps: ApiDeps) {
   return new Hono<StaffEnv>()
     .on(...at(find), staff, validated(find), async (c) => {
       const { by, q } = c.req.valid("query");
-      return c.json({ carts: await findOpenCarts(deps.db, by, q, c.get("scope")) });
+      return c.json({ carts: await findOpenCarts(deps.db, by, q, c.get("scope"), deps.now()) });
     })
     .on(...at(removeItem), staff, requireCartIdOfPath, validated(removeItem), async (c) => {
       const { itemTOTVSId } = c.req.valid("json");
       const cartId = c.req.param("cartId");
-      const removed = await refusedAsApiError(() =>
+      const reply = await refusedAsApiError(() =>
         removeCartItem(deps, staffActor(c), c.get("scope"), cartId, itemTOTVSId),
       );
-      return c.json({ removed });
+      return c.json(reply);
     })
     .on(...at(deleteOne), staff, requireCartIdOfPath, async (c) => {
       const cartId = c.req.param("cartId");

@@ -50,9 +50,10 @@ describe("gestor removes an item", () => {
       { token: customer.token },
     );
     const P = items.P[0]!;
-    expect(await removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, P.itemTOTVSId)).toEqual([
-      { itemTOTVSId: P.itemTOTVSId, title: P.title },
-    ]);
+    expect(await removeCartItem(deps(), COMMAND_LINE, WHOLE_NETWORK, cart.cartId, P.itemTOTVSId)).toEqual({
+      removed: [{ itemTOTVSId: P.itemTOTVSId, title: P.title }],
+      listDiscountRemoved: [],
+    });
     // The command-line tool is audited as such (issue 15).
     expect(await auditOf(cart.cartId)).toEqual([
       expect.objectContaining({

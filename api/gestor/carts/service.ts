@@ -10,10 +10,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import type { RemovedCartItem } from "../../contract/carts.ts";
+import type { ListDiscountRemoved, RemovedCartItem } from "../../contract/carts.ts";
 import { recordRemovals } from "../../carts/cart-removals.ts";
 import { readContents, touchCart, writeContents, type CartRow } from "../../carts/repository.ts";
-import { loadCartLines, type CartLine } from "../../carts/cart-pricing.ts";
+import { listDiscountsLost, loadCartLines, priceCart, type CartLine } from "../../carts/cart-pricing.ts";
 import { lockCustomer } from "../../customers/customer-lock.ts";
 import { LIVE_SALE_STATUSES } from "../../sales/live-sale.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
@@ -125,14 +125,19 @@ function auditCartChange(
   );
 }
 
-/** Takes one product out of every bag of the cart; a bag left empty goes too, and so does the coupon. */
+/**
+ * Takes one product out of every bag of the cart; a bag left empty goes too, and so does the
+ * coupon. Answers what was removed and the bags whose material list discount went with it (a
+ * required line of the list: docs/decisions/0072), so the person is told; the customer's cart
+ * says it on the bag.
+ */
 export function removeCartItem(
   { db, now }: GestorDeps,
   actor: AuditActor,
   scope: StaffScope,
   cartId: string,
   itemTOTVSId: number,
-): Promise<RemovedCartItem[]> {
+): Promise<{ removed: RemovedCartItem[]; listDiscountRemoved: ListDiscountRemoved[] }> {
   return db.transaction().execute(async (trx) => {
     const when = now();
     const at = when.toISOString();
@@ -145,14 +150,16 @@ export function removeCartItem(
     const contents = (await readContents(trx, cart.id))
       .map((bag) => ({ ...bag, items: bag.items.filter((item) => item.itemTOTVSId !== itemTOTVSId) }))
       .filter((bag) => bag.items.length > 0);
+    const pricedBefore = await priceCart(trx, cart.id, when);
     await writeContents(trx, cart.id, contents, at);
+    const listDiscountRemoved = listDiscountsLost(pricedBefore, await priceCart(trx, cart.id, when));
     await touchCart(trx, cart, { coupon_id: null }, at);
     const removed = removedItems(lines);
     await recordRemovals(trx, { cartId: cart.id, customerId: cart.customer_id, at }, removed);
     const after = before.filter((line) => line.itemTOTVSId !== itemTOTVSId);
     const summary = `Removeu ${lines[0]!.title} do carrinho de ${cart.customer_email}`;
     await auditCartChange(trx, actor, cart, { action: "cart.remove-item", summary, before, after }, when);
-    return removed;
+    return { removed, listDiscountRemoved };
   });
 }
 

@@ -246,14 +246,22 @@ describe("the list of sales", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Código;Data;Situação;Forma de pagamento;Parcelas;Cliente;E-mail;CPF;Estudantes;Unidades (CODCOLIGADA);Cupom;Subtotal;Desconto;Total",
+      "Código;Data;Situação;Forma de pagamento;Parcelas;Cliente;E-mail;CPF;Estudantes;Unidades (CODCOLIGADA);Cupom;Subtotal;Desconto da lista completa;Desconto;Total",
     );
     expect(lines).toHaveLength(27);
     const fields = lines[1]!.split(";");
     expect(fields[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(fields.slice(2, 7)).toEqual(["Pago", "Boleto", "1", "'=HYPERLINK(1)", customer.email]);
     expect(fields[7]).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
-    expect(fields.slice(8)).toEqual(["Ana Beatriz Souza (RA 20250001)", "1", "ESCOLA5", "1234,56", "0,00", "1234,56"]);
+    expect(fields.slice(8)).toEqual([
+      "Ana Beatriz Souza (RA 20250001)",
+      "1",
+      "ESCOLA5",
+      "1234,56",
+      "0,00",
+      "0,00",
+      "1234,56",
+    ]);
 
     const refused = await t.call("GET", "/gestor/sales/export?to=ontem", undefined, { token: admin.token });
     expect(refused.status).toBe(400);

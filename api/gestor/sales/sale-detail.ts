@@ -23,7 +23,8 @@ export async function saleDetail(
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")
     .select(["sales.id", "sales.reference_code", "sales.status", "sales.payment_method_code", "sales.installments"])
-    .select(["sales.subtotal_cents", "sales.discount_cents", "sales.total_cents", "sales.coupon_code"])
+    .select(["sales.subtotal_cents", "sales.list_discount_cents", "sales.discount_cents", "sales.total_cents"])
+    .select("sales.coupon_code")
     .select(["sales.created_at", "sales.paid_at", "sales.boleto_due_date", "sales.acquirer_alert", "sales.cart_id"])
     .select(["sales.gateway_transaction_id", "customers.id as customer_id", "customers.name", "customers.email"])
     .where("sales.id", "=", saleId)
@@ -80,6 +81,7 @@ export async function saleDetail(
     paymentMethodCode: sale.payment_method_code,
     installments: sale.installments,
     subtotal: centsToReais(sale.subtotal_cents),
+    listDiscount: centsToReais(sale.list_discount_cents),
     discount: centsToReais(sale.discount_cents),
     total: centsToReais(sale.total_cents),
     couponCode: sale.coupon_code,
@@ -93,6 +95,8 @@ export async function saleDetail(
       studentName: bag.student_name,
       studentRA: bag.student_ra,
       total: centsToReais(bag.total_cents),
+      listDiscount: centsToReais(bag.list_discount_cents),
+      materialListTitle: bag.material_list_title,
       items: bag.items.map((item) => ({
         itemTOTVSId: item.item_totvs_id,
         title: item.title,

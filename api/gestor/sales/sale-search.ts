@@ -94,6 +94,7 @@ export function salesOf(
   let query = filteredSales(db, filters, scope)
     .select(["sales.id", "sales.reference_code", "sales.created_at", "sales.status", "sales.payment_method_code"])
     .select(["sales.installments", "sales.subtotal_cents", "sales.discount_cents", "sales.total_cents"])
+    .select("sales.list_discount_cents")
     .select(["sales.coupon_code", "sales.customer_id", "customers.name", "customers.email", "customers.cpf"])
     .orderBy("sales.created_at", "desc")
     .orderBy("sales.id", "desc");

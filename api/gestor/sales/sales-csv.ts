@@ -6,7 +6,7 @@
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import type { SaleFilters } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { formatCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import type { Database } from "#db/schema.ts";
@@ -27,6 +27,7 @@ const HEADER = [
   "Unidades (CODCOLIGADA)",
   "Cupom",
   "Subtotal",
+  LIST_DISCOUNT_LABEL,
   "Desconto",
   "Total",
 ];
@@ -58,6 +59,7 @@ export async function salesCsv(db: Kysely<Database>, filters: SaleFilters, scope
         .join(", "),
       sale.coupon_code ?? "",
       amount(sale.subtotal_cents),
+      amount(sale.list_discount_cents),
       amount(sale.discount_cents),
       amount(sale.total_cents),
     ];

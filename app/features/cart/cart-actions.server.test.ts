@@ -35,6 +35,8 @@ const storedCart = {
   itemsRemoved: [] as { itemTOTVSId: number; title: string }[],
 };
 
+/** What the double answers to the cart's read (the cart before a change). */
+let shown: typeof storedCart = storedCart;
 /** What the double answers to the next cart writes, and what it was sent. */
 let replies: { status: number; body: unknown }[] = [];
 let received: { path: string; body: { bags?: unknown } }[] = [];
@@ -44,7 +46,7 @@ let cookie: string;
 beforeAll(async () => {
   double = await startStoreApiDouble((request) => {
     if (request.method === "GET" && request.path === "/carts/list-cart-by-customer/cliente-1/store/1")
-      return { status: 200, body: storedCart };
+      return { status: 200, body: shown };
     received.push({ path: request.path, body: request.body });
     return replies.shift() ?? { status: 200, body: storedCart };
   });
@@ -54,6 +56,7 @@ beforeAll(async () => {
 afterAll(() => double.close());
 
 beforeEach(() => {
+  shown = storedCart;
   replies = [];
   received = [];
 });
@@ -156,5 +159,43 @@ describe("cart errors from the store API (spec §8)", () => {
     replies = [{ status: 200, body: { ...storedCart, itemsRemoved: [{ itemTOTVSId: 11, title: "Caderno" }] } }];
     const response = await submit(form({ intent: "add", studentId: STUDENT, itemTOTVSId: "12" }));
     expect(await toastOf(response)).toMatchObject({ type: "success", message: "Item adicionado ao carrinho!" });
+  });
+});
+
+describe("a change that takes a bag's list discount away (docs/decisions/0072)", () => {
+  const list = { listId: "lista-1", title: "Lista de material — 6º Ano", percentage: 5 };
+  const withList = (materialList: object) => ({
+    ...storedCart,
+    cart: { ...storedCart.cart, bags: [{ ...storedCart.cart.bags[0]!, materialList }] },
+  });
+  const lost = withList({ ...list, discount: 0, applies: false, missing: ["Caderno universitário 10 matérias"] });
+
+  it("warns with the required line the bag now misses, as the bundled API says", async () => {
+    const listDiscountRemoved = [
+      { studentName: "Ana", title: list.title, missing: ["Caderno universitário 10 matérias"] },
+    ];
+    replies = [{ status: 200, body: { ...lost, listDiscountRemoved } }];
+    const response = await submit(increase);
+    expect(await toastOf(response)).toMatchObject({
+      type: "warning",
+      message: "O desconto da lista completa deixou de valer: falta Caderno universitário 10 matérias.",
+    });
+  });
+
+  it("reads it from the bags before and after from a store API that does not say", async () => {
+    shown = withList({ ...list, discount: 2.5, applies: true, missing: [] });
+    replies = [{ status: 200, body: withList({ ...list, discount: 0, applies: false, missing: ["Régua", "Cola"] }) }];
+    const response = await submit(increase);
+    expect(await toastOf(response)).toMatchObject({
+      type: "warning",
+      message: "O desconto da lista completa deixou de valer: faltam Régua e Cola.",
+    });
+  });
+
+  it("says nothing when the bag did not have it before the change", async () => {
+    shown = lost;
+    replies = [{ status: 200, body: lost }];
+    const response = await submit(increase);
+    expect(await toastOf(response)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { toasts } from "#app/.server/toast.server.ts";
 import { cartAddPaymentRequired, changeCart } from "./cart.server.ts";
 import { returnUrl } from "#app/.server/return-path.server.ts";
+import { listDiscountRemovedMessage } from "./list-discount.ts";
 import { linkHref } from "#app/features/students/link-mode.ts";
 import { isProductPath } from "#app/lib/product-path.ts";
 
@@ -78,11 +79,13 @@ export async function cartAction(args: RequestArgs, formData: FormData): Promise
     if (outcome.status === 402 && current) return cartAddPaymentRequired(args, outcome.message, init);
     return toasts().redirectWithError(back, outcome.message, init);
   }
-  // A coupon that no longer applies left with the change: the shopper is told which and why (0047).
-  if (outcome.couponRemoved) {
-    const { code, reason } = outcome.couponRemoved;
-    return toasts().redirectWithWarning(back, couponRemovedMessage(code, reason), init);
-  }
+  // A coupon that no longer applies left with the change: the shopper is told which and why
+  // (0047); so is a bag's material list discount the change took away (0072).
+  const lost = [
+    ...(outcome.couponRemoved ? [couponRemovedMessage(outcome.couponRemoved.code, outcome.couponRemoved.reason)] : []),
+    ...(outcome.listDiscountRemoved ? [listDiscountRemovedMessage(outcome.listDiscountRemoved)] : []),
+  ];
+  if (lost.length > 0) return toasts().redirectWithWarning(back, lost.join(" "), init);
   const message = coupon ? COUPON_TOASTS[intent] : ITEM_TOASTS[intent as ItemIntent];
   return message ? toasts().redirectWithSuccess(back, message, init) : redirect(back, init);
 }

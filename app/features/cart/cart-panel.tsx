@@ -7,6 +7,7 @@ import { useDialogFocus } from "#app/ui/dialog-focus.ts";
 import { CloseLink } from "#app/ui/modal.tsx";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
+import { BagListDiscount } from "./bag-list-discount.tsx";
 import { CartTotals } from "./cart-totals.tsx";
 import { CouponPanel } from "#app/features/coupons/coupon-panel.tsx";
 import type { StudentListEntry } from "#app/features/lists/list-entry-links.ts";
@@ -77,6 +78,7 @@ export function CartPanel() {
                       />
                     ))}
                   </ul>
+                  <BagListDiscount list={bag.materialList} />
                 </section>
               ))}
               {customer && cart?.cartId ? (

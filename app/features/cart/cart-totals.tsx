@@ -1,10 +1,12 @@
 import type { Cart } from "#api/contract/carts.ts";
 import { formatBRL } from "#core/money.ts";
 import { installmentsText } from "#core/price-view.ts";
+import { LIST_DISCOUNT_TOTAL_LABEL } from "./list-discount.ts";
 
 /**
- * Subtotal, the coupon's discount when there is one, and the TOTAL (spec §2 cart panel and
- * checkout), all from the store API's reply: the storefront never computes a price. Under the
+ * Subtotal, the material lists' discounts and the coupon's when there are (decision 0072: the
+ * coupon applies after the lists'), and the TOTAL (spec §2 cart panel and checkout), all from the
+ * store API's reply: the storefront never computes a price. Under the
  * TOTAL, the instalments /compra offers for it ("ou 3x de R$ 33,33 sem juros", decision 0040).
  */
 export function CartTotals({
@@ -14,7 +16,7 @@ export function CartTotals({
   size = "base",
   installments,
 }: {
-  cart: Pick<Cart, "subtotal" | "discount" | "total" | "coupon">;
+  cart: Pick<Cart, "subtotal" | "listDiscount" | "discount" | "total" | "coupon">;
   subtotalLabel: "SUBTOTAL" | "Subtotal";
   totalTestId: string;
   size?: "base" | "lg";
@@ -31,6 +33,12 @@ export function CartTotals({
           </dt>
           <dd className="font-bold text-slate-900">{formatBRL(cart.subtotal)}</dd>
         </div>
+        {cart.listDiscount ? (
+          <div className="flex justify-between text-sm text-emerald-700" data-testid={`${totalTestId}-list-discount`}>
+            <dt>{LIST_DISCOUNT_TOTAL_LABEL}</dt>
+            <dd>{`- ${formatBRL(cart.listDiscount)}`}</dd>
+          </div>
+        ) : null}
         {cart.discount > 0 ? (
           <div className="flex justify-between text-sm text-emerald-700">
             <dt>Cupom {cart.coupon?.code}</dt>

@@ -3,6 +3,7 @@ import type { Cart } from "#api/contract/carts.ts";
 import type { CartInstallments } from "#core/installments.ts";
 import { CartBagTitle, bagKey } from "./cart-bag-title.tsx";
 import { CartLine } from "./cart-line.tsx";
+import { BagListDiscount } from "./bag-list-discount.tsx";
 
 /**
  * "Carrinho" (spec §2 cart view, in the checkout): one collapsible bag per student, the
@@ -54,6 +55,7 @@ export function CartView({
               />
             ))}
           </ul>
+          <BagListDiscount list={bag.materialList} />
         </details>
       ))}
     </section>

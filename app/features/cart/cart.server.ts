@@ -1,9 +1,17 @@
-import type { CartBagPayload, CartCoupon, CartReply, CouponRemoved, SaveCartReply } from "#api/contract/carts.ts";
+import type {
+  CartBagPayload,
+  CartCoupon,
+  CartReply,
+  CouponRemoved,
+  ListDiscountRemoved,
+  SaveCartReply,
+} from "#api/contract/carts.ts";
 import { cartPayloadOf } from "#app/features/cart/cart-changes.ts";
 import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { ensureGuestCartKey, getGuestCartKey } from "#app/.server/session.server.ts";
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { goHomeAfterNotice } from "#app/features/leaving/leaving-notice.server.ts";
+import { listDiscountRemovedBy } from "./list-discount.ts";
 
 /**
  * The shopper's cart: the customer's, or a visitor's kept by the store API against
@@ -33,6 +41,8 @@ export type CartChangeOutcome =
       cookie?: string;
       /** The coupon the change took off the cart, and why (0047). */
       couponRemoved?: CouponRemoved;
+      /** The bags whose material list discount the change took away (0072). */
+      listDiscountRemoved?: ListDiscountRemoved[];
     }
   | { ok: false; status: number; message: string; cookie?: string };
 
@@ -78,7 +88,12 @@ export async function changeCart(
         cart.version,
         cart.affiliateId,
       );
-      return { ok: true, reply, couponRemoved: couponRemovedBy(cart.coupon, reply) };
+      return {
+        ok: true,
+        reply,
+        couponRemoved: couponRemovedBy(cart.coupon, reply),
+        listDiscountRemoved: listDiscountRemovedBy(cart.bags, reply),
+      };
     }
     const guest = await ensureGuestCartKey(request);
     cookie = guest.cookie;

@@ -10,7 +10,7 @@ import { readableDigitableLine } from "#core/boleto-line.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
 import { completionPath } from "#core/storefront-paths.ts";
-import { formatSaleDate, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { formatSaleDate, LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
 import { isPixSale, payablePix, pixCodeOver, PIX_INTENTS, PIX_TEXTS } from "./pix.ts";
 import { PixCopyPaste, PixSaleForm, pixExpiryText, SandboxPixForm } from "./pix-payment.tsx";
@@ -129,6 +129,7 @@ function SaleCard({
         <Detail term="Total">
           <strong className="text-brand-700">{formatBRL(sale.total)}</strong>
         </Detail>
+        {sale.listDiscount ? <Detail term={LIST_DISCOUNT_LABEL}>{formatBRL(sale.listDiscount)}</Detail> : null}
         {sale.discount > 0 ? (
           <Detail term="Desconto">
             {formatBRL(sale.discount)}
@@ -270,6 +271,11 @@ function SaleDetails({ bags }: { bags: PickedUpBag[] | null }) {
               </li>
             ))}
           </ul>
+          {bag.listDiscount ? (
+            <p className="mt-2 text-right text-sm text-emerald-700">
+              {LIST_DISCOUNT_LABEL} ({bag.materialListTitle}): - {formatBRL(bag.listDiscount)}
+            </p>
+          ) : null}
           <p className="mt-2 text-right text-sm text-slate-700">
             Total do aluno: <strong>{formatBRL(bag.total)}</strong>
           </p>

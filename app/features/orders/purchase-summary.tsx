@@ -9,7 +9,7 @@ import { maskPhone } from "#core/masks.ts";
 import { formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
 import { DeclinedPayment, UnpaidPaymentPage } from "./declined-payment.tsx";
-import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SelfRefresh } from "./self-refresh.tsx";
 import { SoldItemOption } from "./sold-item-option.tsx";
 import { PixPayment } from "./pix-payment.tsx";
@@ -100,6 +100,7 @@ export function PurchaseComplete({ loaderData }: { loaderData: PurchaseCompleteD
       <PurchaseSection id="payment" title="Pagamento">
         <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
           <Info label="Subtotal" value={formatBRL(sale.subtotal)} />
+          {sale.listDiscount ? <Info label={LIST_DISCOUNT_LABEL} value={`- ${formatBRL(sale.listDiscount)}`} /> : null}
           {sale.discount > 0 ? (
             <Info label={`Cupom ${sale.couponCode ?? ""}`} value={`- ${formatBRL(sale.discount)}`} />
           ) : null}

@@ -15,6 +15,7 @@ import {
   toastOf,
 } from "#tests/fixtures/gestor-requests.ts";
 import { demoProductOfUnit } from "#tests/fixtures/carts.ts";
+import { insertDiscountList, productIdsOf, rememberListOnBag } from "#tests/fixtures/list-discount.ts";
 import { storefrontGet } from "#tests/fixtures/storefront-requests.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { DELETE_CART_INTENT, DELETE_NOT_CONFIRMED, REMOVE_ITEM_INTENT } from "./cart-forms.ts";
@@ -79,6 +80,33 @@ describe("Carrinhos' actions", () => {
     expect(locationOf(done.response)).toBe(back);
     expect((await toastOf(done.response!))?.message).toBe(ITEM_REMOVED);
     expect((await itemsOf(parent.cartId)).map((row) => row.item_totvs_id)).toEqual([kept!.itemTOTVSId]);
+  });
+
+  it("a removal that takes a bag's material list discount says so, naming what the bag now misses (0072)", async () => {
+    const parent = await parentWithCart(store.db, "Cecília Prado");
+    const back = cartSearchHref("email", parent.email);
+    const [first, second] = parent.products;
+    const listId = await insertDiscountList(store.db, {
+      codgrade: "GESTOR-T1",
+      percentage: 5,
+      lines: (await productIdsOf(store.db, [first!.itemTOTVSId, second!.itemTOTVSId])).map((productId) => ({
+        productId,
+        quantity: 1,
+        required: true,
+      })),
+    });
+    await rememberListOnBag(store.db, parent.cartId, parent.studentId, listId);
+
+    const done = await post(back, {
+      intent: REMOVE_ITEM_INTENT,
+      cartId: parent.cartId,
+      itemTOTVSId: String(second!.itemTOTVSId),
+    });
+    expect(await toastOf(done.response!)).toMatchObject({
+      type: "warning",
+      message: ITEM_REMOVED,
+      description: `O desconto da lista completa de Gabriel deixou de valer: falta ${second!.title}.`,
+    });
   });
 
   it("deletes a cart only with the box ticked; without it, the message and nothing deleted", async () => {

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { cartLookup, gestorCarts, type CartLookupKey, type GestorCart } from "#api/contract/gestor/carts.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
+import { listDiscountRemovedMessage } from "#app/features/cart/list-discount.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { requireStaff } from "../staff-guard.server.ts";
@@ -67,7 +68,13 @@ export async function cartsAction(request: Request) {
       const submission = parseWithZod(formData, { schema: removeItemSchema });
       if (submission.status !== "success") throw new Response("Produto inválido.", { status: 400 });
       const { cartId, itemTOTVSId } = submission.value;
-      await call(gestorCarts.removeItem, { cartId }, { body: { itemTOTVSId } });
+      const { listDiscountRemoved } = await call(gestorCarts.removeItem, { cartId }, { body: { itemTOTVSId } });
+      // A required line of a bag's material list: its discount went too, and the person is told (0072).
+      if (listDiscountRemoved.length > 0)
+        return toasts().redirectWithWarning(back, {
+          message: ITEM_REMOVED,
+          description: listDiscountRemovedMessage(listDiscountRemoved, { named: true }),
+        });
       return toasts().redirectWithSuccess(back, ITEM_REMOVED);
     }
     if (intent === DELETE_CART_INTENT) {

@@ -4,7 +4,7 @@
  * data beyond the brand) and the history of statuses and staff actions.
  */
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
-import { paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
+import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
 import { chosenOption } from "#core/product-options.ts";
@@ -35,6 +35,7 @@ function Summary({ sale }: { sale: GestorSaleDetail }) {
       ? [["Vencimento do boleto", formatCalendarDate(sale.boletoDueDate)] as [string, string]]
       : []),
     ["Subtotal", formatBRL(sale.subtotal)],
+    ...(sale.listDiscount > 0 ? [[LIST_DISCOUNT_LABEL, `−${formatBRL(sale.listDiscount)}`] as [string, string]] : []),
     ["Cupom", sale.couponCode ? `${sale.couponCode} (−${formatBRL(sale.discount)})` : "Nenhum"],
     ["Total", <strong key="total">{formatBRL(sale.total)}</strong>],
   ];
@@ -94,6 +95,9 @@ export function SaleView({ sale }: { sale: GestorSaleDetail }) {
               <th scope="rowgroup" colSpan={6} className="bg-slate-50 px-3 py-2 text-left font-semibold">
                 {bag.studentName}
                 {bag.studentRA ? ` · RA ${bag.studentRA}` : ""} · {formatBRL(bag.total)}
+                {bag.listDiscount > 0
+                  ? ` (${LIST_DISCOUNT_LABEL.toLowerCase()}, ${bag.materialListTitle ?? ""}: −${formatBRL(bag.listDiscount)})`
+                  : ""}
               </th>
             </tr>
             {bag.items.map((item) => (

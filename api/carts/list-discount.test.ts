@@ -132,7 +132,7 @@ const cartOf = async (customer: SignedUpCustomer) => (await getCart(t, customer)
 
 describe("the list discount in the cart", () => {
   it("takes X% of the list's pieces while every required line is in the bag; extra pieces and other items pay full", async () => {
-    const listId = await usualList({ codgrade: "EM01" });
+    const listId = await usualList({ codgrade: "EM03" });
     const { customer } = await shopperWithListBag(
       listId,
       [product.A.itemTOTVSId, 3],
@@ -146,7 +146,7 @@ describe("the list discount in the cart", () => {
     expect(discount).toBe(347);
     expect(cart.bags[0].materialList).toEqual({
       listId,
-      title: "Lista de material — 1ª Série",
+      title: "Lista de material — 3ª Série",
       percentage: 10,
       discount: 3.47,
       applies: true,

@@ -268,6 +268,32 @@ describe("a grade's list", () => {
   });
 });
 
+describe("a grade and its list", () => {
+  it("carries the list along when the grade's code changes, and keeps a grade with a list from removal", async () => {
+    await addGrade("210800", "G1");
+    const listId = await createList("210800", "G1");
+    const { grades } = (await get("/gestor/grades?CODPERLET=210800")).body;
+    const gradeId = grades[0].id;
+    const renamed = await post(`/gestor/grades/${gradeId}`, {
+      codgrade: "G2",
+      CURSO: "Ensino Fundamental II",
+      HABILITACAO: "Série G2",
+    });
+    expect(renamed.status).toBe(200);
+    expect(await listOf(listId)).toMatchObject({ codgrade: "G2", HABILITACAO: "Série G2" });
+    const refused = await post(`/gestor/grades/${gradeId}/remove`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "A série Série G2 (G2) não pode ser removida: ela tem lista de material no período 210800. Remova a lista em Listas de material antes.",
+    );
+    expect((await post(`/gestor/material-lists/${listId}/remove`)).status).toBe(200);
+    expect(await lastAudit("material-list.remove")).toMatchObject({
+      summary: "Removeu a lista de material de G2 do período 210800 (0 itens)",
+    });
+    expect((await post(`/gestor/grades/${gradeId}/remove`)).status).toBe(200);
+  });
+});
+
 describe("copying last year's lists", () => {
   it("copies a grade's list from the previous period as a draft, without disabled products", async () => {
     await addGrade("209500", "C1");

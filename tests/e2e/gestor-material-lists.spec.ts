@@ -14,7 +14,7 @@ interface Product {
   title: string;
 }
 
-/** Last year's grade and its published list of three of the shop's products; this year's grade without a list. */
+/** Last year's grade and its published list of three of the shop's pieces of material; this year's grade without a list. */
 async function lastYearsList(period: string, previous: string, codgrade: string): Promise<Product[]> {
   return withStoreDatabase(async (db) => {
     const products = await db
@@ -24,6 +24,8 @@ async function lastYearsList(period: string, previous: string, codgrade: string)
       .where("products.status", "=", "enabled")
       .where("products.visible", "=", 1)
       .where("products.option_name", "is", null)
+      // School material, not a course: a course's seats are another spec's.
+      .where("products.type", "!=", "S")
       .where("categories.status", "=", "enabled")
       .where("categories.visible", "=", 1)
       .orderBy("products.item_totvs_id")
@@ -122,8 +124,12 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
     "pode ser o do ano anterior",
   );
 
-  // A line: the fourth product by its item code, two of it.
-  await page.getByLabel("Código do item").fill(String(fourth!.code));
+  // A line: the fourth product found by its name, two of it.
+  await page.getByLabel("Buscar produto pelo nome").fill(fourth!.title);
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await page.getByRole("link", { name: `Usar este produto: ${fourth!.title}`, exact: true }).click();
+  await expect(page.getByLabel("Código do item")).toHaveValue(String(fourth!.code));
+  await waitForHydration(page, js);
   const newLine = page.locator("#novo-item");
   await newLine.getByLabel("Quantidade").fill("2");
   await page.getByRole("button", { name: "Incluir item" }).click();

@@ -235,7 +235,7 @@ const path = "/gestor/material-lists";
 
 // The fixed paths (copy, import, export) are registered before `/:listId` (api/gestor/material-lists/routes.ts).
 export const gestorMaterialLists = {
-  /** Bearer (admin). Every grade of a period with its list's summary (null: none), and the periods with grades. */
+  /** Bearer (admin). Every grade of a period with its list's summary (null: none), and the periods with grades or lists. */
   list: endpoint({
     method: "GET",
     path,

@@ -100,6 +100,13 @@ describe("a grade's list", () => {
     expect(period.grades).toEqual([
       expect.objectContaining({ codgrade: "L1", list: expect.objectContaining({ id: listId, state: "rascunho" }) }),
     ]);
+    // A period with grades and no list yet is offered too.
+    await addGrade("211900", "L1");
+    expect(period.periods).toContainEqual({ CODPERLET: "209100", listCount: 1 });
+    expect((await get("/gestor/material-lists?CODPERLET=209100")).body.periods).toContainEqual({
+      CODPERLET: "211900",
+      listCount: 0,
+    });
   });
 
   it("keeps one list when two tabs create the same grade's list at once", async () => {

@@ -53,16 +53,22 @@ export function periodLists(db: Db, storeId: number, period: string): Promise<Li
     .execute();
 }
 
-/** The periods that have lists, newest first, with how many each has. */
+/** The periods that have grades or lists, newest first, with how many lists each has. */
 export async function listPeriods(db: Db, storeId: number) {
-  const rows = await db
-    .selectFrom("material_lists")
-    .select(["period_code", (eb) => eb.fn.countAll<string | number>().as("count")])
-    .where("store_id", "=", storeId)
-    .groupBy("period_code")
-    .orderBy("period_code", "desc")
-    .execute();
-  return rows.map((row) => ({ CODPERLET: row.period_code, listCount: Number(row.count) }));
+  const [lists, grades] = await Promise.all([
+    db
+      .selectFrom("material_lists")
+      .select(["period_code", (eb) => eb.fn.countAll<string | number>().as("count")])
+      .where("store_id", "=", storeId)
+      .groupBy("period_code")
+      .execute(),
+    db.selectFrom("series").select("period_code").distinct().where("store_id", "=", storeId).execute(),
+  ]);
+  const counts = new Map(lists.map((row) => [row.period_code, Number(row.count)]));
+  return [...new Set([...counts.keys(), ...grades.map((row) => row.period_code)])]
+    .sort()
+    .reverse()
+    .map((period) => ({ CODPERLET: period, listCount: counts.get(period) ?? 0 }));
 }
 
 /** A line with what the gestor reads of its product. */

@@ -132,7 +132,7 @@ export default function GestorMaterialList({ loaderData, actionData }: Route.Com
           </div>
         ) : null}
         <NewLineForm
-          key={`${item}-${list.lineCount}`}
+          key={`${item}-${list.updatedAt}`}
           item={item}
           reply={reply}
           full={list.lines.length >= MAX_LIST_LINES}

@@ -103,7 +103,7 @@ export default function GestorMaterialLists({ loaderData }: Route.ComponentProps
             Ver período
           </button>
         </Form>
-        <nav aria-label="Períodos com listas" className="flex flex-wrap gap-2">
+        <nav aria-label="Períodos com séries ou listas" className="flex flex-wrap gap-2">
           {periods.map((item) => (
             <Link
               key={item.CODPERLET}

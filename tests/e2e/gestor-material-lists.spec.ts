@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { formatCalendarDate, todayInBrazil } from "#core/dates.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { Auditor } from "./support/axe.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
@@ -149,13 +150,13 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   // A quantity, and the second line required.
   await line(page, 1, first!.title).getByLabel("Quantidade").fill("3");
   await line(page, 1, first!.title)
-    .getByRole("button", { name: `Salvar ${first!.title}` })
+    .getByRole("button", { name: `Salvar item ${first!.title}` })
     .click();
   await expect(line(page, 1, first!.title).getByLabel("Quantidade")).toHaveValue("3");
   await waitForHydration(page, js);
   await line(page, 2, second!.title).getByLabel("Obrigatório").check();
   await line(page, 2, second!.title)
-    .getByRole("button", { name: `Salvar ${second!.title}` })
+    .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
   await expect(line(page, 2, second!.title).getByLabel("Obrigatório")).toBeChecked();
   await waitForHydration(page, js);
@@ -163,16 +164,31 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   // "Uso coletivo" on a required line: the law's strongest warning, on the line and the list.
   await line(page, 2, second!.title).getByLabel("Uso coletivo").check();
   await line(page, 2, second!.title)
-    .getByRole("button", { name: `Salvar ${second!.title}` })
+    .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
   await expect(
     line(page, 2, second!.title).getByRole("note").filter({ hasText: "Obrigatório e de uso coletivo" }),
   ).toBeVisible();
   await expect(page.getByRole("note").filter({ hasText: "1 item obrigatório é de uso coletivo." })).toBeVisible();
   await waitForHydration(page, js);
+  // axe runs in the page: with JavaScript only. The list with its warnings, the period, the copy's plan, the import.
+  const audit = new Auditor(page, js);
+  if (js) {
+    const listPath = new URL(page.url()).pathname;
+    await audit.current("lista com aviso de uso coletivo");
+    await audit.views([
+      { name: "lista com busca", path: `${listPath}?busca=${encodeURIComponent(fourth!.title)}` },
+      { name: "listas do período", path: `/gestor/listas?periodo=${period}` },
+      { name: "copiar listas", path: `/gestor/listas/copiar?de=${previous}&para=${period}` },
+      { name: "importar listas", path: "/gestor/listas/importar" },
+    ]);
+    await page.goto(listPath);
+    await waitForHydration(page, js);
+  }
+  audit.expectNone();
   await line(page, 2, second!.title).getByLabel("Uso coletivo").uncheck();
   await line(page, 2, second!.title)
-    .getByRole("button", { name: `Salvar ${second!.title}` })
+    .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
   await expect(page.getByRole("note")).toHaveCount(0);
   await waitForHydration(page, js);

@@ -267,25 +267,18 @@ export function LineCard({
         </div>
         <LineFields fields={fields} />
         <div className="self-end">
-          <button
-            type="submit"
-            name="intent"
-            value="update-line"
-            className={gestorSecondaryButton}
-            disabled={busy}
-            aria-label={`Salvar ${name}`}
-          >
-            Salvar item
+          <button type="submit" name="intent" value="update-line" className={gestorSecondaryButton} disabled={busy}>
+            Salvar item<span className="sr-only"> {name}</span>
           </button>
         </div>
       </Form>
       <div className="flex flex-wrap gap-2">
         {(
           [
-            ["up", "↑ Subir", `Subir ${name}`, index === 0],
-            ["down", "↓ Descer", `Descer ${name}`, index === count - 1],
+            ["up", "↑", "Subir", index === 0],
+            ["down", "↓", "Descer", index === count - 1],
           ] as const
-        ).map(([direction, text, label, edge]) => (
+        ).map(([direction, arrow, text, edge]) => (
           <Form method="post" key={direction}>
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="lineId" value={line.id} />
@@ -294,25 +287,20 @@ export function LineCard({
               type="submit"
               name="intent"
               value="move-line"
-              aria-label={label}
               disabled={edge}
               className={`${gestorSecondaryButton} px-2 py-0.5`}
             >
+              <span aria-hidden="true">{arrow} </span>
               {text}
+              <span className="sr-only"> {name}</span>
             </button>
           </Form>
         ))}
         <Form method="post">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="lineId" value={line.id} />
-          <button
-            type="submit"
-            name="intent"
-            value="remove-line"
-            aria-label={`Tirar ${name} da lista`}
-            className={`${gestorDangerButton} px-2 py-0.5`}
-          >
-            Tirar da lista
+          <button type="submit" name="intent" value="remove-line" className={`${gestorDangerButton} px-2 py-0.5`}>
+            Tirar da lista<span className="sr-only">: {name}</span>
           </button>
         </Form>
       </div>

@@ -1,23 +1,12 @@
 /** The material lists' reads and writes for the gestor's Listas de material (issue 29). */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { isPublished, type ListRow } from "../../material-lists/list-view.ts";
+import { isPublished, LIST_COLUMNS, type ListRow } from "../../material-lists/list-view.ts";
 import type { ListState, ListSummary } from "../../contract/gestor/material-lists.ts";
 
 type Db = Kysely<Database>;
 
 export type { ListRow };
-
-const LIST_COLUMNS = [
-  "id",
-  "store_id",
-  "period_code",
-  "codgrade",
-  "notice",
-  "publish_from",
-  "discount_percentage",
-  "updated_at",
-] as const;
 
 /** A draft, published from a day still to come, or published (list-view.ts's isPublished). */
 export function listState(list: Pick<ListRow, "publish_from">, now: Date): ListState {

@@ -4,14 +4,8 @@ import { listsAction, listsPage } from "#app/features/gestor/material-lists/mate
 import { listStateText } from "#app/features/gestor/material-lists/list-text.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
-import {
-  gestorButton,
-  gestorCard,
-  gestorInput,
-  gestorLabel,
-  gestorSecondaryButton,
-  GestorTable,
-} from "#app/features/gestor/gestor-ui.tsx";
+import { PeriodPicker } from "#app/features/gestor/period-picker.tsx";
+import { gestorButton, gestorSecondaryButton, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import { counted } from "#core/text.ts";
 import type { Route } from "./+types/material-lists";
 
@@ -76,47 +70,17 @@ export default function GestorMaterialLists({ loaderData }: Route.ComponentProps
         </Link>
       </GestorPageHeader>
 
-      <div className={`${gestorCard} mb-4 flex flex-wrap items-end gap-3`}>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="periodo" className={gestorLabel}>
-              Período letivo (CODPERLET)
-            </label>
-            <input
-              id="periodo"
-              name="periodo"
-              defaultValue={period}
-              key={period}
-              inputMode="numeric"
-              maxLength={6}
-              aria-invalid={periodError ? true : undefined}
-              aria-describedby={periodError ? "periodo-erro" : undefined}
-              className={gestorInput}
-            />
-            {periodError ? (
-              <p id="periodo-erro" role="alert" className="mt-1 text-sm font-medium text-red-700">
-                {periodError} Mostrando o período atual.
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className={gestorButton}>
-            Ver período
-          </button>
-        </Form>
-        <nav aria-label="Períodos com séries ou listas" className="flex flex-wrap gap-2">
-          {periods.map((item) => (
-            <Link
-              key={item.CODPERLET}
-              to={GESTOR_PATHS.materialLists(item.CODPERLET)}
-              aria-current={item.CODPERLET === period ? "page" : undefined}
-              className={`${gestorSecondaryButton} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}
-            >
-              {item.CODPERLET} ({counted(item.listCount, "lista", "listas")})
-              {item.CODPERLET === currentPeriod ? " · atual" : ""}
-            </Link>
-          ))}
-        </nav>
-      </div>
+      <PeriodPicker
+        period={period}
+        periodError={periodError}
+        currentPeriod={currentPeriod}
+        periods={periods.map((item) => ({
+          CODPERLET: item.CODPERLET,
+          holds: counted(item.listCount, "lista", "listas"),
+        }))}
+        pathOf={(code) => GESTOR_PATHS.materialLists(code)}
+        navLabel="Períodos com séries ou listas"
+      />
 
       {warned.length > 0 ? (
         <p role="note" className="mb-4 rounded bg-amber-100 px-3 py-2 font-semibold text-amber-950">

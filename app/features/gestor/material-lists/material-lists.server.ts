@@ -27,21 +27,10 @@ import { counted } from "#core/text.ts";
 import { gestorCsvDownload } from "../csv-download.server.ts";
 import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
-import { saveListForm } from "../list-form.server.ts";
+import { chosenPeriod } from "../chosen-period.server.ts";
+import { formText, saveListForm } from "../list-form.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
 import { copiedListMessage, copyPeriodMessage } from "./list-text.ts";
-
-/** `?periodo=202700`, or the current period; a typed text that is no period shows the current one with why. */
-function chosenPeriod(url: URL): { period: string; periodError: string | null } {
-  const typed = url.searchParams.get("periodo");
-  if (typed === null) return { period: currentPeriodCode(), periodError: null };
-  const parsed = periodCodeField.safeParse(typed);
-  if (parsed.success) return { period: parsed.data, periodError: null };
-  return { period: currentPeriodCode(), periodError: parsed.error.issues[0]!.message };
-}
-
-const textOf = (formData: FormData, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, String(formData.get(key) ?? "")]));
 
 /** A refusal of the API (not a failure): the page again with its message as an error toast. */
 async function orToast<T>(back: string, send: () => Promise<T>): Promise<T | Response> {
@@ -65,7 +54,7 @@ export async function listsAction(request: Request) {
   const { call } = await requireAdmin(request);
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const fields = listGradeFields.safeParse(textOf(formData, ["CODPERLET", "codgrade"]));
+  const fields = listGradeFields.safeParse(formText(formData, ["CODPERLET", "codgrade"]));
   if (!fields.success) throw data("Série inválida.", { status: 400 });
   const back = GESTOR_PATHS.materialLists(fields.data.CODPERLET);
   if (intent === "create") {
@@ -98,7 +87,7 @@ export async function copyListsAction(request: Request) {
   const { call } = await requireAdmin(request);
   const formData = await request.formData();
   if (formData.get("intent") !== "copy") throw data("Ação desconhecida.", { status: 400 });
-  const body = textOf(formData, ["from", "to"]);
+  const body = formText(formData, ["from", "to"]);
   const back = `${GESTOR_PATHS.materialListsCopy}?de=${encodeURIComponent(body.from!)}&para=${encodeURIComponent(body.to!)}`;
   const plan = await orToast(back, () => call(gestorMaterialLists.copyPeriod, {}, { body }));
   if (plan instanceof Response) return plan;
@@ -144,20 +133,20 @@ export async function listAction(request: Request, listId: string) {
           call(
             gestorMaterialLists.update,
             { listId },
-            { body: textOf(formData, ["notice", "publishFrom", "discountPercentage"]) },
+            { body: formText(formData, ["notice", "publishFrom", "discountPercentage"]) },
           ),
       );
     case "add-line":
       return saveListForm(
         formData,
         { formId: "novo-item", schema: newListLineFields, path: here, saved: "Item incluído na lista." },
-        () => call(gestorMaterialLists.addLine, { listId }, { body: textOf(formData, ["item", ...LINE_KEYS]) }),
+        () => call(gestorMaterialLists.addLine, { listId }, { body: formText(formData, ["item", ...LINE_KEYS]) }),
       );
     case "update-line":
       return saveListForm(
         formData,
         { formId: `item-${lineId}`, schema: listLineFields, path: here, saved: "Item salvo." },
-        () => call(gestorMaterialLists.updateLine, { listId, lineId }, { body: textOf(formData, LINE_KEYS) }),
+        () => call(gestorMaterialLists.updateLine, { listId, lineId }, { body: formText(formData, LINE_KEYS) }),
       );
     case "move-line": {
       const direction = formData.get("direction") === "up" ? "up" : "down";

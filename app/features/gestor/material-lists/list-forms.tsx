@@ -4,13 +4,7 @@
  * form with its intent, checked in the browser with the schema the action and the API use; a
  * refused one keeps what was typed.
  */
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -31,6 +25,7 @@ import {
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import { useForm } from "#app/ui/use-form.ts";
 import { CheckboxField } from "../catalogue/catalogue-ui.tsx";
+import { GestorField } from "../gestor-field.tsx";
 import {
   gestorButton,
   gestorCard,
@@ -49,41 +44,6 @@ const resultFor = (formId: string, reply: ListFormReply | undefined) =>
   reply?.formId === formId ? reply.result : undefined;
 
 type Field = FieldMetadata<string | boolean | undefined>;
-
-/** A labelled input of a gestor form, its errors under it. */
-function Input({
-  meta,
-  label,
-  type = "text",
-  hint,
-  ...rest
-}: {
-  meta: Field;
-  label: string;
-  type?: "text" | "date" | "number";
-  hint?: string;
-  inputMode?: "numeric";
-  min?: number;
-  max?: number;
-  maxLength?: number;
-  placeholder?: string;
-}) {
-  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? `${meta.id}-hint` : undefined });
-  return (
-    <div>
-      <label htmlFor={meta.id} className={gestorLabel}>
-        {label}
-      </label>
-      <input {...props} {...rest} key={props.key} className={gestorInput} />
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
 
 /** The law's warning on a line of collective use; the strongest when it is also required. */
 export function CollectiveUseWarning({ required }: { required: boolean }) {
@@ -128,13 +88,13 @@ export function ListSettingsForm({ list, reply }: { list: GestorMaterialList; re
         <textarea {...notice} key={notice.key} rows={3} maxLength={LIST_NOTICE_MAX} className={gestorInput} />
         <FieldErrors id={fields.notice.errorId} errors={fields.notice.errors} />
       </div>
-      <Input
+      <GestorField
         meta={fields.publishFrom}
         label="Publicar a partir de"
         type="date"
         hint="Em branco, a lista fica como rascunho: só a equipe a vê."
       />
-      <Input
+      <GestorField
         meta={fields.discountPercentage}
         label="Lista completa com desconto de (%)"
         inputMode="numeric"
@@ -154,12 +114,12 @@ export function ListSettingsForm({ list, reply }: { list: GestorMaterialList; re
 function LineFields({ fields }: { fields: { [Key in "quantity" | "required" | "collectiveUse" | "note"]: Field } }) {
   return (
     <>
-      <Input meta={fields.quantity} label="Quantidade" inputMode="numeric" maxLength={2} />
+      <GestorField meta={fields.quantity} label="Quantidade" inputMode="numeric" maxLength={2} />
       <div className="flex flex-col justify-end gap-1">
         <CheckboxField meta={fields.required} label="Obrigatório" />
         <CheckboxField meta={fields.collectiveUse} label="Uso coletivo" />
       </div>
-      <Input
+      <GestorField
         meta={fields.note}
         label="Observação para os responsáveis (opcional)"
         maxLength={LIST_NOTE_MAX}
@@ -192,7 +152,7 @@ export function NewLineForm({ item, reply, full }: { item: string; reply?: ListF
       <div className="md:col-span-5">
         <FormErrors id={form.errorId} errors={form.errors} />
       </div>
-      <Input
+      <GestorField
         meta={fields.item}
         label="Código do item"
         inputMode="numeric"

@@ -11,21 +11,9 @@ import { areaStoreId } from "../area-store.ts";
 import { requireAdmin, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { exportListsCsv, previewListImport, runListImport } from "./list-csv.ts";
 import { listPeriods } from "./repository.ts";
-import {
-  addLine,
-  copyPeriodLists,
-  copyPreviousList,
-  createList,
-  gestorList,
-  moveLine,
-  periodView,
-  previewCopyPeriod,
-  removeLine,
-  removeList,
-  unpublishList,
-  updateLine,
-  updateListSettings,
-} from "./service.ts";
+import { copyPeriodLists, copyPreviousList, previewCopyPeriod } from "./list-copies.ts";
+import { addLine, moveLine, removeLine, updateLine } from "./list-lines.ts";
+import { createList, gestorList, periodView, removeList, unpublishList, updateListSettings } from "./service.ts";
 
 export function gestorMaterialListRoutes(deps: ApiDeps) {
   const admins = requireAdmin(deps);

@@ -149,7 +149,9 @@ export default function GestorMaterialLists({ loaderData }: Route.ComponentProps
         ))}
       </GestorTable>
       <p className="mt-3 text-sm text-slate-600">
-        Uma lista copiada ou criada começa como rascunho: os responsáveis só a veem a partir da data de publicação.
+        Uma lista copiada ou criada começa como rascunho: os responsáveis só a veem a partir da data de publicação. O
+        CSV (importar e exportar) leva só os itens das listas: a data de publicação e o desconto ficam na página de cada
+        lista.
       </p>
     </>
   );

@@ -14,14 +14,14 @@ import { endpoint } from "../endpoint.ts";
 import { uuidParam } from "../fields.ts";
 import { MATERIAL_LIST_MESSAGES } from "../material-lists.ts";
 import { asFormText, given, importError } from "./catalogue.ts";
-import { gradeFields } from "./grades.ts";
+import { GRADE_MESSAGES, gradeFields } from "./grades.ts";
 import { itemCodeField } from "./stock.ts";
 
 export const GESTOR_LIST_MESSAGES = {
   notFound: MATERIAL_LIST_MESSAGES.notFound,
   lineNotFound: "Item da lista não encontrado.",
   tooManyLines: MATERIAL_LIST_MESSAGES.tooManyLines,
-  samePeriod: "Escolha um período de destino diferente do de origem.",
+  samePeriod: GRADE_MESSAGES.samePeriod,
 } as const;
 
 /** A list holds at most this many lines (MATERIAL_LIST_MESSAGES.tooManyLines). */

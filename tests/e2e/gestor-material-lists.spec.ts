@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { formatCalendarDate, todayInBrazil } from "#core/dates.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -7,16 +8,24 @@ import { waitForHydration } from "./support/pages.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
 
 // The gestor's Listas de material (issue 29). The projects share one server: each run works in
-// a far-future period of its own (years 9100 to 9899, beyond the Séries spec's), with a grade
-// code of its own, and builds last year's grade and list itself.
+// a far-future period of its own (years 9100 to 9999, beyond the Séries spec's; each test its
+// own part of them), with grade codes of its own, and builds last year's grades and lists itself.
 
 interface Product {
   code: number;
   title: string;
 }
 
-/** Last year's grade and its published list of three of the shop's pieces of material; this year's grade without a list. */
-async function lastYearsList(period: string, previous: string, codgrade: string): Promise<Product[]> {
+/**
+ * Last year's grade and its published list of three of the shop's pieces of material; this
+ * year's grade without a list (unless `gradeThisYear` is false).
+ */
+async function lastYearsList(
+  period: string,
+  previous: string,
+  codgrade: string,
+  gradeThisYear = true,
+): Promise<Product[]> {
   return withStoreDatabase(async (db) => {
     const products = await db
       .selectFrom("products")
@@ -34,10 +43,7 @@ async function lastYearsList(period: string, previous: string, codgrade: string)
       .execute();
     const storeId = products[0]!.store_id;
     const now = new Date().toISOString();
-    for (const [code, position] of [
-      [previous, 1],
-      [period, 1],
-    ] as const)
+    for (const code of gradeThisYear ? [previous, period] : [previous])
       await db
         .insertInto("series")
         .values({
@@ -46,7 +52,7 @@ async function lastYearsList(period: string, previous: string, codgrade: string)
           codgrade,
           course: "Ensino Fundamental II",
           grade_name: `6º Ano ${codgrade}`,
-          position,
+          position: 1,
           updated_at: now,
         })
         .execute();
@@ -95,7 +101,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   js,
 }) => {
   test.slow(); // a dozen page loads without JavaScript
-  const year = 9100 + Math.floor(Math.random() * 800);
+  const year = 9100 + Math.floor(Math.random() * 500);
   const period = `${year}00`;
   const previous = `${year - 1}00`;
   const codgrade = `ML${Math.floor(Math.random() * 1_000_000)}`;
@@ -245,4 +251,84 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
     { item_totvs_id: second!.code, position: 3, quantity: 1, required: 1 },
     { item_totvs_id: third!.code, position: 4, quantity: 1, required: 0 },
   ]);
+});
+
+test("the gestor copies last year's lists of a period, exports them and imports a changed file", async ({
+  page,
+  context,
+  visit,
+  js,
+}) => {
+  test.slow(); // several page loads without JavaScript
+  const year = 9601 + Math.floor(Math.random() * 399);
+  const period = `${year}00`;
+  const previous = `${year - 1}00`;
+  const run = Math.floor(Math.random() * 1_000_000);
+  const [kept, missing] = [`MK${run}`, `MM${run}`];
+  const [first, second, third] = await lastYearsList(period, previous, kept);
+  // A grade that the new period does not have: its list is not copied.
+  await lastYearsList(period, previous, missing, false);
+
+  await logInStaff(context, "admin");
+  await visit(`/gestor/listas?periodo=${period}`);
+  await page.getByRole("link", { name: `Copiar listas de ${previous}` }).click();
+  await expect(page.getByRole("heading", { name: `Copiar listas de material para ${period}` })).toBeVisible();
+  const plan = page.getByRole("table", { name: `Listas de ${previous} e o que a cópia faria` });
+  await expect(
+    plan
+      .getByRole("row", { name: new RegExp(kept) })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText("Copiar");
+  await expect(
+    plan
+      .getByRole("row", { name: new RegExp(missing) })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText(`Não copiar: A série não existe no período ${period}.`);
+  await waitForHydration(page, js);
+  await page.getByRole("button", { name: `Copiar 1 lista para ${period}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/gestor/listas\\?periodo=${period}$`));
+  const row = page.getByRole("row", { name: new RegExp(kept) });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Rascunho");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("3");
+  await waitForHydration(page, js);
+
+  // The period's file: one row per line, in order.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Exportar CSV do período" }).click();
+  const exported = await (await downloading).path().then((file) => readFile(file, "utf8"));
+  const header = "CODPERLET;CODGRADE;ITEM;QUANTIDADE;OBRIGATORIO;USO_COLETIVO;OBSERVACAO;ORDEM";
+  const rows = [
+    `${period};${kept};${first!.code};1;S;N;pode ser o do ano anterior;1`,
+    `${period};${kept};${second!.code};1;N;N;;2`,
+    `${period};${kept};${third!.code};1;N;N;;3`,
+  ];
+  expect(exported).toBe(`\uFEFF${[header, ...rows].join("\r\n")}\r\n`);
+
+  // The file again with a quantity changed and the last line left out.
+  await visit("/gestor/listas/importar");
+  await page.getByLabel("Arquivo CSV (até 512 KB)").setInputFiles({
+    name: "listas.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from([header, rows[0]!.replace(";1;S;", ";5;S;"), rows[1]].join("\r\n"), "utf8"),
+  });
+  await page.getByRole("button", { name: "Conferir arquivo" }).click();
+  await expect(page.getByTestId("previa-resumo")).toHaveText("0 a criar, 1 a atualizar, 1 sem mudança.");
+  await expect(
+    page.getByRole("table", { name: "Itens que saem das listas (não estão no arquivo)" }).getByRole("cell", {
+      name: third!.title,
+    }),
+  ).toBeVisible();
+  await waitForHydration(page, js);
+  await page.getByRole("button", { name: "Importar" }).click();
+  await expect(page).toHaveURL(new RegExp(`/gestor/listas\\?periodo=${period}$`));
+  await expect(row.getByRole("cell").nth(2)).toHaveText("2");
+  await waitForHydration(page, js);
+  await row.getByRole("link", { name: /Abrir lista/ }).click();
+  await expect(lineTitles(page)).toHaveText([
+    `1. ${first!.title} (${first!.code})`,
+    `2. ${second!.title} (${second!.code})`,
+  ]);
+  await expect(line(page, 1, first!.title).getByLabel("Quantidade")).toHaveValue("5");
 });

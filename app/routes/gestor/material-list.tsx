@@ -1,5 +1,9 @@
 import { Form, Link } from "react-router";
-import { MAX_LIST_LINES, REQUIRED_COLLECTIVE_USE_WARNING } from "#api/contract/gestor/material-lists.ts";
+import {
+  GESTOR_LIST_MESSAGES,
+  MAX_LIST_LINES,
+  REQUIRED_COLLECTIVE_USE_WARNING,
+} from "#api/contract/gestor/material-lists.ts";
 import {
   CollectiveUseWarning,
   LineCard,
@@ -86,7 +90,7 @@ export default function GestorMaterialList({ loaderData, actionData }: Route.Com
 
       <GestorSection id="novo-item-titulo" title="Incluir item">
         {list.lines.length >= MAX_LIST_LINES ? (
-          <p className="mb-2 font-semibold text-red-700">A lista tem no máximo {MAX_LIST_LINES} itens.</p>
+          <p className="mb-2 font-semibold text-red-700">{GESTOR_LIST_MESSAGES.tooManyLines}</p>
         ) : null}
         <Form
           method="get"

@@ -9,6 +9,7 @@ import { buildPath } from "#api/contract/endpoint.ts";
 import { gestorCatalogue } from "#api/contract/gestor/catalogue.ts";
 import {
   copyListsFields,
+  GESTOR_LIST_MESSAGES,
   gestorMaterialLists,
   LIST_CSV_COLUMNS,
   LIST_CSV_MAX_BYTES,
@@ -97,7 +98,7 @@ export async function copyListsAction(request: Request) {
 /** A refusal of the API: 404 as the page's, anything else for the caller to show. */
 function notFoundPage(error: unknown): never {
   if (error instanceof StoreApiError && error.status === 404)
-    throw new Response("Lista de material não encontrada.", { status: 404 });
+    throw new Response(GESTOR_LIST_MESSAGES.notFound, { status: 404 });
   throw error;
 }
 

@@ -93,6 +93,8 @@ const lineTitles = (page: Page) =>
   page.getByRole("list", { name: "Itens da lista" }).getByRole("listitem").locator("p.font-semibold");
 const line = (page: Page, position: number, title: string) =>
   page.getByRole("listitem", { name: `Item ${position}: ${title}` });
+/** What the server saved of a line (its fields show what was typed at once): a state to wait for after a save. */
+const summary = (page: Page, position: number, title: string) => line(page, position, title).getByTestId("resumo-item");
 
 test("the gestor copies last year's list, edits it and publishes it with a discount", async ({
   page,
@@ -141,7 +143,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   await newLine.getByLabel("Quantidade").fill("2");
   await page.getByRole("button", { name: "Incluir item" }).click();
   await expect(page.getByTestId("situacao-lista")).toHaveText("Rascunho · 4 itens");
-  await expect(line(page, 4, fourth!.title).getByLabel("Quantidade")).toHaveValue("2");
+  await expect(summary(page, 4, fourth!.title)).toHaveText("2 unidades · Opcional");
   await waitForHydration(page, js);
 
   // The same product again: refused in Portuguese, nothing added.
@@ -158,12 +160,14 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   await line(page, 1, first!.title)
     .getByRole("button", { name: `Salvar item ${first!.title}` })
     .click();
+  await expect(summary(page, 1, first!.title)).toHaveText("3 unidades · Obrigatório");
   await expect(line(page, 1, first!.title).getByLabel("Quantidade")).toHaveValue("3");
   await waitForHydration(page, js);
   await line(page, 2, second!.title).getByLabel("Obrigatório").check();
   await line(page, 2, second!.title)
     .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
+  await expect(summary(page, 2, second!.title)).toHaveText("1 unidade · Obrigatório");
   await expect(line(page, 2, second!.title).getByLabel("Obrigatório")).toBeChecked();
   await waitForHydration(page, js);
 
@@ -172,6 +176,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   await line(page, 2, second!.title)
     .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
+  await expect(summary(page, 2, second!.title)).toHaveText("1 unidade · Obrigatório · Uso coletivo");
   await expect(
     line(page, 2, second!.title).getByRole("note").filter({ hasText: "Obrigatório e de uso coletivo" }),
   ).toBeVisible();
@@ -196,6 +201,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   await line(page, 2, second!.title)
     .getByRole("button", { name: `Salvar item ${second!.title}` })
     .click();
+  await expect(summary(page, 2, second!.title)).toHaveText("1 unidade · Obrigatório");
   await expect(page.getByRole("note")).toHaveCount(0);
   await waitForHydration(page, js);
 
@@ -234,7 +240,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
   await expect(row.getByRole("cell").nth(1)).toHaveText(`Publicada a partir de ${formatCalendarDate(today)}`);
   await expect(row.getByRole("cell").nth(2)).toHaveText("4");
   await expect(row.getByRole("cell").nth(3)).toHaveText("10%");
-  const saved = await withStoreDatabase((db) =>
+  const rows = await withStoreDatabase((db) =>
     db
       .selectFrom("material_list_lines as l")
       .innerJoin("material_lists as m", "m.id", "l.list_id")
@@ -245,7 +251,7 @@ test("the gestor copies last year's list, edits it and publishes it with a disco
       .orderBy("l.position")
       .execute(),
   );
-  expect(saved).toEqual([
+  expect(rows).toEqual([
     { item_totvs_id: fourth!.code, position: 1, quantity: 2, required: 0 },
     { item_totvs_id: first!.code, position: 2, quantity: 3, required: 1 },
     { item_totvs_id: second!.code, position: 3, quantity: 1, required: 1 },

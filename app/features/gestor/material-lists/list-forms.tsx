@@ -23,6 +23,7 @@ import {
   type NewListLineFields,
 } from "#api/contract/gestor/material-lists.ts";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
+import { counted } from "#core/text.ts";
 import { useForm } from "#app/ui/use-form.ts";
 import { CheckboxField } from "../catalogue/catalogue-ui.tsx";
 import { GestorField } from "../gestor-field.tsx";
@@ -203,6 +204,11 @@ export function LineCard({
           {index + 1}. {line.title} <span className="font-mono text-sm text-slate-600">({line.itemTOTVSId})</span>
         </p>
         <div className="flex flex-wrap gap-2 text-sm">
+          {/* What is saved, apart from the fields being typed in. */}
+          <span data-testid="resumo-item" className="rounded bg-slate-100 px-2 py-0.5">
+            {counted(line.quantity, "unidade", "unidades")} · {line.required ? "Obrigatório" : "Opcional"}
+            {line.collectiveUse ? " · Uso coletivo" : ""}
+          </span>
           {line.optionName ? (
             <span className="rounded bg-slate-100 px-2 py-0.5">{line.optionName}: o responsável escolhe</span>
           ) : null}

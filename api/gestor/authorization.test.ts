@@ -41,6 +41,8 @@ const MATRIX = {
   stock: { read: EVERY, write: ["admin", "secretaria"] },
   // A class's waiting list lives in Estoque, with its roles (api/contract/gestor/waiting-list.ts).
   waitingList: { read: EVERY, write: ["admin", "secretaria"] },
+  // Listas de material: admins, as Séries (api/contract/gestor/material-lists.ts).
+  materialLists: { read: ADMIN, write: ADMIN },
 } satisfies Record<Area, Access>;
 
 /** Calls of a guarded part that anyone may make: the shop shows the images uploaded for products. */

@@ -23,6 +23,7 @@ import { gestorGradeRoutes } from "./grades/routes.ts";
 import { gestorRosterRoutes } from "./roster/routes.ts";
 import { rosterSyncRoutes } from "./roster-sync/routes.ts";
 import { gestorStockRoutes } from "./stock/routes.ts";
+import { gestorMaterialListRoutes } from "./material-lists/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -45,5 +46,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorRosterRoutes(deps));
   app.route("/", rosterSyncRoutes(deps));
   app.route("/", gestorStockRoutes(deps));
+  app.route("/", gestorMaterialListRoutes(deps));
   return app;
 }

@@ -25,7 +25,8 @@ export interface ListRow {
   updated_at: string;
 }
 
-const LIST_COLUMNS = [
+/** A list row's columns, as ListRow names them (the gestor's reads select the same). */
+export const LIST_COLUMNS = [
   "id",
   "store_id",
   "period_code",

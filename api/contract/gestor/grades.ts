@@ -24,6 +24,9 @@ export const gradeCodeTaken = (codgrade: string, period: string) =>
 /** The period after `period`: 202600 → 202700 (the "Copiar para" button's target). */
 export const nextPeriodCode = (period: string) => `${Number(period.slice(0, 4)) + 1}00`;
 
+/** The period before `period`: 202600 → 202500 ("Copiar do ano anterior" of a material list). */
+export const previousPeriodCode = (period: string) => `${Number(period.slice(0, 4)) - 1}00`;
+
 /** What a grade is: its ERP code, its course or level (CURSO) and its name (HABILITACAO). */
 export const gradeFields = z.object({
   codgrade: z.preprocess(

@@ -12,6 +12,7 @@ import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
 import { gestorGrades } from "./grades.ts";
 import { gestorIntegrationKeys } from "./integration-keys.ts";
+import { gestorMaterialLists } from "./material-lists.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorRoster } from "./roster.ts";
 import { gestorRosterSync } from "./roster-sync.ts";
@@ -37,6 +38,7 @@ export * from "./roster.ts";
 export * from "./roster-sync.ts";
 export * from "./stock.ts";
 export * from "./waiting-list.ts";
+export * from "./material-lists.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -57,6 +59,7 @@ export const gestorContract = {
   rosterSync: gestorRosterSync,
   stock: gestorStock,
   waitingList: gestorWaitingList,
+  materialLists: gestorMaterialLists,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

@@ -109,6 +109,35 @@ export async function enrolmentCount(
   return Number(row?.count ?? 0);
 }
 
+/** Whether the grade has a material list in its period (0043 names it by code). */
+export async function hasMaterialList(db: Db, storeId: number, grade: Pick<GradeRow, "period_code" | "codgrade">) {
+  const list = await db
+    .selectFrom("material_lists")
+    .select("id")
+    .where("store_id", "=", storeId)
+    .where("period_code", "=", grade.period_code)
+    .where("codgrade", "=", grade.codgrade)
+    .executeTakeFirst();
+  return list !== undefined;
+}
+
+/** The grade's material list, if any, under the grade's new code. */
+export async function renameListGrade(
+  db: Db,
+  storeId: number,
+  grade: Pick<GradeRow, "period_code" | "codgrade">,
+  codgrade: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("material_lists")
+    .set({ codgrade, updated_at: now.toISOString() })
+    .where("store_id", "=", storeId)
+    .where("period_code", "=", grade.period_code)
+    .where("codgrade", "=", grade.codgrade)
+    .execute();
+}
+
 /** The periods that have grades, newest first, with how many each has. */
 export async function gradePeriods(db: Db, storeId: number) {
   const rows = await db

@@ -14,6 +14,8 @@ import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { lockRoster } from "../roster/repository.ts";
 import {
   enrolmentCount,
+  hasMaterialList,
+  renameListGrade,
   fieldsOf,
   findGrade,
   findGradeByCode,
@@ -96,6 +98,8 @@ export async function updateGrade(
     if (fields.codgrade !== grade.codgrade)
       await assertCodeFree(trx, storeId, grade.period_code, fields.codgrade, gradeId);
     await codeChecked(grade.period_code, fields.codgrade, () => updateGradeRow(trx, gradeId, fields, now));
+    // The grade's material list is known by the code too (0043): it follows the grade.
+    if (fields.codgrade !== grade.codgrade) await renameListGrade(trx, storeId, grade, fields.codgrade, now);
     await recordAudit(
       trx,
       actor,
@@ -155,10 +159,14 @@ const inUse = (grade: GradeRow, products: number) =>
 const enrolled = (grade: GradeRow, enrolments: number) =>
   `A série ${gradeLabel(fieldsOf(grade))} não pode ser removida: ${counted(enrolments, "matrícula de aluno a usa", "matrículas de alunos a usam")} no período ${grade.period_code}. Mude a série desses alunos em Alunos matriculados antes.`;
 
+const withList = (grade: GradeRow) =>
+  `A série ${gradeLabel(fieldsOf(grade))} não pode ser removida: ela tem lista de material no período ${grade.period_code}. Remova a lista em Listas de material antes.`;
+
 /**
  * Removes a grade no product and no enrolment names: the storefront's grade selection would
  * lose the products' link, and the student card the student's grade (an enrolment that ended
- * names it too: the student may be enrolled again).
+ * names it too: the student may be enrolled again); nor one with a material list, which parents
+ * may be reading.
  */
 export async function removeGrade(deps: ApiDeps, actor: AuditActor, storeId: number, gradeId: number): Promise<void> {
   const now = deps.now();
@@ -170,6 +178,7 @@ export async function removeGrade(deps: ApiDeps, actor: AuditActor, storeId: num
     if (products > 0) throw new ApiError(409, inUse(grade, products));
     const enrolments = await enrolmentCount(trx, storeId, grade);
     if (enrolments > 0) throw new ApiError(409, enrolled(grade, enrolments));
+    if (await hasMaterialList(trx, storeId, grade)) throw new ApiError(409, withList(grade));
     try {
       await trx.deleteFrom("series").where("id", "=", gradeId).execute();
     } catch (error) {

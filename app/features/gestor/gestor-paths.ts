@@ -46,6 +46,12 @@ export const GESTOR_PATHS = {
   gradesImport: "/gestor/series/importar",
   /** One period's grades as CSV, or every period's without it. */
   gradesExport: (period?: string) => (period ? `/gestor/series/exportar?periodo=${period}` : "/gestor/series/exportar"),
+  /** Listas de material of a school period (`?periodo=202600`; the current one without it), a list's page, the copy of a period's lists, the CSV. */
+  materialLists: (period?: string) => (period ? `/gestor/listas?periodo=${period}` : "/gestor/listas"),
+  materialList: (listId: string) => `/gestor/listas/${listId}`,
+  materialListsCopy: "/gestor/listas/copiar",
+  materialListsImport: "/gestor/listas/importar",
+  materialListsExport: (period: string) => `/gestor/listas/exportar?periodo=${period}`,
   /** Alunos matriculados: the roster of a period (GET filters), a student's page, the import and its model. */
   roster: "/gestor/alunos",
   rosterStudent: (studentId: string) => `/gestor/alunos/${studentId}`,
@@ -80,6 +86,7 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },
   { label: "Séries", to: GESTOR_PATHS.grades(), roles: ["admin"] },
+  { label: "Listas de material", to: GESTOR_PATHS.materialLists(), roles: ["admin"] },
   { label: "Alunos matriculados", to: GESTOR_PATHS.roster, roles: ["admin"] },
   { label: "Equipe", to: GESTOR_PATHS.team, roles: ["admin"] },
   { label: "Auditoria", to: GESTOR_PATHS.audit, roles: ["admin"] },

@@ -61,6 +61,11 @@ const PAGES: Record<string, { roles: readonly StaffRole[]; unitRecord?: true }> 
   "routes/gestor/stock-item.tsx": { roles: EVERY, unitRecord: true },
   "routes/gestor/stock-import.tsx": { roles: ["admin", "secretaria"] },
   "routes/gestor/stock-export.ts": { roles: EVERY },
+  "routes/gestor/material-lists.tsx": { roles: ADMIN },
+  "routes/gestor/material-lists-copy.tsx": { roles: ADMIN },
+  "routes/gestor/material-lists-import.tsx": { roles: ADMIN },
+  "routes/gestor/material-lists-export.ts": { roles: ADMIN },
+  "routes/gestor/material-list.tsx": { roles: ADMIN },
 };
 
 /** The pages inside the gestor area's layout (the login's own steps are outside it). */
@@ -124,6 +129,23 @@ beforeAll(async () => {
   params.studentId = family.studentId;
   const coupon = await store.db.selectFrom("coupons").select("id").executeTakeFirst();
   params.couponId = coupon?.id ?? crypto.randomUUID();
+  // A list of its own grade code, for Listas de material's list page.
+  params.listId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await store.db
+    .insertInto("material_lists")
+    .values({
+      id: params.listId,
+      store_id: 1,
+      period_code: "209900",
+      codgrade: "MATRIZ",
+      notice: null,
+      publish_from: null,
+      discount_percentage: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   // A piece of unit 1 whose stock is tracked, for Estoque's item page.
   const piece = await first(
     store.db

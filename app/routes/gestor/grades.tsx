@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import {
   CopyPeriodForm,
   GradeForm,
@@ -9,14 +9,8 @@ import { gradesAction, gradesPage } from "#app/features/gestor/grades/grades.ser
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { SchoolDataBanner } from "#app/features/gestor/school-data-banner.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
-import {
-  gestorButton,
-  gestorCard,
-  gestorInput,
-  gestorLabel,
-  gestorSecondaryButton,
-  GestorTable,
-} from "#app/features/gestor/gestor-ui.tsx";
+import { PeriodPicker } from "#app/features/gestor/period-picker.tsx";
+import { gestorSecondaryButton, GestorTable } from "#app/features/gestor/gestor-ui.tsx";
 import { nextPeriodCode } from "#api/contract/gestor/grades.ts";
 import { counted } from "#core/text.ts";
 import type { Route } from "./+types/grades";
@@ -50,47 +44,17 @@ export default function GestorGrades({ loaderData, actionData }: Route.Component
       </GestorPageHeader>
       {readOnly ? <SchoolDataBanner text={readOnly} /> : null}
 
-      <div className={`${gestorCard} mb-4 flex flex-wrap items-end gap-3`}>
-        <Form method="get" className="flex items-end gap-2">
-          <div>
-            <label htmlFor="periodo" className={gestorLabel}>
-              Período letivo (CODPERLET)
-            </label>
-            <input
-              id="periodo"
-              name="periodo"
-              defaultValue={period}
-              key={period}
-              inputMode="numeric"
-              maxLength={6}
-              aria-invalid={periodError ? true : undefined}
-              aria-describedby={periodError ? "periodo-erro" : undefined}
-              className={gestorInput}
-            />
-            {periodError ? (
-              <p id="periodo-erro" role="alert" className="mt-1 text-sm font-medium text-red-700">
-                {periodError} Mostrando o período atual.
-              </p>
-            ) : null}
-          </div>
-          <button type="submit" className={gestorButton}>
-            Ver período
-          </button>
-        </Form>
-        <nav aria-label="Períodos com séries" className="flex flex-wrap gap-2">
-          {periods.map((item) => (
-            <Link
-              key={item.CODPERLET}
-              to={GESTOR_PATHS.grades(item.CODPERLET)}
-              aria-current={item.CODPERLET === period ? "page" : undefined}
-              className={`${gestorSecondaryButton} aria-[current=page]:bg-slate-900 aria-[current=page]:text-white`}
-            >
-              {item.CODPERLET} ({counted(item.gradeCount, "série", "séries")})
-              {item.CODPERLET === currentPeriod ? " · atual" : ""}
-            </Link>
-          ))}
-        </nav>
-      </div>
+      <PeriodPicker
+        period={period}
+        periodError={periodError}
+        currentPeriod={currentPeriod}
+        periods={periods.map((item) => ({
+          CODPERLET: item.CODPERLET,
+          holds: counted(item.gradeCount, "série", "séries"),
+        }))}
+        pathOf={(code) => GESTOR_PATHS.grades(code)}
+        navLabel="Períodos com séries"
+      />
 
       <GestorTable
         caption={`Séries do período ${period}, na ordem da loja`}

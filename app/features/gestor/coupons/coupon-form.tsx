@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
@@ -7,43 +7,8 @@ import { couponFields, type GestorCoupon } from "#api/contract/gestor/coupons.ts
 import { CheckboxChoices } from "#app/ui/checkbox-choices.tsx";
 import { FieldErrors, FormErrors } from "#app/ui/form-field.tsx";
 import type { UnitOption } from "../unit-options.ts";
-import { gestorButton, gestorCard, gestorInput, gestorLabel } from "../gestor-ui.tsx";
-
-type Field = FieldMetadata<string | number | undefined>;
-
-function CouponInput({
-  meta,
-  label,
-  hint,
-  type = "text",
-  ...rest
-}: {
-  meta: Field;
-  label: string;
-  hint?: string;
-  type?: "text" | "date";
-  inputMode?: "numeric";
-  autoCapitalize?: "characters";
-}) {
-  const props = getInputProps(meta as FieldMetadata<string | undefined>, {
-    type,
-    ariaDescribedBy: hint ? `${meta.id}-hint` : undefined,
-  });
-  return (
-    <div>
-      <label htmlFor={meta.id} className={gestorLabel}>
-        {label}
-      </label>
-      <input {...props} {...rest} key={props.key} className={gestorInput} />
-      {hint ? (
-        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+import { GestorField } from "../gestor-field.tsx";
+import { gestorButton, gestorCard, gestorLabel } from "../gestor-ui.tsx";
 
 /** Checkboxes of one list field; none ticked is "every one". */
 function ChoiceGroup({
@@ -121,24 +86,24 @@ export function CouponForm({
       <AuthenticityTokenInput name="csrf" />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <CouponInput
+        <GestorField
           meta={fields.code}
           label="Código"
           hint="Letras, números, - ou _; a loja não diferencia maiúsculas."
           autoCapitalize="characters"
         />
-        <CouponInput meta={fields.percentage} label="Desconto (%)" inputMode="numeric" />
+        <GestorField meta={fields.percentage} label="Desconto (%)" inputMode="numeric" />
         <div className="hidden lg:block" />
-        <CouponInput meta={fields.startsOn} label="Válido a partir de" type="date" />
-        <CouponInput meta={fields.endsOn} label="Válido até (inclusive)" type="date" />
+        <GestorField meta={fields.startsOn} label="Válido a partir de" type="date" />
+        <GestorField meta={fields.endsOn} label="Válido até (inclusive)" type="date" />
         <div className="hidden lg:block" />
-        <CouponInput
+        <GestorField
           meta={fields.maxUses}
           label="Limite de usos no total (opcional)"
           inputMode="numeric"
           hint="Em branco: sem limite."
         />
-        <CouponInput
+        <GestorField
           meta={fields.maxUsesPerCustomer}
           label="Limite de usos por cliente (opcional)"
           inputMode="numeric"

@@ -24,24 +24,10 @@ import { counted } from "#core/text.ts";
 import { gestorCsvDownload } from "../csv-download.server.ts";
 import { csvImportAction, type CsvImportActionData } from "../csv-import.server.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
-import { saveListForm } from "../list-form.server.ts";
+import { chosenPeriod } from "../chosen-period.server.ts";
+import { formText, saveListForm } from "../list-form.server.ts";
 import { refuseWhileSchoolApi, SCHOOL_DATA_READ_ONLY, schoolDataReadOnly } from "../school-data.server.ts";
 import { requireAdmin } from "../staff-guard.server.ts";
-
-/**
- * `?periodo=202700`, or the current period when absent; a typed text that is no period code
- * shows the current period with the code's message.
- */
-function chosenPeriod(url: URL): { period: string; periodError: string | null } {
-  const typed = url.searchParams.get("periodo");
-  if (typed === null) return { period: currentPeriodCode(), periodError: null };
-  const parsed = periodCodeField.safeParse(typed);
-  if (parsed.success) return { period: parsed.data, periodError: null };
-  return { period: currentPeriodCode(), periodError: parsed.error.issues[0]!.message };
-}
-
-const textOf = (formData: FormData, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, String(formData.get(key) ?? "")]));
 
 export async function gradesPage(request: Request) {
   const { call } = await requireAdmin(request);
@@ -67,14 +53,14 @@ export async function gradesAction(request: Request) {
       formData,
       { formId: "nova-serie", schema: newGradeFields, path: back, saved: "Série criada." },
       () =>
-        call(gestorGrades.create, {}, { body: textOf(formData, ["CODPERLET", "codgrade", "CURSO", "HABILITACAO"]) }),
+        call(gestorGrades.create, {}, { body: formText(formData, ["CODPERLET", "codgrade", "CURSO", "HABILITACAO"]) }),
     );
   if (intent === "copy") {
     const to = String(formData.get("to") ?? "");
     return saveListForm(
       formData,
       { formId: "copiar", schema: copyPeriodFields, path: GESTOR_PATHS.grades(to), saved: "Séries copiadas." },
-      () => call(gestorGrades.copyPeriod, {}, { body: textOf(formData, ["from", "to"]) }),
+      () => call(gestorGrades.copyPeriod, {}, { body: formText(formData, ["from", "to"]) }),
     );
   }
   if (intent === "move") {
@@ -118,7 +104,7 @@ export async function gradeAction(request: Request, gradeId: string) {
   const back = GESTOR_PATHS.grades(grade.CODPERLET);
   if (intent === "update")
     return saveListForm(formData, { formId: "serie", schema: gradeFields, path: back, saved: "Série salva." }, () =>
-      call(gestorGrades.update, { gradeId }, { body: textOf(formData, ["codgrade", "CURSO", "HABILITACAO"]) }),
+      call(gestorGrades.update, { gradeId }, { body: formText(formData, ["codgrade", "CURSO", "HABILITACAO"]) }),
     );
   if (intent === "remove") {
     try {

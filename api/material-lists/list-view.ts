@@ -59,22 +59,6 @@ export async function findPublishedList(
     .executeTakeFirst();
 }
 
-/** A published list by its id, or undefined. */
-export async function findPublishedListById(
-  db: StoreDatabase,
-  storeId: number,
-  listId: string,
-  now: Date,
-): Promise<ListRow | undefined> {
-  return db
-    .selectFrom("material_lists")
-    .select(LIST_COLUMNS)
-    .where("store_id", "=", storeId)
-    .where("id", "=", listId)
-    .where("publish_from", "<=", todayInBrazil(now))
-    .executeTakeFirst();
-}
-
 /** The grade's names for a list (HABILITACAO, CURSO); the code itself when the grade is gone. */
 async function gradeOf(db: StoreDatabase, list: ListRow) {
   const grade = await db

@@ -41,14 +41,15 @@ export async function seedMaterialLists(db: Kysely<Database>, storeId: number, n
     await db
       .insertInto("material_list_lines")
       .values(
-        list.lines.map((line, position) => {
+        list.lines.map((line, index) => {
           const id = productId.get(line.slug);
           if (!id) throw new Error(`Produto desconhecido na lista de material do seed: ${line.slug}`);
           return {
             id: crypto.randomUUID(),
             list_id: listId,
             product_id: id,
-            position,
+            // 1…n, as every gestor write numbers them: the export's ORDEM the import accepts.
+            position: index + 1,
             quantity: line.quantity,
             required: line.required ? 1 : 0,
             note: line.note ?? null,

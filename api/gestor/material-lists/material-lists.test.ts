@@ -383,6 +383,31 @@ describe("CSV import and export", () => {
       .toString("utf8");
   };
 
+  it("imports the demo's lists as exported, every row unchanged and nothing written", async () => {
+    const { period_code: period } = await t.db
+      .selectFrom("material_lists")
+      .select("period_code")
+      .executeTakeFirstOrThrow();
+    const saved = () =>
+      t.db
+        .selectFrom("material_lists as m")
+        .innerJoin("material_list_lines as l", "l.list_id", "m.id")
+        .selectAll("l")
+        .select("m.updated_at")
+        .where("m.period_code", "=", period)
+        .orderBy("l.id")
+        .execute();
+    const before = await saved();
+    const exported = await exportCsv(period);
+    expect(exported.trimEnd().split("\r\n")).toHaveLength(before.length + 1);
+    const run = await post("/gestor/material-lists/import", { csv: exported });
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ errors: [], creates: 0, updates: 0, removed: [], newLists: [] });
+    expect(run.body.rows).toHaveLength(before.length);
+    expect(run.body.rows.every((row: { action: string }) => row.action === "sem mudança")).toBe(true);
+    expect(await saved()).toEqual(before);
+  });
+
   it("previews without writing, imports all rows, replaces a named list's lines, and the same file again changes nothing", async () => {
     for (const grade of ["I1", "I2"]) await addGrade("210000", grade);
     const existing = await createList("210000", "I2");

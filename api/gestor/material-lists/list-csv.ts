@@ -6,7 +6,8 @@
  * exist is created as a draft. Publish date and discount are not in the file (the list's page
  * sets them). A line is matched by its product, so its id (and a parent's open page) survives an
  * import that only changes it. The preview writes nothing; the import plans again inside its
- * transaction and writes every list or, when any row is wrong, nothing. The same file twice:
+ * transaction, holding every list it names before reading their lines, and writes every list
+ * or, when any row is wrong, nothing. The same file twice:
  * the second changes nothing.
  */
 import type { Kysely } from "kysely";
@@ -32,6 +33,7 @@ import { readGestorCsv, writeGestorCsv, type CsvError } from "../csv-file.ts";
 import { isUniqueViolation, periodGrades } from "../grades/repository.ts";
 import {
   appendLines,
+  holdList,
   insertList,
   linesOf,
   lookUpItems,
@@ -119,7 +121,11 @@ const listKey = (period: string, codgrade: string) => `${period};${codgrade}`;
 /** ORDEM first (a tie or a blank keeps the file's order), blanks last. */
 const byOrder = (a: CheckedRow, b: CheckedRow) => (a.order ?? 1000) - (b.order ?? 1000) || a.line - b.line;
 
-async function planImport(db: Db, storeId: number, csv: string) {
+/**
+ * The file checked and compared with the lists it names. `hold` runs once the named lists are
+ * known and before their lines are read (runListImport locks them there).
+ */
+async function planImport(db: Db, storeId: number, csv: string, hold?: (listIds: string[]) => Promise<void>) {
   const report: ListImportReport = {
     rows: [],
     removed: [],
@@ -202,19 +208,17 @@ async function planImport(db: Db, storeId: number, csv: string) {
     return { report, plans: [] };
   }
 
-  for (const period of new Set([...plans.values()].map((plan) => plan.period))) {
-    const lists = await periodLists(db, storeId, period);
-    const lines = await linesOf(
-      db,
-      lists.map((list) => list.id),
-    );
-    for (const list of lists) {
+  for (const period of new Set([...plans.values()].map((plan) => plan.period)))
+    for (const list of await periodLists(db, storeId, period)) {
       const plan = plans.get(listKey(period, list.codgrade));
-      if (!plan) continue;
-      plan.list = list;
-      plan.current = lines.filter((line) => line.list_id === list.id);
+      if (plan) plan.list = list;
     }
-  }
+  const named = [...plans.values()].flatMap((plan) => (plan.list ? [plan.list.id] : []));
+  // The import holds them before their lines are read: a line another tab adds meanwhile waits.
+  await hold?.(named);
+  const lines = await linesOf(db, named);
+  for (const plan of plans.values())
+    if (plan.list) plan.current = lines.filter((line) => line.list_id === plan.list!.id);
   for (const plan of plans.values()) {
     plan.rows.sort(byOrder);
     if (!plan.list) report.newLists.push({ CODPERLET: plan.period, codgrade: plan.codgrade });
@@ -299,6 +303,15 @@ async function writeList(trx: Db, storeId: number, plan: ListPlan, now: Date) {
 const IMPORT_RACED = "As listas mudaram enquanto o arquivo era importado. Nada foi gravado: confira a prévia de novo.";
 
 /**
+ * Every list the file names, locked in one order (by id: two imports never wait for each
+ * other in a circle), or a 409 when one was removed since it was read.
+ */
+async function holdLists(trx: Db, storeId: number, listIds: readonly string[]) {
+  for (const listId of [...listIds].sort())
+    if (!(await holdList(trx, storeId, listId))) throw new ApiError(409, IMPORT_RACED);
+}
+
+/**
  * Every list in one transaction, or nothing (400) when any row is wrong. A list without a
  * change is not touched (its updated_at stays). Audited "material-lists.import" with the counts.
  */
@@ -310,7 +323,7 @@ export async function runListImport(
 ): Promise<ListImportReport> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const { report, plans } = await planImport(trx, storeId, csv);
+      const { report, plans } = await planImport(trx, storeId, csv, (listIds) => holdLists(trx, storeId, listIds));
       if (report.errors.length > 0)
         throw badRequest(
           `Nada foi importado: ${counted(report.errors.length, "erro", "erros")} no arquivo. Confira a prévia.`,

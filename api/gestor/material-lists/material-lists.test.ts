@@ -463,6 +463,33 @@ describe("CSV import and export", () => {
     ]);
   });
 
+  it("leaves no line out of its report when another tab adds one to a list it names at once", async () => {
+    for (const grade of ["R1", "R2", "R3"]) {
+      await addGrade("210200", grade);
+      const listId = await createList("210200", grade);
+      await addLine(listId, code(0));
+      const [run, added] = await Promise.all([
+        post("/gestor/material-lists/import", {
+          csv: `${HEADER}\n210200;${grade};${code(1)};1;S;N;;\n210200;${grade};${code(2)};1;S;N;;`,
+        }),
+        addLine(listId, code(3)),
+      ]);
+      expect([run.status, added.status]).toEqual([200, 200]);
+      const removed = run.body.removed.map((line: { itemTOTVSId: number }) => line.itemTOTVSId);
+      const kept = await itemsOf(listId);
+      // Either the import came first (the new line stays after the file's) or it saw the line and removed it.
+      expect([...kept, ...removed].sort()).toEqual([code(0), code(1), code(2), code(3)].sort());
+      expect(kept.slice(0, 2)).toEqual([code(1), code(2)]);
+      const positions = await t.db
+        .selectFrom("material_list_lines")
+        .select("position")
+        .where("list_id", "=", listId)
+        .orderBy("position")
+        .execute();
+      expect(positions.map((row) => row.position)).toEqual(kept.map((_: number, index: number) => index + 1));
+    }
+  });
+
   it("lists each bad row's errors in Portuguese and writes nothing when one row is wrong", async () => {
     await addGrade("210100", "E1");
     const csv = [

@@ -148,6 +148,21 @@ export async function takeList(db: Db, storeId: number, listId: string, now: Dat
   return findList(db, storeId, listId);
 }
 
+/**
+ * The list's row locked for this transaction as takeList does, but leaving `updated_at` as it
+ * is: the import holds every list its file names before reading their lines, and bumps only
+ * those it changes. False when the list is gone.
+ */
+export async function holdList(db: Db, storeId: number, listId: string): Promise<boolean> {
+  const held = await db
+    .updateTable("material_lists")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("store_id", "=", storeId)
+    .where("id", "=", listId)
+    .executeTakeFirst();
+  return Number(held.numUpdatedRows) > 0;
+}
+
 export async function insertList(
   db: Db,
   storeId: number,

@@ -47,6 +47,9 @@ async function codeChecked<T>(period: string, codgrade: string, write: () => Pro
   }
 }
 
+const listCodeTaken = (grade: GradeRow, codgrade: string) =>
+  `A série ${gradeLabel(fieldsOf(grade))} não pode mudar para o código ${codgrade}: o período ${grade.period_code} já tem uma lista de material com esse código, que não é de nenhuma série. Escolha outro código.`;
+
 async function existingGrade(db: Db, storeId: number, gradeId: number): Promise<GradeRow> {
   const grade = await findGrade(db, storeId, gradeId);
   if (!grade) throw notFound(GRADE_MESSAGES.notFound);
@@ -98,8 +101,15 @@ export async function updateGrade(
     if (fields.codgrade !== grade.codgrade)
       await assertCodeFree(trx, storeId, grade.period_code, fields.codgrade, gradeId);
     await codeChecked(grade.period_code, fields.codgrade, () => updateGradeRow(trx, gradeId, fields, now));
-    // The grade's material list is known by the code too (0043): it follows the grade.
-    if (fields.codgrade !== grade.codgrade) await renameListGrade(trx, storeId, grade, fields.codgrade, now);
+    // The grade's material list is known by the code too (0043): it follows the grade, unless a
+    // list no grade names already has the new code (0043's unique index refuses the second).
+    if (fields.codgrade !== grade.codgrade)
+      try {
+        await renameListGrade(trx, storeId, grade, fields.codgrade, now);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(409, listCodeTaken(grade, fields.codgrade));
+        throw error;
+      }
     await recordAudit(
       trx,
       actor,

@@ -299,6 +299,29 @@ describe("a grade and its list", () => {
     });
     expect((await post(`/gestor/grades/${gradeId}/remove`)).status).toBe(200);
   });
+
+  it("refuses with a 409 a new code a list without a grade already has, changing nothing", async () => {
+    await addGrade("210900", "G3");
+    const listId = await createList("210900", "G3");
+    const list = await t.db.selectFrom("material_lists").selectAll().where("id", "=", listId).executeTakeFirstOrThrow();
+    // A list whose grade is gone (a grade's removal refuses one with a list: written here directly).
+    await t.db
+      .insertInto("material_lists")
+      .values({ ...list, id: crypto.randomUUID(), codgrade: "O1" })
+      .execute();
+    const { grades } = (await get("/gestor/grades?CODPERLET=210900")).body;
+    const refused = await post(`/gestor/grades/${grades[0].id}`, {
+      codgrade: "O1",
+      CURSO: "Ensino Fundamental II",
+      HABILITACAO: "Série G3",
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(
+      "A série Série G3 (G3) não pode mudar para o código O1: o período 210900 já tem uma lista de material com esse código, que não é de nenhuma série. Escolha outro código.",
+    );
+    expect((await get("/gestor/grades?CODPERLET=210900")).body.grades[0].codgrade).toBe("G3");
+    expect(await listOf(listId)).toMatchObject({ codgrade: "G3" });
+  });
 });
 
 describe("copying last year's lists", () => {

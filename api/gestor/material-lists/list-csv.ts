@@ -7,8 +7,7 @@
  * sets them). A line is matched by its product, so its id (and a parent's open page) survives an
  * import that only changes it. The preview writes nothing; the import plans again inside its
  * transaction, holding every list it names before reading their lines, and writes every list
- * or, when any row is wrong, nothing. The same file twice:
- * the second changes nothing.
+ * or, when any row is wrong, nothing. The same file twice: the second changes nothing.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";

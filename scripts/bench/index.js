@@ -8,6 +8,9 @@
 //
 // `npm run bench -- --roster`: the roster import of 20,000 students (scripts/bench/roster-import.ts).
 //
+// `npm run bench -- --material-list`: a parent buying a 20-line material list with JavaScript off
+// and on (scripts/bench/material-list.ts).
+//
 // `npm run bench -- --catalogue`: home, a category's page 1 and page 50, a search and a product
 // page, with the demo's 96 products and with BENCH_CATALOGUE_SIZE (10,000), each as a visitor
 // and logged in (a logged-in page is never served from a cache, so it shows the real work).
@@ -197,7 +200,10 @@ async function catalogueFigures() {
 console.log(machineNote());
 // The roster import runs the API's code in process: no build needed.
 if (process.argv.includes("--roster")) await import("./roster-import.ts");
-else {
+else if (process.argv.includes("--material-list")) {
+  requireBuild("bench");
+  await import("./material-list.ts");
+} else {
   requireBuild("bench");
   console.log(
     `Benchmark: ${DURATION_S} s por medida, ${CONNECTIONS} conexões, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "(padrão)"}\n`,

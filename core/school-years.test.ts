@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { currentSchoolYear, gradeLine, lacksGradeNames, namedSchoolYears, periodYear } from "./school-years.ts";
+import {
+  currentGrade,
+  currentSchoolYear,
+  gradeLine,
+  lacksGradeNames,
+  namedSchoolYears,
+  periodYear,
+} from "./school-years.ts";
 
 const year = (CODPERLET: string, deletedAt: string | null = null, codgrade: string | null = null) => ({
   CODPERLET,
@@ -24,6 +31,23 @@ describe("currentSchoolYear", () => {
     expect(currentSchoolYear(years, "202600")).toBe(years[2]);
     expect(currentSchoolYear([year("202500", "2025-06-01T00:00:00Z")], "202600")).toBeUndefined();
     expect(currentSchoolYear([], "202600")).toBeUndefined();
+  });
+});
+
+describe("currentGrade", () => {
+  it("is the codgrade of the current period's live enrolment, its CODPERLET trimmed", () => {
+    expect(currentGrade([year("202500", null, "EF05"), year("202600 ", null, "EF06")], "202600")).toEqual({
+      CODPERLET: "202600",
+      codgrade: "EF06",
+    });
+  });
+
+  it("is none for an enrolment the school ended, or only last year's (no fallback), or one without grade", () => {
+    expect(
+      currentGrade([year("202600", "2026-03-01T00:00:00Z", "EF06"), year("202500", null, "EF05")], "202600"),
+    ).toBeNull();
+    expect(currentGrade([year("202500", null, "EF05")], "202600")).toBeNull();
+    expect(currentGrade([year("202600")], "202600")).toBeNull();
   });
 });
 

@@ -42,6 +42,20 @@ export function currentSchoolYear<Year extends SchoolYearLike>(
     );
 }
 
+/**
+ * The grade (period and codgrade) the student is enrolled in now: the live enrolment of the
+ * current period (`periodCode`, core/dates.ts `currentPeriodCode`); null otherwise. Unlike
+ * currentSchoolYear there is no fallback: last year's grade is not this year's (decision 0063).
+ * The one rule for what a student buys now (/compra-rapida's first grades, the material list).
+ */
+export function currentGrade(
+  years: readonly SchoolYearLike[],
+  periodCode: string,
+): { CODPERLET: string; codgrade: string } | null {
+  const year = years.find((candidate) => candidate.CODPERLET.trim() === periodCode);
+  return year && !year.deletedAt && year.codgrade ? { CODPERLET: periodCode, codgrade: year.codgrade } : null;
+}
+
 /** The school year of a period code (the year followed by 00, spec §9), e.g. "2026"; other codes as they are. */
 export function periodYear(periodCode: string): string {
   const code = periodCode.trim();

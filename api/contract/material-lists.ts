@@ -110,7 +110,7 @@ export type MaterialListSummary = z.infer<typeof materialListSummary> & { lineCo
 
 /** A line of a student's list: the list's line and where the student's bag stands. */
 const studentListLine = materialListLine.extend({
-  /** The bag holds the product already (any size): "Já está no carrinho". */
+  /** The bag holds the product (any size) with at least the list's quantity: "Já está no carrinho". */
   inBag: z.boolean(),
   /** The size of the student's last order of this product, or of another of the same option, preselected; null: none. */
   lastItemTOTVSId: z.number().nullable(),
@@ -125,8 +125,9 @@ export type StudentMaterialList = z.infer<typeof studentMaterialList>;
 
 /**
  * What "Adicionar ao carrinho" did to one ticked line:
- * - added: now in the bag, with the list's quantity;
- * - already: the bag held the product (any size); nothing changed;
+ * - added: now in the bag, with the list's quantity (a product the bag held with fewer pieces
+ *   is raised to it);
+ * - already: the bag held the product (any size) with at least the list's quantity; nothing changed;
  * - soldOut: fewer left than the quantity (the parent may ask "Avise-me");
  * - refused: a cart rule of spec §5 refused it (its message: one course, one manual per student);
  * - unavailable: the product left the catalogue, or the size is no longer sold.
@@ -134,6 +135,8 @@ export type StudentMaterialList = z.infer<typeof studentMaterialList>;
 export const LIST_LINE_RESULTS = ["added", "already", "soldOut", "refused", "unavailable"] as const;
 const lineOutcome = z.object({
   lineId: z.string(),
+  /** The line's place in the list (0: the first), so a page can name it compactly. */
+  index: z.number().int().nonnegative(),
   result: z.enum(LIST_LINE_RESULTS),
   /** refused: the rule's message. */
   message: z.string().optional(),

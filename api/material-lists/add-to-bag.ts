@@ -53,16 +53,29 @@ function assertTicked(lines: readonly MaterialListLine[], ticked: readonly Ticke
 }
 
 /**
- * What one ticked line does to the bag so far (`bag` grows when it is added): already there
- * (any size), no longer sold (or the size is not), fewer left than the quantity, refused by
- * spec §5's rules (one course and one manual per student), or added with the list's quantity.
- * A sized line to buy without its size refuses the whole call (400): the page asks for it.
+ * What one ticked line does to the bag so far (`bag` changes when it is added): already there
+ * with at least the list's quantity (any size), no longer sold (or the size is not), fewer left
+ * than the quantity, refused by spec §5's rules (one course and one manual per student), or
+ * added with the list's quantity. A product the bag holds with fewer pieces is raised to the
+ * list's quantity (the list's discount counts each line up to it, decision 0072), checked as an
+ * add: the size the bag holds (the chosen one when the bag holds several) must still be sold
+ * with enough left. A sized line to buy without its size refuses the whole call (400).
  */
-function placeLine(line: MaterialListLine, choice: TickedListLine, bag: BagItem[]): ListLineOutcome {
+function placeLine(line: MaterialListLine, choice: TickedListLine, bag: BagItem[], index: number): ListLineOutcome {
   const outcome = (result: ListLineOutcome["result"], message?: string): ListLineOutcome =>
-    message === undefined ? { lineId: line.lineId, result } : { lineId: line.lineId, result, message };
-  if (bag.some((item) => item.productId === line.productId)) return outcome("already");
+    message === undefined ? { lineId: line.lineId, index, result } : { lineId: line.lineId, index, result, message };
+  const held = bag.filter((item) => item.productId === line.productId);
+  const heldPieces = held.reduce((sum, item) => sum + item.quantity, 0);
+  if (heldPieces >= line.quantity) return outcome("already");
   if (line.unavailable) return outcome("unavailable");
+  if (held.length > 0) {
+    const raised = held.find((item) => item.itemTOTVSId === choice.itemTOTVSId) ?? held[0]!;
+    const size = line.optionName === null ? null : line.options.find((o) => o.itemTOTVSId === raised.itemTOTVSId);
+    if (size === undefined || (size === null && raised.itemTOTVSId !== line.itemTOTVSId)) return outcome("unavailable");
+    if (size ? size.soldOut : line.soldOut) return outcome("soldOut");
+    const item: BagItem = { ...raised, quantity: raised.quantity + line.quantity - heldPieces };
+    return place(bag, item, bag.indexOf(raised), outcome);
+  }
   // A sized line to buy names its size (the page asks for it); the whole call is refused, nothing written.
   if (line.optionName !== null && choice.itemTOTVSId === undefined) {
     if (line.soldOut) return outcome("soldOut");
@@ -77,9 +90,21 @@ function placeLine(line: MaterialListLine, choice: TickedListLine, bag: BagItem[
     quantity: line.quantity,
     type: line.type,
   };
-  const checked = checkBag([...bag, item]);
+  return place(bag, item, bag.length, outcome);
+}
+
+/** Puts `item` at `at` of the bag (its end: a new item) when spec §5's rules allow it. */
+function place(
+  bag: BagItem[],
+  item: BagItem,
+  at: number,
+  outcome: (result: ListLineOutcome["result"], message?: string) => ListLineOutcome,
+): ListLineOutcome {
+  const next = [...bag];
+  next[at] = item;
+  const checked = checkBag(next);
   if (!checked.ok) return outcome("refused", checked.message);
-  bag.push(item);
+  bag[at] = item;
   return outcome("added");
 }
 
@@ -108,12 +133,12 @@ export async function addMaterialListToBag(
     );
     const bag: BagItem[] = before.map((item) => ({ ...item, type: types.get(item.productId) ?? "" }));
     const ticked = new Map(input.lines.map((choice) => [choice.lineId, choice]));
-    const outcomes = lines.flatMap((line) => {
+    const outcomes = lines.flatMap((line, index) => {
       const choice = ticked.get(line.lineId);
-      return choice ? [placeLine(line, choice, bag)] : [];
+      return choice ? [placeLine(line, choice, bag, index)] : [];
     });
 
-    const added = bag.length > before.length;
+    const added = outcomes.some((outcome) => outcome.result === "added");
     const studentBag: StoredBag = {
       studentId: input.studentId,
       items: bag.map(({ productId, itemTOTVSId, quantity }) => ({ productId, itemTOTVSId, quantity })),
@@ -151,7 +176,7 @@ export async function addMaterialListToBag(
         );
       }
     }
-    const reply = await cartReply(trx, customer);
+    const reply = await cartReply(trx, customer, now);
     return couponRemoved ? { ...reply, outcomes, couponRemoved } : { ...reply, outcomes };
   });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAYMENT_IN_PROGRESS } from "#api/contract/carts.ts";
 import { MATERIAL_LIST_MESSAGES, type StudentMaterialList } from "#api/contract/material-lists.ts";
 import { CART_MESSAGES } from "#core/cart-rules.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import { personalTables } from "#tests/fixtures/api-calls.ts";
 import { bag, cartTables, getCart, linkByRA, saveCart } from "#tests/fixtures/carts.ts";
 import { signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
@@ -157,6 +158,12 @@ describe("a linked student's material list", () => {
     expect(lineOf(await listOf(customer, studentId), "camiseta-regata-de-educacao-fisica").lastItemTOTVSId).toBe(
       SIZE_12,
     );
+    // Another parent of the same student: their own orders only, none here.
+    const other = await parentOf("20250001");
+    expect(other.studentId).toBe(studentId);
+    expect(lineOf(await listOf(other.customer, studentId), "camiseta-regata-de-educacao-fisica").lastItemTOTVSId).toBe(
+      null,
+    );
   });
 
   it("answers 404 for another customer's student, and writes nothing for them", async () => {
@@ -216,7 +223,10 @@ describe("a linked student's material list", () => {
       ],
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    const outcome = (slug: string) => ({ lineId: lineOf(list, slug).lineId });
+    const outcome = (slug: string) => ({
+      lineId: lineOf(list, slug).lineId,
+      index: list.lines.indexOf(lineOf(list, slug)),
+    });
     expect(reply.body.outcomes).toEqual([
       {
         ...outcome("kit-material-didatico-6-ano-ensino-fundamental-ii"),
@@ -249,13 +259,15 @@ describe("a linked student's material list", () => {
   it("tells a size the product does not sell (unavailable) from a sold-out size", async () => {
     const { customer, studentId } = await parentOf("20250001");
     const list = await listOf(customer, studentId);
-    const uniform = lineOf(list, "camiseta-regata-de-educacao-fisica").lineId;
+    const uniformLine = lineOf(list, "camiseta-regata-de-educacao-fisica");
+    const uniform = uniformLine.lineId;
+    const index = list.lines.indexOf(uniformLine);
     const size = async (itemTOTVSId: number) =>
       (await addToBag(customer, { studentId, listId: list.id, lines: [{ lineId: uniform, itemTOTVSId }] })).body;
     expect((await size(product("caderno-universitario-10-materias").itemTOTVSId)).outcomes).toEqual([
-      { lineId: uniform, result: "unavailable" },
+      { lineId: uniform, index, result: "unavailable" },
     ]);
-    expect((await size(SIZE_12)).outcomes).toEqual([{ lineId: uniform, result: "soldOut" }]);
+    expect((await size(SIZE_12)).outcomes).toEqual([{ lineId: uniform, index, result: "soldOut" }]);
     expect((await getCart(t, customer)).body.cart.bags).toEqual([]);
   });
 
@@ -280,6 +292,37 @@ describe("a linked student's material list", () => {
     expect(second.body.outcomes.map((o: { result: string }) => o.result)).toEqual(["already", "already"]);
     expect(second.body.cart).toEqual(first.body.cart);
     expect((await listOf(customer, studentId)).lines.filter((line) => line.inBag)).toHaveLength(2);
+  });
+
+  it("raises a product the bag holds with fewer pieces to the list's quantity", async () => {
+    const { customer, studentId } = await parentOf("20250001");
+    const notebook = product("caderno-universitario-10-materias");
+    await saveCart(t, customer, [bag(studentId, [notebook.itemTOTVSId, 1], [SIZE_10, 1])]);
+    const list = await listOf(customer, studentId);
+    const notebookLine = lineOf(list, "caderno-universitario-10-materias");
+    const uniformLine = lineOf(list, "camiseta-regata-de-educacao-fisica");
+    expect([notebookLine.quantity, uniformLine.quantity]).toEqual([2, 2]);
+    // One piece of two is not "Já está no carrinho": the list's discount needs the list's quantity.
+    expect([notebookLine.inBag, uniformLine.inBag]).toEqual([false, false]);
+
+    const reply = await addToBag(customer, {
+      studentId,
+      listId: list.id,
+      // Size 12 is sold out, but the bag holds size 10: that one is raised.
+      lines: [{ lineId: notebookLine.lineId }, { lineId: uniformLine.lineId, itemTOTVSId: SIZE_12 }],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.outcomes.map((o: { result: string }) => o.result)).toEqual(["added", "added"]);
+    const items = reply.body.cart.bags.find((b: { studentId: string }) => b.studentId === studentId).cartItems;
+    expect(items.map((item: { itemTOTVSId: number; quantity: number }) => [item.itemTOTVSId, item.quantity])).toEqual([
+      [notebook.itemTOTVSId, 2],
+      [SIZE_10, 2],
+    ]);
+    const after = await listOf(customer, studentId);
+    expect([
+      lineOf(after, "caderno-universitario-10-materias").inBag,
+      lineOf(after, "camiseta-regata-de-educacao-fisica").inBag,
+    ]).toEqual([true, true]);
   });
 
   it("refuses a sized line without its size, and writes nothing", async () => {
@@ -323,6 +366,38 @@ describe("a linked student's material list", () => {
     expect(reply.body.error.message).toBe(PAYMENT_IN_PROGRESS);
     expect(await cartTables(t.db)).toEqual(before);
     expect((await getCart(t, customer)).body.cart.version).toBe(saved.body.cart.version);
+  });
+
+  it("answers 404 when the student is not enrolled in the current period: last year's grade is not this year's", async () => {
+    const { customer, studentId } = await parentOf("20250001");
+    const enrolments = () => t.db.selectFrom("student_school_years").selectAll().where("student_id", "=", studentId);
+    const kept = await enrolments().execute();
+    const current = kept.find((row) => row.codperlet.trim() === currentPeriodCode())!;
+    try {
+      // The school ended this period's enrolment: no fallback to an earlier one.
+      await t.db
+        .updateTable("student_school_years")
+        .set({ deleted_at: new Date().toISOString() })
+        .where("id", "=", current.id)
+        .execute();
+      const ended = await readList(customer, studentId);
+      expect(ended.status).toBe(404);
+      expect(ended.body.error.message).toBe(MATERIAL_LIST_MESSAGES.noListForStudent);
+      // Only last year's enrolment, live: still none.
+      await t.db
+        .updateTable("student_school_years")
+        .set({ deleted_at: null, codperlet: String(Number(currentPeriodCode()) - 100) })
+        .where("id", "=", current.id)
+        .execute();
+      expect((await readList(customer, studentId)).status).toBe(404);
+    } finally {
+      await t.db
+        .updateTable("student_school_years")
+        .set({ deleted_at: current.deleted_at, codperlet: current.codperlet })
+        .where("id", "=", current.id)
+        .execute();
+    }
+    expect((await readList(customer, studentId)).status).toBe(200);
   });
 
   it("answers 404 for a draft or a list not published yet, and for another grade's list", async () => {

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { currentPeriodCode } from "#core/dates.ts";
-import { currentSchoolYear } from "#core/school-years.ts";
+import { currentGrade } from "#core/school-years.ts";
 import type { Database } from "#db/schema.ts";
 import { MATERIAL_LIST_MESSAGES, type StudentMaterialList } from "../contract/material-lists.ts";
 import type { CustomerRow } from "../customers/repository.ts";
@@ -39,36 +39,43 @@ export async function findStudentList(
         .executeTakeFirst()
     : undefined;
   if (!student) throw notFound(MATERIAL_LIST_MESSAGES.studentNotFound);
-  const year = currentSchoolYear((await schoolYearsOf(db, [studentId])).map(toSchoolYear), currentPeriodCode(now));
-  const list =
-    year?.codgrade && !year.deletedAt
-      ? await findPublishedList(db, customer.store_id, year.CODPERLET, year.codgrade, now)
-      : undefined;
+  const grade = currentGrade((await schoolYearsOf(db, [studentId])).map(toSchoolYear), currentPeriodCode(now));
+  const list = grade ? await findPublishedList(db, customer.store_id, grade.CODPERLET, grade.codgrade, now) : undefined;
   if (!list) throw notFound(MATERIAL_LIST_MESSAGES.noListForStudent);
   return { student: { id: student.id, name: student.nome }, list };
 }
 
-/** The products in the student's bag of the customer's open cart (any size). */
-export async function productsInBag(db: Kysely<Database>, customer: Customer, studentId: string): Promise<Set<string>> {
+/** The pieces of each product in the student's bag of the customer's open cart (any size). */
+export async function piecesInBag(
+  db: Kysely<Database>,
+  customer: Customer,
+  studentId: string,
+): Promise<Map<string, number>> {
   const cart = await findOpenCart(db, customer.id, customer.store_id);
-  if (!cart) return new Set();
+  if (!cart) return new Map();
   const rows = await db
     .selectFrom("cart_items as i")
     .innerJoin("cart_bags as b", "b.id", "i.bag_id")
-    .select("i.product_id")
+    .select(["i.product_id", "i.quantity"])
     .where("b.cart_id", "=", cart.id)
     .where("b.student_id", "=", studentId)
     .execute();
-  return new Set(rows.map((row) => row.product_id));
+  const pieces = new Map<string, number>();
+  for (const row of rows) pieces.set(row.product_id, (pieces.get(row.product_id) ?? 0) + row.quantity);
+  return pieces;
 }
 
-/** The sizes of the student's ordered items, newest sale first. */
-function orderedSizes(db: Kysely<Database>, studentId: string) {
+/**
+ * The sizes of the student's items the customer ordered, newest sale first: only the caller's
+ * own sales (another parent of the same student keeps their orders to themselves).
+ */
+function orderedSizes(db: Kysely<Database>, customer: Customer, studentId: string) {
   return db
     .selectFrom("sale_bag_items as i")
     .innerJoin("sale_bags as b", "b.id", "i.sale_bag_id")
     .innerJoin("sales as s", "s.id", "b.sale_id")
     .select(["i.product_id", "i.item_totvs_id", "i.option_name", "i.option_value"])
+    .where("s.customer_id", "=", customer.id)
     .where("b.student_id", "=", studentId)
     .where("b.status", "in", ORDERED)
     .where("i.option_name", "is not", null)
@@ -98,7 +105,7 @@ function lastSizeOf(
   return null;
 }
 
-/** GET the student's list: every line with "Já está no carrinho" and the size to preselect. */
+/** GET the student's list: every line with "Já está no carrinho" (the list's quantity or more) and the size to preselect. */
 export async function getStudentMaterialList(
   db: Kysely<Database>,
   customer: Customer,
@@ -108,15 +115,15 @@ export async function getStudentMaterialList(
   const { student, list } = await findStudentList(db, customer, studentId, now);
   const [view, inBag, ordered] = await Promise.all([
     listView(db, list),
-    productsInBag(db, customer, studentId),
-    orderedSizes(db, studentId),
+    piecesInBag(db, customer, studentId),
+    orderedSizes(db, customer, studentId),
   ]);
   return {
     ...view,
     student,
     lines: view.lines.map((line) => ({
       ...line,
-      inBag: inBag.has(line.productId),
+      inBag: (inBag.get(line.productId) ?? 0) >= line.quantity,
       lastItemTOTVSId: lastSizeOf(line, ordered),
     })),
   };

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MATERIAL_LIST_MESSAGES } from "#api/contract/material-lists.ts";
-import { cartCount } from "./support/cart.ts";
+import { formatBRL } from "#core/money.ts";
+import { cartCount, cartPanel } from "./support/cart.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { waitForHydration } from "./support/pages.ts";
 import { cartBags, linkByRa } from "./support/store-api.ts";
@@ -124,7 +125,46 @@ test("a parent buys two children's material lists, leaving out what they have an
   await page.reload();
   await expect(page.getByTestId("list-outcomes")).toHaveCount(0);
   expect(await cartBags(request, parent)).toEqual(bags);
+  // The cart: Lucas's bag lacks the ruler, so no list discount, and its note says what is missing.
+  await visit("/?carrinho=aberto");
+  const lucasBag = cartPanel(page).getByTestId("cart-bag").filter({ hasText: "Lucas" });
+  await expect(lucasBag.getByTestId("bag-list-discount-note")).toHaveText(
+    `O desconto da lista completa (5%) vale com todos os itens obrigatórios da lista: falta ${SIXTH.ruler}.`,
+  );
+  await expect(lucasBag.getByTestId("bag-list-discount")).toHaveCount(0);
+  await expect(cartPanel(page).getByTestId("cart-total-list-discount")).toHaveCount(0);
+  // Beatriz's list gives no discount: nothing under her bag.
+  const beatrizBag = cartPanel(page).getByTestId("cart-bag").filter({ hasText: "Beatriz" });
+  await expect(beatrizBag.getByTestId("cart-line")).toHaveCount(7);
+  await expect(beatrizBag.getByTestId("bag-list-discount-note")).toHaveCount(0);
+  await expect(beatrizBag.getByTestId("bag-list-discount")).toHaveCount(0);
+
+  // The ruler bought after all: the list is complete and its 5% comes off Lucas's bag.
+  await visit(`/conta/lista-de-material/${lucas}`);
+  await expect(line(page, SIXTH.ruler).getByRole("radio", { name: "Comprar" })).toBeChecked();
+  await submitList(page, js);
+  await expect(outcome(page, SIXTH.ruler)).toContainText("Adicionado ao carrinho");
+  await expect(page.getByTestId("list-outcome")).toHaveCount(1);
+  await visit("/?carrinho=aberto");
+  await expect(lucasBag.getByTestId("cart-line")).toHaveCount(7);
+  await expect(lucasBag.getByTestId("bag-list-discount-note")).toHaveCount(0);
+  // 5% of the bag's lines as the cart prices them (every piece in it is one of the list's), half up.
+  const lineCents = await lucasBag.getByTestId("cart-line-price").allTextContents();
+  const bagCents = lineCents.reduce((sum, text) => sum + linePriceCents(text), 0);
+  const discount = formatBRL(Math.round((bagCents * 5) / 100) / 100);
+  await expect(lucasBag.getByTestId("bag-list-discount")).toHaveText(`Desconto lista completa (5%)- ${discount}`);
+  await expect(cartPanel(page).getByTestId("cart-total-list-discount")).toHaveText(
+    `Desconto lista completa- ${discount}`,
+  );
 });
+
+/** A cart line's price in centavos: "R$ 1.234,56", or "de R$ 10,00 por R$ 9,00 -10%" (the second). */
+function linePriceCents(text: string): number {
+  const amounts = [...text.matchAll(/R\$\s*([\d.]+,\d{2})/g)].map((match) =>
+    Number(match[1]!.replaceAll(".", "").replace(",", "")),
+  );
+  return text.includes(" por ") ? amounts[1]! : amounts[0]!;
+}
 
 test("a student of another account, or a grade without a list, shows a page that says so", async ({
   page,

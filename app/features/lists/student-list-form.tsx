@@ -8,6 +8,7 @@ import { FieldErrors, FormErrors, SubmitButton } from "#app/ui/form-field.tsx";
 import { useForm } from "#app/ui/use-form.ts";
 import { productPath } from "#app/lib/product-path.ts";
 import { formatBRL } from "#core/money.ts";
+import { counted } from "#core/text.ts";
 import {
   BUY,
   boughtTotal,
@@ -50,7 +51,8 @@ export function StudentListForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const [total, setTotal] = useState(() => boughtTotal(list.lines, defaultValue.lines));
+  // The choices as the browser holds them (JavaScript): the total and each line's chosen size's price follow them.
+  const [choices, setChoices] = useState(defaultValue.lines);
   const lineFields = fields.lines.getFieldList();
   const fieldsOf = new Map(buyable.map((line, i) => [line.lineId, lineFields[i]?.getFieldset()]));
   const busy = useNavigation().state === "submitting";
@@ -59,9 +61,7 @@ export function StudentListForm({
       method="post"
       id={form.id}
       onSubmit={form.onSubmit}
-      onChange={(event) =>
-        setTotal(boughtTotal(list.lines, choicesOf(new FormData(event.currentTarget), buyable.length)))
-      }
+      onChange={(event) => setChoices(choicesOf(new FormData(event.currentTarget), buyable.length))}
       noValidate
       className="flex flex-col gap-4"
     >
@@ -70,12 +70,18 @@ export function StudentListForm({
       <FormErrors id={form.errorId} errors={[...(form.errors ?? []), ...(fields.lines.errors ?? [])]} />
       <ol className="flex flex-col divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200">
         {list.lines.map((line) => (
-          <ListLine key={line.lineId} line={line} fields={fieldsOf.get(line.lineId)} />
+          <ListLine
+            key={line.lineId}
+            line={line}
+            fields={fieldsOf.get(line.lineId)}
+            chosenSize={choices.find((choice) => choice.lineId === line.lineId)?.size}
+          />
         ))}
       </ol>
       <div className="flex flex-col gap-3 rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-slate-800" aria-live="polite">
-          Total dos itens marcados: <strong data-testid="list-total">{formatBRL(total)}</strong>
+          Total dos itens marcados:{" "}
+          <strong data-testid="list-total">{formatBRL(boughtTotal(list.lines, choices))}</strong>
         </p>
         <SubmitButton busy={busy} className="sm:w-auto">
           {busy ? "Adicionando..." : "Adicionar ao carrinho"}
@@ -87,8 +93,18 @@ export function StudentListForm({
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-semibold";
 
-function ListLine({ line, fields }: { line: StudentListLine; fields: LineFields | undefined }) {
+function ListLine({
+  line,
+  fields,
+  chosenSize,
+}: {
+  line: StudentListLine;
+  fields: LineFields | undefined;
+  /** The size chosen now (its item code), whose own price the line shows. */
+  chosenSize: string | undefined;
+}) {
   const titleId = `linha-${line.lineId}`;
+  const size = line.options.find((option) => String(option.itemTOTVSId) === chosenSize);
   return (
     <li
       className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start"
@@ -109,7 +125,7 @@ function ListLine({ line, fields }: { line: StudentListLine; fields: LineFields 
           ) : null}
         </div>
         <p className="text-sm text-slate-700">
-          {line.quantity === 1 ? "1 unidade" : `${line.quantity} unidades`} · {formatBRL(line.price)} cada
+          {counted(line.quantity, "unidade", "unidades")} · {formatBRL((size ?? line).price)} cada
         </p>
         {line.note ? <p className="text-sm text-slate-600 italic">{line.note}</p> : null}
       </div>
@@ -185,11 +201,17 @@ function SizeChoice({ line, meta }: { line: StudentListLine; meta: LineFields["s
         <option value="">Escolha</option>
         {line.options.map((option) => (
           <option key={option.itemTOTVSId} value={option.itemTOTVSId} disabled={option.soldOut}>
-            {option.soldOut ? `${option.value} (esgotado)` : option.value}
+            {sizeLabel(line, option)}
           </option>
         ))}
       </select>
       <FieldErrors id={meta.errorId} errors={meta.errors} />
     </div>
   );
+}
+
+/** "M", "GG · R$ 59,90" (a size with a price of its own), "P (esgotado)". */
+function sizeLabel(line: StudentListLine, option: StudentListLine["options"][number]): string {
+  const label = option.price === line.price ? option.value : `${option.value} · ${formatBRL(option.price)}`;
+  return option.soldOut ? `${label} (esgotado)` : label;
 }

@@ -104,8 +104,8 @@ describe("a student's material list page", () => {
     const flash = /loja_lista_material=[^;]*/.exec(added.response!.headers.get("set-cookie") ?? "")![0];
     const shown = await page(`${customer.cookie}; ${flash}`);
     expect(shown.data.outcomes).toEqual([
-      { lineId: lineOf(GLUE).lineId, result: "added" },
-      { lineId: lineOf(BERMUDA).lineId, result: "added" },
+      { lineId: lineOf(GLUE).lineId, index: list.lines.indexOf(lineOf(GLUE)), result: "added" },
+      { lineId: lineOf(BERMUDA).lineId, index: list.lines.indexOf(lineOf(BERMUDA)), result: "added" },
     ]);
     expect(shown.data.list?.lines.filter((line) => line.inBag).map((line) => line.title)).toEqual([GLUE, BERMUDA]);
     expect((await bag()).map((item) => [item.NOME, item.quantity])).toEqual([

@@ -41,11 +41,8 @@ export async function loadStudentList({ request, context }: RequestArgs, student
     if (error.status >= 500) console.error("[lista-de-material] indisponível:", error.status, error.message);
     problem = error.status >= 500 ? STORE_API_UNAVAILABLE : error.message;
   }
-  const { outcomes, cookie } = await takeListResult(request, studentId);
-  return data(
-    { list, problem, outcomes: list ? outcomes : null },
-    cookie ? { headers: { "set-cookie": cookie } } : undefined,
-  );
+  const { outcomes, cookie } = await takeListResult(request, list);
+  return data({ list, problem, outcomes }, cookie ? { headers: { "set-cookie": cookie } } : undefined);
 }
 
 /** "Adicionar ao carrinho": the lines marked "Comprar", each with its size, in one call. */
@@ -75,7 +72,7 @@ export async function studentListAction(args: RequestArgs, studentId: string) {
     return toasts().redirectWithError(here, error.status >= 500 ? STORE_API_UNAVAILABLE : error.message);
   }
   const init = {
-    headers: { "set-cookie": await flashListResult(args.request, { studentId, outcomes: reply.outcomes }) },
+    headers: { "set-cookie": await flashListResult(args.request, { studentId, listId, outcomes: reply.outcomes }) },
   };
   if (reply.couponRemoved) {
     const { code, reason } = reply.couponRemoved;

@@ -3,7 +3,7 @@ import type { Responsible, Student } from "#api/contract/students.ts";
 import { formatCpf } from "#core/cpf.ts";
 import { currentPeriodCode } from "#core/dates.ts";
 import { maskCep, maskPhone } from "#core/masks.ts";
-import { currentSchoolYear, gradeLine, periodYear } from "#core/school-years.ts";
+import { currentGrade as gradeOfPeriod, currentSchoolYear, gradeLine, periodYear } from "#core/school-years.ts";
 
 /** The student's enrolment now (core/school-years.ts): the current period's, else the newest live one. */
 const schoolYearNow = (student: Pick<Student, "schoolYears">, now = new Date()) =>
@@ -33,15 +33,11 @@ export function studentGradeLine(student: Pick<Student, "schoolYears">, now = ne
 }
 
 /**
- * The grade (period and codgrade) the student is enrolled in now; null when not enrolled this
- * period. A fallback to last year's enrolment gives none: last year's grade is not this year's.
+ * The grade (period and codgrade) the student is enrolled in now (core/school-years.ts
+ * currentGrade); null when not enrolled this period.
  */
 export function currentGrade(student: Pick<Student, "schoolYears">, now = new Date()) {
-  const period = currentPeriodCode(now);
-  const year = schoolYearNow(student, now);
-  return year && !year.deletedAt && year.codgrade && year.CODPERLET.trim() === period
-    ? { CODPERLET: period, codgrade: year.codgrade }
-    : null;
+  return gradeOfPeriod(student.schoolYears, currentPeriodCode(now));
 }
 
 /** The grades the students are enrolled in now (currentGrade), for /compra-rapida's first choice. */

@@ -14,9 +14,9 @@
  * while each required line of the list is in the bag with at least the list's quantity (a line
  * of a product with sizes: any of its sizes for sale, together); a required line the parent
  * cannot buy now (not for sale, or sold out for the list's quantity) is excused. Extra pieces
- * and items not on the list pay full price. The coupon applies to the whole cart's total after the list discounts
- * (spec §4: one coupon, on the cart), so each line's DESCONTO stays the catalogue's selling
- * price. A line of a variant (its item code is the variant's: a size) has the variant's prices
+ * and items not on the list pay full price. The coupon applies to the whole cart's total after
+ * the list discounts (spec §4: one coupon, on the cart), so each line's DESCONTO stays the
+ * catalogue's selling price. A line of a variant (its item code is the variant's: a size) has the variant's prices
  * where it sets them, else the product's (docs/decisions/0067).
  */
 import type { Kysely } from "kysely";
@@ -184,7 +184,7 @@ export interface BagListPrice extends Omit<BagMaterialList, "lines"> {
   bagId: string;
   /** Every required line is in the bag: the discount applies. */
   applies: boolean;
-  /** The titles of the required lines not in the bag (or with fewer pieces than the list's), excused ones apart. */
+  /** The titles of the required lines not in the bag (or with fewer pieces than the list's), but excused ones. */
   missing: string[];
   /** 0 unless it applies. */
   discountCents: number;

@@ -12,16 +12,18 @@
  * desconto", issue 29) is docs/decisions/0072-list-discount-and-coupon.md: a bag filled from a
  * material list (cart_bags.material_list_id) that is still published and gives a discount has it
  * while each required line of the list is in the bag with at least the list's quantity (a line
- * of a product with sizes: any of its sizes for sale, together); extra pieces and items not on
- * the list pay full price. The coupon applies to the whole cart's total after the list discounts
- * (spec §4: one coupon, on the cart), so each line's DESCONTO stays the catalogue's selling
- * price. A line of a variant (its item code is the variant's: a size) has the variant's prices
+ * of a product with sizes: any of its sizes for sale, together); a required line the parent
+ * cannot buy now (not for sale, or sold out for the list's quantity) is excused. Extra pieces
+ * and items not on the list pay full price. The coupon applies to the whole cart's total after
+ * the list discounts (spec §4: one coupon, on the cart), so each line's DESCONTO stays the
+ * catalogue's selling price. A line of a variant (its item code is the variant's: a size) has the variant's prices
  * where it sets them, else the product's (docs/decisions/0067).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import type { ListDiscountRemoved } from "../contract/carts.ts";
-import { isPublished } from "../material-lists/list-view.ts";
+import { isForSale, isPublished, isSoldOut } from "../material-lists/list-view.ts";
+import { findStockLevels, stockKeyOf } from "../stock/repository.ts";
 
 export interface CartLine {
   bagId: string;
@@ -163,7 +165,18 @@ export interface BagMaterialList {
   /** "Lista de material — 6º Ano". */
   title: string;
   percentage: number;
-  lines: { productId: string; title: string; quantity: number; required: boolean }[];
+  lines: {
+    productId: string;
+    title: string;
+    quantity: number;
+    required: boolean;
+    /**
+     * A required line the parent cannot buy now: its product left the catalogue or is sold out
+     * for the list's quantity (list-view.ts isForSale / isSoldOut). The discount applies
+     * without it (0072).
+     */
+    excused: boolean;
+  }[];
 }
 
 /** What a bag's list gives it now (0072). */
@@ -171,7 +184,7 @@ export interface BagListPrice extends Omit<BagMaterialList, "lines"> {
   bagId: string;
   /** Every required line is in the bag: the discount applies. */
   applies: boolean;
-  /** The titles of the required lines not in the bag (or with fewer pieces than the list's). */
+  /** The titles of the required lines not in the bag (or with fewer pieces than the list's), but excused ones. */
   missing: string[];
   /** 0 unless it applies. */
   discountCents: number;
@@ -190,7 +203,7 @@ export function bagListPrice(bagId: string, bagLines: readonly PricedLine[], lis
   const inBag = (productId: string) => bagLines.filter((line) => line.productId === productId);
   const piecesOf = (productId: string) => inBag(productId).reduce((sum, line) => sum + line.quantity, 0);
   const missing = list.lines
-    .filter((line) => line.required && piecesOf(line.productId) < line.quantity)
+    .filter((line) => line.required && !line.excused && piecesOf(line.productId) < line.quantity)
     .map((line) => line.title);
   const applies = missing.length === 0;
   let listedCents = 0;
@@ -242,7 +255,9 @@ export function priceLines(
 /**
  * The material list of each of the cart's bags that was filled from one that is still published
  * (api/material-lists/list-view.ts isPublished) and gives a discount, by bag id (0072). Read
- * at every pricing: a list the gestor unpublished or whose discount he removed gives none.
+ * at every pricing: a list the gestor unpublished or whose discount he removed gives none. Its
+ * lines say which required ones are excused (not for sale, or sold out, now), with the parents'
+ * list's own predicates; the stock is read only for carts with such a list, in one query.
  */
 export async function loadBagLists(
   db: Kysely<Database>,
@@ -261,32 +276,81 @@ export async function loadBagLists(
         .onRef("s.period_code", "=", "l.period_code")
         .onRef("s.codgrade", "=", "l.codgrade"),
     )
-    .select(["b.id as bag_id", "l.id", "l.publish_from", "l.discount_percentage", "l.codgrade", "s.grade_name"])
+    .select([
+      "b.id as bag_id",
+      "carts.store_id",
+      "l.id",
+      "l.publish_from",
+      "l.discount_percentage",
+      "l.codgrade",
+      "s.grade_name",
+    ])
     .where("b.cart_id", "=", cartId)
     .where("l.discount_percentage", "is not", null)
     .execute();
   const lists = bags.filter((bag) => isPublished(bag, now));
   const found = new Map<string, BagMaterialList>();
   if (lists.length === 0) return found;
-  const lines = await db
+  // One row per line and active size (one row for a product without sizes, or with none active).
+  const rows = await db
     .selectFrom("material_list_lines as ll")
     .innerJoin("products as p", "p.id", "ll.product_id")
-    .select(["ll.list_id", "ll.product_id", "p.title", "ll.quantity", "ll.required"])
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.active", "=", 1))
+    .select([
+      "ll.id as line_id",
+      "ll.list_id",
+      "ll.product_id",
+      "p.title",
+      "ll.quantity",
+      "ll.required",
+      "p.unit_code",
+      "p.item_totvs_id",
+      "p.option_name",
+      "p.status",
+      "p.visible",
+      "c.status as category_status",
+      "c.visible as category_visible",
+      "v.item_totvs_id as size_item_totvs_id",
+    ])
     .where("ll.list_id", "in", [...new Set(lists.map((list) => list.id))])
     .orderBy("ll.position")
     .execute();
+  /** Each line's items to buy: its active sizes, or the product itself. */
+  const itemsOf = new Map<string, { row: (typeof rows)[number]; itemTotvsIds: number[] }>();
+  for (const row of rows) {
+    const line = itemsOf.get(row.line_id) ?? { row, itemTotvsIds: [] };
+    itemsOf.set(row.line_id, line);
+    if (row.option_name === null) line.itemTotvsIds = [row.item_totvs_id];
+    else if (row.size_item_totvs_id !== null) line.itemTotvsIds.push(row.size_item_totvs_id);
+  }
+  const lines = [...itemsOf.values()];
+  const levels = await findStockLevels(
+    db,
+    lists[0]!.store_id,
+    lines.flatMap(({ row, itemTotvsIds }) =>
+      itemTotvsIds.map((itemTotvsId) => ({ unitCode: row.unit_code, itemTotvsId })),
+    ),
+  );
+  const excused = ({ row, itemTotvsIds }: (typeof lines)[number]) =>
+    !isForSale(row, itemTotvsIds.length) ||
+    isSoldOut(
+      itemTotvsIds.map((itemTotvsId) => levels.get(stockKeyOf({ unitCode: row.unit_code, itemTotvsId }))),
+      row.quantity,
+    );
   for (const list of lists) {
     found.set(list.bag_id, {
       listId: list.id,
       title: `Lista de material — ${list.grade_name ?? list.codgrade}`,
       percentage: list.discount_percentage!,
       lines: lines
-        .filter((line) => line.list_id === list.id)
+        .filter(({ row }) => row.list_id === list.id)
         .map((line) => ({
-          productId: line.product_id,
-          title: line.title,
-          quantity: line.quantity,
-          required: line.required === 1,
+          productId: line.row.product_id,
+          title: line.row.title,
+          quantity: line.row.quantity,
+          required: line.row.required === 1,
+          excused: excused(line),
         })),
     });
   }
@@ -334,7 +398,10 @@ export async function priceCart(db: Kysely<Database>, cartId: string, now: Date)
  * stays in the cart (repository.ts writeContents); a bag the change emptied is gone, and lost
  * nothing worth a message.
  */
-export function listDiscountsLost(before: PricedCart, after: PricedCart): ListDiscountRemoved[] {
+export function listDiscountsLost(
+  before: Pick<PricedCart, "bagLists">,
+  after: Pick<PricedCart, "bagLists" | "lines">,
+): ListDiscountRemoved[] {
   return after.bagLists.flatMap((now) => {
     const was = before.bagLists.find((list) => list.bagId === now.bagId && list.listId === now.listId);
     if (!was?.applies || now.applies) return [];

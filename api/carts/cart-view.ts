@@ -2,7 +2,14 @@ import type { Kysely } from "kysely";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import type { Cart, CartBag, CartBagMaterialList, CartCoupon, CartItem, CartReply } from "../contract/carts.ts";
-import { loadBagLists, loadCartLines, priceLines, type BagListPrice, type CartLine } from "./cart-pricing.ts";
+import {
+  loadBagLists,
+  loadCartLines,
+  priceLines,
+  type BagListPrice,
+  type CartLine,
+  type PricedCart,
+} from "./cart-pricing.ts";
 import { findOpenCart, type CartRow } from "./repository.ts";
 import { pendingRemovals } from "./cart-removals.ts";
 import { findStockLevels, stockKeyOf } from "../stock/repository.ts";
@@ -70,8 +77,23 @@ const bagMaterialListOf = ({ listId, title, percentage, discountCents, applies, 
  * those discounts (beyond spec §3, docs/decisions/0072-list-discount-and-coupon.md).
  */
 export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined, now: Date): Promise<Cart> {
+  return (await pricedCartView(db, cart, now)).cart;
+}
+
+/** What a cart view was priced from: its lines for sale and its bags' lists (for listDiscountsLost). */
+export type CartViewPricing = Pick<PricedCart, "lines" | "bagLists">;
+
+/** The cart view and the pricing it shows, so a caller comparing prices need not price it again. */
+async function pricedCartView(
+  db: Kysely<Database>,
+  cart: CartRow | undefined,
+  now: Date,
+): Promise<{ cart: Cart; pricing: CartViewPricing }> {
   if (!cart) {
-    return { id: null, cartId: null, affiliateId: null, version: 0, coupon: null, ...EMPTY_TOTALS, bags: [] };
+    return {
+      cart: { id: null, cartId: null, affiliateId: null, version: 0, coupon: null, ...EMPTY_TOTALS, bags: [] },
+      pricing: { lines: [], bagLists: [] },
+    };
   }
   const [all, coupon, bagLists] = await Promise.all([
     loadCartLines(db, cart.id),
@@ -112,16 +134,19 @@ export async function buildCart(db: Kysely<Database>, cart: CartRow | undefined,
     if (bag) bag.materialList = bagMaterialListOf(list);
   }
   return {
-    id: cart.id,
-    cartId: cart.id,
-    affiliateId: cart.affiliate_id,
-    version: cart.version,
-    coupon,
-    subtotal: centsToReais(totals.subtotalCents),
-    ...(totals.bagLists.length > 0 ? { listDiscount: centsToReais(totals.listDiscountCents) } : {}),
-    discount: centsToReais(totals.discountCents),
-    total: centsToReais(totals.totalCents),
-    bags: [...bags.values()],
+    cart: {
+      id: cart.id,
+      cartId: cart.id,
+      affiliateId: cart.affiliate_id,
+      version: cart.version,
+      coupon,
+      subtotal: centsToReais(totals.subtotalCents),
+      ...(totals.bagLists.length > 0 ? { listDiscount: centsToReais(totals.listDiscountCents) } : {}),
+      discount: centsToReais(totals.discountCents),
+      total: centsToReais(totals.totalCents),
+      bags: [...bags.values()],
+    },
+    pricing: { lines, bagLists: totals.bagLists },
   };
 }
 
@@ -135,7 +160,19 @@ export async function cartReply(
   customer: { id: string; store_id: number },
   now: Date = new Date(),
 ): Promise<CartReply> {
+  return (await pricedCartReply(db, customer, now)).reply;
+}
+
+/** cartReply, and the pricing its cart shows (saveCart compares it with the cart's before a change). */
+export async function pricedCartReply(
+  db: Kysely<Database>,
+  customer: { id: string; store_id: number },
+  now: Date,
+): Promise<{ reply: CartReply; pricing: CartViewPricing }> {
   const cart = await findOpenCart(db, customer.id, customer.store_id);
-  const [view, itemsRemoved] = await Promise.all([buildCart(db, cart, now), pendingRemovals(db, customer.id)]);
-  return { cart: view, itemsRemoved };
+  const [{ cart: view, pricing }, itemsRemoved] = await Promise.all([
+    pricedCartView(db, cart, now),
+    pendingRemovals(db, customer.id),
+  ]);
+  return { reply: { cart: view, itemsRemoved }, pricing };
 }

@@ -202,6 +202,80 @@ describe("the list discount in the cart", () => {
   });
 });
 
+describe("a required line the parent cannot buy is excused (0072)", () => {
+  /** A's 2 pieces and no B: the bag lacks only B, R$ 2,47 off when B is excused. */
+  const withoutB = async () => {
+    const listId = await usualList();
+    const { customer } = await shopperWithListBag(listId, [product.A.itemTOTVSId, 2]);
+    expect((await cartOf(customer)).bags[0].materialList).toMatchObject({ applies: false, missing: [product.B.title] });
+    return customer;
+  };
+  const excusedDiscount = Math.round(2 * 1234 * 0.1);
+
+  it("applies without a line whose product left the catalogue", async () => {
+    const customer = await withoutB();
+    await t.db.updateTable("products").set({ status: "disabled" }).where("id", "=", product.B.id).execute();
+    try {
+      const cart = await cartOf(customer);
+      expect(excusedDiscount).toBe(247);
+      expect(cart.bags[0].materialList).toMatchObject({ applies: true, missing: [], discount: 2.47 });
+      expect(cents(cart.total)).toBe(2 * 1234 - excusedDiscount);
+    } finally {
+      await t.db.updateTable("products").set({ status: "enabled" }).where("id", "=", product.B.id).execute();
+    }
+  });
+
+  it("applies without a line sold out for the list's quantity, and not while pieces are left", async () => {
+    const customer = await withoutB();
+    const { store_id, unit_code } = await t.db
+      .selectFrom("products")
+      .select(["store_id", "unit_code"])
+      .where("id", "=", product.B.id)
+      .executeTakeFirstOrThrow();
+    const level = { store_id, unit_code, item_totvs_id: product.B.itemTOTVSId, updated_at: new Date().toISOString() };
+    await t.db
+      .insertInto("stock_levels")
+      .values({ ...level, available: 0 })
+      .execute();
+    try {
+      const soldOut = await cartOf(customer);
+      expect(soldOut.bags[0].materialList).toMatchObject({ applies: true, missing: [], discount: 2.47 });
+      expect(cents(soldOut.total)).toBe(2 * 1234 - excusedDiscount);
+      // Restocked: the parent can add B again, so it is needed again.
+      await t.db
+        .updateTable("stock_levels")
+        .set({ available: 3 })
+        .where("store_id", "=", store_id)
+        .where("unit_code", "=", unit_code)
+        .where("item_totvs_id", "=", product.B.itemTOTVSId)
+        .execute();
+      const restocked = await cartOf(customer);
+      expect(restocked.bags[0].materialList).toMatchObject({ applies: false, missing: [product.B.title], discount: 0 });
+      expect(cents(restocked.total)).toBe(2 * 1234);
+    } finally {
+      await t.db
+        .deleteFrom("stock_levels")
+        .where("store_id", "=", store_id)
+        .where("unit_code", "=", unit_code)
+        .where("item_totvs_id", "=", product.B.itemTOTVSId)
+        .execute();
+    }
+  });
+});
+
+describe("a discount the gestor removed after the bag remembered the list", () => {
+  it("gives nothing from that moment", async () => {
+    const listId = await usualList();
+    const { customer } = await shopperWithListBag(listId, [product.A.itemTOTVSId, 2], [product.B.itemTOTVSId, 1]);
+    expect((await cartOf(customer)).bags[0].materialList).toMatchObject({ applies: true, discount: 3.47 });
+    await t.db.updateTable("material_lists").set({ discount_percentage: null }).where("id", "=", listId).execute();
+    const cart = await cartOf(customer);
+    expect(cart.bags[0].materialList).toBeUndefined();
+    expect(cart.listDiscount).toBeUndefined();
+    expect(cents(cart.total)).toBe(2 * 1234 + 999);
+  });
+});
+
 describe("a change that takes the list discount away", () => {
   it("says so in the reply when a required line leaves or goes below the list's quantity", async () => {
     const listId = await usualList();
@@ -427,7 +501,7 @@ describe("bagListPrice", () => {
     listId: "l",
     title: "Lista de material — 6º Ano",
     percentage: 5,
-    lines: [{ productId: "a", title: "Caderno", quantity: 1, required: true }],
+    lines: [{ productId: "a", title: "Caderno", quantity: 1, required: true, excused: false }],
   };
   it("rounds half up to centavos per bag", () => {
     // 5% of R$ 10,10 is 50,5 centavos: 51.
@@ -438,5 +512,9 @@ describe("bagListPrice", () => {
   });
   it("gives nothing while a required line is missing", () => {
     expect(bagListPrice("b", [], list)).toMatchObject({ applies: false, discountCents: 0, missing: ["Caderno"] });
+  });
+  it("does not wait for an excused line (not for sale, or sold out)", () => {
+    const excused = { ...list, lines: [...list.lines.map((line) => ({ ...line, excused: true }))] };
+    expect(bagListPrice("b", [], excused)).toMatchObject({ applies: true, discountCents: 0, missing: [] });
   });
 });

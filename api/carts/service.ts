@@ -24,7 +24,7 @@ import {
   writeContents,
   type StoredBag,
 } from "./repository.ts";
-import { cartReply } from "./cart-view.ts";
+import { cartReply, pricedCartReply } from "./cart-view.ts";
 
 export const STALE_CART = "Seu carrinho mudou em outra aba. Atualize a página.";
 
@@ -196,8 +196,9 @@ export async function saveCart(deps: ApiDeps, customer: CustomerRow, data: CartP
       couponRemoved ? { affiliate_id: affiliateId, coupon_id: null } : { affiliate_id: affiliateId },
       at,
     );
-    const reply = await cartReply(trx, customer, now);
-    const listDiscountRemoved = pricedBefore ? listDiscountsLost(pricedBefore, await priceCart(trx, cart.id, now)) : [];
+    // The reply's own pricing is the "after" (0072): the cart is priced once more, not twice.
+    const { reply, pricing } = await pricedCartReply(trx, customer, now);
+    const listDiscountRemoved = pricedBefore ? listDiscountsLost(pricedBefore, pricing) : [];
     return {
       ...reply,
       ...(couponRemoved ? { couponRemoved } : {}),

@@ -45,7 +45,7 @@ const lineOption = z.object({
 const materialListLine = z.object({
   lineId: z.string(),
   quantity: z.number(),
-  /** Ticked for the parent, and needed for the list's discount. */
+  /** Ticked for the parent, and needed for the list's discount unless soldOut or unavailable (0072). */
   required: z.boolean(),
   /** For parents: "pode ser o do ano anterior"; null: none. */
   note: z.string().nullable(),

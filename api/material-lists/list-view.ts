@@ -59,6 +59,38 @@ export async function findPublishedList(
     .executeTakeFirst();
 }
 
+/** What the catalogue says of a list line's product (its row joined with its category's). */
+export interface CatalogueState {
+  status: string;
+  visible: number;
+  category_status: string;
+  category_visible: number;
+  option_name: string | null;
+}
+
+/**
+ * For sale now: the product and its category enabled and visible, and a product with sizes with
+ * at least one active size (`activeSizes`). The one rule for the parents' list (`unavailable`),
+ * the gestor's warning (`offSale`) and the list discount, which excuses such a line (0072).
+ */
+export const isForSale = (product: CatalogueState, activeSizes: number) =>
+  product.status === "enabled" &&
+  product.visible === 1 &&
+  product.category_status === "enabled" &&
+  product.category_visible === 1 &&
+  (product.option_name === null || activeSizes > 0);
+
+/** A tracked item with fewer left than the line asks for; untracked (no level) never runs out. */
+const isShort = (left: number | undefined, quantity: number) => left !== undefined && left < quantity;
+
+/**
+ * Sold out for a line: each of its items (its active sizes, or the product itself), in the
+ * product's unit, has fewer left than the line's quantity. The parents' list says "Esgotado";
+ * the list discount excuses such a line (0072).
+ */
+export const isSoldOut = (levels: readonly (number | undefined)[], quantity: number) =>
+  levels.length > 0 && levels.every((left) => isShort(left, quantity));
+
 /** The grade's names for a list (HABILITACAO, CURSO); the code itself when the grade is gone. */
 async function gradeOf(db: StoreDatabase, list: ListRow) {
   const grade = await db
@@ -128,11 +160,7 @@ export async function listLines(db: StoreDatabase, list: ListRow): Promise<Mater
     ),
     listUnits(db, list.store_id),
   ]);
-  /** A tracked item with fewer left than the line asks for; untracked never runs out. */
-  const short = (unitCode: string, itemTotvsId: number, quantity: number) => {
-    const left = levels.get(stockKeyOf({ unitCode, itemTotvsId }));
-    return left !== undefined && left < quantity;
-  };
+  const left = (unitCode: string, itemTotvsId: number) => levels.get(stockKeyOf({ unitCode, itemTotvsId }));
   return rows.map((row) => {
     const sized = row.option_name !== null;
     const options = variants
@@ -141,14 +169,8 @@ export async function listLines(db: StoreDatabase, list: ListRow): Promise<Mater
         itemTOTVSId: variant.item_totvs_id,
         value: variant.value,
         price: centsToReais(variant.sale_price_cents ?? row.sale_price_cents),
-        soldOut: short(row.unit_code, variant.item_totvs_id, row.quantity),
+        soldOut: isSoldOut([left(row.unit_code, variant.item_totvs_id)], row.quantity),
       }));
-    const forSale =
-      row.status === "enabled" &&
-      row.visible === 1 &&
-      row.category_status === "enabled" &&
-      row.category_visible === 1 &&
-      (!sized || options.length > 0);
     return {
       lineId: row.line_id,
       quantity: row.quantity,
@@ -168,10 +190,13 @@ export async function listLines(db: StoreDatabase, list: ListRow): Promise<Mater
       itemTOTVSId: sized ? null : row.item_totvs_id,
       optionName: sized ? row.option_name : null,
       options,
-      soldOut: sized
-        ? options.length > 0 && options.every((option) => option.soldOut)
-        : short(row.unit_code, row.item_totvs_id, row.quantity),
-      unavailable: !forSale,
+      soldOut: isSoldOut(
+        sized
+          ? options.map((option) => left(row.unit_code, option.itemTOTVSId))
+          : [left(row.unit_code, row.item_totvs_id)],
+        row.quantity,
+      ),
+      unavailable: !isForSale(row, options.length),
     };
   });
 }

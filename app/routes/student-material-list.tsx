@@ -48,7 +48,8 @@ export default function StudentMaterialListPage({ loaderData, actionData }: Rout
       {outcomes ? <ListOutcomes outcomes={outcomes} lines={list.lines} /> : null}
       {list.discountPercentage ? (
         <p className="rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-800" data-testid="list-discount">
-          Lista completa com {list.discountPercentage}% de desconto: mantenha todos os itens obrigatórios no carrinho.
+          Lista completa com {list.discountPercentage}% de desconto: mantenha no carrinho todos os itens obrigatórios à
+          venda.
         </p>
       ) : null}
       <p className="text-sm text-slate-600">

@@ -5,9 +5,7 @@
  * long as it is. The list and the bag's list are written straight into the e2e database (the
  * list's own pages are another part of the issue).
  */
-import type { APIRequestContext, Page } from "@playwright/test";
-import { formatBRL } from "#core/money.ts";
-import type { ApiCustomer } from "./support/accounts.ts";
+import type { Page } from "@playwright/test";
 import { expectAnnounced } from "./support/announcements.ts";
 import { cartPanel } from "./support/cart.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -33,12 +31,16 @@ const rememberList = (cartId: string, studentId: string, listId: string) =>
 /** The checkout's cart on screen (beside the payment step, or inside it on a phone). */
 const checkoutBag = (page: Page) => page.getByTestId("cart-view-bag").filter({ visible: true });
 
-async function listDiscountOf(request: APIRequestContext, customer: ApiCustomer): Promise<number> {
-  const response = await request.get(`/api/carts/list-cart-by-customer/${customer.id}/store/1`, {
-    headers: customer.headers,
-  });
-  return (await response.json()).cart.listDiscount;
-}
+/** The product's selling price (DESCONTO, and PRECO with it), in centavos: the amounts below follow from it. */
+const priceAt = (itemTOTVSId: number, cents: number) =>
+  withStoreDatabase((db) =>
+    db
+      .updateTable("products")
+      .set({ price_cents: cents, sale_price_cents: cents })
+      .where("store_id", "=", 1)
+      .where("item_totvs_id", "=", itemTOTVSId)
+      .execute(),
+  );
 
 test("a bag filled from a list shows its discount until a required line leaves, then says what is missing", async ({
   page,
@@ -48,6 +50,9 @@ test("a bag filled from a list shows its discount until a required line leaves, 
 }) => {
   const notebook = await ownProduct({ type: "P", title: "Caderno da lista" });
   const ruler = await ownProduct({ type: "P", title: "Régua da lista" });
+  // R$ 25,00 + R$ 13,90 = R$ 38,90; the list's 10 % is R$ 3,89; the total R$ 35,01.
+  await priceAt(notebook.itemTOTVSId, 2500);
+  await priceAt(ruler.itemTOTVSId, 1390);
   const customer = await logIn();
   const studentId = await ownStudentId(request, customer);
   const cartId = await saveCart(request, customer, [
@@ -60,20 +65,21 @@ test("a bag filled from a list shows its discount until a required line leaves, 
     },
   ]);
   await rememberList(cartId, studentId, await createList([notebook.itemTOTVSId, ruler.itemTOTVSId]));
-  const discount = formatBRL(await listDiscountOf(request, customer));
 
   // The checkout's cart and totals.
   await visit("/compra");
   await expect(checkoutBag(page).getByTestId("bag-list-discount")).toHaveText(
-    `Desconto lista completa (10%)- ${discount}`,
+    "Desconto da lista completa (10%)- R$ 3,89",
   );
-  await expect(page.getByTestId("checkout-total-list-discount")).toHaveText(`Desconto lista completa- ${discount}`);
+  await expect(page.getByTestId("checkout-total-list-discount")).toHaveText("Desconto da lista completa- R$ 3,89");
+  await expect(page.getByTestId("checkout-total")).toHaveText("R$ 35,01");
 
   // The cart panel: the same, until the ruler leaves.
   await visit("/?carrinho=aberto");
   const panel = cartPanel(page);
-  await expect(panel.getByTestId("bag-list-discount")).toContainText(discount);
-  await expect(panel.getByTestId("cart-total-list-discount")).toContainText(discount);
+  await expect(panel.getByTestId("bag-list-discount")).toHaveText("Desconto da lista completa (10%)- R$ 3,89");
+  await expect(panel.getByTestId("cart-total-list-discount")).toHaveText("Desconto da lista completa- R$ 3,89");
+  await expect(panel.getByTestId("cart-total")).toHaveText("R$ 35,01");
   await panel.getByRole("button", { name: `Remover ${ruler.title} do carrinho` }).click();
   await expectAnnounced(page, `O desconto da lista completa deixou de valer: falta ${ruler.title}.`, {
     type: "warning",
@@ -81,6 +87,7 @@ test("a bag filled from a list shows its discount until a required line leaves, 
   await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   await expect(cartPanel(page).getByTestId("bag-list-discount")).toHaveCount(0);
   await expect(cartPanel(page).getByTestId("cart-total-list-discount")).toHaveCount(0);
+  await expect(cartPanel(page).getByTestId("cart-total")).toHaveText("R$ 25,00");
 
   // The note stays on the bag while the line is missing, on every page that shows the cart.
   const note = `O desconto da lista completa (10%) vale com todos os itens obrigatórios da lista: falta ${ruler.title}.`;

@@ -52,7 +52,7 @@ test("a parent buys two children's material lists, leaving out what they have an
   await visit(`/conta/lista-de-material/${lucas}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lista de material de Lucas Albuquerque Souza");
   await expect(page.getByTestId("list-discount")).toHaveText(
-    "Lista completa com 5% de desconto: mantenha todos os itens obrigatórios no carrinho.",
+    "Lista completa com 5% de desconto: mantenha no carrinho todos os itens obrigatórios à venda.",
   );
   await expect(line(page, SIXTH.kit)).toContainText("Obrigatório");
   await expect(line(page, SIXTH.kit).getByRole("radio", { name: "Comprar" })).toBeChecked();

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { gestorTestApiForFile } from "#tests/fixtures/staff.ts";
 import { ROLE_REFUSED } from "../staff/require-staff.ts";
+import { isOffSale, type LineRow } from "./repository.ts";
 
 const { t, admin, atendimento, secretaria } = gestorTestApiForFile(["admin", "atendimento", "secretaria"], {
   seed: true,
@@ -560,5 +561,33 @@ describe("who may", () => {
         expect(reply.body.error.message).toBe(ROLE_REFUSED);
       }
     expect((await t.call("GET", "/gestor/material-lists?CODPERLET=202600")).status).toBe(401);
+  });
+});
+
+describe("the gestor's off-sale warning", () => {
+  const line: LineRow = {
+    id: "l",
+    list_id: "list",
+    product_id: "p",
+    position: 1,
+    quantity: 1,
+    required: 1,
+    collective_use: 0,
+    note: null,
+    item_totvs_id: 1,
+    title: "Camiseta",
+    option_name: null,
+    status: "enabled",
+    visible: 1,
+    category_status: "enabled",
+    category_visible: 1,
+    active_sizes: 0,
+  };
+  it("flags what the parents' list calls unavailable: a hidden product, and a sized one without an active size", () => {
+    expect(isOffSale(line)).toBe(false);
+    expect(isOffSale({ ...line, visible: 0 })).toBe(true);
+    expect(isOffSale({ ...line, category_status: "disabled" })).toBe(true);
+    expect(isOffSale({ ...line, option_name: "Tamanho", active_sizes: 0 })).toBe(true);
+    expect(isOffSale({ ...line, option_name: "Tamanho", active_sizes: 2 })).toBe(false);
   });
 });

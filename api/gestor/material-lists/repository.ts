@@ -1,7 +1,7 @@
 /** The material lists' reads and writes for the gestor's Listas de material (issue 29). */
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
-import { isPublished, LIST_COLUMNS, type ListRow } from "../../material-lists/list-view.ts";
+import { isForSale, isPublished, LIST_COLUMNS, type ListRow } from "../../material-lists/list-view.ts";
 import type { ListState, ListSummary } from "../../contract/gestor/material-lists.ts";
 
 type Db = Kysely<Database>;
@@ -77,12 +77,14 @@ export interface LineRow {
   visible: number;
   category_status: "enabled" | "disabled";
   category_visible: number;
+  /** How many of the product's sizes are active (0 for a product without sizes). */
+  active_sizes: number;
 }
 
 /** The lines of `listIds`, each list's in order. */
-export function linesOf(db: Db, listIds: readonly string[]): Promise<LineRow[]> {
-  if (listIds.length === 0) return Promise.resolve([]);
-  return db
+export async function linesOf(db: Db, listIds: readonly string[]): Promise<LineRow[]> {
+  if (listIds.length === 0) return [];
+  const rows = await db
     .selectFrom("material_list_lines as l")
     .innerJoin("products as p", "p.id", "l.product_id")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -102,21 +104,23 @@ export function linesOf(db: Db, listIds: readonly string[]): Promise<LineRow[]> 
       "p.visible",
       "c.status as category_status",
       "c.visible as category_visible",
+      (eb) =>
+        eb
+          .selectFrom("product_variants as v")
+          .select((count) => count.fn.countAll().as("n"))
+          .whereRef("v.product_id", "=", "p.id")
+          .where("v.active", "=", 1)
+          .as("active_sizes"),
     ])
     .where("l.list_id", "in", listIds)
     .orderBy("l.list_id")
     .orderBy("l.position")
     .execute();
+  return rows.map((row) => ({ ...row, active_sizes: Number(row.active_sizes ?? 0) }));
 }
 
-/** Whether parents can buy the line's product now (list-view.ts's `unavailable`, without sizes). */
-export const isOffSale = (line: Pick<LineRow, "status" | "visible" | "category_status" | "category_visible">) =>
-  !(
-    line.status === "enabled" &&
-    line.visible === 1 &&
-    line.category_status === "enabled" &&
-    line.category_visible === 1
-  );
+/** Parents cannot buy the line's product now: list-view.ts's `unavailable`, the same rule (isForSale). */
+export const isOffSale = (line: LineRow) => !isForSale(line, line.active_sizes);
 
 export function summaryOf(list: ListRow, lines: readonly LineRow[], now: Date): ListSummary {
   const own = lines.filter((line) => line.list_id === list.id);

@@ -1,7 +1,7 @@
 import type { Cart } from "#api/contract/carts.ts";
 import { formatBRL } from "#core/money.ts";
 import { installmentsText } from "#core/price-view.ts";
-import { LIST_DISCOUNT_TOTAL_LABEL } from "./list-discount.ts";
+import { LIST_DISCOUNT_LABEL } from "#core/sales.ts";
 
 /**
  * Subtotal, the material lists' discounts and the coupon's when there are (decision 0072: the
@@ -35,7 +35,7 @@ export function CartTotals({
         </div>
         {cart.listDiscount ? (
           <div className="flex justify-between text-sm text-emerald-700" data-testid={`${totalTestId}-list-discount`}>
-            <dt>{LIST_DISCOUNT_TOTAL_LABEL}</dt>
+            <dt>{LIST_DISCOUNT_LABEL}</dt>
             <dd>{`- ${formatBRL(cart.listDiscount)}`}</dd>
           </div>
         ) : null}

@@ -1,4 +1,5 @@
 import type { CartBag, CartBagMaterialList, ListDiscountRemoved, SaveCartReply } from "#api/contract/carts.ts";
+import { LIST_DISCOUNT_LABEL } from "#core/sales.ts";
 import { firstName, listedWithE } from "#core/text.ts";
 
 /**
@@ -11,12 +12,9 @@ import { firstName, listedWithE } from "#core/text.ts";
 const missingText = (missing: readonly string[]) =>
   `${missing.length === 1 ? "falta" : "faltam"} ${listedWithE(missing)}`;
 
-/** The cart's totals line of the lists' discounts. */
-export const LIST_DISCOUNT_TOTAL_LABEL = "Desconto lista completa";
-
-/** The bag's line while the discount applies: "Desconto lista completa (5%)". */
+/** The bag's line while the discount applies: "Desconto da lista completa (5%)"; receipts name it alike. */
 export const listDiscountLabel = (list: Pick<CartBagMaterialList, "percentage">) =>
-  `${LIST_DISCOUNT_TOTAL_LABEL} (${list.percentage}%)`;
+  `${LIST_DISCOUNT_LABEL} (${list.percentage}%)`;
 
 /** The bag's note while it does not apply: which required lines are missing. */
 export const listDiscountMissingNote = (list: Pick<CartBagMaterialList, "percentage" | "missing">) =>

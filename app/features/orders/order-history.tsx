@@ -126,16 +126,16 @@ function SaleCard({
             : ""}
           {sale.cardBrand && sale.cardLastDigits ? ` (${sale.cardBrand} final ${sale.cardLastDigits})` : ""}
         </Detail>
+        {sale.listDiscount || sale.discount > 0 ? <Detail term="Subtotal">{formatBRL(sale.subtotal)}</Detail> : null}
+        {sale.listDiscount ? <Detail term={LIST_DISCOUNT_LABEL}>{`- ${formatBRL(sale.listDiscount)}`}</Detail> : null}
+        {sale.discount > 0 ? (
+          <Detail
+            term={sale.couponCode ? `Cupom ${sale.couponCode}` : "Cupom"}
+          >{`- ${formatBRL(sale.discount)}`}</Detail>
+        ) : null}
         <Detail term="Total">
           <strong className="text-brand-700">{formatBRL(sale.total)}</strong>
         </Detail>
-        {sale.listDiscount ? <Detail term={LIST_DISCOUNT_LABEL}>{formatBRL(sale.listDiscount)}</Detail> : null}
-        {sale.discount > 0 ? (
-          <Detail term="Desconto">
-            {formatBRL(sale.discount)}
-            {sale.couponCode ? ` (cupom ${sale.couponCode})` : ""}
-          </Detail>
-        ) : null}
         {sale.saleBags.length ? (
           <Detail term="Alunos">{sale.saleBags.map((bag) => bag.studentName).join(", ")}</Detail>
         ) : null}

@@ -100,7 +100,7 @@ export function ListSettingsForm({ list, reply }: { list: GestorMaterialList; re
         label="Lista completa com desconto de (%)"
         inputMode="numeric"
         maxLength={2}
-        hint="De 1 a 50, quando todos os itens obrigatórios estão na sacola do estudante. Em branco: sem desconto."
+        hint="De 1 a 50, quando todos os itens obrigatórios estão no carrinho. Em branco: sem desconto."
       />
       <div>
         <button type="submit" name="intent" value="settings" className={gestorButton} disabled={busy}>

@@ -152,9 +152,9 @@ test("a parent buys two children's material lists, leaving out what they have an
   const lineCents = await lucasBag.getByTestId("cart-line-price").allTextContents();
   const bagCents = lineCents.reduce((sum, text) => sum + linePriceCents(text), 0);
   const discount = formatBRL(Math.round((bagCents * 5) / 100) / 100);
-  await expect(lucasBag.getByTestId("bag-list-discount")).toHaveText(`Desconto lista completa (5%)- ${discount}`);
+  await expect(lucasBag.getByTestId("bag-list-discount")).toHaveText(`Desconto da lista completa (5%)- ${discount}`);
   await expect(cartPanel(page).getByTestId("cart-total-list-discount")).toHaveText(
-    `Desconto lista completa- ${discount}`,
+    `Desconto da lista completa- ${discount}`,
   );
 });
 

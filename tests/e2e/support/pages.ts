@@ -3,9 +3,13 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 /**
  * With JavaScript, waits until React has hydrated the page (app/root.tsx sets the flag):
  * a click before that is a plain form post or link, and proves nothing about the SPA path.
+ * Without JavaScript, waits until the whole document has arrived.
  */
 export async function waitForHydration(page: Page, js: boolean) {
   if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Without JavaScript a page is read while it streams in: its header can be there before the
+  // rest, and a count taken then is short (a CI run counted 0 ticked boxes that way).
+  else await page.waitForLoadState("domcontentloaded");
 }
 
 /**

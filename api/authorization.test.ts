@@ -107,6 +107,12 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     getStudentMaterialList: { kind: "customer", objects: true },
     addMaterialListToBag: { kind: "customer", objects: true },
   },
+  // The account's own people: nobody else's to read or change (api/pickup-people tests).
+  pickupPeople: {
+    listPickupPeople: { kind: "session" },
+    addPickupPerson: { kind: "session" },
+    removePickupPerson: { kind: "session" },
+  },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },

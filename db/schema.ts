@@ -3,6 +3,7 @@
  * centavos; ids that can reach a public URL are random UUIDs (text).
  * Booleans are stored as integers 0/1 so SQLite and PostgreSQL read them alike.
  */
+import type { DeliveryEventKind, GoodsDeliveryState } from "#core/delivery.ts";
 import type { SaleStatus } from "#core/sale-status.ts";
 import type { PaymentMethodCode } from "#core/payment-methods.ts";
 import type { ColumnType, Generated } from "kysely";
@@ -64,6 +65,9 @@ export interface Database {
   waiting_list_entries: WaitingListEntryTable;
   material_lists: MaterialListTable;
   material_list_lines: MaterialListLineTable;
+  pickup_handovers: PickupHandoverTable;
+  delivery_events: DeliveryEventTable;
+  customer_pickup_people: CustomerPickupPersonTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -310,7 +314,16 @@ export interface StockMovementTable {
   at: string;
 }
 
-export type StockMovementReason = "sale" | "release" | "retake" | "adjust" | "import" | "capacity" | "seat_offer";
+export type StockMovementReason =
+  | "sale"
+  | "release"
+  | "retake"
+  | "adjust"
+  | "import"
+  | "capacity"
+  | "seat_offer"
+  /** A size swapped at the unit (issue 30): the piece given back and the one handed over. */
+  | "exchange";
 
 /**
  * "Avise-me quando chegar" (0040): an e-mail waiting for a sold-out item code of a unit; one
@@ -659,6 +672,11 @@ export interface SaleTable {
   decline_message: ColumnType<string | null, string | null | undefined, string | null>;
   /** The material lists' discounts granted at purchase (0043), apart from the coupon's discount_cents. */
   list_discount_cents: ColumnType<number, number | undefined, number>;
+  /**
+   * The code the family shows at the unit to pick up (0044; docs/decisions/0076); unique per
+   * store; null: a sale of courses and events only. Optional on insert.
+   */
+  pickup_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -715,6 +733,57 @@ export interface SaleBagItemTable {
   stock_taken: ColumnType<number, number | undefined, number>;
   /** When the line's stock was given back; null: still held (or nothing taken). */
   stock_returned_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * Where a line of goods is on its way to the family (0044; docs/decisions/0075): only a paid
+   * sale's lines are in the flow. Courses and events stay "awaiting" here ("Vaga confirmada").
+   */
+  delivery_state: ColumnType<GoodsDeliveryState, GoodsDeliveryState | undefined, GoodsDeliveryState>;
+  /** When the line entered its state; null: since the sale was paid. */
+  delivery_state_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The handing over that gave it to the family; null: not picked up. */
+  handover_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An event's (or course's) check-in at the door, and the staff member who checked it. */
+  checked_in_at: ColumnType<string | null, string | null | undefined, string | null>;
+  checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One handing over at a unit's counter (0044): who received, who handed over, when. */
+export interface PickupHandoverTable {
+  id: string;
+  sale_id: string;
+  unit_code: string;
+  /** As shown at the counter: the account holder or a person they named (customer_pickup_people). */
+  received_by_name: string;
+  /** 11 digits. */
+  received_by_cpf: string;
+  staff_id: string;
+  at: string;
+}
+
+/** A sale line's delivery history (0044): each move, exchange and check-in. */
+export interface DeliveryEventTable {
+  id: string;
+  store_id: number;
+  sale_id: string;
+  sale_bag_item_id: string;
+  kind: DeliveryEventKind;
+  from_state: GoodsDeliveryState | null;
+  to_state: GoodsDeliveryState | null;
+  staff_id: string | null;
+  handover_id: string | null;
+  /** "Tamanho M → G" for an exchange; null otherwise. */
+  note: string | null;
+  at: string;
+}
+
+/** A person an account names to pick up its orders at the unit (0044), in /conta. */
+export interface CustomerPickupPersonTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  /** 11 digits, unique per account. */
+  cpf: string;
+  created_at: string;
 }
 
 /**

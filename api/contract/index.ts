@@ -10,6 +10,7 @@ import type { Endpoint } from "./endpoint.ts";
 import { materialLists } from "./material-lists.ts";
 import { orders } from "./orders.ts";
 import { payments } from "./payments.ts";
+import { pickupPeople } from "./pickup-people.ts";
 import { privacy } from "./privacy.ts";
 import { stockAlerts } from "./stock-alerts.ts";
 import { students } from "./students.ts";
@@ -25,6 +26,7 @@ export * from "./fields.ts";
 export * from "./material-lists.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
+export * from "./pickup-people.ts";
 export * from "./privacy.ts";
 export * from "./stock-alerts.ts";
 export * from "./students.ts";
@@ -45,6 +47,7 @@ export const contract = {
   stockAlerts,
   waitingList,
   materialLists,
+  pickupPeople,
 };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

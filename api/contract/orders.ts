@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { storeIdOfPath } from "./fields.ts";
+import { deliveryState } from "#core/delivery.ts";
 import { paymentMethodCode } from "#core/payment-methods.ts";
 import { saleStatus } from "#core/sale-status.ts";
 
@@ -51,6 +52,12 @@ const saleShape = {
    */
   pixCopyPaste: z.string().nullable().optional(),
   pixExpiresAt: z.string().nullable().optional(),
+  /**
+   * Beyond spec §7 (issue 30; docs/decisions/0076-pickup-code.md): the code the family shows at
+   * the unit to pick up the sale's goods; null for a sale of courses and events only. Absent
+   * from a school API without delivery: the storefront then shows no code.
+   */
+  pickupCode: z.string().nullable().optional(),
   /** ISO 8601 */
   createdAt: z.string(),
   saleBags: z.array(saleBagSummary),
@@ -79,6 +86,22 @@ const saleBagItem = z.object({
    */
   optionName: z.string().optional(),
   optionValue: z.string().optional(),
+  /**
+   * Beyond spec §7 (issue 30; docs/decisions/0075-delivery-at-the-unit.md): where the line is on
+   * its way to the family, present once the sale is paid (absent before, and from a school API
+   * without delivery: the storefront then shows what §7 offers).
+   */
+  delivery: z
+    .object({
+      state: deliveryState,
+      /** When the line entered its state (ISO 8601); null: since the payment. */
+      at: z.string().nullable(),
+      /** "Retirado": the name of the person who received it. */
+      receivedBy: z.string().nullable(),
+      /** A size exchanged at the unit: the option's value it had before ("M"); null: none. */
+      exchangedFrom: z.string().nullable(),
+    })
+    .optional(),
 });
 export type SaleBagItem = z.infer<typeof saleBagItem>;
 
@@ -120,6 +143,7 @@ export const receiptSale = sale.pick({
   total: true,
   couponCode: true,
   cardLastDigits: true,
+  pickupCode: true,
   createdAt: true,
 });
 

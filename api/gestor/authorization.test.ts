@@ -43,6 +43,8 @@ const MATRIX = {
   waitingList: { read: EVERY, write: ["admin", "secretaria"] },
   // Listas de material: admins, as Séries (api/contract/gestor/material-lists.ts).
   materialLists: { read: ADMIN, write: ADMIN },
+  // Separação, Prontos, Entrega, Troca: admins and a unit's secretary (api/contract/gestor/delivery.ts).
+  delivery: { read: ["admin", "secretaria"], write: ["admin", "secretaria"] },
 } satisfies Record<Area, Access>;
 
 /** Calls of a guarded part that anyone may make: the shop shows the images uploaded for products. */

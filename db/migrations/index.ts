@@ -36,6 +36,7 @@ import * as stockAlerts from "./0040-stock-alerts.ts";
 import * as waitingList from "./0041-waiting-list.ts";
 import * as variantsCatalogueVersion from "./0042-variants-catalogue-version.ts";
 import * as materialLists from "./0043-material-lists.ts";
+import * as delivery from "./0044-delivery.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   "0041-waiting-list": waitingList,
   "0042-variants-catalogue-version": variantsCatalogueVersion,
   "0043-material-lists": materialLists,
+  "0044-delivery": delivery,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -10,6 +10,7 @@ import { gestorCarts } from "./carts.ts";
 import { gestorCatalogue } from "./catalogue.ts";
 import { gestorCoupons } from "./coupons.ts";
 import { gestorCustomers } from "./customers.ts";
+import { gestorDelivery } from "./delivery.ts";
 import { gestorGrades } from "./grades.ts";
 import { gestorIntegrationKeys } from "./integration-keys.ts";
 import { gestorMaterialLists } from "./material-lists.ts";
@@ -39,6 +40,7 @@ export * from "./roster-sync.ts";
 export * from "./stock.ts";
 export * from "./waiting-list.ts";
 export * from "./material-lists.ts";
+export * from "./delivery.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -60,6 +62,7 @@ export const gestorContract = {
   stock: gestorStock,
   waitingList: gestorWaitingList,
   materialLists: gestorMaterialLists,
+  delivery: gestorDelivery,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

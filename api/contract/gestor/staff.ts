@@ -41,6 +41,8 @@ export const PART_ROLES = {
   coupons: NETWORK_ROLES,
   /** Estoque: every role reads, a secretary her units' (api/contract/gestor/stock.ts says who changes). */
   stock: STAFF_ROLES,
+  /** Separação, Prontos, Entrega, Troca (issue 30): admins, and a secretary for her units. */
+  delivery: ["admin", "secretaria"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type GestorPart = keyof typeof PART_ROLES;
 /** The parts the header's search looks into. */

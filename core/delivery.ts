@@ -1,0 +1,89 @@
+/**
+ * Delivery at the unit (issue 30; docs/decisions/0075-delivery-at-the-unit.md): the states of
+ * a paid line, what each is called, which moves the unit's staff may make, and the pickup code
+ * the family shows at the counter (docs/decisions/0076-pickup-code.md). The one home of these
+ * rules: the API enforces them, the storefront and the gestor's pages name them.
+ */
+import { z } from "zod";
+
+/** A line of goods of a paid sale, from the unit's shelf to the family's hands. */
+export const GOODS_DELIVERY_STATES = ["awaiting", "separated", "ready", "picked_up"] as const;
+export const goodsDeliveryState = z.enum(GOODS_DELIVERY_STATES);
+export type GoodsDeliveryState = z.infer<typeof goodsDeliveryState>;
+
+/** What a paid line shows: a course or event (TIPO S) is "Vaga confirmada" once paid. */
+export const deliveryState = z.enum([...GOODS_DELIVERY_STATES, "seat_confirmed"]);
+export type DeliveryState = z.infer<typeof deliveryState>;
+
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  awaiting: "Aguardando separação",
+  separated: "Separado",
+  ready: "Pronto para retirada",
+  picked_up: "Retirado",
+  seat_confirmed: "Vaga confirmada",
+};
+
+/** Spec §7 TIPO S: a course or an event, which has a seat and nothing to pick up. */
+export const isSeatType = (type: string) => type === "S";
+
+/** What a line of a paid sale shows: its stored state for goods, "Vaga confirmada" for a seat. */
+export function deliveryStateOf(line: { type: string; delivery_state: GoodsDeliveryState }): DeliveryState {
+  return isSeatType(line.type) ? "seat_confirmed" : line.delivery_state;
+}
+
+/**
+ * The unit's moves and the states each starts from. "Pronto" may skip "Separado" (a bag
+ * separated and shelved at once); a handover needs the goods off the shelf (separated or
+ * ready); "Desfazer separação" puts back a bag separated by mistake. Nothing leaves "Retirado":
+ * a size that does not fit is an exchange, which keeps the state.
+ */
+export const DELIVERY_MOVES = {
+  separate: { from: ["awaiting"], to: "separated" },
+  unseparate: { from: ["separated"], to: "awaiting" },
+  ready: { from: ["awaiting", "separated"], to: "ready" },
+  handOver: { from: ["separated", "ready"], to: "picked_up" },
+} as const satisfies Record<string, { from: readonly GoodsDeliveryState[]; to: GoodsDeliveryState }>;
+export type DeliveryMove = keyof typeof DELIVERY_MOVES;
+
+export function canMove(move: DeliveryMove, from: GoodsDeliveryState): boolean {
+  return (DELIVERY_MOVES[move].from as readonly GoodsDeliveryState[]).includes(from);
+}
+
+/** What each history row says happened (delivery_events.kind). */
+export const DELIVERY_EVENT_LABELS = {
+  separated: "Separado",
+  unseparated: "Separação desfeita",
+  ready: "Pronto para retirada",
+  picked_up: "Retirado",
+  exchanged: "Troca de tamanho",
+  checked_in: "Check-in",
+} as const;
+export type DeliveryEventKind = keyof typeof DELIVERY_EVENT_LABELS;
+
+/** The event a move writes. */
+export const EVENT_OF_MOVE: Record<DeliveryMove, DeliveryEventKind> = {
+  separate: "separated",
+  unseparate: "unseparated",
+  ready: "ready",
+  handOver: "picked_up",
+};
+
+/** "Pronto para retirada" for more than this many days: the Painel counts it as late. */
+export const READY_OVERDUE_DAYS = 7;
+
+/**
+ * The pickup code: 6 characters of an alphabet without the look-alikes 0/O and 1/I/L, so it is
+ * read aloud and typed at the counter without doubt. 31⁶ ≈ 887 million codes, unique per store.
+ */
+export const PICKUP_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const PICKUP_CODE_LENGTH = 6;
+
+/** A code as typed or scanned ("ab3 k7q", "AB3-K7Q") in its stored form, or null when it cannot be one. */
+export function normalizePickupCode(typed: string): string | null {
+  const code = typed.toUpperCase().replace(/[\s.-]/g, "");
+  if (code.length !== PICKUP_CODE_LENGTH) return null;
+  return [...code].every((char) => PICKUP_CODE_ALPHABET.includes(char)) ? code : null;
+}
+
+/** "AB3K7Q" → "AB3-K7Q": how pages, e-mails and the receipt print it. */
+export const formatPickupCode = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;

@@ -49,6 +49,9 @@ export function canMove(move: DeliveryMove, from: GoodsDeliveryState): boolean {
   return (DELIVERY_MOVES[move].from as readonly GoodsDeliveryState[]).includes(from);
 }
 
+/** The note of an exchange's history row, which /conta and the sale's page show as it is. */
+export const exchangeNote = (optionName: string, from: string, to: string) => `${optionName} ${from} → ${to}`;
+
 /** What each history row says happened (delivery_events.kind). */
 export const DELIVERY_EVENT_LABELS = {
   separated: "Separado",

@@ -98,8 +98,8 @@ const saleBagItem = z.object({
       at: z.string().nullable(),
       /** "Retirado": the name of the person who received it. */
       receivedBy: z.string().nullable(),
-      /** A size exchanged at the unit: the option's value it had before ("M"); null: none. */
-      exchangedFrom: z.string().nullable(),
+      /** A size exchanged at the unit, as its history says it ("Tamanho M → G"); null: none. */
+      exchange: z.string().nullable(),
     })
     .optional(),
 });

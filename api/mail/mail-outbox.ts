@@ -49,7 +49,9 @@ export type MailKind =
   /** "Avise-me quando chegar": a sold-out item is back in stock (api/stock/alerts-on-return.ts). */
   | "stock-alert"
   /** A full class's waiting list: a freed seat is held for the parent first in line (api/stock/seat-offers.ts). */
-  | "seat-offer";
+  | "seat-offer"
+  /** Items of a paid sale are ready at the unit (api/gestor/delivery/ready-email.ts, issue 30). */
+  | "pickup-ready";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {

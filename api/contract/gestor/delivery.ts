@@ -239,7 +239,13 @@ export const gestorDelivery = {
   pickingList: endpoint({
     method: "GET",
     path: "/gestor/delivery/picking-list",
-    query: z.object({ bagIds: idList(M.bagsRequired) }),
+    // A GET's query carries one value per name: the bags as "id,id,…" (the print page's address).
+    query: z.object({
+      bagIds: z.preprocess(
+        (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
+        idList(M.bagsRequired),
+      ),
+    }),
     reply: z.object({ bags: z.array(deliveryBag) }),
   }),
   /** Bearer (DELIVERY_ROLES). Aguardando separação → Separado, for the bags' lines of the person's units. */

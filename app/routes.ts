@@ -21,6 +21,8 @@ export default [
     route("sair", "routes/gestor/logout.ts"),
     route("definir-senha/:token", "routes/gestor/set-password.tsx"),
     route("pedidos/exportar", "routes/gestor/orders-export.ts"),
+    route("separacao/imprimir", "routes/gestor/separation-print.tsx"),
+    route("separacao/etiquetas", "routes/gestor/separation-labels.tsx"),
     layout("routes/gestor/layout.tsx", [
       index("routes/gestor/dashboard.tsx"),
       route("pedidos", "routes/gestor/orders.tsx"),
@@ -40,6 +42,9 @@ export default [
       route("estoque/importar", "routes/gestor/stock-import.tsx"),
       route("estoque/exportar", "routes/gestor/stock-export.ts"),
       route("estoque/:unitCode/:itemTOTVSId", "routes/gestor/stock-item.tsx"),
+      route("separacao", "routes/gestor/separation.tsx"),
+      route("prontos", "routes/gestor/ready-bags.tsx"),
+      route("prontos/exportar", "routes/gestor/pending-pickups-export.ts"),
       route("cupons", "routes/gestor/coupons.tsx"),
       route("cupons/novo", "routes/gestor/coupon-new.tsx"),
       route("cupons/:couponId", "routes/gestor/coupon.tsx"),

@@ -49,11 +49,15 @@ beforeAll(async () => {
   otherSecretary = await createTestStaff(t.db, "secretaria", { unitCodes: ["4"] });
   customer = await signUpAndLogIn(t, { name: "Mariana Entrega Souza" });
   const lucas = await t.db.selectFrom("students").select("id").where("ra", "=", "20250001").executeTakeFirstOrThrow();
-  const sale = (status: string, studentName: string, items: Parameters<typeof insertSale>[1]["bags"] = []) =>
+  const sale = (
+    status: "paid" | "pending" | "cancelled",
+    studentName: string,
+    items: Parameters<typeof insertSale>[1]["bags"] = [],
+  ) =>
     insertSale(t.db, {
       customer_id: customer.id,
       status,
-      paid_at: status === "paid" || status === "refunded" ? PAID_AT : null,
+      paid_at: status === "paid" ? PAID_AT : null,
       bags: items.length
         ? items
         : [{ student_name: studentName, items: [{ title: "Caderno", quantity: 1, unit_price_cents: 2000 }] }],

@@ -61,6 +61,13 @@ export const GESTOR_PATHS = {
   audit: "/gestor/auditoria",
   /** The school ERP's keys for the roster and grades sync (decision 0060). */
   integrationKeys: "/gestor/integracoes",
+  /** Separação (GET filters: unitCode, state, codgrade, turma), its picking lists and labels of the bags named. */
+  separation: "/gestor/separacao",
+  separationPrint: (bagIds: readonly string[]) => `/gestor/separacao/imprimir?sacolas=${bagIds.join(",")}`,
+  separationLabels: (bagIds: readonly string[]) => `/gestor/separacao/etiquetas?sacolas=${bagIds.join(",")}`,
+  /** Prontos (GET filters: unitCode, overdue) and the pending pickups as CSV (`?unitCode=`). */
+  readyBags: "/gestor/prontos",
+  pendingPickupsExport: "/gestor/prontos/exportar",
   /** The person's own account: password and authenticator. */
   ownAccount: "/gestor/minha-conta",
   /** The header's search: customers, students and orders (`?q=…`). */
@@ -82,6 +89,8 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Clientes e estudantes", to: GESTOR_PATHS.customers, roles: PART_ROLES.customers },
   { label: "Catálogo", to: GESTOR_PATHS.catalogue, roles: PART_ROLES.catalogue },
   { label: "Estoque", to: GESTOR_PATHS.stock, roles: PART_ROLES.stock },
+  { label: "Separação", to: GESTOR_PATHS.separation, roles: PART_ROLES.delivery },
+  { label: "Prontos", to: GESTOR_PATHS.readyBags, roles: PART_ROLES.delivery },
   { label: "Cupons", to: GESTOR_PATHS.coupons, roles: PART_ROLES.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },

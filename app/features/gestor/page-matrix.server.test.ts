@@ -66,6 +66,9 @@ const PAGES: Record<string, { roles: readonly StaffRole[]; unitRecord?: true }> 
   "routes/gestor/material-lists-import.tsx": { roles: ADMIN },
   "routes/gestor/material-lists-export.ts": { roles: ADMIN },
   "routes/gestor/material-list.tsx": { roles: ADMIN },
+  "routes/gestor/separation.tsx": { roles: ["admin", "secretaria"] },
+  "routes/gestor/ready-bags.tsx": { roles: ["admin", "secretaria"] },
+  "routes/gestor/pending-pickups-export.ts": { roles: ["admin", "secretaria"] },
 };
 
 /** The pages inside the gestor area's layout (the login's own steps are outside it). */

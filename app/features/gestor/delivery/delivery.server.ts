@@ -1,0 +1,136 @@
+/**
+ * Separação's and Prontos' loaders and actions, their print pages and the pending pickups' CSV
+ * (issue 30; api/contract/gestor/delivery.ts): admins and a unit's secretary, who sees and moves
+ * her units' lines only (the API's scope). The filters are a GET query, so the Painel's counts
+ * link to the filtered list; every move is a POST that comes back to the same list with a toast
+ * saying what moved and what another tab had already moved.
+ */
+import { data, redirect } from "react-router";
+import { buildPath } from "#api/contract/endpoint.ts";
+import {
+  bagMoveFields,
+  DELIVERY_MESSAGES,
+  deliveryBagFilters,
+  gestorDelivery,
+  type DeliveryBag,
+  type DeliveryMoveReply,
+} from "#api/contract/gestor/delivery.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+import { DELIVERY_STATE_LABELS, READY_OVERDUE_DAYS } from "#core/delivery.ts";
+import { datedFileName, gestorCsvDownload } from "../csv-download.server.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { requireStaff } from "../staff-guard.server.ts";
+import { moveToast, type BagMoveIntent } from "./delivery-texts.ts";
+
+const requireUnitStaff = (request: Request) => requireStaff(request, { part: "delivery" });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The list's filters from the address, as the filter form and the Painel's links write them. */
+function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "ready")[]) {
+  const read = (key: string) => url.searchParams.get(key) ?? undefined;
+  const filters = deliveryBagFilters.parse({
+    unitCode: read("unitCode"),
+    state: read("state"),
+    codgrade: read("codgrade"),
+    turma: read("turma"),
+    overdue: read("overdue"),
+  });
+  return { ...filters, state: allowed.includes(filters.state) ? filters.state : allowed[0]! };
+}
+
+/** Whole days a bag has waited in its state: since its oldest line of the person's units got there. */
+export function waitingDays(bag: DeliveryBag, now: Date): number {
+  const since = bag.lines
+    .filter((line) => !line.otherUnit && line.state === "ready")
+    .map((line) => line.stateAt ?? bag.paidAt)
+    .sort()[0];
+  return since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)) : 0;
+}
+
+export async function separationPage(request: Request) {
+  const { call } = await requireUnitStaff(request);
+  const url = new URL(request.url);
+  const filters = filtersOf(url, ["awaiting", "separated"]);
+  const page = Number(url.searchParams.get("page") ?? 1) || 1;
+  const [list, summary] = await Promise.all([
+    call(gestorDelivery.bags, {}, { query: { ...filters, page } }),
+    call(gestorDelivery.summary, {}),
+  ]);
+  return { list, filters, units: summary.units, stateLabels: DELIVERY_STATE_LABELS };
+}
+
+export async function readyPage(request: Request) {
+  const { call } = await requireUnitStaff(request);
+  const url = new URL(request.url);
+  const { unitCode, overdue } = filtersOf(url, ["ready"]);
+  const pageOf = (key: string) => Number(url.searchParams.get(key) ?? 1) || 1;
+  const [separated, ready, summary] = await Promise.all([
+    call(gestorDelivery.bags, {}, { query: { unitCode, state: "separated", page: pageOf("separados") } }),
+    call(gestorDelivery.bags, {}, { query: { unitCode, state: "ready", overdue, page: pageOf("page") } }),
+    call(gestorDelivery.summary, {}),
+  ]);
+  const now = new Date();
+  return {
+    separated,
+    ready: { ...ready, rows: ready.rows.map((bag) => ({ ...bag, waitingDays: waitingDays(bag, now) })) },
+    filters: { unitCode, overdue },
+    units: summary.units,
+    overdueDays: READY_OVERDUE_DAYS,
+  };
+}
+
+/** The bags a button names: its own "intent:id,id" (a class, a bag), else the ticked boxes. */
+function chosenBags(formData: FormData): { intent: string; bagIds: unknown } {
+  const [intent = "", own] = String(formData.get("intent") ?? "").split(":");
+  return { intent, bagIds: own ? own.split(",").filter(Boolean) : formData.getAll("bagIds").map(String) };
+}
+
+/** Each move's call; the three take the same body and reply. */
+function moveCall(intent: BagMoveIntent) {
+  return intent === "separate"
+    ? gestorDelivery.separate
+    : intent === "unseparate"
+      ? gestorDelivery.unseparate
+      : gestorDelivery.ready;
+}
+
+/**
+ * Separação's and Prontos' form: a move of the bags chosen, or their picking list or labels
+ * (a print page of its own, opened by its address). Back to the same list, filters kept.
+ */
+export async function deliveryAction(request: Request, allowed: readonly string[]) {
+  const { call } = await requireUnitStaff(request);
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const { intent, bagIds } = chosenBags(await request.formData());
+  if (!allowed.includes(intent)) throw data("Ação desconhecida.", { status: 400 });
+  const parsed = bagMoveFields.safeParse({ bagIds });
+  if (!parsed.success)
+    return toasts().redirectWithError(back, parsed.error.issues[0]?.message ?? DELIVERY_MESSAGES.bagsRequired);
+  if (intent === "print") return redirect(GESTOR_PATHS.separationPrint(parsed.data.bagIds));
+  if (intent === "labels") return redirect(GESTOR_PATHS.separationLabels(parsed.data.bagIds));
+  const reply: DeliveryMoveReply = await call(moveCall(intent as BagMoveIntent), {}, { body: parsed.data });
+  const toast = moveToast(intent as BagMoveIntent, reply);
+  return reply.moved > 0 ? toasts().redirectWithSuccess(back, toast) : toasts().redirectWithError(back, toast);
+}
+
+/** The picking lists or labels of the bags in the address (`?sacolas=id,id`). */
+export async function pickingPage(request: Request) {
+  const { call } = await requireUnitStaff(request);
+  const ids = new URL(request.url).searchParams.get("sacolas") ?? "";
+  const parsed = gestorDelivery.pickingList.query!.safeParse({ bagIds: ids });
+  if (!parsed.success) return { bags: [] as DeliveryBag[] };
+  return call(gestorDelivery.pickingList, {}, { query: { bagIds: ids } });
+}
+
+/** The pending pickups of the person's units (or of one) as CSV. */
+export async function exportPendingPickups(request: Request) {
+  await requireUnitStaff(request);
+  const unitCode = new URL(request.url).searchParams.get("unitCode") ?? undefined;
+  return gestorCsvDownload(request, {
+    apiPath: buildPath(gestorDelivery.pendingCsv.path, {}, unitCode ? { unitCode } : {}),
+    fileName: datedFileName(unitCode ? `retiradas-pendentes-unidade-${unitCode}` : "retiradas-pendentes"),
+    back: GESTOR_PATHS.readyBags,
+  });
+}

@@ -11,6 +11,7 @@ import { deliveryAction, readyPage } from "#app/features/gestor/delivery/deliver
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
+  GestorFilterInput,
   GestorFilterSelect,
   GestorPagination,
   GestorSection,
@@ -30,8 +31,7 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
   const { separated, ready, filters, units, overdueDays } = loaderData;
   const query = (extra: [string, string][]) =>
     `${GESTOR_PATHS.readyBags}?${new URLSearchParams([
-      ...(filters.unitCode ? [["unitCode", filters.unitCode] as [string, string]] : []),
-      ...(filters.overdue ? [["overdue", "1"] as [string, string]] : []),
+      ...Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
       ...extra,
     ])}`;
   const exportHref = (unitCode?: string) =>
@@ -53,6 +53,14 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
             options={unitOptions(units)}
           />
         ) : null}
+        <GestorFilterInput
+          idPrefix="prontos"
+          name="codgrade"
+          label="Série (código, ex.: EF06)"
+          value={filters.codgrade ?? ""}
+          maxLength={20}
+        />
+        <GestorFilterInput idPrefix="prontos" name="turma" label="Turma" value={filters.turma ?? ""} maxLength={20} />
         <GestorFilterSelect
           idPrefix="prontos"
           name="overdue"

@@ -15,6 +15,7 @@ import {
   type DeliveryBag,
   type DeliveryMoveReply,
 } from "#api/contract/gestor/delivery.ts";
+import { pagePath } from "#app/.server/request-context.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { DELIVERY_STATE_LABELS, READY_OVERDUE_DAYS } from "#core/delivery.ts";
 import { datedFileName, gestorCsvDownload } from "../csv-download.server.ts";
@@ -63,18 +64,19 @@ export async function separationPage(request: Request) {
 export async function readyPage(request: Request) {
   const { call } = await requireUnitStaff(request);
   const url = new URL(request.url);
-  const { unitCode, overdue } = filtersOf(url, ["ready"]);
+  const { unitCode, overdue, codgrade, turma } = filtersOf(url, ["ready"]);
   const pageOf = (key: string) => Number(url.searchParams.get(key) ?? 1) || 1;
+  const common = { unitCode, codgrade, turma };
   const [separated, ready, summary] = await Promise.all([
-    call(gestorDelivery.bags, {}, { query: { unitCode, state: "separated", page: pageOf("separados") } }),
-    call(gestorDelivery.bags, {}, { query: { unitCode, state: "ready", overdue, page: pageOf("page") } }),
+    call(gestorDelivery.bags, {}, { query: { ...common, state: "separated", page: pageOf("separados") } }),
+    call(gestorDelivery.bags, {}, { query: { ...common, state: "ready", overdue, page: pageOf("page") } }),
     call(gestorDelivery.summary, {}),
   ]);
   const now = new Date();
   return {
     separated,
     ready: { ...ready, rows: ready.rows.map((bag) => ({ ...bag, waitingDays: waitingDays(bag, now) })) },
-    filters: { unitCode, overdue },
+    filters: { ...common, overdue },
     units: summary.units,
     overdueDays: READY_OVERDUE_DAYS,
   };
@@ -101,8 +103,8 @@ function moveCall(intent: BagMoveIntent) {
  */
 export async function deliveryAction(request: Request, allowed: readonly string[]) {
   const { call } = await requireUnitStaff(request);
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
+  // The list the form was on, filters kept (pagePath drops the ".data" of a client's request).
+  const back = `${pagePath(request)}${new URL(request.url).search}`;
   const { intent, bagIds } = chosenBags(await request.formData());
   if (!allowed.includes(intent)) throw data("Ação desconhecida.", { status: 400 });
   const parsed = bagMoveFields.safeParse({ bagIds });

@@ -24,7 +24,7 @@ const PENDING_STATES = ["awaiting", "separated", "ready"] as const satisfies rea
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Before this instant a line made ready is overdue (core/delivery.ts READY_OVERDUE_DAYS). */
-export const overdueBefore = (now: Date) => new Date(now.getTime() - READY_OVERDUE_DAYS * DAY_MS).toISOString();
+const overdueBefore = (now: Date) => new Date(now.getTime() - READY_OVERDUE_DAYS * DAY_MS).toISOString();
 
 interface LineFilter {
   states: readonly GoodsDeliveryState[];
@@ -163,7 +163,7 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
   };
 }
 
-export const PENDING_CSV_COLUMNS = [
+const PENDING_CSV_COLUMNS = [
   "unidade",
   "codigo_retirada",
   "pedido",

@@ -17,9 +17,9 @@ import type { MailMessage } from "../../mail/mailer.ts";
 import { listUnits } from "../../units/repository.ts";
 
 /** What the e-mail says when the unit has not written its pickup hours. */
-export const PICKUP_HOURS_UNKNOWN = "consulte a secretaria da unidade";
+const PICKUP_HOURS_UNKNOWN = "consulte a secretaria da unidade";
 
-export const READY_EMAIL_SUBJECT = "Seu pedido está pronto para retirada";
+const READY_EMAIL_SUBJECT = "Seu pedido está pronto para retirada";
 
 interface ReadyLine {
   studentName: string;

@@ -4,14 +4,12 @@ import {
   DeliveryBagCard,
   DeliveryFilterForm,
   TickedBagsButton,
-  unitOptions,
 } from "#app/features/gestor/delivery/delivery-bags-ui.tsx";
 import { waitedFor } from "#app/features/gestor/delivery/delivery-texts.ts";
 import { deliveryAction, readyPage } from "#app/features/gestor/delivery/delivery.server.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
-  GestorFilterInput,
   GestorFilterSelect,
   GestorPagination,
   GestorSection,
@@ -43,24 +41,7 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
           Separação
         </Link>
       </GestorPageHeader>
-      <DeliveryFilterForm action={GESTOR_PATHS.readyBags} units={units}>
-        {units.length > 1 ? (
-          <GestorFilterSelect
-            idPrefix="prontos"
-            name="unitCode"
-            label="Unidade"
-            value={filters.unitCode ?? ""}
-            options={unitOptions(units)}
-          />
-        ) : null}
-        <GestorFilterInput
-          idPrefix="prontos"
-          name="codgrade"
-          label="Série (código, ex.: EF06)"
-          value={filters.codgrade ?? ""}
-          maxLength={20}
-        />
-        <GestorFilterInput idPrefix="prontos" name="turma" label="Turma" value={filters.turma ?? ""} maxLength={20} />
+      <DeliveryFilterForm action={GESTOR_PATHS.readyBags} idPrefix="prontos" units={units} filters={filters}>
         <GestorFilterSelect
           idPrefix="prontos"
           name="overdue"

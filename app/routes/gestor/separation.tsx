@@ -6,13 +6,11 @@ import {
   groupsOf,
   OwnBagsButton,
   TickedBagsButton,
-  unitOptions,
 } from "#app/features/gestor/delivery/delivery-bags-ui.tsx";
 import { deliveryAction, separationPage } from "#app/features/gestor/delivery/delivery.server.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
 import {
-  GestorFilterInput,
   GestorFilterSelect,
   GestorPagination,
   gestorCard,
@@ -49,24 +47,7 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
         Sacolas de pedidos pagos com itens da sua unidade, por série e turma. Marque as sacolas separadas, imprima a
         lista de separação (uma folha por estudante) e as etiquetas. Cursos e eventos não entram: têm vaga confirmada.
       </p>
-      <DeliveryFilterForm action={GESTOR_PATHS.separation} units={units}>
-        {units.length > 1 ? (
-          <GestorFilterSelect
-            idPrefix="separacao"
-            name="unitCode"
-            label="Unidade"
-            value={filters.unitCode ?? ""}
-            options={unitOptions(units)}
-          />
-        ) : null}
-        <GestorFilterInput
-          idPrefix="separacao"
-          name="codgrade"
-          label="Série (código, ex.: EF06)"
-          value={filters.codgrade ?? ""}
-          maxLength={20}
-        />
-        <GestorFilterInput idPrefix="separacao" name="turma" label="Turma" value={filters.turma ?? ""} maxLength={20} />
+      <DeliveryFilterForm action={GESTOR_PATHS.separation} idPrefix="separacao" units={units} filters={filters}>
         <GestorFilterSelect
           idPrefix="separacao"
           name="state"

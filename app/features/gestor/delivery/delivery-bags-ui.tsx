@@ -10,34 +10,64 @@ import type { DeliveryBag } from "#api/contract/gestor/delivery.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { DELIVERY_STATE_LABELS, formatPickupCode } from "#core/delivery.ts";
 import { chosenOption } from "#core/product-options.ts";
-import { gestorButton, gestorCard, gestorSecondaryButton } from "../gestor-ui.tsx";
+import {
+  gestorButton,
+  gestorCard,
+  GestorFilterInput,
+  GestorFilterSelect,
+  gestorSecondaryButton,
+} from "../gestor-ui.tsx";
 
-export interface UnitChoice {
+interface UnitChoice {
   unitCode: string;
   unitName: string;
 }
 
 /** The unit choice, for whoever has more than one unit. */
-export function unitOptions(units: readonly UnitChoice[]) {
+function unitOptions(units: readonly UnitChoice[]) {
   return [["", "Todas as suas unidades"] as const, ...units.map((unit) => [unit.unitCode, unit.unitName] as const)];
 }
 
+/**
+ * Separação's and Prontos' GET filters: the unit (for whoever has several), the grade and the
+ * class; `children` adds the page's own (the state, the late ones).
+ */
 export function DeliveryFilterForm({
   action,
+  idPrefix,
   units,
+  filters,
   children,
 }: {
   action: string;
+  idPrefix: string;
   units: readonly UnitChoice[];
+  filters: { unitCode?: string; codgrade?: string; turma?: string };
   children: ReactNode;
 }) {
   return (
     <Form method="get" action={action} className={`${gestorCard} mb-4 flex flex-wrap items-end gap-3`}>
+      {units.length > 1 ? (
+        <GestorFilterSelect
+          idPrefix={idPrefix}
+          name="unitCode"
+          label="Unidade"
+          value={filters.unitCode ?? ""}
+          options={unitOptions(units)}
+        />
+      ) : null}
+      <GestorFilterInput
+        idPrefix={idPrefix}
+        name="codgrade"
+        label="Série (código, ex.: EF06)"
+        value={filters.codgrade ?? ""}
+        maxLength={20}
+      />
+      <GestorFilterInput idPrefix={idPrefix} name="turma" label="Turma" value={filters.turma ?? ""} maxLength={20} />
       {children}
       <button type="submit" className={gestorSecondaryButton}>
         Filtrar
       </button>
-      {units.length === 0 ? <span className="text-slate-600">Nenhuma unidade.</span> : null}
     </Form>
   );
 }

@@ -41,7 +41,7 @@ function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "read
 }
 
 /** Whole days a bag has waited in its state: since its oldest line of the person's units got there. */
-export function waitingDays(bag: DeliveryBag, now: Date): number {
+function waitingDays(bag: DeliveryBag, now: Date): number {
   const since = bag.lines
     .filter((line) => !line.otherUnit && line.state === "ready")
     .map((line) => line.stateAt ?? bag.paidAt)

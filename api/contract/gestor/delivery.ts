@@ -194,7 +194,10 @@ const exchangeOption = z.object({
   samePrice: z.boolean(),
 });
 
-/** A unit's figures for the Painel. */
+/**
+ * A unit's figures for the Painel, in bags (a student's bag with a line of the unit in the
+ * state), as Separação and Prontos list them: a count and the list it links to agree.
+ */
 const unitDeliveryFigures = z.object({
   unitCode: z.string(),
   unitName: z.string(),

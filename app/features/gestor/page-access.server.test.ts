@@ -15,6 +15,7 @@ import {
 import { loadCartsPage } from "./carts/carts.server.ts";
 import { productListPage } from "./catalogue/catalogue.server.ts";
 import { loadDirectory } from "./customers/customers.server.ts";
+import { readyPage, separationPage } from "./delivery/delivery.server.ts";
 import { GESTOR_MENU, GESTOR_PATHS } from "./gestor-paths.ts";
 import { dashboardPage } from "./orders/dashboard.server.ts";
 import { ordersPage } from "./orders/orders.server.ts";
@@ -39,6 +40,8 @@ const UNIT_PAGES = [
   [GESTOR_PATHS.customers, loadDirectory],
   [GESTOR_PATHS.tickets, ticketListPage],
   [GESTOR_PATHS.stock, stockPage],
+  [GESTOR_PATHS.separation, separationPage],
+  [GESTOR_PATHS.readyBags, readyPage],
 ] as const;
 
 describe("a unit's secretary in the gestor area", () => {

@@ -24,6 +24,7 @@ import { gestorRosterRoutes } from "./roster/routes.ts";
 import { rosterSyncRoutes } from "./roster-sync/routes.ts";
 import { gestorStockRoutes } from "./stock/routes.ts";
 import { gestorMaterialListRoutes } from "./material-lists/routes.ts";
+import { gestorCounterRoutes } from "./delivery/counter-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -47,5 +48,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", rosterSyncRoutes(deps));
   app.route("/", gestorStockRoutes(deps));
   app.route("/", gestorMaterialListRoutes(deps));
+  app.route("/", gestorCounterRoutes(deps));
   return app;
 }

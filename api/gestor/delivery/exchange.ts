@@ -104,7 +104,7 @@ export async function exchangeLine(
   scope: StaffScope,
   lineId: string,
   toItemTOTVSId: number,
-): Promise<{ line: DeliveryLine }> {
+): Promise<{ line: DeliveryLine; saleId: string }> {
   const { line, ownSellingCents, options } = await exchangeableLine(deps.db, storeId, lineId, scope);
   if (toItemTOTVSId === line.item_totvs_id) throw new ApiError(422, M.exchangeSame);
   const target = options.find((option) => option.item_totvs_id === toItemTOTVSId);
@@ -167,5 +167,5 @@ export async function exchangeLine(
       now,
     );
   });
-  return { line: await lineReply(deps.db, storeId, line.sale_bag_id, line.id, scope, now) };
+  return { line: await lineReply(deps.db, storeId, line.sale_bag_id, line.id, scope, now), saleId: line.sale_id };
 }

@@ -11,8 +11,7 @@ import { notFound } from "../../errors.ts";
 import { at, validated } from "../../validation.ts";
 import { areaStoreId } from "../area-store.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
-import { requireStaff, type StaffEnv } from "../staff/require-staff.ts";
-import { callerAddress } from "../../rate-limit.ts";
+import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
 import { checkIn, seatItems, seatsOf } from "./check-in.ts";
 import { counterSale, searchCounterSales } from "./counter-sale.ts";
 import { exchangeLine, exchangeOptions } from "./exchange.ts";
@@ -20,8 +19,10 @@ import { handOver } from "./hand-over.ts";
 
 /** The staff member at the counter, as the moves and the audit log name them. */
 function counterActor(c: Context<StaffEnv>): AuditActor & { kind: "staff" } {
-  const staff = c.get("staff");
-  return { kind: "staff", staffId: staff.id, email: staff.email, address: callerAddress(c) };
+  const actor = staffActor(c);
+  // requireStaff admitted a staff session: staffActor names a person, never a key or the CLI.
+  if (actor.kind !== "staff") throw new Error("A counter call without a staff member");
+  return actor;
 }
 
 export function gestorCounterRoutes(deps: ApiDeps) {

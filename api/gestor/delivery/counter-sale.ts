@@ -13,7 +13,7 @@ import { inScope, salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-
 import { readDeliveryBags } from "./delivery-bags.ts";
 
 /** The search lists at most this many sales, newest first: the counter narrows it by typing more. */
-export const COUNTER_SEARCH_LIMIT = 30;
+const COUNTER_SEARCH_LIMIT = 30;
 
 /** A paid sale of the store with a line of the person's units, or undefined. */
 export async function findCounterSale(db: Kysely<Database>, storeId: number, saleId: string, scope: StaffScope) {

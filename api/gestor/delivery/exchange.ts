@@ -36,7 +36,6 @@ async function exchangeableLine(db: Kysely<Database>, storeId: number, lineId: s
   if (isSeatType(line.type) || !line.option_name || !line.option_value) throw new ApiError(422, M.exchangeNotGoods);
   const current = await db
     .selectFrom("product_variants as variant")
-    .innerJoin("products", "products.id", "variant.product_id")
     .select(["variant.product_id"])
     .where("variant.store_id", "=", storeId)
     .where("variant.item_totvs_id", "=", line.item_totvs_id)

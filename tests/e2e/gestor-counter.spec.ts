@@ -11,7 +11,7 @@ import { newCpf } from "./support/data.ts";
 import { logInStaff } from "./support/gestor.ts";
 import { withStoreDatabase } from "./support/server-side.ts";
 import { ownProduct } from "./support/stock.ts";
-import { ownStudentId, saveCart } from "./support/store-api.ts";
+import { buyThroughApi } from "./support/store-api.ts";
 
 test("the counter hands a sale over in parts to the people allowed and swaps a size", async ({
   page,
@@ -31,31 +31,12 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   });
   const notebook = await ownProduct({ type: "P", title: "Caderno Balcão" });
   const customer = await logIn();
-  const cartId = await saveCart(request, customer, [
-    {
-      studentId: await ownStudentId(request, customer),
-      cartItems: [
-        { itemTOTVSId: shirt.sizes.M!, quantity: 1 },
-        { itemTOTVSId: notebook.itemTOTVSId, quantity: 1 },
-      ],
-    },
-  ]);
-  const finish = await request.put(`/api/carts/finish-cart-by-customer/${customer.id}/cart/${cartId}/store/1`, {
-    headers: customer.headers,
-    data: {
-      acceptedTerms: true,
-      deliveryDate: null,
-      paymentMethodId: 2,
-      brand: "VISA",
-      cardNumber: "4111111111111111",
-      expirationDate: `${new Date().getUTCFullYear() + 1}-05-10`,
-      cvv: "123",
-      holder: "Fernanda C Lima",
-      installments: 1,
-    },
-  });
-  expect(finish.status(), await finish.text()).toBe(200);
-  const { saleId, referenceCode } = (await finish.json()).finished as { saleId: string; referenceCode: string };
+  const { saleId, referenceCode } = await buyThroughApi(
+    request,
+    customer,
+    [shirt.sizes.M!, notebook.itemTOTVSId],
+    "card",
+  );
 
   // Separação is another screen's (H1's); here the unit has separated the bag already, and the
   // family has named a neighbour in /conta.

@@ -12,6 +12,7 @@ import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { inScope, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
+import { recordDeliveryEvent } from "./delivery-event.ts";
 
 /** TIPO S lines of paid sales of the store, in the person's units. */
 function paidSeats(db: Kysely<Database>, storeId: number, scope: StaffScope) {
@@ -110,22 +111,16 @@ export async function checkIn(
       .where("checked_in_at", "is", null)
       .executeTakeFirst();
     if (marked.numUpdatedRows === 0n) throw new ApiError(409, DELIVERY_MESSAGES.alreadyCheckedIn);
-    await trx
-      .insertInto("delivery_events")
-      .values({
-        id: crypto.randomUUID(),
-        store_id: storeId,
-        sale_id: line.sale_id,
-        sale_bag_item_id: line.id,
-        kind: "checked_in",
-        from_state: null,
-        to_state: null,
-        staff_id: actor.staffId,
-        handover_id: null,
-        note: null,
-        at,
-      })
-      .execute();
+    await recordDeliveryEvent(trx, {
+      storeId,
+      saleId: line.sale_id,
+      lineId: line.id,
+      kind: "checked_in",
+      state: null,
+      staffId: actor.staffId,
+      note: null,
+      at,
+    });
     await recordAudit(
       trx,
       actor,

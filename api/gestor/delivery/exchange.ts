@@ -16,6 +16,7 @@ import { findStockLevels, giveBackStock, lockStockLevel, stockKeyOf, takeStock }
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
 import { inScope, type StaffScope } from "../staff/staff-scope.ts";
 import { readDeliveryBags } from "./delivery-bags.ts";
+import { recordDeliveryEvent } from "./delivery-event.ts";
 
 const M = DELIVERY_MESSAGES;
 
@@ -136,22 +137,16 @@ export async function exchangeLine(
     if (tracked.get(given.itemTotvsId) && !(await takeStock(trx, given, line.quantity, movement)))
       throw new ApiError(409, M.exchangeSoldOut);
     if (tracked.get(back.itemTotvsId)) await giveBackStock(trx, back, line.quantity, movement);
-    await trx
-      .insertInto("delivery_events")
-      .values({
-        id: crypto.randomUUID(),
-        store_id: storeId,
-        sale_id: line.sale_id,
-        sale_bag_item_id: line.id,
-        kind: "exchanged",
-        from_state: line.delivery_state,
-        to_state: line.delivery_state,
-        staff_id: actor.staffId,
-        handover_id: null,
-        note,
-        at,
-      })
-      .execute();
+    await recordDeliveryEvent(trx, {
+      storeId,
+      saleId: line.sale_id,
+      lineId: line.id,
+      kind: "exchanged",
+      state: line.delivery_state,
+      staffId: actor.staffId,
+      note,
+      at,
+    });
     await recordAudit(
       trx,
       actor,

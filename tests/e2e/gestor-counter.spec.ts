@@ -2,7 +2,8 @@
  * The unit's counter (issue 30): a paid sale whose goods are separated is found by its pickup
  * code, part handed over to a person the family named and the rest later to the holder, a size
  * exchanged with the unit's stock moving both ways (Estoque shows it), and another unit's
- * secretary gets 404. JavaScript on and off.
+ * secretary gets 404; the sale page says a refund keeps the picked-up pieces out of stock;
+ * a course's check-in list checks a student in once. JavaScript on and off.
  */
 import { newPickupCode } from "#api/delivery/pickup-code.ts";
 import { formatPickupCode } from "#core/delivery.ts";
@@ -109,10 +110,43 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   await visit(`/gestor/estoque/${unitCode}/${shirt.sizes.G}`);
   await expect(page.getByTestId("estoque-disponivel")).toHaveText("1");
 
+  // A refund is still possible and says the picked-up pieces stay with the family.
+  await visit(`/gestor/pedidos/${saleId}`);
+  const pickedUp = page.getByTestId("refund-picked-up");
+  await expect(pickedUp).toContainText("Itens já retirados:");
+  await expect(pickedUp).toContainText(`${shirt.title} (G)`);
+  await expect(pickedUp).toContainText(notebook.title);
+  await expect(pickedUp).toContainText("O estorno não os devolve ao estoque.");
+  await expect(page.getByText("Entrega: Retirado").first()).toBeVisible();
+
   // Another unit's secretary finds none of it.
   await logInStaff(context, "secretaria", "Rosa Outra Unidade", [unitCode === "4" ? "1" : "4"]);
   const other = await page.goto(`/gestor/entrega/${saleId}`);
   expect(other?.status()).toBe(404);
   await visit(`/gestor/entrega?q=${encodeURIComponent(code)}`);
   await expect(page.getByText("Nenhum pedido pago encontrado para esta busca.")).toBeVisible();
+});
+
+test("the check-in list of a course checks a student in once", async ({ page, context, request, logIn, visit }) => {
+  const course = await ownProduct({ type: "S", title: "Curso Check-in", seats: { capacity: 5, available: 5 } });
+  const customer = await logIn();
+  await buyThroughApi(request, customer, course.itemTOTVSId, "card");
+  const unitCode = await withStoreDatabase(
+    async (db) =>
+      (
+        await db
+          .selectFrom("products")
+          .select("unit_code")
+          .where("item_totvs_id", "=", course.itemTOTVSId)
+          .executeTakeFirstOrThrow()
+      ).unit_code,
+  );
+  await logInStaff(context, "secretaria", "Célia Portaria", [unitCode]);
+  await visit("/gestor/check-in");
+  await page.getByRole("link", { name: course.title }).click();
+  const list = page.getByRole("table", { name: `Estudantes de ${course.title}` });
+  await expect(list).toContainText(customer.name);
+  await list.getByRole("button", { name: /^Fazer check-in de / }).click();
+  await expect(list).toContainText("Feito em");
+  await expect(list.getByRole("button", { name: /^Fazer check-in de / })).toHaveCount(0);
 });

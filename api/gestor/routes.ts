@@ -25,6 +25,7 @@ import { rosterSyncRoutes } from "./roster-sync/routes.ts";
 import { gestorStockRoutes } from "./stock/routes.ts";
 import { gestorMaterialListRoutes } from "./material-lists/routes.ts";
 import { gestorDeliveryRoutes } from "./delivery/routes.ts";
+import { gestorCounterRoutes } from "./delivery/counter-routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -49,5 +50,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorStockRoutes(deps));
   app.route("/", gestorMaterialListRoutes(deps));
   app.route("/", gestorDeliveryRoutes(deps));
+  app.route("/", gestorCounterRoutes(deps));
   return app;
 }

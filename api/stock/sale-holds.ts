@@ -8,8 +8,9 @@
  *   - a sale leaving the holding statuses (declined, expired, cancelled, refunded, charged back)
  *     gives both back, once: each line is marked returned (stock_returned_at) by the update
  *     that gives it back. A refund gives back a course's seats always, physical pieces only
- *     when the gestor says they came back; a piece not returned stays out (stock_returned_at
- *     null) and can be given back later;
+ *     when the gestor says they came back, and never those already picked up at the unit
+ *     (issue 30); a piece not returned stays out (stock_returned_at null) and can be given
+ *     back later;
  *   - a sale coming back (an expired sale paid late or confirmed, a Pix code renewed) counts
  *     the coupon again and takes its lines again where stock allows: the lines it could not
  *     take are answered, for the caller to refuse (Pix) or report (money already received).
@@ -141,6 +142,7 @@ function stockLinesOf(trx: Kysely<Database>, saleIds: readonly string[]) {
       .innerJoin("sale_bags as b", "b.id", "i.sale_bag_id")
       .innerJoin("sales as s", "s.id", "b.sale_id")
       .select(["i.id", "i.item_totvs_id", "i.unit_code", "i.type", "i.stock_taken", "i.title", "i.option_value"])
+      .select("i.delivery_state")
       .select(["s.id as sale_id", "s.store_id"])
       .where("b.sale_id", "in", saleIds)
       .where("i.stock_taken", ">", 0)
@@ -171,6 +173,9 @@ export async function releaseSaleHolds(
   const lines = await stockLinesOf(trx, saleIds).where("i.stock_returned_at", "is", null).execute();
   for (const line of inLockOrder(lines, itemOfRow)) {
     if (!piecesReturned && !isSeat(line.type)) continue;
+    // A piece picked up at the unit is with the family (issue 30): a refund gives it back only
+    // once it comes back, as a later change of the stock, never by the status change.
+    if (!isSeat(line.type) && line.delivery_state === "picked_up") continue;
     const marked = await trx
       .updateTable("sale_bag_items")
       .set({ stock_returned_at: at })

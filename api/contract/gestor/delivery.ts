@@ -314,7 +314,7 @@ export const gestorDelivery = {
     params: lineIdPath,
     paramsNotFound: true,
     body: exchangeFields,
-    reply: z.object({ line: deliveryLine }),
+    reply: z.object({ line: deliveryLine, saleId: z.string() }),
   }),
   /** Bearer (DELIVERY_ROLES). The courses and events of the person's units with paid seats. */
   seatItems: endpoint({

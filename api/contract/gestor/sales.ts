@@ -4,6 +4,7 @@
  * and the three actions on it. Both roles use all of them. Money in reais, as spec §7's.
  */
 import { z } from "zod";
+import { deliveryState } from "#core/delivery.ts";
 import { isValidCpf, typedCpfDigits } from "#core/cpf.ts";
 import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
@@ -151,6 +152,11 @@ const saleDetail = z.object({
           quantity: z.number(),
           unitPrice: money,
           originalUnitPrice: money,
+          /**
+           * Where the line is on its way to the family (issue 30; core/delivery.ts); null: the
+           * sale was never paid. Optional: a school API without delivery omits it.
+           */
+          deliveryState: deliveryState.nullable().optional(),
         }),
       ),
     }),
@@ -194,6 +200,11 @@ const saleDetail = z.object({
    * whether they came back to the unit. Seats are always given back, so they are not counted.
    */
   piecesHeld: z.number(),
+  /**
+   * Lines already picked up at the unit ("Camiseta (M)"): a refund does not give them back to
+   * stock, the goods being with the family (issue 30). Optional, as deliveryState.
+   */
+  piecesPickedUp: z.array(z.string()).optional(),
 });
 export type GestorSaleDetail = z.infer<typeof saleDetail>;
 

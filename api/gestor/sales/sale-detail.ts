@@ -6,10 +6,11 @@
  */
 import type { Kysely } from "kysely";
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
+import { deliveryStateOf } from "#core/delivery.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { saleBagsWithItems } from "../../sales/sale-bags.ts";
-import { isSeat } from "../../stock/sale-holds.ts";
+import { describeStockLine, isSeat } from "../../stock/sale-holds.ts";
 import { inScope, salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 
 /** The sale, or null when there is none or it is not of the person's units (decision 0061). */
@@ -106,6 +107,7 @@ export async function saleDetail(
         quantity: item.quantity,
         unitPrice: centsToReais(item.unit_price_cents),
         originalUnitPrice: centsToReais(item.original_unit_price_cents),
+        deliveryState: sale.paid_at ? deliveryStateOf(item) : null,
       })),
     })),
     attempts: attempts.map((attempt) => ({
@@ -124,8 +126,12 @@ export async function saleDetail(
     otherUnits,
     piecesHeld: bags
       .flatMap((bag) => bag.items)
-      .filter((item) => !isSeat(item.type) && item.stock_returned_at === null)
+      .filter((item) => !isSeat(item.type) && item.stock_returned_at === null && item.delivery_state !== "picked_up")
       .reduce((sum, item) => sum + item.stock_taken, 0),
+    piecesPickedUp: bags
+      .flatMap((bag) => bag.items)
+      .filter((item) => !isSeat(item.type) && item.delivery_state === "picked_up")
+      .map((item) => describeStockLine({ title: item.title, optionValue: item.option_value })),
     // The same rules as api/gestor/sales/service.ts and the sales routes, which refuse anything
     // else anyway: a secretary leaves a sale with another unit's items to the network (0061).
     actions: {

@@ -32,6 +32,14 @@ export const GESTOR_PATHS = {
   stockItem: (unitCode: string, itemTOTVSId: number | string) => `/gestor/estoque/${unitCode}/${itemTOTVSId}`,
   stockImport: "/gestor/estoque/importar",
   stockExport: "/gestor/estoque/exportar",
+  /** Entrega (issue 30): the counter's search (`?q=`) and one sale at the counter. */
+  counter: "/gestor/entrega",
+  counterSale: (saleId: string) => `/gestor/entrega/${saleId}`,
+  /** Troca: the same search, then a line's sizes. */
+  exchange: "/gestor/troca",
+  exchangeLine: (lineId: string) => `/gestor/troca/${lineId}`,
+  /** Check-in of courses and events (`?unidade=&item=`: one's seats). */
+  checkIn: "/gestor/check-in",
   coupons: "/gestor/cupons",
   newCoupon: "/gestor/cupons/novo",
   coupon: (id: string) => `/gestor/cupons/${id}`,
@@ -91,6 +99,9 @@ export const GESTOR_MENU: readonly GestorMenuEntry[] = [
   { label: "Estoque", to: GESTOR_PATHS.stock, roles: PART_ROLES.stock },
   { label: "Separação", to: GESTOR_PATHS.separation, roles: PART_ROLES.delivery },
   { label: "Prontos", to: GESTOR_PATHS.readyBags, roles: PART_ROLES.delivery },
+  { label: "Entrega", to: GESTOR_PATHS.counter, roles: PART_ROLES.delivery },
+  { label: "Troca", to: GESTOR_PATHS.exchange, roles: PART_ROLES.delivery },
+  { label: "Check-in", to: GESTOR_PATHS.checkIn, roles: PART_ROLES.delivery },
   { label: "Cupons", to: GESTOR_PATHS.coupons, roles: PART_ROLES.coupons },
   { label: "Atendimento", to: GESTOR_PATHS.tickets, roles: PART_ROLES.tickets },
   { label: "Unidades", to: GESTOR_PATHS.units, roles: ["admin"] },

@@ -16,6 +16,7 @@ import { loadCartsPage } from "./carts/carts.server.ts";
 import { productListPage } from "./catalogue/catalogue.server.ts";
 import { loadDirectory } from "./customers/customers.server.ts";
 import { readyPage, separationPage } from "./delivery/delivery.server.ts";
+import { checkInPage, counterSearchPage } from "./delivery-counter/counter.server.ts";
 import { GESTOR_MENU, GESTOR_PATHS } from "./gestor-paths.ts";
 import { dashboardPage } from "./orders/dashboard.server.ts";
 import { ordersPage } from "./orders/orders.server.ts";
@@ -42,6 +43,9 @@ const UNIT_PAGES = [
   [GESTOR_PATHS.stock, stockPage],
   [GESTOR_PATHS.separation, separationPage],
   [GESTOR_PATHS.readyBags, readyPage],
+  [GESTOR_PATHS.counter, (request: Request) => counterSearchPage(request, GESTOR_PATHS.counterSale)],
+  [GESTOR_PATHS.exchange, (request: Request) => counterSearchPage(request, GESTOR_PATHS.counterSale)],
+  [GESTOR_PATHS.checkIn, checkInPage],
 ] as const;
 
 describe("a unit's secretary in the gestor area", () => {

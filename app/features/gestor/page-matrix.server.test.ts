@@ -69,6 +69,12 @@ const PAGES: Record<string, { roles: readonly StaffRole[]; unitRecord?: true }> 
   "routes/gestor/separation.tsx": { roles: ["admin", "secretaria"] },
   "routes/gestor/ready-bags.tsx": { roles: ["admin", "secretaria"] },
   "routes/gestor/pending-pickups-export.ts": { roles: ["admin", "secretaria"] },
+  // Entrega, Troca and Check-in (issue 30): admins and a unit's secretary (DELIVERY_ROLES).
+  "routes/gestor/counter.tsx": { roles: ["admin", "secretaria"] },
+  "routes/gestor/counter-sale.tsx": { roles: ["admin", "secretaria"], unitRecord: true },
+  "routes/gestor/exchange.tsx": { roles: ["admin", "secretaria"] },
+  "routes/gestor/exchange-line.tsx": { roles: ["admin", "secretaria"], unitRecord: true },
+  "routes/gestor/check-in.tsx": { roles: ["admin", "secretaria"] },
 };
 
 /** The pages inside the gestor area's layout (the login's own steps are outside it). */
@@ -106,6 +112,23 @@ beforeAll(async () => {
       },
     ],
   });
+  // A paid sale of unit 1, for Entrega's sale and Troca's line pages.
+  params.paidSaleId = await insertSale(store.db, {
+    customer_id: family.customer.id,
+    status: "paid",
+    paid_at: new Date().toISOString(),
+    bags: [
+      { student_name: "Lucas Albuquerque Souza", items: [{ title: "Régua", quantity: 1, unit_price_cents: 300 }] },
+    ],
+  });
+  params.lineId = (
+    await store.db
+      .selectFrom("sale_bag_items")
+      .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+      .select("sale_bag_items.id")
+      .where("sale_bags.sale_id", "=", params.paidSaleId)
+      .executeTakeFirstOrThrow()
+  ).id;
   params.ticketId = crypto.randomUUID();
   await store.db
     .insertInto("support_tickets")

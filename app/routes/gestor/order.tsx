@@ -44,7 +44,14 @@ export default function GestorOrder({ loaderData, actionData }: Route.ComponentP
           ) : null}
           {actions.confirmPayment ? <SaleActionForm intent="confirm-payment" reply={reply} /> : null}
           {actions.cancel ? <SaleActionForm intent="cancel" reply={reply} /> : null}
-          {actions.refund ? <SaleActionForm intent="refund" reply={reply} piecesHeld={sale.piecesHeld} /> : null}
+          {actions.refund ? (
+            <SaleActionForm
+              intent="refund"
+              reply={reply}
+              piecesHeld={sale.piecesHeld}
+              piecesPickedUp={sale.piecesPickedUp}
+            />
+          ) : null}
           {any || sale.otherUnits.length > 0 ? null : (
             <p className="text-slate-700">Nenhuma ação possível nesta situação.</p>
           )}

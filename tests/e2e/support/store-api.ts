@@ -58,19 +58,19 @@ export async function linkByRa(request: APIRequestContext, customer: ApiCustomer
 }
 
 /**
- * A purchase made through the store API, as "Finalizar compra" sends it: a new cart of one
- * product for the customer's own student, paid by a sandbox card (approved: paid) or a boleto
- * (pending). Answers the sale's id and reference code.
+ * A purchase made through the store API, as "Finalizar compra" sends it: a new cart of the
+ * products given (one of each) for the customer's own student, paid by a sandbox card
+ * (approved: paid) or a boleto (pending). Answers the sale's id and reference code.
  */
 export async function buyThroughApi(
   request: APIRequestContext,
   customer: ApiCustomer,
-  itemTOTVSId: number,
+  /** One item, or several in the same bag (one unit of each). */
+  items: number | readonly number[],
   method: "card" | "boleto",
 ): Promise<{ saleId: string; referenceCode: string }> {
-  const cartId = await saveCart(request, customer, [
-    { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId, quantity: 1 }] },
-  ]);
+  const cartItems = (typeof items === "number" ? [items] : items).map((itemTOTVSId) => ({ itemTOTVSId, quantity: 1 }));
+  const cartId = await saveCart(request, customer, [{ studentId: await ownStudentId(request, customer), cartItems }]);
   const payment =
     method === "card"
       ? {

@@ -47,11 +47,14 @@ export function SaleActionForm({
   intent,
   reply,
   piecesHeld = 0,
+  piecesPickedUp = [],
 }: {
   intent: SaleIntent;
   reply: SaleActionReply | undefined;
   /** The refund's: pieces the sale holds, asked whether they came back to the unit (decision 0067). */
   piecesHeld?: number;
+  /** The refund's: lines already picked up at the unit, which it does not give back (issue 30). */
+  piecesPickedUp?: readonly string[];
 }) {
   const copy = COPY[intent];
   const [form, fields] = useForm<{ intent: string; confirm?: string; reason?: string; piecesReturned?: string }>({
@@ -93,6 +96,11 @@ export function SaleActionForm({
             />
             <FieldErrors id={fields.reason.errorId} errors={fields.reason.errors} />
           </div>
+        ) : null}
+        {intent === "refund" && piecesPickedUp.length > 0 ? (
+          <p className="text-slate-700" data-testid="refund-picked-up">
+            Itens já retirados: {piecesPickedUp.join(", ")}. O estorno não os devolve ao estoque.
+          </p>
         ) : null}
         {intent === "refund" && piecesHeld > 0 ? (
           <label className="flex items-start gap-2">

@@ -3,6 +3,7 @@
  * each student's bag with its items, the totals and coupon, every payment attempt (never card
  * data beyond the brand) and the history of statuses and staff actions.
  */
+import { DELIVERY_STATE_LABELS } from "#core/delivery.ts";
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
 import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
@@ -170,6 +171,9 @@ function SoldItemTitle({ item }: { item: GestorSaleDetail["bags"][number]["items
     <>
       {item.title}
       {option ? <span className="block text-slate-600">{option}</span> : null}
+      {item.deliveryState ? (
+        <span className="block text-slate-600">Entrega: {DELIVERY_STATE_LABELS[item.deliveryState]}</span>
+      ) : null}
     </>
   );
 }

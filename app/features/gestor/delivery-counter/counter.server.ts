@@ -1,0 +1,136 @@
+/**
+ * Entrega, Troca and Check-in's loaders and actions (issue 30; api/contract/gestor/delivery.ts):
+ * admins and a unit's secretary (the API keeps her to her units all the same). Every form is a
+ * plain POST answered by a redirect with a toast; a refusal (someone the family did not name,
+ * lines handed over in another tab, a size sold out meanwhile) shows the page as it is now with
+ * why, nothing changed.
+ */
+import { data, redirect } from "react-router";
+import {
+  DELIVERY_MESSAGES,
+  exchangeFields,
+  gestorDelivery,
+  handOverFields,
+  pickupSearchFields,
+} from "#api/contract/gestor/delivery.ts";
+import { StoreApiError } from "#app/.server/store-api/client.server.ts";
+import { toasts } from "#app/.server/toast.server.ts";
+import { normalizePickupCode } from "#core/delivery.ts";
+import { counted } from "#core/text.ts";
+import { GESTOR_PATHS } from "../gestor-paths.ts";
+import { requireStaff } from "../staff-guard.server.ts";
+
+const requireCounter = (request: Request) => requireStaff(request, { part: "delivery" });
+
+/** What a refused POST shows above its form (it stays until the next send). */
+export interface CounterActionData {
+  error: string;
+}
+
+const refused = (error: unknown) => {
+  if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+  return data<CounterActionData>({ error: error.message }, { status: error.status });
+};
+
+function notFoundPage(error: unknown): never {
+  if (error instanceof StoreApiError && error.status === 404) throw new Response(error.message, { status: 404 });
+  throw error;
+}
+
+/**
+ * Entrega's and Troca's search (GET ?q=): a code that finds one sale goes straight to it (the
+ * sale's page at the counter, or its lines to exchange); anything else lists what it found.
+ */
+export async function counterSearchPage(request: Request, saleHref: (saleId: string) => string) {
+  const { call } = await requireCounter(request);
+  const typed = new URL(request.url).searchParams.get("q");
+  if (typed === null) return { q: "", sales: null, error: null };
+  const parsed = pickupSearchFields.safeParse({ q: typed });
+  if (!parsed.success) return { q: typed, sales: null, error: parsed.error.issues[0]!.message };
+  const { sales } = await call(gestorDelivery.search, {}, { query: parsed.data });
+  const [only] = sales;
+  if (only && sales.length === 1 && only.pickupCode === normalizePickupCode(typed))
+    throw redirect(saleHref(only.saleId));
+  return { q: typed, sales, error: null };
+}
+
+export async function counterSalePage(request: Request, saleId: string) {
+  const { call } = await requireCounter(request);
+  const { sale } = await call(gestorDelivery.sale, { saleId }).catch(notFoundPage);
+  return { sale };
+}
+
+/** "Entregar itens marcados": the lines checked to the person chosen; back to the sale with a toast. */
+export async function handOverAction(request: Request, saleId: string) {
+  const { call } = await requireCounter(request);
+  const formData = await request.formData();
+  const parsed = handOverFields.safeParse({
+    lineIds: formData.getAll("lineIds").map(String),
+    receiverId: formData.get("receiverId") ?? undefined,
+  });
+  if (!parsed.success) return data<CounterActionData>({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  try {
+    const { moved } = await call(gestorDelivery.handOver, { saleId }, { body: parsed.data });
+    return toasts().redirectWithSuccess(
+      GESTOR_PATHS.counterSale(saleId),
+      `${counted(moved, "item entregue", "itens entregues")}.`,
+    );
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+export async function exchangePage(request: Request, lineId: string) {
+  const { call } = await requireCounter(request);
+  try {
+    return { ...(await call(gestorDelivery.exchangeOptions, { lineId })), error: null };
+  } catch (error) {
+    // A line without sizes (a notebook, a seat): the page says so instead of the sizes.
+    if (error instanceof StoreApiError && error.status === 422)
+      return { line: null, saleId: null, options: [], error: error.message };
+    notFoundPage(error);
+  }
+}
+
+/** "Confirmar troca": the size chosen; back to the sale at the counter with a toast. */
+export async function exchangeAction(request: Request, lineId: string) {
+  const { call } = await requireCounter(request);
+  const formData = await request.formData();
+  const parsed = exchangeFields.safeParse({ toItemTOTVSId: formData.get("toItemTOTVSId") ?? undefined });
+  if (!parsed.success) return data<CounterActionData>({ error: DELIVERY_MESSAGES.exchangeSame }, { status: 400 });
+  try {
+    const { line, saleId } = await call(gestorDelivery.exchange, { lineId }, { body: parsed.data });
+    return toasts().redirectWithSuccess(
+      GESTOR_PATHS.counterSale(saleId),
+      `Troca feita: ${line.title} agora em ${line.optionName ?? "tamanho"} ${line.optionValue ?? ""}.`,
+    );
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** Check-in: the courses and events with paid seats; with ?unidade=&item=, one's seats. */
+export async function checkInPage(request: Request) {
+  const { call } = await requireCounter(request);
+  const url = new URL(request.url);
+  const unitCode = url.searchParams.get("unidade");
+  const item = url.searchParams.get("item");
+  const { items } = await call(gestorDelivery.seatItems, {});
+  if (!unitCode || !item) return { items, chosen: null };
+  const chosen = await call(gestorDelivery.seats, {}, { query: { unitCode, itemTOTVSId: item } }).catch(notFoundPage);
+  return { items, chosen: { unitCode, itemTOTVSId: Number(item), ...chosen } };
+}
+
+/** "Fazer check-in": one seat; back to its list with a toast. */
+export async function checkInAction(request: Request) {
+  const { call } = await requireCounter(request);
+  const formData = await request.formData();
+  const lineId = String(formData.get("lineId") ?? "");
+  const back = `${GESTOR_PATHS.checkIn}?unidade=${encodeURIComponent(String(formData.get("unidade") ?? ""))}&item=${encodeURIComponent(String(formData.get("item") ?? ""))}`;
+  try {
+    await call(gestorDelivery.checkIn, { lineId });
+    return toasts().redirectWithSuccess(back, `Check-in feito: ${String(formData.get("studentName") ?? "")}.`);
+  } catch (error) {
+    return refused(error);
+  }
+}

@@ -32,6 +32,7 @@ import { orders } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
 import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
+import { pickupPeople, type PickupPersonFields } from "#api/contract/pickup-people.ts";
 import { support } from "#api/contract/support.ts";
 import { waitingList, type JoinWaitingListPayload } from "#api/contract/waiting-list.ts";
 import { materialLists, type TickedListLine } from "#api/contract/material-lists.ts";
@@ -585,6 +586,23 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
         {},
         { body: { customerId, storeId: store, studentId, listId, lines } },
       );
+    },
+
+    // Who may pick up the account's orders (beyond spec §7, issue 30; decision 0076): ask supports() first.
+
+    /** The account's people (bearer). */
+    async listPickupPeople() {
+      return (await call(pickupPeople.listPickupPeople, {})).people;
+    },
+
+    /** Names a person (bearer): 409 for a CPF named or the account's own, 422 past the limit. */
+    async addPickupPerson(person: PickupPersonFields) {
+      return (await call(pickupPeople.addPickupPerson, {}, { body: person })).people;
+    },
+
+    /** Removes one of the account's people (bearer): 404 for one not in the list. */
+    async removePickupPerson(id: string) {
+      return (await call(pickupPeople.removePickupPerson, {}, { body: { id } })).people;
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

@@ -26,6 +26,13 @@ import { maskCep, maskCpf, maskPhone } from "#core/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { storeUnits } from "#app/.server/school-units.server.ts";
 import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
+import { shownPickupCode } from "#app/features/orders/pickup-code.server.ts";
+import {
+  addPickupPersonAction,
+  loadPickupPeople,
+  PICKUP_PEOPLE_INTENTS,
+  removePickupPersonAction,
+} from "#app/features/pickup-people/pickup-people.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import {
   commitCustomerSession,
@@ -126,11 +133,19 @@ export async function loadAccountPage(args: RequestArgs) {
   ]);
 
   const values = profileValuesOf(customer);
+  const selected = saleId ? sales?.find((sale) => sale.id === saleId) : undefined;
   return {
     email: customer.email,
     profile: { values, cities: citiesFor(values.state) },
     sales,
-    selectedSale: saleId ? { id: saleId, bags: saleBags && bagsWithPickup(units, saleBags) } : null,
+    selectedSale: saleId
+      ? {
+          id: saleId,
+          bags: saleBags && bagsWithPickup(units, saleBags),
+          pickup: selected && saleBags ? await shownPickupCode(selected, saleBags) : null,
+        }
+      : null,
+    pickupPeople: await loadPickupPeople(api),
     students,
     sandboxPix: sandboxPixShown(),
     pixRenewal: api.supports("renewPix"),
@@ -212,6 +227,10 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return removeLinkAction(args, formData);
     case "delete-account":
       return deleteAccountAction(args, formData);
+    case PICKUP_PEOPLE_INTENTS.add:
+      return addPickupPersonAction(args, formData);
+    case PICKUP_PEOPLE_INTENTS.remove:
+      return removePickupPersonAction(args, formData);
     case PIX_INTENTS.sandboxPay:
     case PIX_INTENTS.renew:
       return pixAction(args, formData, intent, () => "/conta#pedidos");

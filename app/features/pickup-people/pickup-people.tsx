@@ -44,8 +44,9 @@ export function PickupPeople({ section, reply }: { section: PickupPeopleSection;
           Você já indicou {MAX_PICKUP_PEOPLE} pessoas, o máximo. Exclua uma para incluir outra.
         </p>
       ) : (
-        // A new reply remounts the form with what the server sent back (errors and what was typed).
-        <AddPersonForm key={reply?.nonce ?? "first"} reply={reply} />
+        // A new reply remounts the form with what the server sent back (errors and what was typed);
+        // a person added (the list changed) remounts it empty for the next one, with JavaScript too.
+        <AddPersonForm key={reply?.nonce ?? people?.map((person) => person.id).join() ?? "none"} reply={reply} />
       )}
     </div>
   );

@@ -116,7 +116,7 @@ export async function loadAccountPage(args: RequestArgs) {
   const api = storeApi(args.context);
   const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
-  const [customer, sales, saleBags, students, units] = await Promise.all([
+  const [customer, sales, saleBags, students, units, pickupPeople] = await Promise.all([
     loadCustomerProfile(args),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
@@ -130,6 +130,7 @@ export async function loadAccountPage(args: RequestArgs) {
       : null,
     loadAccountStudents(args),
     saleId ? storeUnits(api) : [],
+    loadPickupPeople(api),
   ]);
 
   const values = profileValuesOf(customer);
@@ -145,7 +146,7 @@ export async function loadAccountPage(args: RequestArgs) {
           pickup: selected && saleBags ? await shownPickupCode(selected, saleBags) : null,
         }
       : null,
-    pickupPeople: await loadPickupPeople(api),
+    pickupPeople,
     students,
     sandboxPix: sandboxPixShown(),
     pixRenewal: api.supports("renewPix"),

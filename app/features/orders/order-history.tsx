@@ -3,7 +3,7 @@ import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts
 import type { PickedUpItem } from "./pickup.server.ts";
 import { SoldItemOption } from "./sold-item-option.tsx";
 import { LineDelivery } from "./line-delivery.tsx";
-import { PickupCode } from "./pickup-code.tsx";
+import { hasLivePickupCode, PickupCode } from "./pickup-code.tsx";
 import type { ShownPickupCode } from "./pickup-code.server.ts";
 
 /** A bag of the sale with each item's pickup (bagsWithPickup, from the loader). */
@@ -203,7 +203,7 @@ function SaleCard({
  * opened details, which also know when every good was already picked up (then no code).
  */
 function codeOnCard(sale: Sale, details: SelectedSale | null): boolean {
-  if (!sale.pickupCode || !["processing", "pending", "paid"].includes(sale.status)) return false;
+  if (!hasLivePickupCode(sale)) return false;
   return !details?.bags || details.pickup !== null;
 }
 

@@ -7,6 +7,7 @@
 import { formatPickupCode, isSeatType } from "#core/delivery.ts";
 import type { Sale, SaleBag } from "#api/contract/orders.ts";
 import { pixQrDataUrl } from "#api/payments/pix/qr-svg.ts";
+import { hasLivePickupCode } from "./pickup-code.tsx";
 
 export interface ShownPickupCode {
   code: string;
@@ -14,8 +15,6 @@ export interface ShownPickupCode {
   /** Paid: the code works once the unit says the order is ready; otherwise after the payment. */
   paid: boolean;
 }
-
-const LIVE_STATUSES: readonly Sale["status"][] = ["processing", "pending", "paid"];
 
 /** Every good of the bags handed over: nothing left to pick up with the code. */
 function allPickedUp(bags: readonly Pick<SaleBag, "items">[]): boolean {
@@ -28,7 +27,7 @@ export async function shownPickupCode(
   sale: Pick<Sale, "pickupCode" | "status">,
   bags?: readonly Pick<SaleBag, "items">[] | null,
 ): Promise<ShownPickupCode | null> {
-  if (!sale.pickupCode || !LIVE_STATUSES.includes(sale.status)) return null;
+  if (!hasLivePickupCode(sale)) return null;
   if (bags && allPickedUp(bags)) return null;
   // The QR of the code alone (decision 0076): the unit's scanner types it into Entrega's search.
   return {

@@ -1,5 +1,16 @@
 /** The pickup code and its QR (issue 30; docs/decisions/0076-pickup-code.md): /conclusao, /conta, the receipt. */
+import type { Sale } from "#api/contract/orders.ts";
 import type { ShownPickupCode } from "./pickup-code.server.ts";
+
+/**
+ * A sale whose code the family may still use: one with goods (a code), claimed, pending or paid.
+ * A cancelled, expired or refunded sale has nothing to pick up.
+ */
+export function hasLivePickupCode(
+  sale: Pick<Sale, "pickupCode" | "status">,
+): sale is { pickupCode: string; status: Sale["status"] } {
+  return Boolean(sale.pickupCode) && ["processing", "pending", "paid"].includes(sale.status);
+}
 
 export const PICKUP_CODE_TEXTS = {
   title: "Código de retirada",

@@ -34,6 +34,7 @@ const MOBILE_NO_JS_SPECS = [
   "cart",
   "checkout-cart",
   "material-list",
+  "pickup",
 ];
 const MOBILE_JS_SPECS = [
   ...MOBILE_NO_JS_SPECS,

@@ -20,6 +20,7 @@ import { newsletterRoutes } from "./newsletters/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/routes.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
+import { pickupPeopleRoutes } from "./pickup-people/routes.ts";
 import { productRoutes } from "./products/routes.ts";
 import { responsibleRoutes } from "./responsibles/routes.ts";
 import { saleBagRoutes } from "./sale-bags/routes.ts";
@@ -111,6 +112,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", materialListRoutes(deps));
   // Beyond spec §7: a linked student's material list (issue 29; docs/decisions/0071-material-lists.md).
   app.route("/", studentMaterialListRoutes(deps));
+  // Beyond spec §7: who may pick up the account's orders at the unit (issue 30).
+  app.route("/", pickupPeopleRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).

@@ -111,7 +111,8 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
   pickupPeople: {
     listPickupPeople: { kind: "session" },
     addPickupPerson: { kind: "session" },
-    removePickupPerson: { kind: "session" },
+    // Names a person of the account: another account's token gets 404, and nothing changes.
+    removePickupPerson: { kind: "customer", objects: true },
   },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.

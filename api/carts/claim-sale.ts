@@ -19,6 +19,7 @@ import {
   isValidHolder,
   normalizeHolder,
 } from "#core/card.ts";
+import { isSeatType } from "#core/delivery.ts";
 import { cartInstallments } from "#core/installments.ts";
 import { centsToReais, reaisToCents } from "#core/money.ts";
 import { completionPath } from "#core/storefront-paths.ts";
@@ -35,6 +36,7 @@ import {
 import { PAYMENT_METHOD_CODES as PAYMENT_METHOD, type PaymentMethodCode } from "#core/payment-methods.ts";
 import { COUPON_MESSAGES, couponCheck, findCouponForPurchase } from "../coupons/coupon-rules.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
+import { newPickupCode } from "../delivery/pickup-code.ts";
 import { LIVE_SALE_STATUSES } from "../sales/live-sale.ts";
 import type { CustomerRow } from "../customers/repository.ts";
 import type { ApiDeps } from "../deps.ts";
@@ -330,6 +332,9 @@ async function writeSale(
   stockTaken: readonly number[],
 ): Promise<void> {
   const takenOf = new Map(priced.lines.map((line, index) => [line, stockTaken[index] ?? 0]));
+  // Goods are picked up at the unit with the code, shown at once on /conclusao; a sale of
+  // courses and events only has nothing to pick up (docs/decisions/0076-pickup-code.md).
+  const hasGoods = priced.lines.some((line) => !isSeatType(line.type));
   await db
     .insertInto("sales")
     .values({
@@ -358,6 +363,7 @@ async function writeSale(
       attempt: sale.attempt,
       idempotency_key: sale.idempotencyKey,
       charging_until: sale.chargingUntil,
+      pickup_code: hasGoods ? await newPickupCode(db, sale.storeId) : null,
       created_at: sale.at,
       updated_at: sale.at,
     })

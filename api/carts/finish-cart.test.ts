@@ -173,6 +173,21 @@ describe("PUT /carts/finish-cart-by-customer", () => {
     }
   });
 
+  it("a sale with goods gets its pickup code at once; a sale of courses only has none (issue 30)", async () => {
+    const withGoods = await shopperWithCart([items.M[0]!.itemTOTVSId, 1], [items.S[0]!.itemTOTVSId, 1]);
+    expect((await finish(withGoods.customer, withGoods.cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(
+      200,
+    );
+    const [pending] = (await salesOf(withGoods.customer)).body.sales;
+    expect(pending.pickupCode).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    const seatsOnly = await shopperWithCart([items.S[1]!.itemTOTVSId, 1]);
+    expect((await finish(seatsOnly.customer, seatsOnly.cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(
+      200,
+    );
+    const [seatSale] = (await salesOf(seatsOnly.customer)).body.sales;
+    expect(seatSale.pickupCode).toBeNull();
+  });
+
   it("card in instalments: paid, brand and last four digits kept, never the number or the CVV", async () => {
     const course = items.S.find((item) => item.salePriceCents >= 100_000) ?? items.S[0]!;
     const { customer, cart } = await shopperWithCart([course.itemTOTVSId, 1]);

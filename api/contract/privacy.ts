@@ -65,6 +65,8 @@ const customerData = z.object({
       offerExpiresAt: z.string().nullable(),
     }),
   ),
+  /** Who the account named to pick up its orders at the unit (issue 30), with their CPF. */
+  pickupPeople: z.array(z.object({ id: z.string(), name: z.string(), cpf: z.string() })),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
   /** Messages sent through "Fale conosco" while logged in or from the account's e-mail (decision note 0023). */

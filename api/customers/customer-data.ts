@@ -6,6 +6,7 @@ import { toCustomer, type CustomerRow } from "./repository.ts";
 import { ticketsOf } from "../tickets/ticket-owner.ts";
 import { listCustomerStockAlerts } from "../stock/alerts.ts";
 import { listCustomerWaitingEntries } from "../stock/waiting-list.ts";
+import { listPickupPeopleOf } from "../pickup-people/repository.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 
 /**
@@ -27,6 +28,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
     tickets,
     alerts,
     waiting,
+    pickupPeople,
   ] = await Promise.all([
     listStudentLinks(db, customer.id, { withOwn: true }),
     db
@@ -74,6 +76,8 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
     listCustomerStockAlerts(db, customer),
     // The same entries the account's deletion removes.
     listCustomerWaitingEntries(db, customer),
+    // The same people the account's deletion removes.
+    listPickupPeopleOf(db, customer.id),
   ]);
   const salesWithBags = [];
   for (const { saleBags: _summaries, ...sale } of sales) {
@@ -113,6 +117,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       createdAt: row.created_at,
       offerExpiresAt: row.offer_expires_at,
     })),
+    pickupPeople,
     newsletter: newsletter ? { email: newsletter.email, subscribedAt: newsletter.created_at } : null,
     sessions: sessions.map((row) => ({
       createdAt: row.created_at,

@@ -15,6 +15,7 @@ import {
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
+import { deliveryOfLines, type LineDelivery } from "./line-delivery.ts";
 import { saleBagsWithItems } from "./sale-bags.ts";
 import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_NAMES } from "#core/payment-methods.ts";
 import { firstName } from "#core/text.ts";
@@ -51,12 +52,13 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     boletoDueDate: row.boleto_due_date,
     pixCopyPaste: whilePayable(row.status, row.pix_copy_paste),
     pixExpiresAt: row.pix_expires_at,
+    pickupCode: row.pickup_code,
     createdAt: row.created_at,
     saleBags,
   };
 }
 
-function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
+function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[], deliveries: Map<string, LineDelivery>): SaleBag {
   return {
     id: row.id,
     saleId: row.sale_id,
@@ -81,6 +83,8 @@ function toSaleBag(row: SaleBagRow, items: SaleBagItemRow[]): SaleBag {
       // The option as sold (issue 28), only on a variant's line.
       ...(item.option_name === null ? {} : { optionName: item.option_name }),
       ...(item.option_value === null ? {} : { optionValue: item.option_value }),
+      // Where the paid line is on its way to the family (issue 30).
+      ...(deliveries.has(item.id) ? { delivery: deliveries.get(item.id) } : {}),
     })),
   };
 }
@@ -161,7 +165,8 @@ export async function listBagsOfOwnSale(
 
 async function bagsOfSale(db: ApiDeps["db"], saleId: string, saleBagId?: string): Promise<SaleBag[]> {
   const bags = await saleBagsWithItems(db, saleId, saleBagId);
-  return bags.map((bag) => toSaleBag(bag, bag.items));
+  const deliveries = await deliveryOfLines(db, bags);
+  return bags.map((bag) => toSaleBag(bag, bag.items, deliveries));
 }
 
 /**

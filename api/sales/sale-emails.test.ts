@@ -76,4 +76,30 @@ describe("the sale's e-mails", () => {
     const cancelled = (await mailsTo(customer.email)).find((mail) => mail.subject.startsWith("Pedido cancelado"));
     expect(lineOf(cancelled!.text, shirt.title)).toContain("(Tamanho: M)");
   });
+
+  it("give the pickup code, large in the HTML, in the confirmation and the payment; a course only has none (issue 30)", async () => {
+    const { customer, saleId } = await saleOfSizeM();
+    await confirmSalePayment(deps(), saleId, COMMAND_LINE);
+    const { pickup_code: code } = await t.db
+      .selectFrom("sales")
+      .select("pickup_code")
+      .where("id", "=", saleId)
+      .executeTakeFirstOrThrow();
+    const printed = `${code!.slice(0, 3)}-${code!.slice(3)}`;
+    const [placed, paid] = await mailsTo(customer.email);
+    for (const mail of [placed!, paid!]) {
+      expect(mail.text).toContain(`Código de retirada:\n${printed}\n`);
+      expect(mail.text).toContain("Apresente este código na unidade quando o pedido estiver pronto para retirada");
+      expect(mail.html).toMatch(new RegExp(`font-size: 32px[^>]*>${printed}</p>`));
+    }
+    // Placed with a boleto still to pay: the code works after the payment.
+    expect(placed!.text).toContain("O pedido fica pronto para retirada depois da confirmação do pagamento.");
+    expect(paid!.text).not.toContain("depois da confirmação do pagamento");
+
+    const items = await demoItems(t.db);
+    const { customer: student, cart } = await shopperWithCart(t, [items.S[0]!.itemTOTVSId, 1]);
+    expect((await finishCart(t, student, cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(200);
+    const [courseMail] = await mailsTo(student.email);
+    expect(courseMail!.text).not.toContain("Código de retirada");
+  });
 });

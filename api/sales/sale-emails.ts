@@ -15,6 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#core/boleto-line.ts";
+import { formatPickupCode } from "#core/delivery.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
@@ -50,6 +51,7 @@ async function saleForMail(db: Kysely<Database>, saleId: string) {
     .select(["sales.coupon_code", "sales.boleto_digitable_line", "sales.boleto_due_date"])
     .select("sales.boleto_pdf_url")
     .select(["sales.pix_copy_paste", "sales.pix_expires_at"])
+    .select("sales.pickup_code")
     .select(["customers.email", "customers.name"])
     .where("sales.id", "=", saleId)
     .executeTakeFirst();
@@ -96,22 +98,44 @@ function orderLines(sale: SaleForMail, withPickup = false): string[] {
   ]);
 }
 
+/** A line the HTML prints large: the pickup code, read at the unit's counter. */
+const bigLine = (text: string) => ({ big: text });
+
 /** The text, line by line, as simple HTML (links clickable, everything escaped). */
-function messageOf(sale: SaleForMail, subject: string, lines: string[]): Omit<MailMessage, "id"> {
-  const text = lines.join("\n");
+function messageOf(sale: SaleForMail, subject: string, lines: (string | { big: string })[]): Omit<MailMessage, "id"> {
+  const text = lines.map((line) => (typeof line === "string" ? line : line.big)).join("\n");
   const html = `<!doctype html>
 <html lang="pt-BR">
 <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 ${lines
   .map((line) =>
-    line.startsWith("http")
-      ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
-      : `<p>${escapeHtml(line) || "&nbsp;"}</p>`,
+    typeof line !== "string"
+      ? `<p style="font-family: 'Courier New', monospace; font-size: 32px; font-weight: bold; letter-spacing: 4px; margin: 8px 0">${escapeHtml(line.big)}</p>`
+      : line.startsWith("http")
+        ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>`
+        : `<p>${escapeHtml(line) || "&nbsp;"}</p>`,
   )
   .join("\n")}
 </body>
 </html>`;
   return { to: sale.email, subject, text, html };
+}
+
+/**
+ * The pickup code of a sale with goods (issue 30; docs/decisions/0076-pickup-code.md), large in
+ * the HTML. The outbox keeps a text and an HTML body and no attachments, so no QR image travels
+ * with the e-mail: its QR is on the order's pages, which the message names.
+ */
+function pickupCodeLines(sale: SaleForMail): (string | { big: string })[] {
+  if (!sale.pickup_code) return [];
+  return [
+    "",
+    "Código de retirada:",
+    bigLine(formatPickupCode(sale.pickup_code)),
+    "Apresente este código na unidade quando o pedido estiver pronto para retirada: avisaremos por e-mail.",
+    ...(sale.status === "paid" ? [] : ["O pedido fica pronto para retirada depois da confirmação do pagamento."]),
+    "Você ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto. O QR Code do código está em Minha Conta.",
+  ];
 }
 
 function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, "id"> {
@@ -152,6 +176,7 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     `Pagamento: ${methodOf(sale)}`,
     ...boleto,
     ...pix,
+    ...pickupCodeLines(sale),
     "",
     "Loja Escolar",
   ]);
@@ -167,6 +192,7 @@ function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
     "",
     `Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`,
     `Pagamento: ${methodOf(sale)}`,
+    ...pickupCodeLines(sale),
     "",
     "Você pode acompanhar o pedido em Minha Conta, na Loja Escolar.",
     "",

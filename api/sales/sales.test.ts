@@ -122,6 +122,8 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       boletoDueDate: null,
       pixCopyPaste: null,
       pixExpiresAt: null,
+      // A course only: nothing to pick up at the unit (issue 30).
+      pickupCode: null,
       createdAt: "2026-02-20T09:00:00.000Z",
       saleBags: [
         { id: expect.any(String), studentName: "Lucas Cavalcanti", studentRA: "202400123", total: 300, itemCount: 1 },
@@ -136,6 +138,7 @@ describe("GET /sales/list-sale-by-customer-id/{customerId}/store/{storeId}", () 
       boletoDigitableLine: "34191.79001 01043.510047 91020.150008 1 99990000012345",
       boletoLink: `${t.publicUrl}/boleto/${anaSales.older}`,
       cardLastDigits: null,
+      pickupCode: expect.stringMatching(/^[2-9A-HJKMNP-Z]{6}$/),
     });
     expect(older.saleBags).toEqual([
       { id: expect.any(String), studentName: "Alice Cavalcanti", studentRA: null, total: 35, itemCount: 1 },

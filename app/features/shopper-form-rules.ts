@@ -24,6 +24,7 @@ import {
   responsibleStepSchema,
 } from "#app/features/students/student-schemas.ts";
 import { supportTicketSchema } from "#core/validation/support-fields.ts";
+import { pickupPersonFields } from "#api/contract/pickup-people.ts";
 
 function zodRules<S extends z.ZodType>(schema: S) {
   return ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema });
@@ -50,6 +51,7 @@ export const formRules = {
   accountDeletion: zodRules(accountDeletionSchema),
   raLink: zodRules(raLinkSchema),
   supportTicket: zodRules(supportTicketSchema),
+  pickupPerson: zodRules(pickupPersonFields),
   registrationBasics: intentRules("basics", registrationBasicsSchema),
   profile: intentRules("profile", profileSchema),
   newStudent: intentRules("student-next", newStudentFormSchema),

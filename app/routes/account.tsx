@@ -2,6 +2,8 @@ import { accountPageAction, loadAccountPage } from "#app/features/accounts/accou
 import { AccountPrivacy } from "#app/features/privacy/account-privacy.tsx";
 import { MyStudents } from "#app/features/students/my-students.tsx";
 import { OrderHistory } from "#app/features/orders/order-history.tsx";
+import { PickupPeople } from "#app/features/pickup-people/pickup-people.tsx";
+import { PICKUP_PEOPLE_ANCHOR } from "#app/features/pickup-people/pickup-people-intents.ts";
 import { PasswordForm } from "#app/features/accounts/password-form.tsx";
 import { ProfileForm } from "#app/features/accounts/profile-form.tsx";
 import type { Route } from "./+types/account";
@@ -17,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, sales, selectedSale, students, sandboxPix, pixRenewal, privacy } = loaderData;
+  const { email, profile, sales, selectedSale, students, sandboxPix, pixRenewal, privacy, pickupPeople } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Minha Conta</h1>
@@ -36,6 +38,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <Section id="pedidos" title="Meus pedidos" className="mt-6">
         <OrderHistory sales={sales} selectedSale={selectedSale} sandboxPix={sandboxPix} pixRenewal={pixRenewal} />
       </Section>
+      {pickupPeople.supported ? (
+        <Section id={PICKUP_PEOPLE_ANCHOR} title="Quem pode retirar" className="mt-6">
+          <PickupPeople section={pickupPeople} reply={actionData?.form === "pickup-person" ? actionData : undefined} />
+        </Section>
+      ) : null}
       <Section id="privacidade" title="Privacidade e dados" className="mt-6">
         <AccountPrivacy reply={actionData?.form === "delete-account" ? actionData : undefined} requests={privacy} />
       </Section>

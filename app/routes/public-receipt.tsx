@@ -4,6 +4,9 @@ import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { storeUnits } from "#app/.server/school-units.server.ts";
 import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
 import { SoldItemOption } from "#app/features/orders/sold-item-option.tsx";
+import { LineDelivery } from "#app/features/orders/line-delivery.tsx";
+import { PickupCode } from "#app/features/orders/pickup-code.tsx";
+import { shownPickupCode } from "#app/features/orders/pickup-code.server.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { formatBRL } from "#core/money.ts";
 import { firstName } from "#core/text.ts";
@@ -20,7 +23,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       api.getPublicSaleBag(params.saleId, params.saleBagId),
       storeUnits(api),
     ]);
-    return { receipt: bagsWithPickup(units, [receipt])[0]! };
+    // The code of this student's goods, while some are still to pick up (issue 30).
+    return { receipt: bagsWithPickup(units, [receipt])[0]!, pickup: await shownPickupCode(receipt.sale, [receipt]) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404)
       throw new Response("Comprovante não encontrado.", { status: 404 });
@@ -29,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) {
-  const { receipt } = loaderData;
+  const { receipt, pickup } = loaderData;
   const { sale } = receipt;
   return (
     <main className="mx-auto max-w-2xl bg-white p-8 text-slate-800 print:p-0" data-testid="public-receipt">
@@ -61,6 +65,11 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
             : ""}
         </dd>
       </dl>
+      {pickup ? (
+        <div className="mt-6 print:break-inside-avoid">
+          <PickupCode pickup={pickup} compact />
+        </div>
+      ) : null}
       <table className="mt-6 w-full text-sm">
         <thead>
           <tr className="border-b border-slate-300 text-left">
@@ -80,6 +89,7 @@ export default function PublicReceiptPage({ loaderData }: Route.ComponentProps) 
                     {item.pickup}
                   </span>
                 ) : null}
+                <LineDelivery delivery={item.delivery} />
               </td>
               <td className="py-1 text-right">{item.quantity}</td>
               <td className="py-1 text-right">{formatBRL(item.quantity * item.unitPrice)}</td>

@@ -53,11 +53,15 @@ test("a parent logs in, links a student by RA, applies a coupon, pays by boleto 
   await expect(page.getByTestId("digitable-line")).toHaveText(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
   await expect(complete).toContainText("Cupom BEMVINDO10");
   const reference = await page.getByTestId("reference-code").textContent();
+  // No pickup code: the school's API has none of delivery's calls (issue 30, decision 0076).
+  await expect(page.getByTestId("pickup-code")).toHaveCount(0);
 
   await visit("/conta");
   await expect(page.getByLabel("Nome completo")).toHaveValue(customer.name);
   await expect(page.locator("#pedidos")).toContainText(reference!);
   await expect(page.getByTestId("privacy-by-email")).toContainText("escreva para");
+  await expect(page.getByRole("region", { name: "Quem pode retirar" })).toHaveCount(0);
+  await expect(page.getByTestId("order-pickup-code")).toHaveCount(0);
 });
 
 test("a visitor's Comprar asks for the login: the school's API keeps no visitor carts", async ({

@@ -28,10 +28,11 @@ import {
   type QueryOf,
   type ReplyOf,
 } from "#api/contract/endpoint.ts";
-import { orders } from "#api/contract/orders.ts";
+import { orders, type SaleBagItem } from "#api/contract/orders.ts";
 import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
 import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
+import { pickupPeople, type PickupPersonFields } from "#api/contract/pickup-people.ts";
 import { support } from "#api/contract/support.ts";
 import { waitingList, type JoinWaitingListPayload } from "#api/contract/waiting-list.ts";
 import { materialLists, type TickedListLine } from "#api/contract/material-lists.ts";
@@ -222,6 +223,11 @@ export function createApiCaller({
   return call;
 }
 
+/** A bag as spec §7 tells it: its lines without their delivery (issue 30). */
+function withoutDelivery<Bag extends { items: SaleBagItem[] }>(bag: Bag): Bag {
+  return { ...bag, items: bag.items.map(({ delivery: _delivery, ...item }) => item) };
+}
+
 /** The one typed way the storefront talks to the store API (spec §7, api/contract). */
 export function createStoreApiClient({ storeId, ...options }: StoreApiClientOptions) {
   const call = createApiCaller(options);
@@ -248,6 +254,12 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
       student: { ...link.student, schoolYears: namedSchoolYears(link.student.schoolYears, series) },
     }));
   }
+
+  /**
+   * Delivery's fields (the pickup code, a line's state) count with its calls (decision 0076): a
+   * school API without "Quem pode retirar" shows no code and no states, as spec §7 offers.
+   */
+  const delivers = () => extensions.has("listPickupPeople");
 
   return {
     storeId,
@@ -391,12 +403,17 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
     /** Bearer. The customer's sales, newest first. */
     async listSalesByCustomer(customerId: string) {
       const { sales } = await call(orders.listSalesByCustomer, { customerId, storeId: store });
-      return sales.map((sale) => ({ ...sale, boletoLink: sale.boletoLink && onThisSite(sale.boletoLink) }));
+      return sales.map(({ pickupCode, ...sale }) => ({
+        ...sale,
+        ...(delivers() ? { pickupCode } : {}),
+        boletoLink: sale.boletoLink && onThisSite(sale.boletoLink),
+      }));
     },
 
     /** Bearer. The bags (one per student) of one of the customer's sales; 404 for any other sale. */
     async listSaleBagsBySale(saleId: string) {
-      return (await call(orders.listSaleBagsBySale, { saleId, storeId: store })).saleBag;
+      const { saleBag } = await call(orders.listSaleBagsBySale, { saleId, storeId: store });
+      return delivers() ? saleBag : saleBag.map(withoutDelivery);
     },
 
     // Students and responsibles (spec §7). All bearer.
@@ -483,7 +500,10 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
 
     /** The public receipt: no token. */
     async getPublicSaleBag(saleId: string, saleBagId: string) {
-      return (await call(orders.getPublicSaleBag, { storeId: store, saleId, saleBagId })).saleBag;
+      const { saleBag } = await call(orders.getPublicSaleBag, { storeId: store, saleId, saleBagId });
+      if (delivers()) return saleBag;
+      const { pickupCode: _code, ...sale } = saleBag.sale;
+      return { ...withoutDelivery(saleBag), sale };
     },
 
     /** A new Pix code for one of the customer's own expired Pix sales (docs/decisions/0022-pix.md). */
@@ -585,6 +605,23 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
         {},
         { body: { customerId, storeId: store, studentId, listId, lines } },
       );
+    },
+
+    // Who may pick up the account's orders (beyond spec §7, issue 30; decision 0076): ask supports() first.
+
+    /** The account's people (bearer). */
+    async listPickupPeople() {
+      return (await call(pickupPeople.listPickupPeople, {})).people;
+    },
+
+    /** Names a person (bearer): 409 for a CPF named or the account's own, 422 past the limit. */
+    async addPickupPerson(person: PickupPersonFields) {
+      return (await call(pickupPeople.addPickupPerson, {}, { body: person })).people;
+    },
+
+    /** Removes one of the account's people (bearer): 404 for one not in the list. */
+    async removePickupPerson(id: string) {
+      return (await call(pickupPeople.removePickupPerson, {}, { body: { id } })).people;
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

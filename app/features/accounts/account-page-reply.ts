@@ -35,8 +35,10 @@ export type AccountPageReply =
       toast: string | null;
     }
   | { form: "password"; nonce: string; result: SubmissionResult<string[]>; toast: string | null }
-  | { form: "delete-account"; nonce: string; result: SubmissionResult<string[]> };
+  | { form: "delete-account"; nonce: string; result: SubmissionResult<string[]> }
+  | { form: "pickup-person"; nonce: string; result: SubmissionResult<string[]> };
 
 export type ProfileReply = Extract<AccountPageReply, { form: "profile" }>;
 export type PasswordReply = Extract<AccountPageReply, { form: "password" }>;
 export type AccountDeletionReply = Extract<AccountPageReply, { form: "delete-account" }>;
+export type PickupPersonReply = Extract<AccountPageReply, { form: "pickup-person" }>;

@@ -15,6 +15,7 @@ import {
 } from "#tests/fixtures/storefront-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { accountPageAction, loadAccountPage } from "./account-page.server.ts";
+import { loadPickupPeople } from "#app/features/pickup-people/pickup-people.server.ts";
 import { commitCustomerSession, getSession, getSessionCustomer } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 
@@ -115,7 +116,7 @@ describe("the /conta loader", () => {
     );
 
     const probing = await loadAccountPage(await requestArgs(get(ana.cookie, `/conta?compra=${other}`)));
-    expect(probing.selectedSale).toEqual({ id: other, bags: null });
+    expect(probing.selectedSale).toEqual({ id: other, bags: null, pickup: null });
   });
 
   it("ends the session on a 401 from the API", async () => {
@@ -319,5 +320,50 @@ describe("the /conta action", () => {
     expect(thrown).toMatchObject({ init: { status: 400 } });
     const visitor = await run("", { intent: "profile", ...profile });
     expect((visitor.thrown as Response).headers.get("location")).toBe("/");
+  });
+});
+
+describe("/conta's Quem pode retirar (issue 30)", () => {
+  const add = (cookie: string, name: string, cpf: string) => run(cookie, { intent: "add-pickup-person", name, cpf });
+
+  it("names a person, refuses a bad CPF and the account's own with the form kept, and removes", async () => {
+    const ana = await signUpAndLogIn("Ana Beatriz Cavalcanti");
+    const bad = await add(ana.cookie, "Maria Aparecida Souza", "111.111.111-11");
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({
+      form: "pickup-person",
+      result: { initialValue: { name: "Maria Aparecida Souza" }, error: { cpf: ["CPF inválido"] } },
+    });
+    const own = await add(ana.cookie, "Ana Beatriz Cavalcanti", ana.cpf);
+    expect(own.status).toBe(409);
+    expect(own.data.result.error.cpf).toEqual(["Este é o CPF da própria conta: você já pode retirar os seus pedidos."]);
+
+    const added = await add(ana.cookie, "Maria Aparecida Souza", newCpf());
+    expect(added.status).toBe(302);
+    expect(added.response?.headers.get("location")).toBe("/conta#quem-pode-retirar");
+    const page = await loadAccountPage(await requestArgs(get(ana.cookie)));
+    expect(page.pickupPeople).toMatchObject({ supported: true, people: [{ name: "Maria Aparecida Souza" }] });
+
+    // Another account can neither see nor remove her.
+    const bruno = await signUpAndLogIn("Bruno Henrique Farias");
+    const brunoPage = await loadAccountPage(await requestArgs(get(bruno.cookie)));
+    expect(brunoPage.pickupPeople).toEqual({ supported: true, people: [] });
+    const id = page.pickupPeople.supported ? page.pickupPeople.people![0]!.id : "";
+    const stolen = await run(bruno.cookie, { intent: "remove-pickup-person", personId: id });
+    expect(stolen.status).toBe(302);
+    const after = await loadAccountPage(await requestArgs(get(ana.cookie)));
+    expect(after.pickupPeople).toMatchObject({ people: [{ id }] });
+
+    const removed = await run(ana.cookie, { intent: "remove-pickup-person", personId: id });
+    expect(removed.status).toBe(302);
+    expect((await loadAccountPage(await requestArgs(get(ana.cookie)))).pickupPeople).toEqual({
+      supported: true,
+      people: [],
+    });
+  });
+
+  it("hides the section for a store API without the calls (decision 0026)", async () => {
+    const withoutCalls = { supports: () => false } as unknown as Parameters<typeof loadPickupPeople>[0];
+    expect(await loadPickupPeople(withoutCalls)).toEqual({ supported: false });
   });
 });

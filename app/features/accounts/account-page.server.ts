@@ -26,6 +26,13 @@ import { maskCep, maskCpf, maskPhone } from "#core/masks.ts";
 import { formNonce, formReply, typedValues } from "#app/.server/form-reply.server.ts";
 import { storeUnits } from "#app/.server/school-units.server.ts";
 import { bagsWithPickup } from "#app/features/orders/pickup.server.ts";
+import { shownPickupCode } from "#app/features/orders/pickup-code.server.ts";
+import {
+  addPickupPersonAction,
+  loadPickupPeople,
+  PICKUP_PEOPLE_INTENTS,
+  removePickupPersonAction,
+} from "#app/features/pickup-people/pickup-people.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import {
   commitCustomerSession,
@@ -109,7 +116,7 @@ export async function loadAccountPage(args: RequestArgs) {
   const api = storeApi(args.context);
   const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
-  const [customer, sales, saleBags, students, units] = await Promise.all([
+  const [customer, sales, saleBags, students, units, pickupPeople] = await Promise.all([
     loadCustomerProfile(args),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
@@ -123,14 +130,23 @@ export async function loadAccountPage(args: RequestArgs) {
       : null,
     loadAccountStudents(args),
     saleId ? storeUnits(api) : [],
+    loadPickupPeople(api),
   ]);
 
   const values = profileValuesOf(customer);
+  const selected = saleId ? sales?.find((sale) => sale.id === saleId) : undefined;
   return {
     email: customer.email,
     profile: { values, cities: citiesFor(values.state) },
     sales,
-    selectedSale: saleId ? { id: saleId, bags: saleBags && bagsWithPickup(units, saleBags) } : null,
+    selectedSale: saleId
+      ? {
+          id: saleId,
+          bags: saleBags && bagsWithPickup(units, saleBags),
+          pickup: selected && saleBags ? await shownPickupCode(selected, saleBags) : null,
+        }
+      : null,
+    pickupPeople,
     students,
     sandboxPix: sandboxPixShown(),
     pixRenewal: api.supports("renewPix"),
@@ -212,6 +228,10 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return removeLinkAction(args, formData);
     case "delete-account":
       return deleteAccountAction(args, formData);
+    case PICKUP_PEOPLE_INTENTS.add:
+      return addPickupPersonAction(args, formData);
+    case PICKUP_PEOPLE_INTENTS.remove:
+      return removePickupPersonAction(args, formData);
     case PIX_INTENTS.sandboxPay:
     case PIX_INTENTS.renew:
       return pixAction(args, formData, intent, () => "/conta#pedidos");

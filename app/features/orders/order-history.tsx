@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { SALE_NOT_FOUND, type Sale, type SaleBag } from "#api/contract/orders.ts";
 import type { PickedUpItem } from "./pickup.server.ts";
 import { SoldItemOption } from "./sold-item-option.tsx";
+import { LineDelivery } from "./line-delivery.tsx";
+import { hasLivePickupCode, PickupCode } from "./pickup-code.tsx";
+import type { ShownPickupCode } from "./pickup-code.server.ts";
 
 /** A bag of the sale with each item's pickup (bagsWithPickup, from the loader). */
 type PickedUpBag = Omit<SaleBag, "items"> & { items: PickedUpItem[] };
@@ -9,6 +12,7 @@ import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { readableDigitableLine } from "#core/boleto-line.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
+import { formatPickupCode } from "#core/delivery.ts";
 import { completionPath } from "#core/storefront-paths.ts";
 import { formatSaleDate, LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
@@ -31,6 +35,8 @@ export interface SelectedSale {
   id: string;
   /** null when the sale is not this customer's (or could not be read). */
   bags: PickedUpBag[] | null;
+  /** The pickup code and its QR while goods are left to pick up (issue 30). */
+  pickup: ShownPickupCode | null;
 }
 
 /** "Meus pedidos": the sales newest first; a GET link opens one sale's bags, with or without JavaScript. */
@@ -139,6 +145,13 @@ function SaleCard({
         {sale.saleBags.length ? (
           <Detail term="Alunos">{sale.saleBags.map((bag) => bag.studentName).join(", ")}</Detail>
         ) : null}
+        {codeOnCard(sale, details) ? (
+          <Detail term="Código de retirada">
+            <strong className="font-mono tracking-wider" data-testid="order-pickup-code">
+              {formatPickupCode(sale.pickupCode!)}
+            </strong>
+          </Detail>
+        ) : null}
         {sale.status === "pending" && sale.boletoDigitableLine ? (
           <Detail term="Linha digitável" wide>
             <span className="break-all font-mono" data-testid="order-digitable-line">
@@ -158,6 +171,11 @@ function SaleCard({
       <PixOrder sale={sale} sandboxPix={sandboxPix} pixRenewal={pixRenewal} />
       {details ? (
         <>
+          {details.pickup ? (
+            <div className="mt-4">
+              <PickupCode pickup={details.pickup} compact />
+            </div>
+          ) : null}
           <SaleDetails bags={details.bags} />
           <Link
             to="/conta#pedidos"
@@ -178,6 +196,15 @@ function SaleCard({
       )}
     </article>
   );
+}
+
+/**
+ * The card names the pickup code of a sale still to be picked up (issue 30); its QR is in the
+ * opened details, which also know when every good was already picked up (then no code).
+ */
+function codeOnCard(sale: Sale, details: SelectedSale | null): boolean {
+  if (!hasLivePickupCode(sale)) return false;
+  return !details?.bags || details.pickup !== null;
 }
 
 /** A pending Pix shows its code again, with a link to its QR; an expired one offers a new code (0022-pix). */
@@ -264,6 +291,7 @@ function SaleDetails({ bags }: { bags: PickedUpBag[] | null }) {
                       {item.pickup}
                     </p>
                   ) : null}
+                  <LineDelivery delivery={item.delivery} />
                 </div>
                 <span className="text-sm font-semibold text-slate-800">
                   {formatBRL(item.quantity * item.unitPrice)}

@@ -9,6 +9,7 @@ import { barcodeSvg } from "#api/payments/boleto.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import { storeUnits } from "#app/.server/school-units.server.ts";
 import { bagsWithPickup } from "./pickup.server.ts";
+import { shownPickupCode } from "./pickup-code.server.ts";
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { isAcquirerPage } from "#app/features/checkout/acquirer-card.server.ts";
 import { loadCustomerProfile } from "#app/features/accounts/customer-profile.server.ts";
@@ -42,7 +43,15 @@ export async function loadPurchaseComplete({ request, context }: RequestArgs) {
     if (!sale) return { purchase: null };
     const boletoBarcode = await boletoBarcodeOf(api, sale);
     return {
-      purchase: { customer, sale, bags, boletoBarcode, pixQr: await pixQrOf(sale), sandboxPix: sandboxPixShown() },
+      purchase: {
+        customer,
+        sale,
+        bags,
+        boletoBarcode,
+        pixQr: await pixQrOf(sale),
+        sandboxPix: sandboxPixShown(),
+        pickup: await shownPickupCode(sale, soldBags),
+      },
     };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) return { purchase: null };

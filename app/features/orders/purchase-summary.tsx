@@ -13,6 +13,7 @@ import { LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/
 import { SelfRefresh } from "./self-refresh.tsx";
 import { SoldItemOption } from "./sold-item-option.tsx";
 import { PixPayment } from "./pix-payment.tsx";
+import { PickupCode } from "./pickup-code.tsx";
 import type { loadPurchaseComplete } from "./purchase-complete.server.ts";
 
 type PurchaseCompleteData = Awaited<ReturnType<typeof loadPurchaseComplete>>;
@@ -33,7 +34,7 @@ export function PurchaseComplete({ loaderData }: { loaderData: PurchaseCompleteD
       </div>
     );
   }
-  const { customer, sale, bags, boletoBarcode, pixQr, sandboxPix } = purchase;
+  const { customer, sale, bags, boletoBarcode, pixQr, sandboxPix, pickup } = purchase;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10" data-testid="purchase-complete">
       <header className="text-center">
@@ -62,6 +63,8 @@ export function PurchaseComplete({ loaderData }: { loaderData: PurchaseCompleteD
       {/* What is left to do comes first: a Pix still to pay leads with its QR, its copia e cola
           and its expiry (issue 25, point 8); the order's details follow. */}
       <PixPayment sale={sale} qrDataUrl={pixQr} sandbox={sandboxPix} />
+
+      {pickup ? <PickupCode pickup={pickup} /> : null}
 
       <PurchaseSection id="items" title="Itens por estudante">
         {bags.map((bag) => (

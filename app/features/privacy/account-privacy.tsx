@@ -86,8 +86,8 @@ function DeleteAccountDialog({ reply }: { reply?: AccountDeletionReply }) {
           <ul className="list-disc pl-5">
             <li>seus dados pessoais (nome, e-mail, CPF, telefone, endereço) são apagados;</li>
             <li>
-              os vínculos com estudantes, o carrinho, a inscrição na newsletter e os pedidos de “Avise-me quando chegar”
-              e os lugares em listas de espera são removidos;
+              os vínculos com estudantes, o carrinho, a inscrição na newsletter, os pedidos de “Avise-me quando chegar”,
+              os lugares em listas de espera e as pessoas indicadas para retirar os pedidos são removidos;
             </li>
             <li>suas compras ficam guardadas sem nenhum dado pessoal, pelo prazo que a legislação fiscal exige;</li>
             <li>você sai da loja em todos os aparelhos.</li>

@@ -55,7 +55,6 @@ const idList = (required: string) =>
 
 /** A move of whole bags (Separação, Prontos): every line of the bags in the person's units. */
 export const bagMoveFields = z.object({ bagIds: idList(M.bagsRequired) });
-export type BagMoveFields = z.infer<typeof bagMoveFields>;
 
 /** Separação's and Prontos' filters (GET query: a filtered list is a link the Painel points at). */
 export const deliveryBagFilters = z.object({
@@ -183,7 +182,6 @@ export type HandOverFields = z.infer<typeof handOverFields>;
 export const exchangeFields = z.object({
   toItemTOTVSId: z.coerce.number({ message: M.exchangeSame }).int().positive({ message: M.exchangeSame }),
 });
-export type ExchangeFields = z.infer<typeof exchangeFields>;
 
 const exchangeOption = z.object({
   itemTOTVSId: z.number(),

@@ -7,7 +7,13 @@
  * already moved changes nothing and is reported as skipped, never written twice.
  */
 import type { Kysely } from "kysely";
-import { DELIVERY_MOVES, EVENT_OF_MOVE, isSeatType, type DeliveryMove } from "#core/delivery.ts";
+import {
+  DELIVERY_MOVES,
+  EVENT_OF_MOVE,
+  isSeatType,
+  type DeliveryMove,
+  type GoodsDeliveryState,
+} from "#core/delivery.ts";
 import type { Database } from "#db/schema.ts";
 import { recordAudit, type AuditActor } from "../gestor/audit/audit-log.ts";
 
@@ -41,6 +47,41 @@ const SUMMARY_VERB: Record<DeliveryMove, string> = {
 const lineName = (line: MovableLine) => (line.optionValue ? `${line.title} (${line.optionValue})` : line.title);
 
 /**
+ * One line's conditional update, tried from each state the move starts from in turn: the one
+ * that changes the row is the state it left, so the history's "from" is what the row was, even
+ * with another tab moving it at the same moment (a read before the update could be stale).
+ * Null: the line was in none of them, or its sale is no longer paid.
+ */
+async function moveLine(
+  db: Kysely<Database>,
+  lineId: string,
+  from: readonly GoodsDeliveryState[],
+  change: { to: GoodsDeliveryState; at: string; handoverId: string | null },
+): Promise<GoodsDeliveryState | null> {
+  for (const state of from) {
+    const result = await db
+      .updateTable("sale_bag_items")
+      .set({
+        delivery_state: change.to,
+        delivery_state_at: change.at,
+        handover_id: change.to === "picked_up" ? change.handoverId : null,
+      })
+      .where("id", "=", lineId)
+      .where("delivery_state", "=", state)
+      .where("sale_bag_id", "in", (paid) =>
+        paid
+          .selectFrom("sale_bags")
+          .innerJoin("sales", "sales.id", "sale_bags.sale_id")
+          .select("sale_bags.id")
+          .where("sales.status", "=", "paid"),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return state;
+  }
+  return null;
+}
+
+/**
  * Moves the lines that the rule lets move, in `db` (a transaction the caller opened): returns
  * the lines moved and those left as they were (a seat, a line of another state, a sale no
  * longer paid). The caller has already kept the lines to the staff member's units.
@@ -59,29 +100,8 @@ export async function moveLines(
       skipped.push(line);
       continue;
     }
-    const before = await db
-      .selectFrom("sale_bag_items")
-      .select("delivery_state")
-      .where("id", "=", line.id)
-      .executeTakeFirst();
-    const result = await db
-      .updateTable("sale_bag_items")
-      .set({
-        delivery_state: to,
-        delivery_state_at: at,
-        handover_id: options.move === "handOver" ? (options.handoverId ?? null) : null,
-      })
-      .where("id", "=", line.id)
-      .where("delivery_state", "in", [...from])
-      .where("sale_bag_id", "in", (paid) =>
-        paid
-          .selectFrom("sale_bags")
-          .innerJoin("sales", "sales.id", "sale_bags.sale_id")
-          .select("sale_bags.id")
-          .where("sales.status", "=", "paid"),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1 || !before) {
+    const fromState = await moveLine(db, line.id, from, { to, at, handoverId: options.handoverId ?? null });
+    if (!fromState) {
       skipped.push(line);
       continue;
     }
@@ -94,7 +114,7 @@ export async function moveLines(
         sale_id: line.saleId,
         sale_bag_item_id: line.id,
         kind: EVENT_OF_MOVE[options.move],
-        from_state: before.delivery_state,
+        from_state: fromState,
         to_state: to,
         staff_id: options.actor.staffId,
         handover_id: options.handoverId ?? null,

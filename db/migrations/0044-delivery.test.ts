@@ -36,17 +36,37 @@ describe("migration 0044 (delivery)", () => {
     expect(await codeOf(seatsOnly)).toBeNull();
   });
 
-  it("starts every existing line awaiting separation, and an account with no people named", async () => {
+  it("keeps the last 30 days' goods awaiting separation and takes older ones as picked up", async () => {
     const db = await seededAt(BEFORE);
     const { id: customerId } = await db.selectFrom("customers").select("id").executeTakeFirstOrThrow();
-    await insertSale(db, {
-      customer_id: customerId,
-      pickup_code: null,
-      bags: [{ student_name: "Lucas", items: [goods] }],
-    });
+    // The migration reads the real clock: "30 days before the upgrade" is the day it runs.
+    const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString();
+    const sale = (paidAt: string | null, items: (typeof goods)[]) =>
+      insertSale(db, {
+        customer_id: customerId,
+        pickup_code: null,
+        paid_at: paidAt,
+        bags: [{ student_name: "Lucas", items }],
+      });
+    const recent = await sale(daysAgo(29), [goods]);
+    const old = await sale(daysAgo(31), [goods, seat]);
+    const unpaid = await sale(null, [goods]);
     await migrateToLatest(db);
-    const states = await db.selectFrom("sale_bag_items").select(["delivery_state", "handover_id"]).execute();
-    expect(states).toEqual([{ delivery_state: "awaiting", handover_id: null }]);
+
+    const statesOf = async (saleId: string) =>
+      (
+        await db
+          .selectFrom("sale_bag_items")
+          .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+          .select(["sale_bag_items.type", "sale_bag_items.delivery_state", "sale_bag_items.handover_id"])
+          .where("sale_bags.sale_id", "=", saleId)
+          .orderBy("sale_bag_items.type")
+          .execute()
+      ).map((line) => `${line.type}:${line.delivery_state}:${line.handover_id}`);
+    expect(await statesOf(recent)).toEqual(["P:awaiting:null"]);
+    // A seat has nothing to pick up: it stays as it was.
+    expect(await statesOf(old)).toEqual(["P:picked_up:null", "S:awaiting:null"]);
+    expect(await statesOf(unpaid)).toEqual(["P:awaiting:null"]);
     expect(await db.selectFrom("customer_pickup_people").selectAll().execute()).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import type { Kysely } from "kysely";
 //   'awaiting' (Aguardando separação) → 'separated' → 'ready' (Pronto para retirada) →
 //   'picked_up' (Retirado). Every line starts 'awaiting'; only the lines of a paid sale are in
 //   the flow (the screens read sales.status), so an unpaid or cancelled sale's never show.
+//   Goods of sales paid more than 30 days before this migration are taken as picked up.
 //   Courses and events (TIPO S) keep 'awaiting' here and read "Vaga confirmada" once paid; an
 //   event's check-in is checked_in_at/checked_in_by. delivery_state_at: when the line entered
 //   its state (null: since the sale was paid).
@@ -91,13 +92,46 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await giveExistingSalesPickupCodes(db);
+  await closeOldDeliveries(db);
 }
 
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
+/** Uniform over the alphabet: bytes past the last multiple of 31 are drawn again. */
 function newCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(6));
-  return Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+  const limit = 256 - (256 % ALPHABET.length);
+  let code = "";
+  while (code.length < 6) {
+    const [byte] = crypto.getRandomValues(new Uint8Array(1));
+    if (byte! < limit) code += ALPHABET[byte! % ALPHABET.length];
+  }
+  return code;
+}
+
+/**
+ * A store that upgrades has years of paid orders its units handed over before this screen
+ * existed: left "awaiting", they would fill Separação, the Painel and the CSV, and "Pronto"
+ * would e-mail families about them. Goods of sales paid more than 30 days before the upgrade
+ * are taken as picked up (no handover row: nobody recorded who); the last 30 days' stay in the
+ * flow, for the unit to confirm (decision 0075).
+ */
+async function closeOldDeliveries(db: Kysely<any>) {
+  const cutoff = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString();
+  await db
+    .updateTable("sale_bag_items")
+    .set({ delivery_state: "picked_up" })
+    .where("type", "<>", "S")
+    .where(
+      "sale_bag_id",
+      "in",
+      db
+        .selectFrom("sale_bags")
+        .innerJoin("sales", "sales.id", "sale_bags.sale_id")
+        .select("sale_bags.id")
+        .where("sales.paid_at", "is not", null)
+        .where("sales.paid_at", "<", cutoff),
+    )
+    .execute();
 }
 
 async function giveExistingSalesPickupCodes(db: Kysely<any>) {

@@ -57,6 +57,7 @@ export const STOCK_REASON_LABELS: Record<string, string> = {
   import: "Importação de estoque",
   capacity: "Mudança de vagas da turma",
   seat_offer: "Vaga oferecida à lista de espera",
+  exchange: "Troca de tamanho na unidade",
 };
 
 /** The note an import's movements carry, as the issue names it. */

@@ -201,12 +201,12 @@ test("a parent's uniform and notebook: separated, ready, handed over to the name
     ] as const) {
       await staffVisit(`/gestor/estoque/${unitCode}/${uniform.sizes[size]}`);
       await expect(staff.getByTestId("estoque-disponivel")).toHaveText(left);
-      await expect(
-        staff
-          .getByRole("table", { name: "Histórico de movimentações" })
-          .getByRole("row")
-          .filter({ hasText: "Tamanho M → G" }),
-      ).toContainText(delta);
+      const movement = staff
+        .getByRole("table", { name: "Histórico de movimentações" })
+        .getByRole("row")
+        .filter({ hasText: "Tamanho M → G" });
+      await expect(movement).toContainText(delta);
+      await expect(movement).toContainText("Troca de tamanho na unidade");
     }
 
     // The parent's /conta: picked up by the named person, and the exchange.

@@ -85,7 +85,7 @@ const deliveryLine = z.object({
   stateAt: z.string().nullable(),
   /** "Retirado": who received it, who handed it over, when. */
   handover: z
-    .object({ receivedByName: z.string(), receivedByCpf: z.string(), staffName: z.string(), at: z.string() })
+    .object({ receivedByName: z.string(), staffName: z.string(), at: z.string() })
     .nullable(),
   checkedInAt: z.string().nullable(),
   /** A line of a unit outside the person's: shown so she knows the sale has more, never moved by her. */
@@ -119,7 +119,7 @@ const person = z.object({
   /** null: the account holder; otherwise customer_pickup_people.id. */
   id: z.string().nullable(),
   name: z.string(),
-  /** 11 digits; the page masks it. */
+  /** Masked ("***.982.247-**", core/cpf.ts): the page never holds the 11 digits. */
   cpf: z.string(),
 });
 
@@ -130,7 +130,7 @@ const pickupSale = z.object({
   pickupCode: z.string().nullable(),
   status: z.string(),
   paidAt: z.string().nullable(),
-  /** Who may receive: the account holder first, then the people they named in /conta. */
+  /** Who may receive: the account holder first (none for a deleted account), then the people named in Minha Conta. */
   receivers: z.array(person),
   bags: z.array(
     deliveryBag.omit({ saleId: true, referenceCode: true, pickupCode: true, paidAt: true, customerName: true }),

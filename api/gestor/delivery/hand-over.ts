@@ -25,11 +25,7 @@ export async function handOver(
 ): Promise<{ moved: number; skipped: number }> {
   const sale = await findCounterSale(deps.db, storeId, saleId, scope);
   if (!sale) throw notFound(DELIVERY_MESSAGES.saleNotFound);
-  const receivers = await receiversOf(deps.db, {
-    id: sale.customer_id,
-    name: sale.customer_name,
-    cpf: sale.customer_cpf,
-  });
+  const receivers = await receiversOf(deps.db, sale);
   const receiver = receivers.find((person) => (person.id ?? "") === receiverId);
   if (!receiver) throw new ApiError(422, DELIVERY_MESSAGES.receiverNotAllowed);
 

@@ -7,7 +7,6 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PickupSale } from "#api/contract/gestor/delivery.ts";
-import { maskedCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { canMove, DELIVERY_EVENT_LABELS, DELIVERY_STATE_LABELS, type DeliveryEventKind } from "#core/delivery.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
@@ -60,7 +59,7 @@ export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: stri
           <label key={person.id ?? "titular"} className="flex items-center gap-2">
             <input type="radio" name="receiverId" value={person.id ?? ""} defaultChecked={index === 0} />
             <span>
-              {person.name} · CPF {maskedCpf(person.cpf)}
+              {person.name} · CPF {person.cpf}
               {person.id === null ? " (titular da conta)" : ""}
             </span>
           </label>

@@ -42,7 +42,25 @@ function LineState({ line }: { line: Line }) {
   return <>{DELIVERY_STATE_LABELS[line.state]}</>;
 }
 
-export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: string | null }) {
+/** What the last refused send had ticked and chosen; nothing before a send. */
+export interface CounterSaleSent {
+  lineIds: string[];
+  receiverId: string | null;
+}
+
+/**
+ * No receiver is chosen beforehand: the staff picks who is in front of her (decision 0076), so a
+ * handover never records the holder by default.
+ */
+export function CounterSaleForm({
+  sale,
+  error,
+  sent,
+}: {
+  sale: PickupSale;
+  error: string | null;
+  sent: CounterSaleSent | null;
+}) {
   const anyToHandOver = sale.bags.some((bag) => bag.lines.some(canHandOver));
   return (
     <Form method="post" className="flex flex-col gap-4">
@@ -55,9 +73,14 @@ export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: stri
       <fieldset className={gestorCard}>
         <legend className="px-1 font-bold text-slate-900">Quem está retirando</legend>
         <p className="mb-2 text-slate-700">Confira o documento: só estas pessoas podem retirar.</p>
-        {sale.receivers.map((person, index) => (
+        {sale.receivers.map((person) => (
           <label key={person.id ?? "titular"} className="flex items-center gap-2">
-            <input type="radio" name="receiverId" value={person.id ?? ""} defaultChecked={index === 0} />
+            <input
+              type="radio"
+              name="receiverId"
+              value={person.id ?? ""}
+              defaultChecked={sent?.receiverId === (person.id ?? "")}
+            />
             <span>
               {person.name} · CPF {person.cpf}
               {person.id === null ? " (titular da conta)" : ""}
@@ -89,6 +112,7 @@ export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: stri
                       type="checkbox"
                       name="lineIds"
                       value={line.id}
+                      defaultChecked={sent?.lineIds.includes(line.id) ?? false}
                       aria-label={`Entregar ${line.title}${line.optionValue ? ` (${line.optionValue})` : ""}`}
                     />
                   ) : null}

@@ -70,16 +70,21 @@ describe("Entrega's pages", () => {
   it("hands over with a toast; refuses nothing chosen and a second time, with nothing changed", async () => {
     const none = await handOver({ receiverId: "" });
     expect(none.status).toBe(400);
-    expect(none.data).toEqual({ error: M.linesRequired });
+    expect(none.data).toEqual({ error: M.linesRequired, lineIds: [], receiverId: "" });
+    // Nobody chosen: the person must choose, and the lines ticked come back ticked.
+    const nobody = await handOver({ lineIds: [lineIds[0]!] });
+    expect(nobody.status).toBe(400);
+    expect(nobody.data).toEqual({ error: M.receiverRequired, lineIds: [lineIds[0]!], receiverId: null });
     const done = await handOver({ receiverId: "", lineIds: [lineIds[0]!] });
     expect(locationOf(done.response)).toBe(GESTOR_PATHS.counterSale(saleId));
     expect((await toastOf(done.response!))?.message).toBe("1 item entregue.");
     const again = await handOver({ receiverId: "", lineIds: [lineIds[0]!] });
     expect(again.status).toBe(409);
-    expect(again.data).toEqual({ error: M.nothingMoved });
-    const stranger = await handOver({ receiverId: crypto.randomUUID(), lineIds: [lineIds[1]!] });
+    expect(again.data).toEqual({ error: M.nothingMoved, lineIds: [lineIds[0]!], receiverId: "" });
+    const strangerId = crypto.randomUUID();
+    const stranger = await handOver({ receiverId: strangerId, lineIds: [lineIds[1]!] });
     expect(stranger.status).toBe(422);
-    expect(stranger.data).toEqual({ error: M.receiverNotAllowed });
+    expect(stranger.data).toEqual({ error: M.receiverNotAllowed, lineIds: [lineIds[1]!], receiverId: strangerId });
     const states = await store.db
       .selectFrom("sale_bag_items")
       .select(["id", "delivery_state"])

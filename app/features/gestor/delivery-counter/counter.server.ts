@@ -27,6 +27,12 @@ export interface CounterActionData {
   error: string;
 }
 
+/** A refused handover also gives back what was ticked and chosen, so nothing is lost without JS. */
+export interface HandOverActionData extends CounterActionData {
+  lineIds: string[];
+  receiverId: string | null;
+}
+
 const refused = (error: unknown) => {
   if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
   return data<CounterActionData>({ error: error.message }, { status: error.status });
@@ -64,11 +70,12 @@ export async function counterSalePage(request: Request, saleId: string) {
 export async function handOverAction(request: Request, saleId: string) {
   const { call } = await requireCounter(request);
   const formData = await request.formData();
-  const parsed = handOverFields.safeParse({
-    lineIds: formData.getAll("lineIds").map(String),
-    receiverId: formData.get("receiverId") ?? undefined,
-  });
-  if (!parsed.success) return data<CounterActionData>({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const lineIds = formData.getAll("lineIds").map(String);
+  const receiverId = formData.get("receiverId");
+  const sent = { lineIds, receiverId: typeof receiverId === "string" ? receiverId : null };
+  const parsed = handOverFields.safeParse({ lineIds, receiverId: sent.receiverId ?? undefined });
+  if (!parsed.success)
+    return data<HandOverActionData>({ error: parsed.error.issues[0]!.message, ...sent }, { status: 400 });
   try {
     const { moved } = await call(gestorDelivery.handOver, { saleId }, { body: parsed.data });
     return toasts().redirectWithSuccess(
@@ -76,7 +83,8 @@ export async function handOverAction(request: Request, saleId: string) {
       `${counted(moved, "item entregue", "itens entregues")}.`,
     );
   } catch (error) {
-    return refused(error);
+    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
+    return data<HandOverActionData>({ error: error.message, ...sent }, { status: error.status });
   }
 }
 

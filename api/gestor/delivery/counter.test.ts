@@ -368,6 +368,49 @@ describe("Troca", () => {
     expect(await availableOf(SIZES.M)).toBe(0);
   });
 
+  it("gives back only what the line took: a line that took nothing returns nothing", async () => {
+    // Sold while M was not tracked (stock_taken 0); M is tracked now.
+    const polo = await lineOf(ids.polo);
+    const saleId = await insertSale(t.db, {
+      customer_id: customer.id,
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      bags: [
+        {
+          student_name: "Júlia Entrega Teixeira",
+          items: [
+            {
+              title: poloTitle,
+              quantity: 1,
+              unit_price_cents: polo.unit_price_cents,
+              item_totvs_id: SIZES.M,
+              product_id: polo.product_id,
+              option_name: "Tamanho",
+              option_value: "M",
+              stock_taken: 0,
+            },
+          ],
+        },
+      ],
+    });
+    const line = await t.db
+      .selectFrom("sale_bag_items")
+      .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+      .select("sale_bag_items.id")
+      .where("sale_bags.sale_id", "=", saleId)
+      .executeTakeFirstOrThrow();
+    const before = { M: await availableOf(SIZES.M), P: await availableOf(SIZES.P) };
+    const reply = await call(secretary, "POST", `/lines/${line.id}/exchange`, { toItemTOTVSId: SIZES.P });
+    expect(reply.status).toBe(200);
+    expect(await availableOf(SIZES.M)).toBe(before.M);
+    expect(await availableOf(SIZES.P)).toBe(before.P! - 1);
+    // P was taken for it: a refund later gives that piece back.
+    expect((await lineOf(line.id)).stock_taken).toBe(1);
+    await t.db.transaction().execute((trx) => releaseSaleHolds(trx, [saleId], new Date().toISOString()));
+    expect(await availableOf(SIZES.P)).toBe(before.P);
+    expect(await availableOf(SIZES.M)).toBe(before.M);
+  });
+
   it("refuses a line without sizes", async () => {
     const reply = await call(secretary, "GET", `/lines/${ids.notebook}/exchange`);
     expect(reply.status).toBe(422);

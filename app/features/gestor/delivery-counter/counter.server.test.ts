@@ -12,7 +12,7 @@ import {
 } from "#tests/fixtures/gestor-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
-import { counterSearchPage, handOverAction } from "./counter.server.ts";
+import { checkInPage, counterSearchPage, handOverAction } from "./counter.server.ts";
 
 // Entrega's loader and action (issue 30): a code found goes straight to its sale, anything else
 // lists; a handover answers a toast, a refusal shows why with nothing changed.
@@ -94,5 +94,16 @@ describe("Entrega's pages", () => {
       [lineIds[0]!]: "picked_up",
       [lineIds[1]!]: "ready",
     });
+  });
+});
+
+describe("Check-in's page", () => {
+  it("answers not found for an address naming no course (?item=abc), never an error", async () => {
+    const page = (query: string) => checkInPage(gestorGet(secretary.cookie, `${GESTOR_PATHS.checkIn}?${query}`));
+    for (const query of ["unidade=1&item=abc", "unidade=x&item=abc", "unidade=1&item=-3"]) {
+      const thrown = await thrownBy(page(query));
+      expect(thrown?.status).toBe(404);
+    }
+    expect((await page("")).chosen).toBeNull();
   });
 });

@@ -125,8 +125,12 @@ export async function checkInPage(request: Request) {
   const item = url.searchParams.get("item");
   const { items } = await call(gestorDelivery.seatItems, {});
   if (!unitCode || !item) return { items, chosen: null };
-  const chosen = await call(gestorDelivery.seats, {}, { query: { unitCode, itemTOTVSId: item } }).catch(notFoundPage);
-  return { items, chosen: { unitCode, itemTOTVSId: Number(item), ...chosen } };
+  // An address edited by hand (?item=abc) names no course: not found, as the API says of an
+  // unknown one, never its 400 surfacing as a 500.
+  const query = gestorDelivery.seats.query.safeParse({ unitCode, itemTOTVSId: item });
+  if (!query.success) throw new Response(DELIVERY_MESSAGES.lineNotFound, { status: 404 });
+  const chosen = await call(gestorDelivery.seats, {}, { query: query.data }).catch(notFoundPage);
+  return { items, chosen: { ...query.data, ...chosen } };
 }
 
 /** "Fazer check-in": one seat; back to its list with a toast. */

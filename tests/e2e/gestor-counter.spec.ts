@@ -97,6 +97,7 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   // The shirt does not fit: M back to the shelf, G off it.
   await shirtRow.getByRole("link", { name: "Trocar tamanho" }).click();
   await expect(page.getByTestId("current-size")).toHaveText("M");
+  await expect(page.getByRole("group", { name: "Trocar por" })).toBeVisible();
   await page.getByLabel(/^G · 2 na unidade/).check();
   await page.getByRole("button", { name: "Confirmar troca" }).click();
   await expect(page.getByRole("heading", { name: `Pedido ${referenceCode}` })).toBeVisible();

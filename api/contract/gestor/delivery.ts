@@ -29,7 +29,7 @@ export const DELIVERY_MESSAGES = {
   searchRequired: "Informe o código de retirada, o CPF, o RA ou o nome.",
   receiverRequired: "Escolha quem está retirando.",
   receiverNotAllowed:
-    "Só o titular da conta ou uma pessoa indicada por ele em Minha conta pode retirar. Nada foi entregue.",
+    "Só o titular da conta ou uma pessoa indicada por ele em Minha Conta pode retirar. Nada foi entregue.",
   nothingMoved: "Nenhum dos itens escolhidos estava neste estado: nada foi alterado. Confira a lista atual.",
   notPaid: "Este pedido não está pago: não há o que separar nem entregar.",
   exchangeNoOptions: "Este item não tem outros tamanhos para trocar.",

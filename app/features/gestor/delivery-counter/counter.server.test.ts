@@ -12,7 +12,7 @@ import {
 } from "#tests/fixtures/gestor-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
-import { checkInPage, counterSearchPage, handOverAction } from "./counter.server.ts";
+import { checkInPage, counterSearchPage, exchangeDoneToast, handOverAction } from "./counter.server.ts";
 
 // Entrega's loader and action (issue 30): a code found goes straight to its sale, anything else
 // lists; a handover answers a toast, a refusal shows why with nothing changed.
@@ -105,5 +105,16 @@ describe("Check-in's page", () => {
       expect(thrown?.status).toBe(404);
     }
     expect((await page("")).chosen).toBeNull();
+  });
+});
+
+describe("Troca's toast", () => {
+  it("names the option in lower case mid-sentence, whatever its gender", () => {
+    expect(exchangeDoneToast({ title: "Camiseta polo", optionName: "Tamanho", optionValue: "G" })).toBe(
+      "Troca feita: Camiseta polo, tamanho G.",
+    );
+    expect(exchangeDoneToast({ title: "Mochila", optionName: "Cor", optionValue: "Azul" })).toBe(
+      "Troca feita: Mochila, cor Azul.",
+    );
   });
 });

@@ -100,6 +100,13 @@ export async function exchangePage(request: Request, lineId: string) {
   }
 }
 
+/**
+ * "Troca feita: Camiseta polo, tamanho G.": the option's name in lower case mid-sentence, and no
+ * article, which would have to agree with it ("no tamanho", "na cor").
+ */
+export const exchangeDoneToast = (line: { title: string; optionName: string | null; optionValue: string | null }) =>
+  `Troca feita: ${line.title}, ${(line.optionName ?? "tamanho").toLowerCase()} ${line.optionValue ?? ""}.`;
+
 /** "Confirmar troca": the size chosen; back to the sale at the counter with a toast. */
 export async function exchangeAction(request: Request, lineId: string) {
   const { call } = await requireCounter(request);
@@ -110,7 +117,7 @@ export async function exchangeAction(request: Request, lineId: string) {
     const { line, saleId } = await call(gestorDelivery.exchange, { lineId }, { body: parsed.data });
     return toasts().redirectWithSuccess(
       GESTOR_PATHS.counterSale(saleId),
-      `Troca feita: ${line.title} agora em ${line.optionName ?? "tamanho"} ${line.optionValue ?? ""}.`,
+      exchangeDoneToast(line),
     );
   } catch (error) {
     return refused(error);

@@ -84,9 +84,7 @@ const deliveryLine = z.object({
   /** When it entered its state (ISO); null: since the payment. */
   stateAt: z.string().nullable(),
   /** "Retirado": who received it, who handed it over, when. */
-  handover: z
-    .object({ receivedByName: z.string(), staffName: z.string(), at: z.string() })
-    .nullable(),
+  handover: z.object({ receivedByName: z.string(), staffName: z.string(), at: z.string() }).nullable(),
   checkedInAt: z.string().nullable(),
   /** A line of a unit outside the person's: shown so she knows the sale has more, never moved by her. */
   otherUnit: z.boolean(),

@@ -280,7 +280,9 @@ describe("A deleted account's sale at the counter", () => {
       customer_id: gone.id,
       status: "paid",
       paid_at: new Date().toISOString(),
-      bags: [{ student_name: "Aluno Da Conta Excluída", items: [{ title: "Lápis", quantity: 1, unit_price_cents: 200 }] }],
+      bags: [
+        { student_name: "Aluno Da Conta Excluída", items: [{ title: "Lápis", quantity: 1, unit_price_cents: 200 }] },
+      ],
     });
     const notebook = await t.db
       .selectFrom("sale_bag_items")
@@ -288,11 +290,7 @@ describe("A deleted account's sale at the counter", () => {
       .select("sale_bag_items.id")
       .where("sale_bags.sale_id", "=", saleId)
       .executeTakeFirstOrThrow();
-    await t.db
-      .updateTable("sale_bag_items")
-      .set({ delivery_state: "ready" })
-      .where("id", "=", notebook.id)
-      .execute();
+    await t.db.updateTable("sale_bag_items").set({ delivery_state: "ready" }).where("id", "=", notebook.id).execute();
     // As api/customers/account-deletion.ts leaves the row.
     await t.db
       .updateTable("customers")

@@ -115,10 +115,7 @@ export async function exchangeAction(request: Request, lineId: string) {
   if (!parsed.success) return data<CounterActionData>({ error: DELIVERY_MESSAGES.exchangeSame }, { status: 400 });
   try {
     const { line, saleId } = await call(gestorDelivery.exchange, { lineId }, { body: parsed.data });
-    return toasts().redirectWithSuccess(
-      GESTOR_PATHS.counterSale(saleId),
-      exchangeDoneToast(line),
-    );
+    return toasts().redirectWithSuccess(GESTOR_PATHS.counterSale(saleId), exchangeDoneToast(line));
   } catch (error) {
     return refused(error);
   }

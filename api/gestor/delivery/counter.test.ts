@@ -47,6 +47,15 @@ async function availableOf(itemTotvsId: number) {
 const lineOf = (id: string) =>
   t.db.selectFrom("sale_bag_items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 
+/** The one line of a sale a test inserted. */
+const onlyLineOf = (saleId: string) =>
+  t.db
+    .selectFrom("sale_bag_items")
+    .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+    .select("sale_bag_items.id")
+    .where("sale_bags.sale_id", "=", saleId)
+    .executeTakeFirstOrThrow();
+
 const call = (person: TestStaff, method: string, path: string, body?: unknown) =>
   t.call(method, `/gestor/delivery${path}`, body, { token: person.token });
 
@@ -284,12 +293,7 @@ describe("A deleted account's sale at the counter", () => {
         { student_name: "Aluno Da Conta Excluída", items: [{ title: "Lápis", quantity: 1, unit_price_cents: 200 }] },
       ],
     });
-    const notebook = await t.db
-      .selectFrom("sale_bag_items")
-      .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
-      .select("sale_bag_items.id")
-      .where("sale_bags.sale_id", "=", saleId)
-      .executeTakeFirstOrThrow();
+    const notebook = await onlyLineOf(saleId);
     await t.db.updateTable("sale_bag_items").set({ delivery_state: "ready" }).where("id", "=", notebook.id).execute();
     // As api/customers/account-deletion.ts leaves the row.
     await t.db
@@ -391,12 +395,7 @@ describe("Troca", () => {
         },
       ],
     });
-    const line = await t.db
-      .selectFrom("sale_bag_items")
-      .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
-      .select("sale_bag_items.id")
-      .where("sale_bags.sale_id", "=", saleId)
-      .executeTakeFirstOrThrow();
+    const line = await onlyLineOf(saleId);
     const before = { M: await availableOf(SIZES.M), P: await availableOf(SIZES.P) };
     const reply = await call(secretary, "POST", `/lines/${line.id}/exchange`, { toItemTOTVSId: SIZES.P });
     expect(reply.status).toBe(200);

@@ -72,7 +72,12 @@ export function CounterSaleForm({
       ) : null}
       <fieldset className={gestorCard}>
         <legend className="px-1 font-bold text-slate-900">Quem está retirando</legend>
-        <p className="mb-2 text-slate-700">Confira o documento: só estas pessoas podem retirar.</p>
+        {sale.receivers.length === 0 ? (
+          // A deleted account has no holder nor named people any more (counter-sale.ts receiversOf).
+          <p className="mb-2 text-slate-700">A conta deste pedido foi excluída: ninguém pode retirar pelo balcão.</p>
+        ) : (
+          <p className="mb-2 text-slate-700">Confira o documento: só estas pessoas podem retirar.</p>
+        )}
         {sale.receivers.map((person) => (
           <label key={person.id ?? "titular"} className="flex items-center gap-2">
             <input

@@ -33,9 +33,10 @@ export interface HandOverActionData extends CounterActionData {
   receiverId: string | null;
 }
 
-const refused = (error: unknown) => {
+/** The API's refusal as the page's message, with what the form sent when it must come back. */
+const refused = <Kept extends object>(error: unknown, kept = {} as Kept) => {
   if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-  return data<CounterActionData>({ error: error.message }, { status: error.status });
+  return data<CounterActionData & Kept>({ error: error.message, ...kept }, { status: error.status });
 };
 
 function notFoundPage(error: unknown): never {
@@ -83,8 +84,7 @@ export async function handOverAction(request: Request, saleId: string) {
       `${counted(moved, "item entregue", "itens entregues")}.`,
     );
   } catch (error) {
-    if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-    return data<HandOverActionData>({ error: error.message, ...sent }, { status: error.status });
+    return refused(error, sent);
   }
 }
 

@@ -5,6 +5,7 @@
  * secretary gets 404; the sale page says a refund keeps the picked-up pieces out of stock;
  * a course's check-in list checks a student in once. JavaScript on and off.
  */
+import { DELIVERY_MESSAGES } from "#api/contract/gestor/delivery.ts";
 import { newPickupCode } from "#api/delivery/pickup-code.ts";
 import { formatPickupCode } from "#core/delivery.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -77,9 +78,15 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   await expect(page.getByRole("heading", { name: `Pedido ${referenceCode}` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/gestor/entrega/${saleId}$`));
 
+  // Nobody is chosen beforehand: sent without a person, it says so and keeps the line ticked.
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  await page.getByLabel(`Entregar ${shirt.title} (M)`).check();
+  await page.getByRole("button", { name: "Entregar itens marcados" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: DELIVERY_MESSAGES.receiverRequired })).toBeVisible();
+  await expect(page.getByLabel(`Entregar ${shirt.title} (M)`)).toBeChecked();
+
   // Part of it to the neighbour the family named.
   await page.getByLabel(/Marta Vizinha Balcão/).check();
-  await page.getByLabel(`Entregar ${shirt.title} (M)`).check();
   await page.getByRole("button", { name: "Entregar itens marcados" }).click();
   const shirtRow = page.getByTestId("counter-line").filter({ hasText: shirt.title });
   await expect(shirtRow).toContainText("Retirado");
@@ -90,6 +97,7 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   // The shirt does not fit: M back to the shelf, G off it.
   await shirtRow.getByRole("link", { name: "Trocar tamanho" }).click();
   await expect(page.getByTestId("current-size")).toHaveText("M");
+  await expect(page.getByRole("group", { name: "Trocar por" })).toBeVisible();
   await page.getByLabel(/^G · 2 na unidade/).check();
   await page.getByRole("button", { name: "Confirmar troca" }).click();
   await expect(page.getByRole("heading", { name: `Pedido ${referenceCode}` })).toBeVisible();
@@ -97,7 +105,8 @@ test("the counter hands a sale over in parts to the people allowed and swaps a s
   await expect(shirtRow).toContainText("Retirado");
   await expect(page.getByTestId("counter-history")).toContainText("Troca de tamanho (Tamanho M → G)");
 
-  // The rest later, to the account holder (the first choice).
+  // The rest later, to the account holder.
+  await page.getByLabel(/\(titular da conta\)/).check();
   await page.getByLabel(`Entregar ${notebook.title}`).check();
   await page.getByRole("button", { name: "Entregar itens marcados" }).click();
   const notebookRow = page.getByTestId("counter-line").filter({ hasText: notebook.title });

@@ -29,7 +29,7 @@ export const DELIVERY_MESSAGES = {
   searchRequired: "Informe o código de retirada, o CPF, o RA ou o nome.",
   receiverRequired: "Escolha quem está retirando.",
   receiverNotAllowed:
-    "Só o titular da conta ou uma pessoa indicada por ele em Minha conta pode retirar. Nada foi entregue.",
+    "Só o titular da conta ou uma pessoa indicada por ele em Minha Conta pode retirar. Nada foi entregue.",
   nothingMoved: "Nenhum dos itens escolhidos estava neste estado: nada foi alterado. Confira a lista atual.",
   notPaid: "Este pedido não está pago: não há o que separar nem entregar.",
   exchangeNoOptions: "Este item não tem outros tamanhos para trocar.",
@@ -84,9 +84,7 @@ const deliveryLine = z.object({
   /** When it entered its state (ISO); null: since the payment. */
   stateAt: z.string().nullable(),
   /** "Retirado": who received it, who handed it over, when. */
-  handover: z
-    .object({ receivedByName: z.string(), receivedByCpf: z.string(), staffName: z.string(), at: z.string() })
-    .nullable(),
+  handover: z.object({ receivedByName: z.string(), staffName: z.string(), at: z.string() }).nullable(),
   checkedInAt: z.string().nullable(),
   /** A line of a unit outside the person's: shown so she knows the sale has more, never moved by her. */
   otherUnit: z.boolean(),
@@ -119,7 +117,7 @@ const person = z.object({
   /** null: the account holder; otherwise customer_pickup_people.id. */
   id: z.string().nullable(),
   name: z.string(),
-  /** 11 digits; the page masks it. */
+  /** Masked ("***.982.247-**", core/cpf.ts): the page never holds the 11 digits. */
   cpf: z.string(),
 });
 
@@ -130,7 +128,7 @@ const pickupSale = z.object({
   pickupCode: z.string().nullable(),
   status: z.string(),
   paidAt: z.string().nullable(),
-  /** Who may receive: the account holder first, then the people they named in /conta. */
+  /** Who may receive: the account holder first (none for a deleted account), then the people named in Minha Conta. */
   receivers: z.array(person),
   bags: z.array(
     deliveryBag.omit({ saleId: true, referenceCode: true, pickupCode: true, paidAt: true, customerName: true }),

@@ -5,9 +5,10 @@
  */
 import type { Kysely } from "kysely";
 import type { PickupSale } from "#api/contract/gestor/delivery.ts";
-import { onlyDigits } from "#core/cpf.ts";
+import { maskedCpf, onlyDigits } from "#core/cpf.ts";
 import { canMove, isSeatType, normalizePickupCode } from "#core/delivery.ts";
 import type { Database } from "#db/schema.ts";
+import { listPickupPeopleOf } from "../../pickup-people/repository.ts";
 import { containsText } from "../text-search.ts";
 import { inScope, salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 import { readDeliveryBags } from "./delivery-bags.ts";
@@ -23,12 +24,15 @@ export async function findCounterSale(db: Kysely<Database>, storeId: number, sal
     .innerJoin("customers", "customers.id", "sales.customer_id")
     .select(["sales.id", "sales.reference_code", "sales.pickup_code", "sales.status", "sales.paid_at"])
     .select(["sales.customer_id", "customers.name as customer_name", "customers.cpf as customer_cpf"])
+    .select("customers.deleted_at as customer_deleted_at")
     .where("sales.id", "=", saleId)
     .where("sales.store_id", "=", storeId)
     .where("sales.status", "=", "paid")
     .$if(units !== null, (query) => query.where("sales.id", "in", salesOfUnits(db, units!)))
     .executeTakeFirst();
 }
+
+type CounterSaleRow = NonNullable<Awaited<ReturnType<typeof findCounterSale>>>;
 
 /** The paid sales the counter's text names (a code alone; else CPF, RA or name), newest first. */
 export async function searchCounterSales(db: Kysely<Database>, storeId: number, q: string, scope: StaffScope) {
@@ -131,16 +135,17 @@ async function withCounts(
   });
 }
 
-/** Who may receive a sale's goods: the account holder, then the people they named, oldest first. */
-export async function receiversOf(db: Kysely<Database>, customer: { id: string; name: string; cpf: string }) {
-  const people = await db
-    .selectFrom("customer_pickup_people")
-    .select(["id", "name", "cpf"])
-    .where("customer_id", "=", customer.id)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return [{ id: null, name: customer.name, cpf: customer.cpf }, ...people];
+/**
+ * Who may receive a sale's goods: the account holder, then the people they named, in their
+ * repository's order. A deleted account has no holder any more (its row was emptied of name and
+ * CPF, api/customers/account-deletion.ts) nor named people: nobody may receive.
+ */
+export async function receiversOf(db: Kysely<Database>, sale: CounterSaleRow) {
+  const people = await listPickupPeopleOf(db, sale.customer_id);
+  const holder = sale.customer_deleted_at
+    ? []
+    : [{ id: null as string | null, name: sale.customer_name, cpf: sale.customer_cpf }];
+  return [...holder, ...people];
 }
 
 /** One sale at the counter, or null when it is not a paid sale of the person's units. */
@@ -184,7 +189,11 @@ export async function counterSale(
     pickupCode: sale.pickup_code,
     status: sale.status,
     paidAt: sale.paid_at,
-    receivers: await receiversOf(db, { id: sale.customer_id, name: sale.customer_name, cpf: sale.customer_cpf }),
+    // The CPF masked: the staff checks it against a document; the full one stays in the API.
+    receivers: (await receiversOf(db, sale)).map((person) => ({
+      ...person,
+      cpf: maskedCpf(person.cpf),
+    })),
     bags: bags.map((bag) => ({
       id: bag.id,
       studentName: bag.studentName,

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DELIVERY_MESSAGES as M } from "#api/contract/gestor/delivery.ts";
 import { setStockLevel } from "#api/stock/repository.ts";
 import { releaseSaleHolds } from "#api/stock/sale-holds.ts";
+import { maskedCpf } from "#core/cpf.ts";
 import { maskCpf, newCpf, signUpAndLogIn, type SignedUpCustomer } from "#tests/fixtures/customers.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestStaff, gestorTestApiForFile, type TestStaff } from "#tests/fixtures/staff.ts";
@@ -45,6 +46,15 @@ async function availableOf(itemTotvsId: number) {
 
 const lineOf = (id: string) =>
   t.db.selectFrom("sale_bag_items").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** The one line of a sale a test inserted. */
+const onlyLineOf = (saleId: string) =>
+  t.db
+    .selectFrom("sale_bag_items")
+    .innerJoin("sale_bags", "sale_bags.id", "sale_bag_items.sale_bag_id")
+    .select("sale_bag_items.id")
+    .where("sale_bags.sale_id", "=", saleId)
+    .executeTakeFirstOrThrow();
 
 const call = (person: TestStaff, method: string, path: string, body?: unknown) =>
   t.call(method, `/gestor/delivery${path}`, body, { token: person.token });
@@ -203,9 +213,12 @@ describe("Entrega's sale and handing over", () => {
     const { status, body } = await call(secretary, "GET", `/sales/${ids.sale}`);
     expect(status).toBe(200);
     expect(body.sale.receivers).toEqual([
-      { id: null, name: "Helena Balcão Responsável", cpf: customer.cpf },
-      { id: personId, name: "Avó Rosa Balcão", cpf: personCpf },
+      { id: null, name: "Helena Balcão Responsável", cpf: maskedCpf(customer.cpf) },
+      { id: personId, name: "Avó Rosa Balcão", cpf: maskedCpf(personCpf) },
     ]);
+    // The page never gets the 11 digits of anybody's CPF.
+    expect(JSON.stringify(body)).not.toContain(customer.cpf);
+    expect(JSON.stringify(body)).not.toContain(personCpf);
     const lines = body.sale.bags[0].lines as { id: string; otherUnit: boolean; state: string }[];
     expect(lines.find((line) => line.id === ids.otherUnit)?.otherUnit).toBe(true);
     expect(lines.find((line) => line.id === ids.seat)?.state).toBe("seat_confirmed");
@@ -248,13 +261,16 @@ describe("Entrega's sale and handing over", () => {
     const { body } = await call(secretary, "GET", `/sales/${ids.sale}`);
     const polo = body.sale.bags[0].lines.find((line: { id: string }) => line.id === ids.polo);
     expect(polo.state).toBe("picked_up");
-    expect(polo.handover).toMatchObject({ receivedByName: "Avó Rosa Balcão", receivedByCpf: personCpf });
+    expect(polo.handover).toEqual(expect.objectContaining({ receivedByName: "Avó Rosa Balcão" }));
+    expect(polo.handover).not.toHaveProperty("receivedByCpf");
+    expect(JSON.stringify(body)).not.toContain(personCpf);
     expect(body.sale.history).toEqual([
       expect.objectContaining({ kind: "picked_up", lineTitle: poloTitle, receivedByName: "Avó Rosa Balcão" }),
     ]);
+    // The record keeps the full CPF of who received.
     expect(
-      await t.db.selectFrom("pickup_handovers").selectAll().where("sale_id", "=", ids.sale).execute(),
-    ).toHaveLength(1);
+      await t.db.selectFrom("pickup_handovers").select("received_by_cpf").where("sale_id", "=", ids.sale).execute(),
+    ).toEqual([{ received_by_cpf: personCpf }]);
 
     // The rest later, to the holder.
     const rest = await call(secretary, "POST", `/sales/${ids.sale}/hand-over`, {
@@ -263,6 +279,38 @@ describe("Entrega's sale and handing over", () => {
     });
     expect(rest.body).toEqual({ moved: 1, skipped: 0 });
     expect((await lineOf(ids.notebook)).delivery_state).toBe("picked_up");
+  });
+});
+
+describe("A deleted account's sale at the counter", () => {
+  it("offers no holder, and nobody may receive as one", async () => {
+    const gone = await signUpAndLogIn(t, { name: "Conta Que Será Excluída" });
+    const saleId = await insertSale(t.db, {
+      customer_id: gone.id,
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      bags: [
+        { student_name: "Aluno Da Conta Excluída", items: [{ title: "Lápis", quantity: 1, unit_price_cents: 200 }] },
+      ],
+    });
+    const notebook = await onlyLineOf(saleId);
+    await t.db.updateTable("sale_bag_items").set({ delivery_state: "ready" }).where("id", "=", notebook.id).execute();
+    // As api/customers/account-deletion.ts leaves the row.
+    await t.db
+      .updateTable("customers")
+      .set({ name: "Conta excluída", cpf: `excluida-${gone.id}`, deleted_at: new Date().toISOString() })
+      .where("id", "=", gone.id)
+      .execute();
+
+    const { body } = await call(secretary, "GET", `/sales/${saleId}`);
+    expect(body.sale.receivers).toEqual([]);
+    const reply = await call(secretary, "POST", `/sales/${saleId}/hand-over`, {
+      lineIds: [notebook.id],
+      receiverId: "",
+    });
+    expect(reply.status).toBe(422);
+    expect(reply.body.error.message).toBe(M.receiverNotAllowed);
+    expect((await lineOf(notebook.id)).delivery_state).toBe("ready");
   });
 });
 
@@ -320,6 +368,44 @@ describe("Troca", () => {
     expect((await lineOf(ids.polo)).option_value).toBe("P");
     expect(await availableOf(SIZES.P)).toBe(1);
     expect(await availableOf(SIZES.M)).toBe(0);
+  });
+
+  it("gives back only what the line took: a line that took nothing returns nothing", async () => {
+    // Sold while M was not tracked (stock_taken 0); M is tracked now.
+    const polo = await lineOf(ids.polo);
+    const saleId = await insertSale(t.db, {
+      customer_id: customer.id,
+      status: "paid",
+      paid_at: new Date().toISOString(),
+      bags: [
+        {
+          student_name: "Júlia Entrega Teixeira",
+          items: [
+            {
+              title: poloTitle,
+              quantity: 1,
+              unit_price_cents: polo.unit_price_cents,
+              item_totvs_id: SIZES.M,
+              product_id: polo.product_id,
+              option_name: "Tamanho",
+              option_value: "M",
+              stock_taken: 0,
+            },
+          ],
+        },
+      ],
+    });
+    const line = await onlyLineOf(saleId);
+    const before = { M: await availableOf(SIZES.M), P: await availableOf(SIZES.P) };
+    const reply = await call(secretary, "POST", `/lines/${line.id}/exchange`, { toItemTOTVSId: SIZES.P });
+    expect(reply.status).toBe(200);
+    expect(await availableOf(SIZES.M)).toBe(before.M);
+    expect(await availableOf(SIZES.P)).toBe(before.P! - 1);
+    // P was taken for it: a refund later gives that piece back.
+    expect((await lineOf(line.id)).stock_taken).toBe(1);
+    await t.db.transaction().execute((trx) => releaseSaleHolds(trx, [saleId], new Date().toISOString()));
+    expect(await availableOf(SIZES.P)).toBe(before.P);
+    expect(await availableOf(SIZES.M)).toBe(before.M);
   });
 
   it("refuses a line without sizes", async () => {

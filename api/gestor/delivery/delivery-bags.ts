@@ -60,7 +60,6 @@ export async function readDeliveryBags(
       "line.delivery_state_at",
       "line.checked_in_at",
       "handover.received_by_name",
-      "handover.received_by_cpf",
       "handover.at as handover_at",
       "staff.name as staff_name",
     ])
@@ -103,10 +102,9 @@ export async function readDeliveryBags(
             state: deliveryStateOf(line),
             stateAt: line.delivery_state_at,
             handover:
-              line.received_by_name && line.received_by_cpf && line.handover_at
+              line.received_by_name && line.handover_at
                 ? {
                     receivedByName: line.received_by_name,
-                    receivedByCpf: line.received_by_cpf,
                     staffName: line.staff_name ?? "",
                     at: line.handover_at,
                   }

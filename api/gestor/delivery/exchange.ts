@@ -4,7 +4,8 @@
  * (the state stays). The piece given back returns to the unit's stock and the new one leaves
  * it, through the stock's one home (api/stock/repository.ts, reason "exchange"), in the same
  * transaction as the line's new item code, its history row and the audit row; a sold-out size
- * refuses with nothing changed. A size whose stock is not tracked moves no stock.
+ * refuses with nothing changed. A size whose stock is not tracked moves no stock; the old size
+ * gets back only what the line took (sale_bag_items.stock_taken).
  */
 import type { Kysely } from "kysely";
 import { DELIVERY_MESSAGES, type DeliveryLine } from "#api/contract/gestor/delivery.ts";
@@ -27,7 +28,7 @@ async function exchangeableLine(db: Kysely<Database>, storeId: number, lineId: s
     .innerJoin("sale_bags as bag", "bag.id", "line.sale_bag_id")
     .innerJoin("sales", "sales.id", "bag.sale_id")
     .select(["line.id", "line.sale_bag_id", "line.item_totvs_id", "line.title", "line.type", "line.unit_code"])
-    .select(["line.quantity", "line.option_name", "line.option_value", "line.delivery_state"])
+    .select(["line.quantity", "line.stock_taken", "line.option_name", "line.option_value", "line.delivery_state"])
     .select(["sales.id as sale_id", "sales.reference_code"])
     .where("line.id", "=", lineId)
     .where("sales.store_id", "=", storeId)
@@ -136,7 +137,10 @@ export async function exchangeLine(
     if (changed.numUpdatedRows === 0n) throw new ApiError(409, M.nothingMoved);
     if (tracked.get(given.itemTotvsId) && !(await takeStock(trx, given, line.quantity, movement)))
       throw new ApiError(409, M.exchangeSoldOut);
-    if (tracked.get(back.itemTotvsId)) await giveBackStock(trx, back, line.quantity, movement);
+    // Only what the line took comes back (a size untracked at the sale took nothing), and the
+    // line's stock_taken now says what the new size took, so a later refund gives back that.
+    if (tracked.get(back.itemTotvsId) && line.stock_taken > 0)
+      await giveBackStock(trx, back, line.stock_taken, movement);
     await recordDeliveryEvent(trx, {
       storeId,
       saleId: line.sale_id,

@@ -1,6 +1,6 @@
 /**
  * Entrega's handing over (issue 30; docs/decisions/0075, 0076): the lines named go to one of
- * the sale's receivers (the account holder or a person they named in /conta), recorded once
+ * the sale's receivers (the account holder or a person they named in Minha Conta), recorded once
  * per unit in pickup_handovers (name and CPF as shown, the staff member, when) and moved by
  * moveLines, the one home of the states, all in one transaction. Lines already picked up,
  * still awaiting separation or of another unit are skipped; nothing moved answers 409, and
@@ -25,11 +25,7 @@ export async function handOver(
 ): Promise<{ moved: number; skipped: number }> {
   const sale = await findCounterSale(deps.db, storeId, saleId, scope);
   if (!sale) throw notFound(DELIVERY_MESSAGES.saleNotFound);
-  const receivers = await receiversOf(deps.db, {
-    id: sale.customer_id,
-    name: sale.customer_name,
-    cpf: sale.customer_cpf,
-  });
+  const receivers = await receiversOf(deps.db, sale);
   const receiver = receivers.find((person) => (person.id ?? "") === receiverId);
   if (!receiver) throw new ApiError(422, DELIVERY_MESSAGES.receiverNotAllowed);
 

@@ -6,7 +6,7 @@ import { CounterSaleForm, CounterSaleHistory } from "#app/features/gestor/delive
 import {
   counterSalePage,
   handOverAction,
-  type CounterActionData,
+  type HandOverActionData,
 } from "#app/features/gestor/delivery-counter/counter.server.ts";
 import { formatPickupCode } from "#core/delivery.ts";
 import type { Route } from "./+types/counter-sale";
@@ -40,7 +40,11 @@ export default function GestorCounterSale({ loaderData, actionData }: Route.Comp
           Código de retirada: <strong data-testid="pickup-code">{formatPickupCode(sale.pickupCode)}</strong>
         </p>
       ) : null}
-      <CounterSaleForm sale={sale} error={(actionData as CounterActionData | undefined)?.error ?? null} />
+      <CounterSaleForm
+        sale={sale}
+        error={(actionData as HandOverActionData | undefined)?.error ?? null}
+        sent={(actionData as HandOverActionData | undefined) ?? null}
+      />
       <div className="mt-6">
         <CounterSaleHistory history={sale.history} />
       </div>

@@ -67,9 +67,7 @@ export default function GestorExchangeLine({ loaderData, actionData }: Route.Com
             </p>
           ) : null}
           <fieldset>
-            <legend className="mb-2 font-bold text-slate-900">
-              Novo {(line.optionName ?? "tamanho").toLowerCase()}
-            </legend>
+            <legend className="mb-2 font-bold text-slate-900">Trocar por</legend>
             {options.map((option) => {
               const why = refusal(option);
               return (

@@ -7,7 +7,6 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { PickupSale } from "#api/contract/gestor/delivery.ts";
-import { maskedCpf } from "#core/cpf.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { canMove, DELIVERY_EVENT_LABELS, DELIVERY_STATE_LABELS, type DeliveryEventKind } from "#core/delivery.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
@@ -43,7 +42,25 @@ function LineState({ line }: { line: Line }) {
   return <>{DELIVERY_STATE_LABELS[line.state]}</>;
 }
 
-export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: string | null }) {
+/** What the last refused send had ticked and chosen; nothing before a send. */
+export interface CounterSaleSent {
+  lineIds: string[];
+  receiverId: string | null;
+}
+
+/**
+ * No receiver is chosen beforehand: the staff picks who is in front of her (decision 0076), so a
+ * handover never records the holder by default.
+ */
+export function CounterSaleForm({
+  sale,
+  error,
+  sent,
+}: {
+  sale: PickupSale;
+  error: string | null;
+  sent: CounterSaleSent | null;
+}) {
   const anyToHandOver = sale.bags.some((bag) => bag.lines.some(canHandOver));
   return (
     <Form method="post" className="flex flex-col gap-4">
@@ -55,12 +72,22 @@ export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: stri
       ) : null}
       <fieldset className={gestorCard}>
         <legend className="px-1 font-bold text-slate-900">Quem está retirando</legend>
-        <p className="mb-2 text-slate-700">Confira o documento: só estas pessoas podem retirar.</p>
-        {sale.receivers.map((person, index) => (
+        {sale.receivers.length === 0 ? (
+          // A deleted account has no holder nor named people any more (counter-sale.ts receiversOf).
+          <p className="mb-2 text-slate-700">A conta deste pedido foi excluída: ninguém pode retirar pelo balcão.</p>
+        ) : (
+          <p className="mb-2 text-slate-700">Confira o documento: só estas pessoas podem retirar.</p>
+        )}
+        {sale.receivers.map((person) => (
           <label key={person.id ?? "titular"} className="flex items-center gap-2">
-            <input type="radio" name="receiverId" value={person.id ?? ""} defaultChecked={index === 0} />
+            <input
+              type="radio"
+              name="receiverId"
+              value={person.id ?? ""}
+              defaultChecked={sent?.receiverId === (person.id ?? "")}
+            />
             <span>
-              {person.name} · CPF {maskedCpf(person.cpf)}
+              {person.name} · CPF {person.cpf}
               {person.id === null ? " (titular da conta)" : ""}
             </span>
           </label>
@@ -90,6 +117,7 @@ export function CounterSaleForm({ sale, error }: { sale: PickupSale; error: stri
                       type="checkbox"
                       name="lineIds"
                       value={line.id}
+                      defaultChecked={sent?.lineIds.includes(line.id) ?? false}
                       aria-label={`Entregar ${line.title}${line.optionValue ? ` (${line.optionValue})` : ""}`}
                     />
                   ) : null}

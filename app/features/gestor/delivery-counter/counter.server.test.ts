@@ -12,7 +12,7 @@ import {
 } from "#tests/fixtures/gestor-requests.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
-import { counterSearchPage, handOverAction } from "./counter.server.ts";
+import { checkInPage, counterSearchPage, exchangeDoneToast, handOverAction } from "./counter.server.ts";
 
 // Entrega's loader and action (issue 30): a code found goes straight to its sale, anything else
 // lists; a handover answers a toast, a refusal shows why with nothing changed.
@@ -70,16 +70,21 @@ describe("Entrega's pages", () => {
   it("hands over with a toast; refuses nothing chosen and a second time, with nothing changed", async () => {
     const none = await handOver({ receiverId: "" });
     expect(none.status).toBe(400);
-    expect(none.data).toEqual({ error: M.linesRequired });
+    expect(none.data).toEqual({ error: M.linesRequired, lineIds: [], receiverId: "" });
+    // Nobody chosen: the person must choose, and the lines ticked come back ticked.
+    const nobody = await handOver({ lineIds: [lineIds[0]!] });
+    expect(nobody.status).toBe(400);
+    expect(nobody.data).toEqual({ error: M.receiverRequired, lineIds: [lineIds[0]!], receiverId: null });
     const done = await handOver({ receiverId: "", lineIds: [lineIds[0]!] });
     expect(locationOf(done.response)).toBe(GESTOR_PATHS.counterSale(saleId));
     expect((await toastOf(done.response!))?.message).toBe("1 item entregue.");
     const again = await handOver({ receiverId: "", lineIds: [lineIds[0]!] });
     expect(again.status).toBe(409);
-    expect(again.data).toEqual({ error: M.nothingMoved });
-    const stranger = await handOver({ receiverId: crypto.randomUUID(), lineIds: [lineIds[1]!] });
+    expect(again.data).toEqual({ error: M.nothingMoved, lineIds: [lineIds[0]!], receiverId: "" });
+    const strangerId = crypto.randomUUID();
+    const stranger = await handOver({ receiverId: strangerId, lineIds: [lineIds[1]!] });
     expect(stranger.status).toBe(422);
-    expect(stranger.data).toEqual({ error: M.receiverNotAllowed });
+    expect(stranger.data).toEqual({ error: M.receiverNotAllowed, lineIds: [lineIds[1]!], receiverId: strangerId });
     const states = await store.db
       .selectFrom("sale_bag_items")
       .select(["id", "delivery_state"])
@@ -89,5 +94,27 @@ describe("Entrega's pages", () => {
       [lineIds[0]!]: "picked_up",
       [lineIds[1]!]: "ready",
     });
+  });
+});
+
+describe("Check-in's page", () => {
+  it("answers not found for an address naming no course (?item=abc), never an error", async () => {
+    const page = (query: string) => checkInPage(gestorGet(secretary.cookie, `${GESTOR_PATHS.checkIn}?${query}`));
+    for (const query of ["unidade=1&item=abc", "unidade=x&item=abc", "unidade=1&item=-3"]) {
+      const thrown = await thrownBy(page(query));
+      expect(thrown?.status).toBe(404);
+    }
+    expect((await page("")).chosen).toBeNull();
+  });
+});
+
+describe("Troca's toast", () => {
+  it("names the option in lower case mid-sentence, whatever its gender", () => {
+    expect(exchangeDoneToast({ title: "Camiseta polo", optionName: "Tamanho", optionValue: "G" })).toBe(
+      "Troca feita: Camiseta polo, tamanho G.",
+    );
+    expect(exchangeDoneToast({ title: "Mochila", optionName: "Cor", optionValue: "Azul" })).toBe(
+      "Troca feita: Mochila, cor Azul.",
+    );
   });
 });

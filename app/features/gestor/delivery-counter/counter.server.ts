@@ -27,9 +27,16 @@ export interface CounterActionData {
   error: string;
 }
 
-const refused = (error: unknown) => {
+/** A refused handover also gives back what was ticked and chosen, so nothing is lost without JS. */
+export interface HandOverActionData extends CounterActionData {
+  lineIds: string[];
+  receiverId: string | null;
+}
+
+/** The API's refusal as the page's message, with what the form sent when it must come back. */
+const refused = <Kept extends object>(error: unknown, kept = {} as Kept) => {
   if (!(error instanceof StoreApiError) || error.status >= 500) throw error;
-  return data<CounterActionData>({ error: error.message }, { status: error.status });
+  return data<CounterActionData & Kept>({ error: error.message, ...kept }, { status: error.status });
 };
 
 function notFoundPage(error: unknown): never {
@@ -64,11 +71,12 @@ export async function counterSalePage(request: Request, saleId: string) {
 export async function handOverAction(request: Request, saleId: string) {
   const { call } = await requireCounter(request);
   const formData = await request.formData();
-  const parsed = handOverFields.safeParse({
-    lineIds: formData.getAll("lineIds").map(String),
-    receiverId: formData.get("receiverId") ?? undefined,
-  });
-  if (!parsed.success) return data<CounterActionData>({ error: parsed.error.issues[0]!.message }, { status: 400 });
+  const lineIds = formData.getAll("lineIds").map(String);
+  const receiverId = formData.get("receiverId");
+  const sent = { lineIds, receiverId: typeof receiverId === "string" ? receiverId : null };
+  const parsed = handOverFields.safeParse({ lineIds, receiverId: sent.receiverId ?? undefined });
+  if (!parsed.success)
+    return data<HandOverActionData>({ error: parsed.error.issues[0]!.message, ...sent }, { status: 400 });
   try {
     const { moved } = await call(gestorDelivery.handOver, { saleId }, { body: parsed.data });
     return toasts().redirectWithSuccess(
@@ -76,7 +84,7 @@ export async function handOverAction(request: Request, saleId: string) {
       `${counted(moved, "item entregue", "itens entregues")}.`,
     );
   } catch (error) {
-    return refused(error);
+    return refused(error, sent);
   }
 }
 
@@ -92,6 +100,13 @@ export async function exchangePage(request: Request, lineId: string) {
   }
 }
 
+/**
+ * "Troca feita: Camiseta polo, tamanho G.": the option's name in lower case mid-sentence, and no
+ * article, which would have to agree with it ("no tamanho", "na cor").
+ */
+export const exchangeDoneToast = (line: { title: string; optionName: string | null; optionValue: string | null }) =>
+  `Troca feita: ${line.title}, ${(line.optionName ?? "tamanho").toLowerCase()} ${line.optionValue ?? ""}.`;
+
 /** "Confirmar troca": the size chosen; back to the sale at the counter with a toast. */
 export async function exchangeAction(request: Request, lineId: string) {
   const { call } = await requireCounter(request);
@@ -100,10 +115,7 @@ export async function exchangeAction(request: Request, lineId: string) {
   if (!parsed.success) return data<CounterActionData>({ error: DELIVERY_MESSAGES.exchangeSame }, { status: 400 });
   try {
     const { line, saleId } = await call(gestorDelivery.exchange, { lineId }, { body: parsed.data });
-    return toasts().redirectWithSuccess(
-      GESTOR_PATHS.counterSale(saleId),
-      `Troca feita: ${line.title} agora em ${line.optionName ?? "tamanho"} ${line.optionValue ?? ""}.`,
-    );
+    return toasts().redirectWithSuccess(GESTOR_PATHS.counterSale(saleId), exchangeDoneToast(line));
   } catch (error) {
     return refused(error);
   }
@@ -117,8 +129,12 @@ export async function checkInPage(request: Request) {
   const item = url.searchParams.get("item");
   const { items } = await call(gestorDelivery.seatItems, {});
   if (!unitCode || !item) return { items, chosen: null };
-  const chosen = await call(gestorDelivery.seats, {}, { query: { unitCode, itemTOTVSId: item } }).catch(notFoundPage);
-  return { items, chosen: { unitCode, itemTOTVSId: Number(item), ...chosen } };
+  // An address edited by hand (?item=abc) names no course: not found, as the API says of an
+  // unknown one, never its 400 surfacing as a 500.
+  const query = gestorDelivery.seats.query.safeParse({ unitCode, itemTOTVSId: item });
+  if (!query.success) throw new Response(DELIVERY_MESSAGES.lineNotFound, { status: 404 });
+  const chosen = await call(gestorDelivery.seats, {}, { query: query.data }).catch(notFoundPage);
+  return { items, chosen: { ...query.data, ...chosen } };
 }
 
 /** "Fazer check-in": one seat; back to its list with a toast. */

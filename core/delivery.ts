@@ -32,6 +32,21 @@ export function deliveryStateOf(line: { type: string; delivery_state: GoodsDeliv
 }
 
 /**
+ * What the family and the gestor see of a line's delivery, the one rule of "in the delivery
+ * flow": a paid sale's line shows its state; a line already picked up stays "Retirado" whatever
+ * the sale became since (a refund after pickup, 0075); any other line (unpaid, cancelled,
+ * refunded before pickup) shows none. The unit's Separação and Prontos lists apply the same
+ * rule in SQL (`sales.status = 'paid'`), as a line not yet picked up is only in the flow then.
+ */
+export function shownDelivery(
+  saleStatus: string,
+  line: { type: string; delivery_state: GoodsDeliveryState },
+): DeliveryState | null {
+  if (saleStatus === "paid") return deliveryStateOf(line);
+  return !isSeatType(line.type) && line.delivery_state === "picked_up" ? "picked_up" : null;
+}
+
+/**
  * The unit's moves and the states each starts from. "Pronto" may skip "Separado" (a bag
  * separated and shelved at once); a handover needs the goods off the shelf (separated or
  * ready); "Desfazer separação" puts back a bag separated by mistake. Nothing leaves "Retirado":

@@ -105,3 +105,17 @@ export function normalizePickupCode(typed: string): string | null {
 
 /** "AB3K7Q" → "AB3-K7Q": how pages, e-mails and the receipt print it. */
 export const formatPickupCode = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
+
+/**
+ * What the family is told about the pickup code, the same on the pages (/conclusao, /conta, the
+ * receipt) and in the e-mails (docs/decisions/0076-pickup-code.md). The page's title is
+ * "Minha Conta", so the texts call it that.
+ */
+export const PICKUP_CODE_TEXTS = {
+  title: "Código de retirada",
+  present: "Apresente este código na unidade quando o pedido estiver pronto para retirada: avisaremos por e-mail.",
+  afterPayment: "O pedido fica pronto para retirada depois da confirmação do pagamento.",
+  whoMayPickUp:
+    "Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto e o CPF.",
+  qrLink: "Veja o QR Code do código de retirada:",
+} as const;

@@ -90,6 +90,10 @@ describe("the sale's e-mails", () => {
     for (const mail of [placed!, paid!]) {
       expect(mail.text).toContain(`Código de retirada:\n${printed}\n`);
       expect(mail.text).toContain("Apresente este código na unidade quando o pedido estiver pronto para retirada");
+      // The same words as the pages' pickup code (core/delivery.ts PICKUP_CODE_TEXTS).
+      expect(mail.text).toContain(
+        "Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto e o CPF.",
+      );
       expect(mail.html).toMatch(new RegExp(`font-size: 32px[^>]*>${printed}</p>`));
     }
     // Placed with a boleto still to pay: the code works after the payment.

@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#core/boleto-line.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { formatPickupCode, PICKUP_CODE_TEXTS } from "#core/delivery.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
@@ -123,18 +123,18 @@ ${lines
 
 /**
  * The pickup code of a sale with goods (issue 30; docs/decisions/0076-pickup-code.md), large in
- * the HTML. The outbox keeps a text and an HTML body and no attachments, so no QR image travels
- * with the e-mail: its QR is on the order's pages, which the message names.
+ * the HTML, with the texts the pages show. The outbox keeps a text and an HTML body and no
+ * attachments, so no QR image travels with the e-mail: the link opens it on the receipt.
  */
 function pickupCodeLines(sale: SaleForMail): (string | { big: string })[] {
   if (!sale.pickup_code) return [];
   return [
     "",
-    "Código de retirada:",
+    `${PICKUP_CODE_TEXTS.title}:`,
     bigLine(formatPickupCode(sale.pickup_code)),
-    "Apresente este código na unidade quando o pedido estiver pronto para retirada: avisaremos por e-mail.",
-    ...(sale.status === "paid" ? [] : ["O pedido fica pronto para retirada depois da confirmação do pagamento."]),
-    "Você ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto. O QR Code do código está em Minha Conta.",
+    PICKUP_CODE_TEXTS.present,
+    ...(sale.status === "paid" ? [] : [PICKUP_CODE_TEXTS.afterPayment]),
+    PICKUP_CODE_TEXTS.whoMayPickUp,
   ];
 }
 

@@ -90,6 +90,7 @@ test("the pickup code and its QR on /conclusao, the receipt and /conta; each lin
   const code = (await pickup.getByTestId("pickup-code-value").textContent())!;
   await expect(pickup.getByRole("img", { name: `QR Code do código de retirada ${code}` })).toBeVisible();
   await expect(pickup).toContainText("Apresente este código na unidade quando o pedido estiver pronto para retirada");
+  await expect(pickup).toContainText("Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta");
   await expect(pickup.getByTestId("pickup-code-after-payment")).toBeVisible();
   const receipt = (await page.getByRole("link", { name: "Comprovante deste estudante" }).getAttribute("href"))!;
 

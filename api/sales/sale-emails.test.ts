@@ -87,7 +87,12 @@ describe("the sale's e-mails", () => {
       .executeTakeFirstOrThrow();
     const printed = `${code!.slice(0, 3)}-${code!.slice(3)}`;
     const [placed, paid] = await mailsTo(customer.email);
+    const [bag] = await t.db.selectFrom("sale_bags").select("id").where("sale_id", "=", saleId).execute();
+    const receipt = `${t.publicUrl}/comprovantePublico/${bag!.id}/${saleId}`;
     for (const mail of [placed!, paid!]) {
+      // The QR is one click away: the student's public receipt, no login.
+      expect(mail.text).toContain(`Veja o QR Code do código de retirada:\n${receipt}\n`);
+      expect(mail.html).toContain(`<a href="${receipt}">`);
       expect(mail.text).toContain(`Código de retirada:\n${printed}\n`);
       expect(mail.text).toContain("Apresente este código na unidade quando o pedido estiver pronto para retirada");
       // The same words as the pages' pickup code (core/delivery.ts PICKUP_CODE_TEXTS).

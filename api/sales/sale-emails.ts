@@ -126,8 +126,13 @@ ${lines
  * the HTML, with the texts the pages show. The outbox keeps a text and an HTML body and no
  * attachments, so no QR image travels with the e-mail: the link opens it on the receipt.
  */
-function pickupCodeLines(sale: SaleForMail): (string | { big: string })[] {
+function pickupCodeLines(sale: SaleForMail, publicUrl: string): (string | { big: string })[] {
   if (!sale.pickup_code) return [];
+  // Each student's receipt (/comprovantePublico, no login) shows the sale's code and its QR.
+  const receipts = sale.bags.map((bag) => ({
+    student: bag.student_name,
+    url: `${publicUrl}/comprovantePublico/${encodeURIComponent(bag.id)}/${encodeURIComponent(sale.id)}`,
+  }));
   return [
     "",
     `${PICKUP_CODE_TEXTS.title}:`,
@@ -135,6 +140,10 @@ function pickupCodeLines(sale: SaleForMail): (string | { big: string })[] {
     PICKUP_CODE_TEXTS.present,
     ...(sale.status === "paid" ? [] : [PICKUP_CODE_TEXTS.afterPayment]),
     PICKUP_CODE_TEXTS.whoMayPickUp,
+    PICKUP_CODE_TEXTS.qrLink,
+    ...(receipts.length === 1
+      ? [receipts[0]!.url]
+      : receipts.flatMap((receipt) => [`${receipt.student}:`, receipt.url])),
   ];
 }
 
@@ -176,13 +185,13 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     `Pagamento: ${methodOf(sale)}`,
     ...boleto,
     ...pix,
-    ...pickupCodeLines(sale),
+    ...pickupCodeLines(sale, publicUrl),
     "",
     "Loja Escolar",
   ]);
 }
 
-function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
+function paymentConfirmedEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, "id"> {
   return messageOf(sale, `Pagamento confirmado - pedido ${sale.reference_code} - Loja Escolar`, [
     greetingOf(sale),
     "",
@@ -192,7 +201,7 @@ function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
     "",
     `Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`,
     `Pagamento: ${methodOf(sale)}`,
-    ...pickupCodeLines(sale),
+    ...pickupCodeLines(sale, publicUrl),
     "",
     "Você pode acompanhar o pedido em Minha Conta, na Loja Escolar.",
     "",
@@ -247,10 +256,15 @@ export async function enqueuePurchaseEmail(
 /** Queues "Pagamento confirmado". Call it in the transaction that moves the sale to paid. */
 export async function enqueuePaymentConfirmedEmail(
   trx: Kysely<Database>,
-  deps: OutboxDeps,
+  deps: OutboxDeps & { publicUrl: string },
   saleId: string,
 ): Promise<void> {
-  await enqueueMail(trx, deps, "payment-confirmed", paymentConfirmedEmail(await saleForMail(trx, saleId)));
+  await enqueueMail(
+    trx,
+    deps,
+    "payment-confirmed",
+    paymentConfirmedEmail(await saleForMail(trx, saleId), deps.publicUrl),
+  );
 }
 
 /** What the customer does with what they still hold for an unpaid sale that was cancelled. */

@@ -119,3 +119,9 @@ export const PICKUP_CODE_TEXTS = {
     "Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto e o CPF.",
   qrLink: "Veja o QR Code do código de retirada:",
 } as const;
+
+/**
+ * A paid sale refunded after some goods were picked up (0075): those stay with the family, and
+ * /conta and the refund e-mail say so, as the gestor's refund form does.
+ */
+export const REFUND_AFTER_PICKUP_TEXT = "Itens já retirados continuam com você; o estorno não muda a retirada.";

@@ -70,6 +70,30 @@ describe("the sale's e-mails", () => {
     expect(lineOf(refunded!.text, shirt.title)).toContain("(Tamanho: M)");
   });
 
+  it("name, on a refund, the goods already picked up, which stay with the family (issue 30)", async () => {
+    const { customer, saleId } = await saleOfSizeM({ paymentMethodId: METHOD.credit, ...testCard() });
+    await t.db
+      .updateTable("sale_bag_items")
+      .set({ delivery_state: "picked_up" })
+      .where("sale_bag_id", "in", (qb) => qb.selectFrom("sale_bags").select("id").where("sale_id", "=", saleId))
+      .where("option_value", "=", "M")
+      .execute();
+    await refundSale(deps(), saleId, COMMAND_LINE, "Desistência");
+    const refunded = (await mailsTo(customer.email)).find((mail) => mail.subject.startsWith("Pedido estornado"));
+    const kept = refunded!.text.split("Itens já retirados:\n")[1]!.split("\n\n")[0]!;
+    expect(refunded!.text).toContain("Itens já retirados continuam com você; o estorno não muda a retirada.");
+    expect(kept).toMatch(new RegExp(`^ {2}1 x ${shirt.title} \\(Tamanho: M\\) \\(.+\\)$`));
+    expect(kept).not.toContain(shirt.plainTitle);
+
+    const { customer: other, saleId: nothingPickedUp } = await saleOfSizeM({
+      paymentMethodId: METHOD.credit,
+      ...testCard(),
+    });
+    await refundSale(deps(), nothingPickedUp, COMMAND_LINE, "Desistência");
+    const plain = (await mailsTo(other.email)).find((mail) => mail.subject.startsWith("Pedido estornado"));
+    expect(plain!.text).not.toContain("Itens já retirados");
+  });
+
   it("say the size when the school cancels the unpaid order", async () => {
     const { customer, saleId } = await saleOfSizeM();
     await cancelSale(deps(), saleId, COMMAND_LINE);

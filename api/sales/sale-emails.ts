@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#core/boleto-line.ts";
-import { formatPickupCode, PICKUP_CODE_TEXTS } from "#core/delivery.ts";
+import { formatPickupCode, PICKUP_CODE_TEXTS, REFUND_AFTER_PICKUP_TEXT, shownDelivery } from "#core/delivery.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
@@ -293,6 +293,16 @@ function saleCancelledEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
   ]);
 }
 
+/** The goods a refunded sale's family already picked up, which they keep (0075). */
+function pickedUpLines(sale: SaleForMail): string[] {
+  const lines = sale.bags.flatMap((bag) =>
+    bag.items
+      .filter((item) => shownDelivery(sale.status, item) === "picked_up")
+      .map((item) => `  ${item.quantity} x ${soldItemName(item)} (${bag.student_name})`),
+  );
+  return lines.length === 0 ? [] : ["", REFUND_AFTER_PICKUP_TEXT, "Itens já retirados:", ...lines];
+}
+
 function saleRefundedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
   const card = sale.payment_method_code === PAYMENT_METHOD_CODES.credit;
   return messageOf(sale, `Pedido estornado - pedido ${sale.reference_code} - Loja Escolar`, [
@@ -306,6 +316,7 @@ function saleRefundedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
       : "O valor volta pela mesma forma de pagamento, em até 10 dias úteis.",
     "",
     ...orderLines(sale),
+    ...pickedUpLines(sale),
     "",
     "Dúvidas: responda pelo Fale conosco.",
     "",

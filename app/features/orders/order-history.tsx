@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { readableDigitableLine } from "#core/boleto-line.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { formatPickupCode, REFUND_AFTER_PICKUP_TEXT } from "#core/delivery.ts";
 import { completionPath } from "#core/storefront-paths.ts";
 import { formatSaleDate, LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
@@ -175,6 +175,15 @@ function SaleCard({
             <div className="mt-4">
               <PickupCode pickup={details.pickup} compact />
             </div>
+          ) : null}
+          {sale.status === "refunded" &&
+          details.bags?.some((bag) => bag.items.some((item) => item.delivery?.state === "picked_up")) ? (
+            <p
+              className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-800"
+              data-testid="order-refund-after-pickup"
+            >
+              {REFUND_AFTER_PICKUP_TEXT}
+            </p>
           ) : null}
           <SaleDetails bags={details.bags} />
           <Link

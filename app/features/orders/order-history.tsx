@@ -145,7 +145,7 @@ function SaleCard({
         {sale.saleBags.length ? (
           <Detail term="Alunos">{sale.saleBags.map((bag) => bag.studentName).join(", ")}</Detail>
         ) : null}
-        {codeOnCard(sale, details) ? (
+        {hasLivePickupCode(sale) ? (
           <Detail term="Código de retirada">
             <strong className="font-mono tracking-wider" data-testid="order-pickup-code">
               {formatPickupCode(sale.pickupCode!)}
@@ -205,15 +205,6 @@ function SaleCard({
       )}
     </article>
   );
-}
-
-/**
- * The card names the pickup code of a sale still to be picked up (issue 30); its QR is in the
- * opened details, which also know when every good was already picked up (then no code).
- */
-function codeOnCard(sale: Sale, details: SelectedSale | null): boolean {
-  if (!hasLivePickupCode(sale)) return false;
-  return !details?.bags || details.pickup !== null;
 }
 
 /** A pending Pix shows its code again, with a link to its QR; an expired one offers a new code (0022-pix). */

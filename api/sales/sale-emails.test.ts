@@ -5,6 +5,9 @@ import { addSizes } from "#tests/fixtures/variants.ts";
 import { COMMAND_LINE } from "#api/gestor/audit/audit-log.ts";
 import { cancelSale, confirmSalePayment, refundSale } from "#api/gestor/sales/service.ts";
 import { createSandboxGateway } from "#api/payments/sandbox-gateway.ts";
+import { signUpAndLogIn } from "#tests/fixtures/customers.ts";
+import { insertSale } from "#tests/fixtures/sales.ts";
+import { enqueuePaymentConfirmedEmail } from "./sale-emails.ts";
 
 // The sale's e-mails name the size each line was sold in (issue 28): one home for the lines
 // (orderLines), so the purchase, the payment, the cancel and the refund all say it.
@@ -134,5 +137,29 @@ describe("the sale's e-mails", () => {
     expect((await finishCart(t, student, cart.cartId, { paymentMethodId: METHOD.boleto })).status).toBe(200);
     const [courseMail] = await mailsTo(student.email);
     expect(courseMail!.text).not.toContain("Código de retirada");
+  });
+
+  it("link each student's receipt for the QR when the sale has several (issue 30)", async () => {
+    const customer = await signUpAndLogIn(t);
+    const saleId = await insertSale(t.db, {
+      customer_id: customer.id,
+      bags: [
+        {
+          student_name: "Lucas Souza",
+          items: [{ title: "Caderno universitário", quantity: 1, unit_price_cents: 2990 }],
+        },
+        { student_name: "Beatriz Souza", items: [{ title: "Estojo", quantity: 1, unit_price_cents: 1990 }] },
+      ],
+    });
+    await enqueuePaymentConfirmedEmail(t.db, deps(), saleId);
+    const [paid] = await mailsTo(customer.email);
+    const bags = await t.db
+      .selectFrom("sale_bags")
+      .select(["id", "student_name"])
+      .where("sale_id", "=", saleId)
+      .execute();
+    expect(bags).toHaveLength(2);
+    for (const bag of bags)
+      expect(paid!.text).toContain(`${bag.student_name}:\n${t.publicUrl}/comprovantePublico/${bag.id}/${saleId}\n`);
   });
 });

@@ -32,6 +32,21 @@ export function deliveryStateOf(line: { type: string; delivery_state: GoodsDeliv
 }
 
 /**
+ * What the family and the gestor see of a line's delivery, the one rule of "in the delivery
+ * flow": a paid sale's line shows its state; a line already picked up stays "Retirado" whatever
+ * the sale became since (a refund after pickup, 0075); any other line (unpaid, cancelled,
+ * refunded before pickup) shows none. The unit's Separação and Prontos lists apply the same
+ * rule in SQL (`sales.status = 'paid'`), as a line not yet picked up is only in the flow then.
+ */
+export function shownDelivery(
+  saleStatus: string,
+  line: { type: string; delivery_state: GoodsDeliveryState },
+): DeliveryState | null {
+  if (saleStatus === "paid") return deliveryStateOf(line);
+  return !isSeatType(line.type) && line.delivery_state === "picked_up" ? "picked_up" : null;
+}
+
+/**
  * The unit's moves and the states each starts from. "Pronto" may skip "Separado" (a bag
  * separated and shelved at once); a handover needs the goods off the shelf (separated or
  * ready); "Desfazer separação" puts back a bag separated by mistake. Nothing leaves "Retirado":
@@ -90,3 +105,23 @@ export function normalizePickupCode(typed: string): string | null {
 
 /** "AB3K7Q" → "AB3-K7Q": how pages, e-mails and the receipt print it. */
 export const formatPickupCode = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
+
+/**
+ * What the family is told about the pickup code, the same on the pages (/conclusao, /conta, the
+ * receipt) and in the e-mails (docs/decisions/0076-pickup-code.md). The page's title is
+ * "Minha Conta", so the texts call it that.
+ */
+export const PICKUP_CODE_TEXTS = {
+  title: "Código de retirada",
+  present: "Apresente este código na unidade quando o pedido estiver pronto para retirada: avisaremos por e-mail.",
+  afterPayment: "O pedido fica pronto para retirada depois da confirmação do pagamento.",
+  whoMayPickUp:
+    "Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto e o CPF.",
+  qrLink: "Veja o QR Code do código de retirada:",
+} as const;
+
+/**
+ * A paid sale refunded after some goods were picked up (0075): those stay with the family, and
+ * /conta and the refund e-mail say so, as the gestor's refund form does.
+ */
+export const REFUND_AFTER_PICKUP_TEXT = "Itens já retirados continuam com você; o estorno não muda a retirada.";

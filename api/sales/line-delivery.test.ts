@@ -163,4 +163,50 @@ describe("a paid sale's lines in the storefront's replies", () => {
     expect(refunded(uniform.title).delivery).toMatchObject({ state: "picked_up", receivedBy: "Maria Aparecida Souza" });
     expect(refunded(notebook.title)).not.toHaveProperty("delivery");
   });
+
+  it("a student's receipt keeps the sale's code while another student's bag waits; none once all is picked up", async () => {
+    const saleId = await insertSale(t.db, {
+      customer_id: ana.id,
+      bags: [
+        { student_name: "Lucas Cavalcanti", items: [notebook] },
+        { student_name: "Beatriz Cavalcanti", items: [uniform, course] },
+      ],
+    });
+    const bags = await t.db
+      .selectFrom("sale_bags")
+      .select(["id", "student_name"])
+      .where("sale_id", "=", saleId)
+      .execute();
+    const bagOf = (name: string) => bags.find((bag) => bag.student_name.startsWith(name))!.id;
+    const pickUp = (title: string) =>
+      t.db
+        .updateTable("sale_bag_items")
+        .set({ delivery_state: "picked_up" })
+        .where("title", "=", title)
+        .where(
+          "sale_bag_id",
+          "in",
+          bags.map((bag) => bag.id),
+        )
+        .execute();
+    const codeOn = async (bagId: string) =>
+      (await t.call("GET", receiptPath(saleId, bagId))).body.saleBag.sale.pickupCode;
+    const codeInList = async () => {
+      const { body } = await t.call("GET", `/sales/list-sale-by-customer-id/${ana.id}/store/1`, undefined, {
+        token: ana.token,
+      });
+      return body.sales.find((each: { id: string }) => each.id === saleId).pickupCode;
+    };
+
+    await pickUp(notebook.title);
+    // Lucas's bag is all picked up, Beatriz's uniform waits: the code still fetches it.
+    expect(await codeOn(bagOf("Lucas"))).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+    expect(await codeInList()).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+
+    // Every good picked up (a course has nothing to pick up): no receipt nor list shows it.
+    await pickUp(uniform.title);
+    expect(await codeOn(bagOf("Lucas"))).toBeNull();
+    expect(await codeOn(bagOf("Beatriz"))).toBeNull();
+    expect(await codeInList()).toBeNull();
+  });
 });

@@ -1,11 +1,11 @@
 /**
  * Where each line of a sale is on its way to the family, as the storefront shows it (issue 30;
- * docs/decisions/0075-delivery-at-the-unit.md): /conta, the receipt. Only the lines of a paid bag
- * are in the flow; a line already picked up stays "Retirado" after a refund, which says so. The
+ * docs/decisions/0075-delivery-at-the-unit.md): /conta, the receipt, by core/delivery.ts
+ * shownDelivery (a bag's status is its sale's). The
  * storefront learns the receiver's name, never their CPF nor the staff member who handed over.
  */
 import type { Kysely, Selectable } from "kysely";
-import { deliveryStateOf } from "#core/delivery.ts";
+import { shownDelivery } from "#core/delivery.ts";
 import type { Database, SaleBagItemTable, SaleBagTable } from "#db/schema.ts";
 import type { SaleBagItem } from "../contract/orders.ts";
 
@@ -16,7 +16,12 @@ export async function deliveryOfLines(
   db: Kysely<Database>,
   bags: readonly (Selectable<SaleBagTable> & { items: Selectable<SaleBagItemTable>[] })[],
 ): Promise<Map<string, LineDelivery>> {
-  const lines = bags.flatMap((bag) => bag.items.filter((item) => bag.status === "paid" || item.handover_id !== null));
+  const lines = bags.flatMap((bag) =>
+    bag.items.flatMap((item) => {
+      const state = shownDelivery(bag.status, item);
+      return state ? [{ ...item, state }] : [];
+    }),
+  );
   const deliveries = new Map<string, LineDelivery>();
   if (lines.length === 0) return deliveries;
   const handoverIds = [...new Set(lines.flatMap((line) => (line.handover_id ? [line.handover_id] : [])))];
@@ -47,7 +52,7 @@ export async function deliveryOfLines(
   const exchangeOf = new Map(exchanges.map((event) => [event.sale_bag_item_id, event.note]));
   for (const line of lines)
     deliveries.set(line.id, {
-      state: deliveryStateOf(line),
+      state: line.state,
       at: line.delivery_state_at,
       receivedBy: line.handover_id ? (receivers.get(line.handover_id) ?? null) : null,
       exchange: exchangeOf.get(line.id) ?? null,

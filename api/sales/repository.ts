@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import { maskedCpf } from "#core/cpf.ts";
+import { isSeatType } from "#core/delivery.ts";
 import { centsToReais } from "#core/money.ts";
 import type { SaleBagItemTable, SaleBagTable, SaleTable } from "#db/schema.ts";
 import {
@@ -29,7 +30,31 @@ type SaleBagItemRow = Selectable<SaleBagItemTable>;
 
 export { boletoLinkOf };
 
-function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBagSummary[]): Sale {
+/**
+ * The sales, of those given, whose goods were all picked up: their code has nothing left to
+ * fetch (docs/decisions/0076-pickup-code.md), so no page shows it. Decided per sale, here only:
+ * a student's receipt keeps the code while another student's bag of the sale waits.
+ */
+async function salesAllPickedUp(db: ApiDeps["db"], saleIds: readonly string[]): Promise<Set<string>> {
+  if (saleIds.length === 0) return new Set();
+  const lines = await db
+    .selectFrom("sale_bag_items as i")
+    .innerJoin("sale_bags as b", "b.id", "i.sale_bag_id")
+    .select(["b.sale_id", "i.type", "i.delivery_state"])
+    .distinct()
+    .where("b.sale_id", "in", saleIds)
+    .execute();
+  const goods = lines.filter((line) => !isSeatType(line.type));
+  const waiting = new Set(goods.filter((line) => line.delivery_state !== "picked_up").map((line) => line.sale_id));
+  return new Set(goods.map((line) => line.sale_id).filter((saleId) => !waiting.has(saleId)));
+}
+
+function toSale(
+  deps: Pick<ApiDeps, "publicUrl">,
+  row: SaleRow,
+  saleBags: SaleBagSummary[],
+  allPickedUp: boolean,
+): Sale {
   return {
     id: row.id,
     referenceCode: row.reference_code,
@@ -52,7 +77,7 @@ function toSale(deps: Pick<ApiDeps, "publicUrl">, row: SaleRow, saleBags: SaleBa
     boletoDueDate: row.boleto_due_date,
     pixCopyPaste: whilePayable(row.status, row.pix_copy_paste),
     pixExpiresAt: row.pix_expires_at,
-    pickupCode: row.pickup_code,
+    pickupCode: allPickedUp ? null : row.pickup_code,
     createdAt: row.created_at,
     saleBags,
   };
@@ -138,7 +163,11 @@ export async function listSalesOfCustomer(
     });
     bagsBySale.set(bag.sale_id, list);
   }
-  return sales.map((sale) => toSale({ publicUrl }, sale, bagsBySale.get(sale.id) ?? []));
+  const pickedUp = await salesAllPickedUp(
+    db,
+    sales.map((sale) => sale.id),
+  );
+  return sales.map((sale) => toSale({ publicUrl }, sale, bagsBySale.get(sale.id) ?? [], pickedUp.has(sale.id)));
 }
 
 /**
@@ -193,7 +222,7 @@ export async function findPublicSaleBag(
     ...bag,
     studentName: firstName(bag.studentName),
     studentRA: null,
-    sale: receiptSale.parse(toSale(deps, sale, [])),
+    sale: receiptSale.parse(toSale(deps, sale, [], (await salesAllPickedUp(deps.db, [sale.id])).has(sale.id))),
   };
 }
 

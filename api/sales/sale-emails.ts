@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import { readableDigitableLine } from "#core/boleto-line.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { formatPickupCode, PICKUP_CODE_TEXTS, REFUND_AFTER_PICKUP_TEXT, shownDelivery } from "#core/delivery.ts";
 import { brazilDateTime, formatCalendarDate } from "#core/dates.ts";
 import { centsToReais, formatBRL } from "#core/money.ts";
 import { installmentChoice } from "#core/price-view.ts";
@@ -123,18 +123,27 @@ ${lines
 
 /**
  * The pickup code of a sale with goods (issue 30; docs/decisions/0076-pickup-code.md), large in
- * the HTML. The outbox keeps a text and an HTML body and no attachments, so no QR image travels
- * with the e-mail: its QR is on the order's pages, which the message names.
+ * the HTML, with the texts the pages show. The outbox keeps a text and an HTML body and no
+ * attachments, so no QR image travels with the e-mail: the link opens it on the receipt.
  */
-function pickupCodeLines(sale: SaleForMail): (string | { big: string })[] {
+function pickupCodeLines(sale: SaleForMail, publicUrl: string): (string | { big: string })[] {
   if (!sale.pickup_code) return [];
+  // Each student's receipt (/comprovantePublico, no login) shows the sale's code and its QR.
+  const receipts = sale.bags.map((bag) => ({
+    student: bag.student_name,
+    url: `${publicUrl}/comprovantePublico/${encodeURIComponent(bag.id)}/${encodeURIComponent(sale.id)}`,
+  }));
   return [
     "",
-    "Código de retirada:",
+    `${PICKUP_CODE_TEXTS.title}:`,
     bigLine(formatPickupCode(sale.pickup_code)),
-    "Apresente este código na unidade quando o pedido estiver pronto para retirada: avisaremos por e-mail.",
-    ...(sale.status === "paid" ? [] : ["O pedido fica pronto para retirada depois da confirmação do pagamento."]),
-    "Você ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto. O QR Code do código está em Minha Conta.",
+    PICKUP_CODE_TEXTS.present,
+    ...(sale.status === "paid" ? [] : [PICKUP_CODE_TEXTS.afterPayment]),
+    PICKUP_CODE_TEXTS.whoMayPickUp,
+    PICKUP_CODE_TEXTS.qrLink,
+    ...(receipts.length === 1
+      ? [receipts[0]!.url]
+      : receipts.flatMap((receipt) => [`${receipt.student}:`, receipt.url])),
   ];
 }
 
@@ -176,13 +185,13 @@ function purchaseEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, 
     `Pagamento: ${methodOf(sale)}`,
     ...boleto,
     ...pix,
-    ...pickupCodeLines(sale),
+    ...pickupCodeLines(sale, publicUrl),
     "",
     "Loja Escolar",
   ]);
 }
 
-function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
+function paymentConfirmedEmail(sale: SaleForMail, publicUrl: string): Omit<MailMessage, "id"> {
   return messageOf(sale, `Pagamento confirmado - pedido ${sale.reference_code} - Loja Escolar`, [
     greetingOf(sale),
     "",
@@ -192,7 +201,7 @@ function paymentConfirmedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
     "",
     `Valor pago: ${formatBRL(centsToReais(sale.total_cents))}`,
     `Pagamento: ${methodOf(sale)}`,
-    ...pickupCodeLines(sale),
+    ...pickupCodeLines(sale, publicUrl),
     "",
     "Você pode acompanhar o pedido em Minha Conta, na Loja Escolar.",
     "",
@@ -247,10 +256,15 @@ export async function enqueuePurchaseEmail(
 /** Queues "Pagamento confirmado". Call it in the transaction that moves the sale to paid. */
 export async function enqueuePaymentConfirmedEmail(
   trx: Kysely<Database>,
-  deps: OutboxDeps,
+  deps: OutboxDeps & { publicUrl: string },
   saleId: string,
 ): Promise<void> {
-  await enqueueMail(trx, deps, "payment-confirmed", paymentConfirmedEmail(await saleForMail(trx, saleId)));
+  await enqueueMail(
+    trx,
+    deps,
+    "payment-confirmed",
+    paymentConfirmedEmail(await saleForMail(trx, saleId), deps.publicUrl),
+  );
 }
 
 /** What the customer does with what they still hold for an unpaid sale that was cancelled. */
@@ -279,6 +293,16 @@ function saleCancelledEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
   ]);
 }
 
+/** The goods a refunded sale's family already picked up, which they keep (0075). */
+function pickedUpLines(sale: SaleForMail): string[] {
+  const lines = sale.bags.flatMap((bag) =>
+    bag.items
+      .filter((item) => shownDelivery(sale.status, item) === "picked_up")
+      .map((item) => `  ${item.quantity} x ${soldItemName(item)} (${bag.student_name})`),
+  );
+  return lines.length === 0 ? [] : ["", REFUND_AFTER_PICKUP_TEXT, "Itens já retirados:", ...lines];
+}
+
 function saleRefundedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
   const card = sale.payment_method_code === PAYMENT_METHOD_CODES.credit;
   return messageOf(sale, `Pedido estornado - pedido ${sale.reference_code} - Loja Escolar`, [
@@ -292,6 +316,7 @@ function saleRefundedEmail(sale: SaleForMail): Omit<MailMessage, "id"> {
       : "O valor volta pela mesma forma de pagamento, em até 10 dias úteis.",
     "",
     ...orderLines(sale),
+    ...pickedUpLines(sale),
     "",
     "Dúvidas: responda pelo Fale conosco.",
     "",

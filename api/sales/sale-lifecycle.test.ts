@@ -22,6 +22,7 @@ let items: Awaited<ReturnType<typeof demoItems>>;
 const deps = () => ({
   db: t.db,
   now: () => currentNow,
+  publicUrl: t.publicUrl,
   gateway: createSandboxGateway({ db: t.db, now: () => currentNow }),
 });
 let currentNow = PURCHASE_DAY;

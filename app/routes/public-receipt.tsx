@@ -24,7 +24,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       storeUnits(api),
     ]);
     // The code of this student's goods, while some are still to pick up (issue 30).
-    return { receipt: bagsWithPickup(units, [receipt])[0]!, pickup: await shownPickupCode(receipt.sale, [receipt]) };
+    return { receipt: bagsWithPickup(units, [receipt])[0]!, pickup: await shownPickupCode(receipt.sale) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404)
       throw new Response("Comprovante não encontrado.", { status: 404 });

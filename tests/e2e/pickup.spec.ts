@@ -90,6 +90,7 @@ test("the pickup code and its QR on /conclusao, the receipt and /conta; each lin
   const code = (await pickup.getByTestId("pickup-code-value").textContent())!;
   await expect(pickup.getByRole("img", { name: `QR Code do código de retirada ${code}` })).toBeVisible();
   await expect(pickup).toContainText("Apresente este código na unidade quando o pedido estiver pronto para retirada");
+  await expect(pickup).toContainText("Pode retirar você, titular da conta, ou uma pessoa indicada em Minha Conta");
   await expect(pickup.getByTestId("pickup-code-after-payment")).toBeVisible();
   const receipt = (await page.getByRole("link", { name: "Comprovante deste estudante" }).getAttribute("href"))!;
 
@@ -119,6 +120,18 @@ test("the pickup code and its QR on /conclusao, the receipt and /conta; each lin
   await expect(page.getByTestId("pickup-code")).toHaveCount(0);
   await expect(page.getByTestId("order-pickup-code")).toHaveCount(0);
   expect(await page.content()).not.toContain("52998224725");
+  await expect(page.getByTestId("order-refund-after-pickup")).toHaveCount(0);
+
+  // Refunded after pickup: the goods stay "Retirado", and the order says they stay with the family.
+  await withStoreDatabase(async (db) => {
+    await db.updateTable("sales").set({ status: "refunded" }).where("id", "=", saleId).execute();
+    await db.updateTable("sale_bags").set({ status: "refunded" }).where("sale_id", "=", saleId).execute();
+  });
+  await page.reload();
+  await expect(line.getByTestId("line-delivery")).toContainText("Retirado por Maria Aparecida Souza em 20/11/2026");
+  await expect(page.getByTestId("order-refund-after-pickup")).toHaveText(
+    "Itens já retirados continuam com você; o estorno não muda a retirada.",
+  );
 
   // Another account sees neither the sale nor its code.
   await logIn();

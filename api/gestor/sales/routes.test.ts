@@ -298,6 +298,36 @@ describe("a sale's page and its actions", () => {
     expect((await post(`/gestor/sales/${crypto.randomUUID()}/cancel`)).status).toBe(404);
   });
 
+  it("shows a refunded sale's lines picked up as Retirado and the others out of the delivery flow", async () => {
+    const customer = await signUpAndLogIn(t);
+    const refunded = await insertSale(t.db, {
+      customer_id: customer.id,
+      status: "refunded",
+      paid_at: "2031-03-04T12:00:00Z",
+      bags: [
+        {
+          student_name: "Ana Beatriz Souza",
+          items: [
+            { title: "Apostila 6º ano", quantity: 1, unit_price_cents: 5000 },
+            { title: "Caderno universitário", quantity: 1, unit_price_cents: 2990 },
+          ],
+        },
+      ],
+    });
+    await t.db
+      .updateTable("sale_bag_items")
+      .set({ delivery_state: "picked_up" })
+      .where("title", "=", "Caderno universitário")
+      .where("sale_bag_id", "in", (qb) => qb.selectFrom("sale_bags").select("id").where("sale_id", "=", refunded))
+      .execute();
+    const { body } = await get(`/gestor/sales/${refunded}`);
+    const stateOf = (title: string) =>
+      body.sale.bags[0].items.find((item: { title: string }) => item.title === title).deliveryState;
+    expect(stateOf("Caderno universitário")).toBe("picked_up");
+    // Refunded before it was picked up: no "Aguardando separação" on a sale nobody will separate.
+    expect(stateOf("Apostila 6º ano")).toBeNull();
+  });
+
   it("confirms a payment made outside the gateway: paid, e-mailed, audited with the person, in the history", async () => {
     const customer = await signUpAndLogIn(t);
     const saleId = await sale(customer, 3000, { status: "pending" });

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from "kysely";
 import type { GestorSaleDetail } from "#api/contract/gestor/sales.ts";
-import { deliveryStateOf } from "#core/delivery.ts";
+import { shownDelivery } from "#core/delivery.ts";
 import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { saleBagsWithItems } from "../../sales/sale-bags.ts";
@@ -107,7 +107,7 @@ export async function saleDetail(
         quantity: item.quantity,
         unitPrice: centsToReais(item.unit_price_cents),
         originalUnitPrice: centsToReais(item.original_unit_price_cents),
-        deliveryState: sale.paid_at ? deliveryStateOf(item) : null,
+        deliveryState: shownDelivery(sale.status, item),
       })),
     })),
     attempts: attempts.map((attempt) => ({

@@ -157,7 +157,11 @@ export async function cancelSale(
  * The customer's "Pagamento confirmado" e-mail is queued in the same transaction
  * (docs/decisions/0020-mail-outbox.md).
  */
-export function confirmSalePayment(deps: LifecycleDeps, saleId: string, actor: AuditActor): Promise<SaleStatusChange> {
+export function confirmSalePayment(
+  deps: LifecycleDeps & { publicUrl: string },
+  saleId: string,
+  actor: AuditActor,
+): Promise<SaleStatusChange> {
   const { db, now } = deps;
   return db.transaction().execute(async (trx) => {
     const sale = await saleForUpdate(trx, saleId);

@@ -143,7 +143,7 @@ export async function loadAccountPage(args: RequestArgs) {
       ? {
           id: saleId,
           bags: saleBags && bagsWithPickup(units, saleBags),
-          pickup: selected && saleBags ? await shownPickupCode(selected, saleBags) : null,
+          pickup: selected && saleBags ? await shownPickupCode(selected) : null,
         }
       : null,
     pickupPeople,

@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 import { readableDigitableLine } from "#core/boleto-line.ts";
 import { formatCalendarDate } from "#core/dates.ts";
 import { formatBRL } from "#core/money.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { formatPickupCode, REFUND_AFTER_PICKUP_TEXT } from "#core/delivery.ts";
 import { completionPath } from "#core/storefront-paths.ts";
 import { formatSaleDate, LIST_DISCOUNT_LABEL, paymentMethodLabel, saleStatusLabel } from "#core/sales.ts";
 import { SALE_DETAILS_PARAM } from "#app/lib/url-state.ts";
@@ -145,7 +145,7 @@ function SaleCard({
         {sale.saleBags.length ? (
           <Detail term="Alunos">{sale.saleBags.map((bag) => bag.studentName).join(", ")}</Detail>
         ) : null}
-        {codeOnCard(sale, details) ? (
+        {hasLivePickupCode(sale) ? (
           <Detail term="Código de retirada">
             <strong className="font-mono tracking-wider" data-testid="order-pickup-code">
               {formatPickupCode(sale.pickupCode!)}
@@ -176,6 +176,15 @@ function SaleCard({
               <PickupCode pickup={details.pickup} compact />
             </div>
           ) : null}
+          {sale.status === "refunded" &&
+          details.bags?.some((bag) => bag.items.some((item) => item.delivery?.state === "picked_up")) ? (
+            <p
+              className="mt-4 rounded-lg bg-slate-100 p-3 text-sm text-slate-800"
+              data-testid="order-refund-after-pickup"
+            >
+              {REFUND_AFTER_PICKUP_TEXT}
+            </p>
+          ) : null}
           <SaleDetails bags={details.bags} />
           <Link
             to="/conta#pedidos"
@@ -196,15 +205,6 @@ function SaleCard({
       )}
     </article>
   );
-}
-
-/**
- * The card names the pickup code of a sale still to be picked up (issue 30); its QR is in the
- * opened details, which also know when every good was already picked up (then no code).
- */
-function codeOnCard(sale: Sale, details: SelectedSale | null): boolean {
-  if (!hasLivePickupCode(sale)) return false;
-  return !details?.bags || details.pickup !== null;
 }
 
 /** A pending Pix shows its code again, with a link to its QR; an expired one offers a new code (0022-pix). */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SaleBag } from "#api/contract/orders.ts";
 import { shownPickupCode } from "./pickup-code.server.ts";
-
-const line = (type: string, state?: "ready" | "picked_up") =>
-  ({
-    type,
-    ...(state ? { delivery: { state, at: null, receivedBy: null, exchange: null } } : {}),
-  }) as SaleBag["items"][number];
 
 describe("the pickup code a page shows (issue 30)", () => {
   it("prints the code with its QR, and says a pending sale's is ready after the payment", async () => {
@@ -21,13 +14,5 @@ describe("the pickup code a page shows (issue 30)", () => {
     expect(await shownPickupCode({ status: "paid" })).toBeNull();
     for (const status of ["cancelled", "expired", "refunded"] as const)
       expect(await shownPickupCode({ pickupCode: "AB3K7Q", status })).toBeNull();
-  });
-
-  it("shows none once every good was picked up; a course's seat does not count", async () => {
-    const sale = { pickupCode: "AB3K7Q", status: "paid" } as const;
-    const left = [{ items: [line("P", "picked_up"), line("P", "ready")] }];
-    expect(await shownPickupCode(sale, left)).not.toBeNull();
-    const done = [{ items: [line("P", "picked_up"), line("S")] }];
-    expect(await shownPickupCode(sale, done)).toBeNull();
   });
 });

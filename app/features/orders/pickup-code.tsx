@@ -1,5 +1,6 @@
 /** The pickup code and its QR (issue 30; docs/decisions/0076-pickup-code.md): /conclusao, /conta, the receipt. */
 import type { Sale } from "#api/contract/orders.ts";
+import { PICKUP_CODE_TEXTS } from "#core/delivery.ts";
 import type { ShownPickupCode } from "./pickup-code.server.ts";
 
 /**
@@ -11,14 +12,6 @@ export function hasLivePickupCode(
 ): sale is { pickupCode: string; status: Sale["status"] } {
   return Boolean(sale.pickupCode) && ["processing", "pending", "paid"].includes(sale.status);
 }
-
-export const PICKUP_CODE_TEXTS = {
-  title: "Código de retirada",
-  present: "Apresente este código na unidade quando o pedido estiver pronto para retirada.",
-  afterPayment: "O pedido fica pronto para retirada depois da confirmação do pagamento.",
-  whoMayPickUp:
-    "Você ou uma pessoa indicada em Minha Conta, em “Quem pode retirar”, com um documento com foto e o CPF.",
-} as const;
 
 export function PickupCode({ pickup, compact = false }: { pickup: ShownPickupCode; compact?: boolean }) {
   return (

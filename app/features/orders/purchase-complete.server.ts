@@ -50,7 +50,7 @@ export async function loadPurchaseComplete({ request, context }: RequestArgs) {
         boletoBarcode,
         pixQr: await pixQrOf(sale),
         sandboxPix: sandboxPixShown(),
-        pickup: await shownPickupCode(sale, soldBags),
+        pickup: await shownPickupCode(sale),
       },
     };
   } catch (error) {

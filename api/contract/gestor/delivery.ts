@@ -111,6 +111,17 @@ const deliveryBag = z.object({
 });
 export type DeliveryBag = z.infer<typeof deliveryBag>;
 
+/** A bag of Separação's and Prontos' list: since when it is in the state listed, and whether that is late. */
+const listedBag = deliveryBag.extend({
+  /** ISO: when its oldest line of the person's units entered the state. */
+  since: z.string(),
+  /** Whole days since then. */
+  waitingDays: z.number(),
+  /** "Pronto para retirada" for more than READY_OVERDUE_DAYS days (core/delivery.ts isReadyOverdue), as the Painel counts. */
+  overdue: z.boolean(),
+});
+export type ListedDeliveryBag = z.infer<typeof listedBag>;
+
 /** What a move did: lines moved and those left as they were (another state, another unit). */
 const moveReply = z.object({ moved: z.number(), skipped: z.number() });
 export type DeliveryMoveReply = z.infer<typeof moveReply>;
@@ -234,7 +245,7 @@ export const gestorDelivery = {
     method: "GET",
     path: "/gestor/delivery/bags",
     query: deliveryBagFilters.and(z.object({ page: pageField })),
-    reply: pageOf(deliveryBag),
+    reply: pageOf(listedBag),
   }),
   /** Bearer (DELIVERY_ROLES). The bags named, whole, for the picking lists and labels (print, PDF). */
   pickingList: endpoint({

@@ -7,7 +7,14 @@
  */
 import type { Kysely } from "kysely";
 import { brazilDateTime } from "#core/dates.ts";
-import { DELIVERY_STATE_LABELS, READY_OVERDUE_DAYS, type GoodsDeliveryState } from "#core/delivery.ts";
+import {
+  daysWaiting,
+  DELIVERY_STATE_LABELS,
+  isReadyOverdue,
+  READY_OVERDUE_DAYS,
+  readyOverdueBefore,
+  type GoodsDeliveryState,
+} from "#core/delivery.ts";
 import type { Database } from "#db/schema.ts";
 import type { DeliveryBag, DeliveryBagFilters } from "../../contract/gestor/delivery.ts";
 import { paging, GESTOR_PAGE_SIZE } from "../../contract/gestor/paging.ts";
@@ -20,11 +27,6 @@ type Db = Kysely<Database>;
 
 /** What still waits at the unit: every state before "Retirado". */
 const PENDING_STATES = ["awaiting", "separated", "ready"] as const satisfies readonly GoodsDeliveryState[];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Before this instant a line made ready is overdue (core/delivery.ts READY_OVERDUE_DAYS). */
-const overdueBefore = (now: Date) => new Date(now.getTime() - READY_OVERDUE_DAYS * DAY_MS).toISOString();
 
 interface LineFilter {
   states: readonly GoodsDeliveryState[];
@@ -63,29 +65,37 @@ function byGradeClassStudent(a: DeliveryBag, b: DeliveryBag): number {
   );
 }
 
+/** A class as Separação groups it: a grade and a class of the roster, null for "none". */
+export interface BagClass {
+  codgrade: string | null;
+  turma: string | null;
+}
+
 /**
- * Separação's and Prontos' list. Sorted by grade, class and student; "Pronto para retirada"
- * by how long the bag has waited, oldest first (Prontos asks who is late), then the same.
- * The grade and class are the roster's of now (readDeliveryBags), so they are filtered here.
+ * The bags of the filters, every one, in the list's order: by grade, class and student;
+ * "Pronto para retirada" by how long the bag has waited, oldest first (Prontos asks who is
+ * late), then the same. Each says since when it is in the state and whether it is late
+ * (core/delivery.ts isReadyOverdue, the Painel's rule). The grade and class are the roster's
+ * of now (readDeliveryBags), so they are filtered here; `ofClass` is one class exactly.
  */
-export async function listDeliveryBags(
+export async function filteredBags(
   db: Db,
   storeId: number,
   scope: StaffScope,
-  filters: DeliveryBagFilters,
-  page: number,
+  filters: DeliveryBagFilters & { ofClass?: BagClass },
   now: Date,
 ) {
   const candidates = await pendingLines(db, storeId, scope, {
     states: [filters.state],
     unitCode: filters.unitCode,
-    readyBefore: filters.state === "ready" && filters.overdue ? overdueBefore(now) : undefined,
+    readyBefore: filters.state === "ready" && filters.overdue ? readyOverdueBefore(now) : undefined,
   })
     .select(["bag.id"])
     .select((eb) => eb.fn.min(eb.fn.coalesce("line.delivery_state_at", "sale.paid_at", "sale.created_at")).as("since"))
     .groupBy("bag.id")
     .execute();
-  const since = new Map(candidates.map((row) => [row.id, String(row.since)]));
+  const sinceOf = new Map(candidates.map((row) => [row.id, new Date(String(row.since)).toISOString()]));
+  const { ofClass } = filters;
   const bags = (
     await readDeliveryBags(
       db,
@@ -94,15 +104,36 @@ export async function listDeliveryBags(
       scope,
       now,
     )
-  ).filter(
-    (bag) =>
-      (!filters.codgrade || bag.codgrade === filters.codgrade) && (!filters.turma || bag.turma === filters.turma),
+  )
+    .filter((bag) =>
+      ofClass
+        ? bag.codgrade === ofClass.codgrade && bag.turma === ofClass.turma
+        : (!filters.codgrade || bag.codgrade === filters.codgrade) && (!filters.turma || bag.turma === filters.turma),
+    )
+    .map((bag) => {
+      const since = sinceOf.get(bag.id)!;
+      return {
+        ...bag,
+        since,
+        waitingDays: daysWaiting(since, now),
+        overdue: filters.state === "ready" && isReadyOverdue(since, now),
+      };
+    });
+  return bags.sort((a, b) =>
+    filters.state === "ready" ? a.since.localeCompare(b.since) || byGradeClassStudent(a, b) : byGradeClassStudent(a, b),
   );
-  bags.sort((a, b) =>
-    filters.state === "ready"
-      ? since.get(a.id)!.localeCompare(since.get(b.id)!) || byGradeClassStudent(a, b)
-      : byGradeClassStudent(a, b),
-  );
+}
+
+/** Separação's and Prontos' list, a page of filteredBags. */
+export async function listDeliveryBags(
+  db: Db,
+  storeId: number,
+  scope: StaffScope,
+  filters: DeliveryBagFilters,
+  page: number,
+  now: Date,
+) {
+  const bags = await filteredBags(db, storeId, scope, filters, now);
   const { offset, pageCount, page: current } = paging(page, bags.length);
   return { rows: bags.slice(offset, offset + GESTOR_PAGE_SIZE), page: current, pageCount, total: bags.length };
 }
@@ -140,7 +171,7 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
       .execute();
   const [counts, overdue, units] = await Promise.all([
     countBags({ states: PENDING_STATES }),
-    countBags({ states: ["ready"], readyBefore: overdueBefore(now) }),
+    countBags({ states: ["ready"], readyBefore: readyOverdueBefore(now) }),
     listUnits(db, storeId),
   ]);
   const mine = scope.kind === "network" ? null : new Set(unitsOf(scope));
@@ -219,7 +250,7 @@ export async function pendingPickupsCsv(
             quantidade: line.quantity,
             estado: DELIVERY_STATE_LABELS[line.state],
             desde: brazilDateTime(since).date,
-            dias_esperando: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)),
+            dias_esperando: daysWaiting(since, now),
           },
         };
       }),

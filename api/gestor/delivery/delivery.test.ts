@@ -231,6 +231,30 @@ describe("Prontos", () => {
     expect(listedIds(await list(secretary, "?state=ready&overdue=1"))).toEqual([bags.lucas]);
     const network = await t.call("GET", "/gestor/delivery/summary", undefined, admin);
     expect(network.body.units.find((unit: { unitCode: string }) => unit.unitCode === "1").readyOverdue).toBe(1);
+
+    // Each listed bag says whether it is late by the Painel's own rule.
+    const rows = (await list(secretary, "?state=ready")).body.rows as { id: string; overdue: boolean }[];
+    expect(rows.map((bag) => [bag.id, bag.overdue])).toEqual([
+      [bags.lucas, true],
+      [bags.ana, false],
+    ]);
+  });
+
+  it("calls a bag late an hour after the days allowed, in Prontos as on the Painel", async () => {
+    // 7 days and 1 hour: 7 whole days, yet more than 7 × 24 hours, so late in both.
+    const justLate = new Date(Date.now() - READY_OVERDUE_DAYS * 24 * 60 * 60 * 1000 - 60 * 60 * 1000).toISOString();
+    await t.db
+      .updateTable("sale_bag_items")
+      .set({ delivery_state_at: justLate })
+      .where("delivery_state", "=", "ready")
+      .where("sale_bag_id", "=", bags.lucas)
+      .execute();
+    const summary = await t.call("GET", "/gestor/delivery/summary", undefined, secretary);
+    expect(summary.body.units[0].readyOverdue).toBe(1);
+    const lucas = (await list(secretary, "?state=ready")).body.rows.find(
+      (bag: { id: string }) => bag.id === bags.lucas,
+    );
+    expect(lucas).toMatchObject({ overdue: true, waitingDays: READY_OVERDUE_DAYS, since: justLate });
   });
 });
 

@@ -104,7 +104,7 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-3">
             {ready.rows.map((bag) => {
-              const late = bag.waitingDays > overdueDays;
+              const late = bag.overdue;
               return (
                 <DeliveryBagCard key={bag.id} bag={bag} checkbox={false} highlight={late}>
                   <p className={late ? "font-bold text-amber-800" : "text-slate-700"}>

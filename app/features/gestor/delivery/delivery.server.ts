@@ -25,8 +25,6 @@ import { moveToast, type BagMoveIntent } from "./delivery-texts.ts";
 
 const requireUnitStaff = (request: Request) => requireStaff(request, { part: "delivery" });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The list's filters from the address, as the filter form and the Painel's links write them. */
 function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "ready")[]) {
   const read = (key: string) => url.searchParams.get(key) ?? undefined;
@@ -38,15 +36,6 @@ function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "read
     overdue: read("overdue"),
   });
   return { ...filters, state: allowed.includes(filters.state) ? filters.state : allowed[0]! };
-}
-
-/** Whole days a bag has waited in its state: since its oldest line of the person's units got there. */
-function waitingDays(bag: DeliveryBag, now: Date): number {
-  const since = bag.lines
-    .filter((line) => !line.otherUnit && line.state === "ready")
-    .map((line) => line.stateAt ?? bag.paidAt)
-    .sort()[0];
-  return since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)) : 0;
 }
 
 export async function separationPage(request: Request) {
@@ -72,10 +61,9 @@ export async function readyPage(request: Request) {
     call(gestorDelivery.bags, {}, { query: { ...common, state: "ready", overdue, page: pageOf("page") } }),
     call(gestorDelivery.summary, {}),
   ]);
-  const now = new Date();
   return {
     separated,
-    ready: { ...ready, rows: ready.rows.map((bag) => ({ ...bag, waitingDays: waitingDays(bag, now) })) },
+    ready,
     filters: { ...common, overdue },
     units: summary.units,
     overdueDays: READY_OVERDUE_DAYS,

@@ -25,6 +25,8 @@ export async function moveBags(
 ): Promise<{ moved: number; skipped: number }> {
   // Only a staff member moves lines: the history names who (delivery_events.staff_id).
   if (actor.kind !== "staff") throw new Error("a delivery move needs a staff member");
+  // A class emptied meanwhile (another tab moved it all): nothing to move.
+  if (bagIds.length === 0) return { moved: 0, skipped: 0 };
   const units = unitsOf(scope);
   const { from, to } = DELIVERY_MOVES[move];
   const at = deps.now();

@@ -16,7 +16,7 @@ import {
   type GoodsDeliveryState,
 } from "#core/delivery.ts";
 import type { Database } from "#db/schema.ts";
-import type { DeliveryBag, DeliveryBagFilters } from "../../contract/gestor/delivery.ts";
+import type { BagClassFields, DeliveryBag, DeliveryBagFilters } from "../../contract/gestor/delivery.ts";
 import { paging, GESTOR_PAGE_SIZE } from "../../contract/gestor/paging.ts";
 import { listUnits } from "../../units/repository.ts";
 import { writeGestorCsv } from "../csv-file.ts";
@@ -136,6 +136,14 @@ export async function listDeliveryBags(
   const bags = await filteredBags(db, storeId, scope, filters, now);
   const { offset, pageCount, page: current } = paging(page, bags.length);
   return { rows: bags.slice(offset, offset + GESTOR_PAGE_SIZE), page: current, pageCount, total: bags.length };
+}
+
+/** The bags of a whole class, every page of it (Separação's "Marcar todas da turma" and its print). */
+export async function classBagIds(db: Db, storeId: number, scope: StaffScope, fields: BagClassFields, now: Date) {
+  const { codgrade, turma, ...filters } = fields;
+  return (await filteredBags(db, storeId, scope, { ...filters, ofClass: { codgrade, turma } }, now)).map(
+    (bag) => bag.id,
+  );
 }
 
 /** The bags named, whole, for the picking lists and labels: only those with a pending line of the person's units. */

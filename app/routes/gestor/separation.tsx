@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
+  ClassButton,
   DeliveryBagCard,
   DeliveryFilterForm,
   groupsOf,
@@ -80,15 +81,15 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
                   {group.title} ({group.bags.length === 1 ? "1 sacola" : `${group.bags.length} sacolas`})
                 </h2>
                 <div className="flex flex-wrap gap-2">
-                  <OwnBagsButton
+                  <ClassButton
                     intent={move}
-                    bagIds={group.bags.map((bag) => bag.id)}
+                    bag={group.bags[0]!}
                     label={awaiting ? "Marcar todas da turma como separadas" : "Desfazer separação da turma"}
                     ariaLabel={`${awaiting ? "Marcar todas como separadas" : "Desfazer separação"}: ${group.title}`}
                   />
-                  <OwnBagsButton
+                  <ClassButton
                     intent="print"
-                    bagIds={group.bags.map((bag) => bag.id)}
+                    bag={group.bags[0]!}
                     label="Imprimir lista da turma"
                     ariaLabel={`Imprimir lista: ${group.title}`}
                   />

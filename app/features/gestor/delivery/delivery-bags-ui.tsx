@@ -173,6 +173,36 @@ export function OwnBagsButton({
   );
 }
 
+/**
+ * A button acting on a whole class as the list groups it, every page of it ("intent@grade|class",
+ * in the list's state and unit): the API finds its bags.
+ */
+export function ClassButton({
+  intent,
+  bag,
+  label,
+  ariaLabel,
+}: {
+  intent: string;
+  /** Any bag of the class: its grade and class name it. */
+  bag: DeliveryBag;
+  label: string;
+  ariaLabel: string;
+}) {
+  const part = (text: string | null) => encodeURIComponent(text ?? "");
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`${intent}@${part(bag.codgrade)}|${part(bag.turma)}`}
+      aria-label={ariaLabel}
+      className={gestorSecondaryButton}
+    >
+      {label}
+    </button>
+  );
+}
+
 /** A button acting on the ticked bags. */
 export function TickedBagsButton({
   intent,

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { DeliveryBag } from "#api/contract/gestor/delivery.ts";
+import { PICKING_LIST_MAX, type DeliveryBag } from "#api/contract/gestor/delivery.ts";
 import { formatPickupCode } from "#core/delivery.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
@@ -25,11 +25,19 @@ export function PrintFrame({
   title,
   testId,
   empty,
+  problem,
+  shown,
+  total,
   children,
 }: {
   title: string;
   testId: string;
   empty: boolean;
+  /** Why nothing is printed, when the address asked too much. */
+  problem: string | null;
+  /** Bags printed and bags asked for (a class larger than one print). */
+  shown: number;
+  total: number;
   children: ReactNode;
 }) {
   return (
@@ -46,7 +54,15 @@ export function PrintFrame({
           Para imprimir, use o botão ou o comando de impressão do navegador (Ctrl+P).
         </p>
       </header>
-      {empty ? (
+      {total > shown && !empty ? (
+        <p role="status" className="mb-4 font-semibold print:hidden">
+          Esta impressão traz as primeiras {shown} de {total} sacolas (no máximo {PICKING_LIST_MAX} por vez). Marque as
+          demais na separação para imprimi-las.
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert">{problem}</p>
+      ) : empty ? (
         <p role="alert">
           Nenhuma sacola escolhida, ou nenhuma com itens da sua unidade a entregar. Volte à separação e marque as
           sacolas.

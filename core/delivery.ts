@@ -11,6 +11,13 @@ export const GOODS_DELIVERY_STATES = ["awaiting", "separated", "ready", "picked_
 export const goodsDeliveryState = z.enum(GOODS_DELIVERY_STATES);
 export type GoodsDeliveryState = z.infer<typeof goodsDeliveryState>;
 
+/** What still waits at the unit: every state before "Retirado". */
+export const PENDING_DELIVERY_STATES = [
+  "awaiting",
+  "separated",
+  "ready",
+] as const satisfies readonly GoodsDeliveryState[];
+
 /** What a paid line shows: a course or event (TIPO S) is "Vaga confirmada" once paid. */
 export const deliveryState = z.enum([...GOODS_DELIVERY_STATES, "seat_confirmed"]);
 export type DeliveryState = z.infer<typeof deliveryState>;

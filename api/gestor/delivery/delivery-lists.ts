@@ -11,6 +11,7 @@ import {
   daysWaiting,
   DELIVERY_STATE_LABELS,
   isReadyOverdue,
+  PENDING_DELIVERY_STATES,
   READY_OVERDUE_DAYS,
   readyOverdueBefore,
   type GoodsDeliveryState,
@@ -22,11 +23,9 @@ import { listUnits } from "../../units/repository.ts";
 import { writeGestorCsv } from "../csv-file.ts";
 import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 import { readDeliveryBags } from "./delivery-bags.ts";
+import { paidLines } from "./paid-lines.ts";
 
 type Db = Kysely<Database>;
-
-/** What still waits at the unit: every state before "Retirado". */
-const PENDING_STATES = ["awaiting", "separated", "ready"] as const satisfies readonly GoodsDeliveryState[];
 
 interface LineFilter {
   states: readonly GoodsDeliveryState[];
@@ -37,20 +36,10 @@ interface LineFilter {
 
 /** The goods lines of paid sales of the store in the person's units matching the filter. */
 function pendingLines(db: Db, storeId: number, scope: StaffScope, filter: LineFilter) {
-  const units = unitsOf(scope);
-  let query = db
-    .selectFrom("sale_bag_items as line")
-    .innerJoin("sale_bags as bag", "bag.id", "line.sale_bag_id")
-    .innerJoin("sales as sale", "sale.id", "bag.sale_id")
-    .where("sale.store_id", "=", storeId)
-    .where("sale.status", "=", "paid")
-    // Spec §7 TIPO S (core/delivery.ts isSeatType): a seat has nothing to separate or pick up.
-    .where("line.type", "!=", "S")
-    .where("line.delivery_state", "in", [...filter.states]);
-  if (units) query = query.where("line.unit_code", "in", [...units]);
-  if (filter.unitCode) query = query.where("line.unit_code", "=", filter.unitCode);
-  if (filter.readyBefore) query = query.where("line.delivery_state_at", "<", filter.readyBefore);
-  return query;
+  return paidLines(db, storeId, scope, { seats: false })
+    .where("line.delivery_state", "in", [...filter.states])
+    .$if(filter.unitCode !== undefined, (query) => query.where("line.unit_code", "=", filter.unitCode!))
+    .$if(filter.readyBefore !== undefined, (query) => query.where("line.delivery_state_at", "<", filter.readyBefore!));
 }
 
 /** Grade, class and student, as the unit's shelves are arranged; a bag outside the roster last. */
@@ -154,7 +143,7 @@ export async function pickingListBags(
   bagIds: readonly string[],
   now: Date,
 ) {
-  const listed = await pendingLines(db, storeId, scope, { states: PENDING_STATES })
+  const listed = await pendingLines(db, storeId, scope, { states: PENDING_DELIVERY_STATES })
     .where("bag.id", "in", [...bagIds])
     .select("bag.id")
     .distinct()
@@ -178,7 +167,7 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
       .groupBy(["line.unit_code", "line.delivery_state"])
       .execute();
   const [counts, overdue, units] = await Promise.all([
-    countBags({ states: PENDING_STATES }),
+    countBags({ states: PENDING_DELIVERY_STATES }),
     countBags({ states: ["ready"], readyBefore: readyOverdueBefore(now) }),
     listUnits(db, storeId),
   ]);
@@ -230,7 +219,7 @@ export async function pendingPickupsCsv(
   unitCode: string | undefined,
   now: Date,
 ): Promise<string> {
-  const lineIds = await pendingLines(db, storeId, scope, { states: PENDING_STATES, unitCode })
+  const lineIds = await pendingLines(db, storeId, scope, { states: PENDING_DELIVERY_STATES, unitCode })
     .select(["bag.id as bagId", "line.id as lineId"])
     .execute();
   const wanted = new Set(lineIds.map((row) => row.lineId));

@@ -17,6 +17,7 @@ import {
   gestorCard,
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
+import { counted } from "#core/text.ts";
 import type { Route } from "./+types/separation";
 
 export const meta = () => [{ title: "Separação | Gestor | Loja Escolar" }];
@@ -78,7 +79,7 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
             <section key={group.key} aria-label={group.title} className="mb-5">
               <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-base font-bold text-slate-900">
-                  {group.title} ({group.bags.length === 1 ? "1 sacola" : `${group.bags.length} sacolas`})
+                  {group.title} ({counted(group.bags.length, "sacola", "sacolas")})
                 </h2>
                 <div className="flex flex-wrap gap-2">
                   <ClassButton

@@ -7,15 +7,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PICKING_LIST_MAX, type DeliveryBag } from "#api/contract/gestor/delivery.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { formatPickupCode, PENDING_DELIVERY_STATES } from "#core/delivery.ts";
+import { counted } from "#core/text.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 
-const PENDING = ["awaiting", "separated", "ready"];
-
 /** The bag's lines this unit hands over. */
 export const shelfLines = (bag: DeliveryBag) =>
-  bag.lines.filter((line) => !line.otherUnit && PENDING.includes(line.state));
+  bag.lines.filter((line) => !line.otherUnit && (PENDING_DELIVERY_STATES as readonly string[]).includes(line.state));
 
 const gradeAndClass = (bag: DeliveryBag) =>
   `${bag.gradeLabel ?? "Sem série no cadastro"}${bag.turma ? ` · Turma ${bag.turma}` : ""}`;
@@ -140,7 +139,7 @@ export function BagLabel({ bag }: { bag: DeliveryBag }) {
       <p>{gradeAndClass(bag)}</p>
       {bag.pickupCode ? <p className="text-xl font-bold tracking-wider">{formatPickupCode(bag.pickupCode)}</p> : null}
       <p className="text-sm">
-        {pieces === 1 ? "1 item" : `${pieces} itens`} · Pedido {bag.referenceCode}
+        {counted(pieces, "item", "itens")} · Pedido {bag.referenceCode}
       </p>
     </div>
   );

@@ -171,7 +171,12 @@ describe("Prontos", () => {
     expect(t.mail).toHaveLength(1);
     const [mail] = t.mail;
     expect(mail!.to).toBe(customer.email);
-    expect(mail!.subject).toContain("Seu pedido está pronto para retirada");
+    // Unit 4's backpack is still on its way: only part of the order is ready.
+    expect(mail!.subject).toContain("Parte do seu pedido está pronta para retirada");
+    expect(mail!.text).toContain("Os itens abaixo do seu pedido");
+    expect(mail!.text).toContain("estão prontos para retirada.");
+    expect(mail!.text).toContain("Veja o QR Code do código de retirada:");
+    expect(mail!.html).toContain(`/comprovantePublico/${bags.lucas}/${sales.lucas}"`);
     for (const part of [mail!.text, mail!.html]) {
       expect(part).toContain("Colégio Saber Boa Viagem");
       expect(part).toContain("Rua Ernesto de Paula Santos, 1020, Boa Viagem");
@@ -204,6 +209,11 @@ describe("Prontos", () => {
     expect(t.mail[0]!.text).toContain("Horário de retirada: consulte a secretaria da unidade");
     expect(t.mail[0]!.text).toContain("ZZ9-X8W");
     expect(t.mail[0]!.text).not.toContain("ainda estão sendo preparados");
+    // One item, the whole order: singular, and the subject says it all is ready.
+    expect(t.mail[0]!.subject).toContain("Seu pedido está pronto para retirada");
+    expect(t.mail[0]!.text).toContain("O item abaixo do seu pedido");
+    expect(t.mail[0]!.text).toContain("está pronto para retirada.");
+    expect(t.mail[0]!.text).toContain(`/comprovantePublico/${bags.ana}/${sales.ana}`);
   });
 
   it("lists what waits for pickup oldest first and counts it on the Painel, late after the days allowed", async () => {

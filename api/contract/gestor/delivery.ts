@@ -260,7 +260,12 @@ export const gestorDelivery = {
   summary: endpoint({
     method: "GET",
     path: "/gestor/delivery/summary",
-    reply: z.object({ units: z.array(unitDeliveryFigures), overdueDays: z.number() }),
+    reply: z.object({
+      units: z.array(unitDeliveryFigures),
+      overdueDays: z.number(),
+      /** The grades of the current period (Séries), in order: Separação's and Prontos' grade filter. */
+      grades: z.array(z.object({ codgrade: z.string(), label: z.string() })),
+    }),
   }),
   /**
    * Bearer (DELIVERY_ROLES). Separação and Prontos: the bags of paid sales with a line of the

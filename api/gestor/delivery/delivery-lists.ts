@@ -6,7 +6,7 @@
  * Painel counts bags, as the lists it links to show them, so a count and its list agree.
  */
 import type { Kysely } from "kysely";
-import { brazilDateTime } from "#core/dates.ts";
+import { brazilDateTime, currentPeriodCode } from "#core/dates.ts";
 import {
   daysWaiting,
   DELIVERY_STATE_LABELS,
@@ -21,6 +21,7 @@ import type { BagClassFields, DeliveryBag, DeliveryBagFilters } from "../../cont
 import { paging, GESTOR_PAGE_SIZE } from "../../contract/gestor/paging.ts";
 import { listUnits } from "../../units/repository.ts";
 import { writeGestorCsv } from "../csv-file.ts";
+import { periodGrades } from "../grades/repository.ts";
 import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 import { readDeliveryBags } from "./delivery-bags.ts";
 import { paidLines } from "./paid-lines.ts";
@@ -166,10 +167,11 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
       .select((eb) => eb.fn.count<number | string>("bag.id").distinct().as("bags"))
       .groupBy(["line.unit_code", "line.delivery_state"])
       .execute();
-  const [counts, overdue, units] = await Promise.all([
+  const [counts, overdue, units, grades] = await Promise.all([
     countBags({ states: PENDING_DELIVERY_STATES }),
     countBags({ states: ["ready"], readyBefore: readyOverdueBefore(now) }),
     listUnits(db, storeId),
+    periodGrades(db, storeId, currentPeriodCode(now)),
   ]);
   const mine = scope.kind === "network" ? null : new Set(unitsOf(scope));
   const countOf = (rows: typeof counts, unitCode: string, state: GoodsDeliveryState) =>
@@ -180,6 +182,11 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
   );
   return {
     overdueDays: READY_OVERDUE_DAYS,
+    // Labelled as readDeliveryBags labels a bag's grade, so the filter and the list agree.
+    grades: grades.map((grade) => ({
+      codgrade: grade.codgrade,
+      label: [grade.grade_name, grade.course].filter(Boolean).join(" · ") || grade.codgrade,
+    })),
     units: shown.map((unit) => ({
       unitCode: unit.code,
       unitName: unit.name,

@@ -107,6 +107,9 @@ describe("Separação", () => {
       expect(ids).not.toContain(bags.cancelled);
     }
     expect(listedIds(await list(secretary, "?codgrade=EF06&turma=B"))).toEqual([bags.lucas]);
+    // The grade filter offers the period's grades, labelled as the list labels a bag's grade.
+    const { grades } = (await t.call("GET", "/gestor/delivery/summary", undefined, secretary)).body;
+    expect(grades).toContainEqual({ codgrade: "EF06", label: lucas.gradeLabel });
     expect(listedIds(await list(secretary, "?codgrade=EF06&turma=A"))).toEqual([]);
   });
 

@@ -29,7 +29,7 @@ export const action = ({ request }: Route.ActionArgs) =>
 
 /** Separação (issue 30): what the unit must separate, by grade and class; print the lists and labels. */
 export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
-  const { list, filters, units, stateLabels } = loaderData;
+  const { list, filters, units, grades, stateLabels } = loaderData;
   const awaiting = filters.state === "awaiting";
   const search = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -49,7 +49,13 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
         Sacolas de pedidos pagos com itens da sua unidade, por série e turma. Marque as sacolas separadas, imprima a
         lista de separação (uma folha por estudante) e as etiquetas. Cursos e eventos não entram: têm vaga confirmada.
       </p>
-      <DeliveryFilterForm action={GESTOR_PATHS.separation} idPrefix="separacao" units={units} filters={filters}>
+      <DeliveryFilterForm
+        action={GESTOR_PATHS.separation}
+        idPrefix="separacao"
+        units={units}
+        grades={grades}
+        filters={filters}
+      >
         <GestorFilterSelect
           idPrefix="separacao"
           name="state"

@@ -51,7 +51,7 @@ export async function separationPage(request: Request) {
     call(gestorDelivery.bags, {}, { query: { ...filters, page } }),
     call(gestorDelivery.summary, {}),
   ]);
-  return { list, filters, units: summary.units, stateLabels: DELIVERY_STATE_LABELS };
+  return { list, filters, units: summary.units, grades: summary.grades, stateLabels: DELIVERY_STATE_LABELS };
 }
 
 export async function readyPage(request: Request) {
@@ -70,6 +70,7 @@ export async function readyPage(request: Request) {
     ready,
     filters: { ...common, overdue },
     units: summary.units,
+    grades: summary.grades,
     overdueDays: READY_OVERDUE_DAYS,
   };
 }

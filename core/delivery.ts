@@ -11,6 +11,13 @@ export const GOODS_DELIVERY_STATES = ["awaiting", "separated", "ready", "picked_
 export const goodsDeliveryState = z.enum(GOODS_DELIVERY_STATES);
 export type GoodsDeliveryState = z.infer<typeof goodsDeliveryState>;
 
+/** What still waits at the unit: every state before "Retirado". */
+export const PENDING_DELIVERY_STATES = [
+  "awaiting",
+  "separated",
+  "ready",
+] as const satisfies readonly GoodsDeliveryState[];
+
 /** What a paid line shows: a course or event (TIPO S) is "Vaga confirmada" once paid. */
 export const deliveryState = z.enum([...GOODS_DELIVERY_STATES, "seat_confirmed"]);
 export type DeliveryState = z.infer<typeof deliveryState>;
@@ -88,6 +95,22 @@ export const EVENT_OF_MOVE: Record<DeliveryMove, DeliveryEventKind> = {
 
 /** "Pronto para retirada" for more than this many days: the Painel counts it as late. */
 export const READY_OVERDUE_DAYS = 7;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The one rule of "late" (Painel, Prontos): a line made ready before this instant has waited
+ * more than READY_OVERDUE_DAYS × 24 hours.
+ */
+export const readyOverdueBefore = (now: Date) => new Date(now.getTime() - READY_OVERDUE_DAYS * DAY_MS).toISOString();
+
+/** Whether something ready since `readySince` (ISO) is late at `now`. */
+export const isReadyOverdue = (readySince: string, now: Date) =>
+  Date.parse(readySince) < Date.parse(readyOverdueBefore(now));
+
+/** Whole days from `since` (ISO) to `now`: how long a bag has waited, as Prontos and the CSV say it. */
+export const daysWaiting = (since: string, now: Date) =>
+  Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS));
 
 /**
  * The pickup code: 6 characters of an alphabet without the look-alikes 0/O and 1/I/L, so it is

@@ -73,7 +73,7 @@ function methodOf(sale: SaleForMail): string {
 }
 
 /** A line's product with the size it was sold in, "Camiseta do uniforme (Tamanho: M)" (issue 28). */
-function soldItemName(item: { title: string; option_name: string | null; option_value: string | null }): string {
+export function soldItemName(item: { title: string; option_name: string | null; option_value: string | null }): string {
   const option = chosenOption(item.option_name, item.option_value);
   return option ? `${item.title} (${option})` : item.title;
 }
@@ -102,7 +102,11 @@ function orderLines(sale: SaleForMail, withPickup = false): string[] {
 const bigLine = (text: string) => ({ big: text });
 
 /** The text, line by line, as simple HTML (links clickable, everything escaped). */
-function messageOf(sale: SaleForMail, subject: string, lines: (string | { big: string })[]): Omit<MailMessage, "id"> {
+export function messageOf(
+  sale: { email: string },
+  subject: string,
+  lines: (string | { big: string })[],
+): Omit<MailMessage, "id"> {
   const text = lines.map((line) => (typeof line === "string" ? line : line.big)).join("\n");
   const html = `<!doctype html>
 <html lang="pt-BR">

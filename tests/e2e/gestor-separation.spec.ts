@@ -1,4 +1,5 @@
 import { newPickupCode } from "#api/delivery/pickup-code.ts";
+import { currentPeriodCode } from "#core/dates.ts";
 import { formatPickupCode } from "#core/delivery.ts";
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { apiCustomer } from "./support/accounts.ts";
@@ -30,6 +31,18 @@ test("a unit's secretary separates, prints and marks a bag ready; the family is 
   const uniform = `Camiseta ${codgrade}`;
   const notebook = `Caderno ${codgrade}`;
   const { bagId, pickupCode, unitOne } = await withStoreDatabase(async (db) => {
+    // The grade in the period's Séries, as a real student's is: the grade filter offers it.
+    await db
+      .insertInto("series")
+      .values({
+        store_id: 1,
+        course: "Ensino Fundamental II",
+        grade_name: `Série ${codgrade}`,
+        codgrade,
+        period_code: currentPeriodCode(),
+        position: 999,
+      })
+      .execute();
     const saleId = await insertSale(db, {
       customer_id: customer.id,
       status: "paid",
@@ -74,7 +87,12 @@ test("a unit's secretary separates, prints and marks a bag ready; the family is 
     page.getByRole("region", { name: unitOne.name }).getByRole("link", { name: /^Aguardando separação \d+ sacolas?$/ }),
   ).toHaveAttribute("href", "/gestor/separacao?unitCode=1");
 
-  await visit(`/gestor/separacao${filtered}`);
+  // The grade filter is a choice of the period's grades; the GET form writes the address.
+  await visit("/gestor/separacao");
+  await page.getByRole("combobox", { name: "Série", exact: true }).selectOption(codgrade);
+  await page.getByRole("textbox", { name: "Turma", exact: true }).fill("A");
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`codgrade=${codgrade}&turma=A`));
   const bag = page.getByTestId("delivery-bag").filter({ hasText: studentName });
   await expect(bag).toContainText(code);
   await expect(bag).toContainText(`1 × ${uniform} (Tamanho: M) — Aguardando separação`);

@@ -40,21 +40,46 @@ export const DELIVERY_MESSAGES = {
   exchangeNotGoods: "Só uniformes e outros produtos com tamanho podem ser trocados.",
   checkInNotSeat: "Só cursos e eventos têm check-in.",
   alreadyCheckedIn: "Este estudante já fez check-in.",
+  printTooMany: "Escolha no máximo 100 sacolas por impressão.",
 } as const;
 const M = DELIVERY_MESSAGES;
 
-const idList = (required: string) =>
+const idList = (required: string, max = 500, tooMany = required) =>
   z.preprocess(
     (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
     z
       .array(z.uuid({ message: M.idInvalid }))
       .min(1, { message: required })
-      .max(500, { message: required })
+      .max(max, { message: tooMany })
       .transform((ids) => [...new Set(ids)]),
   );
 
+/** The most bags one print (picking lists, labels) asks for: its address names them, and paper ends. */
+export const PICKING_LIST_MAX = 100;
+
 /** A move of whole bags (Separação, Prontos): every line of the bags in the person's units. */
 export const bagMoveFields = z.object({ bagIds: idList(M.bagsRequired) });
+
+/** A grade or class of a whole class; "" or none: the bags without one (not in the roster). */
+const classPart = z.preprocess(
+  (value) => (value === undefined || value === "" ? null : value),
+  z.string().trim().max(20).nullable(),
+);
+
+/**
+ * A whole class as Separação groups it, every page of it: the bags of the person's units (or of
+ * one) with a line in `state`, of exactly that grade and class of the roster.
+ */
+export const bagClassFields = z.object({
+  unitCode: unitCodeField.optional().catch(undefined),
+  state: goodsDeliveryState.exclude(["picked_up"]),
+  codgrade: classPart,
+  turma: classPart,
+});
+export type BagClassFields = z.infer<typeof bagClassFields>;
+
+/** A move names bags, or a whole class ("Marcar todas da turma"). */
+export const bagMoveBody = z.union([bagMoveFields, z.object({ ofClass: bagClassFields })]);
 
 /** Separação's and Prontos' filters (GET query: a filtered list is a link the Painel points at). */
 export const deliveryBagFilters = z.object({
@@ -108,6 +133,17 @@ const deliveryBag = z.object({
   lines: z.array(deliveryLine),
 });
 export type DeliveryBag = z.infer<typeof deliveryBag>;
+
+/** A bag of Separação's and Prontos' list: since when it is in the state listed, and whether that is late. */
+const listedBag = deliveryBag.extend({
+  /** ISO: when its oldest line of the person's units entered the state. */
+  since: z.string(),
+  /** Whole days since then. */
+  waitingDays: z.number(),
+  /** "Pronto para retirada" for more than READY_OVERDUE_DAYS days (core/delivery.ts isReadyOverdue), as the Painel counts. */
+  overdue: z.boolean(),
+});
+export type ListedDeliveryBag = z.infer<typeof listedBag>;
 
 /** What a move did: lines moved and those left as they were (another state, another unit). */
 const moveReply = z.object({ moved: z.number(), skipped: z.number() });
@@ -222,7 +258,12 @@ export const gestorDelivery = {
   summary: endpoint({
     method: "GET",
     path: "/gestor/delivery/summary",
-    reply: z.object({ units: z.array(unitDeliveryFigures), overdueDays: z.number() }),
+    reply: z.object({
+      units: z.array(unitDeliveryFigures),
+      overdueDays: z.number(),
+      /** The grades of the current period (Séries), in order: Separação's and Prontos' grade filter. */
+      grades: z.array(z.object({ codgrade: z.string(), label: z.string() })),
+    }),
   }),
   /**
    * Bearer (DELIVERY_ROLES). Separação and Prontos: the bags of paid sales with a line of the
@@ -232,31 +273,36 @@ export const gestorDelivery = {
     method: "GET",
     path: "/gestor/delivery/bags",
     query: deliveryBagFilters.and(z.object({ page: pageField })),
-    reply: pageOf(deliveryBag),
+    reply: pageOf(listedBag),
   }),
   /** Bearer (DELIVERY_ROLES). The bags named, whole, for the picking lists and labels (print, PDF). */
   pickingList: endpoint({
     method: "GET",
     path: "/gestor/delivery/picking-list",
-    // A GET's query carries one value per name: the bags as "id,id,…" (the print page's address).
-    query: z.object({
-      bagIds: z.preprocess(
-        (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
-        idList(M.bagsRequired),
-      ),
-    }),
-    reply: z.object({ bags: z.array(deliveryBag) }),
+    // A GET's query carries one value per name: the bags as "id,id,…" (the print page's address),
+    // at most PICKING_LIST_MAX; or a whole class, whose first PICKING_LIST_MAX bags come back.
+    query: z.union([
+      z.object({
+        bagIds: z.preprocess(
+          (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
+          idList(M.bagsRequired, PICKING_LIST_MAX, M.printTooMany),
+        ),
+      }),
+      bagClassFields,
+    ]),
+    /** `total`: the bags asked for, more than `bags` when a class has more than PICKING_LIST_MAX. */
+    reply: z.object({ bags: z.array(deliveryBag), total: z.number() }),
   }),
   /** Bearer (DELIVERY_ROLES). Aguardando separação → Separado, for the bags' lines of the person's units. */
-  separate: endpoint({ method: "POST", path: "/gestor/delivery/separate", body: bagMoveFields, reply: moveReply }),
+  separate: endpoint({ method: "POST", path: "/gestor/delivery/separate", body: bagMoveBody, reply: moveReply }),
   /** Bearer (DELIVERY_ROLES). Separado → Aguardando separação: a bag separated by mistake. */
-  unseparate: endpoint({ method: "POST", path: "/gestor/delivery/unseparate", body: bagMoveFields, reply: moveReply }),
+  unseparate: endpoint({ method: "POST", path: "/gestor/delivery/unseparate", body: bagMoveBody, reply: moveReply }),
   /**
    * Bearer (DELIVERY_ROLES). → Pronto para retirada; each sale with a line made ready gets one
    * e-mail (through the outbox, in the same transaction) with the unit's address, pickup hours,
    * the code and what is ready.
    */
-  ready: endpoint({ method: "POST", path: "/gestor/delivery/ready", body: bagMoveFields, reply: moveReply }),
+  ready: endpoint({ method: "POST", path: "/gestor/delivery/ready", body: bagMoveBody, reply: moveReply }),
   /** Bearer (DELIVERY_ROLES). Pending pickups (not yet picked up) of a unit, every page, as CSV. */
   pendingCsv: endpoint({
     method: "GET",

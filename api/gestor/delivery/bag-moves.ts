@@ -10,7 +10,8 @@ import { DELIVERY_MOVES, type DeliveryMove } from "#core/delivery.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { moveLines, type MovableLine } from "../../delivery/delivery-moves.ts";
 import type { AuditActor } from "../audit/audit-log.ts";
-import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
+import { paidLines } from "./paid-lines.ts";
 import { enqueueReadyEmail } from "./ready-email.ts";
 
 export type BagMove = Exclude<DeliveryMove, "handOver">;
@@ -25,14 +26,12 @@ export async function moveBags(
 ): Promise<{ moved: number; skipped: number }> {
   // Only a staff member moves lines: the history names who (delivery_events.staff_id).
   if (actor.kind !== "staff") throw new Error("a delivery move needs a staff member");
-  const units = unitsOf(scope);
+  // A class emptied meanwhile (another tab moved it all): nothing to move.
+  if (bagIds.length === 0) return { moved: 0, skipped: 0 };
   const { from, to } = DELIVERY_MOVES[move];
   const at = deps.now();
   return deps.db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom("sale_bag_items as line")
-      .innerJoin("sale_bags as bag", "bag.id", "line.sale_bag_id")
-      .innerJoin("sales as sale", "sale.id", "bag.sale_id")
+    const lines: MovableLine[] = await paidLines(trx, storeId, scope, { seats: false })
       .select([
         "line.id",
         "sale.id as saleId",
@@ -42,14 +41,10 @@ export async function moveBags(
         "line.option_value as optionValue",
       ])
       .where("bag.id", "in", [...bagIds])
-      .where("sale.store_id", "=", storeId)
-      .where("sale.status", "=", "paid")
-      .where("line.type", "!=", "S")
       .where("line.delivery_state", "in", [...from, to])
       .orderBy("sale.reference_code")
-      .orderBy("line.id");
-    if (units) query = query.where("line.unit_code", "in", [...units]);
-    const lines: MovableLine[] = await query.execute();
+      .orderBy("line.id")
+      .execute();
     const { moved, skipped } = await moveLines(trx, lines, { storeId, move, actor, at });
     if (move === "ready")
       for (const saleId of new Set(moved.map((line) => line.saleId))) await enqueueReadyEmail(trx, deps, saleId);

@@ -11,21 +11,13 @@ import type { Database } from "#db/schema.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { ApiError, notFound } from "../../errors.ts";
 import { recordAudit, type AuditActor } from "../audit/audit-log.ts";
-import { inScope, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
+import { inScope, type StaffScope } from "../staff/staff-scope.ts";
 import { recordDeliveryEvent } from "./delivery-event.ts";
+import { paidLines } from "./paid-lines.ts";
 
 /** TIPO S lines of paid sales of the store, in the person's units. */
-function paidSeats(db: Kysely<Database>, storeId: number, scope: StaffScope) {
-  const units = unitsOf(scope);
-  return db
-    .selectFrom("sale_bag_items as line")
-    .innerJoin("sale_bags as bag", "bag.id", "line.sale_bag_id")
-    .innerJoin("sales", "sales.id", "bag.sale_id")
-    .where("sales.store_id", "=", storeId)
-    .where("sales.status", "=", "paid")
-    .where("line.type", "=", "S")
-    .$if(units !== null, (query) => query.where("line.unit_code", "in", [...units!]));
-}
+const paidSeats = (db: Kysely<Database>, storeId: number, scope: StaffScope) =>
+  paidLines(db, storeId, scope, { seats: true });
 
 export async function seatItems(db: Kysely<Database>, storeId: number, scope: StaffScope) {
   const rows = await paidSeats(db, storeId, scope)
@@ -59,9 +51,9 @@ export async function seatsOf(
 ) {
   if (!inScope(scope, unitCode)) return null;
   const rows = await paidSeats(db, storeId, scope)
-    .innerJoin("customers", "customers.id", "sales.customer_id")
+    .innerJoin("customers", "customers.id", "sale.customer_id")
     .select(["line.id", "line.title", "line.checked_in_at", "bag.student_name", "bag.student_ra"])
-    .select(["customers.name as customer_name", "sales.reference_code"])
+    .select(["customers.name as customer_name", "sale.reference_code"])
     .where("line.unit_code", "=", unitCode)
     .where("line.item_totvs_id", "=", itemTOTVSId)
     .orderBy("bag.student_name")

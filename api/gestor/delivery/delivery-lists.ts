@@ -6,25 +6,27 @@
  * Painel counts bags, as the lists it links to show them, so a count and its list agree.
  */
 import type { Kysely } from "kysely";
-import { brazilDateTime } from "#core/dates.ts";
-import { DELIVERY_STATE_LABELS, READY_OVERDUE_DAYS, type GoodsDeliveryState } from "#core/delivery.ts";
+import { brazilDateTime, currentPeriodCode } from "#core/dates.ts";
+import {
+  daysWaiting,
+  DELIVERY_STATE_LABELS,
+  isReadyOverdue,
+  PENDING_DELIVERY_STATES,
+  READY_OVERDUE_DAYS,
+  readyOverdueBefore,
+  type GoodsDeliveryState,
+} from "#core/delivery.ts";
 import type { Database } from "#db/schema.ts";
-import type { DeliveryBag, DeliveryBagFilters } from "../../contract/gestor/delivery.ts";
+import type { BagClassFields, DeliveryBag, DeliveryBagFilters } from "../../contract/gestor/delivery.ts";
 import { paging, GESTOR_PAGE_SIZE } from "../../contract/gestor/paging.ts";
 import { listUnits } from "../../units/repository.ts";
 import { writeGestorCsv } from "../csv-file.ts";
+import { periodGrades } from "../grades/repository.ts";
 import { unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 import { readDeliveryBags } from "./delivery-bags.ts";
+import { paidLines } from "./paid-lines.ts";
 
 type Db = Kysely<Database>;
-
-/** What still waits at the unit: every state before "Retirado". */
-const PENDING_STATES = ["awaiting", "separated", "ready"] as const satisfies readonly GoodsDeliveryState[];
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Before this instant a line made ready is overdue (core/delivery.ts READY_OVERDUE_DAYS). */
-const overdueBefore = (now: Date) => new Date(now.getTime() - READY_OVERDUE_DAYS * DAY_MS).toISOString();
 
 interface LineFilter {
   states: readonly GoodsDeliveryState[];
@@ -35,20 +37,10 @@ interface LineFilter {
 
 /** The goods lines of paid sales of the store in the person's units matching the filter. */
 function pendingLines(db: Db, storeId: number, scope: StaffScope, filter: LineFilter) {
-  const units = unitsOf(scope);
-  let query = db
-    .selectFrom("sale_bag_items as line")
-    .innerJoin("sale_bags as bag", "bag.id", "line.sale_bag_id")
-    .innerJoin("sales as sale", "sale.id", "bag.sale_id")
-    .where("sale.store_id", "=", storeId)
-    .where("sale.status", "=", "paid")
-    // Spec §7 TIPO S (core/delivery.ts isSeatType): a seat has nothing to separate or pick up.
-    .where("line.type", "!=", "S")
-    .where("line.delivery_state", "in", [...filter.states]);
-  if (units) query = query.where("line.unit_code", "in", [...units]);
-  if (filter.unitCode) query = query.where("line.unit_code", "=", filter.unitCode);
-  if (filter.readyBefore) query = query.where("line.delivery_state_at", "<", filter.readyBefore);
-  return query;
+  return paidLines(db, storeId, scope, { seats: false })
+    .where("line.delivery_state", "in", [...filter.states])
+    .$if(filter.unitCode !== undefined, (query) => query.where("line.unit_code", "=", filter.unitCode!))
+    .$if(filter.readyBefore !== undefined, (query) => query.where("line.delivery_state_at", "<", filter.readyBefore!));
 }
 
 /** Grade, class and student, as the unit's shelves are arranged; a bag outside the roster last. */
@@ -63,29 +55,37 @@ function byGradeClassStudent(a: DeliveryBag, b: DeliveryBag): number {
   );
 }
 
+/** A class as Separação groups it: a grade and a class of the roster, null for "none". */
+export interface BagClass {
+  codgrade: string | null;
+  turma: string | null;
+}
+
 /**
- * Separação's and Prontos' list. Sorted by grade, class and student; "Pronto para retirada"
- * by how long the bag has waited, oldest first (Prontos asks who is late), then the same.
- * The grade and class are the roster's of now (readDeliveryBags), so they are filtered here.
+ * The bags of the filters, every one, in the list's order: by grade, class and student;
+ * "Pronto para retirada" by how long the bag has waited, oldest first (Prontos asks who is
+ * late), then the same. Each says since when it is in the state and whether it is late
+ * (core/delivery.ts isReadyOverdue, the Painel's rule). The grade and class are the roster's
+ * of now (readDeliveryBags), so they are filtered here; `ofClass` is one class exactly.
  */
-export async function listDeliveryBags(
+export async function filteredBags(
   db: Db,
   storeId: number,
   scope: StaffScope,
-  filters: DeliveryBagFilters,
-  page: number,
+  filters: DeliveryBagFilters & { ofClass?: BagClass },
   now: Date,
 ) {
   const candidates = await pendingLines(db, storeId, scope, {
     states: [filters.state],
     unitCode: filters.unitCode,
-    readyBefore: filters.state === "ready" && filters.overdue ? overdueBefore(now) : undefined,
+    readyBefore: filters.state === "ready" && filters.overdue ? readyOverdueBefore(now) : undefined,
   })
     .select(["bag.id"])
     .select((eb) => eb.fn.min(eb.fn.coalesce("line.delivery_state_at", "sale.paid_at", "sale.created_at")).as("since"))
     .groupBy("bag.id")
     .execute();
-  const since = new Map(candidates.map((row) => [row.id, String(row.since)]));
+  const sinceOf = new Map(candidates.map((row) => [row.id, new Date(String(row.since)).toISOString()]));
+  const { ofClass } = filters;
   const bags = (
     await readDeliveryBags(
       db,
@@ -94,17 +94,46 @@ export async function listDeliveryBags(
       scope,
       now,
     )
-  ).filter(
-    (bag) =>
-      (!filters.codgrade || bag.codgrade === filters.codgrade) && (!filters.turma || bag.turma === filters.turma),
+  )
+    .filter((bag) =>
+      ofClass
+        ? bag.codgrade === ofClass.codgrade && bag.turma === ofClass.turma
+        : (!filters.codgrade || bag.codgrade === filters.codgrade) && (!filters.turma || bag.turma === filters.turma),
+    )
+    .map((bag) => {
+      const since = sinceOf.get(bag.id)!;
+      return {
+        ...bag,
+        since,
+        waitingDays: daysWaiting(since, now),
+        overdue: filters.state === "ready" && isReadyOverdue(since, now),
+      };
+    });
+  return bags.sort((a, b) =>
+    filters.state === "ready" ? a.since.localeCompare(b.since) || byGradeClassStudent(a, b) : byGradeClassStudent(a, b),
   );
-  bags.sort((a, b) =>
-    filters.state === "ready"
-      ? since.get(a.id)!.localeCompare(since.get(b.id)!) || byGradeClassStudent(a, b)
-      : byGradeClassStudent(a, b),
-  );
+}
+
+/** Separação's and Prontos' list, a page of filteredBags. */
+export async function listDeliveryBags(
+  db: Db,
+  storeId: number,
+  scope: StaffScope,
+  filters: DeliveryBagFilters,
+  page: number,
+  now: Date,
+) {
+  const bags = await filteredBags(db, storeId, scope, filters, now);
   const { offset, pageCount, page: current } = paging(page, bags.length);
   return { rows: bags.slice(offset, offset + GESTOR_PAGE_SIZE), page: current, pageCount, total: bags.length };
+}
+
+/** The bags of a whole class, every page of it (Separação's "Marcar todas da turma" and its print). */
+export async function classBagIds(db: Db, storeId: number, scope: StaffScope, fields: BagClassFields, now: Date) {
+  const { codgrade, turma, ...filters } = fields;
+  return (await filteredBags(db, storeId, scope, { ...filters, ofClass: { codgrade, turma } }, now)).map(
+    (bag) => bag.id,
+  );
 }
 
 /** The bags named, whole, for the picking lists and labels: only those with a pending line of the person's units. */
@@ -115,7 +144,7 @@ export async function pickingListBags(
   bagIds: readonly string[],
   now: Date,
 ) {
-  const listed = await pendingLines(db, storeId, scope, { states: PENDING_STATES })
+  const listed = await pendingLines(db, storeId, scope, { states: PENDING_DELIVERY_STATES })
     .where("bag.id", "in", [...bagIds])
     .select("bag.id")
     .distinct()
@@ -138,10 +167,11 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
       .select((eb) => eb.fn.count<number | string>("bag.id").distinct().as("bags"))
       .groupBy(["line.unit_code", "line.delivery_state"])
       .execute();
-  const [counts, overdue, units] = await Promise.all([
-    countBags({ states: PENDING_STATES }),
-    countBags({ states: ["ready"], readyBefore: overdueBefore(now) }),
+  const [counts, overdue, units, grades] = await Promise.all([
+    countBags({ states: PENDING_DELIVERY_STATES }),
+    countBags({ states: ["ready"], readyBefore: readyOverdueBefore(now) }),
     listUnits(db, storeId),
+    periodGrades(db, storeId, currentPeriodCode(now)),
   ]);
   const mine = scope.kind === "network" ? null : new Set(unitsOf(scope));
   const countOf = (rows: typeof counts, unitCode: string, state: GoodsDeliveryState) =>
@@ -152,6 +182,11 @@ export async function deliverySummary(db: Db, storeId: number, scope: StaffScope
   );
   return {
     overdueDays: READY_OVERDUE_DAYS,
+    // Labelled as readDeliveryBags labels a bag's grade, so the filter and the list agree.
+    grades: grades.map((grade) => ({
+      codgrade: grade.codgrade,
+      label: [grade.grade_name, grade.course].filter(Boolean).join(" · ") || grade.codgrade,
+    })),
     units: shown.map((unit) => ({
       unitCode: unit.code,
       unitName: unit.name,
@@ -191,7 +226,7 @@ export async function pendingPickupsCsv(
   unitCode: string | undefined,
   now: Date,
 ): Promise<string> {
-  const lineIds = await pendingLines(db, storeId, scope, { states: PENDING_STATES, unitCode })
+  const lineIds = await pendingLines(db, storeId, scope, { states: PENDING_DELIVERY_STATES, unitCode })
     .select(["bag.id as bagId", "line.id as lineId"])
     .execute();
   const wanted = new Set(lineIds.map((row) => row.lineId));
@@ -219,7 +254,7 @@ export async function pendingPickupsCsv(
             quantidade: line.quantity,
             estado: DELIVERY_STATE_LABELS[line.state],
             desde: brazilDateTime(since).date,
-            dias_esperando: Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)),
+            dias_esperando: daysWaiting(since, now),
           },
         };
       }),

@@ -107,6 +107,9 @@ describe("Separação", () => {
       expect(ids).not.toContain(bags.cancelled);
     }
     expect(listedIds(await list(secretary, "?codgrade=EF06&turma=B"))).toEqual([bags.lucas]);
+    // The grade filter offers the period's grades, labelled as the list labels a bag's grade.
+    const { grades } = (await t.call("GET", "/gestor/delivery/summary", undefined, secretary)).body;
+    expect(grades).toContainEqual({ codgrade: "EF06", label: lucas.gradeLabel });
     expect(listedIds(await list(secretary, "?codgrade=EF06&turma=A"))).toEqual([]);
   });
 
@@ -171,7 +174,12 @@ describe("Prontos", () => {
     expect(t.mail).toHaveLength(1);
     const [mail] = t.mail;
     expect(mail!.to).toBe(customer.email);
-    expect(mail!.subject).toContain("Seu pedido está pronto para retirada");
+    // Unit 4's backpack is still on its way: only part of the order is ready.
+    expect(mail!.subject).toContain("Parte do seu pedido está pronta para retirada");
+    expect(mail!.text).toContain("Os itens abaixo do seu pedido");
+    expect(mail!.text).toContain("estão prontos para retirada.");
+    expect(mail!.text).toContain("Veja o QR Code do código de retirada:");
+    expect(mail!.html).toContain(`/comprovantePublico/${bags.lucas}/${sales.lucas}"`);
     for (const part of [mail!.text, mail!.html]) {
       expect(part).toContain("Colégio Saber Boa Viagem");
       expect(part).toContain("Rua Ernesto de Paula Santos, 1020, Boa Viagem");
@@ -204,6 +212,11 @@ describe("Prontos", () => {
     expect(t.mail[0]!.text).toContain("Horário de retirada: consulte a secretaria da unidade");
     expect(t.mail[0]!.text).toContain("ZZ9-X8W");
     expect(t.mail[0]!.text).not.toContain("ainda estão sendo preparados");
+    // One item, the whole order: singular, and the subject says it all is ready.
+    expect(t.mail[0]!.subject).toContain("Seu pedido está pronto para retirada");
+    expect(t.mail[0]!.text).toContain("O item abaixo do seu pedido");
+    expect(t.mail[0]!.text).toContain("está pronto para retirada.");
+    expect(t.mail[0]!.text).toContain(`/comprovantePublico/${bags.ana}/${sales.ana}`);
   });
 
   it("lists what waits for pickup oldest first and counts it on the Painel, late after the days allowed", async () => {
@@ -231,6 +244,30 @@ describe("Prontos", () => {
     expect(listedIds(await list(secretary, "?state=ready&overdue=1"))).toEqual([bags.lucas]);
     const network = await t.call("GET", "/gestor/delivery/summary", undefined, admin);
     expect(network.body.units.find((unit: { unitCode: string }) => unit.unitCode === "1").readyOverdue).toBe(1);
+
+    // Each listed bag says whether it is late by the Painel's own rule.
+    const rows = (await list(secretary, "?state=ready")).body.rows as { id: string; overdue: boolean }[];
+    expect(rows.map((bag) => [bag.id, bag.overdue])).toEqual([
+      [bags.lucas, true],
+      [bags.ana, false],
+    ]);
+  });
+
+  it("calls a bag late an hour after the days allowed, in Prontos as on the Painel", async () => {
+    // 7 days and 1 hour: 7 whole days, yet more than 7 × 24 hours, so late in both.
+    const justLate = new Date(Date.now() - READY_OVERDUE_DAYS * 24 * 60 * 60 * 1000 - 60 * 60 * 1000).toISOString();
+    await t.db
+      .updateTable("sale_bag_items")
+      .set({ delivery_state_at: justLate })
+      .where("delivery_state", "=", "ready")
+      .where("sale_bag_id", "=", bags.lucas)
+      .execute();
+    const summary = await t.call("GET", "/gestor/delivery/summary", undefined, secretary);
+    expect(summary.body.units[0].readyOverdue).toBe(1);
+    const lucas = (await list(secretary, "?state=ready")).body.rows.find(
+      (bag: { id: string }) => bag.id === bags.lucas,
+    );
+    expect(lucas).toMatchObject({ overdue: true, waitingDays: READY_OVERDUE_DAYS, since: justLate });
   });
 });
 

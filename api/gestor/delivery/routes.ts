@@ -4,16 +4,31 @@
  * secretary her units only (decision 0061): another unit's bags are not listed nor moved.
  */
 import { Hono } from "hono";
-import { DELIVERY_ROLES, gestorDelivery } from "../../contract/gestor/delivery.ts";
+import {
+  DELIVERY_ROLES,
+  gestorDelivery,
+  PICKING_LIST_MAX,
+  type BagClassFields,
+} from "../../contract/gestor/delivery.ts";
 import type { ApiDeps } from "../../deps.ts";
 import { at, validated } from "../../validation.ts";
 import { areaStoreId } from "../area-store.ts";
 import { requireStaff, staffActor, type StaffEnv } from "../staff/require-staff.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 import { moveBags } from "./bag-moves.ts";
-import { deliverySummary, listDeliveryBags, pendingPickupsCsv, pickingListBags } from "./delivery-lists.ts";
+import {
+  classBagIds,
+  deliverySummary,
+  listDeliveryBags,
+  pendingPickupsCsv,
+  pickingListBags,
+} from "./delivery-lists.ts";
 
 export function gestorDeliveryRoutes(deps: ApiDeps) {
   const unitStaff = requireStaff(deps, { roles: DELIVERY_ROLES });
+  /** The bags a call names: its own, or every bag of a whole class. */
+  const bagsNamed = async (scope: StaffScope, named: { bagIds: string[] } | BagClassFields) =>
+    "bagIds" in named ? named.bagIds : classBagIds(deps.db, await areaStoreId(deps), scope, named, deps.now());
   const { summary, bags, pickingList, separate, unseparate, ready, pendingCsv } = gestorDelivery;
   const app = new Hono<StaffEnv>()
     .on(...at(summary), unitStaff, async (c) =>
@@ -26,9 +41,15 @@ export function gestorDeliveryRoutes(deps: ApiDeps) {
       );
     })
     .on(...at(pickingList), unitStaff, validated(pickingList), async (c) => {
-      const { bagIds } = c.req.valid("query");
-      const found = await pickingListBags(deps.db, await areaStoreId(deps), c.get("scope"), bagIds, deps.now());
-      return c.json({ bags: found });
+      const bagIds = await bagsNamed(c.get("scope"), c.req.valid("query"));
+      const found = await pickingListBags(
+        deps.db,
+        await areaStoreId(deps),
+        c.get("scope"),
+        bagIds.slice(0, PICKING_LIST_MAX),
+        deps.now(),
+      );
+      return c.json({ bags: found, total: bagIds.length });
     })
     .on(...at(pendingCsv), unitStaff, validated(pendingCsv), async (c) => {
       const { unitCode } = c.req.valid("query");
@@ -43,10 +64,10 @@ export function gestorDeliveryRoutes(deps: ApiDeps) {
     [unseparate, "unseparate"],
     [ready, "ready"],
   ] as const)
-    app.on(...at(call), unitStaff, validated(call), async (c) =>
-      c.json(
-        await moveBags(deps, staffActor(c), await areaStoreId(deps), c.get("scope"), move, c.req.valid("json").bagIds),
-      ),
-    );
+    app.on(...at(call), unitStaff, validated(call), async (c) => {
+      const body = c.req.valid("json");
+      const bagIds = await bagsNamed(c.get("scope"), "ofClass" in body ? body.ofClass : body);
+      return c.json(await moveBags(deps, staffActor(c), await areaStoreId(deps), c.get("scope"), move, bagIds));
+    });
   return app;
 }

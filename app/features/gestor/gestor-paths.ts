@@ -73,6 +73,19 @@ export const GESTOR_PATHS = {
   separation: "/gestor/separacao",
   separationPrint: (bagIds: readonly string[]) => `/gestor/separacao/imprimir?sacolas=${bagIds.join(",")}`,
   separationLabels: (bagIds: readonly string[]) => `/gestor/separacao/etiquetas?sacolas=${bagIds.join(",")}`,
+  /** A whole class's picking lists (every page of it): api/contract/gestor/delivery.ts bagClassFields. */
+  separationClassPrint: (ofClass: {
+    unitCode?: string;
+    state: string;
+    codgrade: string | null;
+    turma: string | null;
+  }) =>
+    `/gestor/separacao/imprimir?${new URLSearchParams({
+      ...(ofClass.unitCode ? { unitCode: ofClass.unitCode } : {}),
+      state: ofClass.state,
+      codgrade: ofClass.codgrade ?? "",
+      turma: ofClass.turma ?? "",
+    })}`,
   /** Prontos (GET filters: unitCode, overdue) and the pending pickups as CSV (`?unitCode=`). */
   readyBags: "/gestor/prontos",
   pendingPickupsExport: "/gestor/prontos/exportar",

@@ -26,7 +26,7 @@ export const action = ({ request }: Route.ActionArgs) => deliveryAction(request,
 
 /** Prontos (issue 30): mark separated bags ready (the family is e-mailed) and see what waits, oldest first. */
 export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
-  const { separated, ready, filters, units, overdueDays } = loaderData;
+  const { separated, ready, filters, units, grades, overdueDays } = loaderData;
   const query = (extra: [string, string][]) =>
     `${GESTOR_PATHS.readyBags}?${new URLSearchParams([
       ...Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -41,7 +41,13 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
           Separação
         </Link>
       </GestorPageHeader>
-      <DeliveryFilterForm action={GESTOR_PATHS.readyBags} idPrefix="prontos" units={units} filters={filters}>
+      <DeliveryFilterForm
+        action={GESTOR_PATHS.readyBags}
+        idPrefix="prontos"
+        units={units}
+        grades={grades}
+        filters={filters}
+      >
         <GestorFilterSelect
           idPrefix="prontos"
           name="overdue"
@@ -104,7 +110,7 @@ export default function GestorReadyBags({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="grid gap-3">
             {ready.rows.map((bag) => {
-              const late = bag.waitingDays > overdueDays;
+              const late = bag.overdue;
               return (
                 <DeliveryBagCard key={bag.id} bag={bag} checkbox={false} highlight={late}>
                   <p className={late ? "font-bold text-amber-800" : "text-slate-700"}>

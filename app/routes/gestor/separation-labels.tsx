@@ -13,7 +13,14 @@ export const loader = ({ request }: Route.LoaderArgs) => pickingPage(request);
 export default function SeparationLabels({ loaderData }: Route.ComponentProps) {
   const bags = loaderData.bags.filter((bag) => shelfLines(bag).length > 0);
   return (
-    <PrintFrame title="Etiquetas" testId="bag-labels" empty={bags.length === 0}>
+    <PrintFrame
+      title="Etiquetas"
+      testId="bag-labels"
+      empty={bags.length === 0}
+      problem={loaderData.problem}
+      shown={loaderData.bags.length}
+      total={loaderData.total}
+    >
       <div className="grid grid-cols-3 gap-3">
         {bags.map((bag) => (
           <BagLabel key={bag.id} bag={bag} />

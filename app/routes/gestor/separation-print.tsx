@@ -13,7 +13,14 @@ export const loader = ({ request }: Route.LoaderArgs) => pickingPage(request);
 export default function SeparationPrint({ loaderData }: Route.ComponentProps) {
   const bags = loaderData.bags.filter((bag) => shelfLines(bag).length > 0);
   return (
-    <PrintFrame title="Lista de separação" testId="picking-list" empty={bags.length === 0}>
+    <PrintFrame
+      title="Lista de separação"
+      testId="picking-list"
+      empty={bags.length === 0}
+      problem={loaderData.problem}
+      shown={loaderData.bags.length}
+      total={loaderData.total}
+    >
       {bags.map((bag) => (
         <PickingSheet key={bag.id} bag={bag} />
       ))}

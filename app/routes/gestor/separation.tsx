@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
+  ClassButton,
   DeliveryBagCard,
   DeliveryFilterForm,
   groupsOf,
@@ -16,6 +17,7 @@ import {
   gestorCard,
   gestorSecondaryButton,
 } from "#app/features/gestor/gestor-ui.tsx";
+import { counted } from "#core/text.ts";
 import type { Route } from "./+types/separation";
 
 export const meta = () => [{ title: "Separação | Gestor | Loja Escolar" }];
@@ -27,7 +29,7 @@ export const action = ({ request }: Route.ActionArgs) =>
 
 /** Separação (issue 30): what the unit must separate, by grade and class; print the lists and labels. */
 export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
-  const { list, filters, units, stateLabels } = loaderData;
+  const { list, filters, units, grades, stateLabels } = loaderData;
   const awaiting = filters.state === "awaiting";
   const search = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -47,7 +49,13 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
         Sacolas de pedidos pagos com itens da sua unidade, por série e turma. Marque as sacolas separadas, imprima a
         lista de separação (uma folha por estudante) e as etiquetas. Cursos e eventos não entram: têm vaga confirmada.
       </p>
-      <DeliveryFilterForm action={GESTOR_PATHS.separation} idPrefix="separacao" units={units} filters={filters}>
+      <DeliveryFilterForm
+        action={GESTOR_PATHS.separation}
+        idPrefix="separacao"
+        units={units}
+        grades={grades}
+        filters={filters}
+      >
         <GestorFilterSelect
           idPrefix="separacao"
           name="state"
@@ -77,18 +85,18 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
             <section key={group.key} aria-label={group.title} className="mb-5">
               <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-base font-bold text-slate-900">
-                  {group.title} ({group.bags.length === 1 ? "1 sacola" : `${group.bags.length} sacolas`})
+                  {group.title} ({counted(group.bags.length, "sacola", "sacolas")})
                 </h2>
                 <div className="flex flex-wrap gap-2">
-                  <OwnBagsButton
+                  <ClassButton
                     intent={move}
-                    bagIds={group.bags.map((bag) => bag.id)}
+                    bag={group.bags[0]!}
                     label={awaiting ? "Marcar todas da turma como separadas" : "Desfazer separação da turma"}
                     ariaLabel={`${awaiting ? "Marcar todas como separadas" : "Desfazer separação"}: ${group.title}`}
                   />
-                  <OwnBagsButton
+                  <ClassButton
                     intent="print"
-                    bagIds={group.bags.map((bag) => bag.id)}
+                    bag={group.bags[0]!}
                     label="Imprimir lista da turma"
                     ariaLabel={`Imprimir lista: ${group.title}`}
                   />

@@ -29,19 +29,22 @@ function unitOptions(units: readonly UnitChoice[]) {
 }
 
 /**
- * Separação's and Prontos' GET filters: the unit (for whoever has several), the grade and the
- * class; `children` adds the page's own (the state, the late ones).
+ * Separação's and Prontos' GET filters: the unit (for whoever has several), the grade (a
+ * select of the period's grades) and the class (typed: the roster's classes are free text); `children` adds the page's own (the state, the late ones).
  */
 export function DeliveryFilterForm({
   action,
   idPrefix,
   units,
+  grades,
   filters,
   children,
 }: {
   action: string;
   idPrefix: string;
   units: readonly UnitChoice[];
+  /** The period's grades (Séries), in order. */
+  grades: readonly { codgrade: string; label: string }[];
   filters: { unitCode?: string; codgrade?: string; turma?: string };
   children: ReactNode;
 }) {
@@ -56,12 +59,12 @@ export function DeliveryFilterForm({
           options={unitOptions(units)}
         />
       ) : null}
-      <GestorFilterInput
+      <GestorFilterSelect
         idPrefix={idPrefix}
         name="codgrade"
-        label="Série (código, ex.: EF06)"
+        label="Série"
         value={filters.codgrade ?? ""}
-        maxLength={20}
+        options={[["", "Todas as séries"], ...grades.map((grade) => [grade.codgrade, grade.label] as const)]}
       />
       <GestorFilterInput idPrefix={idPrefix} name="turma" label="Turma" value={filters.turma ?? ""} maxLength={20} />
       {children}
@@ -165,6 +168,36 @@ export function OwnBagsButton({
       type="submit"
       name="intent"
       value={`${intent}:${bagIds.join(",")}`}
+      aria-label={ariaLabel}
+      className={gestorSecondaryButton}
+    >
+      {label}
+    </button>
+  );
+}
+
+/**
+ * A button acting on a whole class as the list groups it, every page of it ("intent@grade|class",
+ * in the list's state and unit): the API finds its bags.
+ */
+export function ClassButton({
+  intent,
+  bag,
+  label,
+  ariaLabel,
+}: {
+  intent: string;
+  /** Any bag of the class: its grade and class name it. */
+  bag: DeliveryBag;
+  label: string;
+  ariaLabel: string;
+}) {
+  const part = (text: string | null) => encodeURIComponent(text ?? "");
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`${intent}@${part(bag.codgrade)}|${part(bag.turma)}`}
       aria-label={ariaLabel}
       className={gestorSecondaryButton}
     >

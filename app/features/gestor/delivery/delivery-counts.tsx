@@ -5,6 +5,7 @@
  */
 import { Link } from "react-router";
 import { DELIVERY_STATE_LABELS } from "#core/delivery.ts";
+import { counted } from "#core/text.ts";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 import { gestorCard } from "../gestor-ui.tsx";
 
@@ -16,8 +17,6 @@ interface UnitFigures {
   ready: number;
   readyOverdue: number;
 }
-
-const bagsText = (count: number) => (count === 1 ? "1 sacola" : `${count} sacolas`);
 
 export function DeliveryCounts({ units, overdueDays }: { units: readonly UnitFigures[]; overdueDays: number }) {
   return (
@@ -54,7 +53,7 @@ export function DeliveryCounts({ units, overdueDays }: { units: readonly UnitFig
                       className={`block rounded border p-2 hover:bg-slate-50 ${index === 3 && count > 0 ? "border-amber-500 bg-amber-50" : "border-slate-200"}`}
                     >
                       <span className="block text-sm text-slate-700">{label}</span>
-                      <span className="text-lg font-bold text-slate-900">{bagsText(count)}</span>
+                      <span className="text-lg font-bold text-slate-900">{counted(count, "sacola", "sacolas")}</span>
                     </Link>
                   </li>
                 ))}

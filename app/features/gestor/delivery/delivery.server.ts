@@ -7,8 +7,12 @@
  */
 import { data, redirect } from "react-router";
 import { buildPath } from "#api/contract/endpoint.ts";
+import type { z } from "zod";
 import {
+  bagClassFields,
+  type bagMoveBody,
   bagMoveFields,
+  PICKING_LIST_MAX,
   DELIVERY_MESSAGES,
   deliveryBagFilters,
   gestorDelivery,
@@ -25,8 +29,6 @@ import { moveToast, type BagMoveIntent } from "./delivery-texts.ts";
 
 const requireUnitStaff = (request: Request) => requireStaff(request, { part: "delivery" });
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The list's filters from the address, as the filter form and the Painel's links write them. */
 function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "ready")[]) {
   const read = (key: string) => url.searchParams.get(key) ?? undefined;
@@ -40,15 +42,6 @@ function filtersOf(url: URL, allowed: readonly ("awaiting" | "separated" | "read
   return { ...filters, state: allowed.includes(filters.state) ? filters.state : allowed[0]! };
 }
 
-/** Whole days a bag has waited in its state: since its oldest line of the person's units got there. */
-function waitingDays(bag: DeliveryBag, now: Date): number {
-  const since = bag.lines
-    .filter((line) => !line.otherUnit && line.state === "ready")
-    .map((line) => line.stateAt ?? bag.paidAt)
-    .sort()[0];
-  return since ? Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / DAY_MS)) : 0;
-}
-
 export async function separationPage(request: Request) {
   const { call } = await requireUnitStaff(request);
   const url = new URL(request.url);
@@ -58,7 +51,7 @@ export async function separationPage(request: Request) {
     call(gestorDelivery.bags, {}, { query: { ...filters, page } }),
     call(gestorDelivery.summary, {}),
   ]);
-  return { list, filters, units: summary.units, stateLabels: DELIVERY_STATE_LABELS };
+  return { list, filters, units: summary.units, grades: summary.grades, stateLabels: DELIVERY_STATE_LABELS };
 }
 
 export async function readyPage(request: Request) {
@@ -72,19 +65,32 @@ export async function readyPage(request: Request) {
     call(gestorDelivery.bags, {}, { query: { ...common, state: "ready", overdue, page: pageOf("page") } }),
     call(gestorDelivery.summary, {}),
   ]);
-  const now = new Date();
   return {
     separated,
-    ready: { ...ready, rows: ready.rows.map((bag) => ({ ...bag, waitingDays: waitingDays(bag, now) })) },
+    ready,
     filters: { ...common, overdue },
     units: summary.units,
+    grades: summary.grades,
     overdueDays: READY_OVERDUE_DAYS,
   };
 }
 
-/** The bags a button names: its own "intent:id,id" (a class, a bag), else the ticked boxes. */
-function chosenBags(formData: FormData): { intent: string; bagIds: unknown } {
-  const [intent = "", own] = String(formData.get("intent") ?? "").split(":");
+/**
+ * What a button names: its own "intent:id,id" (a bag), "intent@grade|class" (a whole class,
+ * every page of it, in the list's state and unit), else the ticked boxes.
+ */
+function chosenBags(formData: FormData): {
+  intent: string;
+  bagIds?: unknown;
+  ofClass?: { codgrade: string; turma: string };
+} {
+  const value = String(formData.get("intent") ?? "");
+  const [classIntent, ofClass] = value.split("@");
+  if (ofClass !== undefined) {
+    const [codgrade = "", turma = ""] = ofClass.split("|").map(decodeURIComponent);
+    return { intent: classIntent!, ofClass: { codgrade, turma } };
+  }
+  const [intent = "", own] = value.split(":");
   return { intent, bagIds: own ? own.split(",").filter(Boolean) : formData.getAll("bagIds").map(String) };
 }
 
@@ -105,25 +111,60 @@ export async function deliveryAction(request: Request, allowed: readonly string[
   const { call } = await requireUnitStaff(request);
   // The list the form was on, filters kept (pagePath drops the ".data" of a client's request).
   const back = `${pagePath(request)}${new URL(request.url).search}`;
-  const { intent, bagIds } = chosenBags(await request.formData());
+  const { intent, bagIds, ofClass } = chosenBags(await request.formData());
   if (!allowed.includes(intent)) throw data("Ação desconhecida.", { status: 400 });
+  if (ofClass) {
+    const { unitCode, state } = filtersOf(new URL(request.url), ["awaiting", "separated", "ready"]);
+    const fields = bagClassFields.parse({ unitCode, state, ...ofClass });
+    if (intent === "print") return redirect(GESTOR_PATHS.separationClassPrint(fields));
+    if (intent === "labels") throw data("Ação desconhecida.", { status: 400 });
+    return moved(call, intent as BagMoveIntent, { ofClass: fields }, back);
+  }
   const parsed = bagMoveFields.safeParse({ bagIds });
   if (!parsed.success)
     return toasts().redirectWithError(back, parsed.error.issues[0]?.message ?? DELIVERY_MESSAGES.bagsRequired);
   if (intent === "print") return redirect(GESTOR_PATHS.separationPrint(parsed.data.bagIds));
   if (intent === "labels") return redirect(GESTOR_PATHS.separationLabels(parsed.data.bagIds));
-  const reply: DeliveryMoveReply = await call(moveCall(intent as BagMoveIntent), {}, { body: parsed.data });
-  const toast = moveToast(intent as BagMoveIntent, reply);
+  return moved(call, intent as BagMoveIntent, parsed.data, back);
+}
+
+/** Makes the move and comes back to the list with a toast saying what moved. */
+async function moved(
+  call: Awaited<ReturnType<typeof requireUnitStaff>>["call"],
+  intent: BagMoveIntent,
+  body: z.input<typeof bagMoveBody>,
+  back: string,
+) {
+  const reply: DeliveryMoveReply = await call(moveCall(intent), {}, { body });
+  const toast = moveToast(intent, reply);
   return reply.moved > 0 ? toasts().redirectWithSuccess(back, toast) : toasts().redirectWithError(back, toast);
 }
 
-/** The picking lists or labels of the bags in the address (`?sacolas=id,id`). */
+/**
+ * The picking lists or labels of the bags in the address (`?sacolas=id,id`, at most
+ * PICKING_LIST_MAX) or of a whole class (its first PICKING_LIST_MAX bags, the page says so).
+ */
 export async function pickingPage(request: Request) {
   const { call } = await requireUnitStaff(request);
-  const ids = new URL(request.url).searchParams.get("sacolas") ?? "";
-  const parsed = gestorDelivery.pickingList.query!.safeParse({ bagIds: ids });
-  if (!parsed.success) return { bags: [] as DeliveryBag[] };
-  return call(gestorDelivery.pickingList, {}, { query: { bagIds: ids } });
+  const params = new URL(request.url).searchParams;
+  const ids = params.get("sacolas");
+  const query: z.input<NonNullable<typeof gestorDelivery.pickingList.query>> =
+    ids !== null
+      ? { bagIds: ids }
+      : {
+          unitCode: params.get("unitCode") ?? undefined,
+          state: params.get("state") as "awaiting",
+          codgrade: params.get("codgrade") ?? "",
+          turma: params.get("turma") ?? "",
+        };
+  const parsed = gestorDelivery.pickingList.query!.safeParse(query);
+  if (!parsed.success)
+    return {
+      bags: [] as DeliveryBag[],
+      total: 0,
+      problem: ids && ids.split(",").length > PICKING_LIST_MAX ? DELIVERY_MESSAGES.printTooMany : null,
+    };
+  return { ...(await call(gestorDelivery.pickingList, {}, { query })), problem: null };
 }
 
 /** The pending pickups of the person's units (or of one) as CSV. */

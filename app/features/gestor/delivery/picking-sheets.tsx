@@ -6,16 +6,15 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { DeliveryBag } from "#api/contract/gestor/delivery.ts";
-import { formatPickupCode } from "#core/delivery.ts";
+import { PICKING_LIST_MAX, type DeliveryBag } from "#api/contract/gestor/delivery.ts";
+import { formatPickupCode, PENDING_DELIVERY_STATES } from "#core/delivery.ts";
+import { counted } from "#core/text.ts";
 import { PrintButton } from "#app/ui/print-button.tsx";
 import { GESTOR_PATHS } from "../gestor-paths.ts";
 
-const PENDING = ["awaiting", "separated", "ready"];
-
 /** The bag's lines this unit hands over. */
 export const shelfLines = (bag: DeliveryBag) =>
-  bag.lines.filter((line) => !line.otherUnit && PENDING.includes(line.state));
+  bag.lines.filter((line) => !line.otherUnit && (PENDING_DELIVERY_STATES as readonly string[]).includes(line.state));
 
 const gradeAndClass = (bag: DeliveryBag) =>
   `${bag.gradeLabel ?? "Sem série no cadastro"}${bag.turma ? ` · Turma ${bag.turma}` : ""}`;
@@ -25,11 +24,19 @@ export function PrintFrame({
   title,
   testId,
   empty,
+  problem,
+  shown,
+  total,
   children,
 }: {
   title: string;
   testId: string;
   empty: boolean;
+  /** Why nothing is printed, when the address asked too much. */
+  problem: string | null;
+  /** Bags printed and bags asked for (a class larger than one print). */
+  shown: number;
+  total: number;
   children: ReactNode;
 }) {
   return (
@@ -46,7 +53,15 @@ export function PrintFrame({
           Para imprimir, use o botão ou o comando de impressão do navegador (Ctrl+P).
         </p>
       </header>
-      {empty ? (
+      {total > shown && !empty ? (
+        <p role="status" className="mb-4 font-semibold print:hidden">
+          Esta impressão traz as primeiras {shown} de {total} sacolas (no máximo {PICKING_LIST_MAX} por vez). Marque as
+          demais na separação para imprimi-las.
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert">{problem}</p>
+      ) : empty ? (
         <p role="alert">
           Nenhuma sacola escolhida, ou nenhuma com itens da sua unidade a entregar. Volte à separação e marque as
           sacolas.
@@ -124,7 +139,7 @@ export function BagLabel({ bag }: { bag: DeliveryBag }) {
       <p>{gradeAndClass(bag)}</p>
       {bag.pickupCode ? <p className="text-xl font-bold tracking-wider">{formatPickupCode(bag.pickupCode)}</p> : null}
       <p className="text-sm">
-        {pieces === 1 ? "1 item" : `${pieces} itens`} · Pedido {bag.referenceCode}
+        {counted(pieces, "item", "itens")} · Pedido {bag.referenceCode}
       </p>
     </div>
   );

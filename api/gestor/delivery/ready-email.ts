@@ -8,7 +8,7 @@
  * layout, item names and unit text are the sale e-mails' own (api/sales/sale-emails.ts).
  */
 import type { Kysely } from "kysely";
-import { formatPickupCode, isSeatType } from "#core/delivery.ts";
+import { formatPickupCode, isSeatType, PICKUP_CODE_TEXTS } from "#core/delivery.ts";
 import { pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
 import type { Database } from "#db/schema.ts";
@@ -76,9 +76,10 @@ export async function enqueueReadyEmail(
     ...(sale.pickup_code
       ? [
           "",
-          `Código de retirada: ${formatPickupCode(sale.pickup_code)}`,
-          "Apresente este código na secretaria da unidade. Pode retirar o titular da conta ou uma pessoa indicada por ele em Minha conta, com um documento com foto.",
-          "Veja o QR Code do código de retirada:",
+          `${PICKUP_CODE_TEXTS.title}: ${formatPickupCode(sale.pickup_code)}`,
+          "Apresente este código na secretaria da unidade.",
+          PICKUP_CODE_TEXTS.whoMayPickUp,
+          PICKUP_CODE_TEXTS.qrLink,
           receiptUrl(deps.publicUrl, ready[0]!.bag_id, saleId),
         ]
       : []),
@@ -87,7 +88,7 @@ export async function enqueueReadyEmail(
       ? ["", "Os demais itens do pedido ainda estão sendo preparados: avisaremos por e-mail quando ficarem prontos."]
       : []),
     "",
-    "Você pode acompanhar cada item em Minha conta, na Loja Escolar.",
+    "Você pode acompanhar cada item em Minha Conta, na Loja Escolar.",
     "",
     "Loja Escolar",
   ]);

@@ -143,7 +143,6 @@ const listedBag = deliveryBag.extend({
   /** "Pronto para retirada" for more than READY_OVERDUE_DAYS days (core/delivery.ts isReadyOverdue), as the Painel counts. */
   overdue: z.boolean(),
 });
-export type ListedDeliveryBag = z.infer<typeof listedBag>;
 
 /** What a move did: lines moved and those left as they were (another state, another unit). */
 const moveReply = z.object({ moved: z.number(), skipped: z.number() });

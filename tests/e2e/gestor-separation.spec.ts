@@ -114,7 +114,7 @@ test("a unit's secretary separates, prints and marks a bag ready; the family is 
 
   // The whole class marked separated with its own button (no checkbox needed).
   await visit(`/gestor/separacao${filtered}`);
-  await page.getByRole("button", { name: /^Marcar todas como separadas/ }).click();
+  await page.getByRole("button", { name: /^Marcar todas da turma como separadas/ }).click();
   await expect(page.getByText("Nenhuma sacola aguardando separação com estes filtros.")).toBeVisible();
   await visit(`/gestor/separacao${filtered}&state=separated`);
   await expect(page.getByTestId("delivery-bag").filter({ hasText: studentName })).toContainText(

@@ -92,13 +92,13 @@ export default function GestorSeparation({ loaderData }: Route.ComponentProps) {
                     intent={move}
                     bag={group.bags[0]!}
                     label={awaiting ? "Marcar todas da turma como separadas" : "Desfazer separação da turma"}
-                    ariaLabel={`${awaiting ? "Marcar todas como separadas" : "Desfazer separação"}: ${group.title}`}
+                    group={group.title}
                   />
                   <ClassButton
                     intent="print"
                     bag={group.bags[0]!}
                     label="Imprimir lista da turma"
-                    ariaLabel={`Imprimir lista: ${group.title}`}
+                    group={group.title}
                   />
                 </div>
               </div>

@@ -184,13 +184,14 @@ export function ClassButton({
   intent,
   bag,
   label,
-  ariaLabel,
+  group,
 }: {
   intent: string;
   /** Any bag of the class: its grade and class name it. */
   bag: DeliveryBag;
   label: string;
-  ariaLabel: string;
+  /** The class's title, which the button's name adds after its visible text (WCAG 2.5.3). */
+  group: string;
 }) {
   const part = (text: string | null) => encodeURIComponent(text ?? "");
   return (
@@ -198,7 +199,7 @@ export function ClassButton({
       type="submit"
       name="intent"
       value={`${intent}@${part(bag.codgrade)}|${part(bag.turma)}`}
-      aria-label={ariaLabel}
+      aria-label={`${label}: ${group}`}
       className={gestorSecondaryButton}
     >
       {label}

@@ -24,6 +24,8 @@ const SIZES = { P: 981_001, M: 981_002, G: 981_003 };
 const CODE = "KX7M2P";
 const ids = {} as Record<"sale" | "polo" | "notebook" | "otherUnit" | "seat" | "unpaid", string>;
 let poloTitle: string;
+/** The sized product of the tests (unit 1), for sales inserted by a test. */
+let poloProduct: { id: string; sale_price_cents: number };
 let seatItem: number;
 
 const level = (itemTotvsId: number, available: number) =>
@@ -82,6 +84,7 @@ beforeAll(async () => {
     .orderBy("item_totvs_id")
     .executeTakeFirstOrThrow();
   poloTitle = polo.title;
+  poloProduct = polo;
   await addSizes(t.db, { id: polo.id, storeId: STORE }, SIZES, {
     G: { priceCents: polo.sale_price_cents + 1000, salePriceCents: polo.sale_price_cents + 1000 },
   });
@@ -475,5 +478,49 @@ describe("a refund after pickup", () => {
     await t.db.transaction().execute((trx) => releaseSaleHolds(trx, [saleId], new Date().toISOString()));
     expect(await availableOf(990_001)).toBe(before.picked);
     expect(await availableOf(SIZES.G)).toBe(before.shelf! + 1);
+  });
+});
+
+describe("Troca at several counters at once", () => {
+  it("gives the last piece of a size to one exchange only; the others change nothing", async () => {
+    const sales: string[] = [];
+    for (let count = 0; count < 3; count++)
+      sales.push(
+        await insertSale(t.db, {
+          customer_id: customer.id,
+          status: "paid",
+          paid_at: new Date().toISOString(),
+          bags: [
+            {
+              student_name: "Júlia Entrega Teixeira",
+              items: [
+                {
+                  title: poloTitle,
+                  quantity: 1,
+                  unit_price_cents: poloProduct.sale_price_cents,
+                  item_totvs_id: SIZES.M,
+                  product_id: poloProduct.id,
+                  option_name: "Tamanho",
+                  option_value: "M",
+                  stock_taken: 1,
+                },
+              ],
+            },
+          ],
+        }),
+      );
+    const lines = await Promise.all(sales.map(async (saleId) => (await onlyLineOf(saleId)).id));
+    await level(SIZES.P, 1);
+    await level(SIZES.M, 0);
+
+    const replies = await Promise.all(
+      lines.map((lineId) => call(secretary, "POST", `/lines/${lineId}/exchange`, { toItemTOTVSId: SIZES.P })),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409, 409]);
+    expect(await availableOf(SIZES.P)).toBe(0);
+    // Only the exchange that got P gave its M back.
+    expect(await availableOf(SIZES.M)).toBe(1);
+    const swapped = await Promise.all(lines.map(async (lineId) => (await lineOf(lineId)).option_value));
+    expect(swapped.sort()).toEqual(["M", "M", "P"]);
   });
 });

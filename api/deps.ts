@@ -2,6 +2,7 @@ import type { StoreDatabase } from "#db/client.ts";
 import type { PaymentGateway } from "./payments/gateway.ts";
 import type { WebhookSettings } from "./payments/mercadopago/webhook.ts";
 import type { TotpKeys } from "./gestor/staff/totp-secret-box.ts";
+import type { QuietHours } from "./messages/quiet-hours.ts";
 
 /** What every resource of the bundled API is built with (one per server process). */
 export interface ApiDeps {
@@ -39,4 +40,13 @@ export interface ApiDeps {
    * database (app/.server/totp-keys.server.ts; docs/decisions/0049).
    */
   totpKeys: TotpKeys;
+  /**
+   * WhatsApp (issue 31; docs/decisions/0080-whatsapp-channel.md): present when the WHATSAPP_*
+   * settings turn it on. Messages are queued (api/messages/enqueue-whatsapp.ts) and `nudge` wakes
+   * this process's worker; the webhook checks Meta's signature with `appSecret` and answers its
+   * subscription check with `verifyToken`.
+   */
+  whatsapp?: { nudge?: () => void; appSecret: string; verifyToken: string };
+  /** When reminders are not sent (MESSAGE_QUIET_HOURS, MESSAGE_TIME_ZONE); 21h to 8h in Recife by default. */
+  quietHours?: QuietHours;
 }

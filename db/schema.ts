@@ -68,6 +68,8 @@ export interface Database {
   pickup_handovers: PickupHandoverTable;
   delivery_events: DeliveryEventTable;
   customer_pickup_people: CustomerPickupPersonTable;
+  whatsapp_messages: WhatsappMessageTable;
+  message_reminders: MessageReminderTable;
 }
 
 /** A member of the school's staff (the gestor area; never a customer). Times are ISO strings. */
@@ -158,6 +160,9 @@ export interface MailOutboxTable {
   failed_at: string | null;
   /** The last failure's error name or SMTP code, never its message. */
   last_error: string | null;
+  /** Whom and what the e-mail is about, for the gestor's lists (migration 0045); null when neither. */
+  customer_id: string | null;
+  sale_id: string | null;
 }
 
 /** A customer's bearer token (login), valid 24 hours unless revoked. */
@@ -508,6 +513,10 @@ export interface CustomerTable {
   created_at: string;
   /** Set when the customer deleted the account: the row is then emptied of personal data (0016). */
   deleted_at: string | null;
+  /** When the customer opted in to WhatsApp messages; null when never or withdrawn (migration 0045). */
+  whatsapp_consent_at: string | null;
+  /** Where they opted in: 'cadastro', 'conta' or 'checkout' (api/contract/messages.ts). */
+  whatsapp_consent_source: string | null;
 }
 
 export interface StudentTable {
@@ -1006,4 +1015,55 @@ export interface MaterialListLineTable {
   collective_use: ColumnType<number, number | undefined, number>;
   /** For parents: "pode ser o do ano anterior". */
   note: string | null;
+}
+
+/**
+ * The WhatsApp outbox (issue 31, migration 0045; api/messages/): one template message per row,
+ * written in the transaction of what it reports and sent by a leased worker like mail_outbox.
+ */
+export interface WhatsappMessageTable {
+  id: string;
+  store_id: number;
+  /** What it reports: a WhatsappKind (api/messages/templates.ts). */
+  kind: string;
+  customer_id: string;
+  sale_id: string | null;
+  /** The WhatsApp number, digits with the country code ("5581999990000"). */
+  recipient: string;
+  /** The template's name as registered at Meta, and its language ("pt_BR"). */
+  template: string;
+  language: string;
+  /** The body's parameters in order, as a JSON array of strings. */
+  parameters: string;
+  /** 1 for a reminder: never sent during the store's quiet hours. */
+  quiet_hours: number;
+  /** The e-mail sent instead when WhatsApp fails; null when an e-mail went anyway. */
+  fallback_subject: string | null;
+  fallback_text: string | null;
+  fallback_html: string | null;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  claim_token: string | null;
+  /** A send was started and its answer not recorded yet (cleared when it is). */
+  in_flight_at: string | null;
+  /** When the Cloud API took the message, and the id it gave ("wamid.…"). */
+  sent_at: string | null;
+  wamid: string | null;
+  /** 'queued', 'sent', 'delivered', 'read', 'failed' or 'cancelled' (api/contract/gestor/messages.ts). */
+  status: string;
+  status_at: string | null;
+  failed_at: string | null;
+  /** Meta's error code and title, or an error's name: never a message text or a number. */
+  last_error: string | null;
+  /** The fallback e-mail's mail_outbox id, once queued. */
+  fallback_mail_id: string | null;
+}
+
+/** A reminder already sent for an order or a cart: at most one of each kind (migration 0045). */
+export interface MessageReminderTable {
+  kind: string;
+  subject_id: string;
+  created_at: string;
 }

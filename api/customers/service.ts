@@ -80,6 +80,9 @@ export async function registerCustomer(
       avatar: null,
       created_at: deps.now().toISOString(),
       deleted_at: null,
+      // Given after sign-up, by its own call (api/contract/messages.ts): §7's registration stays as it is.
+      whatsapp_consent_at: null,
+      whatsapp_consent_source: null,
     };
     await deps.db.insertInto("customers").values(row).execute().catch(rethrowUniqueViolation);
     return row;

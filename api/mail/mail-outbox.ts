@@ -51,12 +51,22 @@ export type MailKind =
   /** A full class's waiting list: a freed seat is held for the parent first in line (api/stock/seat-offers.ts). */
   | "seat-offer"
   /** Items of a paid sale are ready at the unit (api/gestor/delivery/ready-email.ts, issue 30). */
-  | "pickup-ready";
+  | "pickup-ready"
+  /** A reminder (api/messages/reminders/, issue 31) to a customer without WhatsApp. */
+  | "reminder"
+  /** A WhatsApp message that failed, sent by e-mail instead (api/messages/whatsapp-outbox.ts). */
+  | "whatsapp-fallback";
 
 /** What an enqueuing call needs: the clock, and the worker's nudge when one runs in this process. */
 export interface OutboxDeps {
   now: () => Date;
   nudgeMail?: () => void;
+}
+
+/** Whom and what an e-mail is about: the gestor lists a customer's and a sale's messages (issue 31). */
+export interface MailSubject {
+  customerId?: string | null;
+  saleId?: string | null;
 }
 
 /**
@@ -68,6 +78,7 @@ export async function enqueueMail(
   deps: OutboxDeps,
   kind: MailKind,
   message: Omit<MailMessage, "id">,
+  about: MailSubject = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
   const at = deps.now().toISOString();
@@ -88,6 +99,8 @@ export async function enqueueMail(
       sent_at: null,
       failed_at: null,
       last_error: null,
+      customer_id: about.customerId ?? null,
+      sale_id: about.saleId ?? null,
     })
     .execute();
   deps.nudgeMail?.();

@@ -186,6 +186,10 @@ function running(): Promise<Running> {
       pixExpiryMinutes: env.PIX_EXPIRY_MINUTES,
       supportEmail: env.CONTACT_EMAIL,
       totpKeys: totpEncryptionKeys(),
+      quietHours: env.quietHours,
+      ...(env.whatsapp
+        ? { whatsapp: { appSecret: env.whatsapp.appSecret, verifyToken: env.whatsapp.verifyToken } }
+        : {}),
     };
     const jobs = [
       ...startPaymentJobs(deps),

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { PIX_EXPIRY_MINUTES } from "#api/payments/pix/pix-expiry.ts";
 import { DEMO_CATALOGUE_SIZE } from "#db/seed/large-catalogue.ts";
 import { MERCADOPAGO_PIX_MIN_EXPIRY_MINUTES } from "#api/payments/mercadopago/mercadopago-gateway.ts";
+import { DEFAULT_QUIET_HOURS, parseQuietHours, type QuietHours } from "#api/messages/quiet-hours.ts";
+import { STORE_TIME_ZONE } from "#core/dates.ts";
 
 const optionalUrl = z
   .string()
@@ -22,7 +24,7 @@ const MERCADOPAGO_ACCESS_TOKEN = /^(APP_USR|TEST)-[A-Za-z0-9-]{20,}$/;
 const MERCADOPAGO_PUBLIC_KEY = /^(APP_USR|TEST)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** https, or plain http to a loopback address only (a test double). */
-const mercadoPagoAddress = (fallback: string, why: string) =>
+const httpsOrLoopbackAddress = (fallback: string, why: string) =>
   z
     .string()
     .url()
@@ -34,9 +36,12 @@ const mercadoPagoAddress = (fallback: string, why: string) =>
       return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
     }, `use https:// (só um endereço local, como o de um dublê de testes, pode ser http://): ${why}`);
 
-const mercadoPagoUrl = mercadoPagoAddress("https://api.mercadopago.com", "o token de acesso vai em cada chamada.");
+/** The WhatsApp Cloud API's address (Graph API): https, or a loopback double's in tests. */
+const whatsappApiUrl = httpsOrLoopbackAddress("https://graph.facebook.com", "o token de acesso vai em cada chamada.");
+
+const mercadoPagoUrl = httpsOrLoopbackAddress("https://api.mercadopago.com", "o token de acesso vai em cada chamada.");
 /** MercadoPago.js v2, loaded by the payment step to tokenise cards (docs/decisions/0019-mercado-pago.md). */
-const mercadoPagoSdkUrl = mercadoPagoAddress(
+const mercadoPagoSdkUrl = httpsOrLoopbackAddress(
   "https://sdk.mercadopago.com/js/v2",
   "o script recebe os dados do cartão digitados na página de pagamento.",
 );
@@ -117,7 +122,77 @@ const schema = z.object({
     .min(PIX_EXPIRY_MINUTES.min)
     .max(PIX_EXPIRY_MINUTES.max)
     .default(PIX_EXPIRY_MINUTES.default),
+  // WhatsApp (issue 31, docs/whatsapp.md): off unless WHATSAPP_PHONE_NUMBER_ID is set.
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().trim().optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().optional(),
+  WHATSAPP_API_URL: whatsappApiUrl,
+  WHATSAPP_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, { message: "use a versão da Graph API como a Meta a escreve (ex.: v23.0)." })
+    .default("v23.0"),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(60_000).default(10_000),
+  MESSAGE_QUIET_HOURS: z
+    .string()
+    .trim()
+    .default(`${DEFAULT_QUIET_HOURS.from}-${DEFAULT_QUIET_HOURS.to}`)
+    .refine((value) => parseQuietHours(value) !== null, {
+      message: "use a hora de início e a de fim, de 0 a 23 e diferentes (ex.: 21-8: das 21h às 8h).",
+    }),
+  MESSAGE_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(STORE_TIME_ZONE)
+    .refine(isTimeZone, { message: "use um fuso horário IANA (ex.: America/Recife, America/Sao_Paulo)." }),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * With WHATSAPP_PHONE_NUMBER_ID set, WhatsApp is on and the rest must be there, each of the
+ * shape Meta gives it (WhatsApp Manager and the app's dashboard; docs/whatsapp.md).
+ */
+function checkWhatsapp(data: z.infer<typeof schema>, context: z.RefinementCtx) {
+  const problem = (variable: string, message: string) =>
+    context.addIssue({ code: "custom", path: [variable], message });
+  const phoneNumberId = data.WHATSAPP_PHONE_NUMBER_ID;
+  if (!phoneNumberId) {
+    const stray = (
+      ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const
+    ).filter((variable) => data[variable]);
+    for (const variable of stray)
+      problem(variable, "definida sem WHATSAPP_PHONE_NUMBER_ID: defina-o também para ligar o WhatsApp, ou tire esta.");
+    return;
+  }
+  if (!/^\d{5,20}$/.test(phoneNumberId))
+    problem(
+      "WHATSAPP_PHONE_NUMBER_ID",
+      "não tem a forma da identificação do número de telefone da Meta (só dígitos; WhatsApp Manager > Números de telefone).",
+    );
+  const token = data.WHATSAPP_ACCESS_TOKEN;
+  if (!token) problem("WHATSAPP_ACCESS_TOKEN", "obrigatório com o WhatsApp ligado (token de um usuário do sistema).");
+  else if (!/^EAA[A-Za-z0-9]{20,}$/.test(token))
+    problem("WHATSAPP_ACCESS_TOKEN", "não tem a forma de um token de acesso da Meta (EAA… sem espaços).");
+  const secret = data.WHATSAPP_APP_SECRET;
+  if (!secret)
+    problem("WHATSAPP_APP_SECRET", "obrigatória com o WhatsApp ligado (Painel do app > Configurações > Básico).");
+  else if (!/^[0-9a-f]{32}$/i.test(secret))
+    problem("WHATSAPP_APP_SECRET", "não tem a forma da chave secreta do app da Meta (32 caracteres hexadecimais).");
+  const verifyToken = data.WHATSAPP_VERIFY_TOKEN;
+  if (!verifyToken)
+    problem("WHATSAPP_VERIFY_TOKEN", "obrigatório com o WhatsApp ligado: o texto que você digita ao cadastrar o webhook.");
+  else if (!/^\S{16,}$/.test(verifyToken))
+    problem("WHATSAPP_VERIFY_TOKEN", "use 16 caracteres ou mais, sem espaços.");
+}
 
 /** With PAYMENT_GATEWAY=mercadopago, the three credentials, each of its documented shape. */
 function checkMercadoPago(data: z.infer<typeof schema>, context: z.RefinementCtx) {
@@ -163,7 +238,34 @@ function checkMercadoPago(data: z.infer<typeof schema>, context: z.RefinementCtx
     );
 }
 
-const checkedSchema = schema.superRefine(checkMercadoPago);
+const checkedSchema = schema.superRefine(checkMercadoPago).superRefine(checkWhatsapp);
+
+/** The WhatsApp Cloud API's settings, when WHATSAPP_PHONE_NUMBER_ID turns it on (all checked at start). */
+export interface WhatsappSettings {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  /** The Graph API's address without a trailing slash, and its version ("v23.0"). */
+  apiUrl: string;
+  apiVersion: string;
+  timeoutMs: number;
+}
+
+function whatsappOf(data: z.infer<typeof schema>): WhatsappSettings | null {
+  const { WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_ACCESS_TOKEN: accessToken } = data;
+  const { WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken } = data;
+  if (!phoneNumberId || !accessToken || !appSecret || !verifyToken) return null;
+  return {
+    phoneNumberId,
+    accessToken,
+    appSecret,
+    verifyToken,
+    apiUrl: data.WHATSAPP_API_URL.replace(/\/+$/, ""),
+    apiVersion: data.WHATSAPP_API_VERSION,
+    timeoutMs: data.WHATSAPP_TIMEOUT_MS,
+  };
+}
 
 /** The acquirer's settings, when PAYMENT_GATEWAY=mercadopago (all checked at start). */
 export interface MercadoPagoSettings {
@@ -203,6 +305,10 @@ export type Env = Omit<z.infer<typeof schema>, "CONTACT_EMAIL"> & {
   contactEmailSet: boolean;
   /** PAYMENT_GATEWAY=mercadopago's settings; null with the sandbox. */
   mercadoPago: MercadoPagoSettings | null;
+  /** WhatsApp's settings; null while it is off (the default). */
+  whatsapp: WhatsappSettings | null;
+  /** When reminders are not sent (MESSAGE_QUIET_HOURS in MESSAGE_TIME_ZONE). */
+  quietHours: QuietHours;
   dataDir: string;
   /** Express's "trust proxy": false, a hop count, or the proxies' addresses (never "everyone"). */
   trustProxy: false | number | string[];
@@ -238,6 +344,8 @@ export function getEnv(): Env {
     contactEmailSet: result.data.CONTACT_EMAIL !== undefined,
     dataDir: path.resolve(result.data.DATA_DIR),
     mercadoPago: mercadoPagoOf(result.data),
+    whatsapp: whatsappOf(result.data),
+    quietHours: { ...parseQuietHours(result.data.MESSAGE_QUIET_HOURS)!, timeZone: result.data.MESSAGE_TIME_ZONE },
     trustProxy: trustProxyOf(result.data.TRUST_PROXY),
     publicUrl: (result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`).replace(/\/+$/, ""),
     isProduction: result.data.NODE_ENV === "production",

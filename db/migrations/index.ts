@@ -37,6 +37,7 @@ import * as waitingList from "./0041-waiting-list.ts";
 import * as variantsCatalogueVersion from "./0042-variants-catalogue-version.ts";
 import * as materialLists from "./0043-material-lists.ts";
 import * as delivery from "./0044-delivery.ts";
+import * as messages from "./0045-messages.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   "0042-variants-catalogue-version": variantsCatalogueVersion,
   "0043-material-lists": materialLists,
   "0044-delivery": delivery,
+  "0045-messages": messages,
 };
 
 export const migrationProvider: MigrationProvider = {

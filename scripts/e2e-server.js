@@ -78,5 +78,12 @@ if (process.env.E2E_STORE_API_URL) {
   const { startCepServer } = await import("../tests/fixtures/cep-server.ts");
   const cepApi = await startCepServer(Number(setting("E2E_CEP_PORT")));
   process.env.CEP_API_URL = cepApi.url;
+  // WhatsApp is on, through the Cloud API double's address (issue 31; tests/fixtures/whatsapp-credentials.ts).
+  const { WHATSAPP_DOUBLE_CREDENTIALS } = await import("../tests/fixtures/whatsapp-credentials.ts");
+  process.env.WHATSAPP_PHONE_NUMBER_ID = WHATSAPP_DOUBLE_CREDENTIALS.phoneNumberId;
+  process.env.WHATSAPP_ACCESS_TOKEN = WHATSAPP_DOUBLE_CREDENTIALS.accessToken;
+  process.env.WHATSAPP_APP_SECRET = WHATSAPP_DOUBLE_CREDENTIALS.appSecret;
+  process.env.WHATSAPP_VERIFY_TOKEN = WHATSAPP_DOUBLE_CREDENTIALS.verifyToken;
+  process.env.WHATSAPP_API_URL = `http://127.0.0.1:${setting("E2E_WHATSAPP_PORT")}`;
 }
 await import("../server.js");

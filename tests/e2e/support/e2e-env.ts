@@ -20,6 +20,8 @@ export const e2eEnv = {
   mailboxPort: Number(process.env.E2E_MAILBOX_PORT ?? 3997),
   /** The ViaCEP double (tests/fixtures/cep-server.ts). */
   cepPort: Number(process.env.E2E_CEP_PORT ?? 3996),
+  /** The WhatsApp Cloud API double (tests/fixtures/whatsapp-double.ts), with WhatsApp on in the store. */
+  whatsappPort: Number(process.env.E2E_WHATSAPP_PORT ?? 3989),
   /** A fresh demo database per run; the gestor CLI and direct database changes use it too. */
   dataDir: process.env.E2E_DATA_DIR ?? ".tmp/e2e-data",
   /** Signs the session cookie: the login fixture signs one with it (tests/e2e/support/session.ts). */
@@ -92,6 +94,7 @@ export function e2eServerEnvironment(): Record<string, string> {
     E2E_SMTP_PORT: String(e2eEnv.smtpPort),
     E2E_MAILBOX_PORT: String(e2eEnv.mailboxPort),
     E2E_CEP_PORT: String(e2eEnv.cepPort),
+    E2E_WHATSAPP_PORT: String(e2eEnv.whatsappPort),
     SESSION_SECRET: e2eEnv.sessionSecret,
   };
 }

@@ -19,6 +19,7 @@ import { materialListRoutes } from "./material-lists/routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
 import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/routes.ts";
+import { whatsappWebhookRoutes } from "./messages/webhook/routes.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
 import { pickupPeopleRoutes } from "./pickup-people/routes.ts";
 import { productRoutes } from "./products/routes.ts";
@@ -116,6 +117,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", pickupPeopleRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
+  // Beyond spec §7: Meta's WhatsApp statuses and answers (issue 31; docs/decisions/0080-whatsapp-channel.md).
+  app.route("/", whatsappWebhookRoutes(deps));
   // Beyond spec §7: the gestor area's calls (docs/decisions/0028-gestor-area.md).
   app.route("/", gestorRoutes(deps));
   // The description of all of the above, for a school's developers (issue 26).

@@ -118,6 +118,11 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },
   },
+  // Meta's verify token and its HMAC of the body with the app secret; api/messages/webhook/routes.test.ts.
+  whatsappWebhook: {
+    verifyWhatsappWebhook: { kind: "secret", why: "Meta's subscription check with the verify token" },
+    whatsappWebhook: { kind: "secret", why: "Meta's signature with the app secret" },
+  },
 };
 
 const calls = contractCalls().map((call) => {

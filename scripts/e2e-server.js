@@ -85,5 +85,12 @@ if (process.env.E2E_STORE_API_URL) {
   process.env.WHATSAPP_APP_SECRET = WHATSAPP_DOUBLE_CREDENTIALS.appSecret;
   process.env.WHATSAPP_VERIFY_TOKEN = WHATSAPP_DOUBLE_CREDENTIALS.verifyToken;
   process.env.WHATSAPP_API_URL = `http://127.0.0.1:${setting("E2E_WHATSAPP_PORT")}`;
+  // The Cloud API double answers there and posts statuses and answers to this store's webhook.
+  const { startWhatsappDouble } = await import("../tests/fixtures/whatsapp-double.ts");
+  await startWhatsappDouble({
+    port: Number(setting("E2E_WHATSAPP_PORT")),
+    webhookUrl: `${process.env.PUBLIC_URL}/api/webhooks/whatsapp`,
+    autoSent: true,
+  });
 }
 await import("../server.js");

@@ -16,6 +16,7 @@ import { stockAlerts } from "./stock-alerts.ts";
 import { students } from "./students.ts";
 import { support } from "./support.ts";
 import { waitingList } from "./waiting-list.ts";
+import { whatsappWebhook } from "./whatsapp-webhook.ts";
 
 export * from "./accounts.ts";
 export * from "./carts.ts";
@@ -32,6 +33,7 @@ export * from "./stock-alerts.ts";
 export * from "./students.ts";
 export * from "./support.ts";
 export * from "./waiting-list.ts";
+export * from "./whatsapp-webhook.ts";
 
 /** Every call the store API serves, by area. */
 export const contract = {
@@ -48,6 +50,7 @@ export const contract = {
   waitingList,
   materialLists,
   pickupPeople,
+  whatsappWebhook,
 };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

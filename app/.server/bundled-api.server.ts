@@ -2,6 +2,8 @@ import path from "node:path";
 import { createStoreApi, type StoreApi } from "#api/app.ts";
 import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueSales } from "#api/sales/sale-lifecycle.ts";
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
+import { createCloudApiClient } from "#api/messages/cloud-api-client.ts";
+import { createWhatsappWorker } from "#api/messages/whatsapp-outbox.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { readCatalogueVersion } from "#api/catalogue-version.ts";
@@ -176,6 +178,17 @@ function running(): Promise<Running> {
     // Queued e-mail is sent now, every poll, and right after each enqueue (0020-mail-outbox).
     const mailWorker = createMailWorker({ db, mailer, now });
     mailWorker.start();
+    // Queued WhatsApp messages are sent the same way, when WhatsApp is on (issue 31, 0080).
+    const whatsappWorker = env.whatsapp
+      ? createWhatsappWorker({
+          db,
+          client: createCloudApiClient(env.whatsapp),
+          now,
+          quietHours: env.quietHours,
+          nudgeMail: mailWorker.nudge,
+        })
+      : null;
+    whatsappWorker?.start();
     const deps: ApiDeps = {
       db,
       now,
@@ -188,7 +201,13 @@ function running(): Promise<Running> {
       totpKeys: totpEncryptionKeys(),
       quietHours: env.quietHours,
       ...(env.whatsapp
-        ? { whatsapp: { appSecret: env.whatsapp.appSecret, verifyToken: env.whatsapp.verifyToken } }
+        ? {
+            whatsapp: {
+              appSecret: env.whatsapp.appSecret,
+              verifyToken: env.whatsapp.verifyToken,
+              nudge: whatsappWorker?.nudge,
+            },
+          }
         : {}),
     };
     const jobs = [
@@ -198,7 +217,7 @@ function running(): Promise<Running> {
       startSeatOfferSweep(deps),
     ];
     const stop = async () => {
-      await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop()]);
+      await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop(), whatsappWorker?.stop()]);
     };
     return { api: createStoreApi(deps), db, stop };
   })();

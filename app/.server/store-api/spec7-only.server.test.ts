@@ -57,8 +57,13 @@ describe("the probe of the calls beyond spec §7", () => {
     const api = await getBundledApi();
     const unfiltered = async (pathAsked: string, init: RequestInit) => api.request(pathAsked, init);
     const found = await probeExtensions(unfiltered, 1);
-    // The acquirer's webhook is routed only with PAYMENT_GATEWAY=mercadopago; the storefront never calls it.
-    expect([...ALL_EXTENSIONS].filter((name) => !found.has(name))).toEqual(["mercadoPagoWebhook"]);
+    // The acquirer's webhook is routed only with PAYMENT_GATEWAY=mercadopago, Meta's with WhatsApp on;
+    // the storefront never calls them.
+    expect([...ALL_EXTENSIONS].filter((name) => !found.has(name))).toEqual([
+      "mercadoPagoWebhook",
+      "verifyWhatsappWebhook",
+      "whatsappWebhook",
+    ]);
   });
 });
 

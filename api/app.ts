@@ -18,6 +18,7 @@ import { highlightRoutes } from "./highlights/routes.ts";
 import { materialListRoutes } from "./material-lists/routes.ts";
 import { newsletterRoutes } from "./newsletters/routes.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { messageRoutes } from "./messages/routes.ts";
 import { mercadoPagoWebhookRoutes } from "./payments/mercadopago/routes.ts";
 import { whatsappWebhookRoutes } from "./messages/webhook/routes.ts";
 import { paymentMethodRoutes } from "./payment-methods/routes.ts";
@@ -115,6 +116,8 @@ export function createStoreApi(deps: ApiDeps) {
   app.route("/", studentMaterialListRoutes(deps));
   // Beyond spec §7: who may pick up the account's orders at the unit (issue 30).
   app.route("/", pickupPeopleRoutes(deps));
+  // Beyond spec §7: the account's WhatsApp consent (issue 31; docs/decisions/0080-whatsapp-channel.md).
+  app.route("/", messageRoutes(deps));
   // Beyond spec §7: the acquirer's notifications (docs/decisions/0019-mercado-pago.md).
   app.route("/", mercadoPagoWebhookRoutes(deps));
   // Beyond spec §7: Meta's WhatsApp statuses and answers (issue 31; docs/decisions/0080-whatsapp-channel.md).

@@ -114,6 +114,12 @@ const ACCESS: { [Area in keyof Contract]: { [Name in keyof Contract[Area]]: Acce
     // Names a person of the account: another account's token gets 404, and nothing changes.
     removePickupPerson: { kind: "customer", objects: true },
   },
+  // The bearer's own WhatsApp consent (api/messages/consent.test.ts); whether the store has it is public.
+  messages: {
+    whatsappAvailability: { kind: "public" },
+    getWhatsappConsent: { kind: "session" },
+    setWhatsappConsent: { kind: "session" },
+  },
   payments: {
     // Mercado Pago's HMAC of the notification with the webhook secret; api/payments/mercadopago/routes.test.ts.
     mercadoPagoWebhook: { kind: "secret", why: "the acquirer's signature with the webhook secret" },
@@ -132,7 +138,8 @@ const calls = contractCalls().map((call) => {
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await createTestApi();
+  // WhatsApp on (issue 31), so its consent calls answer rather than refuse with 409.
+  t = await createTestApi({ whatsapp: { appSecret: "segredo-de-teste", verifyToken: "verificacao-de-teste" } });
 });
 afterAll(() => t.close());
 

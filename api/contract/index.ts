@@ -8,6 +8,7 @@ import { catalogue } from "./catalogue.ts";
 import { coupons } from "./coupons.ts";
 import type { Endpoint } from "./endpoint.ts";
 import { materialLists } from "./material-lists.ts";
+import { messages } from "./messages.ts";
 import { orders } from "./orders.ts";
 import { payments } from "./payments.ts";
 import { pickupPeople } from "./pickup-people.ts";
@@ -25,6 +26,7 @@ export * from "./coupons.ts";
 export * from "./endpoint.ts";
 export * from "./fields.ts";
 export * from "./material-lists.ts";
+export * from "./messages.ts";
 export * from "./orders.ts";
 export * from "./payments.ts";
 export * from "./pickup-people.ts";
@@ -51,6 +53,7 @@ export const contract = {
   materialLists,
   pickupPeople,
   whatsappWebhook,
+  messages,
 };
 
 export const endpoints: readonly Endpoint[] = Object.values(contract).flatMap((area) => Object.values(area));

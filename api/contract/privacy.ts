@@ -67,6 +67,15 @@ const customerData = z.object({
   ),
   /** Who the account named to pick up its orders at the unit (issue 30), with their CPF. */
   pickupPeople: z.array(z.object({ id: z.string(), name: z.string(), cpf: z.string() })),
+  /**
+   * WhatsApp (issue 31): the consent while it lasts (when and where it was given), and the
+   * messages kept about the customer, by what they reported (never their parameters, which hold
+   * pickup codes and payment lines).
+   */
+  whatsapp: z.object({
+    consent: z.object({ consentedAt: z.string(), source: z.string() }).nullable(),
+    messages: z.array(z.object({ kind: z.string(), createdAt: z.string(), status: z.string() })),
+  }),
   /** The account's e-mail in the store's newsletter, if subscribed. */
   newsletter: z.object({ email: z.string(), subscribedAt: z.string() }).nullable(),
   /** Messages sent through "Fale conosco" while logged in or from the account's e-mail (decision note 0023). */

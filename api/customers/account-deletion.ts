@@ -11,6 +11,7 @@ import { ticketsOf } from "../tickets/ticket-owner.ts";
 import { deleteCustomerStockAlerts } from "../stock/alerts.ts";
 import { deleteCustomerWaitingEntries } from "../stock/waiting-list.ts";
 import { deletePickupPeopleOf } from "../pickup-people/repository.ts";
+import { deleteWhatsappDataOf } from "../messages/customer-whatsapp.ts";
 
 /** A stolen token must not become a way to guess the password, as for a password change. */
 export const ACCOUNT_DELETION_BY_CUSTOMER = { name: "account-deletion", limit: 10, windowMs: 60_000 };
@@ -26,7 +27,7 @@ type Db = Kysely<Database>;
  * password, in one transaction: carts and student links go; students the customer created
  * (no RA, no other account's link) go with their responsibles; sales stay for accounting
  * (tax law keeps them 5 years) with no name, RA or card digits; tokens, reset links, the
- * newsletter entry, the "Avise-me quando chegar" alerts, the waiting lists' places, the people named to pick up, the "Fale conosco" tickets, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
+ * newsletter entry, the "Avise-me quando chegar" alerts, the waiting lists' places, the people named to pick up, the WhatsApp consent and messages, the "Fale conosco" tickets, the mail outbox's rows and rate-limit counters of the e-mail go; the customer row stays as an
  * empty tombstone (sales point to it), whose e-mail and CPF are free for a new sign-up.
  */
 export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow, password: string): Promise<void> {
@@ -61,6 +62,8 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
     await deleteCustomerWaitingEntries(trx, customer, at);
     // The people named to pick up the account's orders (issue 30); handovers keep who received.
     await deletePickupPeopleOf(trx, customer.id);
+    // WhatsApp (issue 31): the consent and the messages, with their number and parameters.
+    await deleteWhatsappDataOf(trx, customer.id);
     // "Fale conosco" messages, sent logged in or with the account's e-mail (decision note 0023).
     // with the gestor's replies to them (migration 0024).
     await trx

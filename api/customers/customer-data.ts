@@ -7,6 +7,7 @@ import { ticketsOf } from "../tickets/ticket-owner.ts";
 import { listCustomerStockAlerts } from "../stock/alerts.ts";
 import { listCustomerWaitingEntries } from "../stock/waiting-list.ts";
 import { listPickupPeopleOf } from "../pickup-people/repository.ts";
+import { whatsappDataOf } from "../messages/customer-whatsapp.ts";
 import { TICKET_STATUS_LABELS, type TicketStatus } from "../contract/gestor/tickets.ts";
 
 /**
@@ -29,6 +30,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
     alerts,
     waiting,
     pickupPeople,
+    whatsapp,
   ] = await Promise.all([
     listStudentLinks(db, customer.id, { withOwn: true }),
     db
@@ -78,6 +80,8 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
     listCustomerWaitingEntries(db, customer),
     // The same people the account's deletion removes.
     listPickupPeopleOf(db, customer.id),
+    // The same consent and messages the account's deletion clears.
+    whatsappDataOf(db, customer.id),
   ]);
   const salesWithBags = [];
   for (const { saleBags: _summaries, ...sale } of sales) {
@@ -118,6 +122,7 @@ export async function exportCustomerData(deps: ApiDeps, customer: CustomerRow): 
       offerExpiresAt: row.offer_expires_at,
     })),
     pickupPeople,
+    whatsapp,
     newsletter: newsletter ? { email: newsletter.email, subscribedAt: newsletter.created_at } : null,
     sessions: sessions.map((row) => ({
       createdAt: row.created_at,

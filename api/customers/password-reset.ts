@@ -55,6 +55,7 @@ export async function requestPasswordReset(deps: ApiDeps, storeId: number, email
       deps,
       "password-reset",
       passwordResetEmail({ to: customer.email, name: customer.name, link }),
+      { customerId: customer.id },
     );
   });
 }

@@ -47,6 +47,8 @@ export interface PaymentSyncDeps extends OutboxDeps {
   db: Kysely<Database>;
   /** For the links in the e-mails. */
   publicUrl: string;
+  /** The store's WhatsApp when on (issue 31): the sale's messages go there too, to who opted in. */
+  whatsapp?: { nudge?: () => void };
 }
 
 const MOVES: Partial<Record<SaleStatus, readonly GatewayStatus[]>> = {
@@ -183,6 +185,7 @@ async function applyOnce(
   }
   // Pieces of a sale never paid never left the school: they return on any end of it.
   const withoutStock = await moveSaleHolds(trx, sale, sale.status, state.status, at, {
+    whatsapp: deps.whatsapp,
     piecesReturned: sale.status !== "paid" || piecesReturned,
   });
   await alertLinesWithoutStock(trx, sale, withoutStock);

@@ -28,6 +28,8 @@ import { PAYMENT_METHOD_CODES, PAYMENT_METHOD_LABELS } from "#core/payment-metho
 import { escapeHtml } from "../mail/escape-html.ts";
 import { enqueueMail, type OutboxDeps } from "../mail/mail-outbox.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import type { WhatsappOutboxDeps } from "../messages/enqueue-whatsapp.ts";
+import { enqueueOrderReceivedWhatsapp, enqueuePaymentConfirmedWhatsapp } from "../messages/event-messages.ts";
 import { listUnits } from "../units/repository.ts";
 import { boletoLinkOf } from "./boleto-link.ts";
 import { saleBagsWithItems } from "./sale-bags.ts";
@@ -232,6 +234,9 @@ function paymentDeclinedEmail(sale: SaleForMail, reason: string | null): Omit<Ma
   ]);
 }
 
+/** Whom and what an e-mail is about, for the gestor's lists of a customer's and a sale's messages (issue 31). */
+const aboutOf = (sale: SaleForMail) => ({ customerId: sale.customer_id, saleId: sale.id });
+
 /** Queues "Pagamento não aprovado". Call it in the transaction that moves a pending sale to declined. */
 export async function enqueuePaymentDeclinedEmail(
   trx: Kysely<Database>,
@@ -239,36 +244,42 @@ export async function enqueuePaymentDeclinedEmail(
   saleId: string,
   reason: string | null,
 ): Promise<void> {
-  await enqueueMail(trx, deps, "payment-declined", paymentDeclinedEmail(await saleForMail(trx, saleId), reason));
+  const sale = await saleForMail(trx, saleId);
+  await enqueueMail(trx, deps, "payment-declined", paymentDeclinedEmail(sale, reason), aboutOf(sale));
 }
 
+/** What the order's and the payment's messages need: the outbox, the store's address, WhatsApp when on. */
+type SaleMessageDeps = OutboxDeps & WhatsappOutboxDeps & { publicUrl: string };
+
 /**
- * Queues the purchase confirmation of a sale the customer just made. Call it in the transaction
- * that records the sale as pending or paid; `customerId` must own the sale.
+ * Queues the purchase confirmation of a sale the customer just made, and its WhatsApp message
+ * to a customer who opted in (issue 31). Call it in the transaction that records the sale as
+ * pending or paid; `customerId` must own the sale.
  */
 export async function enqueuePurchaseEmail(
   trx: Kysely<Database>,
-  deps: OutboxDeps & { publicUrl: string },
+  deps: SaleMessageDeps,
   customerId: string,
   saleId: string,
 ): Promise<void> {
   const sale = await saleForMail(trx, saleId);
   if (sale.customer_id !== customerId) throw new Error(`sale ${saleId} is not the customer's`);
-  await enqueueMail(trx, deps, "purchase", purchaseEmail(sale, deps.publicUrl));
+  await enqueueMail(trx, deps, "purchase", purchaseEmail(sale, deps.publicUrl), aboutOf(sale));
+  await enqueueOrderReceivedWhatsapp(trx, deps, sale);
 }
 
-/** Queues "Pagamento confirmado". Call it in the transaction that moves the sale to paid. */
+/**
+ * Queues "Pagamento confirmado", and its WhatsApp message to a customer who opted in (issue 31).
+ * Call it in the transaction that moves the sale to paid.
+ */
 export async function enqueuePaymentConfirmedEmail(
   trx: Kysely<Database>,
-  deps: OutboxDeps & { publicUrl: string },
+  deps: SaleMessageDeps,
   saleId: string,
 ): Promise<void> {
-  await enqueueMail(
-    trx,
-    deps,
-    "payment-confirmed",
-    paymentConfirmedEmail(await saleForMail(trx, saleId), deps.publicUrl),
-  );
+  const sale = await saleForMail(trx, saleId);
+  await enqueueMail(trx, deps, "payment-confirmed", paymentConfirmedEmail(sale, deps.publicUrl), aboutOf(sale));
+  await enqueuePaymentConfirmedWhatsapp(trx, deps, sale);
 }
 
 /** What the customer does with what they still hold for an unpaid sale that was cancelled. */
@@ -334,10 +345,12 @@ export async function enqueueSaleCancelledEmail(
   deps: OutboxDeps,
   saleId: string,
 ): Promise<void> {
-  await enqueueMail(trx, deps, "sale-cancelled", saleCancelledEmail(await saleForMail(trx, saleId)));
+  const sale = await saleForMail(trx, saleId);
+  await enqueueMail(trx, deps, "sale-cancelled", saleCancelledEmail(sale), aboutOf(sale));
 }
 
 /** Queues "Pedido estornado". Call it in the transaction that moves a paid sale to refunded. */
 export async function enqueueSaleRefundedEmail(trx: Kysely<Database>, deps: OutboxDeps, saleId: string): Promise<void> {
-  await enqueueMail(trx, deps, "sale-refunded", saleRefundedEmail(await saleForMail(trx, saleId)));
+  const sale = await saleForMail(trx, saleId);
+  await enqueueMail(trx, deps, "sale-refunded", saleRefundedEmail(sale), aboutOf(sale));
 }

@@ -37,6 +37,8 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export interface LifecycleDeps {
   db: Kysely<Database>;
   now: () => Date;
+  /** The store's WhatsApp when on: a seat a sale gives back is offered by WhatsApp too (issue 31). */
+  whatsapp?: { nudge?: () => void };
 }
 
 export interface SaleStatusChange {
@@ -75,7 +77,7 @@ export async function setStatus(
  * re-checks "pending": on PostgreSQL a payment recorded between the read and the update (a
  * webhook, the gestor) must not be overwritten.
  */
-export function expireOverdueSales({ db, now }: LifecycleDeps): Promise<SaleStatusChange[]> {
+export function expireOverdueSales({ db, now, whatsapp }: LifecycleDeps): Promise<SaleStatusChange[]> {
   return db.transaction().execute(async (trx) => {
     const at = now().toISOString();
     const lastDueDateStillPayable = addDays(todayInBrazil(now()), -BOLETO_CLEARING_DAYS);
@@ -101,7 +103,7 @@ export function expireOverdueSales({ db, now }: LifecycleDeps): Promise<SaleStat
     const ids = expired.map((sale) => sale.id);
     if (ids.length > 0)
       await trx.updateTable("sale_bags").set({ status: "expired" }).where("sale_id", "in", ids).execute();
-    await releaseSaleHolds(trx, ids, at);
+    await releaseSaleHolds(trx, ids, at, { whatsapp });
     return expired.map((sale) => ({
       saleId: sale.id,
       referenceCode: sale.reference_code,

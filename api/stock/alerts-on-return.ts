@@ -15,6 +15,7 @@ import { unitFrom } from "#core/school-units.ts";
 import { productPath } from "#core/storefront-paths.ts";
 import type { Database } from "#db/schema.ts";
 import { enqueueMail } from "../mail/mail-outbox.ts";
+import { enqueueBackInStockWhatsapp } from "../messages/event-messages.ts";
 import { returnedItemName, stockAlertEmail } from "../mail/stock-alert-email.ts";
 import { listUnits } from "../units/repository.ts";
 import type { StockItem } from "./repository.ts";
@@ -42,7 +43,8 @@ async function returnedProduct(db: Kysely<Database>, item: StockItem) {
 
 /**
  * Sends the item's pending alerts when its level went from `before` (null: not tracked) to
- * `after`. Anything but a return from none to some sends nothing.
+ * `after`. Anything but a return from none to some sends nothing. An alert of a signed-in
+ * customer who opted in also goes by WhatsApp when `whatsapp` (the store's) is given (issue 31).
  */
 export async function notifyStockReturned(
   db: Kysely<Database>,
@@ -50,6 +52,7 @@ export async function notifyStockReturned(
   before: number | null,
   after: number,
   at: string,
+  whatsapp?: { nudge?: () => void },
 ): Promise<void> {
   if ((before ?? 0) > 0 || after <= 0) return;
   // The update is the claim: on PostgreSQL a concurrent return waits on the stock row anyway,
@@ -61,7 +64,7 @@ export async function notifyStockReturned(
     .where("unit_code", "=", item.unitCode)
     .where("item_totvs_id", "=", item.itemTotvsId)
     .where("notified_at", "is", null)
-    .returning(["email", "storefront_url", "created_at"])
+    .returning(["email", "storefront_url", "created_at", "customer_id"])
     .execute();
   if (alerts.length === 0) return;
   const product = await returnedProduct(db, item);
@@ -70,13 +73,19 @@ export async function notifyStockReturned(
   const unit = unitFrom(await listUnits(db, item.storeId), item.unitCode);
   const name = returnedItemName(product.title, { name: product.option_name, value: product.option_value });
   const path = productPath(product.category_slug, product.slug);
-  const outbox = { now: () => new Date(at) };
+  const outbox = { now: () => new Date(at), whatsapp };
   for (const alert of alerts) {
     const email = stockAlertEmail(
       alert.email,
       { name, link: `${alert.storefront_url}${path}`, unitName: unit.name },
       { createdAt: alert.created_at },
     );
-    await enqueueMail(db, outbox, "stock-alert", email);
+    await enqueueMail(db, outbox, "stock-alert", email, { customerId: alert.customer_id });
+    if (alert.customer_id)
+      await enqueueBackInStockWhatsapp(db, outbox, {
+        customerId: alert.customer_id,
+        product: name,
+        link: `${alert.storefront_url}${path}`,
+      });
   }
 }

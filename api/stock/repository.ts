@@ -29,6 +29,11 @@ export interface Movement {
   saleId?: string | null;
   staffId?: string | null;
   note?: string | null;
+  /**
+   * The store's WhatsApp when on (ApiDeps.whatsapp): the "Avise-me" and seat-offer messages this
+   * change queues also go by WhatsApp to a customer who opted in (issue 31). Absent: e-mail only.
+   */
+  whatsapp?: { nudge?: () => void };
 }
 
 const keyOf = (item: StockItem) => `${item.unitCode}\u0000${item.itemTotvsId}`;
@@ -211,7 +216,7 @@ async function levelChanged(
   movement: Movement,
 ): Promise<void> {
   await recordMovement(db, item, after - (before ?? 0), movement);
-  await notifyStockReturned(db, item, before, after, movement.at);
+  await notifyStockReturned(db, item, before, after, movement.at, movement.whatsapp);
   const offered = await offerFreedSeats(db, item, after, movement);
   if (offered === 0) return;
   // The row is locked by the change above: the seats just counted free are still there.

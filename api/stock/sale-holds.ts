@@ -166,7 +166,7 @@ export async function releaseSaleHolds(
   trx: Kysely<Database>,
   saleIds: readonly string[],
   at: string,
-  { piecesReturned = true }: { piecesReturned?: boolean } = {},
+  { piecesReturned = true, whatsapp }: { piecesReturned?: boolean; whatsapp?: { nudge?: () => void } } = {},
 ): Promise<void> {
   if (saleIds.length === 0) return;
   await trx.deleteFrom("coupon_uses").where("sale_id", "in", saleIds).execute();
@@ -187,7 +187,7 @@ export async function releaseSaleHolds(
       trx,
       { storeId: line.store_id, unitCode: line.unit_code, itemTotvsId: line.item_totvs_id },
       line.stock_taken,
-      { reason: "release", saleId: line.sale_id, at },
+      { reason: "release", saleId: line.sale_id, at, whatsapp },
     );
   }
 }
@@ -232,7 +232,7 @@ export async function moveSaleHolds(
   from: SaleStatus,
   to: SaleStatus,
   at: string,
-  options: { piecesReturned?: boolean } = {},
+  options: { piecesReturned?: boolean; whatsapp?: { nudge?: () => void } } = {},
 ): Promise<StockLine[]> {
   if (holdsGoods(from) && !holdsGoods(to)) await releaseSaleHolds(trx, [sale.id], at, options);
   if (!holdsGoods(from) && holdsGoods(to)) return retakeSaleHolds(trx, sale, at);

@@ -19,6 +19,7 @@ import { unitFrom } from "#core/school-units.ts";
 import { seatOfferPath } from "#core/storefront-paths.ts";
 import type { Database } from "#db/schema.ts";
 import { enqueueMail } from "../mail/mail-outbox.ts";
+import { enqueueSeatOfferWhatsapp } from "../messages/event-messages.ts";
 import { seatOfferEmail } from "../mail/seat-offer-email.ts";
 import { listUnits } from "../units/repository.ts";
 
@@ -47,7 +48,7 @@ export async function offerFreedSeats(
   db: Kysely<Database>,
   item: SeatItem,
   free: number,
-  movement: { at: string; saleId?: string | null },
+  movement: { at: string; saleId?: string | null; whatsapp?: { nudge?: () => void } },
 ): Promise<number> {
   if (free <= 0) return 0;
   const at = movement.at;
@@ -104,11 +105,11 @@ export async function offerFreedSeats(
       .where("id", "=", next.id)
       // A parent who left meanwhile is skipped: the next one is read again.
       .where("status", "=", "waiting")
-      .returning(["email", "storefront_url", "offer_expires_at"])
+      .returning(["email", "storefront_url", "offer_expires_at", "customer_id"])
       .executeTakeFirst();
     if (!offered) continue;
     held += 1;
-    await sendOffer(db, item, { ...offered, token, at });
+    await sendOffer(db, item, { ...offered, token, at }, movement.whatsapp);
   }
   return held;
 }
@@ -123,21 +124,34 @@ async function courseOf(db: Kysely<Database>, item: SeatItem) {
     .executeTakeFirst();
 }
 
-/** The offer's e-mail, through the outbox in the offer's transaction (decision 0020). */
+/**
+ * The offer's e-mail, through the outbox in the offer's transaction (decision 0020), and its
+ * WhatsApp message to a signed-in parent who opted in when the store's is given (issue 31).
+ */
 async function sendOffer(
   db: Kysely<Database>,
   item: SeatItem,
-  offer: { email: string; storefront_url: string; offer_expires_at: string | null; token: string; at: string },
+  offer: {
+    email: string;
+    storefront_url: string;
+    offer_expires_at: string | null;
+    token: string;
+    at: string;
+    customer_id: string | null;
+  },
+  whatsapp?: { nudge?: () => void },
 ): Promise<void> {
   const course = await courseOf(db, item);
   const unit = unitFrom(await listUnits(db, item.storeId), item.unitCode);
-  const email = seatOfferEmail(offer.email, {
+  const details = {
     courseTitle: course?.title ?? `Curso ${item.itemTotvsId}`,
     unitName: unit.name,
     link: `${offer.storefront_url}${seatOfferPath(offer.token)}`,
     expiresAt: offer.offer_expires_at ?? offerExpiry(offer.at),
-  });
-  await enqueueMail(db, { now: () => new Date(offer.at) }, "seat-offer", email);
+  };
+  const outbox = { now: () => new Date(offer.at), whatsapp };
+  await enqueueMail(db, outbox, "seat-offer", seatOfferEmail(offer.email, details), { customerId: offer.customer_id });
+  if (offer.customer_id) await enqueueSeatOfferWhatsapp(db, outbox, { customerId: offer.customer_id, ...details });
 }
 
 /**

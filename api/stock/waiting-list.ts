@@ -153,6 +153,7 @@ async function endEntry(
   status: "left" | "expired",
   at: string,
   note: string,
+  whatsapp?: { nudge?: () => void },
 ): Promise<boolean> {
   const item = { storeId: entry.store_id, unitCode: entry.unit_code, itemTotvsId: entry.item_totvs_id };
   await lockStockLevel(db, item);
@@ -169,7 +170,7 @@ async function endEntry(
     .where("status", "=", current.status)
     .executeTakeFirst();
   if (ended.numUpdatedRows === 0n) return false;
-  if (current.status === "offered") await giveBackStock(db, item, 1, { reason: "seat_offer", at, note });
+  if (current.status === "offered") await giveBackStock(db, item, 1, { reason: "seat_offer", at, note, whatsapp });
   return true;
 }
 
@@ -301,7 +302,16 @@ export const SEAT_OFFER_SWEEP_INTERVAL_MS = 5 * 60_000;
  * Answers how many ended. An offer past its time already cannot be used by its parent's claim
  * (takeSeatOffer reads the deadline), so the sweep's interval delays only the next parent.
  */
-export async function expireSeatOffers({ db, now }: { db: Kysely<Database>; now: () => Date }): Promise<number> {
+export async function expireSeatOffers({
+  db,
+  now,
+  whatsapp,
+}: {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** The store's WhatsApp when on: the seat passed on is offered by WhatsApp too (issue 31). */
+  whatsapp?: { nudge?: () => void };
+}): Promise<number> {
   const at = now().toISOString();
   const due = await db
     .selectFrom("waiting_list_entries")
@@ -316,7 +326,7 @@ export async function expireSeatOffers({ db, now }: { db: Kysely<Database>; now:
   for (const entry of due) {
     const ended = await db
       .transaction()
-      .execute((trx) => endEntry(trx, entry, "expired", at, "Oferta da lista de espera expirou"));
+      .execute((trx) => endEntry(trx, entry, "expired", at, "Oferta da lista de espera expirou", whatsapp));
     if (ended) expired += 1;
   }
   return expired;

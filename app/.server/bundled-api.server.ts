@@ -17,6 +17,7 @@ import { resealTotpSecrets, type ResealReport } from "#api/gestor/staff/totp-sec
 import { deleteExpiredUploads, UPLOAD_SWEEP_INTERVAL_MS } from "#api/gestor/roster/roster-uploads.ts";
 import { pruneStockAlerts } from "#api/stock/alerts.ts";
 import { expireSeatOffers, pruneWaitingList, SEAT_OFFER_SWEEP_INTERVAL_MS } from "#api/stock/waiting-list.ts";
+import { REMINDER_INTERVAL_MS, sendReminders } from "#api/messages/reminders/reminders.ts";
 import { getEnv } from "./env.server.ts";
 import { createPaymentGateway } from "./payment-gateway.server.ts";
 import { loadSharedRootSecret } from "./secrets.server.ts";
@@ -120,6 +121,23 @@ function startStockAlertSweep({ db, now }: ApiDeps): () => Promise<void> {
 }
 
 /**
+ * The reminders of issue 31 (api/messages/reminders/reminders.ts), every minute; nothing in the
+ * quiet hours. On several servers one runs it at a time.
+ */
+function startReminders(deps: ApiDeps): () => Promise<void> {
+  return every(
+    REMINDER_INTERVAL_MS,
+    "enviar lembretes",
+    async () => {
+      const run = await withJobLock(deps, "message-reminders", REMINDER_INTERVAL_MS, () => sendReminders(deps));
+      const queued = run.skipped ? 0 : Object.values(run.result.queued).reduce((sum, count) => sum + count, 0);
+      if (queued > 0) console.log(`[mensagens] ${queued} lembrete(s) na fila`);
+    },
+    "mensagens",
+  );
+}
+
+/**
  * The database opened, migrated, (unless SEED_DEMO_DATA=false) demo-seeded, and every staff
  * authenticator secret sealed with the newest key: clear ones from before sealing, older keys'
  * after a rotation (docs/decisions/0049).
@@ -215,6 +233,7 @@ function running(): Promise<Running> {
       startUploadSweep(deps),
       startStockAlertSweep(deps),
       startSeatOfferSweep(deps),
+      startReminders(deps),
     ];
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop(), whatsappWorker?.stop()]);

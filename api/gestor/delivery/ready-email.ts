@@ -13,6 +13,8 @@ import { pickupText, unitFrom } from "#core/school-units.ts";
 import { firstName } from "#core/text.ts";
 import type { Database } from "#db/schema.ts";
 import { enqueueMail, type OutboxDeps } from "../../mail/mail-outbox.ts";
+import type { WhatsappOutboxDeps } from "../../messages/enqueue-whatsapp.ts";
+import { enqueuePickupReadyWhatsapp } from "../../messages/event-messages.ts";
 import { messageOf, soldItemName } from "../../sales/sale-emails.ts";
 import { listUnits } from "../../units/repository.ts";
 
@@ -23,16 +25,20 @@ const PICKUP_HOURS_UNKNOWN = "consulte a secretaria da unidade";
 const receiptUrl = (publicUrl: string, bagId: string, saleId: string) =>
   `${publicUrl}/comprovantePublico/${encodeURIComponent(bagId)}/${encodeURIComponent(saleId)}`;
 
-/** Queues the e-mail of one sale whose lines were just made ready. Call it in the move's transaction. */
+/**
+ * Queues the e-mail of one sale whose lines were just made ready, and to a customer who opted in
+ * one WhatsApp message per unit with something ready (issue 31). Call it in the move's transaction.
+ */
 export async function enqueueReadyEmail(
   db: Kysely<Database>,
-  deps: OutboxDeps & { publicUrl: string },
+  deps: OutboxDeps & WhatsappOutboxDeps & { publicUrl: string },
   saleId: string,
 ): Promise<void> {
   const sale = await db
     .selectFrom("sales")
     .innerJoin("customers", "customers.id", "sales.customer_id")
     .select(["sales.store_id", "sales.reference_code", "sales.pickup_code", "customers.email", "customers.name"])
+    .select("sales.customer_id")
     .where("sales.id", "=", saleId)
     .executeTakeFirstOrThrow();
   const lines = await db
@@ -92,5 +98,19 @@ export async function enqueueReadyEmail(
     "",
     "Loja Escolar",
   ]);
-  await enqueueMail(db, deps, "pickup-ready", message);
+  await enqueueMail(db, deps, "pickup-ready", message, { customerId: sale.customer_id, saleId });
+  const readyUnits = [...new Set(ready.map((line) => line.unit_code))];
+  for (const code of readyUnits) {
+    const unit = unitFrom(units, code);
+    await enqueuePickupReadyWhatsapp(db, deps, {
+      customerId: sale.customer_id,
+      saleId,
+      name: sale.name,
+      referenceCode: ref,
+      whole: !partly && readyUnits.length === 1,
+      unit,
+      pickupHours: "pickupHours" in unit ? unit.pickupHours : null,
+      pickupCode: sale.pickup_code,
+    });
+  }
 }

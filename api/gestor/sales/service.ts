@@ -136,7 +136,7 @@ export async function cancelSale(
     assertCancellable(sale);
     const at = now().toISOString();
     const change = await moveSale(trx, sale, "cancelled", at);
-    await releaseSaleHolds(trx, [sale.id], at);
+    await releaseSaleHolds(trx, [sale.id], at, { whatsapp: deps.whatsapp });
     // The customer hears of it from the same transaction (docs/decisions/0020-mail-outbox.md).
     await enqueueSaleCancelledEmail(trx, deps, sale.id);
     await auditChange(

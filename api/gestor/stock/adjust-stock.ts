@@ -86,6 +86,7 @@ export async function adjustStock(
       at: now.toISOString(),
       staffId: actor.kind === "staff" ? actor.staffId : null,
       note: adjust.reason,
+      whatsapp: deps.whatsapp,
     });
     // Throwing rolls the level and its ledger row back: nothing changed.
     if (seen === undefined && before !== null) throw new ApiError(409, alreadyTracked(before));

@@ -30,6 +30,9 @@ export const MESSAGE_CHANNEL_LABELS: Record<(typeof MESSAGE_CHANNELS)[number], s
   whatsapp: "WhatsApp",
 };
 
+/** What the lists say of a failed WhatsApp message whose e-mail went instead. */
+export const FELL_BACK_TO_EMAIL = "E-mail enviado no lugar";
+
 export const sentMessage = z.object({
   id: z.string(),
   channel: z.enum(MESSAGE_CHANNELS),

@@ -5,6 +5,7 @@
  */
 import { Link } from "react-router";
 import {
+  FELL_BACK_TO_EMAIL,
   MESSAGE_CHANNEL_LABELS,
   MESSAGE_STATUS_LABELS,
   type FailedMessage,
@@ -19,9 +20,6 @@ const when = (iso: string) => {
   const { date, time } = brazilDateTime(iso);
   return `${date} ${time}`;
 };
-
-/** A failed WhatsApp message whose e-mail went instead. */
-export const FELL_BACK_TO_EMAIL = "E-mail enviado no lugar";
 
 function StatusCell({ message }: { message: SentMessage }) {
   return (

@@ -61,6 +61,7 @@ export default [
       route("carrinhos", "routes/gestor/carts.tsx"),
       route("clientes", "routes/gestor/customers.tsx"),
       route("clientes/:customerId", "routes/gestor/customer.tsx"),
+      route("mensagens", "routes/gestor/messages.tsx"),
       route("busca", "routes/gestor/search.tsx"),
       route("series", "routes/gestor/grades.tsx"),
       route("series/importar", "routes/gestor/grades-import.tsx"),

@@ -45,13 +45,15 @@ const MATRIX = {
   materialLists: { read: ADMIN, write: ADMIN },
   // Separação, Prontos, Entrega, Troca: admins and a unit's secretary (api/contract/gestor/delivery.ts).
   delivery: { read: ["admin", "secretaria"], write: ["admin", "secretaria"] },
+  // A customer's and a sale's messages, and the Painel's failures (api/contract/gestor/messages.ts).
+  messages: { read: EVERY, write: EVERY },
 } satisfies Record<Area, Access>;
 
 /** Calls of a guarded part that anyone may make: the shop shows the images uploaded for products. */
 const PUBLIC_CALLS = ["catalogue.productImage"];
 
 /** The parts whose records belong to units: a secretary sees her units' only (decision 0061). */
-const UNIT_PARTS: readonly Area[] = ["sales", "carts", "customers", "tickets", "search"];
+const UNIT_PARTS: readonly Area[] = ["sales", "carts", "customers", "tickets", "search", "messages"];
 
 const { t, ...staff } = gestorTestApiForFile(["admin", "atendimento", "secretaria"], { seed: true });
 let otherSecretaria: TestStaff;

@@ -26,6 +26,7 @@ import { gestorStockRoutes } from "./stock/routes.ts";
 import { gestorMaterialListRoutes } from "./material-lists/routes.ts";
 import { gestorDeliveryRoutes } from "./delivery/routes.ts";
 import { gestorCounterRoutes } from "./delivery/counter-routes.ts";
+import { gestorMessageRoutes } from "./messages/routes.ts";
 
 export function gestorRoutes(deps: ApiDeps) {
   const app = new Hono();
@@ -51,5 +52,6 @@ export function gestorRoutes(deps: ApiDeps) {
   app.route("/", gestorMaterialListRoutes(deps));
   app.route("/", gestorDeliveryRoutes(deps));
   app.route("/", gestorCounterRoutes(deps));
+  app.route("/", gestorMessageRoutes(deps));
   return app;
 }

@@ -14,6 +14,7 @@ import { gestorDelivery } from "./delivery.ts";
 import { gestorGrades } from "./grades.ts";
 import { gestorIntegrationKeys } from "./integration-keys.ts";
 import { gestorMaterialLists } from "./material-lists.ts";
+import { gestorMessages } from "./messages.ts";
 import { gestorSales } from "./sales.ts";
 import { gestorRoster } from "./roster.ts";
 import { gestorRosterSync } from "./roster-sync.ts";
@@ -41,6 +42,7 @@ export * from "./stock.ts";
 export * from "./waiting-list.ts";
 export * from "./material-lists.ts";
 export * from "./delivery.ts";
+export * from "./messages.ts";
 
 export const gestorContract = {
   auth: gestorAuth,
@@ -63,6 +65,7 @@ export const gestorContract = {
   waitingList: gestorWaitingList,
   materialLists: gestorMaterialLists,
   delivery: gestorDelivery,
+  messages: gestorMessages,
 };
 
 export const gestorEndpoints: readonly Endpoint[] = Object.values(gestorContract).flatMap((area) =>

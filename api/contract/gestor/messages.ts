@@ -1,7 +1,8 @@
 /**
  * The messages a customer and a sale were sent (issue 31): e-mails from mail_outbox and WhatsApp
  * messages with Meta's statuses, newest first, on the gestor's customer and sale pages. Every role
- * that opens those pages (a secretary only her units' sales and families, decision 0061).
+ * that opens those pages (a secretary only her units' sales and families, decision 0061). The Painel
+ * counts the last day's failures and lists them (`failedMessages`), a secretary her units'.
  */
 import { z } from "zod";
 import { endpoint } from "../endpoint.ts";
@@ -29,6 +30,9 @@ export const MESSAGE_CHANNEL_LABELS: Record<(typeof MESSAGE_CHANNELS)[number], s
   whatsapp: "WhatsApp",
 };
 
+/** What the lists say of a failed WhatsApp message whose e-mail went instead. */
+export const FELL_BACK_TO_EMAIL = "E-mail enviado no lugar";
+
 export const sentMessage = z.object({
   id: z.string(),
   channel: z.enum(MESSAGE_CHANNELS),
@@ -49,6 +53,16 @@ export type SentMessage = z.infer<typeof sentMessage>;
 
 const messagesReply = z.object({ messages: z.array(sentMessage) });
 
+/** How far back the Painel counts and lists failed messages. */
+export const FAILED_MESSAGES_HOURS = 24;
+
+/** A failed message on the Painel's list, with whom and what it was about, to open their pages. */
+export const failedMessage = sentMessage.extend({
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  saleReferenceCode: z.string().nullable(),
+});
+export type FailedMessage = z.infer<typeof failedMessage>;
+
 export const gestorMessages = {
   /** A customer's messages, newest first (the last 100). 404 for an unknown or deleted account. */
   customerMessages: endpoint({
@@ -65,5 +79,14 @@ export const gestorMessages = {
     params: z.object({ saleId: uuidParam(DELIVERY_MESSAGES.saleNotFound) }),
     paramsNotFound: true,
     reply: messagesReply,
+  }),
+  /**
+   * The messages that failed in the last FAILED_MESSAGES_HOURS, newest first (the last 100): every
+   * role that opens the Painel; a secretary those about her units' sales and families (0061).
+   */
+  failedMessages: endpoint({
+    method: "GET",
+    path: "/gestor/messages/failed",
+    reply: z.object({ messages: z.array(failedMessage) }),
   }),
 };

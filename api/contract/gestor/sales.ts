@@ -228,6 +228,8 @@ export const gestorSales = {
       week: periodFigures,
       pending: z.object({ boleto: figures, pix: figures }),
       openTickets: z.number(),
+      /** WhatsApp messages and e-mails that failed in the last 24 hours (issue 31); absent before it. */
+      failedMessages: z.number().optional(),
       /** The last 30 days in Brazil, oldest first, each with its paid sales. */
       days: z.array(figures.extend({ date: z.string() })),
     }),

@@ -13,6 +13,7 @@ import { centsToReais } from "#core/money.ts";
 import type { Database } from "#db/schema.ts";
 import { salesOfUnits, unitsOf, type StaffScope } from "../staff/staff-scope.ts";
 import { unitLinesOf } from "./sale-search.ts";
+import { failedMessageCount } from "../messages/message-lists.ts";
 
 export const CHART_DAYS = 30;
 
@@ -120,6 +121,7 @@ export async function salesDashboard({ db, now }: { db: Kysely<Database>; now: (
       pix: await pendingOf(db, PAYMENT_METHOD_CODES.pix, seen),
     },
     openTickets: Number(openTickets.count),
+    failedMessages: await failedMessageCount(db, scope, now()),
     days: [...days].map(([date, { count, cents }]) => ({ date, count, total: centsToReais(cents) })),
   };
 }

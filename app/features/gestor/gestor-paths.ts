@@ -89,6 +89,8 @@ export const GESTOR_PATHS = {
   /** Prontos (GET filters: unitCode, overdue) and the pending pickups as CSV (`?unitCode=`). */
   readyBags: "/gestor/prontos",
   pendingPickupsExport: "/gestor/prontos/exportar",
+  /** The last day's failed e-mails and WhatsApp messages, linked from the Painel (issue 31). */
+  failedMessages: "/gestor/mensagens",
   /** The person's own account: password and authenticator. */
   ownAccount: "/gestor/minha-conta",
   /** The header's search: customers, students and orders (`?q=…`). */

@@ -75,6 +75,8 @@ const PAGES: Record<string, { roles: readonly StaffRole[]; unitRecord?: true }> 
   "routes/gestor/exchange.tsx": { roles: ["admin", "secretaria"] },
   "routes/gestor/exchange-line.tsx": { roles: ["admin", "secretaria"], unitRecord: true },
   "routes/gestor/check-in.tsx": { roles: ["admin", "secretaria"] },
+  // The Painel's failed messages (issue 31): whoever opens the Painel, a secretary her units'.
+  "routes/gestor/messages.tsx": { roles: EVERY },
 };
 
 /** The pages inside the gestor area's layout (the login's own steps are outside it). */

@@ -8,6 +8,7 @@ import {
 } from "#app/features/gestor/customers/customer-page.tsx";
 import { customerAction, loadCustomer } from "#app/features/gestor/customers/customers.server.ts";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
+import { MessagesSection } from "#app/features/gestor/messages/message-tables.tsx";
 import type { Route } from "./+types/customer";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -28,6 +29,7 @@ export default function GestorCustomer({ loaderData, actionData }: Route.Compone
       <CustomerSales sales={loaderData.sales} />
       <CustomerCart cart={loaderData.cart} cartHref={loaderData.cartHref} />
       <CustomerTickets tickets={loaderData.tickets} />
+      <MessagesSection id="cliente-mensagens" messages={loaderData.messages} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { GestorPageHeader } from "#app/features/gestor/gestor-shell.tsx";
 import { GESTOR_PATHS } from "#app/features/gestor/gestor-paths.ts";
+import { MessagesSection } from "#app/features/gestor/messages/message-tables.tsx";
 import { OtherUnitsNote } from "#app/features/gestor/other-units.tsx";
 import { SaleActionForm, type SaleActionReply } from "#app/features/gestor/orders/sale-action-forms.tsx";
 import { saleAction, salePage } from "#app/features/gestor/orders/sale-page.server.ts";
@@ -56,6 +57,9 @@ export default function GestorOrder({ loaderData, actionData }: Route.ComponentP
             <p className="text-slate-700">Nenhuma ação possível nesta situação.</p>
           )}
         </section>
+      </div>
+      <div className="mt-6">
+        <MessagesSection id="venda-mensagens" messages={loaderData.messages} />
       </div>
     </>
   );

@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { gestorCustomers } from "#api/contract/gestor/customers.ts";
+import { gestorMessages } from "#api/contract/gestor/messages.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
@@ -38,12 +39,18 @@ export async function loadDirectory(request: Request) {
   }
 }
 
-/** The customer's page, with a link to their open cart; an unknown or deleted account is the area's 404. */
+/**
+ * The customer's page, with a link to their open cart and the messages the store sent them
+ * (issue 31); an unknown or deleted account is the area's 404.
+ */
 export async function loadCustomer(request: Request, customerId: string) {
   const { call } = await requireStaff(request, { part: "customers" });
   try {
-    const details = await call(gestorCustomers.customer, { customerId });
-    return { ...details, cartHref: cartSearchHref("email", details.customer.email) };
+    const [details, { messages }] = await Promise.all([
+      call(gestorCustomers.customer, { customerId }),
+      call(gestorMessages.customerMessages, { customerId }),
+    ]);
+    return { ...details, messages, cartHref: cartSearchHref("email", details.customer.email) };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw data(error.message, { status: 404 });
     throw error;

@@ -58,11 +58,14 @@ export function DashboardFigures({
   week,
   pending,
   openTickets,
+  failedMessages,
 }: {
   today: PeriodFigures;
   week: PeriodFigures;
   pending: { boleto: { count: number; total: number }; pix: { count: number; total: number } };
   openTickets: number;
+  /** E-mails and WhatsApp messages failed in the last day (issue 31); absent from an older API. */
+  failedMessages?: number;
 }) {
   return (
     <>
@@ -102,6 +105,15 @@ export function DashboardFigures({
             Ir para o Atendimento
           </Link>
         </section>
+        {failedMessages === undefined ? null : (
+          <section className={gestorCard} aria-label="Mensagens com falha">
+            <h2 className="font-semibold text-slate-800">Mensagens com falha (últimas 24 h)</h2>
+            <p className="mt-1 text-lg font-bold text-slate-900">{failedMessages}</p>
+            <Link to={GESTOR_PATHS.failedMessages} className="text-slate-900 underline">
+              Ver as mensagens
+            </Link>
+          </section>
+        )}
       </div>
     </>
   );

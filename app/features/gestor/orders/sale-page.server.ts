@@ -5,6 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { gestorMessages } from "#api/contract/gestor/messages.ts";
 import { gestorSales } from "#api/contract/gestor/sales.ts";
 import { formReply } from "#app/.server/form-reply.server.ts";
 import { StoreApiError } from "#app/.server/store-api/client.server.ts";
@@ -18,7 +19,12 @@ const NOT_FOUND = "Compra não encontrada.";
 export async function salePage(request: Request, saleId: string) {
   const { call } = await requireStaff(request, { part: "sales" });
   try {
-    return await call(gestorSales.get, { saleId });
+    // The messages the store sent about it (issue 31), under the sale.
+    const [{ sale }, { messages }] = await Promise.all([
+      call(gestorSales.get, { saleId }),
+      call(gestorMessages.saleMessages, { saleId }),
+    ]);
+    return { sale, messages };
   } catch (error) {
     if (error instanceof StoreApiError && error.status === 404) throw data(NOT_FOUND, { status: 404 });
     throw error;

@@ -30,6 +30,8 @@ trap 'stop_background_steps; stop_postgres_cluster' EXIT
 
 background_step "mail outbox crash test (the built server killed under checkout load)" \
   npx node tests/crash/mail-outbox-crash.ts
+background_step "WhatsApp outbox crash test (the built server killed between the write and the send, and mid-send)" \
+  npx node tests/crash/whatsapp-outbox-crash.ts
 background_step "Mercado Pago crash test (the server killed while the acquirer holds a charge)" \
   npx node tests/crash/mercadopago-charge-crash.ts
 background_step "checkout crash test on SQLite" npx node tests/crash/checkout-crash.ts

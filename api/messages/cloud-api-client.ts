@@ -73,7 +73,7 @@ export class CloudApiError extends Error {
   }
   /** For last_error: Meta's code and title, at most 120 characters. */
   get summary(): string {
-    return `${this.code} ${this.title}`.slice(0, 120);
+    return `${this.code} ${this.title}`.trim().slice(0, 120);
   }
 }
 
@@ -99,22 +99,14 @@ export function classifyCloudApiError(code: number | null, status: number): Clou
   return "retryable";
 }
 
-/** Reads Meta's error reply into a CloudApiError. */
+/** Reads Meta's error reply into a CloudApiError; without Meta's body, by its HTTP status. */
 export function cloudApiErrorOf(status: number, body: unknown): CloudApiError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  const code =
-    typeof error?.code === "number"
-      ? error.code
-      : Number.isFinite(Number(error?.code)) && error?.code !== undefined
-        ? Number(error.code)
-        : null;
-  const title = titleOf(error?.message) || `HTTP ${status}`;
-  return new CloudApiError(
-    classifyCloudApiError(code, status),
-    code === null ? `HTTP ${status}` : String(code),
-    title,
-    status,
-  );
+  const parsed = typeof error?.code === "number" || typeof error?.code === "string" ? Number(error.code) : NaN;
+  const code = Number.isInteger(parsed) ? parsed : null;
+  const kind = classifyCloudApiError(code, status);
+  if (code === null) return new CloudApiError(kind, `HTTP ${status}`, "", status);
+  return new CloudApiError(kind, String(code), titleOf(error?.message) || `HTTP ${status}`, status);
 }
 
 /** The request body Meta documents for a template message; `components` only with parameters. */

@@ -210,6 +210,33 @@ describe("a send whose answer was never recorded (a crash mid-send)", () => {
     expect(s.double.messages).toEqual([]);
   });
 
+  it("treats a send Meta did not answer in time the same way: no second send while Meta may have it", async () => {
+    quiet();
+    const customer = await s.consentingCustomer();
+    const id = await s.enqueue(customer.id);
+    s.double.hang(true);
+    expect(await s.worker().drain()).toBe(0);
+    s.double.hang(false);
+    // The double took it (as Meta may have) but its answer never came.
+    expect(s.double.messages).toHaveLength(1);
+    expect(await row(id)).toMatchObject({
+      status: "queued",
+      in_flight_at: NOON.toISOString(),
+      last_error: expect.stringMatching(/^tempo esgotado/),
+      next_attempt_at: new Date(NOON.getTime() + IN_FLIGHT_GRACE_MS).toISOString(),
+    });
+    expect(await s.worker().drain()).toBe(0);
+    await s.double.sendStatus({ wamid: s.double.messages[0]!.wamid, status: "delivered" });
+    expect(await row(id)).toMatchObject({
+      status: "delivered",
+      wamid: s.double.messages[0]!.wamid,
+      in_flight_at: null,
+    });
+    s.advance(IN_FLIGHT_GRACE_MS);
+    expect(await s.worker().drain()).toBe(0);
+    expect(s.double.messages).toHaveLength(1);
+  });
+
   it("sends it again once the wait passes without word from Meta", async () => {
     const customer = await s.consentingCustomer();
     const id = await s.enqueue(customer.id);

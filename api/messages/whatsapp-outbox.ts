@@ -207,7 +207,7 @@ export function createWhatsappWorker({
     return true;
   }
 
-  /** Meta took it: its id and 'sent' (unless the webhook already moved it further). */
+  /** Meta took it: its id, and 'sent' unless the webhook already moved it on (or failed it). */
   async function recordSent(id: string, wamid: string): Promise<void> {
     const iso = now().toISOString();
     await db
@@ -215,14 +215,17 @@ export function createWhatsappWorker({
       .set((eb) => ({
         wamid,
         sent_at: eb.fn.coalesce("sent_at", eb.val(iso)),
-        status: eb.case().when("status", "=", "queued").then("sent").else(eb.ref("status")).end(),
-        status_at: eb.case().when("status", "=", "queued").then(iso).else(eb.ref("status_at")).end(),
         in_flight_at: null,
         claimed_until: null,
         claim_token: null,
-        last_error: null,
       }))
       .where("id", "=", id)
+      .execute();
+    await db
+      .updateTable("whatsapp_messages")
+      .set({ status: "sent", status_at: iso, last_error: null })
+      .where("id", "=", id)
+      .where("status", "=", "queued")
       .execute();
   }
 

@@ -4,6 +4,7 @@ import { EXPIRY_SWEEP_INTERVAL_MS, expireOverdueSales } from "#api/sales/sale-li
 import { createMailWorker } from "#api/mail/mail-outbox.ts";
 import { createCloudApiClient } from "#api/messages/cloud-api-client.ts";
 import { createWhatsappWorker } from "#api/messages/whatsapp-outbox.ts";
+import { WHATSAPP_WEBHOOK_URL_PATH } from "#api/messages/webhook/routes.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { readCatalogueVersion } from "#api/catalogue-version.ts";
@@ -207,6 +208,10 @@ function running(): Promise<Running> {
         })
       : null;
     whatsappWorker?.start();
+    if (whatsappWorker)
+      console.log(
+        `[whatsapp] ligado: mensagens pela Cloud API; webhook da Meta em ${env.publicUrl}${WHATSAPP_WEBHOOK_URL_PATH}`,
+      );
     const deps: ApiDeps = {
       db,
       now,

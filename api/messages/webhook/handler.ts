@@ -65,24 +65,30 @@ function timeOf(timestamp: unknown, fallback: Date): string {
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : fallback.toISOString();
 }
 
-/** The status's message: by Meta's id, or by the echoed row id while its wamid is not recorded yet. */
+/**
+ * The status's message: by Meta's id, or by the echoed row id while its wamid is not recorded yet
+ * (or is this one: the worker may record it between the two looks).
+ */
 async function findReported(db: Kysely<Database>, report: StatusReport) {
-  const columns = ["id", "status", "wamid"] as const;
-  if (typeof report.id === "string" && report.id !== "") {
-    const byWamid = await db
-      .selectFrom("whatsapp_messages")
-      .select(columns)
-      .where("wamid", "=", report.id)
-      .executeTakeFirst();
-    if (byWamid) return byWamid;
-  }
-  const echoed = report.biz_opaque_callback_data;
-  if (typeof echoed !== "string" || echoed === "") return undefined;
+  const wamid = typeof report.id === "string" && report.id !== "" ? report.id : null;
+  const echoed = typeof report.biz_opaque_callback_data === "string" ? report.biz_opaque_callback_data : null;
+  if (wamid === null && echoed === null) return undefined;
   return db
     .selectFrom("whatsapp_messages")
-    .select(columns)
-    .where("id", "=", echoed)
-    .where("wamid", "is", null)
+    .select(["id", "status", "wamid"])
+    .where((eb) =>
+      eb.or([
+        ...(wamid === null ? [] : [eb("wamid", "=", wamid)]),
+        ...(echoed === null
+          ? []
+          : [
+              eb.and([
+                eb("id", "=", echoed),
+                eb.or([eb("wamid", "is", null), ...(wamid === null ? [] : [eb("wamid", "=", wamid)])]),
+              ]),
+            ]),
+      ]),
+    )
     .executeTakeFirst();
 }
 

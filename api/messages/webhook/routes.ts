@@ -7,6 +7,7 @@
  * once, even about a message the store does not know; a missing signature 401, a wrong one 403,
  * nothing recorded. With WhatsApp off the routes do not exist (404).
  */
+import { createHash, timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { whatsappWebhook } from "../../contract/whatsapp-webhook.ts";
 import type { ApiDeps } from "../../deps.ts";
@@ -25,6 +26,13 @@ function parsedOrNull(text: string): unknown {
   }
 }
 
+/** The verify token compared in constant time (digests of equal length, whatever was sent). */
+function sameSecret(sent: string | undefined, expected: string): boolean {
+  if (sent === undefined) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(sent), digest(expected));
+}
+
 export function whatsappWebhookRoutes(deps: ApiDeps) {
   const off = () => Response.json(errorBody(API_ERROR_MESSAGES.notFound), { status: 404 });
   return new Hono()
@@ -34,7 +42,7 @@ export function whatsappWebhookRoutes(deps: ApiDeps) {
       const mode = c.req.query("hub.mode");
       const token = c.req.query("hub.verify_token");
       const challenge = c.req.query("hub.challenge");
-      if (mode !== "subscribe" || token !== settings.verifyToken || !challenge) return c.body(null, 403);
+      if (mode !== "subscribe" || !sameSecret(token, settings.verifyToken) || !challenge) return c.body(null, 403);
       return c.text(challenge, 200);
     })
     .on(...at(whatsappWebhook.whatsappWebhook), async (c) => {

@@ -103,3 +103,19 @@ test("a customer without consent ticks the box at the checkout, and /conta shows
   await visit("/conta");
   await expectConsented(page);
 });
+
+test("the privacy policy says what WhatsApp is for, that it needs opt-in, how to withdraw and that Meta processes it", async ({
+  page,
+  visit,
+}) => {
+  await visit("/privacidade");
+  const policy = page.getByRole("article", { name: "Política de Privacidade" });
+  const kept = policy.getByRole("region", { name: "O que guardamos, por quê e por quanto tempo" });
+  await expect(kept).toContainText("Avisos pelo WhatsApp");
+  await expect(kept).toContainText("Só enviamos se você marcar a opção");
+  await expect(kept).toContainText(`responda "${WHATSAPP_TEXTS.stopWord}"`);
+  await expect(kept).toContainText("desmarque a opção em Minha Conta");
+  await expect(policy.getByRole("region", { name: "Com quem compartilhamos" })).toContainText(
+    "Meta (WhatsApp Business Platform)",
+  );
+});

@@ -4,6 +4,9 @@ import { MyStudents } from "#app/features/students/my-students.tsx";
 import { OrderHistory } from "#app/features/orders/order-history.tsx";
 import { PickupPeople } from "#app/features/pickup-people/pickup-people.tsx";
 import { PICKUP_PEOPLE_ANCHOR } from "#app/features/pickup-people/pickup-people-intents.ts";
+import { WhatsappConsentSection } from "#app/features/messages/whatsapp-consent-section.tsx";
+import { WHATSAPP_CONSENT_ANCHOR } from "#app/features/messages/whatsapp-consent-intents.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
 import { PasswordForm } from "#app/features/accounts/password-form.tsx";
 import { ProfileForm } from "#app/features/accounts/profile-form.tsx";
 import type { Route } from "./+types/account";
@@ -19,7 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, profile, sales, selectedSale, students, sandboxPix, pixRenewal, privacy, pickupPeople } = loaderData;
+  const { email, profile, sales, selectedSale, students, sandboxPix, pixRenewal, privacy, pickupPeople, whatsapp } =
+    loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Minha Conta</h1>
@@ -41,6 +45,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       {pickupPeople.supported ? (
         <Section id={PICKUP_PEOPLE_ANCHOR} title="Quem pode retirar" className="mt-6">
           <PickupPeople section={pickupPeople} reply={actionData?.form === "pickup-person" ? actionData : undefined} />
+        </Section>
+      ) : null}
+      {whatsapp.shown ? (
+        <Section id={WHATSAPP_CONSENT_ANCHOR} title={WHATSAPP_TEXTS.sectionTitle} className="mt-6">
+          <WhatsappConsentSection section={whatsapp} />
         </Section>
       ) : null}
       <Section id="privacidade" title="Privacidade e dados" className="mt-6">

@@ -36,6 +36,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     removeLinkId,
     installments,
     acquirerCard,
+    whatsappConsent,
   } = loaderData;
   const { store } = useRootData();
   const chooserReply = actionData && "wizard" in actionData ? actionData : undefined;
@@ -73,6 +74,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                   termsUrl={store.termsContracts}
                   reply={paymentReply}
                   acquirer={acquirerCard}
+                  whatsappConsent={whatsappConsent}
                 />
               }
             >

@@ -42,6 +42,8 @@ test("a parent logs in, links a student by RA, applies a coupon, pays by boleto 
 
   await visit("/compra");
   await expect(page.getByText("À vista no Boleto Bancário")).toBeVisible();
+  // No WhatsApp consent: the school's API has none of its calls (issue 31).
+  await expect(page.getByTestId("whatsapp-consent")).toHaveCount(0);
   await page.getByRole("checkbox", { name: "Aceitar Termos de Uso da plataforma." }).check();
   await page.getByRole("button", { name: "Finalizar compra" }).click();
   await expect(page).toHaveURL(/\/conclusao\?venda=/);
@@ -61,6 +63,7 @@ test("a parent logs in, links a student by RA, applies a coupon, pays by boleto 
   await expect(page.locator("#pedidos")).toContainText(reference!);
   await expect(page.getByTestId("privacy-by-email")).toContainText("escreva para");
   await expect(page.getByRole("region", { name: "Quem pode retirar" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Avisos pelo WhatsApp" })).toHaveCount(0);
   await expect(page.getByTestId("order-pickup-code")).toHaveCount(0);
 });
 

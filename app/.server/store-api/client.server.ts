@@ -33,6 +33,7 @@ import { privacy } from "#api/contract/privacy.ts";
 import { students, type NewStudentPayload, type ResponsiblePayload, type StudentLink } from "#api/contract/students.ts";
 import { stockAlerts, type CreateStockAlertPayload } from "#api/contract/stock-alerts.ts";
 import { pickupPeople, type PickupPersonFields } from "#api/contract/pickup-people.ts";
+import { messages, type WhatsappConsentSource } from "#api/contract/messages.ts";
 import { support } from "#api/contract/support.ts";
 import { waitingList, type JoinWaitingListPayload } from "#api/contract/waiting-list.ts";
 import { materialLists, type TickedListLine } from "#api/contract/material-lists.ts";
@@ -622,6 +623,23 @@ export function createStoreApiClient({ storeId, ...options }: StoreApiClientOpti
     /** Removes one of the account's people (bearer): 404 for one not in the list. */
     async removePickupPerson(id: string) {
       return (await call(pickupPeople.removePickupPerson, {}, { body: { id } })).people;
+    },
+
+    // WhatsApp consent (beyond spec §7, issue 31; decision 0080): ask supports() first.
+
+    /** Whether the store sends WhatsApp (no login needed). */
+    async whatsappAvailability() {
+      return (await call(messages.whatsappAvailability, {})).available;
+    },
+
+    /** The account's consent (bearer). */
+    getWhatsappConsent() {
+      return call(messages.getWhatsappConsent, {});
+    },
+
+    /** Opts in or withdraws (bearer): 409 with WhatsApp off, 422 to opt in without a mobile number. */
+    setWhatsappConsent(consent: boolean, source: WhatsappConsentSource) {
+      return call(messages.setWhatsappConsent, {}, { body: { consent, source } });
     },
 
     /** At login: the visitor's cart joins the customer's (bearer); answers what moved. */

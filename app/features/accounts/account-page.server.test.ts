@@ -16,6 +16,7 @@ import {
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { accountPageAction, loadAccountPage } from "./account-page.server.ts";
 import { loadPickupPeople } from "#app/features/pickup-people/pickup-people.server.ts";
+import { loadWhatsappSection } from "#app/features/messages/whatsapp-consent.server.ts";
 import { commitCustomerSession, getSession, getSessionCustomer } from "#app/.server/session.server.ts";
 import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 
@@ -365,5 +366,27 @@ describe("/conta's Quem pode retirar (issue 30)", () => {
   it("hides the section for a store API without the calls (decision 0026)", async () => {
     const withoutCalls = { supports: () => false } as unknown as Parameters<typeof loadPickupPeople>[0];
     expect(await loadPickupPeople(withoutCalls)).toEqual({ supported: false });
+  });
+});
+
+describe("/conta's Avisos pelo WhatsApp (issue 31)", () => {
+  it("hides the section while the store has WhatsApp off; a stale form's opt-in is refused and changes nothing", async () => {
+    // These tests' store has no WHATSAPP_* settings: WhatsApp is off.
+    const carla = await signUpAndLogIn("Carla Regina Menezes");
+    expect((await loadAccountPage(await requestArgs(get(carla.cookie)))).whatsapp).toEqual({ shown: false });
+    const stale = await run(carla.cookie, { intent: "whatsapp-consent", whatsappConsent: "on" });
+    expect(stale.status).toBe(302);
+    expect(stale.response?.headers.get("location")).toBe("/conta#avisos-whatsapp");
+    const customer = await db
+      .selectFrom("customers")
+      .select("whatsapp_consent_at")
+      .where("id", "=", carla.id)
+      .executeTakeFirstOrThrow();
+    expect(customer.whatsapp_consent_at).toBeNull();
+  });
+
+  it("hides the section for a store API without the calls (decision 0026)", async () => {
+    const withoutCalls = { supports: () => false } as unknown as Parameters<typeof loadWhatsappSection>[0];
+    expect(await loadWhatsappSection(withoutCalls)).toEqual({ shown: false });
   });
 });

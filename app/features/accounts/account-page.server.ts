@@ -33,6 +33,11 @@ import {
   PICKUP_PEOPLE_INTENTS,
   removePickupPersonAction,
 } from "#app/features/pickup-people/pickup-people.server.ts";
+import {
+  loadWhatsappSection,
+  WHATSAPP_CONSENT_INTENT,
+  whatsappConsentAction,
+} from "#app/features/messages/whatsapp-consent.server.ts";
 import { requireCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
 import {
   commitCustomerSession,
@@ -116,7 +121,7 @@ export async function loadAccountPage(args: RequestArgs) {
   const api = storeApi(args.context);
   const saleId = new URL(args.request.url).searchParams.get(SALE_DETAILS_PARAM)?.trim().slice(0, 64) || null;
 
-  const [customer, sales, saleBags, students, units, pickupPeople] = await Promise.all([
+  const [customer, sales, saleBags, students, units, pickupPeople, whatsapp] = await Promise.all([
     loadCustomerProfile(args),
     api.listSalesByCustomer(summary.id).catch((error: unknown) => {
       console.error("[conta] pedidos indisponíveis:", apiFailure(error).message);
@@ -131,6 +136,7 @@ export async function loadAccountPage(args: RequestArgs) {
     loadAccountStudents(args),
     saleId ? storeUnits(api) : [],
     loadPickupPeople(api),
+    loadWhatsappSection(api),
   ]);
 
   const values = profileValuesOf(customer);
@@ -147,6 +153,7 @@ export async function loadAccountPage(args: RequestArgs) {
         }
       : null,
     pickupPeople,
+    whatsapp,
     students,
     sandboxPix: sandboxPixShown(),
     pixRenewal: api.supports("renewPix"),
@@ -232,6 +239,8 @@ export async function accountPageAction(args: RequestArgs, formData: FormData) {
       return addPickupPersonAction(args, formData);
     case PICKUP_PEOPLE_INTENTS.remove:
       return removePickupPersonAction(args, formData);
+    case WHATSAPP_CONSENT_INTENT:
+      return whatsappConsentAction(args, formData);
     case PIX_INTENTS.sandboxPay:
     case PIX_INTENTS.renew:
       return pixAction(args, formData, intent, () => "/conta#pedidos");

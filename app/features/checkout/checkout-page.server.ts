@@ -7,7 +7,8 @@ import { isLinkMode, linkHref } from "#app/features/students/link-mode.ts";
 import { linkAction, linkedStudents, type PlaceItem } from "#app/features/students/student-link.server.ts";
 import { cartInstallmentView } from "#core/installments.ts";
 import { CHECKOUT_PATH, URL_STATE } from "#app/lib/url-state.ts";
-import { currentCustomer, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/request-context.server.ts";
+import { checkoutConsentAsked } from "#app/features/messages/whatsapp-consent.server.ts";
 import { REGISTER_PARAM } from "./auth-step.tsx";
 import { checkoutStep } from "./checkout-step.ts";
 import { PAY_INTENT } from "./payment-form.tsx";
@@ -37,9 +38,11 @@ export async function loadCheckoutPage(args: RequestArgs) {
   const mode = params.get(URL_STATE.link.key);
   const linkMode = isLinkMode(mode) ? mode : "escolha";
   const needsStudents = step === 2 && (linkMode === "lista" || linkMode === "completo");
-  const [students, coupons] = await Promise.all([
+  const [students, coupons, whatsappConsent] = await Promise.all([
     needsStudents ? linkedStudents(args) : [],
     step === 3 && cart.cartId ? loadCartCoupons(args, cart.cartId) : [],
+    // The WhatsApp consent box (issue 31): for a customer who has not consented, where the store asks.
+    step === 3 && current ? checkoutConsentAsked(storeApi(context)) : false,
   ]);
   return {
     step,
@@ -56,6 +59,7 @@ export async function loadCheckoutPage(args: RequestArgs) {
     installments: cartInstallmentView(cart),
     // Mercado Pago's public key and SDK when it takes the card on its own forms (0019).
     acquirerCard: step === 3 ? acquirerCardForm() : null,
+    whatsappConsent,
   };
 }
 

@@ -1,3 +1,4 @@
+import { WhatsappConsentCheckbox } from "#app/features/messages/whatsapp-consent-checkbox.tsx";
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useForm } from "#app/ui/use-form.ts";
 import type { SoldOutItem } from "#api/contract/carts.ts";
@@ -54,6 +55,7 @@ export function PaymentForm({
   termsUrl,
   reply,
   acquirer,
+  whatsappConsent = false,
 }: {
   /** The cart on screen: a repeated submit must name the cart it paid. */
   cartId: string;
@@ -65,6 +67,8 @@ export function PaymentForm({
   reply?: PaymentFormReply;
   /** Mercado Pago takes the card on its own forms (bundled API); null: the store's card form. */
   acquirer: AcquirerCardSettings | null;
+  /** Ask for WhatsApp consent (issue 31): the store has it and the customer has not consented. */
+  whatsappConsent?: boolean;
 }) {
   const navigation = useNavigation();
   const terms = useRef<HTMLInputElement>(null);
@@ -251,6 +255,7 @@ export function PaymentForm({
         </p>
       )}
 
+      {whatsappConsent ? <WhatsappConsentCheckbox /> : null}
       <div>
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input

@@ -14,6 +14,7 @@ import { currentCustomer, storeApi, type RequestArgs } from "#app/.server/reques
 import { STORE_API_UNAVAILABLE, StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { goHomeAfterNotice } from "#app/features/leaving/leaving-notice.server.ts";
+import { consentTicked, giveConsent } from "#app/features/messages/whatsapp-consent.server.ts";
 import { acquirerCardForm, isAcquirerPage } from "./acquirer-card.server.ts";
 
 /** Spec §8 finish errors, by the store API's message. */
@@ -112,6 +113,9 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
   }
 
   const { paymentMethod, card, acquirerCard: onAcquirer } = submission.value;
+  // WhatsApp consent ticked (issue 31): given before the finish so the order's message goes by
+  // WhatsApp too; a refusal or failure is logged and the purchase goes on.
+  if (consentTicked(formData) && api.supports("setWhatsappConsent")) await giveConsent(api, "checkout");
   try {
     const methods = await api.listPaymentMethods();
     const method = methods.find((candidate) => candidate.code === paymentMethod);

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import type { StoreSettings } from "#app/layout/shell.server.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
 
 /** When the text below last changed in substance: say it on the page, as LGPD art. 9 asks for clear information. */
-const UPDATED_ON = "23 de novembro de 2026";
+const UPDATED_ON = "28 de novembro de 2026";
 
 const link = "font-semibold text-brand-600 underline";
 
@@ -62,6 +63,14 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
       "Enquanto você espera; depois que você recusa ou compra a vaga, a oferta expira ou a central tira você da lista a seu pedido, por 30 dias. Excluir a conta apaga seu lugar na hora.",
   },
   {
+    // Issue 31 (docs/decisions/0080-whatsapp-channel.md): only with the box ticked, withdrawn any time.
+    what: "Avisos pelo WhatsApp: a data e o lugar (cadastro, Minha Conta ou compra) em que você aceitou recebê-los, e as mensagens enviadas para o seu celular cadastrado, com a situação de cada uma (enviada, entregue, lida, não enviada).",
+    why: "Avisar pelo WhatsApp sobre os seus pedidos: pedido recebido com o Pix ou o boleto, lembretes de pagamento, pagamento confirmado, pedido pronto para retirada, vaga liberada e produto de volta ao estoque. Só enviamos se você marcar a opção, que vem desmarcada, no cadastro, em Minha Conta ou na compra; sem ela, os avisos vão só por e-mail.",
+    basis: `Consentimento (art. 7º, I), que você retira quando quiser: responda "${WHATSAPP_TEXTS.stopWord}" a uma mensagem nossa ou desmarque a opção em Minha Conta. As mensagens que ainda não saíram deixam de ser enviadas.`,
+    howLong:
+      "O aceite, até você retirá-lo ou excluir a conta; as mensagens, enquanto a conta existir. Excluir a conta apaga o aceite e as mensagens, com o número e o conteúdo.",
+  },
+  {
     what: "Registros de acesso: data e hora, página pedida e resultado; e contadores de tentativas por endereço IP e por conta, contra fraudes e abusos.",
     why: "Segurança da loja e de sua conta, e atender à lei.",
     basis:
@@ -88,6 +97,10 @@ const SHARED: { who: string; what: string }[] = [
   {
     who: "Serviço de envio de e-mails",
     what: "seu e-mail e o conteúdo da mensagem (confirmação de compra, recuperação de senha).",
+  },
+  {
+    who: "Meta (WhatsApp Business Platform)",
+    what: "se você aceitou os avisos pelo WhatsApp, seu celular e o conteúdo de cada aviso, que a Meta processa para entregá-lo e nos informar se foi entregue e lido.",
   },
   {
     who: "Autoridades públicas",

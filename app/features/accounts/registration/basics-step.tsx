@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields } from "#app/features/address/address-fields.tsx";
 import { useIntentForm } from "#app/ui/intent-form.ts";
 import { BackButton, CpfField, FormErrors, SubmitButton, PhoneField, TextField } from "#app/ui/form-field.tsx";
+import { WhatsappConsentCheckbox } from "#app/features/messages/whatsapp-consent-checkbox.tsx";
 import type { RegistrationReply } from "./registration-reply.ts";
 
 type StepTwo = Extract<RegistrationReply, { step: 2 }>;
@@ -52,6 +53,7 @@ export function BasicsStep({
         pendingIntent={pendingIntent}
         submitIntent={submitIntent}
       />
+      {reply.whatsapp ? <WhatsappConsentCheckbox defaultChecked={reply.whatsapp.ticked} /> : null}
       <div className="flex gap-3">
         <BackButton disabled={busy} />
         <SubmitButton name="intent" value="basics" busy={busy} className="flex-1">

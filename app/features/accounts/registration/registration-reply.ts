@@ -47,6 +47,15 @@ export type RegistrationReply = { redirectTo?: string } & (
       cities: string[];
       focus?: "houseNumber";
       toast: string | null;
+      /** The WhatsApp consent box (issue 31), when the store asks for it, and whether it was ticked. */
+      whatsapp?: { ticked: boolean };
     }
-  | { step: 3; nonce: string; draft: string; toast: string }
+  | {
+      step: 3;
+      nonce: string;
+      draft: string;
+      toast: string;
+      /** The WhatsApp consent ticked could not be saved (issue 31): Minha Conta can do it. */
+      notice?: string;
+    }
 );

@@ -24,7 +24,13 @@ export function RegistrationWizard({ redirectTo, reply }: { redirectTo: string; 
       <StepList steps={STEPS} current={step} label="Etapas do cadastro" />
       {current?.toast && current.step !== 3 ? <InlineToast key={current.nonce} message={current.toast} /> : null}
       {current?.step === 3 ? (
-        <SuccessStep key={current.nonce} draft={current.draft} redirectTo={redirectTo} message={current.toast} />
+        <SuccessStep
+          key={current.nonce}
+          draft={current.draft}
+          redirectTo={redirectTo}
+          message={current.toast}
+          notice={current.notice}
+        />
       ) : current?.step === 2 ? (
         <BasicsStep key={current.nonce} fetcher={fetcher} reply={current} redirectTo={redirectTo} busy={busy} />
       ) : (

@@ -17,6 +17,12 @@ import { storeApi, type RequestArgs } from "#app/.server/request-context.server.
 import { StoreApiError } from "#app/.server/store-api/index.server.ts";
 import { toasts } from "#app/.server/toast.server.ts";
 import { isWeakPassword, WEAK_PASSWORD } from "#api/accounts/password-strength.ts";
+import {
+  CONSENT_LATER,
+  consentTicked,
+  giveConsentAtSignUp,
+  whatsappConsentAsked,
+} from "#app/features/messages/whatsapp-consent.server.ts";
 import { enterAccount, redirectTarget } from "../login.server.ts";
 import { clearDraft, grantDraft, readDraft, startDraft, type RegistrationDraft } from "./registration-draft.server.ts";
 
@@ -82,6 +88,9 @@ export async function register(args: RequestArgs, formData: FormData) {
   if (formData.get("intent") === "enter") return enter(args, formData);
   const answer = await nextStep(args, formData);
   answer.data.redirectTo = redirectTarget(formData);
+  // Step 2 asks for WhatsApp consent where the store has it (issue 31), keeping the box as ticked.
+  if (answer.data.step === 2 && (await whatsappConsentAsked(storeApi(args.context))))
+    answer.data.whatsapp = { ticked: consentTicked(formData) };
   return answer;
 }
 
@@ -147,8 +156,16 @@ async function nextStep({ request, context }: RequestArgs, formData: FormData) {
       if (error instanceof StoreApiError && error.status < 500) return undefined;
       throw error;
     });
+    // The consent ticked (issue 31) goes with the new login's token; its failure keeps the account.
+    const consentLost = consentTicked(formData) && !(grant && (await giveConsentAtSignUp(request, grant.token)));
     return reply(
-      { step: 3, nonce: formNonce(), draft: draft.id, toast: "Conta criada com sucesso!" },
+      {
+        step: 3,
+        nonce: formNonce(),
+        draft: draft.id,
+        toast: "Conta criada com sucesso!",
+        ...(consentLost ? { notice: CONSENT_LATER } : {}),
+      },
       200,
       await grantDraft(draft, grant),
     );

@@ -8,7 +8,18 @@ const CONFETTI_COLOURS = ["#f59e0b", "#2563c9", "#10b981", "#ef4444", "#a855f7",
  * Step 3: the account exists; "Acessar" logs in with the new credentials (spec §2), through
  * the grant the server keeps in the sign-up's draft: the password is not posted again.
  */
-export function SuccessStep({ draft, redirectTo, message }: { draft: string; redirectTo: string; message: string }) {
+export function SuccessStep({
+  draft,
+  redirectTo,
+  message,
+  notice,
+}: {
+  draft: string;
+  redirectTo: string;
+  message: string;
+  /** What did not go through with the account (the WhatsApp consent, issue 31). */
+  notice?: string;
+}) {
   return (
     <div className="relative flex flex-col items-center gap-4 overflow-hidden py-6 text-center">
       <div className="pointer-events-none absolute inset-0" aria-hidden="true">
@@ -32,6 +43,11 @@ export function SuccessStep({ draft, redirectTo, message }: { draft: string; red
         {message}
       </h3>
       <p className="text-slate-600">Tudo pronto! Acesse sua conta para vincular estudantes e fazer compras.</p>
+      {notice ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          {notice}
+        </p>
+      ) : null}
       <Form method="post" action="/registrar" className="w-full">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="draft" value={draft} />

@@ -185,6 +185,8 @@ export function leaveWaitingList(
   customer: { id: string; email: string; store_id: number },
   itemTotvsId: number,
   at: string,
+  /** The store's WhatsApp when on: the seat passed on is offered by WhatsApp too (issue 31). */
+  whatsapp?: { nudge?: () => void },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const entries = await trx
@@ -195,7 +197,8 @@ export function leaveWaitingList(
       .where("status", "in", LIVE_WAITING_STATUSES)
       .execute();
     let left = 0;
-    for (const entry of entries) if (await endEntry(trx, entry, "left", at, "Saiu da lista de espera")) left += 1;
+    for (const entry of entries)
+      if (await endEntry(trx, entry, "left", at, "Saiu da lista de espera", whatsapp)) left += 1;
     return left;
   });
 }
@@ -209,8 +212,9 @@ export function removeWaitingListEntry(
   db: Kysely<Database>,
   entry: { id: string; store_id: number; unit_code: string; item_totvs_id: number },
   at: string,
+  whatsapp?: { nudge?: () => void },
 ): Promise<boolean> {
-  return endEntry(db, entry, "left", at, "Removido da lista de espera pela equipe");
+  return endEntry(db, entry, "left", at, "Removido da lista de espera pela equipe", whatsapp);
 }
 
 /** The offer a link's token names, as its page shows it; undefined: no such token. */
@@ -284,10 +288,15 @@ export async function acceptSeatOffer(
 }
 
 /** The parent gives the offered seat up (the link is the proof): it goes to the next in line. */
-export async function declineSeatOffer(db: Kysely<Database>, token: string, at: string): Promise<SeatOffer> {
+export async function declineSeatOffer(
+  db: Kysely<Database>,
+  token: string,
+  at: string,
+  whatsapp?: { nudge?: () => void },
+): Promise<SeatOffer> {
   await db.transaction().execute(async (trx) => {
     const entry = await liveOfferOf(trx, token, at);
-    if (!(await endEntry(trx, entry, "left", at, "Vaga recusada pela lista de espera")))
+    if (!(await endEntry(trx, entry, "left", at, "Vaga recusada pela lista de espera", whatsapp)))
       throw new ApiError(409, M.offerClosed);
   });
   return (await findSeatOffer(db, token))!;

@@ -58,7 +58,13 @@ export function waitingListRoutes(deps: ApiDeps) {
       const input = c.req.valid("json");
       const customer = c.get("customer");
       if (input.storeId !== customer.store_id) return c.json({ left: 0 });
-      const left = await leaveWaitingList(deps.db, customer, input.itemTOTVSId, deps.now().toISOString());
+      const left = await leaveWaitingList(
+        deps.db,
+        customer,
+        input.itemTOTVSId,
+        deps.now().toISOString(),
+        deps.whatsapp,
+      );
       return c.json({ left });
     })
     .on(...at(getSeatOffer), limitByAddress(deps, SEAT_OFFERS_BY_ADDRESS), validated(getSeatOffer), async (c) => {
@@ -72,7 +78,12 @@ export function waitingListRoutes(deps: ApiDeps) {
       return c.json({ seatOffer: offer });
     })
     .on(...at(decline), limitByAddress(deps, SEAT_OFFERS_BY_ADDRESS), validated(decline), async (c) => {
-      const offer = await declineSeatOffer(deps.db, c.req.valid("param").token, deps.now().toISOString());
+      const offer = await declineSeatOffer(
+        deps.db,
+        c.req.valid("param").token,
+        deps.now().toISOString(),
+        deps.whatsapp,
+      );
       return c.json({ seatOffer: offer });
     });
 }

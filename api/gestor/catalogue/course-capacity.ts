@@ -88,7 +88,7 @@ export async function followCapacity(
   storeId: number,
   stored: { unit_code: string; item_totvs_id: number; capacity: number | null } | undefined,
   saved: { CODCOLIGADA: string; itemTOTVSId: number; capacity: number | undefined },
-  movement: { staffId: string | null; at: string },
+  movement: { staffId: string | null; at: string; whatsapp?: { nudge?: () => void } },
 ): Promise<void> {
   const before: CourseSeats | null = stored
     ? { unitCode: stored.unit_code, itemTOTVSId: stored.item_totvs_id, capacity: stored.capacity }
@@ -112,6 +112,7 @@ export async function followCapacity(
       reason: "capacity",
       at: movement.at,
       staffId: movement.staffId,
+      whatsapp: movement.whatsapp,
       note: `Capacidade ${after.capacity}; ${counted(taken, "vaga ocupada", "vagas ocupadas")}`,
     });
   }

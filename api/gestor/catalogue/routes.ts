@@ -59,6 +59,7 @@ async function saveProduct(deps: ApiDeps, c: Context<StaffEnv>, body: ProductBod
         {
           staffId: c.get("staff").id,
           at: now.toISOString(),
+          whatsapp: deps.whatsapp,
         },
       );
     } catch (error) {

@@ -117,7 +117,14 @@ export async function exchangeLine(
   await deps.db.transaction().execute(async (trx) => {
     const given = { storeId, unitCode: line.unit_code, itemTotvsId: target.item_totvs_id };
     const back = { storeId, unitCode: line.unit_code, itemTotvsId: line.item_totvs_id };
-    const movement = { reason: "exchange" as const, at, saleId: line.sale_id, staffId: actor.staffId, note };
+    const movement = {
+      reason: "exchange" as const,
+      at,
+      saleId: line.sale_id,
+      staffId: actor.staffId,
+      note,
+      whatsapp: deps.whatsapp,
+    };
     // Stock rows in item order, as every other path locks them (api/stock/sale-holds.ts): no
     // deadlock on PostgreSQL.
     const tracked = new Map<number, boolean>();

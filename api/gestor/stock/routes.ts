@@ -90,6 +90,7 @@ export function gestorStockRoutes(deps: ApiDeps) {
         c.get("scope"),
         c.req.valid("json"),
         deps.now(),
+        deps.whatsapp,
       );
       return c.json({ removed });
     });

@@ -129,6 +129,8 @@ export async function removeWaitingEntry(
   scope: StaffScope,
   removal: WaitingRemoveFields,
   now: Date,
+  /** The store's WhatsApp when on: the seat passed on is offered by WhatsApp too (issue 31). */
+  whatsapp?: { nudge?: () => void },
 ): Promise<{ heldOffer: boolean }> {
   const { item, name } = await classOf(db, storeId, removal.unitCode, removal.itemTOTVSId, scope);
   return db.transaction().execute(async (trx) => {
@@ -139,6 +141,7 @@ export async function removeWaitingEntry(
       trx,
       { id: entry.id, store_id: item.storeId, unit_code: item.unitCode, item_totvs_id: item.itemTotvsId },
       now.toISOString(),
+      whatsapp,
     );
     if (!ended) throw new ApiError(404, M.notFound);
     const heldOffer = entry.status === "offered";

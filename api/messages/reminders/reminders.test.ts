@@ -160,21 +160,23 @@ describe("the reminders", () => {
 
   it("send nothing in the quiet hours, and what is due at 8:00", async () => {
     const parent = await customer({ consent: true });
-    const saleId = await sale(parent.id, {
-      payment_method_code: "0",
-      created_at: "2026-11-25T12:00:00.000Z",
-    });
+    // Unpaid for 25 hours at 22:00 in Recife.
+    const saleId = await sale(parent.id, { payment_method_code: "0", created_at: "2026-11-27T00:00:00.000Z" });
     const atNight = new Date("2026-11-28T01:00:00.000Z"); // 22:00 in Recife
     const beforeEight = new Date("2026-11-28T10:59:00.000Z"); // 07:59
     const eight = new Date("2026-11-28T11:00:00.000Z"); // 08:00
-    await t.db.updateTable("sales").set({ created_at: "2026-11-27T00:00:00.000Z" }).where("id", "=", saleId).execute();
 
     expect((await sendReminders(depsAt(atNight))).quiet).toBe(true);
     expect((await sendReminders(depsAt(beforeEight))).quiet).toBe(true);
     expect(await whatsappOf(saleId)).toEqual([]);
     const run = await sendReminders(depsAt(eight));
     expect(run.quiet).toBe(false);
-    expect((await whatsappOf(saleId)).map((message) => message.kind)).toEqual(["order-unpaid"]);
+    const messages = await whatsappOf(saleId);
+    expect(messages.map((message) => message.kind)).toEqual(["order-unpaid"]);
+    const parameters = JSON.parse(messages[0]!.parameters) as string[];
+    expect(parameters).toHaveLength(WHATSAPP_TEMPLATES["order-unpaid"].parameters.length);
+    expect(parameters[3]).toBe(`${t.publicUrl}/conclusao?venda=${saleId}`);
+    expect(messages[0]!.fallback_subject).toMatch(/aguarda o pagamento/);
   });
 
   it("remind of a cart left 24 hours only a customer who opted in, by WhatsApp, once", async () => {

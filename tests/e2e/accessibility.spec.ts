@@ -293,6 +293,7 @@ test.describe("axe", () => {
       { name: "gestor: separação", path: "/gestor/separacao" },
       { name: "gestor: separação (separados)", path: "/gestor/separacao?state=separated" },
       { name: "gestor: prontos", path: "/gestor/prontos" },
+      { name: "gestor: mensagens com falha", path: "/gestor/mensagens" },
       { name: "gestor: cupons", path: "/gestor/cupons" },
       { name: "gestor: novo cupom", path: "/gestor/cupons/novo" },
       { name: "gestor: atendimento", path: "/gestor/atendimento" },

@@ -5,7 +5,7 @@
  * tells numbers and addresses apart, the customer's page shows the full ones to whoever needs them.
  * A secretary sees what is about her units' sales and families, as their pages (decision 0061).
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "#db/schema.ts";
 import {
   FAILED_MESSAGES_HOURS,
@@ -29,21 +29,28 @@ function maskedEmail(address: string): string {
   return `${address[0]}***${address.slice(at)}`;
 }
 
-/** Which rows of a table a list takes: a customer's, a sale's, or the last day's failures. */
-type Filter = { customerId: string } | { saleId: string } | { failedSince: string };
+/** Which rows of a table a list takes: a customer's, a sale's, or the failures since a time. */
+interface Filter {
+  customerId?: string;
+  saleId?: string;
+  failedSince?: string;
+}
 
 /**
- * A secretary's slice: a message about a sale of her units, or about no sale but for a family
- * of hers (a reminder of a cart, a fallback of it). Null for the network.
+ * A secretary's slice (decision 0061): a message about a sale of her units, or about no sale but
+ * for a family of hers (a cart's reminder, a welcome). Null for the network's roles.
  */
-function unitRule(db: Db, scope: StaffScope) {
+function ofUnits(db: Db, scope: StaffScope, table: "mail_outbox" | "message") {
   const units = unitsOf(scope);
   if (units === null) return null;
-  return { sales: salesOfUnits(db, units), customers: customersOfUnits(db, units) };
+  const sale = sql.ref(`${table}.sale_id`);
+  const customer = sql.ref(`${table}.customer_id`);
+  // Kysely wraps each subquery in its own parentheses: "in (select …)".
+  return sql<SqlBool>`(${sale} in ${salesOfUnits(db, units)} or (${sale} is null and ${customer} in ${customersOfUnits(db, units)}))`;
 }
 
 async function emailRows(db: Db, filter: Filter, scope: StaffScope) {
-  const rule = unitRule(db, scope);
+  const rule = ofUnits(db, scope, "mail_outbox");
   return db
     .selectFrom("mail_outbox")
     .leftJoin("customers", "customers.id", "mail_outbox.customer_id")
@@ -61,21 +68,10 @@ async function emailRows(db: Db, filter: Filter, scope: StaffScope) {
       "customers.name as customer_name",
       "sales.reference_code",
     ])
-    .$if("customerId" in filter, (qb) =>
-      qb.where("mail_outbox.customer_id", "=", (filter as { customerId: string }).customerId),
-    )
-    .$if("saleId" in filter, (qb) => qb.where("mail_outbox.sale_id", "=", (filter as { saleId: string }).saleId))
-    .$if("failedSince" in filter, (qb) =>
-      qb.where("mail_outbox.failed_at", ">=", (filter as { failedSince: string }).failedSince),
-    )
-    .$if(rule !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb("mail_outbox.sale_id", "in", rule!.sales),
-          eb.and([eb("mail_outbox.sale_id", "is", null), eb("mail_outbox.customer_id", "in", rule!.customers)]),
-        ]),
-      ),
-    )
+    .$if(filter.customerId !== undefined, (qb) => qb.where("mail_outbox.customer_id", "=", filter.customerId!))
+    .$if(filter.saleId !== undefined, (qb) => qb.where("mail_outbox.sale_id", "=", filter.saleId!))
+    .$if(filter.failedSince !== undefined, (qb) => qb.where("mail_outbox.failed_at", ">=", filter.failedSince!))
+    .$if(rule !== null, (qb) => qb.where(rule!))
     .orderBy("mail_outbox.created_at", "desc")
     .orderBy("mail_outbox.id", "desc")
     .limit(LIST_LIMIT)
@@ -83,7 +79,7 @@ async function emailRows(db: Db, filter: Filter, scope: StaffScope) {
 }
 
 async function whatsappRows(db: Db, filter: Filter, scope: StaffScope) {
-  const rule = unitRule(db, scope);
+  const rule = ofUnits(db, scope, "message");
   return db
     .selectFrom("whatsapp_messages as message")
     .leftJoin("customers", "customers.id", "message.customer_id")
@@ -105,23 +101,12 @@ async function whatsappRows(db: Db, filter: Filter, scope: StaffScope) {
       "customers.name as customer_name",
       "sales.reference_code",
     ])
-    .$if("customerId" in filter, (qb) =>
-      qb.where("message.customer_id", "=", (filter as { customerId: string }).customerId),
+    .$if(filter.customerId !== undefined, (qb) => qb.where("message.customer_id", "=", filter.customerId!))
+    .$if(filter.saleId !== undefined, (qb) => qb.where("message.sale_id", "=", filter.saleId!))
+    .$if(filter.failedSince !== undefined, (qb) =>
+      qb.where("message.status", "=", "failed").where("message.failed_at", ">=", filter.failedSince!),
     )
-    .$if("saleId" in filter, (qb) => qb.where("message.sale_id", "=", (filter as { saleId: string }).saleId))
-    .$if("failedSince" in filter, (qb) =>
-      qb
-        .where("message.status", "=", "failed")
-        .where("message.failed_at", ">=", (filter as { failedSince: string }).failedSince),
-    )
-    .$if(rule !== null, (qb) =>
-      qb.where((eb) =>
-        eb.or([
-          eb("message.sale_id", "in", rule!.sales),
-          eb.and([eb("message.sale_id", "is", null), eb("message.customer_id", "in", rule!.customers)]),
-        ]),
-      ),
-    )
+    .$if(rule !== null, (qb) => qb.where(rule!))
     .orderBy("message.created_at", "desc")
     .orderBy("message.id", "desc")
     .limit(LIST_LIMIT)
@@ -221,34 +206,20 @@ export const failedMessages = (db: Db, scope: StaffScope, now: Date) =>
 /** The Painel's count: WhatsApp messages and e-mails that failed in the last day. */
 export async function failedMessageCount(db: Db, scope: StaffScope, now: Date): Promise<number> {
   const since = failedSince(now);
-  const rule = unitRule(db, scope);
+  const [mailRule, whatsappRule] = [ofUnits(db, scope, "mail_outbox"), ofUnits(db, scope, "message")];
   const [emails, whatsapps] = await Promise.all([
     db
       .selectFrom("mail_outbox")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("failed_at", ">=", since)
-      .$if(rule !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb("sale_id", "in", rule!.sales),
-            eb.and([eb("sale_id", "is", null), eb("customer_id", "in", rule!.customers)]),
-          ]),
-        ),
-      )
+      .where("mail_outbox.failed_at", ">=", since)
+      .$if(mailRule !== null, (qb) => qb.where(mailRule!))
       .executeTakeFirstOrThrow(),
     db
-      .selectFrom("whatsapp_messages")
+      .selectFrom("whatsapp_messages as message")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("status", "=", "failed")
-      .where("failed_at", ">=", since)
-      .$if(rule !== null, (qb) =>
-        qb.where((eb) =>
-          eb.or([
-            eb("sale_id", "in", rule!.sales),
-            eb.and([eb("sale_id", "is", null), eb("customer_id", "in", rule!.customers)]),
-          ]),
-        ),
-      )
+      .where("message.status", "=", "failed")
+      .where("message.failed_at", ">=", since)
+      .$if(whatsappRule !== null, (qb) => qb.where(whatsappRule!))
       .executeTakeFirstOrThrow(),
   ]);
   return Number(emails.n) + Number(whatsapps.n);

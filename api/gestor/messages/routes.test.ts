@@ -209,4 +209,36 @@ describe("the Painel's failed messages", () => {
     expect((await get("/gestor/dashboard", admin)).body.failedMessages).toBe(3);
     await t.db.deleteFrom("mail_outbox").where("id", "=", id).execute();
   });
+
+  it("lists every family of the secretary's units, not only the first one found", async () => {
+    const before = (await get("/gestor/dashboard", secretaria)).body.failedMessages;
+    const added: string[] = [];
+    for (const name of ["Primeira Família", "Segunda Família"]) {
+      const family = await signUpAndLogIn(t, { name });
+      const sale = await insertSale(t.db, {
+        customer_id: family.id,
+        status: "pending",
+        bags: [
+          {
+            student_name: "Estudante",
+            items: [{ title: "Caderno", quantity: 1, unit_price_cents: 900, unit_code: "1" }],
+          },
+        ],
+      });
+      added.push(
+        await insertWhatsapp(t.db, {
+          customerId: family.id,
+          saleId: sale,
+          kind: "order-unpaid",
+          recipient: "5581998760000",
+          createdAt: minutesAgo(60),
+          status: "failed",
+          lastError: "131026 Message undeliverable",
+        }),
+      );
+    }
+    const listed = (await get("/gestor/messages/failed", secretaria)).body.messages.map((message: any) => message.id);
+    for (const id of added) expect(listed).toContain(id);
+    expect((await get("/gestor/dashboard", secretaria)).body.failedMessages).toBe(before + 2);
+  });
 });

@@ -192,7 +192,12 @@ export const WHATSAPP_TEMPLATES = {
 export type WhatsappKind = keyof typeof WHATSAPP_TEMPLATES;
 
 /** The reminders (issue 31): never sent at night, each once per order or cart, stopped once paid or cancelled. */
-export const REMINDER_KINDS: readonly WhatsappKind[] = ["pix-expiring", "boleto-due-tomorrow", "order-unpaid", "cart-left"];
+export const REMINDER_KINDS: readonly WhatsappKind[] = [
+  "pix-expiring",
+  "boleto-due-tomorrow",
+  "order-unpaid",
+  "cart-left",
+];
 
 /** A WhatsApp parameter as Meta takes it: one line, no tabs, no runs of spaces, never empty. */
 export function templateParameter(text: string): string {
@@ -201,9 +206,4 @@ export function templateParameter(text: string): string {
     .replace(/ {2,}/g, " ")
     .trim();
   return oneLine === "" ? "-" : oneLine;
-}
-
-/** The body with its parameters filled in: the fallback e-mail's text and the gestor's preview. */
-export function renderTemplate(kind: WhatsappKind, parameters: readonly string[]): string {
-  return WHATSAPP_TEMPLATES[kind].body.replace(/\{\{(\d+)\}\}/g, (_, index) => parameters[Number(index) - 1] ?? "");
 }

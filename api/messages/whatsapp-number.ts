@@ -20,19 +20,6 @@ export function whatsappNumberOf(cellPhone: string | null | undefined): string |
   return BRAZIL + national;
 }
 
-/** The number without the ninth digit: "5581991234567" and "558191234567" → "558191234567". */
-function withoutNinthDigit(number: string): string {
-  const digits = number.replace(/\D/g, "");
-  return digits.length === 13 && digits.startsWith(BRAZIL) && digits[4] === "9"
-    ? digits.slice(0, 4) + digits.slice(5)
-    : digits;
-}
-
-/** Whether a WhatsApp id from the webhook is this cell phone (with or without the ninth digit). */
-export function sameWhatsappNumber(a: string, b: string): boolean {
-  return withoutNinthDigit(a) === withoutNinthDigit(b);
-}
-
 /** The ways a Brazilian WhatsApp id may be stored as a customer's cell phone (11 digits): with the ninth digit. */
 export function cellPhonesOfWhatsappId(waId: string): string[] {
   const digits = waId.replace(/\D/g, "");

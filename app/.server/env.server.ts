@@ -166,9 +166,9 @@ function checkWhatsapp(data: z.infer<typeof schema>, context: z.RefinementCtx) {
     context.addIssue({ code: "custom", path: [variable], message });
   const phoneNumberId = data.WHATSAPP_PHONE_NUMBER_ID;
   if (!phoneNumberId) {
-    const stray = (
-      ["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const
-    ).filter((variable) => data[variable]);
+    const stray = (["WHATSAPP_ACCESS_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const).filter(
+      (variable) => data[variable],
+    );
     for (const variable of stray)
       problem(variable, "definida sem WHATSAPP_PHONE_NUMBER_ID: defina-o também para ligar o WhatsApp, ou tire esta.");
     return;
@@ -189,9 +189,11 @@ function checkWhatsapp(data: z.infer<typeof schema>, context: z.RefinementCtx) {
     problem("WHATSAPP_APP_SECRET", "não tem a forma da chave secreta do app da Meta (32 caracteres hexadecimais).");
   const verifyToken = data.WHATSAPP_VERIFY_TOKEN;
   if (!verifyToken)
-    problem("WHATSAPP_VERIFY_TOKEN", "obrigatório com o WhatsApp ligado: o texto que você digita ao cadastrar o webhook.");
-  else if (!/^\S{16,}$/.test(verifyToken))
-    problem("WHATSAPP_VERIFY_TOKEN", "use 16 caracteres ou mais, sem espaços.");
+    problem(
+      "WHATSAPP_VERIFY_TOKEN",
+      "obrigatório com o WhatsApp ligado: o texto que você digita ao cadastrar o webhook.",
+    );
+  else if (!/^\S{16,}$/.test(verifyToken)) problem("WHATSAPP_VERIFY_TOKEN", "use 16 caracteres ou mais, sem espaços.");
 }
 
 /** With PAYMENT_GATEWAY=mercadopago, the three credentials, each of its documented shape. */

@@ -29,7 +29,9 @@ export async function whatsappConsentOf(deps: ApiDeps, customer: CustomerRow): P
 /**
  * Opts in (the first date kept while it lasts) or withdraws. Withdrawing cancels, in the same
  * transaction, the customer's messages still queued and not in flight: one the worker has
- * already handed to Meta cannot be called back.
+ * already handed to Meta cannot be called back, and one waiting in flight (its send timed out) is
+ * cancelled by the worker, which sends nothing more to a customer without consent
+ * (whatsapp-outbox.ts).
  */
 export async function changeWhatsappConsent(
   deps: ApiDeps,

@@ -62,8 +62,9 @@ export async function writeConsent(
 
 /**
  * "SAIR" from a WhatsApp number (Meta's webhook): every account of the store with that cell phone
- * stops getting WhatsApp, and messages still queued for them are not sent. Answers how many
- * accounts withdrew.
+ * stops getting WhatsApp, and messages still queued for them are not sent (those waiting in
+ * flight are cancelled by the worker, which checks consent before each send: whatsapp-outbox.ts).
+ * Answers how many accounts withdrew.
  */
 export async function withdrawConsentOfWhatsappId(
   db: Kysely<Database>,

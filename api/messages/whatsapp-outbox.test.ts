@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { insertSale } from "#tests/fixtures/sales.ts";
 import { RECIFE_QUIET_HOURS, startWhatsappStore, type WhatsappStore } from "#tests/fixtures/whatsapp-store.ts";
 import { WHATSAPP_TEMPLATES } from "./templates.ts";
-import { IN_FLIGHT_GRACE_MS, SALE_SETTLED } from "./whatsapp-outbox.ts";
+import { PIX_EXPIRED, SALE_SETTLED } from "./whatsapp-failure.ts";
+import { IN_FLIGHT_GRACE_MS, NO_ANSWER, WHATSAPP_MAX_ATTEMPTS } from "./whatsapp-outbox.ts";
 
 // 12:00 in Recife: no quiet hours.
 const NOON = new Date("2026-11-27T15:00:00Z");
@@ -29,6 +30,13 @@ beforeEach(async () => {
 
 const row = (id: string) =>
   s.t.db.selectFrom("whatsapp_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** A sale waiting for its Pix, which expires at `expiresAt` (insertSale writes no Pix). */
+async function pixSale(customerId: string, expiresAt: string) {
+  const id = await insertSale(s.t.db, { customer_id: customerId, status: "pending" });
+  await s.t.db.updateTable("sales").set({ pix_expires_at: expiresAt }).where("id", "=", id).execute();
+  return id;
+}
 const quiet = () => vi.spyOn(console, "error").mockImplementation(() => {});
 
 describe("the WhatsApp worker", () => {
@@ -159,6 +167,71 @@ describe("the WhatsApp worker", () => {
     expect(s.double.messages).toEqual([]);
     for (const id of ids)
       expect(await row(id)).toMatchObject({ status: "cancelled", last_error: SALE_SETTLED, sent_at: null });
+  });
+
+  it("never sends a Pix message once its Pix expired, even one held through the quiet hours", async () => {
+    const customer = await s.consentingCustomer();
+    const expired = await pixSale(customer.id, NOON.toISOString());
+    const orderPix = await s.enqueue(customer.id, "order-received-pix", expired);
+    expect(await s.worker().drain()).toBe(0);
+    expect(await row(orderPix)).toMatchObject({ status: "cancelled", last_error: PIX_EXPIRED, sent_at: null });
+
+    // 22:30 in Recife, the Pix expires at 23:00: the reminder waits for 8:00, past the expiry.
+    s.setNow(new Date("2026-11-28T01:30:00Z"));
+    const sale = await pixSale(customer.id, "2026-11-28T02:00:00.000Z");
+    const reminder = await s.enqueue(customer.id, "pix-expiring", sale);
+    expect(await s.worker({ quietHours: RECIFE_QUIET_HOURS }).drain()).toBe(0);
+    expect((await row(reminder)).status).toBe("queued");
+    s.setNow(new Date("2026-11-28T11:00:00Z"));
+    expect(await s.worker({ quietHours: RECIFE_QUIET_HOURS }).drain()).toBe(0);
+    expect(await row(reminder)).toMatchObject({ status: "cancelled", last_error: PIX_EXPIRED, sent_at: null });
+    expect(s.double.messages).toEqual([]);
+    await s.t.mailWorker.drain();
+    expect(s.t.mail).toEqual([]);
+  });
+
+  it("fails a message whose every send timed out, once the last wait passed without word, into its e-mail", async () => {
+    quiet();
+    const customer = await s.consentingCustomer();
+    const id = await s.enqueue(customer.id);
+    await s.t.db
+      .updateTable("whatsapp_messages")
+      .set({ attempts: WHATSAPP_MAX_ATTEMPTS - 1 })
+      .where("id", "=", id)
+      .execute();
+    s.double.hang(true);
+    expect(await s.worker().drain()).toBe(0);
+    s.double.hang(false);
+    expect(await row(id)).toMatchObject({ status: "queued", attempts: WHATSAPP_MAX_ATTEMPTS });
+    s.advance(IN_FLIGHT_GRACE_MS);
+    expect(await s.worker().drain()).toBe(0);
+    expect(s.double.messages).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "failed", last_error: NO_ANSWER, in_flight_at: null });
+    await s.t.mailWorker.drain();
+    expect(s.t.mail.map((mail) => [mail.to, mail.subject])).toEqual([[customer.email, "Aviso order-received"]]);
+  });
+
+  it("never gives a message up for a refused access token: it waits, uncounted, at the longest wait", async () => {
+    const error = quiet();
+    const customer = await s.consentingCustomer();
+    const id = await s.enqueue(customer.id);
+    await s.t.db
+      .updateTable("whatsapp_messages")
+      .set({ attempts: WHATSAPP_MAX_ATTEMPTS - 1 })
+      .where("id", "=", id)
+      .execute();
+    expect(await s.worker({ accessToken: "EAAwrongTokenwrongTokenwrongToken" }).drain()).toBe(0);
+    expect(await row(id)).toMatchObject({
+      status: "queued",
+      attempts: WHATSAPP_MAX_ATTEMPTS - 1,
+      in_flight_at: null,
+      next_attempt_at: new Date(NOON.getTime() + 4 * 60 * 60_000).toISOString(),
+    });
+    expect(error.mock.calls.flat().join(" ")).toContain("sem contar tentativa");
+    // The token fixed: it goes.
+    s.advance(4 * 60 * 60_000);
+    expect(await s.worker().drain()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: WHATSAPP_MAX_ATTEMPTS });
   });
 
   it("never has two workers send one message", async () => {

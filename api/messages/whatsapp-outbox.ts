@@ -11,27 +11,34 @@
  *     sent again at once: it waits IN_FLIGHT_GRACE_MS for the status webhook, which names it by
  *     `biz_opaque_callback_data` (the row's id) and records Meta's id (webhook/handler.ts); only
  *     after that wait without word is it sent again (a message Meta never took).
- * A message refused for good or out of attempts is failed and its fallback e-mail queued
- * (whatsapp-failure.ts). A reminder (`quiet_hours` = 1) waits for the end of the quiet hours,
- * and is cancelled when its order stopped waiting for payment before it went.
+ * A message refused for good or out of attempts (a send that kept timing out included, once its
+ * last wait passed without word) is failed and its fallback e-mail queued (whatsapp-failure.ts).
+ * A refused access token is no fault of the message: it waits, uncounted, for the operator's fix.
+ * A reminder (`quiet_hours` = 1) waits for the end of the quiet hours, and is cancelled when its
+ * order stopped waiting for payment before it went; a Pix message is cancelled once its Pix
+ * expired (`outdatedReason`); any message is cancelled when its customer withdrew consent before
+ * it went (a row waiting in flight included: the withdrawal leaves those to this worker).
  */
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
 import { retryDelayMs } from "../mail/mail-outbox.ts";
 import { CloudApiError, type CloudApiClient } from "./cloud-api-client.ts";
+import { WITHDRAWN } from "./consent.ts";
 import { endOfQuietTime, isQuietTime, type QuietHours } from "./quiet-hours.ts";
-import { failWhatsappMessage } from "./whatsapp-failure.ts";
+import { failWhatsappMessage, outdatedReason } from "./whatsapp-failure.ts";
 
 /** Attempts before a message is given up and goes by e-mail (the waits add up to about a day). */
 export const WHATSAPP_MAX_ATTEMPTS = 10;
 /** How long a message found in flight waits for Meta's webhook before it is sent again. */
 export const IN_FLIGHT_GRACE_MS = 15 * 60_000;
+/** The wait between tries while Meta refuses the access token: the longest of the backoff. */
+const TOKEN_RETRY_MS = retryDelayMs(WHATSAPP_MAX_ATTEMPTS);
+/** Why a message whose every send timed out was given up (the gestor's list). */
+export const NO_ANSWER = "Sem resposta da Meta";
 const BATCH_SIZE = 20;
 export const WHATSAPP_POLL_INTERVAL_MS = 15_000;
 /** On PostgreSQL the nudge can come before the enqueuing transaction commits: a second look later. */
 const NUDGE_FOLLOW_UP_MS = 1_000;
-/** Why a queued reminder was not sent (the gestor's list). */
-export const SALE_SETTLED = "Pedido pago ou cancelado antes do envio";
 
 export interface WhatsappWorkerOptions {
   db: Kysely<Database>;
@@ -53,6 +60,7 @@ export interface WhatsappWorker {
 
 interface ClaimedRow {
   id: string;
+  kind: string;
   recipient: string;
   template: string;
   language: string;
@@ -103,7 +111,7 @@ export function createWhatsappWorker({
       .execute();
     const rows = await db
       .selectFrom("whatsapp_messages")
-      .select(["id", "recipient", "template", "language", "parameters", "attempts", "in_flight_at"])
+      .select(["id", "kind", "recipient", "template", "language", "parameters", "attempts", "in_flight_at"])
       .select(["quiet_hours", "sale_id"])
       .where("claim_token", "=", token)
       .orderBy("next_attempt_at")
@@ -135,11 +143,39 @@ export function createWhatsappWorker({
       .execute();
   }
 
-  /** A reminder whose order is no longer waiting for payment: cancelled, never sent. */
-  async function settledSale(saleId: string | null): Promise<boolean> {
-    if (saleId === null) return false;
-    const sale = await db.selectFrom("sales").select("status").where("id", "=", saleId).executeTakeFirst();
-    return !sale || sale.status !== "pending";
+  /** Cancels the claimed row, unsent, saying why (the gestor's list). */
+  async function cancel(token: string, id: string, reason: string): Promise<void> {
+    await db
+      .updateTable("whatsapp_messages")
+      .set({
+        status: "cancelled",
+        status_at: now().toISOString(),
+        last_error: reason,
+        in_flight_at: null,
+        claimed_until: null,
+        claim_token: null,
+      })
+      .where("id", "=", id)
+      .where("claim_token", "=", token)
+      .where("status", "=", "queued")
+      .execute();
+  }
+
+  /**
+   * Gives the claimed row up (failed, with its fallback e-mail when its news still holds), only
+   * while it is still queued and ours: a webhook that settled it meanwhile cleared the claim.
+   */
+  async function giveUp(token: string, id: string, reason: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const ours = await trx
+        .updateTable("whatsapp_messages")
+        .set({ last_error: reason.slice(0, 120) })
+        .where("id", "=", id)
+        .where("claim_token", "=", token)
+        .where("status", "=", "queued")
+        .executeTakeFirst();
+      if (Number(ours.numUpdatedRows) === 1) await failWhatsappMessage(trx, mailDeps, id, reason);
+    });
   }
 
   /** What must happen to a claimed row before it is sent: true when it may be sent now. */
@@ -151,29 +187,24 @@ export function createWhatsappWorker({
         await postpone(token, row.id, waitUntil.toISOString());
         return false;
       }
+    }
+    const outdated = await outdatedReason(db, row, at);
+    if (outdated !== null) {
+      await cancel(token, row.id, outdated);
+      return false;
+    }
+    if (row.in_flight_at !== null) {
+      // Every send timed out and Meta never reported one: given up, so the Painel counts it.
+      if (row.attempts >= WHATSAPP_MAX_ATTEMPTS) {
+        console.error(`[whatsapp] mensagem ${row.id} sem resposta da Meta após ${row.attempts} tentativas: desistida`);
+        await giveUp(token, row.id, NO_ANSWER);
+        return false;
+      }
       console.error(`[whatsapp] mensagem ${row.id} sem resposta da Meta desde ${row.in_flight_at}: enviada de novo`);
     }
-    if (row.quiet_hours === 1) {
-      if (await settledSale(row.sale_id)) {
-        await db
-          .updateTable("whatsapp_messages")
-          .set({
-            status: "cancelled",
-            status_at: at.toISOString(),
-            last_error: SALE_SETTLED,
-            in_flight_at: null,
-            claimed_until: null,
-            claim_token: null,
-          })
-          .where("id", "=", row.id)
-          .where("claim_token", "=", token)
-          .execute();
-        return false;
-      }
-      if (quietHours && isQuietTime(at, quietHours)) {
-        await postpone(token, row.id, endOfQuietTime(at, quietHours).toISOString());
-        return false;
-      }
+    if (row.quiet_hours === 1 && quietHours && isQuietTime(at, quietHours)) {
+      await postpone(token, row.id, endOfQuietTime(at, quietHours).toISOString());
+      return false;
     }
     return true;
   }
@@ -182,14 +213,43 @@ export function createWhatsappWorker({
     if (!(await renewLease(token, row.id))) return false;
     if (!(await mayGo(token, row))) return false;
     const attempts = row.attempts + 1;
+    // Only for a customer who still consents (and still has an account): one who withdrew while
+    // the row was queued or waiting in flight gets nothing more (decision 0080, "SAIR").
+    const consenting = (eb: ExpressionBuilder<Database, "whatsapp_messages">) =>
+      eb.exists(
+        eb
+          .selectFrom("customers")
+          .select("customers.id")
+          .whereRef("customers.id", "=", "whatsapp_messages.customer_id")
+          .where("customers.whatsapp_consent_at", "is not", null)
+          .where("customers.deleted_at", "is", null),
+      );
     const started = await db
       .updateTable("whatsapp_messages")
       .set({ in_flight_at: now().toISOString(), attempts })
       .where("id", "=", row.id)
       .where("claim_token", "=", token)
       .where("status", "=", "queued")
+      .where(consenting)
       .executeTakeFirst();
-    if (Number(started.numUpdatedRows) !== 1) return false;
+    if (Number(started.numUpdatedRows) !== 1) {
+      await db
+        .updateTable("whatsapp_messages")
+        .set({
+          status: "cancelled",
+          status_at: now().toISOString(),
+          last_error: WITHDRAWN,
+          in_flight_at: null,
+          claimed_until: null,
+          claim_token: null,
+        })
+        .where("id", "=", row.id)
+        .where("claim_token", "=", token)
+        .where("status", "=", "queued")
+        .where((eb) => eb.not(consenting(eb)))
+        .execute();
+      return false;
+    }
     let wamid: string;
     try {
       wamid = await client.sendTemplate({
@@ -233,17 +293,35 @@ export function createWhatsappWorker({
     const failure =
       error instanceof CloudApiError ? error : new CloudApiError("retryable", "erro", errorName(error), null);
     const at = now();
-    const giveUp = failure.kind === "permanent" || attempts >= WHATSAPP_MAX_ATTEMPTS;
-    if (failure.kind === "token")
+    if (failure.kind === "token") {
+      // The store's fault, not the message's: not counted toward giving up, so nothing queued is
+      // lost while the operator fixes the token; tried again at the longest wait meanwhile.
       console.error(
-        `[whatsapp] a Meta recusou o token de acesso (${failure.summary}): corrija WHATSAPP_ACCESS_TOKEN; as mensagens esperam na fila`,
+        `[whatsapp] a Meta recusou o token de acesso (${failure.summary}): corrija WHATSAPP_ACCESS_TOKEN; ` +
+          `as mensagens ficam na fila, sem contar tentativa, e são tentadas de novo a cada ${TOKEN_RETRY_MS / 3_600_000} h`,
       );
-    else
-      console.error(
-        `[whatsapp] ${row.template} não enviada (tentativa ${attempts} de ${WHATSAPP_MAX_ATTEMPTS}): ${failure.summary}`,
-      );
-    if (giveUp && failure.kind !== "timeout") {
-      await db.transaction().execute((trx) => failWhatsappMessage(trx, mailDeps, row.id, failure.summary));
+      await db
+        .updateTable("whatsapp_messages")
+        .set({
+          last_error: failure.summary,
+          attempts: row.attempts,
+          in_flight_at: null,
+          next_attempt_at: later(at, TOKEN_RETRY_MS),
+          claimed_until: null,
+          claim_token: null,
+        })
+        .where("id", "=", row.id)
+        .where("claim_token", "=", token)
+        .where("status", "=", "queued")
+        .execute();
+      return;
+    }
+    console.error(
+      `[whatsapp] ${row.template} não enviada (tentativa ${attempts} de ${WHATSAPP_MAX_ATTEMPTS}): ${failure.summary}`,
+    );
+    // A timeout is never given up here: Meta may have taken it, so its webhook is waited for first (mayGo).
+    if (failure.kind === "permanent" || (failure.kind === "retryable" && attempts >= WHATSAPP_MAX_ATTEMPTS)) {
+      await giveUp(token, row.id, failure.summary);
       return;
     }
     await db

@@ -6,10 +6,12 @@
  */
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { insertSale } from "#tests/fixtures/sales.ts";
 import { createTestApi } from "#tests/fixtures/test-api.ts";
 import { WHATSAPP_DOUBLE_CREDENTIALS } from "#tests/fixtures/whatsapp-credentials.ts";
 import { startWhatsappStore, type WhatsappStore } from "#tests/fixtures/whatsapp-store.ts";
 import { readConsent, WITHDRAWN } from "../consent.ts";
+import { IN_FLIGHT_GRACE_MS } from "../whatsapp-outbox.ts";
 
 const NOON = new Date("2026-11-27T15:00:00Z");
 const NOT_ON_WHATSAPP = "5581920009999";
@@ -28,6 +30,13 @@ beforeEach(async () => {
 
 const row = (id: string) =>
   s.t.db.selectFrom("whatsapp_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+/** A sale waiting for its Pix, which expires at `expiresAt` (insertSale writes no Pix). */
+async function pixSale(customerId: string, expiresAt: string) {
+  const id = await insertSale(s.t.db, { customer_id: customerId, status: "pending" });
+  await s.t.db.updateTable("sales").set({ pix_expires_at: expiresAt }).where("id", "=", id).execute();
+  return id;
+}
 
 /** A message queued and sent through the double: its row id and wamid. */
 async function sentMessage() {
@@ -113,6 +122,30 @@ describe("statuses", () => {
     expect(await row(id)).toEqual(failed);
   });
 
+  it("fails a reminder without its fallback e-mail once its order was paid or its Pix expired", async () => {
+    const customer = await s.consentingCustomer();
+    const unpaid = await insertSale(s.t.db, { customer_id: customer.id, status: "pending" });
+    const pix = await pixSale(customer.id, new Date(NOON.getTime() + 30 * 60_000).toISOString());
+    const still = await insertSale(s.t.db, { customer_id: customer.id, status: "pending" });
+    const ids = [
+      await s.enqueue(customer.id, "order-unpaid", unpaid),
+      await s.enqueue(customer.id, "pix-expiring", pix),
+      await s.enqueue(customer.id, "boleto-due-tomorrow", still),
+    ];
+    expect(await s.worker().drain()).toBe(3);
+    await s.t.db.updateTable("sales").set({ status: "paid" }).where("id", "=", unpaid).execute();
+    s.advance(30 * 60_000);
+    for (const id of ids)
+      await s.double.sendStatus({
+        wamid: (await row(id)).wamid!,
+        status: "failed",
+        errors: [{ code: 131049, title: "Meta chose not to deliver" }],
+      });
+    for (const id of ids) expect((await row(id)).status).toBe("failed");
+    await s.t.mailWorker.drain();
+    expect(s.t.mail.map((mail) => mail.subject)).toEqual(["Aviso boleto-due-tomorrow"]);
+  });
+
   it("fails a message to a number not on WhatsApp, which Meta took and then reports", async () => {
     const customer = await s.consentingCustomer();
     await s.t.db.updateTable("customers").set({ cell_phone: "81920009999" }).where("id", "=", customer.id).execute();
@@ -142,6 +175,34 @@ describe('answering "SAIR"', () => {
     expect((await row(othersQueued)).status).toBe("queued");
     expect(await s.worker().drain()).toBe(1);
     expect(s.double.messages.map((message) => message.callbackData)).toEqual([othersQueued]);
+  });
+
+  it("stops a message waiting in flight after a timeout, and any message of a deleted account", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const customer = await s.consentingCustomer();
+    const id = await s.enqueue(customer.id);
+    s.double.hang(true);
+    expect(await s.worker().drain()).toBe(0);
+    s.double.hang(false);
+    expect((await s.double.sendIncoming({ from: customer.number, text: "SAIR" })).status).toBe(200);
+    s.advance(IN_FLIGHT_GRACE_MS);
+    expect(await s.worker().drain()).toBe(0);
+    expect(await row(id)).toMatchObject({ status: "cancelled", last_error: WITHDRAWN, in_flight_at: null });
+    expect(s.double.messages).toHaveLength(1);
+
+    const deleted = await s.consentingCustomer();
+    const orphan = await s.enqueue(deleted.id);
+    await s.t.db
+      .updateTable("customers")
+      .set({ deleted_at: s.now().toISOString() })
+      .where("id", "=", deleted.id)
+      .execute();
+    expect(await s.worker().drain()).toBe(0);
+    expect(await row(orphan)).toMatchObject({ status: "cancelled", last_error: WITHDRAWN });
+    expect(s.double.messages).toHaveLength(1);
+    log.mockRestore();
+    vi.restoreAllMocks();
   });
 
   it("keeps the consent for any other answer, or a wrongly signed one", async () => {

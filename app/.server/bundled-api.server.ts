@@ -34,15 +34,22 @@ interface Running {
 let ready: Promise<Running> | undefined;
 
 /**
- * `job` now and every `intervalMs`, without keeping the process alive; a failure is logged and
- * the next run tries again. Answers a stop that clears the timer and waits for a run under way.
+ * `job` now (or, `startNow` false, first after `intervalMs`) and every `intervalMs`, without
+ * keeping the process alive; a failure is logged and the next run tries again. Answers a stop
+ * that clears the timer and waits for a run under way.
  */
-function every(intervalMs: number, label: string, job: () => Promise<void>, area = "vendas"): () => Promise<void> {
+function every(
+  intervalMs: number,
+  label: string,
+  job: () => Promise<void>,
+  area = "vendas",
+  startNow = true,
+): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   const run = () => {
     current = job().catch((error: unknown) => console.error(`[${area}] falha ao ${label}:`, error));
   };
-  run();
+  if (startNow) run();
   const timer = setInterval(run, intervalMs).unref();
   return () => {
     clearInterval(timer);
@@ -123,7 +130,10 @@ function startStockAlertSweep({ db, now }: ApiDeps): () => Promise<void> {
 
 /**
  * The reminders of issue 31 (api/messages/reminders/reminders.ts), every minute; nothing in the
- * quiet hours. On several servers one runs it at a time.
+ * quiet hours. On several servers one runs it at a time. The first run waits a minute: nothing it
+ * sends is urgent to the second, and at start the other jobs already write at once; one more there
+ * made a SQLite writer on a second connection (better-sqlite3's busy_timeout waits synchronously)
+ * wait twice, 5 s each (notify-me.server.test.ts's setup timed out).
  */
 function startReminders(deps: ApiDeps): () => Promise<void> {
   return every(
@@ -135,6 +145,7 @@ function startReminders(deps: ApiDeps): () => Promise<void> {
       if (queued > 0) console.log(`[mensagens] ${queued} lembrete(s) na fila`);
     },
     "mensagens",
+    false,
   );
 }
 

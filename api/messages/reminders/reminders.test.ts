@@ -125,7 +125,12 @@ describe("the reminders", () => {
     const evening = new Date("2026-11-27T23:30:00.000Z");
     const parent = await customer({ consent: true });
     const boleto = (due: string) =>
-      sale(parent.id, { payment_method_code: "0", boleto_due_date: due, boleto_digitable_line: BOLETO_LINE });
+      sale(parent.id, {
+        payment_method_code: "0",
+        boleto_due_date: due,
+        boleto_digitable_line: BOLETO_LINE,
+        created_at: new Date(MORNING.getTime() - 2 * HOUR).toISOString(),
+      });
     const tomorrow = await boleto("2026-11-28");
     const afterTomorrow = await boleto("2026-11-29");
 
@@ -138,6 +143,76 @@ describe("the reminders", () => {
     expect(parameters[4]).toBe("23793.38128 60000.000003 00000.000400 1 84340000018990");
     expect(message!.fallback_text).toContain(`${t.publicUrl}/boleto/${tomorrow}`);
     expect(await whatsappOf(afterTomorrow)).toEqual([]);
+  });
+
+  it("remind of a Pix only while it has 2 minutes left, so the message never names a time past", async () => {
+    const parent = await customer({ consent: true });
+    const justInTime = await pixSale(parent.id, new Date(MORNING.getTime() + 2 * 60_000));
+    const tooLate = await pixSale(parent.id, new Date(MORNING.getTime() + 2 * 60_000 - 1_000));
+
+    await sendReminders(depsAt(MORNING));
+    expect((await whatsappOf(justInTime)).map((message) => message.kind)).toEqual(["pix-expiring"]);
+    expect(await whatsappOf(tooLate)).toEqual([]);
+    expect(await remindersMailed(tooLate)).toEqual([]);
+  });
+
+  it("count the boleto's tomorrow and the quiet hours in the store's time zone, not Recife's", async () => {
+    // 21:30 in Recife (quiet there) is 20:30 in Manaus, still the 27th: tomorrow is the 28th.
+    const manausEvening = new Date("2026-11-28T00:30:00.000Z");
+    const manaus = { ...depsAt(manausEvening), quietHours: { ...QUIET, timeZone: "America/Manaus" } };
+    const parent = await customer({ consent: true });
+    const boletoDue = (due: string) =>
+      sale(parent.id, {
+        payment_method_code: "0",
+        boleto_due_date: due,
+        boleto_digitable_line: BOLETO_LINE,
+        created_at: new Date(MORNING.getTime() - 2 * HOUR).toISOString(),
+      });
+    const tomorrow = await boletoDue("2026-11-28");
+    const utcTomorrow = await boletoDue("2026-11-29");
+
+    expect((await sendReminders(depsAt(manausEvening))).quiet).toBe(true);
+    const run = await sendReminders(manaus);
+    expect(run.quiet).toBe(false);
+    expect((await whatsappOf(tomorrow)).map((message) => message.kind)).toEqual(["boleto-due-tomorrow"]);
+    expect(await whatsappOf(utcTomorrow)).toEqual([]);
+  });
+
+  it("leave a boleto placed less than 12 hours ago alone: its order message just gave the line", async () => {
+    // 20:00 in Recife on the 27th; the boleto is due on the 28th.
+    const evening = new Date("2026-11-27T23:00:00.000Z");
+    const parent = await customer({ consent: true });
+    const placed = (hoursBefore: number) =>
+      sale(parent.id, {
+        payment_method_code: "0",
+        boleto_due_date: "2026-11-28",
+        boleto_digitable_line: BOLETO_LINE,
+        created_at: new Date(evening.getTime() - hoursBefore * HOUR).toISOString(),
+      });
+    const justPlaced = await placed(11);
+    const placedEarlier = await placed(12);
+
+    await sendReminders(depsAt(evening));
+    expect(await whatsappOf(justPlaced)).toEqual([]);
+    expect((await whatsappOf(placedEarlier)).map((message) => message.kind)).toEqual(["boleto-due-tomorrow"]);
+  });
+
+  it("send no 'order unpaid' to a boleto already reminded that it is due tomorrow", async () => {
+    const parent = await customer({ consent: false });
+    // Placed on the 26th at 8:00 in Recife, due on the 28th: reminded on the 27th at 10:00.
+    const boleto = await sale(parent.id, {
+      payment_method_code: "0",
+      boleto_due_date: "2026-11-28",
+      boleto_digitable_line: BOLETO_LINE,
+      created_at: "2026-11-26T11:00:00.000Z",
+    });
+    const other = await sale(parent.id, { payment_method_code: "0", created_at: "2026-11-26T11:00:00.000Z" });
+
+    await sendReminders(depsAt(MORNING));
+    await sendReminders(depsAt(new Date(MORNING.getTime() + 2 * HOUR)));
+    const subjects = (await remindersMailed(boleto)).map((mail) => mail.subject);
+    expect(subjects).toEqual([expect.stringMatching(/^O boleto do pedido .+ vence amanhã - Loja Escolar$/)]);
+    expect(await remindersMailed(other)).toHaveLength(1);
   });
 
   it("remind of an order unpaid after 24 hours once, and never of a paid or cancelled one", async () => {

@@ -1,9 +1,13 @@
 /**
  * The reminders (issue 31; docs/decisions/0080-whatsapp-channel.md), a periodic job that one
  * server runs at a time (withJobLock, started by app/.server/bundled-api.server.ts):
- *   - "pix-expiring": a pending Pix whose code expires within the next PIX_EXPIRING_MINUTES;
- *   - "boleto-due-tomorrow": a pending boleto due tomorrow in the store's time zone;
- *   - "order-unpaid": a pending sale placed more than UNPAID_AFTER_HOURS ago;
+ *   - "pix-expiring": a pending Pix whose code expires within the next PIX_EXPIRING_MINUTES, with
+ *     at least PIX_MIN_LEFT_MINUTES still left, so the message never names a time already past;
+ *   - "boleto-due-tomorrow": a pending boleto due tomorrow in the store's time zone (the quiet
+ *     hours'), placed at least BOLETO_SETTLE_HOURS before: a newer sale's order message has just
+ *     given the boleto's line and due date;
+ *   - "order-unpaid": a pending sale placed more than UNPAID_AFTER_HOURS ago, except a boleto that
+ *     got its "boleto-due-tomorrow" reminder already: one nudge per boleto is enough;
  *   - "cart-left": a customer's open cart with items, unchanged for CART_LEFT_HOURS, only to a
  *     customer who opted in to WhatsApp.
  * Each goes at most once per sale or cart: its message_reminders row (kind, subject_id) is
@@ -42,6 +46,8 @@ import {
 /** How often the job looks: a Pix's 10 minutes are caught with minutes to spare. */
 export const REMINDER_INTERVAL_MS = 60_000;
 const PIX_EXPIRING_MINUTES = 10;
+const PIX_MIN_LEFT_MINUTES = 2;
+const BOLETO_SETTLE_HOURS = 12;
 const UNPAID_AFTER_HOURS = 24;
 const CART_LEFT_HOURS = 24;
 const LOOK_BACK_HOURS = 72;
@@ -82,13 +88,13 @@ export async function sendReminders(deps: ReminderDeps): Promise<ReminderRun> {
   const queued = { "pix-expiring": 0, "boleto-due-tomorrow": 0, "order-unpaid": 0, "cart-left": 0 };
   const quiet = quietHoursOf(deps);
   if (isQuietTime(now, quiet)) return { quiet: true, queued };
-  const iso = now.toISOString();
   const ago = (hours: number) => new Date(now.getTime() - hours * HOUR_MS).toISOString();
+  const inMinutes = (minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
   const pix = await pendingSales(deps.db, "pix-expiring")
     .where("sales.payment_method_code", "=", PAYMENT_METHOD_CODES.pix)
-    .where("sales.pix_expires_at", ">", iso)
-    .where("sales.pix_expires_at", "<=", new Date(now.getTime() + PIX_EXPIRING_MINUTES * 60_000).toISOString())
+    .where("sales.pix_expires_at", ">=", inMinutes(PIX_MIN_LEFT_MINUTES))
+    .where("sales.pix_expires_at", "<=", inMinutes(PIX_EXPIRING_MINUTES))
     .execute();
   for (const { id } of pix)
     if (await remindSale(deps, "pix-expiring", id, pixExpiringReminder)) queued["pix-expiring"]++;
@@ -97,6 +103,7 @@ export async function sendReminders(deps: ReminderDeps): Promise<ReminderRun> {
   const boletos = await pendingSales(deps.db, "boleto-due-tomorrow")
     .where("sales.payment_method_code", "=", PAYMENT_METHOD_CODES.boleto)
     .where("sales.boleto_due_date", "=", tomorrow)
+    .where("sales.created_at", "<=", ago(BOLETO_SETTLE_HOURS))
     .execute();
   for (const { id } of boletos)
     if (await remindSale(deps, "boleto-due-tomorrow", id, boletoDueTomorrowReminder)) queued["boleto-due-tomorrow"]++;
@@ -104,6 +111,16 @@ export async function sendReminders(deps: ReminderDeps): Promise<ReminderRun> {
   const unpaid = await pendingSales(deps.db, "order-unpaid")
     .where("sales.created_at", "<=", ago(UNPAID_AFTER_HOURS))
     .where("sales.created_at", ">", ago(LOOK_BACK_HOURS))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("message_reminders")
+            .select("message_reminders.subject_id")
+            .where("message_reminders.kind", "=", "boleto-due-tomorrow")
+            .whereRef("message_reminders.subject_id", "=", "sales.id"),
+        ),
+      ),
+    )
     .execute();
   for (const { id } of unpaid)
     if (await remindSale(deps, "order-unpaid", id, orderUnpaidReminder)) queued["order-unpaid"]++;

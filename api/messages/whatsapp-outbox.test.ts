@@ -10,7 +10,7 @@ import { insertSale } from "#tests/fixtures/sales.ts";
 import { RECIFE_QUIET_HOURS, startWhatsappStore, type WhatsappStore } from "#tests/fixtures/whatsapp-store.ts";
 import { WHATSAPP_TEMPLATES } from "./templates.ts";
 import { PIX_EXPIRED, SALE_SETTLED } from "./whatsapp-failure.ts";
-import { IN_FLIGHT_GRACE_MS, NO_ANSWER, WHATSAPP_MAX_ATTEMPTS } from "./whatsapp-outbox.ts";
+import { IN_FLIGHT_GRACE_MS, NO_ANSWER, TOKEN_RETRY_MS, WHATSAPP_MAX_ATTEMPTS } from "./whatsapp-outbox.ts";
 
 // 12:00 in Recife: no quiet hours.
 const NOON = new Date("2026-11-27T15:00:00Z");
@@ -225,11 +225,11 @@ describe("the WhatsApp worker", () => {
       status: "queued",
       attempts: WHATSAPP_MAX_ATTEMPTS - 1,
       in_flight_at: null,
-      next_attempt_at: new Date(NOON.getTime() + 4 * 60 * 60_000).toISOString(),
+      next_attempt_at: new Date(NOON.getTime() + TOKEN_RETRY_MS).toISOString(),
     });
     expect(error.mock.calls.flat().join(" ")).toContain("sem contar tentativa");
     // The token fixed: it goes.
-    s.advance(4 * 60 * 60_000);
+    s.advance(TOKEN_RETRY_MS);
     expect(await s.worker().drain()).toBe(1);
     expect(await row(id)).toMatchObject({ status: "sent", attempts: WHATSAPP_MAX_ATTEMPTS });
   });

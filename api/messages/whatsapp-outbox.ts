@@ -31,8 +31,11 @@ import { failWhatsappMessage, outdatedReason } from "./whatsapp-failure.ts";
 export const WHATSAPP_MAX_ATTEMPTS = 10;
 /** How long a message found in flight waits for Meta's webhook before it is sent again. */
 export const IN_FLIGHT_GRACE_MS = 15 * 60_000;
-/** The wait between tries while Meta refuses the access token: the longest of the backoff. */
-const TOKEN_RETRY_MS = retryDelayMs(WHATSAPP_MAX_ATTEMPTS);
+/**
+ * The wait between tries while Meta refuses the access token: short and fixed, so messages go
+ * within minutes of the operator's fix, whenever it comes; a batch every few minutes is no load.
+ */
+export const TOKEN_RETRY_MS = 5 * 60_000;
 /** Why a message whose every send timed out was given up (the gestor's list). */
 export const NO_ANSWER = "Sem resposta da Meta";
 const BATCH_SIZE = 20;
@@ -298,7 +301,7 @@ export function createWhatsappWorker({
       // lost while the operator fixes the token; tried again at the longest wait meanwhile.
       console.error(
         `[whatsapp] a Meta recusou o token de acesso (${failure.summary}): corrija WHATSAPP_ACCESS_TOKEN; ` +
-          `as mensagens ficam na fila, sem contar tentativa, e são tentadas de novo a cada ${TOKEN_RETRY_MS / 3_600_000} h`,
+          `as mensagens ficam na fila, sem contar tentativa, e são tentadas de novo a cada ${TOKEN_RETRY_MS / 60_000} min`,
       );
       await db
         .updateTable("whatsapp_messages")

@@ -39,7 +39,7 @@ const NOT_A_REFUSAL = new Set([401, 403, 404]);
  * What the parent reads when the consent ticked was not saved (issue 31): the store API's reason
  * when it refused it (a 4xx, e.g. 422 "Cadastre um celular com DDD…"), else CONSENT_LATER.
  */
-export function consentNotSaved(reason: string | null): string {
+function consentNotSaved(reason: string | null): string {
   if (!reason) return CONSENT_LATER;
   const lowered = reason.charAt(0).toLowerCase() + reason.slice(1);
   return `Não foi possível registrar o aceite do WhatsApp: ${lowered} Você pode aceitar em Minha Conta.`;

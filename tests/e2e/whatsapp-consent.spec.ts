@@ -110,7 +110,10 @@ test("consent ticked at sign-up with a number that is not a mobile: the account 
   await accountModal(page).getByRole("button", { name: "Acessar" }).click();
   await expectLoggedIn(page, "Joana Maria de Albuquerque");
   await visit("/conta");
-  await expectNotConsented(page);
+  // Not consented, and /conta says why instead of offering the box.
+  await expect(section(page).getByTestId("whatsapp-state")).toHaveText(WHATSAPP_TEXTS.notConsented);
+  await expect(section(page)).toContainText(WHATSAPP_TEXTS.noMobile);
+  await expect(consentBox(section(page))).toHaveCount(0);
 });
 
 test("a customer without consent ticks the box at the checkout, and /conta shows the consent", async ({

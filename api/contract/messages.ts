@@ -14,13 +14,15 @@ export type WhatsappConsentSource = (typeof WHATSAPP_CONSENT_SOURCES)[number];
 /** What the pages say, one home for the sign-up, /conta, the checkout and the privacy policy. */
 export const WHATSAPP_TEXTS = {
   /** The checkbox, unticked by default wherever it is asked. */
-  consentLabel: "Quero receber pelo WhatsApp os avisos dos meus pedidos: pagamento, lembretes e retirada.",
+  /** Names every purpose (LGPD art. 8º §4), the cart reminder too (a MARKETING template, issue 31). */
+  consentLabel:
+    "Quero receber pelo WhatsApp os avisos dos meus pedidos (pagamento, lembretes e retirada) e lembretes de itens esquecidos no carrinho.",
   consentHint: 'Enviamos para o seu celular cadastrado. Para parar, responda "SAIR" ou desmarque em Minha Conta.',
   sectionTitle: "Avisos pelo WhatsApp",
   consentedSince: (date: string) => `Você recebe avisos pelo WhatsApp desde ${date}.`,
   notConsented: "Você recebe os avisos só por e-mail.",
   noMobile: "Cadastre um celular com DDD para receber avisos pelo WhatsApp.",
-  consentSaved: "Pronto: você vai receber os avisos dos seus pedidos pelo WhatsApp.",
+  consentSaved: "Pronto: você vai receber os avisos dos seus pedidos e do seu carrinho pelo WhatsApp.",
   consentWithdrawn: "Pronto: você não recebe mais avisos pelo WhatsApp.",
   unavailable: "Os avisos pelo WhatsApp não estão disponíveis nesta loja.",
   /** The answer that withdraws consent, case and accents ignored. */

@@ -39,7 +39,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pedido_recebido",
     category: "UTILITY",
     label: "Pedido recebido",
-    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. Acompanhe em Minha Conta: {{4}}",
+    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. Acompanhe-o em Minha Conta, em {{4}}, e obrigado pela compra!",
     parameters: ["primeiro nome", "número do pedido", "total", "link de Minha Conta"],
     examples: ["Maria", "LE-2026-000123", "R$ 189,90", "https://loja.exemplo.com.br/conta"],
   },
@@ -48,7 +48,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pedido_recebido_pix",
     category: "UTILITY",
     label: "Pedido recebido (Pix)",
-    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. Pague com o Pix copia e cola abaixo até {{4}} (horário de Brasília): {{5}}",
+    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. Pague até {{4}} (horário de Brasília) com este Pix copia e cola: {{5}} Assim que o pagamento for confirmado, avisaremos por aqui.",
     parameters: ["primeiro nome", "número do pedido", "total", "validade do Pix", "Pix copia e cola"],
     examples: [
       "Maria",
@@ -63,7 +63,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pedido_recebido_boleto",
     category: "UTILITY",
     label: "Pedido recebido (boleto)",
-    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. O boleto vence em {{4}}. Linha digitável: {{5}}",
+    body: "Olá, {{1}}! Recebemos o seu pedido {{2}} na Loja Escolar, no valor de {{3}}. O boleto vence em {{4}} e a linha digitável é {{5}} (pague no app ou no site do seu banco).",
     parameters: ["primeiro nome", "número do pedido", "total", "vencimento", "linha digitável"],
     examples: [
       "Maria",
@@ -78,7 +78,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pix_expirando",
     category: "UTILITY",
     label: "Pix perto de expirar",
-    body: "Olá, {{1}}! O Pix do seu pedido {{2}} ({{3}}) expira às {{4}} (horário de Brasília). Para pagar, use o Pix copia e cola: {{5}}",
+    body: "Olá, {{1}}! O Pix do seu pedido {{2}}, no valor de {{3}}, expira às {{4}} (horário de Brasília). Para pagar, use este Pix copia e cola: {{5}} Se já pagou, desconsidere esta mensagem.",
     parameters: ["primeiro nome", "número do pedido", "total", "hora em que expira", "Pix copia e cola"],
     examples: [
       "Maria",
@@ -93,7 +93,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "boleto_vence_amanha",
     category: "UTILITY",
     label: "Boleto vence amanhã",
-    body: "Olá, {{1}}! O boleto do seu pedido {{2}} ({{3}}) vence amanhã, {{4}}. Linha digitável: {{5}}",
+    body: "Olá, {{1}}! O boleto do seu pedido {{2}}, no valor de {{3}}, vence amanhã, {{4}}. A linha digitável é {{5}} (se já pagou, desconsidere esta mensagem).",
     parameters: ["primeiro nome", "número do pedido", "total", "vencimento", "linha digitável"],
     examples: [
       "Maria",
@@ -108,7 +108,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pedido_aguardando_pagamento",
     category: "UTILITY",
     label: "Pedido aguardando pagamento",
-    body: "Olá, {{1}}! O seu pedido {{2}} na Loja Escolar, de {{3}}, ainda aguarda o pagamento. Veja como pagar em Minha Conta: {{4}}",
+    body: "Olá, {{1}}! O seu pedido {{2}} na Loja Escolar, de {{3}}, ainda aguarda o pagamento. Veja como pagar em {{4}} e, se já pagou, desconsidere esta mensagem.",
     parameters: ["primeiro nome", "número do pedido", "total", "link do pedido"],
     examples: ["Maria", "LE-2026-000123", "R$ 189,90", "https://loja.exemplo.com.br/conta"],
   },
@@ -117,7 +117,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "carrinho_com_itens",
     category: "MARKETING",
     label: "Carrinho com itens",
-    body: "Olá, {{1}}! Você deixou {{2}} no carrinho da Loja Escolar. Para finalizar a compra: {{3}}",
+    body: "Olá, {{1}}! Você deixou {{2}} no carrinho da Loja Escolar. Para finalizar a compra, acesse {{3}} quando quiser. Para não receber mais mensagens pelo WhatsApp, responda SAIR.",
     parameters: ["primeiro nome", "quantos itens", "link do carrinho"],
     examples: ["Maria", "3 itens", "https://loja.exemplo.com.br/?carrinho=aberto"],
   },
@@ -126,7 +126,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pagamento_confirmado",
     category: "UTILITY",
     label: "Pagamento confirmado",
-    body: "Olá, {{1}}! Confirmamos o pagamento do seu pedido {{2}} na Loja Escolar, no valor de {{3}}. {{4}}",
+    body: "Olá, {{1}}! Confirmamos o pagamento do seu pedido {{2}} na Loja Escolar, no valor de {{3}}. Próximos passos: {{4}} Obrigado pela compra!",
     parameters: ["primeiro nome", "número do pedido", "total", "código de retirada ou acompanhamento"],
     examples: [
       "Maria",
@@ -140,7 +140,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "pronto_para_retirada",
     category: "UTILITY",
     label: "Pronto para retirada",
-    body: "Olá, {{1}}! {{2}} do pedido {{3}} na unidade {{4}} ({{5}}). Horário: {{6}}. Apresente o código de retirada {{7}}.",
+    body: "Olá, {{1}}! Aviso da Loja Escolar: {{2}} do pedido {{3}} na unidade {{4}}, no endereço {{5}}. Horário de atendimento: {{6}}. Apresente o código de retirada {{7}} ao buscar o pedido.",
     parameters: [
       "primeiro nome",
       "o que está pronto (todo o pedido ou parte dele)",
@@ -165,7 +165,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "vaga_liberada",
     category: "UTILITY",
     label: "Vaga liberada",
-    body: "Olá, {{1}}! Abriu uma vaga em {{2}} e ela está reservada para você até {{3}}. Para garantir: {{4}}",
+    body: "Olá, {{1}}! Abriu uma vaga em {{2}} e ela está reservada para você até {{3}}. Para garantir a vaga, finalize a compra em {{4}} dentro desse prazo.",
     parameters: ["primeiro nome", "curso ou evento", "prazo da reserva", "link do produto"],
     examples: [
       "Maria",
@@ -179,7 +179,7 @@ export const WHATSAPP_TEMPLATES = {
     name: "produto_disponivel",
     category: "UTILITY",
     label: "Produto disponível",
-    body: "Olá, {{1}}! {{2}} voltou ao estoque da Loja Escolar. Para comprar: {{3}}",
+    body: "Olá, {{1}}! O produto {{2}} voltou ao estoque da Loja Escolar. Para comprar, acesse {{3}} enquanto houver estoque.",
     parameters: ["primeiro nome", "produto", "link do produto"],
     examples: [
       "Maria",

@@ -36,14 +36,8 @@ async function save(page: Page) {
   await section(page).getByRole("button", { name: "Salvar preferência" }).click();
 }
 
-test("consent ticked at sign-up shows in /conta with its date; withdrawn and given again there", async ({
-  page,
-  visit,
-  js,
-}) => {
-  // The three-step sign-up, then three visits to /conta: longer than one page's test.
-  test.slow();
-  await visit("/faq?conta=registrar");
+/** The three-step sign-up with the WhatsApp box ticked, up to step 3 ("Conta criada com sucesso!"). */
+async function signUpWithConsent(page: Page, js: boolean, cellPhone: string) {
   let modal = await modalReady(page, js);
   await fillFields(modal, {
     "Nome completo": "Joana Maria de Albuquerque",
@@ -55,7 +49,7 @@ test("consent ticked at sign-up shows in /conta with its date; withdrawn and giv
   await modal.getByRole("button", { name: "Próximo" }).click();
 
   modal = await modalReady(page, js);
-  await fillFields(modal, { CPF: newMaskedCpf(), "Data de nascimento": "1985-04-12", Celular: "(81) 99876-5432" });
+  await fillFields(modal, { CPF: newMaskedCpf(), "Data de nascimento": "1985-04-12", Celular: cellPhone });
   await lookUpUnknownCep(modal, js, "50030-230");
   await chooseCity(modal, js, { state: "PE", city: "Recife" });
   modal = await modalReady(page, js);
@@ -69,6 +63,17 @@ test("consent ticked at sign-up shows in /conta with its date; withdrawn and giv
   await expect(accountModal(page).getByRole("status").filter({ hasText: "Conta criada com sucesso!" })).toBeVisible({
     timeout: 20_000,
   });
+}
+
+test("consent ticked at sign-up shows in /conta with its date; withdrawn and given again there", async ({
+  page,
+  visit,
+  js,
+}) => {
+  // The three-step sign-up, then three visits to /conta: longer than one page's test.
+  test.slow();
+  await visit("/faq?conta=registrar");
+  await signUpWithConsent(page, js, "(81) 99876-5432");
   await accountModal(page).getByRole("button", { name: "Acessar" }).click();
   await expectLoggedIn(page, "Joana Maria de Albuquerque");
 
@@ -84,6 +89,31 @@ test("consent ticked at sign-up shows in /conta with its date; withdrawn and giv
   await consentBox(section(page)).check();
   await save(page);
   await expectConsented(page);
+});
+
+test("consent ticked at sign-up with a number that is not a mobile: the account is made and the store API's reason shown", async ({
+  page,
+  visit,
+  js,
+}) => {
+  test.slow();
+  await visit("/faq?conta=registrar");
+  // Eleven digits, so the sign-up takes it, but not a mobile (no 9 after the DDD): no WhatsApp.
+  await signUpWithConsent(page, js, "(81) 39876-5432");
+  await expect(
+    accountModal(page)
+      .getByRole("status")
+      .filter({ hasText: WHATSAPP_TEXTS.noMobile.slice(1) }),
+  ).toHaveText(
+    `Não foi possível registrar o aceite do WhatsApp: c${WHATSAPP_TEXTS.noMobile.slice(1)} Você pode aceitar em Minha Conta.`,
+  );
+  await accountModal(page).getByRole("button", { name: "Acessar" }).click();
+  await expectLoggedIn(page, "Joana Maria de Albuquerque");
+  await visit("/conta");
+  // Not consented, and /conta says why instead of offering the box.
+  await expect(section(page).getByTestId("whatsapp-state")).toHaveText(WHATSAPP_TEXTS.notConsented);
+  await expect(section(page)).toContainText(WHATSAPP_TEXTS.noMobile);
+  await expect(consentBox(section(page))).toHaveCount(0);
 });
 
 test("a customer without consent ticks the box at the checkout, and /conta shows the consent", async ({

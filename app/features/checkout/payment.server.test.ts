@@ -6,6 +6,8 @@ import { requestArgs } from "#tests/fixtures/request-args.ts";
 import { actionReply } from "#tests/fixtures/storefront-requests.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CART_CHANGED, ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
+import { CONSENT_LATER } from "#app/features/messages/whatsapp-consent.server.ts";
 import { CHECKOUT_MESSAGES, payAction } from "./payment.server.ts";
 import {
   startStoreApiDouble,
@@ -60,16 +62,25 @@ const methods = {
 };
 
 let cartReply: unknown = openCart;
+/** The store API's answer to the WhatsApp consent ticked at the checkout (issue 31). */
+const consentSaved: DoubleReply = {
+  status: 200,
+  body: { available: true, consentedAt: "2026-11-28T12:00:00.000Z", source: "checkout", phone: "(81) 9****-4567" },
+};
+let consentReply = consentSaved;
 let finishReplies: DoubleReply[] = [];
 let received: DoubleRequest[] = [];
 let double: Awaited<ReturnType<typeof startStoreApiDouble>>;
 let cookie: string;
 
 beforeAll(async () => {
+  // The only call beyond spec §7 the checkout makes here: the WhatsApp consent (issue 31).
+  process.env.STORE_API_EXTENSIONS = "setWhatsappConsent";
   double = await startStoreApiDouble((request) => {
     if (request.path.startsWith("/carts/list-cart-by-customer/")) return { status: 200, body: cartReply };
     if (request.path === "/payment-methods/list-payment-methods") return { status: 200, body: methods };
     received.push(request);
+    if (request.path === "/messages/whatsapp-consent") return consentReply;
     if (request.path.startsWith("/cart-items/remove-coupon")) return { status: 200, body: openCart };
     return (
       finishReplies.shift() ?? {
@@ -85,6 +96,7 @@ afterAll(() => double.close());
 
 beforeEach(() => {
   cartReply = openCart;
+  consentReply = consentSaved;
   finishReplies = [];
   received = [];
 });
@@ -176,6 +188,35 @@ describe("payAction", () => {
     const { response } = await pay(cardForm());
     expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-2");
     expect(await toastOf(response!)).toMatchObject({ type: "warning", message: CHECKOUT_MESSAGES.processing });
+  });
+
+  it("a WhatsApp consent the store API refuses: the purchase goes on and the warning says why (issue 31)", async () => {
+    consentReply = { status: 422, body: { error: { message: WHATSAPP_TEXTS.noMobile } } };
+    const { response } = await pay(cardForm({ whatsappConsent: "on" }));
+    expect(received.map((request) => request.path)).toEqual([
+      "/messages/whatsapp-consent",
+      expect.stringContaining("/carts/finish"),
+    ]);
+    expect(response!.headers.get("location")).toBe("/conclusao?venda=venda-1");
+    expect(await toastOf(response!)).toMatchObject({
+      type: "warning",
+      message: `${CHECKOUT_MESSAGES.success} Não foi possível registrar o aceite do WhatsApp: cadastre um celular com DDD para receber avisos pelo WhatsApp. Você pode aceitar em Minha Conta.`,
+    });
+  });
+
+  it("a WhatsApp consent the store API fails to save: the purchase goes on with the generic notice", async () => {
+    consentReply = { status: 503, body: { error: { message: "Serviço indisponível" } } };
+    const { response } = await pay(cardForm({ whatsappConsent: "on" }));
+    expect(await toastOf(response!)).toMatchObject({
+      type: "warning",
+      message: `${CHECKOUT_MESSAGES.success} ${CONSENT_LATER}`,
+    });
+  });
+
+  it("a WhatsApp consent saved: the purchase's success toast alone", async () => {
+    const { response } = await pay(cardForm({ whatsappConsent: "on" }));
+    expect(received[0]!.path).toBe("/messages/whatsapp-consent");
+    expect(await toastOf(response!)).toMatchObject({ type: "success", message: CHECKOUT_MESSAGES.success });
   });
 
   it("refuses instalments above the rule and unaccepted terms without calling the API, keeping the choices but not the card", async () => {

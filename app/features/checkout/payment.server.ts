@@ -114,8 +114,10 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
 
   const { paymentMethod, card, acquirerCard: onAcquirer } = submission.value;
   // WhatsApp consent ticked (issue 31): given before the finish so the order's message goes by
-  // WhatsApp too; a refusal or failure is logged and the purchase goes on.
-  if (consentTicked(formData) && api.supports("setWhatsappConsent")) await giveConsent(api, "checkout");
+  // WhatsApp too; a refusal or failure is told with the purchase's answer and the purchase goes on.
+  const consentLost =
+    consentTicked(formData) && api.supports("setWhatsappConsent") ? await giveConsent(api, "checkout") : null;
+  const told = (message: string) => (consentLost ? `${message} ${consentLost}` : message);
   try {
     const methods = await api.listPaymentMethods();
     const method = methods.find((candidate) => candidate.code === paymentMethod);
@@ -151,10 +153,13 @@ export async function payAction({ context }: RequestArgs, formData: FormData) {
       if (isAcquirerPage(finished.redirectUrl)) return redirect(finished.redirectUrl, 303);
       // Never an open redirect: any other address is the API's fault, and the order is on /conclusao.
       console.error("[pagamento] endereço de pagamento recusado: não é a página do Mercado Pago");
-      return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
+      return toasts().redirectWithWarning(completionPath(finished.saleId), told(CHECKOUT_MESSAGES.processing));
     }
     if (finished.statusCode === "processing")
-      return toasts().redirectWithWarning(completionPath(finished.saleId), CHECKOUT_MESSAGES.processing);
+      return toasts().redirectWithWarning(completionPath(finished.saleId), told(CHECKOUT_MESSAGES.processing));
+    // A consent not saved turns the purchase's toast into a warning that says so (issue 31).
+    if (consentLost)
+      return toasts().redirectWithWarning(completionPath(finished.saleId), told(CHECKOUT_MESSAGES.success));
     return toasts().redirectWithSuccess(completionPath(finished.saleId), CHECKOUT_MESSAGES.success);
   } catch (error) {
     if (!(error instanceof StoreApiError)) throw error;

@@ -32,19 +32,34 @@ export async function whatsappConsentAsked(api: StoreApiClient): Promise<boolean
   }
 }
 
+/** Statuses that are not the store API refusing this consent (no session, no such call). */
+const NOT_A_REFUSAL = new Set([401, 403, 404]);
+
 /**
- * Gives consent where the box was ticked (sign-up, checkout): answers whether it was saved. A
- * refusal or failure is logged and never stops what the form was for (the account, the order).
+ * What the parent reads when the consent ticked was not saved (issue 31): the store API's reason
+ * when it refused it (a 4xx, e.g. 422 "Cadastre um celular com DDD…"), else CONSENT_LATER.
  */
-export async function giveConsent(api: StoreApiClient, source: WhatsappConsentSource): Promise<boolean> {
+function consentNotSaved(reason: string | null): string {
+  if (!reason) return CONSENT_LATER;
+  const lowered = reason.charAt(0).toLowerCase() + reason.slice(1);
+  return `Não foi possível registrar o aceite do WhatsApp: ${lowered} Você pode aceitar em Minha Conta.`;
+}
+
+/**
+ * Gives consent where the box was ticked (sign-up, checkout): null when saved, else what to tell
+ * the parent (consentNotSaved). A refusal or failure is logged and never stops what the form was
+ * for (the account, the order).
+ */
+export async function giveConsent(api: StoreApiClient, source: WhatsappConsentSource): Promise<string | null> {
   try {
     await api.setWhatsappConsent(true, source);
-    return true;
+    return null;
   } catch (error) {
     // A redirect (a session that ended) is not ours to swallow.
     if (error instanceof Response) throw error;
     console.error(`[whatsapp] consentimento (${source}) não registrado:`, (error as Error).message);
-    return false;
+    const refused = error instanceof StoreApiError && error.status < 500 && !NOT_A_REFUSAL.has(error.status);
+    return consentNotSaved(refused ? error.message : null);
   }
 }
 

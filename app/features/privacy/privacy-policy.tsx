@@ -65,7 +65,7 @@ const KEPT: { what: string; why: string; basis: string; howLong: string }[] = [
   {
     // Issue 31 (docs/decisions/0080-whatsapp-channel.md): only with the box ticked, withdrawn any time.
     what: "Avisos pelo WhatsApp: a data e o lugar (cadastro, Minha Conta ou compra) em que você aceitou recebê-los, e as mensagens enviadas para o seu celular cadastrado, com a situação de cada uma (enviada, entregue, lida, não enviada).",
-    why: "Avisar pelo WhatsApp sobre os seus pedidos: pedido recebido com o Pix ou o boleto, lembretes de pagamento, pagamento confirmado, pedido pronto para retirada, vaga liberada e produto de volta ao estoque. Só enviamos se você marcar a opção, que vem desmarcada, no cadastro, em Minha Conta ou na compra; sem ela, os avisos vão só por e-mail.",
+    why: "Avisar pelo WhatsApp sobre os seus pedidos: pedido recebido com o Pix ou o boleto, lembretes de pagamento, pagamento confirmado, pedido pronto para retirada, vaga liberada e produto de volta ao estoque; e lembrete de itens deixados no carrinho (uma mensagem promocional, no máximo uma por carrinho). Só enviamos se você marcar a opção, que vem desmarcada, no cadastro, em Minha Conta ou na compra; sem ela, os avisos vão só por e-mail.",
     basis: `Consentimento (art. 7º, I), que você retira quando quiser: responda "${WHATSAPP_TEXTS.stopWord}" a uma mensagem nossa ou desmarque a opção em Minha Conta. As mensagens que ainda não saíram deixam de ser enviadas.`,
     howLong:
       "O aceite, até você retirá-lo ou excluir a conta; as mensagens, enquanto a conta existir. Excluir a conta apaga o aceite e as mensagens, com o número e o conteúdo.",

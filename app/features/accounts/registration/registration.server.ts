@@ -156,15 +156,18 @@ async function nextStep({ request, context }: RequestArgs, formData: FormData) {
       if (error instanceof StoreApiError && error.status < 500) return undefined;
       throw error;
     });
-    // The consent ticked (issue 31) goes with the new login's token; its failure keeps the account.
-    const consentLost = consentTicked(formData) && !(grant && (await giveConsentAtSignUp(request, grant.token)));
+    // The consent ticked (issue 31) goes with the new login's token; its failure keeps the account
+    // and says why: the store API's reason when it refused it (a 4xx), else CONSENT_LATER.
+    let consentNotice: string | null = null;
+    if (consentTicked(formData))
+      consentNotice = grant ? await giveConsentAtSignUp(request, grant.token) : CONSENT_LATER;
     return reply(
       {
         step: 3,
         nonce: formNonce(),
         draft: draft.id,
         toast: "Conta criada com sucesso!",
-        ...(consentLost ? { notice: CONSENT_LATER } : {}),
+        ...(consentNotice ? { notice: consentNotice } : {}),
       },
       200,
       await grantDraft(draft, grant),

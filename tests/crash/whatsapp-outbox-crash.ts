@@ -52,6 +52,11 @@ try {
   await store.start();
   const db = new SQLite(store.databaseFile, { fileMustExist: true, timeout: 10_000 });
   const shopper = await store.newShopper();
+  // WhatsApp goes only to a customer who opted in: the worker checks it at each send.
+  db.prepare("update customers set whatsapp_consent_at = ?, whatsapp_consent_source = 'conta' where id = ?").run(
+    new Date().toISOString(),
+    shopper.id,
+  );
   const insert = db.prepare(
     `insert into whatsapp_messages (id, store_id, kind, customer_id, sale_id, recipient, template, language,
        parameters, quiet_hours, created_at, attempts, next_attempt_at, status)

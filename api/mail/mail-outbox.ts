@@ -16,6 +16,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { createDrainLoop, type DrainLoop } from "../drain-loop.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** Attempts before a message is given up (the waits between them add up to about a day). */
@@ -25,11 +26,6 @@ const LONGEST_RETRY_MS = 4 * 60 * 60_000;
 const BATCH_SIZE = 20;
 /** How often a server looks for due messages besides the nudge after each enqueue. */
 export const MAIL_POLL_INTERVAL_MS = 15_000;
-/**
- * After a nudge the worker looks once more a little later: on PostgreSQL the nudge can come
- * before the enqueuing transaction commits (SQLite's one connection makes it wait).
- */
-const NUDGE_FOLLOW_UP_MS = 1_000;
 
 export type MailKind =
   | "purchase"
@@ -128,23 +124,10 @@ export interface MailWorkerOptions {
   now: () => Date;
 }
 
-export interface MailWorker {
-  /** Sends every due message; resolves with how many were sent. */
-  drain(): Promise<number>;
-  /** Drains soon (after the current transaction), without waiting for the poll. */
-  nudge(): void;
-  /** Drains now and every `intervalMs` on an unref'd timer (it never keeps the process alive). */
-  start(intervalMs?: number): void;
-  /** No more polls or follow-ups; resolves once a drain under way is over. */
-  stop(): Promise<void>;
-}
+/** The mail worker: its loop (one drain at a time, nudge, poll, stop) is api/drain-loop.ts. */
+export type MailWorker = DrainLoop;
 
 export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWorker {
-  let running: Promise<number> | null = null;
-  let again = false;
-  let followUp: NodeJS.Timeout | null = null;
-  let poll: NodeJS.Timeout | null = null;
-
   /** One atomic UPDATE takes the lease on up to BATCH_SIZE due messages; then they are read by its token. */
   async function claim(): Promise<{ token: string; rows: ClaimedRow[] }> {
     const token = crypto.randomUUID();
@@ -248,50 +231,10 @@ export function createMailWorker({ db, mailer, now }: MailWorkerOptions): MailWo
     }
   }
 
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      try {
-        do {
-          again = false;
-          sent += await drainAll();
-        } while (again);
-      } finally {
-        running = null;
-      }
-      return sent;
-    })();
-    return running;
-  }
-
-  const drainLogged = () =>
-    void drain().catch((error: unknown) => console.error("[mail] falha ao ler a fila de e-mails:", errorName(error)));
-
-  return {
-    drain,
-    nudge() {
-      setImmediate(drainLogged);
-      // One follow-up at a time, however many messages a busy second queues.
-      followUp ??= setTimeout(() => {
-        followUp = null;
-        drainLogged();
-      }, NUDGE_FOLLOW_UP_MS).unref();
-    },
-    start(intervalMs = MAIL_POLL_INTERVAL_MS) {
-      drainLogged();
-      poll = setInterval(drainLogged, intervalMs).unref();
-    },
-    async stop() {
-      clearInterval(poll ?? undefined);
-      clearTimeout(followUp ?? undefined);
-      poll = followUp = null;
-      await running;
-    },
-  };
+  return createDrainLoop(drainAll, {
+    pollIntervalMs: MAIL_POLL_INTERVAL_MS,
+    onError: (error) => console.error("[mail] falha ao ler a fila de e-mails:", errorName(error)),
+  });
 }
 
 interface ClaimedRow {

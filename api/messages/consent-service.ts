@@ -9,7 +9,7 @@ import type { CustomerRow } from "../customers/repository.ts";
 import { lockCustomer } from "../customers/customer-lock.ts";
 import type { ApiDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { readConsent, WITHDRAWN, writeConsent } from "./consent.ts";
+import { cancelQueuedMessagesOf, readConsent, writeConsent } from "./consent.ts";
 import { maskedWhatsappNumber, whatsappNumberOf } from "./whatsapp-number.ts";
 
 /** Whether the store sends WhatsApp: its WHATSAPP_* settings put `whatsapp` in the deps. */
@@ -50,19 +50,7 @@ export async function changeWhatsappConsent(
       return;
     }
     await writeConsent(trx, customer.id, { ...change, at });
-    await trx
-      .updateTable("whatsapp_messages")
-      .set({
-        status: "cancelled",
-        status_at: at.toISOString(),
-        claimed_until: null,
-        claim_token: null,
-        last_error: WITHDRAWN,
-      })
-      .where("customer_id", "=", customer.id)
-      .where("status", "=", "queued")
-      .where("in_flight_at", "is", null)
-      .execute();
+    await cancelQueuedMessagesOf(trx, [customer.id], at);
   });
   return whatsappConsentOf(deps, customer);
 }

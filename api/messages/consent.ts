@@ -89,19 +89,27 @@ export async function withdrawConsentOfWhatsappId(
       .set({ whatsapp_consent_at: null, whatsapp_consent_source: null })
       .where("id", "in", ids)
       .execute();
-    await trx
-      .updateTable("whatsapp_messages")
-      .set({
-        status: "cancelled",
-        status_at: at.toISOString(),
-        claimed_until: null,
-        claim_token: null,
-        last_error: WITHDRAWN,
-      })
-      .where("customer_id", "in", ids)
-      .where("status", "=", "queued")
-      .where("in_flight_at", "is", null)
-      .execute();
+    await cancelQueuedMessagesOf(trx, ids, at);
     return customers.length;
   });
+}
+
+/**
+ * A withdrawal's messages still queued are not sent (those in flight are cancelled by the worker,
+ * which checks consent before each send). Pass the withdrawal's transaction.
+ */
+export async function cancelQueuedMessagesOf(db: Kysely<Database>, customerIds: string[], at: Date): Promise<void> {
+  await db
+    .updateTable("whatsapp_messages")
+    .set({
+      status: "cancelled",
+      status_at: at.toISOString(),
+      claimed_until: null,
+      claim_token: null,
+      last_error: WITHDRAWN,
+    })
+    .where("customer_id", "in", customerIds)
+    .where("status", "=", "queued")
+    .where("in_flight_at", "is", null)
+    .execute();
 }

@@ -21,6 +21,7 @@
  */
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#db/schema.ts";
+import { createDrainLoop, type DrainLoop } from "../drain-loop.ts";
 import { retryDelayMs } from "../mail/mail-outbox.ts";
 import { CloudApiError, type CloudApiClient } from "./cloud-api-client.ts";
 import { WITHDRAWN } from "./consent.ts";
@@ -40,8 +41,6 @@ export const TOKEN_RETRY_MS = 5 * 60_000;
 export const NO_ANSWER = "Sem resposta da Meta";
 const BATCH_SIZE = 20;
 export const WHATSAPP_POLL_INTERVAL_MS = 15_000;
-/** On PostgreSQL the nudge can come before the enqueuing transaction commits: a second look later. */
-const NUDGE_FOLLOW_UP_MS = 1_000;
 
 export interface WhatsappWorkerOptions {
   db: Kysely<Database>;
@@ -53,13 +52,8 @@ export interface WhatsappWorkerOptions {
   nudgeMail?: () => void;
 }
 
-export interface WhatsappWorker {
-  /** Sends every due message; resolves with how many Meta took. */
-  drain(): Promise<number>;
-  nudge(): void;
-  start(intervalMs?: number): void;
-  stop(): Promise<void>;
-}
+/** Its drain resolves with how many messages Meta took. */
+export type WhatsappWorker = DrainLoop;
 
 interface ClaimedRow {
   id: string;
@@ -86,10 +80,6 @@ export function createWhatsappWorker({
   // Longer than a send may take, so a lease never runs out under a call still waiting for Meta.
   const leaseMs = client.timeoutMs * 2 + 5_000;
   const mailDeps = { now, nudgeMail };
-  let running: Promise<number> | null = null;
-  let again = false;
-  let followUp: NodeJS.Timeout | null = null;
-  let poll: NodeJS.Timeout | null = null;
 
   async function claim(): Promise<{ token: string; rows: ClaimedRow[] }> {
     const token = crypto.randomUUID();
@@ -353,51 +343,10 @@ export function createWhatsappWorker({
     }
   }
 
-  function drain(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let sent = 0;
-      try {
-        do {
-          again = false;
-          sent += await drainAll();
-        } while (again);
-      } finally {
-        running = null;
-      }
-      return sent;
-    })();
-    return running;
-  }
-
-  const drainLogged = () =>
-    void drain().catch((error: unknown) =>
-      console.error("[whatsapp] falha ao ler a fila de mensagens:", errorName(error)),
-    );
-
-  return {
-    drain,
-    nudge() {
-      setImmediate(drainLogged);
-      followUp ??= setTimeout(() => {
-        followUp = null;
-        drainLogged();
-      }, NUDGE_FOLLOW_UP_MS).unref();
-    },
-    start(intervalMs = WHATSAPP_POLL_INTERVAL_MS) {
-      drainLogged();
-      poll = setInterval(drainLogged, intervalMs).unref();
-    },
-    async stop() {
-      clearInterval(poll ?? undefined);
-      clearTimeout(followUp ?? undefined);
-      poll = followUp = null;
-      await running;
-    },
-  };
+  return createDrainLoop(drainAll, {
+    pollIntervalMs: WHATSAPP_POLL_INTERVAL_MS,
+    onError: (error) => console.error("[whatsapp] falha ao ler a fila de mensagens:", errorName(error)),
+  });
 }
 
 /** An error's name or code, never its message (which may quote a number or a text). */

@@ -84,6 +84,8 @@ try {
   // The double's 'sent' statuses reach the store once it is up again; then what is still in
   // flight never reached Meta: its wait is moved forward (as if 15 minutes passed) for the poll.
   await double.settled();
+  // A status the double gave up on would leave a message Meta took looking unsent.
+  assert.equal(double.undelivered.length, 0, "webhooks the store never answered");
   const stillInFlight = db
     .prepare("select id, in_flight_at from whatsapp_messages where status = 'queued' and in_flight_at is not null")
     .all() as { id: string; in_flight_at: string }[];

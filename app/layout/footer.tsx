@@ -27,21 +27,17 @@ const hasChatButton = (pathname: string) =>
 
 export function Footer({ store, year }: { store: StoreSettings; year: number }) {
   const { pathname } = useLocation();
+  // Headings, links and the social buttons are styled from app.css (.site-footer …): the footer
+  // is on every page and the home's HTML has a 50 KB budget (issue 32, decision 0082).
   return (
-    <footer className="mt-16 bg-brand-900 pb-20 text-brand-100 hd:pb-0">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 hd:grid-cols-[1.4fr_1fr_1.2fr]">
+    <footer className="site-footer">
+      <div className="footer-columns">
         <div className="flex flex-col gap-6">
           <NewsletterForm />
-          <ul className="flex gap-3" aria-label="Redes sociais">
+          <ul className="footer-social" aria-label="Redes sociais">
             {socialLinks(store).map(({ label, href, Icon }) => (
               <li key={label}>
-                <a
-                  href={href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={label}
-                  className="block rounded-full bg-white/10 p-2 hover:bg-white/20"
-                >
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
                   <Icon width={20} height={20} />
                 </a>
               </li>
@@ -49,57 +45,41 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           </ul>
         </div>
         <nav aria-labelledby="footer-links-title">
-          <h2 id="footer-links-title" className="mb-3 text-sm font-bold tracking-widest text-accent-400">
+          <h2 id="footer-links-title" className="mb-3">
             LINKS ÚTEIS
           </h2>
-          <ul className="flex flex-col gap-2">
+          <ul className="footer-links">
             <li>
-              <Link to="/conta" className="hover:text-white hover:underline">
-                Minha Conta
-              </Link>
+              <Link to="/conta">Minha Conta</Link>
             </li>
             <li>
-              <Link to="/compra-rapida" className="hover:text-white hover:underline">
-                Compra Rápida
-              </Link>
+              <Link to="/compra-rapida">Compra Rápida</Link>
             </li>
             <li>
-              <Link to="/listas-de-material" className="hover:text-white hover:underline">
-                Listas de material
-              </Link>
+              <Link to="/listas-de-material">Listas de material</Link>
             </li>
             <li>
-              <Link to="/faq" className="hover:text-white hover:underline">
-                F.A.Q.
-              </Link>
+              <Link to="/faq">F.A.Q.</Link>
             </li>
             <li>
-              <Link to="/atendimento" className="hover:text-white hover:underline">
-                Atendimento
-              </Link>
+              <Link to="/atendimento">Atendimento</Link>
             </li>
             <li>
-              <Link to={PRIVACY_PATH} className="hover:text-white hover:underline">
-                Política de Privacidade
-              </Link>
+              <Link to={PRIVACY_PATH}>Política de Privacidade</Link>
             </li>
             <li>
-              <a
-                href={store.termsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
-              >
+              <a href={store.termsUrl} target="_blank" rel="noopener noreferrer">
                 Termos &amp; Condições
               </a>
             </li>
           </ul>
         </nav>
         <div className="flex flex-col gap-3">
-          <h2 className="text-sm font-bold tracking-widest text-accent-400">INFORMAÇÕES DA LOJA</h2>
+          <h2>INFORMAÇÕES DA LOJA</h2>
           <address className="not-italic">{store.address}</address>
-          <p>
-            <Link to="/atendimento" className="hover:text-white hover:underline">
+          <p className="footer-links">
+            {/* Discovered by the "Atendimento" link above (decision 0082). */}
+            <Link to="/atendimento" discover="none">
               {store.phone}
             </Link>
           </p>
@@ -110,16 +90,12 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
           <PaymentBadges />
         </div>
       </div>
-      <div className="border-t border-white/10">
-        <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-4 text-xs hd:flex-row">
+      <div className="footer-legal">
+        <div>
           <p data-testid="legal-line">
-            © {year} {store.legalName} · CNPJ {store.cnpj} · Todos os direitos reservados.
+            {`© ${year} ${store.legalName} · CNPJ ${store.cnpj} · Todos os direitos reservados.`}
           </p>
-          <a
-            href="#topo"
-            className="flex items-center gap-1 rounded-full bg-white/10 px-3 py-1.5 hover:bg-white/20"
-            aria-label="Voltar ao topo"
-          >
+          <a href="#topo" aria-label="Voltar ao topo">
             <ChevronUpIcon width={16} height={16} />
             Topo
           </a>
@@ -128,11 +104,7 @@ export function Footer({ store, year }: { store: StoreSettings; year: number }) 
       {/* Desktop only: on a phone the bottom bar's "Atendimento" leads there, and a floating
           button would sit over the fields and totals (docs/decisions/0042). */}
       {hasChatButton(pathname) ? (
-        <Link
-          to="/atendimento"
-          aria-label="Fale conosco pelo chat"
-          className="fixed bottom-6 right-4 z-30 hidden h-14 w-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg hover:bg-emerald-800 hd:flex"
-        >
+        <Link to="/atendimento" aria-label="Fale conosco pelo chat" className="chat-button">
           <ChatIcon width={28} height={28} />
         </Link>
       ) : null}

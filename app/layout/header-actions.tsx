@@ -4,13 +4,18 @@ import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { AccountMenu, type MenuCustomer } from "#app/features/accounts/account-menu.tsx";
 import { BoltIcon, CartIcon, UserIcon } from "#app/ui/icons.tsx";
 
+// The header's round buttons and the cart's count are styled from app.css (.header-button,
+// .cart-count): the header is on every page, twice (desktop and phone), and the home's HTML has
+// a 50 KB budget (issue 32, decision 0082).
 export function CartButton({ count, total, className = "" }: { count: number; total?: number; className?: string }) {
   const location = useLocation();
   return (
     <Link
       to={hrefWithParam(location, URL_STATE.cart.key, URL_STATE.cart.open)}
+      // This page's own route with a parameter: nothing for React Router to discover (0082).
+      discover="none"
       preventScrollReset
-      className={`relative flex items-center rounded-full p-2 hover:bg-white/10 ${className}`}
+      className={`header-button relative ${className}`}
       data-testid="cart-button"
     >
       <CartIcon />
@@ -21,13 +26,10 @@ export function CartButton({ count, total, className = "" }: { count: number; to
           R$ {formatMoney(total)}
         </span>
       ) : null}
-      <span
-        className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-400 px-1 text-xs font-bold text-brand-900"
-        data-testid="cart-count"
-      >
+      <span className="cart-count" data-testid="cart-count">
         {count}
       </span>
-      <span className="sr-only"> {count === 1 ? "item" : "itens"}</span>
+      <span className="sr-only">{count === 1 ? " item" : " itens"}</span>
     </Link>
   );
 }
@@ -42,10 +44,11 @@ export function LoginButton({ className = "" }: { className?: string }) {
   return (
     <Link
       to={hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
+      discover="none"
       preventScrollReset
       title="Fazer login ou registrar"
       aria-label="Fazer login ou registrar"
-      className={`flex items-center rounded-full p-2 hover:bg-white/10 ${className}`}
+      className={`header-button ${className}`}
     >
       <UserIcon />
     </Link>
@@ -54,12 +57,7 @@ export function LoginButton({ className = "" }: { className?: string }) {
 
 export function QuickPurchaseButton() {
   return (
-    <Link
-      to="/compra-rapida"
-      title="Compra Rápida"
-      aria-label="Compra Rápida"
-      className="flex items-center rounded-full p-2 hover:bg-white/10"
-    >
+    <Link to="/compra-rapida" title="Compra Rápida" aria-label="Compra Rápida" className="header-button">
       <BoltIcon />
     </Link>
   );

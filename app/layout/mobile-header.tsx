@@ -42,38 +42,33 @@ export function MobileHeader({
   );
 }
 
-const itemClass = "flex flex-1 flex-col items-center gap-0.5 py-2 text-[11px] font-medium text-slate-600";
-
 export function BottomBar() {
   const location = useLocation();
   const searchOpen = useMobileSearchOpen();
   return (
-    <nav
-      className="fixed inset-x-0 bottom-0 z-30 flex border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] hd:hidden"
-      aria-label="Navegação inferior"
-    >
-      <Link to="/" className={itemClass}>
+    // Its buttons are styled from app.css (.bottom-bar a): the home's HTML budget (decision 0082).
+    <nav className="bottom-bar" aria-label="Navegação inferior">
+      <Link to="/">
         <HomeIcon width={22} height={22} />
         Início
       </Link>
-      <Link to="/categoria/material-didatico" className={itemClass}>
+      <Link to="/categoria/material-didatico">
         <GridIcon width={22} height={22} />
         Categorias
       </Link>
       <Link
         to={hrefWithParam(location, URL_STATE.mobileSearch.key, searchOpen ? null : URL_STATE.mobileSearch.open)}
         preventScrollReset
-        className={itemClass}
         aria-expanded={searchOpen}
       >
         <SearchIcon width={22} height={22} />
         Buscar
       </Link>
-      <Link to="/compra-rapida" className={itemClass}>
+      <Link to="/compra-rapida">
         <BoltIcon width={22} height={22} />
         Compra Rápida
       </Link>
-      <Link to="/atendimento" className={itemClass}>
+      <Link to="/atendimento">
         <HeadsetIcon width={22} height={22} />
         Atendimento
       </Link>

@@ -9,9 +9,10 @@ const badges = [
 
 export function PaymentBadges() {
   return (
-    <ul className="flex flex-wrap gap-2" aria-label="Formas de pagamento aceitas">
+    // Each badge's shape is `.payment-badges li` of app.css (decision 0082), its colours here.
+    <ul className="payment-badges" aria-label="Formas de pagamento aceitas">
       {badges.map((badge) => (
-        <li key={badge.name} className={`rounded px-2 py-1 text-[11px] font-bold ${badge.className}`}>
+        <li key={badge.name} className={badge.className}>
           {badge.name}
         </li>
       ))}

@@ -12,8 +12,9 @@ export function SearchForm({
   autoFocus?: boolean;
 }) {
   const desktop = variant === "desktop";
+  // Styled from app.css (.search-form): it is in every page's header (decision 0082).
   return (
-    <Form method="get" action="/busca" role="search" className="flex w-full items-center">
+    <Form method="get" action="/busca" role="search" className="search-form">
       <label htmlFor={`busca-${variant}`} className="sr-only">
         Buscar produtos
       </label>
@@ -28,14 +29,10 @@ export function SearchForm({
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
         placeholder={desktop ? "O que deseja procurar?" : "Busque por produto"}
-        className="min-w-0 flex-1 rounded-l-full border border-slate-300 bg-white px-4 py-2 text-sm text-slate-800 placeholder:text-slate-400 focus:border-brand-500"
       />
-      <button
-        type="submit"
-        className="flex items-center gap-1 rounded-r-full bg-accent-400 px-4 py-2 text-sm font-semibold text-brand-900 hover:bg-accent-500"
-      >
+      <button type="submit">
         <SearchIcon width={18} height={18} />
-        <span className={desktop ? "sr-only" : ""}>{desktop ? "Buscar" : "Pesquisar"}</span>
+        <span className={desktop ? "sr-only" : undefined}>{desktop ? "Buscar" : "Pesquisar"}</span>
       </button>
     </Form>
   );

@@ -58,7 +58,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
-      <ProductGrid products={products} />
+      <ProductGrid cards={products} />
       <PaginationNav page={page} count={count} pages={pageLinks} pageSize={pageSize} />
     </div>
   );

@@ -47,7 +47,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <p className="mb-4 text-sm text-slate-500" data-testid="search-summary">
             {products.length} {products.length === 1 ? "produto encontrado" : "produtos encontrados"}
           </p>
-          <ProductGrid products={products} />
+          <ProductGrid cards={products} />
         </>
       )}
     </div>

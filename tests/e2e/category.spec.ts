@@ -1,4 +1,4 @@
-import { findProduct, productsOf } from "./support/catalogue.ts";
+import { cardInstallments, findProduct, productCards, productsOf } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { ownCategory } from "./support/stock.ts";
 
@@ -12,7 +12,7 @@ test("category listing paginates 9 per page on wide screens and 6 on narrow ones
 
   await visit(category.path);
   await expect(page.getByRole("heading", { name: category.title, level: 1 })).toBeVisible();
-  await expect(page.getByTestId("product-card")).toHaveCount(size);
+  await expect(productCards(page)).toHaveCount(size);
   await expect(page.getByTestId("listing-summary")).toHaveText(`${PRODUCTS} produtos · página 1 de ${pages}`);
   const pagination = page.getByRole("navigation", { name: "Paginação" });
   await expect(pagination.getByRole("link", { name: /^Página \d+$/ })).toHaveCount(pages - 1);
@@ -20,7 +20,7 @@ test("category listing paginates 9 per page on wide screens and 6 on narrow ones
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await pagination.getByRole("link", { name: `Página ${pages}` }).click();
   await expect(page).toHaveURL(new RegExp(`pagina=${pages}`));
-  await expect(page.getByTestId("product-card")).toHaveCount(PRODUCTS - size * (pages - 1));
+  await expect(productCards(page)).toHaveCount(PRODUCTS - size * (pages - 1));
   await expect(pagination.locator("[aria-current=page]")).toHaveText(String(pages));
   // A page change scrolls to the top.
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100);
@@ -34,7 +34,7 @@ test("an out-of-range page goes to the last page", async ({ page, visit, mobile 
   const size = mobile ? 6 : 9;
   await visit(`${category.path}?pagina=99&itens=${size}`);
   await expect(page).toHaveURL(new RegExp(`pagina=${Math.ceil(PRODUCTS / size)}`));
-  await expect(page.getByTestId("product-card").first()).toBeVisible();
+  await expect(productCards(page).first()).toBeVisible();
 });
 
 test("an unknown category is the not-found page with status 404", async ({ page }) => {
@@ -66,7 +66,7 @@ test("each card shows its own picture, without its name painted on it", async ({
 
   // The listing shows each card with its own product's picture.
   await visit("/categoria/papelaria");
-  const cards = page.getByTestId("product-card");
+  const cards = productCards(page);
   await expect(cards.first().locator("img")).toBeVisible();
   const shown = await cards.evaluateAll((nodes) =>
     nodes.map((card) => ({
@@ -89,7 +89,7 @@ test("a card writes its price as Brazilian stores do: price first, de/por and a 
   // Lápis de Cor: R$ 27,90 at 15 % off is R$ 23,72, a discount of 14,98 %.
   const discounted = await findProduct(request, (p) => p.PRECO === 27.9 && p.DESCONTO === 23.72);
   await visit(`/busca?q=${encodeURIComponent(discounted.title)}`);
-  const card = page.getByTestId("product-card").filter({ hasText: discounted.title });
+  const card = productCards(page).filter({ hasText: discounted.title });
   await expect(card.locator(".card-off")).toHaveText("-15%");
   await expect(card).toContainText("de R$ 27,90 por R$ 23,72", { useInnerText: true });
   await expect(card.locator("s")).toHaveText("R$ 27,90");
@@ -97,10 +97,10 @@ test("a card writes its price as Brazilian stores do: price first, de/por and a 
 
   const fullPrice = await findProduct(request, (p) => p.TIPO === "P" && p.DESCONTO === p.PRECO && p.PARCELAS === 2);
   await visit(`/busca?q=${encodeURIComponent(fullPrice.title)}`);
-  const plain = page.getByTestId("product-card").filter({ hasText: fullPrice.title });
+  const plain = productCards(page).filter({ hasText: fullPrice.title });
   await expect(plain.locator(".card-off")).toHaveCount(0);
   await expect(plain.locator("s")).toHaveCount(0);
   await expect(plain).not.toContainText(/\bpor\b|%/);
   const each = (fullPrice.DESCONTO / 2).toFixed(2).replace(".", ",");
-  await expect(plain.getByTestId("product-card-installments")).toHaveText(`ou 2x de R$ ${each} sem juros`);
+  await expect(cardInstallments(plain)).toHaveText(`ou 2x de R$ ${each} sem juros`);
 });

@@ -1,3 +1,4 @@
+import { productCards } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("home: highlights, secondary menu with anchors, and one section per home category", async ({
@@ -23,7 +24,7 @@ test("home: highlights, secondary menu with anchors, and one section per home ca
   await expect(menu.getByRole("link", { name: "Compra Rápida" })).toHaveAttribute("href", "/compra-rapida");
 
   for (const anchor of ["lancamentos", "fardamento", "material", "papelaria"]) {
-    const cards = page.locator(`#${anchor}`).getByTestId("product-card");
+    const cards = productCards(page.locator(`#${anchor}`));
     expect(await cards.count()).toBeGreaterThan(0);
     expect(await cards.count()).toBeLessThanOrEqual(15);
   }
@@ -33,7 +34,7 @@ test("home: highlights, secondary menu with anchors, and one section per home ca
   await expect(page.locator("#papelaria h2")).toBeInViewport();
 
   // A product card leads to its page.
-  const firstCard = page.locator("#lancamentos").getByTestId("product-card").first();
+  const firstCard = productCards(page.locator("#lancamentos")).first();
   const name = (await firstCard.locator("h3").textContent())!.trim();
   if (mobile) await firstCard.scrollIntoViewIfNeeded();
   await firstCard.getByRole("link").click();

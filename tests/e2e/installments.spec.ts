@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
 import { cartInstallments, productInstallments } from "#core/installments.ts";
 import { formatBRL } from "#core/money.ts";
-import { findProduct, productPath } from "./support/catalogue.ts";
+import { cardInstallments, findProduct, productCards, productPath } from "./support/catalogue.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { ownStudentId, saveCart } from "./support/store-api.ts";
 
@@ -26,9 +26,9 @@ const BALLET = "Curso de Ballet Infantil";
 
 /** The count a product card advertises ("ou Nx de R$ … sem juros"), or 1 when it shows none. */
 async function advertisedOnCard(page: Page, title: string): Promise<number> {
-  const card = page.getByTestId("product-card").filter({ hasText: title });
+  const card = productCards(page).filter({ hasText: title });
   await expect(card).toBeVisible();
-  const line = card.getByTestId("product-card-installments");
+  const line = cardInstallments(card);
   if ((await line.count()) === 0) return 1;
   const match = /^ou (\d+)x de R\$ [\d.]+,\d{2} sem juros$/.exec((await line.textContent()) ?? "");
   expect(match, "the card's instalment line").not.toBeNull();

@@ -1,10 +1,11 @@
+import { productCards } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("search lists matching products and keeps the term in the box", async ({ page, visit, mobile }) => {
   await visit("/busca?q=camisa");
   await expect(page.getByRole("heading", { name: "Resultados para “camisa”" })).toBeVisible();
   await expect(page.getByTestId("search-summary")).toHaveText(/\d+ produtos? encontrados?/);
-  const titles = await page.getByTestId("product-card").getByRole("heading").allTextContents();
+  const titles = await productCards(page).getByRole("heading").allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   for (const title of titles) expect(title.toLowerCase()).toContain("camisa");
   if (!mobile) await expect(page.getByRole("banner").getByPlaceholder("O que deseja procurar?")).toHaveValue("camisa");
@@ -18,7 +19,7 @@ test("search with no match says so", async ({ page, visit }) => {
 test("an empty search shows the required-field message and sends no request", async ({ page, visit, mobile }) => {
   await visit("/busca?q=%20%20");
   await expect(page.getByRole("alert")).toHaveText("Preencha o campo de busca para pesquisar.");
-  await expect(page.getByTestId("product-card")).toHaveCount(0);
+  await expect(productCards(page)).toHaveCount(0);
   if (!mobile) {
     // The header box is required: the browser itself refuses an empty submit.
     await visit("/faq");

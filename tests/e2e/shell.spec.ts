@@ -1,4 +1,5 @@
 import { cartPanel } from "./support/cart.ts";
+import { productCards } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test.describe("shell", () => {
@@ -74,7 +75,7 @@ test.describe("shell", () => {
     await search.fill("camisa");
     await page.getByRole("button", { name: "Pesquisar" }).click();
     await expect(page).toHaveURL(/\/busca\?q=camisa/);
-    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    await expect(productCards(page).first()).toBeVisible();
 
     await page
       .getByRole("navigation", { name: "Navegação inferior" })

@@ -74,6 +74,12 @@ const paths: Record<CategoryIconKey, ReactNode> & Record<string, ReactNode | und
   ),
 };
 
+/** The icon a category shows: the gestor's choice, else its slug's, else "outros". */
+export function categoryIconKey(category: { slug: string; icon?: string | null }): CategoryIconKey {
+  if (category.icon && paths[category.icon]) return category.icon as CategoryIconKey;
+  return paths[category.slug] ? (category.slug as CategoryIconKey) : "outros";
+}
+
 export function CategoryIcon({
   category,
   className,
@@ -81,7 +87,15 @@ export function CategoryIcon({
   category: { slug: string; icon?: string | null };
   className?: string;
 }) {
-  return (
-    <Icon className={className}>{(category.icon && paths[category.icon]) || paths[category.slug] || paths.outros}</Icon>
-  );
+  return <Icon className={className}>{paths[categoryIconKey(category)]}</Icon>;
+}
+
+/**
+ * The same icon as a picture, in the header menu's colour (public/images/categorias/, kept equal
+ * to `paths` by category-icon.test.ts). The header's menu of a dozen categories is on every page
+ * but closed: as lazy pictures its icons load when it opens, instead of ~1.4 KB of inline SVG in
+ * every page's HTML (issue 32, docs/decisions/0082).
+ */
+export function CategoryIconImage({ category }: { category: { slug: string; icon?: string | null } }) {
+  return <img src={`/images/categorias/${categoryIconKey(category)}.svg`} alt="" loading="lazy" />;
 }

@@ -1,24 +1,40 @@
 import { Link } from "react-router";
 import type { Highlight } from "#api/contract/catalogue.ts";
 
+/** What the home's banners show: the API's highlight without its ids (the HTML budget, 0082). */
+export interface HighlightView {
+  title: string;
+  banners: { link: string; image: string; alt: string }[];
+}
+
+export function highlightView(highlight: Highlight): HighlightView {
+  return {
+    title: highlight.title,
+    banners: highlight.banners.map((banner) => ({
+      link: banner.link,
+      image: banner.image,
+      alt: `${banner.title} - ${banner.subtitle}`,
+    })),
+  };
+}
+
 /** Home highlights: a swipeable strip of banners (CSS scroll snap, no script needed). */
-export function Highlights({ highlight }: { highlight: Highlight }) {
+export function Highlights({ highlight }: { highlight: HighlightView }) {
   if (highlight.banners.length === 0) return null;
   return (
-    <section aria-label={highlight.title} className="mx-auto max-w-7xl px-4 pt-4">
-      <ul className="flex snap-x snap-mandatory gap-4 overflow-x-auto rounded-2xl pb-2 [scrollbar-width:thin]">
+    // Styled from app.css (.highlights): the home's HTML budget (decision 0082).
+    <section aria-label={highlight.title} className="highlights">
+      <ul>
         {highlight.banners.map((banner, index) => (
-          <li key={banner.id} className="w-full shrink-0 snap-center">
-            <Link to={banner.link} className="block overflow-hidden rounded-2xl">
+          <li key={`${banner.link} ${banner.image}`}>
+            <Link to={banner.link}>
               <img
                 src={banner.image}
-                alt={`${banner.title} - ${banner.subtitle}`}
-                width={1200}
-                height={400}
+                alt={banner.alt}
+                // No width and height: the CSS's 3:1 box (.highlights img) reserves the space.
                 // The first banner is the home's largest paint: fetched at once, before the rest.
-                loading={index === 0 ? "eager" : "lazy"}
+                loading={index === 0 ? undefined : "lazy"}
                 fetchPriority={index === 0 ? "high" : undefined}
-                className="aspect-[3/1] w-full object-cover"
               />
             </Link>
           </li>

@@ -1,6 +1,5 @@
 import type { Product } from "#api/contract/catalogue.ts";
 import { productInstallments } from "#core/installments.ts";
-import { productPath } from "#app/lib/product-path.ts";
 import { unitNameIn, type UnitNames } from "#app/lib/school-units.ts";
 
 /** A product of the quick purchase's list: what its item shows and sends. */
@@ -37,39 +36,45 @@ export function toProductSummaries(products: readonly Product[], now: Date = new
 }
 
 /**
- * What a product card shows, and nothing else: the home sends 60 of them in its loader data for
- * hydration (docs/decisions/0037-page-weight.md). `href` is also the card's key.
+ * A card as it travels in the loader data: the home sends 55–60 of them for hydration, and the
+ * field names of each object and the "/produto/…/" of each link cost about 4 KB of its 50 KB HTML
+ * budget (issue 32, decision 0082). The category's slug is the same string for a whole listing,
+ * which React Router's encoding writes once. Loaders send this; product-card.tsx reads it back
+ * (in the browser's catalogue chunk: this module stays on the server).
  */
-export interface ProductCardData {
-  href: string;
-  title: string;
-  image: string;
-  PRECO: number;
-  DESCONTO: number;
-  /** The count /compra offers for this product alone today (spec §9), as in ProductSummary. */
-  installments: number;
-  /** Courses, events and manual products (TIPO S, M) name their school unit; others omit it. */
-  unit?: string;
+type PackedFields = [
+  categorySlug: string,
+  productSlug: string,
+  title: string,
+  image: string,
+  PRECO: number,
+  DESCONTO: number,
+  installments: number,
+];
+export type PackedProductCard = PackedFields | [...PackedFields, unit: string];
+
+function packProductCard(product: Product, units: UnitNames, now: Date): PackedProductCard {
+  const fields: PackedFields = [
+    product.category.slug,
+    product.slug,
+    product.title,
+    product.image,
+    product.PRECO,
+    product.DESCONTO,
+    productInstallments(product, now),
+  ];
+  // Courses, events and manual products (TIPO S, M) name their school unit; others omit it.
+  return product.TIPO === "S" || product.TIPO === "M" ? [...fields, unitNameIn(units, product.CODCOLIGADA)] : fields;
 }
 
-function toProductCard(product: Product, units: UnitNames, now: Date): ProductCardData {
-  const card: ProductCardData = {
-    href: productPath(product.category.slug, product.slug),
-    title: product.title,
-    image: product.image,
-    PRECO: product.PRECO,
-    DESCONTO: product.DESCONTO,
-    installments: productInstallments(product, now),
-  };
-  if (product.TIPO === "S" || product.TIPO === "M") card.unit = unitNameIn(units, product.CODCOLIGADA);
-  return card;
-}
-
-/** The cards of a listing, at the request's time (see toProductSummaries), naming units as the store does now. */
+/**
+ * The cards of a listing, packed for the loader data, at the request's time (see
+ * toProductSummaries), naming units as the store does now.
+ */
 export function toProductCards(
   products: readonly Product[],
   units: UnitNames,
   now: Date = new Date(),
-): ProductCardData[] {
-  return products.map((product) => toProductCard(product, units, now));
+): PackedProductCard[] {
+  return products.map((product) => packProductCard(product, units, now));
 }

@@ -14,6 +14,7 @@ import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { loader as searchLoader } from "#app/routes/search.tsx";
 import { productPath } from "#app/lib/product-path.ts";
+import { unpackProductCard } from "#app/features/catalogue/product-card.tsx";
 import { loadCheckoutPage } from "./checkout-page.server.ts";
 
 /** Noon in Recife on 23 November 2026: two months are left in the year. */
@@ -44,13 +45,13 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The cards the search page's loader sends for `term`. */
+/** The cards the search page's loader sends for `term`, their fields named. */
 async function searchCards(term: string) {
   const request = storefrontGet(null, `/busca?q=${encodeURIComponent(term)}`);
   const page = await searchLoader({ ...(await requestArgs(request)), params: {} } as Parameters<
     typeof searchLoader
   >[0]);
-  return page.products ?? [];
+  return (page.products ?? []).map(unpackProductCard);
 }
 
 /** The payment step's instalment maximum with only this product in the customer's cart. */

@@ -33,9 +33,8 @@ export function NewsletterForm() {
 
   return (
     <section id="newsletter" aria-labelledby="newsletter-title" className="flex flex-col gap-2">
-      <h2 id="newsletter-title" className="text-sm font-bold tracking-widest text-accent-400">
-        NEWSLETTER
-      </h2>
+      {/* The footer's heading style (.site-footer h2 of app.css). */}
+      <h2 id="newsletter-title">NEWSLETTER</h2>
       <p className="text-white">Fique por dentro das novidades!</p>
       <fetcher.Form method="post" action="/newsletter" className="flex max-w-md" key={fetcher.data ? "sent" : "new"}>
         <AuthenticityTokenInput name="csrf" />

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import type { Product } from "#api/contract/catalogue.ts";
 import { LIMITED_SEATS_ITEM_CODES } from "#db/seed/stock-data.ts";
 
@@ -50,4 +50,17 @@ export async function findProduct(
 /** A product's page (spec §2 /produto/:categoria/:produto). */
 export function productPath(product: Pick<Product, "slug" | "category">): string {
   return `/produto/${product.category.slug}/${product.slug}`;
+}
+
+/**
+ * The product cards of a listing, a search or a home section. The cards carry no test id: the
+ * home sends up to 60 of them in its 50 KB of HTML (docs/decisions/0082-home-html-and-first-paint.md).
+ */
+export function productCards(scope: Page | Locator): Locator {
+  return scope.locator(":is(.card-row, .card-grid) > li");
+}
+
+/** A card's instalment line, "ou Nx de R$ … sem juros", when it shows one. */
+export function cardInstallments(card: Locator): Locator {
+  return card.locator("p").filter({ hasText: /^ou \d+x de / });
 }

@@ -24,8 +24,8 @@ import path from "node:path";
 import readline from "node:readline";
 import autocannon from "autocannon";
 import { Browser } from "./browser.js";
-import { lighthouseFigures } from "./lighthouse.js";
-import { pageWeight } from "./page-weight.js";
+import { LIGHTHOUSE_GOALS, lighthouseFigures } from "./lighthouse.js";
+import { homeHtmlLine, pageWeight } from "./page-weight.js";
 import { freePort, machineNote, requireBuild, startStore } from "./store-process.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -113,6 +113,7 @@ async function pageFigures() {
     }
     console.table(rows);
     console.log("Metas: razão ≥ 0,30 (com e sem gz/br); JS ≤ 120 KB gzip e ≤ 10 arquivos; HTML da home ≤ 50 KB.");
+    console.log(homeHtmlLine(html.get("/")));
 
     // The browser's figures on the same server (docs/decisions/0037): Lighthouse mobile, the median of
     // LIGHTHOUSE_RUNS (5) runs per page, with Debian's Chromium.
@@ -124,7 +125,7 @@ async function pageFigures() {
         runs: Number(process.env.LIGHTHOUSE_RUNS ?? 5),
       }),
     );
-    console.log("Metas: desempenho ≥ 95, LCP ≤ 1,5 s, acessibilidade 100.");
+    console.log(LIGHTHOUSE_GOALS);
   } finally {
     baseline?.stop();
     await store.stop();

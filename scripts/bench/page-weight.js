@@ -12,6 +12,16 @@ const clientDir = path.join(root, "build/client");
 /** The budget of the issue "Browser": any page, before interaction. */
 export const pageBudget = { jsGzipBytes: 120 * 1024, scriptFiles: 10, homeHtmlBytes: 50 * 1024 };
 
+/**
+ * The home's HTML against its budget (issue 32), in bytes as well: the size does not depend on
+ * the machine, so any run gives the exact figure.
+ */
+export function homeHtmlLine(html) {
+  const bytes = Buffer.byteLength(html);
+  const verdict = bytes <= pageBudget.homeHtmlBytes ? "dentro da meta" : "ACIMA da meta";
+  return `HTML da home: ${(bytes / 1024).toFixed(1)} KB (${bytes.toLocaleString("pt-BR")} bytes; meta ≤ ${pageBudget.homeHtmlBytes / 1024} KB): ${verdict}.`;
+}
+
 export function gzipSize(bytes) {
   return zlib.gzipSync(bytes).length;
 }

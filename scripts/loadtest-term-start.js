@@ -348,7 +348,7 @@ async function parent({ student, account, startsAt }) {
     await think();
 
     const grade = GRADES.find((candidate) => candidate.codgrade === student.codgrade);
-    const linkPage = await browser.get("vincular aluno (página)", `${grade.linkPage}?vinculo=lista`);
+    const linkPage = await browser.get("vincular aluno (página)", `${grade.linkPage}?vinculo=adicionar`);
     await think();
     const linked = await browser.submit(
       "vincular aluno",
@@ -357,7 +357,8 @@ async function parent({ student, account, startsAt }) {
       { ra: student.RA, dtnascimento: student.birthDate, consentimento: "on" },
       "Adicionar",
     );
-    const studentId = /name="studentId" value="([^"]+)"/.exec(linked.html)?.[1];
+    // "Estudante vinculado(a)!" comes back on the student list with the student chosen (?aluno=).
+    const studentId = linked.html.includes("Estudante vinculado(a)!") ? linked.url.searchParams.get("aluno") : null;
     if (!studentId) unexpected("vincular aluno", "o estudante não ficou vinculado");
     await think();
 
@@ -416,7 +417,10 @@ async function parent({ student, account, startsAt }) {
   } catch (error) {
     // Counted where it happened (record): the parent leaves.
     outcome.failed += 1;
-    if (!(error instanceof UnexpectedPage) && !/HTTP|Timeout|Abort|fetch failed/i.test(String(error)))
+    // A page without the form the parent needs next: an unexpected page, not yet counted.
+    if (/nenhum formulário/.test(String(error)) && measuring)
+      errors.set(`página inesperada: ${error.message}`, (errors.get(`página inesperada: ${error.message}`) ?? 0) + 1);
+    else if (!(error instanceof UnexpectedPage) && !/HTTP|Timeout|Abort|fetch failed/i.test(String(error)))
       console.error("[primeira semana] um responsável parou:", error);
   }
 }

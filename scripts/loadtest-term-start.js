@@ -495,7 +495,6 @@ function printHeap(middle) {
       };
     }),
   );
-  fs.rmSync(heapFile, { force: true });
 }
 
 try {
@@ -641,4 +640,6 @@ try {
   await Promise.all(stores.map((store) => store.stop()));
   await postgres?.drop();
   await cluster?.stop();
+  // After the servers stopped: their samplers write until then.
+  if (heapFile) fs.rmSync(heapFile, { force: true });
 }

@@ -55,7 +55,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // A whole journey's budget, not a step's: every wait inside it stays at expect's 7 s, so a hang
+  // still fails fast. The journeys of issues 29-31 (delivery, material lists, messages) take
+  // 25-32 s on the quiet 2-core CI machine with two browsers, and at 30 s they failed by chance.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: "retain-on-failure", locale: "pt-BR", timezoneId: "America/Recife" },
   projects: [

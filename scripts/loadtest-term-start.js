@@ -44,6 +44,7 @@ import { startRoundRobinProxy } from "#tests/fixtures/round-robin-proxy.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
 import { Browser } from "./bench/browser.js";
 import { freePort, machineNote, processTree, requireBuild, root, startStore } from "./bench/store-process.js";
+import { nextAddress, pick, sleep } from "./bench/simulated-people.js";
 
 requireBuild("loadtest --term-start");
 
@@ -97,15 +98,7 @@ const METHODS = [
 ];
 const SEARCH_TERMS = ["caderno", "camiseta", "bermuda", "agenda", "lápis", "mochila", "kit", "squeeze"];
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const think = () => sleep(thinkLow + Math.random() * (thinkHigh - thinkLow));
-let addressCounter = 0;
-/** One address per simulated person (X-Forwarded-For): rate limits count each apart. */
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${(addressCounter & 255) + 1}`;
-};
 
 const timings = new Map();
 const errors = new Map();

@@ -13,6 +13,7 @@ import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { registrationPayload } from "#tests/fixtures/customers.ts";
 import { Browser } from "./bench/browser.js";
 import { machineNote, requireBuild, startStore } from "./bench/store-process.js";
+import { nextAddress, pick, sleep } from "./bench/simulated-people.js";
 
 requireBuild("loadtest");
 // `npm run loadtest -- --term-start`: the first week of term on PostgreSQL, two servers (issue 32).
@@ -40,15 +41,6 @@ const STUDENT_RA = "20250003";
 const SEARCH_TERMS = ["caderno", "camisa", "curso", "agenda", "caneca", "livro", "mochila", "robótica", "ingles"];
 /** Physical products: a parent's cart of uniforms and stationery. */
 const SHOPPING_CATEGORIES = ["papelaria", "fardamento", "camisas", "canecas", "agenda"];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-let addressCounter = 0;
-/** One address per simulated person: rate limits count each apart (the store trusts one proxy hop). */
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${(addressCounter & 255) + 1}`;
-};
 
 const timings = new Map();
 const errors = new Map();

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { CategoryIconImage } from "#app/features/catalogue/category-icon.tsx";
+import { CategoryIconImage } from "#app/features/catalogue/category-icon-image.tsx";
 import { ChevronDownIcon } from "#app/ui/icons.tsx";
 
 export interface MenuCategory {

@@ -12,8 +12,8 @@ export function CartButton({ count, total, className = "" }: { count: number; to
   return (
     <Link
       to={hrefWithParam(location, URL_STATE.cart.key, URL_STATE.cart.open)}
-      // This page's own route with a parameter: nothing for React Router to discover (0082).
-      discover="none"
+      // Left to discover this page's own path: on a page with a parameter (a category, a
+      // product) React Router would otherwise fetch /__manifest before opening the panel (0082).
       preventScrollReset
       className={`header-button relative ${className}`}
       data-testid="cart-button"
@@ -44,7 +44,6 @@ export function LoginButton({ className = "" }: { className?: string }) {
   return (
     <Link
       to={hrefWithParam(location, URL_STATE.account.key, URL_STATE.account.login)}
-      discover="none"
       preventScrollReset
       title="Fazer login ou registrar"
       aria-label="Fazer login ou registrar"

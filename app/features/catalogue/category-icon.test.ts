@@ -8,18 +8,22 @@ import path from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { CATEGORY_ICON_KEYS } from "#core/category-icons.ts";
-import { CategoryIcon, categoryIconKey } from "./category-icon.tsx";
+import { CATEGORY_ICON_KEYS, categoryIconKey } from "#core/category-icons.ts";
+import { CategoryIcon } from "./category-icon.tsx";
 
 const dir = path.resolve(import.meta.dirname, "../../../public/images/categorias");
+/** The menu's colour: brand-600 of app.css's theme, read from there so that the two change together. */
+const brand600 = /--color-brand-600:\s*(#[0-9a-f]{6});/i.exec(
+  fs.readFileSync(path.resolve(import.meta.dirname, "../../app.css"), "utf8"),
+)?.[1];
 
-/** brand-600 of app.css's theme and the stroke of its `.icon` rule. */
+/** The stroke of app.css's `.icon` rule, in brand-600. */
 function iconFile(key: string): string {
   const inline = renderToStaticMarkup(createElement(CategoryIcon, { category: { slug: key } }));
   const inner = inline.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" fill="none" ' +
-    'stroke="#1d4fa8" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">' +
+    `stroke="${brand600}" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">` +
     `${inner}</svg>\n`
   );
 }

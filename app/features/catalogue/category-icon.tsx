@@ -1,10 +1,11 @@
-import type { CategoryIconKey } from "#core/category-icons.ts";
+import { categoryIconKey, type CategoryIconKey } from "#core/category-icons.ts";
 import { Icon } from "#app/ui/icons.tsx";
 import type { ReactNode } from "react";
 
-// Spec §9's category icons. A category shows the icon the gestor chose for it (docs/decisions/
-// 0032), else the one of its slug, else "outros"; an unknown key from a school's API is ignored.
-const paths: Record<CategoryIconKey, ReactNode> & Record<string, ReactNode | undefined> = {
+// Spec §9's category icons, drawn inline (the category page's title). Which one a category
+// shows is categoryIconKey's rule (core/category-icons.ts); the header menu shows the same
+// drawings as pictures (category-icon-image.tsx).
+const paths: Record<CategoryIconKey, ReactNode> = {
   agenda: (
     <>
       <rect x="5" y="3" width="14" height="18" rx="2" />
@@ -74,12 +75,6 @@ const paths: Record<CategoryIconKey, ReactNode> & Record<string, ReactNode | und
   ),
 };
 
-/** The icon a category shows: the gestor's choice, else its slug's, else "outros". */
-export function categoryIconKey(category: { slug: string; icon?: string | null }): CategoryIconKey {
-  if (category.icon && paths[category.icon]) return category.icon as CategoryIconKey;
-  return paths[category.slug] ? (category.slug as CategoryIconKey) : "outros";
-}
-
 export function CategoryIcon({
   category,
   className,
@@ -88,14 +83,4 @@ export function CategoryIcon({
   className?: string;
 }) {
   return <Icon className={className}>{paths[categoryIconKey(category)]}</Icon>;
-}
-
-/**
- * The same icon as a picture, in the header menu's colour (public/images/categorias/, kept equal
- * to `paths` by category-icon.test.ts). The header's menu of a dozen categories is on every page
- * but closed: as lazy pictures its icons load when it opens, instead of ~1.4 KB of inline SVG in
- * every page's HTML (issue 32, docs/decisions/0082).
- */
-export function CategoryIconImage({ category }: { category: { slug: string; icon?: string | null } }) {
-  return <img src={`/images/categorias/${categoryIconKey(category)}.svg`} alt="" loading="lazy" />;
 }

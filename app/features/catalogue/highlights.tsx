@@ -26,7 +26,8 @@ export function Highlights({ highlight }: { highlight: HighlightView }) {
     <section aria-label={highlight.title} className="highlights">
       <ul>
         {highlight.banners.map((banner, index) => (
-          <li key={`${banner.link} ${banner.image}`}>
+          // The gestor may put one banner twice: the list is the same on every render, so its place is its key.
+          <li key={index}>
             <Link to={banner.link}>
               <img
                 src={banner.image}

@@ -1,28 +1,6 @@
 import { Link } from "react-router";
-import type { PackedProductCard } from "#app/features/catalogue/product-summary.ts";
-import { productPath } from "#app/lib/product-path.ts";
+import { packedCardKey, unpackProductCard, type PackedProductCard } from "#app/features/catalogue/card-wire.ts";
 import { priceView } from "#core/price-view.ts";
-
-/** What a product card shows, and nothing else (docs/decisions/0037-page-weight.md). */
-interface ProductCardData {
-  href: string;
-  title: string;
-  image: string;
-  PRECO: number;
-  DESCONTO: number;
-  /** The count /compra offers for this product alone today (spec §9), as the loader computed it. */
-  installments: number;
-  unit?: string;
-}
-
-/** A card as the loader packed it (product-summary.ts, decision 0082), with its fields named. */
-export function unpackProductCard(packed: PackedProductCard): ProductCardData {
-  const [categorySlug, productSlug, title, image, PRECO, DESCONTO, installments, unit] = packed;
-  return { href: productPath(categorySlug, productSlug), title, image, PRECO, DESCONTO, installments, unit };
-}
-
-/** The key of a packed card in a list: its product's path. */
-export const packedCardKey = (packed: PackedProductCard) => `${packed[0]}/${packed[1]}`;
 
 /**
  * A listing's item: render it in a <ul> of class `card-row` (a home section) or `card-grid`

@@ -14,7 +14,7 @@ import { storeApiFor } from "#app/.server/store-api/index.server.ts";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { loader as searchLoader } from "#app/routes/search.tsx";
 import { productPath } from "#app/lib/product-path.ts";
-import { unpackProductCard } from "#app/features/catalogue/product-card.tsx";
+import { unpackProductCard } from "#app/features/catalogue/card-wire.ts";
 import { loadCheckoutPage } from "./checkout-page.server.ts";
 
 /** Noon in Recife on 23 November 2026: two months are left in the year. */

@@ -1,4 +1,4 @@
-import { accountMenu, createCustomer, expectLoggedIn, logInThroughModal } from "./support/accounts.ts";
+import { accountMenu, apiCustomer, createCustomer, expectLoggedIn, logInThroughModal } from "./support/accounts.ts";
 import {
   buyForMyself,
   cartCount,
@@ -12,8 +12,8 @@ import {
 } from "./support/cart.ts";
 import { findProduct, productPath } from "./support/catalogue.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { dialogReady, newVisitor } from "./support/pages.ts";
-import { csrfTokenOf } from "./support/session.ts";
+import { dialogReady, newVisitor, waitForHydration } from "./support/pages.ts";
+import { csrfTokenOf, sessionCookie } from "./support/session.ts";
 import { linkByRa, ownStudentId, saveCart } from "./support/store-api.ts";
 import { productInstallments } from "#core/installments.ts";
 import { formatBRL } from "#core/money.ts";
@@ -148,6 +148,67 @@ test("visitors and a customer on one product page each get their own form token 
   await expect(cartCount(first.page)).toHaveText("0");
   await expect(accountMenu(first.page)).toHaveCount(0);
   await Promise.all([first.context.close(), second.context.close()]);
+});
+
+// Issue 32 (docs/decisions/0084): whatever part of a logged-in page is shared, each parent sees
+// only their own name, cart and form token on the pages every parent opens, and a visitor none.
+test("two customers and a visitor on the home, a category and a product page each see only their own", async ({
+  page,
+  request,
+  logIn,
+  browser,
+  js,
+}) => {
+  const product = await findProduct(request, (p) => p.TIPO === "P");
+  const paths = ["/", `/categoria/${product.category.slug}`, productPath(product)];
+  const ana = await logIn(await createCustomer(request, { name: "Quitéria Lobato Vaz" }));
+  const { auth, ...bruno } = await apiCustomer(
+    request,
+    await createCustomer(request, { name: "Bartolomeu Sardinha Reis" }),
+  );
+  const second = await newVisitor(browser, js);
+  await second.context.addCookies([await sessionCookie(auth)]);
+  const visitor = await newVisitor(browser, js);
+  for (const [customer, quantity] of [
+    [ana, 2],
+    [bruno, 3],
+  ] as const)
+    await saveCart(request, customer, [
+      { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity }] },
+    ]);
+  // With JavaScript, a page whose server HTML differs from what the browser renders is a bug.
+  const hydrationErrors: string[] = [];
+  for (const shopper of [page, second.page, visitor.page])
+    shopper.on("console", (message) => {
+      if (/hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+    });
+  const shoppers = [
+    { who: ana, page, context: page.context(), count: "2", others: [bruno] },
+    { who: bruno, page: second.page, context: second.context, count: "3", others: [ana] },
+    { who: null, page: visitor.page, context: visitor.context, count: "0", others: [ana, bruno] },
+  ];
+  // Each URL in turn for each shopper, twice: a second visit may come from whatever was kept.
+  for (const round of [1, 2])
+    for (const path of paths)
+      for (const shopper of shoppers) {
+        const response = await shopper.page.goto(path);
+        expect(response?.status(), `${path} (${round})`).toBe(200);
+        const html = await response!.text();
+        await waitForHydration(shopper.page, js);
+        await expect(cartCount(shopper.page)).toHaveText(shopper.count);
+        if (shopper.who) await expectLoggedIn(shopper.page, shopper.who.name);
+        else await expect(accountMenu(shopper.page)).toHaveCount(0);
+        // Neither the HTML nor the data streamed with it names another parent.
+        for (const other of shopper.others) {
+          expect(html, path).not.toContain(other.email);
+          expect(html, path).not.toContain(other.name.split(" ")[0]!);
+        }
+        const token = await csrfTokenOf(shopper.context);
+        for (const field of await shopper.page.locator("input[name=csrf]").all())
+          expect(await field.inputValue()).toBe(token);
+      }
+  expect(hydrationErrors).toEqual([]);
+  await Promise.all([second.context.close(), visitor.context.close()]);
 });
 
 // Issue 25 point 10: an item goes in a customer's cart only with its student.

@@ -19,6 +19,7 @@ import { isLeavingNoticePage } from "./features/leaving/leaving-notice.server.ts
 import { URL_STATE } from "#app/lib/url-state.ts";
 import { cartInstallmentView } from "#core/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
+import { encodePersonalData } from "./.server/personal-data.server.ts";
 import { storeUnits, unitNamesOf } from "./.server/school-units.server.ts";
 import { gestorUnitList } from "./features/gestor/gestor-units.server.ts";
 import { cartListEntries } from "./features/lists/list-entry-links.server.ts";
@@ -67,13 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: leaving ? null : (toast ?? null),
       // Spec §8: what the gestor removed shows as a yellow warning, beside any other toast.
       removalNotice: leaving ? null : notice,
-      cart: cartReply?.cart ?? null,
-      // The panel's instalment counts at the request's time (spec §9, decision 0021).
-      cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
+      // The customer, the cart and the panel's instalment counts at the request's time (spec §9,
+      // decision 0021), as one opaque string (app/lib/personal-data.ts, issue 32, decision 0084).
+      personal: encodePersonalData({
+        customer: customer?.customer ?? null,
+        cart: cartReply?.cart ?? null,
+        cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
+      }),
       coupons,
       cartListEntries: listEntries,
       csrfToken,
-      customer: customer?.customer ?? null,
       categories,
       // Names only (a few hundred bytes): cart lines, student cards and product pages name units.
       unitNames: unitNamesOf(units),
@@ -100,12 +104,10 @@ async function gestorRootData(request: Request) {
     {
       toast: toast ?? null,
       removalNotice: null,
-      cart: null,
-      cartInstallments: null,
+      personal: encodePersonalData({ customer: null, cart: null, cartInstallments: null }),
       coupons: [],
       cartListEntries: [],
       csrfToken,
-      customer: null,
       categories: [],
       unitNames: unitNamesOf(units),
       store: { ...storeSettings(), termsContracts: "" },

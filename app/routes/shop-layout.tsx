@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
+import { usePersonalData } from "#app/lib/personal-data.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
@@ -33,7 +34,8 @@ export default function ShopLayout() {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { categories, store, year, customer, cart } = useRootData();
+  const { categories, store, year } = useRootData();
+  const { customer, cart } = usePersonalData();
   const location = useLocation();
   const [params] = useSearchParams();
   const isHome = location.pathname === "/";

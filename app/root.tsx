@@ -23,6 +23,7 @@ import { encodePersonalData } from "./.server/personal-data.server.ts";
 import { storeUnits, unitNamesOf } from "./.server/school-units.server.ts";
 import { gestorUnitList } from "./features/gestor/gestor-units.server.ts";
 import { cartListEntries } from "./features/lists/list-entry-links.server.ts";
+import { cartCount } from "./features/cart/cart-changes.ts";
 import { Toaster } from "./ui/toaster.tsx";
 import { GeneralErrorBoundary } from "./ui/error-boundary.tsx";
 import { useHeadingFocusOnNavigation } from "./ui/heading-focus.ts";
@@ -72,8 +73,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // decision 0021), as one opaque string (app/lib/personal-data.ts, issue 32, decision 0084).
       personal: encodePersonalData({
         customer: customer?.customer ?? null,
-        cart: cartReply?.cart ?? null,
-        cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
+        cartCount: cartCount(cartReply?.cart ?? null),
+        cartTotal: cartReply?.cart.total ?? null,
+        cart: panelOpen ? (cartReply?.cart ?? null) : null,
+        cartInstallments: panelOpen && cartReply ? cartInstallmentView(cartReply.cart) : null,
       }),
       coupons,
       cartListEntries: listEntries,
@@ -104,7 +107,13 @@ async function gestorRootData(request: Request) {
     {
       toast: toast ?? null,
       removalNotice: null,
-      personal: encodePersonalData({ customer: null, cart: null, cartInstallments: null }),
+      personal: encodePersonalData({
+        customer: null,
+        cartCount: 0,
+        cartTotal: null,
+        cart: null,
+        cartInstallments: null,
+      }),
       coupons: [],
       cartListEntries: [],
       csrfToken,

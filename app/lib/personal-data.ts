@@ -11,6 +11,10 @@ import type { CartInstallments } from "#core/installments.ts";
  */
 export interface PersonalData {
   customer: { id: string; name: string; email: string; avatar: string | null } | null;
+  /** What the header shows of the cart: its item count and total (0 and null without a cart). */
+  cartCount: number;
+  cartTotal: number | null;
+  /** The whole cart and its instalments only with the cart panel open (?carrinho=aberto): a page without it carries none. */
   cart: Cart | null;
   cartInstallments: CartInstallments | null;
 }

@@ -95,8 +95,8 @@ export function WaitingListForm({ itemTOTVSId, productPath, customerEmail, lastR
 
 /**
  * The form on a full class's product page: the course's code from the product page's data and
- * the logged-in customer's e-mail from the root's (usePersonalData), so the page's own entry passes nothing new
- * (its script budget, docs/decisions/0037-page-weight.md).
+ * the logged-in customer's e-mail from the root's (usePersonalData, decision 0084), so the page's
+ * own entry passes nothing new (its script budget, docs/decisions/0037-page-weight.md).
  */
 export function ProductPageWaitingList({ productPath }: { productPath: string }) {
   const page = useRouteLoaderData<{ product: { itemTOTVS: number } }>("routes/product");

@@ -137,6 +137,25 @@ async function pageFigures() {
   }
 }
 
+/** The first product page of a few categories that shows stock or seats live (X-Live-Render), if any. */
+async function liveStockProductPath(baseUrl) {
+  for (const categorySlug of ["cursos", "uniformes"]) {
+    const response = await fetch(
+      `${baseUrl}/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+    );
+    if (!response.ok) continue;
+    const { products } = await response.json();
+    for (const product of products.slice(0, 20)) {
+      const urlPath = `/produto/${categorySlug}/${product.slug}`;
+      const page = await fetch(`${baseUrl}${urlPath}`);
+      await page.body?.cancel();
+      if (page.headers.has("x-live-render")) return urlPath;
+    }
+  }
+  return null;
+}
+
 /** Whether the store answered `path` from its page cache (X-Page-Cache: hit), for `headers`. */
 async function cacheState(baseUrl, urlPath, headers) {
   const response = await fetch(`${baseUrl}${urlPath}`, { headers: { ...COMPRESSED, ...headers } });
@@ -164,9 +183,10 @@ async function loggedInFigures() {
       ["home", "/"],
       ["categoria", "/categoria/papelaria"],
       ["produto", await firstProductPath(base, "papelaria")],
-      // A course shows its seats live (decision 0066): rendered for visitors too.
-      ["produto, vagas ao vivo", await firstProductPath(base, "cursos")],
     ];
+    // A page showing stock or seats live (decision 0066) is rendered for visitors too: a row of its own.
+    const live = await liveStockProductPath(base);
+    if (live) pages.push(["produto, estoque ao vivo", live]);
     const rows = [];
     const loggedIn = new Map();
     for (const [name, urlPath] of pages) {

@@ -159,6 +159,8 @@ test("two customers and a visitor on the home, a category and a product page eac
   browser,
   js,
 }) => {
+  // Eighteen page loads and three shoppers: more than the default test time on a busy machine.
+  test.slow();
   const product = await findProduct(request, (p) => p.TIPO === "P");
   const paths = ["/", `/categoria/${product.category.slug}`, productPath(product)];
   const ana = await logIn(await createCustomer(request, { name: "Quitéria Lobato Vaz" }));

@@ -179,11 +179,19 @@ test("two customers and a visitor on the home, a category and a product page eac
       { studentId: await ownStudentId(request, customer), cartItems: [{ itemTOTVSId: product.itemTOTVS, quantity }] },
     ]);
   // With JavaScript, a page whose server HTML differs from what the browser renders is a bug.
+  // The built server runs production React, which reports a mismatch only by its error code
+  // (418 text, 419/423/425 the recoveries); attribute mismatches it does not report at all: those
+  // are app/layout/header-slots.test.ts's to catch.
   const hydrationErrors: string[] = [];
-  for (const shopper of [page, second.page, visitor.page])
+  const HYDRATION = /hydrat|react\.dev\/errors\/(?:418|419|423|425)|Minified React error #(?:418|419|423|425)/i;
+  for (const shopper of [page, second.page, visitor.page]) {
     shopper.on("console", (message) => {
-      if (/hydrat/i.test(message.text())) hydrationErrors.push(message.text());
+      if (HYDRATION.test(message.text())) hydrationErrors.push(message.text());
     });
+    shopper.on("pageerror", (error) => {
+      if (HYDRATION.test(error.message)) hydrationErrors.push(error.message);
+    });
+  }
   const shoppers = [
     { who: ana, page, context: page.context(), count: "2", others: [bruno] },
     { who: bruno, page: second.page, context: second.context, count: "3", others: [ana] },
@@ -200,10 +208,17 @@ test("two customers and a visitor on the home, a category and a product page eac
         await expect(cartCount(shopper.page)).toHaveText(shopper.count);
         if (shopper.who) await expectLoggedIn(shopper.page, shopper.who.name);
         else await expect(accountMenu(shopper.page)).toHaveCount(0);
-        // Neither the HTML nor the data streamed with it names another parent.
+        // Neither the HTML nor the data streamed with it names another parent; the shopper's
+        // own data travels as one base64url string (decision 0084), so each is decoded here.
         for (const other of shopper.others) {
           expect(html, path).not.toContain(other.email);
           expect(html, path).not.toContain(other.name.split(" ")[0]!);
+        }
+        const personal = personalDataIn(html);
+        expect(personal.length, `${path}: the shopper's data in the page`).toBeGreaterThan(0);
+        for (const data of personal) {
+          expect(data.customer?.email ?? null, path).toBe(shopper.who?.email ?? null);
+          expect(String(data.cartCount), path).toBe(shopper.count);
         }
         const token = await csrfTokenOf(shopper.context);
         for (const field of await shopper.page.locator("input[name=csrf]").all())
@@ -334,3 +349,22 @@ test("adding a student is behind its own button; the consent is one sentence, it
   await expect(modal.getByRole("heading", { name: /alunos vinculados/i })).toBeVisible();
   await expect(chosenStudent(modal)).toHaveCount(0);
 });
+
+/**
+ * Every shopper's-data string (app/lib/personal-data.ts: base64url of its JSON) in a page's
+ * HTML: the runs of base64url characters long enough to hold one that decode to it.
+ */
+function personalDataIn(html: string): { customer: { email: string } | null; cartCount: number }[] {
+  const found = [];
+  for (const [candidate] of html.matchAll(/[A-Za-z0-9_-]{40,}/g)) {
+    let data: unknown;
+    try {
+      data = JSON.parse(Buffer.from(candidate, "base64url").toString("utf8"));
+    } catch {
+      continue;
+    }
+    if (data && typeof data === "object" && "cartCount" in data && "customer" in data)
+      found.push(data as { customer: { email: string } | null; cartCount: number });
+  }
+  return found;
+}

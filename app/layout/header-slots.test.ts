@@ -3,30 +3,23 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
-import { firstName } from "#core/text.ts";
-import { formatMoney } from "#core/money.ts";
+import {
+  placeholderShopper,
+  shapeOf,
+  slotValues,
+  type PlaceholderShopper,
+} from "#app/.server/logged-in-page.server.ts";
+import { encodePersonalData } from "#app/.server/personal-data.server.ts";
+import type { PersonalData } from "#app/lib/personal-data.ts";
+import { NotifyMeForm } from "#app/features/stock/notify-me-form.tsx";
+import { splitPage } from "../../server/page-cache/page-template.ts";
 import { AccountButton, CartButton } from "./header-actions.tsx";
 
-// Issue 32, docs/decisions/0084-logged-in-pages.md ("The fill"): the header's personal parts,
-// rendered once with a placeholder shopper and filled per response with a shopper's values
-// escaped as React escapes text and attributes, must be exactly what React renders for that
-// shopper, or hydration would not match. This pins the claim the shared logged-in page rests on.
-
-const PLACEHOLDER = {
-  name: "Zqnomekw",
-  email: "zqemailkw",
-  avatar: "/zqavatarkw.png",
-  count: 7391204117,
-  total: 98765432.1,
-};
-
-/** React's escaping of text and attribute values (react-dom's escapeTextForBrowser). */
-function escapeLikeReact(text: string): string {
-  return text.replace(
-    /["&'<>]/g,
-    (char) => ({ '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" })[char]!,
-  );
-}
+// Issue 32, docs/decisions/0084-logged-in-pages.md ("The fill"): the parts of a page a parent
+// has of their own, rendered once with a placeholder shopper and filled per response with the
+// parent's values (the page cache's own code: splitPage, slotValues), must be exactly what
+// React renders for that parent, or hydration would not match. This pins the claim the shared
+// logged-in page rests on, for the header and the product page's e-mail forms.
 
 function render(element: ReactElement): string {
   const Stub = createRoutesStub([{ path: "/categoria/:slug", Component: () => element }]);
@@ -38,46 +31,74 @@ function render(element: ReactElement): string {
   );
 }
 
-function fill(
-  html: string,
-  shopper: { name: string; email: string; avatar: string | null; count: number; total: number },
-) {
-  return html
-    .replaceAll(firstName(PLACEHOLDER.name), escapeLikeReact(firstName(shopper.name)))
-    .replaceAll(PLACEHOLDER.email, escapeLikeReact(shopper.email))
-    .replaceAll(PLACEHOLDER.avatar, escapeLikeReact(shopper.avatar ?? ""))
-    .replaceAll(String(PLACEHOLDER.count), String(shopper.count))
-    .replaceAll(formatMoney(PLACEHOLDER.total), escapeLikeReact(formatMoney(shopper.total)));
+/** What the page cache sends: the template's text around its slots, each slot the shopper's value. */
+function fill(template: string, placeholder: PlaceholderShopper, shopper: PersonalData): string {
+  const { statics, slots } = splitPage(template, placeholder.placeholders);
+  const values = slotValues(shopper, encodePersonalData(shopper));
+  return statics.map((text, index) => text + (index < slots.length ? values[slots[index]!] : "")).join("");
 }
 
-const header = (customer: { name: string; email: string; avatar: string | null }, count: number, total: number) =>
-  h("nav", null, h(AccountButton, { customer }), h(CartButton, { count, total }), h(CartButton, { count }));
+/** The personal parts of a logged-in page, as the page's components show them from the shopper's data. */
+const personalParts = (data: PersonalData) =>
+  h(
+    "main",
+    null,
+    h(AccountButton, { customer: data.customer }),
+    h(CartButton, { count: data.cartCount, total: data.cartTotal ?? undefined }),
+    h(CartButton, { count: data.cartCount }),
+    h(NotifyMeForm, {
+      itemTOTVSId: 123,
+      productPath: "/produto/papelaria/caderno",
+      customerEmail: data.customer?.email ?? null,
+    }),
+  );
 
-describe("a logged-in header filled into a shared template", () => {
+const shopper = (
+  name: string,
+  email: string,
+  avatar: string | null,
+  cartCount: number,
+  cartTotal: number | null,
+): PersonalData => ({
+  customer: { id: `id-${cartCount}`, name, email, avatar },
+  cartCount,
+  cartTotal,
+  cart: null,
+  cartInstallments: null,
+});
+
+describe("a logged-in page's own parts filled into a shared template", () => {
   const shoppers = [
-    { name: "Ana Maria", email: "ana@exemplo.com.br", avatar: null, count: 12, total: 1234.5 },
-    { name: "joão D'Ávila", email: 'jo+"x"@exemplo.com', avatar: null, count: 2, total: 0.1 },
-    { name: "<b>Çé</b> & 🎒", email: "a&b@exemplo.com", avatar: '/fotos/a&b.png?x="1"', count: 3, total: 99999.99 },
+    shopper("Ana Maria", "ana@exemplo.com.br", null, 12, 1234.5),
+    shopper("joão D'Ávila", 'jo+"x"@exemplo.com', null, 2, 0.1),
+    shopper("<b>Çé</b> & 🎒", "a&b@exemplo.com", '/fotos/a&b.png?x="1"', 3, 99999.99),
+    shopper("Zé", "ze@exemplo.com", null, 1, 45),
+    shopper("Iracema Tupinambá", "ira@exemplo.com", "https://cdn.exemplo.com/i.png", 0, null),
+    shopper("Iracema Tupinambá", "ira@exemplo.com", null, 0, 0),
   ];
 
-  it("equals React's render of the shopper, names with accents, quotes, markup and emoji included", () => {
-    for (const shopper of shoppers) {
-      const shape = shopper.avatar ? PLACEHOLDER.avatar : null;
-      const template = render(header({ ...PLACEHOLDER, avatar: shape }, PLACEHOLDER.count, PLACEHOLDER.total));
-      // The template has every slot: the menu, the counts, the total.
-      expect(template).toContain(`Conta de ${firstName(PLACEHOLDER.name)}`);
-      expect(template).toContain(PLACEHOLDER.email);
-      expect(template.split(String(PLACEHOLDER.count)).length).toBe(3);
-      expect(template).toContain(formatMoney(PLACEHOLDER.total));
+  it("equals React's render of each shopper: names with accents, quotes, markup and emoji; counts 0, 1 and more", () => {
+    for (const own of shoppers) {
+      const placeholder = placeholderShopper(shapeOf(own));
+      const template = render(personalParts(placeholder.data));
+      expect(template).toContain(`Conta de ${placeholder.placeholders.firstName}`);
+      expect(template).toContain(placeholder.placeholders.email);
       expect(template).toContain('value="token-do-formulario"');
-      expect(fill(template, shopper)).toBe(render(header(shopper, shopper.count, shopper.total)));
+      expect(fill(template, placeholder, own)).toBe(render(personalParts(own)));
     }
   });
 
+  it("has a slot for every count and total above one item, and for the avatar it shows", () => {
+    const placeholder = placeholderShopper(shapeOf(shoppers[2]!));
+    const { slots } = splitPage(render(personalParts(placeholder.data)), placeholder.placeholders);
+    expect(new Set(slots)).toEqual(new Set(["firstName", "email", "avatar", "count", "total"]));
+  });
+
   it("needs its own shape for a count of 0 or 1 (no total, 'item'), not a slot", () => {
-    const many = render(header(shoppers[0]!, 12, 10));
+    expect(new Set(shoppers.map(shapeOf))).toEqual(new Set(["n-", "na", "1-", "0a", "0-"]));
+    const many = render(personalParts(shoppers[0]!));
     for (const count of [0, 1]) {
-      const own = render(header(shoppers[0]!, count, 10));
+      const own = render(personalParts({ ...shoppers[0]!, cartCount: count }));
       expect(own).not.toBe(many.replaceAll(">12<", `>${count}<`));
     }
   });

@@ -114,7 +114,8 @@ function serve() {
     "/{*path}",
     createRequestHandler({
       build,
-      getLoadContext: (_req, res) => build.entry.module.loadContextFor(res.locals.cspNonce, res.locals.logFields),
+      getLoadContext: (_req, res) =>
+        build.entry.module.loadContextFor(res.locals.cspNonce, res.locals.logFields, res.locals.pageCacheCarry),
     }),
   );
   // 7. errors Express itself met (a bad URL escape, a malformed request)

@@ -12,6 +12,7 @@ import {
 } from "./.server/bundled-api.server.ts";
 import { getEnv } from "./.server/env.server.ts";
 import { requestLogFieldsContext, type RequestLogFields } from "./.server/request-log-fields.server.ts";
+import { carryFromPageCache, type PageCacheCarry } from "./.server/request-context.server.ts";
 import { getRootSecrets, secretKeptInDatabase } from "./.server/secrets.server.ts";
 import { startProblems } from "./.server/start-checks.server.ts";
 import { storeApiExtensions } from "./.server/store-api/extensions.server.ts";
@@ -94,11 +95,20 @@ export async function carriesStaffSession(cookie: string | undefined): Promise<b
 /** The Content-Security-Policy nonce server.js made for this request (its helmet policy names it). */
 const cspNonceContext = createContext<string | undefined>(undefined);
 
-/** The load context server.js gives each request: its CSP nonce, and where to note the request log's fields. */
-export function loadContextFor(cspNonce: string, logFields?: RequestLogFields): RouterContextProvider {
+/**
+ * The load context server.js gives each request: its CSP nonce, where to note the request log's
+ * fields, and what the page cache hands to the render (`carry`, server code only: a template's
+ * placeholder shopper, a cart read's removals; docs/decisions/0084).
+ */
+export function loadContextFor(
+  cspNonce: string,
+  logFields?: RequestLogFields,
+  carry?: PageCacheCarry,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(cspNonceContext, cspNonce);
   context.set(requestLogFieldsContext, logFields ?? null);
+  if (carry) carryFromPageCache(context, carry);
   return context;
 }
 

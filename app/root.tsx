@@ -11,14 +11,15 @@ import {
   isGestorPage,
   shopperMiddleware,
   storeApi,
+  templateShopper,
 } from "./.server/request-context.server.ts";
 import { menuCategories, storeSettings, storeTermsContracts } from "./layout/shell.server.ts";
 import { loadCart, loadCartCoupons } from "./features/cart/cart.server.ts";
 import { removalNotice, removalNoticeMiddleware } from "./features/cart/removal-notice.server.ts";
 import { isLeavingNoticePage } from "./features/leaving/leaving-notice.server.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
-import { cartInstallmentView } from "#core/installments.ts";
 import { readToast } from "./.server/toast.server.ts";
+import { encodePersonalData, personalDataOf } from "./.server/personal-data.server.ts";
 import { storeUnits, unitNamesOf } from "./.server/school-units.server.ts";
 import { gestorUnitList } from "./features/gestor/gestor-units.server.ts";
 import { cartListEntries } from "./features/lists/list-entry-links.server.ts";
@@ -41,12 +42,14 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (isGestorPage(request)) return gestorRootData(request);
   const customer = currentCustomer(context);
+  // A shared logged-in page's template carries a placeholder shopper and no cart (decision 0084).
+  const template = templateShopper(context);
   const [{ toast, headers: toastHeaders }, [csrfToken, csrfCookie], categories, cartReply, termsContracts, units] =
     await Promise.all([
       readToast(request),
       commitCsrfToken(request),
       menuCategories(storeApi(context)),
-      loadCart({ request, context }),
+      template ? null : loadCart({ request, context }),
       storeTermsContracts(storeApi(context)),
       storeUnits(storeApi(context)),
     ]);
@@ -67,13 +70,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       toast: leaving ? null : (toast ?? null),
       // Spec §8: what the gestor removed shows as a yellow warning, beside any other toast.
       removalNotice: leaving ? null : notice,
-      cart: cartReply?.cart ?? null,
-      // The panel's instalment counts at the request's time (spec §9, decision 0021).
-      cartInstallments: cartReply ? cartInstallmentView(cartReply.cart) : null,
+      // The customer, the cart and the panel's instalment counts at the request's time (spec §9,
+      // decision 0021), as one opaque string (app/lib/personal-data.ts, issue 32, decision 0084).
+      personal: encodePersonalData(
+        template ?? personalDataOf(customer?.customer ?? null, cartReply?.cart ?? null, panelOpen),
+      ),
       coupons,
       cartListEntries: listEntries,
       csrfToken,
-      customer: customer?.customer ?? null,
       categories,
       // Names only (a few hundred bytes): cart lines, student cards and product pages name units.
       unitNames: unitNamesOf(units),
@@ -100,12 +104,10 @@ async function gestorRootData(request: Request) {
     {
       toast: toast ?? null,
       removalNotice: null,
-      cart: null,
-      cartInstallments: null,
+      personal: encodePersonalData(personalDataOf(null, null, false)),
       coupons: [],
       cartListEntries: [],
       csrfToken,
-      customer: null,
       categories: [],
       unitNames: unitNamesOf(units),
       store: { ...storeSettings(), termsContracts: "" },

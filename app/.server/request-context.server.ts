@@ -1,5 +1,6 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { RemovedCartItem } from "#api/contract/carts.ts";
+import type { PersonalData } from "#app/lib/personal-data.ts";
 import { validateCsrf } from "./csrf.server.ts";
 import { logCustomer } from "./request-log-fields.server.ts";
 import { SESSION_EXPIRED_PATH } from "./session-expiry.server.ts";
@@ -21,6 +22,28 @@ interface Shopper {
 }
 
 const shopperContext = createContext<Shopper>();
+
+/**
+ * The page cache's own (server/page-cache, docs/decisions/0084), given only through
+ * loadContextFor by server code, never read from a request: a shared logged-in page's render
+ * with a placeholder shopper, and the gestor's removals a cart read before this request's
+ * render already reported (the school's API may report a removal once, decision 0007).
+ */
+export interface PageCacheCarry {
+  templateShopper?: PersonalData;
+  itemsRemovedEarlier?: readonly RemovedCartItem[];
+}
+const pageCacheCarryContext = createContext<PageCacheCarry>({});
+
+/** loadContextFor's part: what the page cache hands to this request's render. */
+export function carryFromPageCache(context: RouterContextProvider, carry: PageCacheCarry): void {
+  context.set(pageCacheCarryContext, carry);
+}
+
+/** The placeholder shopper when this render makes a shared logged-in page's template, else null. */
+export function templateShopper(context: Readonly<RouterContextProvider>): PersonalData | null {
+  return context.get(pageCacheCarryContext).templateShopper ?? null;
+}
 
 /** What a loader or action of the storefront is called with. */
 export interface RequestArgs {
@@ -66,15 +89,23 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }) 
  * Server tests call this to build the context a loader or action runs with.
  */
 export async function putShopper(request: Request, context: Readonly<RouterContextProvider>): Promise<void> {
+  const carry = context.get(pageCacheCarryContext);
   const onExpiryPage = pagePath(request) === SESSION_EXPIRED_PATH;
-  if (request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
+  if (!carry.templateShopper && request.method === "GET" && !onExpiryPage && (await hasExpiredSession(request)))
     throw redirect(SESSION_EXPIRED_PATH);
-  const current = onExpiryPage ? null : await getSessionCustomer(request);
+  // A template's placeholder shopper has no token: the store API answers it as a visitor, and a
+  // call only a customer may make fails, so that page is not kept (server/page-cache).
+  const placeholder = carry.templateShopper?.customer;
+  const current = placeholder
+    ? { customer: placeholder, token: "" }
+    : onExpiryPage
+      ? null
+      : await getSessionCustomer(request);
   logCustomer(context, current?.customer.id);
   // Decided once per process (a probe of STORE_API_URL at start); instant afterwards.
   await storeApiExtensions();
-  const itemsRemoved: RemovedCartItem[] = [];
-  const api = storeApiFor(request, current?.token, (items) => itemsRemoved.push(...items));
+  const itemsRemoved: RemovedCartItem[] = [...(carry.itemsRemovedEarlier ?? [])];
+  const api = storeApiFor(request, current?.token || undefined, (items) => itemsRemoved.push(...items));
   context.set(shopperContext, { current, api, itemsRemoved });
 }
 

@@ -52,11 +52,14 @@ function wholeCustomer(candidate: SessionCustomer | Customer): Customer | null {
   return { ...profile, complement, avatar: candidate.avatar ?? null } as Customer;
 }
 
+/** The session cookie's name, before cookieName's prefix. */
+export const SESSION_COOKIE = "loja_session";
+
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
 export function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
-    cookie: storeCookie("loja_session", "session"),
+    cookie: storeCookie(SESSION_COOKIE, "session"),
   });
   return storage;
 }

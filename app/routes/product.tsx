@@ -19,6 +19,7 @@ import { productInstallments } from "#core/installments.ts";
 
 import type { Route } from "./+types/product";
 import { productPath } from "#app/lib/product-path.ts";
+import { usePersonalData } from "#app/lib/personal-data.ts";
 
 const { key: LINK_PARAM, student: SELECTED_STUDENT_PARAM } = URL_STATE.link;
 
@@ -64,8 +65,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       // The unit's address and hours of today (issue 27), for goods picked up there.
       pickup: pickupOf(units, product),
       loggedIn,
-      // "Avise-me quando chegar" keeps the account's address (issue 28).
-      customerEmail: customer?.email ?? null,
       linkMode: loggedIn ? linkMode : null,
       students,
       selectedStudentId: url.searchParams.get(SELECTED_STUDENT_PARAM),
@@ -113,13 +112,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     installments,
     pickup,
     loggedIn,
-    customerEmail,
     linkMode,
     students,
     selectedStudentId,
     studentDataId,
     removeLinkId,
   } = loaderData;
+  // "Avise-me quando chegar" keeps the account's address (issue 28); from the shopper's own data,
+  // not this page's, so a page shared by every parent carries none of it (decision 0084).
+  const customerEmail = usePersonalData().customer?.email ?? null;
   const productPage = productPath(product.category.slug, product.slug);
   // The link modal's forms and links keep the size chosen (?opcao=M).
   const linkPage = withOption(productPage, chosenOption);

@@ -1,7 +1,7 @@
 import { Outlet, useLocation, useSearchParams } from "react-router";
 import { useRootData } from "#app/root.tsx";
+import { usePersonalData } from "#app/lib/personal-data.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
-import { cartCount as countCart } from "#app/features/cart/cart-changes.ts";
 import { lazy, Suspense } from "react";
 import { ACCOUNT_PAGES, accountTabOf } from "#app/features/accounts/account-tab.ts";
 import { DesktopHeader } from "#app/layout/desktop-header.tsx";
@@ -33,13 +33,13 @@ export default function ShopLayout() {
 }
 
 function Shell({ children }: { children: React.ReactNode }) {
-  const { categories, store, year, customer, cart } = useRootData();
+  const { categories, store, year } = useRootData();
+  const { customer, cartCount, cartTotal } = usePersonalData();
   const location = useLocation();
   const [params] = useSearchParams();
   const isHome = location.pathname === "/";
   const shadow = useHeaderShadow(isHome);
   const searchTerm = location.pathname === "/busca" ? (params.get("q") ?? undefined) : undefined;
-  const cartCount = countCart(cart);
   const accountTab =
     customer || ACCOUNT_PAGES.has(location.pathname) ? null : accountTabOf(params.get(URL_STATE.account.key));
 
@@ -59,7 +59,7 @@ function Shell({ children }: { children: React.ReactNode }) {
           isHome={isHome}
           cartCount={cartCount}
           // Spec §6: a visitor sees the item count, the total only after logging in.
-          cartTotal={customer ? cart?.total : undefined}
+          cartTotal={customer ? (cartTotal ?? undefined) : undefined}
           searchTerm={searchTerm}
           customer={customer}
         />

@@ -6,6 +6,12 @@
 // limit), loaded by the same client in the same run; the ratio is the figure. Also each page's
 // HTML size and the JavaScript a browser loads before interaction (gzip KB, files).
 //
+// Also (issue 32, docs/decisions/0084) the same home, category and product page logged in beside
+// the visitor's cached page, measured back to back on one store: the logged-in/visitor ratio
+// (goal ≥ 0.25); with DATABASE_URL, on SQLite and on PostgreSQL side by side, page by page, with
+// the PostgreSQL/SQLite ratio of the logged-in pages (goal ≥ 0.8) and their p99 (goal < 100 ms).
+// `npm run bench -- --logged-in` prints these figures alone.
+//
 // `npm run bench -- --roster`: the roster import of 20,000 students (scripts/bench/roster-import.ts).
 //
 // `npm run bench -- --material-list`: a parent buying a 20-line material list with JavaScript off
@@ -132,6 +138,102 @@ async function pageFigures() {
   }
 }
 
+/** The first product page of a few categories that shows stock or seats live (X-Live-Render), if any. */
+async function liveStockProductPath(baseUrl) {
+  for (const categorySlug of ["cursos", "uniformes"]) {
+    const response = await fetch(
+      `${baseUrl}/api/products/list-product-by-category-slug/${categorySlug}/store/1/visible/enabled`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+    );
+    if (!response.ok) continue;
+    const { products } = await response.json();
+    for (const product of products.slice(0, 20)) {
+      const urlPath = `/produto/${categorySlug}/${product.slug}`;
+      const page = await fetch(`${baseUrl}${urlPath}`);
+      await page.body?.cancel();
+      if (page.headers.has("x-live-render")) return urlPath;
+    }
+  }
+  return null;
+}
+
+/** Whether the store answered `path` from its page cache (X-Page-Cache: hit), for `headers`. */
+async function cacheState(baseUrl, urlPath, headers) {
+  const response = await fetch(`${baseUrl}${urlPath}`, { headers: { ...COMPRESSED, ...headers } });
+  await response.body?.cancel();
+  return response.status !== 200 ? `HTTP ${response.status}` : (response.headers.get("x-page-cache") ?? "render");
+}
+
+/**
+ * Issue 32: the logged-in home, category and product page against the visitor's cached ones,
+ * each pair loaded back to back (one minute apart at most, so the machine's load is the same),
+ * with a browser's Accept-Encoding. With DATABASE_URL, a SQLite store and a PostgreSQL one run
+ * side by side (the idle one costs nothing) and each page is loaded on both in turn.
+ */
+async function loggedInFigures() {
+  const databases = [["SQLite", { DATABASE_URL: "" }]];
+  if (process.env.DATABASE_URL) databases.push(["PostgreSQL", { DATABASE_URL: process.env.DATABASE_URL }]);
+  const stores = [];
+  try {
+    for (const [name, env] of databases) {
+      const store = await startStore(env);
+      stores.push({ name, store, cookie: await demoCustomerCookie(store.baseUrl) });
+    }
+    const base = stores[0].store.baseUrl;
+    const pages = [
+      ["home", "/"],
+      ["categoria", "/categoria/papelaria"],
+      ["produto", await firstProductPath(base, "papelaria")],
+    ];
+    // A page showing stock or seats live (decision 0066) is rendered for visitors too: a row of its own.
+    const live = await liveStockProductPath(base);
+    if (live) pages.push(["produto, estoque ao vivo", live]);
+    const rows = [];
+    const loggedIn = new Map();
+    for (const [name, urlPath] of pages) {
+      for (const { name: database, store, cookie } of stores) {
+        const visitor = await load(`${store.baseUrl}${urlPath}`, COMPRESSED);
+        const customer = await load(`${store.baseUrl}${urlPath}`, { ...COMPRESSED, cookie });
+        loggedIn.set(`${database} ${urlPath}`, customer);
+        rows.push({
+          página: name,
+          banco: database,
+          "visitante req/s": Math.round(visitor.requests.average),
+          "visitante p99 ms": visitor.latency.p99,
+          "visitante cache": await cacheState(store.baseUrl, urlPath, {}),
+          "logado req/s": Math.round(customer.requests.average),
+          "logado p99 ms": customer.latency.p99,
+          "logado cache": await cacheState(store.baseUrl, urlPath, { cookie }),
+          "logado/visitante": (customer.requests.average / visitor.requests.average).toFixed(3),
+          erros: errorsOf(visitor) + errorsOf(customer),
+        });
+      }
+    }
+    console.log("\nLogado × visitante (a mesma página, medidas seguidas, Accept-Encoding de navegador):");
+    console.table(rows);
+    console.log("Meta (issue 32): logado/visitante ≥ 0,25 em home, categoria e produto.");
+    if (stores.length > 1) {
+      console.log("\nPostgreSQL × SQLite, páginas logadas:");
+      console.table(
+        pages.map(([name, urlPath]) => {
+          const sqlite = loggedIn.get(`SQLite ${urlPath}`);
+          const postgres = loggedIn.get(`PostgreSQL ${urlPath}`);
+          return {
+            página: name,
+            "SQLite req/s": Math.round(sqlite.requests.average),
+            "PostgreSQL req/s": Math.round(postgres.requests.average),
+            "PostgreSQL/SQLite": (postgres.requests.average / sqlite.requests.average).toFixed(3),
+            "PostgreSQL p99 ms": postgres.latency.p99,
+          };
+        }),
+      );
+      console.log(`Meta (issue 32): PostgreSQL/SQLite ≥ 0,8 e p99 < 100 ms com ${CONNECTIONS} conexões.`);
+    } else console.log("PostgreSQL: defina DATABASE_URL para medir também (scripts/postgres-cluster.sh).");
+  } finally {
+    for (const { store } of stores) await store.stop();
+  }
+}
+
 /** A session of the demo customer, through the login form: its pages bypass any page cache. */
 async function demoCustomerCookie(baseUrl) {
   const browser = new Browser(baseUrl, { address: "10.200.0.1" });
@@ -210,5 +312,9 @@ else if (process.argv.includes("--material-list")) {
     `Benchmark: ${DURATION_S} s por medida, ${CONNECTIONS} conexões, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "(padrão)"}\n`,
   );
   if (process.argv.includes("--catalogue")) await catalogueFigures();
-  else await pageFigures();
+  else if (process.argv.includes("--logged-in")) await loggedInFigures();
+  else {
+    await pageFigures();
+    await loggedInFigures();
+  }
 }

@@ -2,16 +2,22 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import type { PageCacheHooks } from "../../app/.server/page-cache.server.ts";
+import type { LoggedInSlot, PlaceholderShopper } from "../../app/.server/logged-in-page.server.ts";
+import type { PageCacheCarry } from "../../app/.server/request-context.server.ts";
 import { ByteLru } from "../../app/.server/byte-lru.server.ts";
 import { gzipBody, plainBody } from "./gzip-template.ts";
-import { pageTemplate, type PageTemplate, type SlotName } from "./page-template.ts";
+import { pageTemplate, splitPage, type PageTemplate, type SlotName } from "./page-template.ts";
 import { acceptsGzip, pageCacheSettings, type PageCacheSettings } from "./settings.ts";
 
 /**
- * The anonymous page cache (docs/decisions/0036-page-cache.md): a catalogue page asked for by a
- * visitor the store does not know yet (no session, guest cart, toast or other store cookie) is
- * rendered once, with placeholders where the visitor's CSRF token and the response's CSP nonce
- * go, and then served from memory with this visitor's own token and this response's nonce.
+ * The page cache (docs/decisions/0036-page-cache.md): a catalogue page asked for by a visitor
+ * the store does not know yet (no session, guest cart, toast or other store cookie) is rendered
+ * once, with placeholders where the visitor's CSRF token and the response's CSP nonce go, and
+ * then served from memory with this visitor's own token and this response's nonce.
+ *
+ * A logged-in parent's page (only the session cookie, no URL state of their own) is the same
+ * page rendered once per shape with a placeholder shopper, and filled per response with the
+ * parent's name, e-mail, avatar, cart count and total and their data string (decision 0084).
  * Anything else goes on to React Router as before.
  */
 
@@ -32,9 +38,11 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 const VARY = "Accept-Encoding, Cookie, Sec-CH-Viewport-Width, Sec-CH-UA-Mobile";
 
+type Slot = SlotName | LoggedInSlot;
+
 interface Entry {
   /** Null: this URL is not cacheable (not a 200 page, a cookie set, live stock); React Router answers it. */
-  page: { template: PageTemplate; headers: [string, string][] } | null;
+  page: { template: PageTemplate<Slot>; headers: [string, string][] } | null;
   version: number | null;
   expiresAt: number;
 }
@@ -54,6 +62,8 @@ function requestHeaders(req: Request): Pick<Headers, "get"> {
   };
 }
 
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? "unknown";
+
 function renderHeaders(req: Request): Headers {
   const headers = new Headers();
   for (const name of RENDER_HEADERS) {
@@ -66,7 +76,7 @@ function renderHeaders(req: Request): Headers {
 export function pageCache(build: ServerBuild, settings: PageCacheSettings = pageCacheSettings()) {
   const entryModule = build.entry.module as typeof build.entry.module & {
     pageCacheHooks: PageCacheHooks;
-    loadContextFor: (nonce: string) => RouterContextProvider;
+    loadContextFor: (nonce: string, logFields?: undefined, carry?: PageCacheCarry) => RouterContextProvider;
   };
   const hooks = entryModule.pageCacheHooks;
   const renderPage = createRequestHandler(build, process.env.NODE_ENV);
@@ -78,13 +88,30 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
   const placeholderCookie = hooks.csrfCookieHeader(placeholders.csrf);
   const cache = new ByteLru<Entry>(settings.maxBytes);
   const rendering = new Map<string, Promise<Entry>>();
+  // Two made-up shoppers per shape, for the life of the process: the template is the first's
+  // render, and the second's must cut into the same text around the same slots.
+  const shoppers = new Map<string, [PlaceholderShopper, PlaceholderShopper]>();
+  const shoppersOf = (shape: string) => {
+    let pair = shoppers.get(shape);
+    if (!pair) shoppers.set(shape, (pair = [hooks.placeholderShopper(shape), hooks.placeholderShopper(shape)]));
+    return pair;
+  };
+  const allPlaceholders = (shopper: PlaceholderShopper): Record<Slot, string> => ({
+    ...placeholders,
+    ...shopper.placeholders,
+  });
+  const variableSlots = new Set<Slot>(hooks.loggedInSlots);
 
-  async function renderEntry(req: Request, url: string, version: number | null): Promise<Entry> {
+  /** A page's HTML as React Router renders it for a visitor, or for a placeholder shopper; null: not to be kept. */
+  async function renderHtml(req: Request, url: string, shopper: PlaceholderShopper | null) {
     const headers = renderHeaders(req);
     headers.set("cookie", placeholderCookie);
-    headers.set("x-client-address", req.ip ?? req.socket.remoteAddress ?? "unknown");
-    const response = await renderPage(new Request(url, { headers }), entryModule.loadContextFor(placeholders.nonce));
-    const expiresAt = Date.now() + settings.ttlMs;
+    headers.set("x-client-address", clientAddress(req));
+    const carry: PageCacheCarry | undefined = shopper ? { templateShopper: shopper.data } : undefined;
+    const response = await renderPage(
+      new Request(url, { headers }),
+      entryModule.loadContextFor(placeholders.nonce, undefined, carry),
+    );
     const html = response.headers.get("content-type")?.startsWith("text/html") ? await response.text() : null;
     // A page that sets a cookie (beyond the CSRF one it already has) is someone's: never shared.
     // A live one (a product's stock, decision 0066) would be stale at the next sale.
@@ -95,22 +122,51 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
       html === null
     ) {
       if (!response.bodyUsed) await response.body?.cancel();
-      return { page: null, version, expiresAt };
+      return null;
     }
-    const template = pageTemplate(html, placeholders);
-    const kept = [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name));
-    return { page: template && { template, headers: kept }, version, expiresAt };
+    return { html, headers: [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)) };
   }
 
-  /** The entry for `key`, and whether this request rendered it. */
-  async function entryFor(req: Request, key: string, url: string): Promise<[Entry, boolean]> {
+  /**
+   * Whether everything a shopper changes on the page is in a slot: the second placeholder
+   * shopper's render cuts into the same text around the same slots as the first's. A page that
+   * derived something else from the shopper (an initial, a length, a plural) is not shared.
+   */
+  function sameForEveryShopper(first: string, second: string, pair: [PlaceholderShopper, PlaceholderShopper]) {
+    const a = splitPage(first, allPlaceholders(pair[0]));
+    const b = splitPage(second, allPlaceholders(pair[1]));
+    return a.slots.join() === b.slots.join() && a.statics.every((text, index) => text === b.statics[index]);
+  }
+
+  async function renderEntry(req: Request, url: string, version: number | null, shape: string | null): Promise<Entry> {
+    const expiresAt = Date.now() + settings.ttlMs;
+    const pair = shape === null ? null : shoppersOf(shape);
+    const rendered = await renderHtml(req, url, pair?.[0] ?? null);
+    if (!rendered) return { page: null, version, expiresAt };
+    if (pair) {
+      const again = await renderHtml(req, url, pair[1]);
+      if (!again || !sameForEveryShopper(rendered.html, again.html, pair)) {
+        console.warn(
+          `[cache de páginas] ${new URL(url).pathname} logado não é igual para todos: renderizada a cada pedido`,
+        );
+        return { page: null, version, expiresAt };
+      }
+    }
+    const template: PageTemplate<Slot> | null = pair
+      ? pageTemplate<Slot>(rendered.html, allPlaceholders(pair[0]), variableSlots)
+      : pageTemplate(rendered.html, placeholders);
+    return { page: template && { template, headers: rendered.headers }, version, expiresAt };
+  }
+
+  /** The entry for `key`, and whether this request rendered it; `shape`: a logged-in page's (null: a visitor's). */
+  async function entryFor(req: Request, key: string, url: string, shape: string | null): Promise<[Entry, boolean]> {
     const version = await hooks.catalogueVersion();
     const cached = cache.get(key);
     if (cached && cached.version === version && cached.expiresAt > Date.now()) return [cached, false];
     // Many visitors asking for one stale page wait for one render.
     const pending = rendering.get(key);
     if (pending) return [await pending, false];
-    const render = renderEntry(req, url, version).finally(() => rendering.delete(key));
+    const render = renderEntry(req, url, version, shape).finally(() => rendering.delete(key));
     rendering.set(key, render);
     const entry = await render;
     cache.set(key, entry, key.length + (entry.page?.template.gzip.bytes ?? 0) + 200);
@@ -128,16 +184,41 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
         settings.maxBytes === 0 ||
         !CACHED_PATHS.test(req.path) ||
         typeof nonce !== "string" ||
-        nonce.length !== placeholders.nonce.length ||
-        cookieNames(req.headers.cookie).some(hooks.isVisitorStateCookie)
+        nonce.length !== placeholders.nonce.length
       )
         return next();
       const url = `http://localhost${req.originalUrl}`;
-      const key = `${hooks.variantOf(new URL(url), requestHeaders(req))} ${req.originalUrl}`;
-      const [entry, rendered] = await entryFor(req, key, url);
+      const parsed = new URL(url);
+      const storeCookies = cookieNames(req.headers.cookie).filter(hooks.isVisitorStateCookie);
+      let personal: Partial<Record<LoggedInSlot, string>> = {};
+      let shape: string | null = null;
+      if (storeCookies.length > 0) {
+        // A logged-in parent: only their session, and no URL state of their own (decision 0084).
+        if (
+          !settings.loggedIn ||
+          !storeCookies.every(hooks.isSessionCookie) ||
+          !hooks.sharedWithEveryShopper(parsed.searchParams)
+        )
+          return next();
+        const shopper = await hooks.loggedInShopper(req.headers.cookie ?? "", clientAddress(req));
+        if ("render" in shopper) {
+          if (shopper.itemsRemovedEarlier)
+            res.locals.pageCacheCarry = { itemsRemovedEarlier: shopper.itemsRemovedEarlier };
+          return next();
+        }
+        // The request log names the customer, as React Router's render would (request-log-fields.server.ts).
+        if (res.locals.logFields && shopper.data.customer) res.locals.logFields.customerId = shopper.data.customer.id;
+        shape = hooks.shapeOf(shopper.data);
+        personal = hooks.slotValues(shopper.data, shopper.personal);
+      }
+      const variant = hooks.variantOf(parsed, requestHeaders(req));
+      const key = shape === null ? `${variant} ${req.originalUrl}` : `${variant} ${req.originalUrl} ${shape}`;
+      const [entry, rendered] = await entryFor(req, key, url, shape);
       if (!entry.page) return next();
       const [token, setCookie] = hooks.csrfFor(req.headers.cookie ?? null);
-      const values = entry.page.template.kinds.map((kind) => Buffer.from(kind === "csrf" ? token : nonce));
+      const values = entry.page.template.kinds.map((kind) =>
+        Buffer.from(kind === "csrf" ? token : kind === "nonce" ? nonce : (personal[kind] ?? "")),
+      );
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
       const body = gzip ? gzipBody(entry.page.template.gzip, values) : plainBody(entry.page.template.gzip, values);
       for (const [name, value] of entry.page.headers) res.setHeader(name, value);

@@ -7,6 +7,12 @@ describe("page cache settings", () => {
     expect(pageCacheSettings({ PAGE_CACHE_MB: "0" }).maxBytes).toBe(0);
     expect(() => pageCacheSettings({ PAGE_CACHE_MB: "muito" })).toThrow(/PAGE_CACHE_MB inválido/);
   });
+
+  it("share logged-in parents' pages unless PAGE_CACHE_LOGGED_IN=0, and refuse another value", () => {
+    expect(pageCacheSettings({}).loggedIn).toBe(true);
+    expect(pageCacheSettings({ PAGE_CACHE_LOGGED_IN: "0" }).loggedIn).toBe(false);
+    expect(() => pageCacheSettings({ PAGE_CACHE_LOGGED_IN: "sim" })).toThrow(/PAGE_CACHE_LOGGED_IN inválido/);
+  });
 });
 
 describe("the encoding of a cached page", () => {

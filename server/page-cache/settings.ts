@@ -4,6 +4,8 @@ export interface PageCacheSettings {
   maxBytes: number;
   /** How long a page is kept at most: what time changes on a page (sale windows, the year) shows within it. */
   ttlMs: number;
+  /** Whether logged-in parents' pages are shared too, filled per response (decision 0084); PAGE_CACHE_LOGGED_IN=0 turns it off. */
+  loggedIn: boolean;
 }
 
 const DEFAULT_MEGABYTES = 32;
@@ -16,7 +18,12 @@ export function pageCacheSettings(env: NodeJS.ProcessEnv = process.env): PageCac
     throw new Error(
       `PAGE_CACHE_MB inválido: "${raw ?? ""}". Use um número inteiro de megabytes entre 0 e 4096 (0 desliga o cache de páginas).`,
     );
-  return { maxBytes: megabytes * 1024 * 1024, ttlMs: 30_000 };
+  const loggedIn = env.PAGE_CACHE_LOGGED_IN?.trim() ?? "1";
+  if (loggedIn !== "0" && loggedIn !== "1")
+    throw new Error(
+      `PAGE_CACHE_LOGGED_IN inválido: "${loggedIn}". Use 1 (as páginas de quem está logado também vêm do cache) ou 0.`,
+    );
+  return { maxBytes: megabytes * 1024 * 1024, ttlMs: 30_000, loggedIn: loggedIn === "1" };
 }
 
 /** Whether the client takes gzip: pages are gzip (or plain), never Brotli, which costs far more per response. */

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "#app/root.tsx";
+import { usePersonalData } from "#app/lib/personal-data.ts";
 import { CHECKOUT_PATH, hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { CloseIcon } from "#app/ui/icons.tsx";
 import { useDialogFocus } from "#app/ui/dialog-focus.ts";
@@ -14,7 +15,8 @@ import type { StudentListEntry } from "#app/features/lists/list-entry-links.ts";
 
 /** "Carrinho de Compras" side panel, opened by ?carrinho=aberto (spec §2). */
 export function CartPanel() {
-  const { cart, cartInstallments, coupons, customer, cartListEntries } = useRootData();
+  const { coupons, cartListEntries } = useRootData();
+  const { cart, cartInstallments, customer } = usePersonalData();
   const location = useLocation();
   const closeHref = hrefWithParam(location, URL_STATE.cart.key, null);
   const here = `${location.pathname}${location.search}`;

@@ -1,6 +1,7 @@
 import { getInputProps, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useRouteLoaderData } from "react-router";
+import { usePersonalData } from "#app/lib/personal-data.ts";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { WAITING_LIST_MESSAGES } from "#api/contract/waiting-list.ts";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
@@ -94,18 +95,18 @@ export function WaitingListForm({ itemTOTVSId, productPath, customerEmail, lastR
 
 /**
  * The form on a full class's product page: the course's code from the product page's data and
- * the logged-in customer's e-mail from the root's, so the page's own entry passes nothing new
- * (its script budget, docs/decisions/0037-page-weight.md).
+ * the logged-in customer's e-mail from the root's (usePersonalData, decision 0084), so the page's
+ * own entry passes nothing new (its script budget, docs/decisions/0037-page-weight.md).
  */
 export function ProductPageWaitingList({ productPath }: { productPath: string }) {
   const page = useRouteLoaderData<{ product: { itemTOTVS: number } }>("routes/product");
-  const root = useRouteLoaderData<{ customer: { email: string } | null }>("root");
+  const { customer } = usePersonalData();
   if (!page) return null;
   return (
     <WaitingListForm
       itemTOTVSId={page.product.itemTOTVS}
       productPath={productPath}
-      customerEmail={root?.customer?.email ?? null}
+      customerEmail={customer?.email ?? null}
     />
   );
 }

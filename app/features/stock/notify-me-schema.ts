@@ -7,9 +7,9 @@ import { z } from "zod";
 import { STOCK_ALERT_MESSAGES, stockAlertEmailField } from "#api/contract/stock-alerts.ts";
 import { isProductPath } from "#app/lib/product-path.ts";
 
-// The form's address and id live apart, without Zod, so the form imports them alone and the
-// schemas load on its first focus (docs/decisions/0081-js-budget.md).
-export { NOTIFY_ME_PATH, notifyMeFormId } from "./notify-me-address.ts";
+// The form's address and id (NOTIFY_ME_PATH, notifyMeFormId) live in notify-me-address.ts,
+// without Zod, so the form imports them alone and the schemas load on its first focus
+// (docs/decisions/0081-js-budget.md).
 
 const item = {
   itemTOTVSId: z.coerce.number<number>().int().positive(),

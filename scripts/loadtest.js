@@ -13,8 +13,19 @@ import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
 import { registrationPayload } from "#tests/fixtures/customers.ts";
 import { Browser } from "./bench/browser.js";
 import { machineNote, requireBuild, startStore } from "./bench/store-process.js";
+import { nextAddress, pick, sleep } from "./bench/simulated-people.js";
 
 requireBuild("loadtest");
+// `npm run loadtest -- --term-start`: the first week of term on PostgreSQL, two servers (issue 32).
+// It runs the roster import's and the stock adjustment's own code, whose TypeScript needs more
+// than type stripping (parameter properties): its own Node, with the types transformed.
+if (process.argv.includes("--term-start")) {
+  const { spawnSync } = await import("node:child_process");
+  const flags = ["--experimental-transform-types", "--disable-warning=ExperimentalWarning"];
+  const script = new URL("./loadtest-term-start.js", import.meta.url).pathname;
+  const run = spawnSync(process.execPath, [...flags, script, ...process.argv.slice(2)], { stdio: "inherit" });
+  process.exit(run.status ?? 1);
+}
 
 const SECONDS = Number(process.env.LOADTEST_SECONDS ?? 300);
 const SHOPPERS = Number(process.env.LOADTEST_SHOPPERS ?? 50);
@@ -30,15 +41,6 @@ const STUDENT_RA = "20250003";
 const SEARCH_TERMS = ["caderno", "camisa", "curso", "agenda", "caneca", "livro", "mochila", "robótica", "ingles"];
 /** Physical products: a parent's cart of uniforms and stationery. */
 const SHOPPING_CATEGORIES = ["papelaria", "fardamento", "camisas", "canecas", "agenda"];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-let addressCounter = 0;
-/** One address per simulated person: rate limits count each apart (the store trusts one proxy hop). */
-const nextAddress = () => {
-  addressCounter += 1;
-  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${(addressCounter & 255) + 1}`;
-};
 
 const timings = new Map();
 const errors = new Map();

@@ -53,6 +53,11 @@ export class Browser {
     this.timeoutMs = timeoutMs;
     this.onRequest = onRequest;
     this.cookies = new Map();
+    /**
+     * Statuses that are a page the store answers by design (a "sold out" 409 at the payment):
+     * not an error, not thrown; the caller checks the page is the one it expected.
+     */
+    this.accepted = new Set();
   }
 
   get cookieHeader() {
@@ -91,7 +96,7 @@ export class Browser {
         else this.cookies.set(name, pair.slice(equals + 1).trim());
       }
       const ms = performance.now() - started;
-      const failed = response.status >= 400;
+      const failed = response.status >= 400 && !this.accepted.has(response.status);
       this.onRequest({ step, ms, status: response.status, error: failed ? `HTTP ${response.status}` : null });
       if (failed) throw new Error(`${step}: HTTP ${response.status} em ${method} ${target}`);
       const location = response.headers.get("location");

@@ -118,6 +118,18 @@ function rssKb(pid) {
   }
 }
 
+/** Each process of the tree under `pid` (itself first, then its node:cluster workers) with its RSS in MB. */
+export function processTree(pid) {
+  const found = [];
+  const pending = [pid];
+  while (pending.length > 0) {
+    const next = pending.shift();
+    found.push({ pid: next, rssMb: Math.round(rssKb(next) / 1024) });
+    pending.push(...childrenOf(next));
+  }
+  return found;
+}
+
 /** The resident memory of a process and its descendants, in MB (Linux /proc; 0 elsewhere). */
 export function treeRssMb(pid) {
   let kb = 0;

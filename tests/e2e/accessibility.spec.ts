@@ -16,7 +16,7 @@ import { holdToast } from "./support/toasts.ts";
 // A new page or dialog joins by adding one entry to a list below (VISITOR_VIEWS for what a
 // visitor opens by address alone).
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** A header <details> menu, opened as a click would (when this size's header has it). */
 /** The link modal (spec §2), titled by the question it asks. */

@@ -213,7 +213,7 @@ test.describe("a card typed on Mercado Pago's page without JavaScript, tokenised
 
 test.describe("the card's own instalments and type, as MercadoPago.js reports them (decision 0046)", () => {
   // Each purchase asks the acquirer's double four times (two lookups, the token, the store's check) before the charge.
-  test.describe.configure({ timeout: 60_000 });
+  test.describe.configure({ timeout: 180_000 });
   test.skip(
     ({ javaScriptEnabled }) => javaScriptEnabled === false,
     "without JavaScript the card is typed on Mercado Pago's page, which offers its own counts",

@@ -38,6 +38,8 @@ test("a parent's uniform and notebook: separated, ready, handed over to the name
   logIn,
   visit,
 }) => {
+  // Three people's browsers and some twenty page loads: 45-60 s on the 2-core CI machine.
+  test.slow();
   const uniform = await ownProduct({
     type: "P",
     title: "Camisa Jornada",

@@ -81,10 +81,11 @@ test("a bag filled from a list shows its discount until a required line leaves, 
   await expect(panel.getByTestId("cart-total-list-discount")).toHaveText("Desconto da lista completa- R$ 3,89");
   await expect(panel.getByTestId("cart-total")).toHaveText("R$ 35,01");
   await panel.getByRole("button", { name: `Remover ${ruler.title} do carrinho` }).click();
+  // The state first, then the toast that reported it (support/announcements.ts).
+  await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   await expectAnnounced(page, `O desconto da lista completa deixou de valer: falta ${ruler.title}.`, {
     type: "warning",
   });
-  await expect(cartPanel(page).getByTestId("cart-line")).toHaveCount(1);
   await expect(cartPanel(page).getByTestId("bag-list-discount")).toHaveCount(0);
   await expect(cartPanel(page).getByTestId("cart-total-list-discount")).toHaveCount(0);
   await expect(cartPanel(page).getByTestId("cart-total")).toHaveText("R$ 25,00");

@@ -32,7 +32,13 @@ export interface NotifyMeFormProps {
  * it works without JavaScript; with it, a fetcher keeps the shopper on the page, and a refusal
  * (a bad e-mail, no consent, the item back in stock meanwhile) shows here.
  */
-export function NotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
+export function NotifyMeForm(props: NotifyMeFormProps) {
+  // The rules are chosen once, when they load: a visitor who logs in on this page (the login
+  // redirects back to it) gets a new form with the customer's, not the visitor's e-mail field.
+  return <ShopperNotifyMeForm key={props.customerEmail ? "cliente" : "visitante"} {...props} />;
+}
+
+function ShopperNotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
   const fetcher = useFetcher<NotifyMeReply>();
   // The schemas load on the form's first focus, not with the page (docs/decisions/0081-js-budget.md).
   const { loadOnFocus, ...rules } = useLazyRules(

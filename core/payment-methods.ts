@@ -1,9 +1,9 @@
 /**
  * The payment methods of spec §9, the one home of their codes and texts: the contract's calls,
  * the database's schema and seed, the payment form and the e-mails read them. Apart from the call
- * declarations so the browser's payment form can import it alone.
+ * declarations so the browser's payment form can import it alone: no Zod here (its enum is
+ * `paymentMethodCode` in api/contract/fields.ts; docs/decisions/0081-js-budget.md).
  */
-import { z } from "zod";
 
 /**
  * Spec §9: "0" boleto, "1" credit card, "2" free. "3" Pix is the bundled API's, beyond the spec
@@ -11,13 +11,6 @@ import { z } from "zod";
  */
 export const PAYMENT_METHOD_CODES = { boleto: "0", credit: "1", free: "2", pix: "3" } as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[keyof typeof PAYMENT_METHOD_CODES];
-
-export const paymentMethodCode = z.enum([
-  PAYMENT_METHOD_CODES.boleto,
-  PAYMENT_METHOD_CODES.credit,
-  PAYMENT_METHOD_CODES.free,
-  PAYMENT_METHOD_CODES.pix,
-]);
 
 /** Spec §9's method names, as the API answers them in paymentMethod.name. */
 export const PAYMENT_METHOD_NAMES: Record<PaymentMethodCode, string> = {

@@ -4,8 +4,7 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { integerId, slugField, storeIdField, storeIdOfPath, uuidParam } from "./fields.ts";
-import { paymentMethodCode } from "#core/payment-methods.ts";
+import { integerId, paymentMethodCode, slugField, storeIdField, storeIdOfPath, uuidParam } from "./fields.ts";
 
 export const HOME_LIMIT_MAX = 15;
 /** The most products one page of list-product-page-by-category-slug may ask for. */

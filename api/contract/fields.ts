@@ -1,5 +1,6 @@
 /** Request fields several calls share (bodies and, on the API's side, path parameters). */
 import { z } from "zod";
+import { PAYMENT_METHOD_CODES } from "#core/payment-methods.ts";
 
 const STORE_ID_INVALID = "Identificador de loja inválido.";
 
@@ -35,3 +36,11 @@ export const storeIdOfPath = z.object({ storeId: storeIdField });
 
 /** An id that is a uuid (a category, a product, a cart…), read from a path. */
 export const uuidParam = (message: string) => z.string().uuid({ message });
+
+/** A payment method's code (spec §9), apart from core/payment-methods.ts, which the browser reads. */
+export const paymentMethodCode = z.enum([
+  PAYMENT_METHOD_CODES.boleto,
+  PAYMENT_METHOD_CODES.credit,
+  PAYMENT_METHOD_CODES.free,
+  PAYMENT_METHOD_CODES.pix,
+]);

@@ -4,9 +4,8 @@
  */
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
-import { storeIdOfPath } from "./fields.ts";
+import { paymentMethodCode, storeIdOfPath } from "./fields.ts";
 import { deliveryState } from "#core/delivery.ts";
-import { paymentMethodCode } from "#core/payment-methods.ts";
 import { saleStatus } from "#core/sale-status.ts";
 
 export const SALE_NOT_FOUND = "Compra não encontrada.";

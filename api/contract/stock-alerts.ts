@@ -7,18 +7,11 @@ import { z } from "zod";
 import { emailField } from "#core/validation/customer-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { integerId, storeIdField } from "./fields.ts";
+import { STOCK_ALERT_MESSAGES } from "./stock-alert-messages.ts";
 
-export const STOCK_ALERT_MESSAGES = {
-  consentLabel: "Autorizo a Loja Escolar a me enviar um e-mail quando este item voltar ao estoque.",
-  consentRequired: "Marque a autorização para receber o aviso por e-mail.",
-  itemInvalid: "Item inválido.",
-  unknownItem: "Item não encontrado nesta loja.",
-  notTracked: "Este item não tem controle de estoque: ele pode ser comprado normalmente.",
-  notSoldOut: "Este item está disponível: você já pode comprá-lo.",
-  seat: "Este aviso é para produtos esgotados. Para um curso ou evento lotado, entre na lista de espera.",
-  created: "Pronto! Avisaremos você por e-mail quando chegar.",
-  alreadyWaiting: "Você já pediu este aviso. Avisaremos você por e-mail quando chegar.",
-} as const;
+// The texts live apart, without Zod, so the product page's form imports them alone
+// (docs/decisions/0081-js-budget.md).
+export { STOCK_ALERT_MESSAGES } from "./stock-alert-messages.ts";
 
 /** Typed by a visitor: stored in lower case, as the store keeps every e-mail. */
 export const stockAlertEmailField = z

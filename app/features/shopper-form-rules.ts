@@ -25,6 +25,7 @@ import {
 } from "#app/features/students/student-schemas.ts";
 import { supportTicketSchema } from "#core/validation/support-fields.ts";
 import { pickupPersonFields } from "#api/contract/pickup-people.ts";
+import { customerNotifySchema, visitorNotifySchema } from "#app/features/stock/notify-me-schema.ts";
 
 function zodRules<S extends z.ZodType>(schema: S) {
   return ({ formData }: { formData: FormData }) => parseWithZod(formData, { schema });
@@ -52,6 +53,8 @@ export const formRules = {
   raLink: zodRules(raLinkSchema),
   supportTicket: zodRules(supportTicketSchema),
   pickupPerson: zodRules(pickupPersonFields),
+  notifyMeCustomer: zodRules(customerNotifySchema),
+  notifyMeVisitor: zodRules(visitorNotifySchema),
   registrationBasics: intentRules("basics", registrationBasicsSchema),
   profile: intentRules("profile", profileSchema),
   newStudent: intentRules("student-next", newStudentFormSchema),

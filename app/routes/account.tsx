@@ -6,7 +6,7 @@ import { PickupPeople } from "#app/features/pickup-people/pickup-people.tsx";
 import { PICKUP_PEOPLE_ANCHOR } from "#app/features/pickup-people/pickup-people-intents.ts";
 import { WhatsappConsentSection } from "#app/features/messages/whatsapp-consent-section.tsx";
 import { WHATSAPP_CONSENT_ANCHOR } from "#app/features/messages/whatsapp-consent-intents.ts";
-import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/whatsapp-texts.ts";
 import { PasswordForm } from "#app/features/accounts/password-form.tsx";
 import { ProfileForm } from "#app/features/accounts/profile-form.tsx";
 import type { Route } from "./+types/account";

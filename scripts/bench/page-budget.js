@@ -1,8 +1,9 @@
 // The page-weight budget, checked on the build output (sizes, never times): for each route, the
 // script files its HTML names before interaction (React Router's entry and the route chain's
-// modules and imports, as in its modulepreload links) and their gzip bytes. The pages a visit
-// starts on must stay within the issue's budget; the table shows every route. Exit code 1 when
-// over. Run after `npm run build`: `npm run check:page-budget` (part of `npm test`).
+// modules and imports, as in its modulepreload links) and their gzip bytes. Every storefront page
+// is held to the issue's budget (issue 32; docs/decisions/0081-js-budget.md); the gestor's pages
+// are listed, not held. Exit code 1 when a page is over. Run after `npm run build`:
+// `npm run check:page-budget` (part of `npm test`).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fs from "node:fs";
@@ -15,18 +16,49 @@ const root = path.resolve(import.meta.dirname, "../..");
 // 10 script files leaves 5 for built files.
 const INLINE_SCRIPTS = 5;
 
-// The pages held to the budget: those a visit starts on (docs/decisions/0037-page-weight.md), no
-// form libraries before a form opens, and every other page that meets it. The form pages load
-// Conform and are 130-190 KB (docs/decisions/0039-form-pages-weight.md): listed, not held yet.
-// /faq and /privacidade are 1-3 KB over, their text being in their route modules: listed, not held yet.
-const BROWSING_ROUTES = [
-  "routes/home",
-  "routes/category",
-  "routes/product",
-  "routes/search",
-  "routes/not-found",
-  "routes/session-expired",
-];
+// What those inline scripts weigh, gzip, without the loader data: page-weight.js counts them on a
+// real page, this check has no page. Measured on the built store (docs/perf/2026-11-28-js-budget.md):
+// 0.9-1.2 KB on home, category, product, search, faq and the form pages. The loader data depends on what the
+// database holds (the home's 55 cards are ~4 KB of it) and is counted by the bench on real pages,
+// not here: that is the one difference between the two counts.
+const INLINE_GZIP_BYTES = 1.2 * 1024;
+
+// Layouts: never a page on their own, always under one of the pages below.
+const LAYOUTS = new Set(["root", "routes/shop-layout", "routes/gestor/layout"]);
+const isGestor = (id) => id.startsWith("routes/gestor/");
+
+// Storefront pages still over the budget (docs/decisions/0081-js-budget.md says why each is):
+// held to today's figure, built files, so they cannot grow, until they meet the budget and leave
+// this list. A page not listed here is held to the budget itself.
+const OVER_TODAY = {
+  "routes/public-list-print": { kb: 113.3, files: 12 },
+  "routes/boleto": { kb: 113.4, files: 12 },
+  "routes/search": { kb: 120.1, files: 10 },
+  "routes/session-expired": { kb: 120.1, files: 10 },
+  "routes/leaving-notice": { kb: 120.1, files: 10 },
+  "routes/public-lists": { kb: 120.4, files: 11 },
+  "routes/home": { kb: 120.5, files: 10 },
+  "routes/category": { kb: 120.5, files: 10 },
+  "routes/product": { kb: 121.2, files: 10 },
+  "routes/faq": { kb: 121.5, files: 10 },
+  "routes/public-list": { kb: 122.0, files: 13 },
+  "routes/privacy": { kb: 124.2, files: 11 },
+  "routes/reset-password": { kb: 131.8, files: 12 },
+  "routes/forgot-password": { kb: 132.4, files: 14 },
+  "routes/notify-me": { kb: 133.2, files: 14 },
+  "routes/support": { kb: 133.3, files: 13 },
+  "routes/login": { kb: 140.7, files: 22 },
+  "routes/register": { kb: 140.7, files: 22 },
+  "routes/quick-purchase": { kb: 147.8, files: 26 },
+  "routes/public-receipt": { kb: 154.4, files: 18 },
+  "routes/seat-offer": { kb: 165.2, files: 22 },
+  "routes/waiting-list": { kb: 165.7, files: 24 },
+  "routes/purchase-complete": { kb: 165.7, files: 19 },
+  "routes/student-material-list": { kb: 174.3, files: 22 },
+  "routes/account": { kb: 181.7, files: 35 },
+  "routes/checkout": { kb: 197.5, files: 39 },
+  "routes/checkout-retry": { kb: 197.5, files: 39 },
+};
 
 const { assets } = await import(pathToFileURL(path.join(root, "build/server/index.js")).href);
 
@@ -42,38 +74,59 @@ function gzipOf(file) {
   return sizes.get(file);
 }
 
+const kb = (bytes) => Number((bytes / 1024).toFixed(1));
+
 const rows = Object.keys(assets.routes)
-  .filter((id) => assets.routes[id].hasComponent !== false)
+  // A route without a component (an action, a file) renders no page.
+  .filter((id) => assets.routes[id].hasDefaultExport && !LAYOUTS.has(id))
   .map((id) => {
     const files = new Set([assets.entry.module, ...assets.entry.imports]);
     for (const route of routeChain(id)) for (const file of [route.module, ...(route.imports ?? [])]) files.add(file);
-    const bytes = [...files].reduce((total, file) => total + gzipOf(file), 0);
-    return { id, files: files.size, bytes };
+    const builtBytes = [...files].reduce((total, file) => total + gzipOf(file), 0);
+    return { id, files: files.size + INLINE_SCRIPTS, builtBytes, bytes: builtBytes + INLINE_GZIP_BYTES };
   })
   .sort((a, b) => a.bytes - b.bytes);
 
-const over = [];
-for (const id of BROWSING_ROUTES) {
-  const row = rows.find((candidate) => candidate.id === id);
-  if (!row) over.push(`${id}: rota ausente do build`);
-  else if (row.files + INLINE_SCRIPTS > pageBudget.scriptFiles)
-    over.push(`${id}: ${row.files} arquivos de script + ${INLINE_SCRIPTS} inline (máximo ${pageBudget.scriptFiles})`);
-  else if (row.bytes > pageBudget.jsGzipBytes)
-    over.push(
-      `${id}: ${(row.bytes / 1024).toFixed(1)} KB de JavaScript gzip (máximo ${pageBudget.jsGzipBytes / 1024})`,
-    );
+const missing = Object.keys(OVER_TODAY).filter((id) => !rows.some((row) => row.id === id));
+const over = missing.map((id) => `${id}: rota ausente do build (tire-a de OVER_TODAY)`);
+const within = [];
+for (const row of rows) {
+  if (isGestor(row.id)) {
+    row.limit = "listada";
+    continue;
+  }
+  const ceiling = OVER_TODAY[row.id];
+  const maxFiles = ceiling?.files ?? pageBudget.scriptFiles;
+  const maxBytes = ceiling ? ceiling.kb * 1024 : pageBudget.jsGzipBytes;
+  row.limit = ceiling ? `teto de hoje: ${ceiling.kb} KB, ${ceiling.files} arquivos` : "orçamento";
+  if (row.files > maxFiles) over.push(`${row.id}: ${row.files} arquivos de script (máximo ${maxFiles})`);
+  else if (row.bytes > maxBytes)
+    over.push(`${row.id}: ${kb(row.bytes)} KB de JavaScript gzip (máximo ${kb(maxBytes)})`);
+  else if (ceiling && row.files <= pageBudget.scriptFiles && row.bytes <= pageBudget.jsGzipBytes)
+    within.push(`${row.id} já cabe no orçamento: tire-a de OVER_TODAY`);
 }
 
 console.table(
   rows.map((row) => ({
     rota: row.id,
-    "arquivos JS": row.files,
-    "JS gzip KB": Number((row.bytes / 1024).toFixed(1)),
-    orçamento: BROWSING_ROUTES.includes(row.id) ? "sim" : "",
+    "arquivos de script": row.files,
+    "JS gzip KB": kb(row.bytes),
+    limite: row.limit,
   })),
 );
+console.log(
+  `Arquivos de script: os do build mais ${INLINE_SCRIPTS} inline; JS gzip: os do build mais ${kb(INLINE_GZIP_BYTES)} KB ` +
+    `dos scripts inline sem os dados do loader (esses o bench conta na página de verdade).`,
+);
+if (within.length > 0) console.log(within.join("\n"));
 if (over.length > 0) {
   console.error(`Acima do orçamento de peso das páginas:\n${over.join("\n")}`);
   process.exit(1);
 }
-console.log("Páginas de navegação dentro do orçamento de peso.");
+const held = rows.filter((row) => !isGestor(row.id));
+const inBudget = held.filter((row) => !OVER_TODAY[row.id]);
+console.log(
+  `Páginas da loja: ${inBudget.length} de ${held.length} dentro do orçamento ` +
+    `(${pageBudget.jsGzipBytes / 1024} KB, ${pageBudget.scriptFiles} arquivos); ` +
+    `${held.length - inBudget.length} no teto de hoje (OVER_TODAY).`,
+);

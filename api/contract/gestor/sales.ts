@@ -9,7 +9,7 @@ import { isValidCpf, typedCpfDigits } from "#core/cpf.ts";
 import { isCalendarDate } from "#core/dates.ts";
 import { endpoint } from "../endpoint.ts";
 import { saleStatus } from "#core/sale-status.ts";
-import { paymentMethodCode } from "#core/payment-methods.ts";
+import { paymentMethodCode } from "../fields.ts";
 import { pageField, pageOf } from "./paging.ts";
 import { searchText } from "./search-text.ts";
 import { REFUND_REASON_MAX, REFUND_REASON_MESSAGE, REFUND_REASON_MIN } from "./refund-reason.ts";

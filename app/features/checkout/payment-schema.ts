@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { FINISH_CART_MESSAGES } from "#api/contract/carts.ts";
-import { PAYMENT_METHOD_CODES, paymentMethodCode, type PaymentMethodCode } from "#core/payment-methods.ts";
+import { PAYMENT_METHOD_CODES, type PaymentMethodCode } from "#core/payment-methods.ts";
+import { paymentMethodCode } from "#api/contract/fields.ts";
 import {
   CARD_FIELD_MESSAGES,
   CARD_FORM_MESSAGE,

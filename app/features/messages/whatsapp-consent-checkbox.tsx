@@ -4,7 +4,7 @@
  * in the box's description, so a screen reader reads both.
  */
 import { useId } from "react";
-import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/whatsapp-texts.ts";
 import { WHATSAPP_CONSENT_FIELD } from "./whatsapp-consent-intents.ts";
 
 export function WhatsappConsentCheckbox({ defaultChecked = false }: { defaultChecked?: boolean }) {

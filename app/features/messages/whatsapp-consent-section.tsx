@@ -5,7 +5,7 @@
  */
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/whatsapp-texts.ts";
 import { brazilDateTime } from "#core/dates.ts";
 import { secondaryButton } from "#app/ui/form-field.tsx";
 import { WhatsappConsentCheckbox } from "./whatsapp-consent-checkbox.tsx";

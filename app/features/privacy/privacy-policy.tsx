@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { StoreSettings } from "#app/layout/shell.server.ts";
-import { WHATSAPP_TEXTS } from "#api/contract/messages.ts";
+import { WHATSAPP_TEXTS } from "#api/contract/whatsapp-texts.ts";
 
 /** When the text below last changed in substance: say it on the page, as LGPD art. 9 asks for clear information. */
 const UPDATED_ON = "28 de novembro de 2026";

@@ -1,18 +1,12 @@
 import { getInputProps, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { STOCK_ALERT_MESSAGES } from "#api/contract/stock-alerts.ts";
+import { STOCK_ALERT_MESSAGES } from "#api/contract/stock-alert-messages.ts";
 import { FieldErrors, FormErrors, SubmitButton, TextField } from "#app/ui/form-field.tsx";
+import { useLazyRules } from "#app/ui/lazy-rules.ts";
 import { useForm } from "#app/ui/use-form.ts";
-import {
-  customerNotifySchema,
-  NOTIFY_ME_PATH,
-  notifyMeFormId,
-  visitorNotifySchema,
-  type NotifyMeFields,
-  type NotifyMeReply,
-} from "./notify-me-schema.ts";
+import { NOTIFY_ME_PATH, notifyMeFormId } from "./notify-me-address.ts";
+import type { NotifyMeFields, NotifyMeReply } from "./notify-me-schema.ts";
 
 /** A sold-out size the shopper may ask about. */
 export interface NotifyMeSize {
@@ -38,16 +32,28 @@ export interface NotifyMeFormProps {
  * it works without JavaScript; with it, a fetcher keeps the shopper on the page, and a refusal
  * (a bad e-mail, no consent, the item back in stock meanwhile) shows here.
  */
-export function NotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
+export function NotifyMeForm(props: NotifyMeFormProps) {
+  // The rules are chosen once, when they load: a visitor who logs in on this page (the login
+  // redirects back to it) gets a new form with the customer's, not the visitor's e-mail field.
+  return <ShopperNotifyMeForm key={props.customerEmail ? "cliente" : "visitante"} {...props} />;
+}
+
+function ShopperNotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, lastResult }: NotifyMeFormProps) {
   const fetcher = useFetcher<NotifyMeReply>();
-  const schema = customerEmail ? customerNotifySchema : visitorNotifySchema;
+  // The schemas load on the form's first focus, not with the page (docs/decisions/0081-js-budget.md).
+  const { loadOnFocus, ...rules } = useLazyRules(
+    () =>
+      import("#app/features/shopper-form-rules.ts").then((module) => {
+        // One form, two schemas (the visitor's has more fields): the fields are read as text here.
+        const check = customerEmail ? module.formRules.notifyMeCustomer : module.formRules.notifyMeVisitor;
+        return (context: { formData: FormData }) => check(context) as unknown as Submission<NotifyMeFields>;
+      }),
+    { shouldValidate: "onSubmit", shouldRevalidate: "onInput" },
+  );
   const [form, fields] = useForm<NotifyMeFields>({
     id: notifyMeFormId(itemTOTVSId),
     lastResult: fetcher.data?.result ?? lastResult,
-    // One form, two schemas (the visitor's has more fields): the fields are read as text here.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as unknown as Submission<NotifyMeFields>,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...rules,
   });
   const busy = fetcher.state !== "idle";
   return (
@@ -60,6 +66,7 @@ export function NotifyMeForm({ itemTOTVSId, sizes, productPath, customerEmail, l
         action={NOTIFY_ME_PATH}
         id={form.id}
         onSubmit={form.onSubmit}
+        {...loadOnFocus}
         noValidate
         className="mt-2 flex flex-col gap-3"
       >

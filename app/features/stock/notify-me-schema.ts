@@ -7,7 +7,9 @@ import { z } from "zod";
 import { STOCK_ALERT_MESSAGES, stockAlertEmailField } from "#api/contract/stock-alerts.ts";
 import { isProductPath } from "#app/lib/product-path.ts";
 
-export const NOTIFY_ME_PATH = "/avise-me";
+// The form's address and id (NOTIFY_ME_PATH, notifyMeFormId) live in notify-me-address.ts,
+// without Zod, so the form imports them alone and the schemas load on its first focus
+// (docs/decisions/0081-js-budget.md).
 
 const item = {
   itemTOTVSId: z.coerce.number<number>().int().positive(),
@@ -28,8 +30,6 @@ export const visitorNotifySchema = z.object({
 });
 
 export type NotifyMeFields = Record<"itemTOTVSId" | "productPath" | "email" | "consent", string>;
-
-export const notifyMeFormId = (itemTOTVSId: number) => `avise-me-${itemTOTVSId}`;
 
 /** What /avise-me answers for a refused request: the form's result and what it needs to show again. */
 export interface NotifyMeReply {

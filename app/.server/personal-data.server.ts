@@ -1,6 +1,6 @@
 import type { Cart } from "#api/contract/carts.ts";
 import { cartInstallmentView } from "#core/installments.ts";
-import { cartCount } from "#app/features/cart/cart-changes.ts";
+import { cartCount } from "#app/lib/cart-count.ts";
 import type { PersonalData } from "#app/lib/personal-data.ts";
 import type { SessionCustomer } from "./session.server.ts";
 

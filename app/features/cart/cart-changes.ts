@@ -94,8 +94,3 @@ export function withItemFor(bags: CartBagPayload[], studentId: string, itemTOTVS
 export function firstUnassignedItem<T extends Pick<Cart, "bags">>(cart: T | null) {
   return cart?.bags.find((bag) => bag.studentId === null)?.cartItems[0];
 }
-
-/** cartCount (spec §3): the units in the cart. */
-export function cartCount(cart: Pick<Cart, "bags"> | null): number {
-  return cart?.bags.reduce((sum, bag) => sum + bag.cartItems.reduce((n, item) => n + item.quantity, 0), 0) ?? 0;
-}

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
-import { cartCount, firstUnassignedItem, withItemAssigned } from "#app/features/cart/cart-changes.ts";
+import { firstUnassignedItem, withItemAssigned } from "#app/features/cart/cart-changes.ts";
+import { cartCount } from "#app/lib/cart-count.ts";
 import { loadCart, loadCartCoupons } from "#app/features/cart/cart.server.ts";
 import { isNewStudentIntent, newStudentAction } from "#app/features/students/new-student/new-student.server.ts";
 import { REMOVE_LINK_INTENT } from "#app/features/students/remove-link-dialog.tsx";

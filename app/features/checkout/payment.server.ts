@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { CART_CHANGED, type Cart, type FinishCartPayload } from "#api/contract/carts.ts";
 import { COUPON_USED_UP } from "#api/contract/coupons.ts";
-import { cartCount } from "#app/features/cart/cart-changes.ts";
+import { cartCount } from "#app/lib/cart-count.ts";
 import { brandForGateway, expirationDateForGateway } from "#core/card.ts";
 import { cartInstallments } from "#core/installments.ts";
 import { reaisToCents } from "#core/money.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { cartCount } from "#app/lib/cart-count.ts";
 import {
-  cartCount,
   firstUnassignedItem,
   withItemAdded,
   withItemAssigned,

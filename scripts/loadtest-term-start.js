@@ -1,6 +1,6 @@
 // The first week of term, simulated (issue 32): two built servers on one PostgreSQL database
 // behind the round-robin proxy (docs/several-servers.md, tests/fixtures/round-robin-proxy.ts),
-// parents arriving over the window, each signing up or logging in, linking their student by RA
+// logged-in parents arriving over the window, each linking their student by RA
 // and birth date, buying the grade's material list with a uniform size that many others want
 // too, and paying by Pix, boleto or card (the sandbox gateway); visitors browsing meanwhile. Every
 // request is a real HTTP one speaking the storefront's forms as a phone without JavaScript would
@@ -13,7 +13,9 @@
 // parents over 60 s, 30 visitors, memory every 5 s: to check the script works), --workers N
 // (WEB_CONCURRENCY of each server, e.g. 1 or 2; default: the server's own), --heap (each server
 // process's live heap after a full GC at every sample, scripts/heap-sampler.js: what grows; the
-// forced collections cost a little time).
+// forced collections cost a little time), --with-login (half the parents log in and half sign up
+// inside the window, as their own steps; by default every parent arrives logged in, as the issue
+// has them, their accounts and sessions made before the window and not measured).
 // Settings (environment): TERM_PARENTS (500), TERM_ARRIVAL_SECONDS (300), TERM_VISITORS (300),
 // TERM_SAMPLE_SECONDS (15: memory samples), TERM_POSTGRES_URL (a PostgreSQL server to create the
 // database on; without it a throwaway cluster of scripts/postgres-cluster.sh on TERM_PG_PORT or a
@@ -54,6 +56,7 @@ const { values: flags } = parseArgs({
     short: { type: "boolean" },
     workers: { type: "string" },
     heap: { type: "boolean" },
+    "with-login": { type: "boolean" },
   },
   strict: false,
 });
@@ -64,6 +67,12 @@ const VISITORS = Number(process.env.TERM_VISITORS ?? (short ? 30 : 300));
 const SAMPLE_SECONDS = Number(process.env.TERM_SAMPLE_SECONDS ?? (short ? 5 : 15));
 const [thinkLow, thinkHigh = thinkLow] = (process.env.TERM_THINK_MS ?? "1000-3000").split("-").map(Number);
 const WORKERS = typeof flags.workers === "string" ? flags.workers : process.env.WEB_CONCURRENCY;
+/**
+ * The issue's parents arrive logged in (a session kept from before the week: the store's is 24 h):
+ * their accounts and logins are made before the window, not measured. --with-login makes them sign
+ * up or log in inside it, each a password hash of decision 0014's cost on the servers' cores.
+ */
+const WITH_LOGIN = Boolean(flags["with-login"]);
 /** Of the parents, how many already have an account (they log in); the others sign up first. */
 const RETURNING_SHARE = 0.5;
 /** The size most parents of a grade ask for, and how many of them do: its stock runs out. */
@@ -301,14 +310,30 @@ function listChoices(html, wantedSize) {
   return fields;
 }
 
+/** A parent's login before the week (not measured): their browser keeps the session cookie. */
+async function logInBeforehand({ address, payload }) {
+  const browser = new Browser(publicUrl, { address, onRequest: record, timeoutMs: 300_000 });
+  const login = await browser.get("entrar (página)", "/entrar");
+  const loggedIn = await browser.submit(
+    "entrar",
+    login,
+    'id="login"',
+    { email: payload.email, password: payload.password },
+    "Acessar",
+  );
+  if (loggedIn.url.pathname === "/entrar") throw new Error("o login antes da semana não entrou");
+  browser.timeoutMs = 60_000;
+  return browser;
+}
+
 async function parent({ student, account, startsAt }) {
   await sleep(Math.max(0, startsAt - Date.now()));
   outcome.arrived += 1;
   const address = account?.address ?? nextAddress();
-  const browser = new Browser(publicUrl, { address, onRequest: record, timeoutMs: 60_000 });
+  const browser = account?.browser ?? new Browser(publicUrl, { address, onRequest: record, timeoutMs: 60_000 });
   try {
     let credentials = account?.payload;
-    if (!credentials) {
+    if (!account?.browser && !credentials) {
       const payload = registrationPayload();
       const started = performance.now();
       let status = 0;
@@ -328,17 +353,19 @@ async function parent({ student, account, startsAt }) {
       if (status !== 201) throw new UnexpectedPage("cadastro");
       credentials = payload;
     }
-    const login = await browser.get("entrar (página)", "/entrar");
-    await think();
-    const loggedIn = await browser.submit(
-      "entrar",
-      login,
-      'id="login"',
-      { email: credentials.email, password: credentials.password },
-      "Acessar",
-    );
-    if (loggedIn.url.pathname === "/entrar") unexpected("entrar", "continuou em /entrar");
-    await think();
+    if (!account?.browser) {
+      const login = await browser.get("entrar (página)", "/entrar");
+      await think();
+      const loggedIn = await browser.submit(
+        "entrar",
+        login,
+        'id="login"',
+        { email: credentials.email, password: credentials.password },
+        "Acessar",
+      );
+      if (loggedIn.url.pathname === "/entrar") unexpected("entrar", "continuou em /entrar");
+      await think();
+    }
 
     const grade = GRADES.find((candidate) => candidate.codgrade === student.codgrade);
     const linkPage = await browser.get("vincular aluno (página)", `${grade.linkPage}?vinculo=adicionar`);
@@ -495,18 +522,20 @@ try {
   await startServers();
   const students = await importStudents();
   const tracked = await stockUniforms(students);
-  const returning = Math.round(PARENTS * RETURNING_SHARE);
+  const returning = WITH_LOGIN ? Math.round(PARENTS * RETURNING_SHARE) : PARENTS;
   const accounts = [];
-  // A few at a time: a sign-up hashes a password; these accounts exist before the week begins.
+  // A few at a time: a sign-up hashes a password, and so does a login; these accounts (and,
+  // without --with-login, these sessions) exist before the week begins.
   for (let i = 0; i < returning; i += 10) {
     const batch = Array.from({ length: Math.min(10, returning - i) }, async () => {
       const address = nextAddress();
-      return { address, payload: await createAccount(address) };
+      const account = { address, payload: await createAccount(address) };
+      return WITH_LOGIN ? account : { ...account, browser: await logInBeforehand(account) };
     });
     accounts.push(...(await Promise.all(batch)));
   }
   console.log(
-    `Primeira semana de aula${short ? " (execução CURTA)" : ""}: ${PARENTS} responsáveis chegando em ${ARRIVAL_SECONDS} s (${returning} já com conta, ${PARENTS - returning} se cadastrando), ${VISITORS} visitantes; 2 servidores (WEB_CONCURRENCY ${WORKERS ?? "padrão do servidor"}) no PostgreSQL atrás de um proxy round-robin; pausa entre cliques ${thinkLow}–${thinkHigh} ms.`,
+    `Primeira semana de aula${short ? " (execução CURTA)" : ""}: ${PARENTS} responsáveis chegando em ${ARRIVAL_SECONDS} s (${WITH_LOGIN ? `${returning} já com conta e entrando, ${PARENTS - returning} se cadastrando na janela` : "todos já logados: contas e logins feitos antes da janela, sem medir; --with-login para medi-los"}), ${VISITORS} visitantes; 2 servidores (WEB_CONCURRENCY ${WORKERS ?? "padrão do servidor"}) no PostgreSQL atrás de um proxy round-robin; pausa entre cliques ${thinkLow}–${thinkHigh} ms.`,
   );
   console.log(
     `Alunos importados pelo arquivo de matrículas: ${students.length} (${GRADES.map((g) => `${g.codgrade} ${students.filter((s) => s.codgrade === g.codgrade).length}`).join(", ")}); ${Math.round(POPULAR_SHARE * 100)}% dos responsáveis querem o tamanho ${POPULAR_SIZE}, com peças para cerca de metade deles.`,

@@ -96,15 +96,16 @@ async function newShopper() {
   const login = await browser.get("entrar", "/entrar");
   await browser.submit("entrar", login, 'id="login"', { email: payload.email, password: payload.password }, "Acessar");
   const product = buyable[0];
-  const list = await browser.get("vincular", `/produto/${product.category.slug}/${product.slug}?vinculo=lista`);
+  const linkForm = await browser.get("vincular", `/produto/${product.category.slug}/${product.slug}?vinculo=adicionar`);
   const linked = await browser.submit(
     "vincular",
-    list,
+    linkForm,
     'name="dtnascimento"',
     { ra: STUDENT_RA, dtnascimento: demoBirthDate(STUDENT_RA), consentimento: "on" },
     "Adicionar",
   );
-  const studentId = /name="studentId" value="([^"]+)"/.exec(linked.html)?.[1];
+  // "Estudante vinculado(a)!" comes back on the student list with the student chosen (?aluno=).
+  const studentId = linked.html.includes("Estudante vinculado(a)!") ? linked.url.searchParams.get("aluno") : null;
   if (!studentId) throw new Error("o estudante não ficou vinculado");
   browser.timeoutMs = 30_000;
   return { browser, studentId };

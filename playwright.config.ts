@@ -8,12 +8,12 @@ import {
   e2eSchoolStoreEnvironment,
   e2eServerEnvironment,
 } from "./tests/e2e/support/e2e-env.ts";
-import { chromium } from "./tests/e2e/support/chromium.ts";
+import { testBrowser } from "./tests/e2e/support/chromium.ts";
 
 const { baseURL } = e2eEnv;
 
-const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: chromium };
-const mobile = { ...devices["Pixel 7"], launchOptions: chromium };
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 }, launchOptions: testBrowser };
+const mobile = { ...devices["Pixel 7"], launchOptions: testBrowser };
 // Runs only on the store with two servers on PostgreSQL (postgres-* projects below).
 const postgresOnly = "several-servers.spec.ts";
 

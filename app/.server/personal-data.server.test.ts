@@ -15,6 +15,15 @@ describe("the shopper's data as one string (issue 32, decision 0084)", () => {
     expect(decodePersonalData(encodePersonalData(data))).toEqual(data);
     const visitor = { customer: null, cartCount: 0, cartTotal: null, cart: null, cartInstallments: null };
     expect(decodePersonalData(encodePersonalData(visitor))).toEqual(visitor);
+    // A visitor's guest cart is data like a customer's.
+    const guest = { ...visitor, cartCount: 1, cartTotal: 12.5 };
+    expect(decodePersonalData(encodePersonalData(guest))).toEqual(guest);
+  });
+
+  it("is empty for a visitor with nothing in a cart: every visitor's page is that much lighter", () => {
+    expect(
+      encodePersonalData({ customer: null, cartCount: 0, cartTotal: null, cart: null, cartInstallments: null }),
+    ).toBe("");
   });
 
   it("is base64url: nothing a script, an attribute or a JSON string would need to escape", () => {

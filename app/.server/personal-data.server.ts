@@ -20,7 +20,12 @@ export function personalDataOf(customer: SessionCustomer | null, cart: Cart | nu
   };
 }
 
-/** The shopper's data as the root loader sends it: base64url of its JSON (app/lib/personal-data.ts, decision 0084). */
+/**
+ * The shopper's data as the root loader sends it: base64url of its JSON (app/lib/personal-data.ts,
+ * decision 0084), or the empty string for a visitor with nothing in a cart (NO_SHOPPER).
+ */
 export function encodePersonalData(data: PersonalData): string {
-  return Buffer.from(JSON.stringify(data)).toString("base64url");
+  const none =
+    data.customer === null && data.cartCount === 0 && data.cartTotal === null && !data.cart && !data.cartInstallments;
+  return none ? "" : Buffer.from(JSON.stringify(data)).toString("base64url");
 }

@@ -50,20 +50,32 @@ export interface PlaceholderShopper {
 }
 
 /**
- * A made-up shopper of this shape, random per call (per process, kept by the page cache): only
- * lowercase letters after a capital, so that no escaping or title-casing changes it, a count of
- * ten digits and a total whose written form no catalogue price has.
+ * A made-up shopper of this shape, random per call (per process, kept by the page cache).
+ *
+ * "plain" is the template's: only lowercase letters after a capital, a count of ten digits and a
+ * total in the tens of millions, so that no escaping or title-casing changes them and no
+ * catalogue price or code is written the same. "unlike" is the check's: another initial, other
+ * lengths, characters React escapes (an accent, an apostrophe, `&`, `<`, quotes), a count of
+ * seven digits and a total in the tens of thousands. A page that derives anything else from the
+ * shopper (an initial, a length, a value written outside text and attributes, where React's
+ * escaping would differ) renders differently for the two and is not shared (server/page-cache).
+ * Each placeholder is matched as React writes it (escapeLikeReact).
  */
-export function placeholderShopper(shape: string): PlaceholderShopper {
+export function placeholderShopper(shape: string, kind: "plain" | "unlike" = "plain"): PlaceholderShopper {
   const [countShape, avatarShape] = shape;
-  const first = `Q${letters(11)}`;
-  const name = `${first} W${letters(11)}`;
-  const email = `${letters(12)}@${letters(10)}.example`;
-  const avatar = avatarShape === "a" ? `/${letters(16)}.png` : null;
-  const id = `c${letters(20)}`;
-  const count = countShape === "0" ? 0 : countShape === "1" ? 1 : 1_000_000_000 + randomInt(8_999_999_999);
-  // Tens of millions of reais: "12.345.678,91" is no product's price.
-  const total = (10_000_000_00 + randomInt(89_999_999_99)) / 100;
+  const plain = kind === "plain";
+  const first = plain ? `Q${letters(11)}` : `Ú${letters(6)}`;
+  const name = plain ? `${first} W${letters(11)}` : `${first} D'${letters(4)} & <${letters(3)}>`;
+  const email = plain
+    ? `${letters(12)}@${letters(10)}.example`
+    : `${letters(5)}+"${letters(3)}"&x@${letters(6)}.example`;
+  const avatar =
+    avatarShape !== "a" ? null : plain ? `/${letters(16)}.png` : `/f/${letters(6)}.png?a=1&b="${letters(3)}"`;
+  const id = plain ? `c${letters(20)}` : `d${letters(9)}&'`;
+  const many = plain ? 1_000_000_000 + randomInt(8_999_999_999) : 1_000_000 + randomInt(8_999_999);
+  const count = countShape === "0" ? 0 : countShape === "1" ? 1 : many;
+  // "12.345.678,91" or "45.678,91": no product's price.
+  const total = plain ? (10_000_000_00 + randomInt(89_999_999_99)) / 100 : (10_000_00 + randomInt(89_999_99)) / 100;
   const data: PersonalData = {
     customer: { id, name, email, avatar },
     cartCount: count,
@@ -75,11 +87,11 @@ export function placeholderShopper(shape: string): PlaceholderShopper {
     data,
     placeholders: {
       personal: encodePersonalData(data),
-      name,
-      firstName: first,
-      email,
-      avatar: avatar ?? absent(),
-      customerId: id,
+      name: escapeLikeReact(name),
+      firstName: escapeLikeReact(firstName(name)),
+      email: escapeLikeReact(email),
+      avatar: avatar ? escapeLikeReact(avatar) : absent(),
+      customerId: escapeLikeReact(id),
       count: count > 1 ? String(count) : absent(),
       total: formatMoney(total),
     },

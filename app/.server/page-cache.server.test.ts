@@ -78,6 +78,7 @@ describe("the shopper a shared logged-in page is filled for", () => {
     expect(shared("pagina=2&itens=6")).toBe(true);
     expect(shared("q=caderno")).toBe(true);
     expect(shared("opcao=M")).toBe(true);
+    expect(shared("busca=aberta")).toBe(true);
     for (const own of ["carrinho=aberto", "conta=entrar", "vinculo=escolha", "aluno=1", "estudante=2", "remover=3"])
       expect(shared(own), own).toBe(false);
   });

@@ -36,11 +36,17 @@ const RENDER = { render: true } as const;
 
 /**
  * The query parameters a catalogue page reads that are the same for every parent: the page, its
- * size, the search term, the option chosen. Any other (the cart panel, the account modals, the
+ * size, the search term, the option chosen, the phone's search bar open. Any other (the cart panel, the account modals, the
  * link modal and its student) shows something of the parent's own, so such a page is rendered
  * for them; a parameter added later is theirs until it is listed here.
  */
-const SHARED_PARAMS = new Set<string>([PAGE_PARAM, PAGE_SIZE_PARAM, "q", URL_STATE.option.key]);
+const SHARED_PARAMS = new Set<string>([
+  PAGE_PARAM,
+  PAGE_SIZE_PARAM,
+  "q",
+  URL_STATE.option.key,
+  URL_STATE.mobileSearch.key,
+]);
 
 /**
  * The shopper a page-cache request's session names, with the header's cart count and total
@@ -52,11 +58,11 @@ async function loggedInShopper(cookie: string, clientAddress: string): Promise<L
   const request = new Request("http://loja.local/", {
     headers: { cookie, [CLIENT_ADDRESS_HEADER]: clientAddress },
   });
-  const session = await getSessionCustomer(request);
-  if (!session) return RENDER;
-  await storeApiExtensions();
   const removed: RemovedCartItem[] = [];
   try {
+    const session = await getSessionCustomer(request);
+    if (!session) return RENDER;
+    await storeApiExtensions();
     const reply = await storeApiFor(request, session.token, (items) => removed.push(...items)).getCart(
       session.customer.id,
     );

@@ -78,20 +78,25 @@ describe("a logged-in page's own parts filled into a shared template", () => {
   ];
 
   it("equals React's render of each shopper: names with accents, quotes, markup and emoji; counts 0, 1 and more", () => {
-    for (const own of shoppers) {
-      const placeholder = placeholderShopper(shapeOf(own));
-      const template = render(personalParts(placeholder.data));
-      expect(template).toContain(`Conta de ${placeholder.placeholders.firstName}`);
-      expect(template).toContain(placeholder.placeholders.email);
-      expect(template).toContain('value="token-do-formulario"');
-      expect(fill(template, placeholder, own)).toBe(render(personalParts(own)));
-    }
+    // The template's placeholder shopper, and the page cache's check's, unlike it in every way.
+    for (const kind of ["plain", "unlike"] as const)
+      for (const own of shoppers) {
+        const placeholder = placeholderShopper(shapeOf(own), kind);
+        const template = render(personalParts(placeholder.data));
+        expect(template).toContain(`Conta de ${placeholder.placeholders.firstName}`);
+        expect(template).toContain(placeholder.placeholders.email);
+        expect(template).toContain('value="token-do-formulario"');
+        expect(fill(template, placeholder, own), `${kind} ${own.customer?.name}`).toBe(render(personalParts(own)));
+      }
   });
 
-  it("has a slot for every count and total above one item, and for the avatar it shows", () => {
-    const placeholder = placeholderShopper(shapeOf(shoppers[2]!));
-    const { slots } = splitPage(render(personalParts(placeholder.data)), placeholder.placeholders);
-    expect(new Set(slots)).toEqual(new Set(["firstName", "email", "avatar", "count", "total"]));
+  it("has a slot for every count and total above one item, and for the avatar it shows, in the same places for both placeholders", () => {
+    const [plain, unlike] = (["plain", "unlike"] as const).map((kind) => {
+      const placeholder = placeholderShopper(shapeOf(shoppers[2]!), kind);
+      return splitPage(render(personalParts(placeholder.data)), placeholder.placeholders);
+    });
+    expect(new Set(plain!.slots)).toEqual(new Set(["firstName", "email", "avatar", "count", "total"]));
+    expect(unlike).toEqual(plain);
   });
 
   it("needs its own shape for a count of 0 or 1 (no total, 'item'), not a slot", () => {

@@ -93,7 +93,11 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
   const shoppers = new Map<string, [PlaceholderShopper, PlaceholderShopper]>();
   const shoppersOf = (shape: string) => {
     let pair = shoppers.get(shape);
-    if (!pair) shoppers.set(shape, (pair = [hooks.placeholderShopper(shape), hooks.placeholderShopper(shape)]));
+    if (!pair)
+      shoppers.set(
+        shape,
+        (pair = [hooks.placeholderShopper(shape, "plain"), hooks.placeholderShopper(shape, "unlike")]),
+      );
     return pair;
   };
   const allPlaceholders = (shopper: PlaceholderShopper): Record<Slot, string> => ({
@@ -158,6 +162,20 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
     return { page: template && { template, headers: rendered.headers }, version, expiresAt };
   }
 
+  /**
+   * A page logged-in parents do not share (live stock, or not the same for every shopper), noted
+   * for as long as an entry lives: its requests go to React Router without reading the cart first,
+   * which the render reads again.
+   */
+  const unsharedKey = (page: string) => `L- ${page}`;
+  async function knownUnshared(page: string): Promise<boolean> {
+    const mark = cache.get(unsharedKey(page));
+    return Boolean(mark && mark.expiresAt > Date.now() && mark.version === (await hooks.catalogueVersion()));
+  }
+  function noteUnshared(page: string, entry: Entry) {
+    cache.set(unsharedKey(page), entry, page.length + 200);
+  }
+
   /** The entry for `key`, and whether this request rendered it; `shape`: a logged-in page's (null: a visitor's). */
   async function entryFor(req: Request, key: string, url: string, shape: string | null): Promise<[Entry, boolean]> {
     const version = await hooks.catalogueVersion();
@@ -192,12 +210,15 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
       const storeCookies = cookieNames(req.headers.cookie).filter(hooks.isVisitorStateCookie);
       let personal: Partial<Record<LoggedInSlot, string>> = {};
       let shape: string | null = null;
+      // The page as every shopper asks for it: the listing's page size and the URL.
+      const page = `${hooks.variantOf(parsed, requestHeaders(req))} ${req.originalUrl}`;
       if (storeCookies.length > 0) {
         // A logged-in parent: only their session, and no URL state of their own (decision 0084).
         if (
           !settings.loggedIn ||
           !storeCookies.every(hooks.isSessionCookie) ||
-          !hooks.sharedWithEveryShopper(parsed.searchParams)
+          !hooks.sharedWithEveryShopper(parsed.searchParams) ||
+          (await knownUnshared(page))
         )
           return next();
         const shopper = await hooks.loggedInShopper(req.headers.cookie ?? "", clientAddress(req));
@@ -211,10 +232,13 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
         shape = hooks.shapeOf(shopper.data);
         personal = hooks.slotValues(shopper.data, shopper.personal);
       }
-      const variant = hooks.variantOf(parsed, requestHeaders(req));
-      const key = shape === null ? `${variant} ${req.originalUrl}` : `${variant} ${req.originalUrl} ${shape}`;
+      // A visitor's page and each shape of a logged-in one are entries of their own.
+      const key = shape === null ? `V ${page}` : `L${shape} ${page}`;
       const [entry, rendered] = await entryFor(req, key, url, shape);
-      if (!entry.page) return next();
+      if (!entry.page) {
+        if (shape !== null) noteUnshared(page, entry);
+        return next();
+      }
       const [token, setCookie] = hooks.csrfFor(req.headers.cookie ?? null);
       const values = entry.page.template.kinds.map((kind) =>
         Buffer.from(kind === "csrf" ? token : kind === "nonce" ? nonce : (personal[kind] ?? "")),

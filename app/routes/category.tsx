@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { orNotFound } from "#app/.server/not-found.server.ts";
 import { storeApi } from "#app/.server/request-context.server.ts";
 import { listingPageSize } from "#app/.server/listing-page-size.server.ts";
-import { CategoryIcon } from "#app/features/catalogue/category-icon.tsx";
+import { CategoryIconImage } from "#app/features/catalogue/category-icon-image.tsx";
 import { PaginationNav, useViewportPageSize } from "#app/features/catalogue/pagination-nav.tsx";
 import { ProductGrid } from "#app/features/catalogue/product-card.tsx";
 import { PAGE_PARAM } from "#app/lib/pagination.ts";
@@ -46,8 +46,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <header className="mb-6 flex items-center gap-3">
-        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-          <CategoryIcon category={category} className="h-7 w-7" />
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-100">
+          <CategoryIconImage category={category} className="h-7 w-7" eager />
         </span>
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{category.title}</h1>

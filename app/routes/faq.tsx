@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { Route } from "./+types/faq";
 import { FAQ } from "#app/features/support/faq.ts";
 
 export const meta = () => [
@@ -9,7 +10,15 @@ export const meta = () => [
   },
 ];
 
-export default function FaqPage() {
+/**
+ * The questions and answers travel as the page's data, not in its script: text the browser only
+ * shows has no business in the JavaScript budget (issue 32, docs/decisions/0081).
+ */
+export function loader() {
+  return { faq: FAQ };
+}
+
+export default function FaqPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-bold text-slate-900">Perguntas frequentes</h1>
@@ -21,7 +30,7 @@ export default function FaqPage() {
         .
       </p>
       <div className="mt-6 flex flex-col gap-3">
-        {FAQ.map((item) => (
+        {loaderData.faq.map((item) => (
           <details
             key={item.question}
             className="group rounded-2xl bg-white p-4 ring-1 ring-slate-200 open:ring-brand-500"

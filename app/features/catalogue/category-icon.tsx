@@ -2,9 +2,10 @@ import { categoryIconKey, type CategoryIconKey } from "#core/category-icons.ts";
 import { Icon } from "#app/ui/icons.tsx";
 import type { ReactNode } from "react";
 
-// Spec §9's category icons, drawn inline (the category page's title). Which one a category
-// shows is categoryIconKey's rule (core/category-icons.ts); the header menu shows the same
-// drawings as pictures (category-icon-image.tsx).
+// Spec §9's category icons: the drawings public/images/categorias/*.svg are written from
+// (category-icon.test.ts), which the menu and the category page show as pictures
+// (category-icon-image.tsx), so that no page's JavaScript carries them (decision 0081). Which one
+// a category shows is categoryIconKey's rule (core/category-icons.ts).
 const paths: Record<CategoryIconKey, ReactNode> = {
   agenda: (
     <>

@@ -310,18 +310,18 @@ function listChoices(html, wantedSize) {
   return fields;
 }
 
+/** /entrar's form sent with these credentials (`think`: the pause before); whether it logged in. */
+async function logIn(browser, { email, password }, think = async () => {}) {
+  const login = await browser.get("entrar (página)", "/entrar");
+  await think();
+  const loggedIn = await browser.submit("entrar", login, 'id="login"', { email, password }, "Acessar");
+  return loggedIn.url.pathname !== "/entrar";
+}
+
 /** A parent's login before the week (not measured): their browser keeps the session cookie. */
 async function logInBeforehand({ address, payload }) {
   const browser = new Browser(publicUrl, { address, onRequest: record, timeoutMs: 300_000 });
-  const login = await browser.get("entrar (página)", "/entrar");
-  const loggedIn = await browser.submit(
-    "entrar",
-    login,
-    'id="login"',
-    { email: payload.email, password: payload.password },
-    "Acessar",
-  );
-  if (loggedIn.url.pathname === "/entrar") throw new Error("o login antes da semana não entrou");
+  if (!(await logIn(browser, payload))) throw new Error("o login antes da semana não entrou");
   browser.timeoutMs = 60_000;
   return browser;
 }
@@ -354,16 +354,7 @@ async function parent({ student, account, startsAt }) {
       credentials = payload;
     }
     if (!account?.browser) {
-      const login = await browser.get("entrar (página)", "/entrar");
-      await think();
-      const loggedIn = await browser.submit(
-        "entrar",
-        login,
-        'id="login"',
-        { email: credentials.email, password: credentials.password },
-        "Acessar",
-      );
-      if (loggedIn.url.pathname === "/entrar") unexpected("entrar", "continuou em /entrar");
+      if (!(await logIn(browser, credentials, think))) unexpected("entrar", "continuou em /entrar");
       await think();
     }
 

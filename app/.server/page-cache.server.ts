@@ -14,7 +14,7 @@ import { URL_STATE } from "#app/lib/url-state.ts";
 import { LOGGED_IN_SLOTS, placeholderShopper, shapeOf, slotValues } from "./logged-in-page.server.ts";
 
 /**
- * What server/page-cache (the anonymous page cache, docs/decisions/0036-page-cache.md) needs
+ * What server/page-cache (docs/decisions/0036-page-cache.md, and 0084 for logged-in parents) needs
  * from the storefront, so each rule keeps its one home here: which cookies make a visitor
  * someone, the CSRF token, what changes a render, and the catalogue's version.
  */

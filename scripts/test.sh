@@ -9,13 +9,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The browser tests run Debian's chromium-headless-shell (tests/e2e/support/chromium.ts); the
-# bench's Lighthouse, Debian's Chromium.
-if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || [ ! -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+# The browser tests run Debian's chromium-headless-shell (tests/e2e/support/chromium.ts, decision
+# 0085), or Chromium itself where the shell cannot be installed (slower); Lighthouse, Chromium.
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Instalando o Chromium do Debian para os testes de navegador..."
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium chromium-headless-shell >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+if [ ! -x "${CHROMIUM_HEADLESS_SHELL_PATH:-/usr/bin/chromium-headless-shell}" ]; then
+  echo "Instalando o chromium-headless-shell do Debian (testes de navegador mais rápidos)..."
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium-headless-shell >/dev/null; } ||
+    echo "Aviso: chromium-headless-shell não instalado; os testes de navegador usam o Chromium, mais devagar."
 fi
 
 source scripts/test-steps.sh

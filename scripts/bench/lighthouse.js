@@ -23,7 +23,11 @@ const kilobytes = (bytes) => Number((bytes / 1024).toFixed(1));
 
 /** The page's largest paint as a short label: `img /images/…svg`, or the element's tag and text. */
 function lcpElementOf(lhr) {
-  const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  // Lighthouse 13 lists the element after the LCP's subparts in lcp-breakdown-insight, which
+  // replaced largest-contentful-paint-element (read too, for an older Lighthouse).
+  const node =
+    lhr.audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node") ??
+    lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
   if (!node?.snippet) return "?";
   const tag = /^<(\w+)/.exec(node.snippet)?.[1] ?? "?";
   const src = /\ssrc="([^"]+)"/.exec(node.snippet)?.[1];

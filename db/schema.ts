@@ -58,6 +58,7 @@ export interface Database {
   audit_log: AuditLogTable;
   sale_status_changes: SaleStatusChangeTable;
   catalogue_version: CatalogueVersionTable;
+  shopper_versions: ShopperVersionTable;
   product_variants: ProductVariantTable;
   stock_levels: StockLevelTable;
   stock_movements: StockMovementTable;
@@ -918,6 +919,12 @@ export interface JobLockTable {
 }
 
 /** One row (id 1): bumped by triggers on every catalogue change (migration 0027, decision 0036). */
+/** A customer's version, bumped by triggers on their cart and tokens (migration 0046, decision 0086). */
+export interface ShopperVersionTable {
+  customer_id: string;
+  version: number;
+}
+
 export interface CatalogueVersionTable {
   id: number;
   version: number;

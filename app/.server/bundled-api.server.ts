@@ -8,6 +8,7 @@ import { WHATSAPP_WEBHOOK_URL_PATH } from "#api/messages/webhook/routes.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { readCatalogueVersion } from "#api/catalogue-version.ts";
+import { readShopperVersion } from "#api/shopper-version.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from "#db/client.ts";
@@ -285,4 +286,13 @@ export async function closeBundledApi(): Promise<void> {
 export async function bundledCatalogueVersion(): Promise<number | null> {
   if (getEnv().STORE_API_URL) return null;
   return readCatalogueVersion((await running()).db);
+}
+
+/**
+ * The bundled API's version of a customer (api/shopper-version.ts), for the page cache's read of
+ * a logged-in parent's cart (docs/decisions/0086); null when the store API is another server's.
+ */
+export async function bundledShopperVersion(customerId: string): Promise<number | null> {
+  if (getEnv().STORE_API_URL) return null;
+  return readShopperVersion((await running()).db, customerId);
 }

@@ -17,9 +17,14 @@ import { signUpAndLogIn, storefrontGet, type LoggedInCustomer } from "#tests/fix
 import { pageCacheHooks } from "./page-cache.server.ts";
 import { putShopper } from "./request-context.server.ts";
 import { storeApiFor } from "./store-api/index.server.ts";
+import { forgetShoppers, SHOPPER_READ_LIFETIME_MS } from "./logged-in-shopper.server.ts";
+import { openDatabase, type StoreDatabase } from "#db/client.ts";
 
 let dataDir: string;
 let parent: LoggedInCustomer;
+let db: StoreDatabase;
+let studentId: string;
+let itemTOTVSId: number;
 
 const api = (customer: LoggedInCustomer) => storeApiFor(storefrontGet(customer.cookie), customer.token);
 
@@ -39,7 +44,7 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   process.env.SESSION_SECRET = "segredo-de-teste-com-pelo-menos-32-caracteres";
   parent = await signUpAndLogIn("Quitéria Dávila Lobato");
-  const studentId = (
+  studentId = (
     await api(parent).addStudentByRA({
       customerId: parent.id,
       RA: "20250002",
@@ -49,10 +54,15 @@ beforeAll(async () => {
   ).studentId;
   const { products } = await api(parent).listProductsByCategorySlug("papelaria");
   const product = products.find((item) => item.TIPO === "P" && !item.variants?.length);
-  await api(parent).saveCart(parent.id, [{ studentId, cartItems: [{ itemTOTVSId: product!.itemTOTVS, quantity: 3 }] }]);
+  itemTOTVSId = product!.itemTOTVS;
+  await api(parent).saveCart(parent.id, [{ studentId, cartItems: [{ itemTOTVSId, quantity: 3 }] }]);
+  db = await openDatabase({ dataDir });
 });
 
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe("the shopper a shared logged-in page is filled for", () => {
   it("carries the root loader's own data string: name, e-mail, cart count and total", async () => {
@@ -81,5 +91,85 @@ describe("the shopper a shared logged-in page is filled for", () => {
     expect(shared("busca=aberta")).toBe(true);
     for (const own of ["carrinho=aberto", "conta=entrar", "vinculo=escolha", "aluno=1", "estudante=2", "remover=3"])
       expect(shared(own), own).toBe(false);
+  });
+});
+
+/** The header's count and total the page cache would fill in now (`now`: the page's time). */
+async function header(customer: LoggedInCustomer, now = Date.now()) {
+  const shopper = await pageCacheHooks.loggedInShopper(customer.cookie, "127.0.0.1", now);
+  if ("render" in shopper) return "render";
+  const data = decodePersonalData(shopper.personal);
+  return { count: data.cartCount, total: data.cartTotal };
+}
+
+describe("one read of a parent's cart fills their next pages while it is still so (decision 0086)", () => {
+  it("shows a change to the cart on the very next page, whoever made it", async () => {
+    forgetShoppers();
+    const parentB = await signUpAndLogIn("Quirino Dávila Lobato");
+    expect(await header(parentB)).toMatchObject({ count: 0 });
+    const first = await header(parent);
+    expect(first).toMatchObject({ count: 3 });
+    await api(parent).saveCart(parent.id, [{ studentId, cartItems: [{ itemTOTVSId, quantity: 5 }] }]);
+    expect(await header(parent)).toMatchObject({ count: 5 });
+    // The other parent's pages never carry this one's cart.
+    expect(await header(parentB)).toMatchObject({ count: 0 });
+    await api(parent).saveCart(parent.id, [{ studentId, cartItems: [{ itemTOTVSId, quantity: 3 }] }]);
+    expect(await header(parent)).toEqual(first);
+  });
+
+  it("shows a price the gestor changed on the next page (the catalogue's version)", async () => {
+    forgetShoppers();
+    const before = await header(parent);
+    if (before === "render") throw new Error("a clean cart is filled");
+    const product = await db
+      .selectFrom("products")
+      .select(["id", "price_cents", "sale_price_cents"])
+      .where("item_totvs_id", "=", itemTOTVSId)
+      .executeTakeFirstOrThrow();
+    try {
+      await db
+        .updateTable("products")
+        .set({ price_cents: product.price_cents + 100, sale_price_cents: product.sale_price_cents + 100 })
+        .where("id", "=", product.id)
+        .execute();
+      // The page cache asks the catalogue's version at most once a second (decision 0036).
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const after = await header(parent);
+      expect(after).not.toEqual(before);
+    } finally {
+      await db
+        .updateTable("products")
+        .set({ price_cents: product.price_cents, sale_price_cents: product.sale_price_cents })
+        .where("id", "=", product.id)
+        .execute();
+    }
+  });
+
+  it("keeps a coupon's change (which neither version follows) for its few seconds at most", async () => {
+    forgetShoppers();
+    const cartId = (await api(parent).getCart(parent.id))!.cart.id!;
+    await api(parent).applyCoupon(cartId, "ESCOLA5");
+    const start = Date.now();
+    const withFive = await header(parent, start);
+    try {
+      await db.updateTable("coupons").set({ percentage: 50 }).where("code", "=", "ESCOLA5").execute();
+      expect(await header(parent, start + 1)).toEqual(withFive);
+      const later = await header(parent, start + SHOPPER_READ_LIFETIME_MS);
+      expect(later).not.toEqual(withFive);
+    } finally {
+      await db.updateTable("coupons").set({ percentage: 5 }).where("code", "=", "ESCOLA5").execute();
+    }
+  });
+
+  it("lets React Router answer once the session's token is revoked", async () => {
+    forgetShoppers();
+    const leaving = await signUpAndLogIn("Quintino Dávila Lobato");
+    expect(await header(leaving)).toMatchObject({ count: 0 });
+    await db
+      .updateTable("customer_tokens")
+      .set({ revoked_at: new Date().toISOString() })
+      .where("customer_id", "=", leaving.id)
+      .execute();
+    expect(await header(leaving)).toBe("render");
   });
 });

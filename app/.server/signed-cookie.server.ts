@@ -64,7 +64,7 @@ function decodeData(encoded: string): unknown {
 }
 
 /** The first value of cookie `name` in a Cookie header, URI-decoded when it can be. */
-function cookieValue(header: string, name: string): string | null {
+export function cookieValue(header: string, name: string): string | null {
   for (const pair of header.split(";")) {
     const equals = pair.indexOf("=");
     if (equals < 0 || pair.slice(0, equals).trim() !== name) continue;

@@ -38,6 +38,7 @@ import * as variantsCatalogueVersion from "./0042-variants-catalogue-version.ts"
 import * as materialLists from "./0043-material-lists.ts";
 import * as delivery from "./0044-delivery.ts";
 import * as messages from "./0045-messages.ts";
+import * as shopperVersions from "./0046-shopper-versions.ts";
 
 /**
  * Migrations are imported statically so the server bundle carries them;
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "0043-material-lists": materialLists,
   "0044-delivery": delivery,
   "0045-messages": messages,
+  "0046-shopper-versions": shopperVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -181,6 +181,26 @@ describe("the gestor's removal notice (spec §8)", () => {
     expect(client.has("loja_removidos")).toBe(false);
   });
 
+  it("a HEAD request showed no page: the notice is neither acknowledged nor forgotten", async () => {
+    once = false;
+    pending = [{ id: "remocao-head", ...CADERNO }];
+    const client = browser(double.cookie);
+    await request(
+      client,
+      "/",
+      async (args) => {
+        await rootLoader(args);
+        return page();
+      },
+      "HEAD",
+    );
+    expect(acknowledged).toEqual([]);
+    expect(await showPage(client, "/")).toMatchObject({ description: "Item removido: Caderno Universitário." });
+    expect(acknowledged.map((call) => call.body)).toEqual([
+      { storeId: 1, customerId: "cliente-1", removalIds: ["remocao-head"] },
+    ]);
+  });
+
   it("with an API that lists removals until acknowledged: acknowledged once a page showed them", async () => {
     once = false;
     pending = [{ id: "remocao-1", ...CADERNO }];

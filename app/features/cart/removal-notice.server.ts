@@ -67,9 +67,11 @@ function isKeptNotice(value: unknown): value is KeptNotice {
 /**
  * Whether the customer got a page with the root's data: a 200 page or a client navigation's
  * data, or a form sent back with its errors (without JavaScript, 4xx pages render whole).
- * A redirect or an error page showed nothing, so the notice waits for the next page.
+ * A redirect or an error page showed nothing, so the notice waits for the next page; nor did a
+ * HEAD request (a link checker, a monitor), whose 200 carries no page.
  */
 function pageWasShown(request: Request, response: Response): boolean {
+  if (request.method === "HEAD") return false;
   if (response.status === 200) return true;
   const formReply = request.method === "POST" && !new URL(request.url).pathname.endsWith(".data");
   return formReply && response.status >= 400 && response.status < 500 && response.status !== 404;

@@ -8,6 +8,7 @@ import { cookieValue } from "./signed-cookie.server.ts";
 import { storeApiFor, StoreApiError } from "./store-api/index.server.ts";
 import { storeApiExtensions } from "./store-api/extensions.server.ts";
 import type { RemovedCartItem } from "#api/contract/carts.ts";
+import { firstName } from "#core/text.ts";
 import type { PersonalData } from "#app/lib/personal-data.ts";
 
 /**
@@ -85,7 +86,8 @@ export async function loggedInShopper(
   const removed: RemovedCartItem[] = [];
   try {
     const session = await getSessionCustomer(request);
-    if (!session) return RENDER;
+    // No first name: the header's greeting has no text to fill, and React writes it otherwise.
+    if (!session || firstName(session.customer.name) === "") return RENDER;
     const { customer, token } = session;
     const expiresAt = (await getSession(request)).get("expiresAt") as number;
     // The versions before the cart: a change while it is read leaves them behind, and the next page reads again.

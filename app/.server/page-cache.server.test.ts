@@ -13,7 +13,13 @@ import { loader as rootLoader } from "#app/root.tsx";
 import { decodePersonalData } from "#app/lib/personal-data.ts";
 import { STUDENT_CONSENT_VERSION } from "#core/student-consent.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
-import { signUpAndLogIn, storefrontGet, type LoggedInCustomer } from "#tests/fixtures/storefront-requests.ts";
+import {
+  sessionCookieOf,
+  signUpAndLogIn,
+  storefrontGet,
+  type LoggedInCustomer,
+} from "#tests/fixtures/storefront-requests.ts";
+import { commitCustomerSession } from "./session.server.ts";
 import { pageCacheHooks } from "./page-cache.server.ts";
 import { putShopper } from "./request-context.server.ts";
 import { storeApiFor } from "./store-api/index.server.ts";
@@ -80,6 +86,16 @@ describe("the shopper a shared logged-in page is filled for", () => {
     expect(await pageCacheHooks.loggedInShopper("", "127.0.0.1")).toEqual({ render: true });
     const forged = parent.cookie.replace(/=([^;]{10})/, "=AAAAAAAAAA");
     expect(await pageCacheHooks.loggedInShopper(forged, "127.0.0.1")).toEqual({ render: true });
+  });
+
+  it("is rendered for a customer without a first name (a school's record), whose greeting has no text", async () => {
+    const blank = sessionCookieOf(
+      await commitCustomerSession(storefrontGet(null), {
+        token: parent.token,
+        customer: { id: parent.id, name: "  ", email: "quiteria@example.com", avatar: null },
+      }),
+    );
+    expect(await pageCacheHooks.loggedInShopper(blank, "127.0.0.1")).toEqual({ render: true });
   });
 
   it("reads a page's own parameters as shared, and anything of the parent's as theirs", () => {

@@ -75,6 +75,9 @@ function serve() {
   // otherwise any client could choose the address that rate limits count.
   app.set("trust proxy", settings.trustProxy);
   const server = http.createServer(app);
+  // Idle kept-alive connections outlive a load balancer's own (server/settings.ts): never a 502
+  // for a request sent on a connection this server is closing.
+  server.keepAliveTimeout = ops.keepAliveTimeoutMs;
   shutdown = gracefulShutdown({
     server,
     logger,

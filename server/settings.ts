@@ -16,6 +16,11 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, "use um tempo em milissegundos, de 0 a 600000 (10 minutos).").default(
     10_000,
   ),
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(
+    1_000,
+    900_000,
+    "use um tempo em milissegundos, de 1000 a 900000 (15 minutos).",
+  ).default(65_000),
 });
 
 export interface ProcessSettings {
@@ -25,6 +30,12 @@ export interface ProcessSettings {
   workers: number;
   /** The longest the requests under way may take to finish once SIGTERM or SIGINT arrives. */
   shutdownTimeoutMs: number;
+  /**
+   * How long an idle kept-alive connection stays open. Longer than a load balancer's own idle
+   * time (60 s for nginx's upstream keepalive and AWS's ALB): otherwise the balancer may send a
+   * request on a connection the server is closing, and the shopper gets a 502.
+   */
+  keepAliveTimeoutMs: number;
 }
 
 /**
@@ -44,5 +55,6 @@ export function processSettings(env: NodeJS.ProcessEnv): ProcessSettings {
     logRequests: data.LOG_REQUESTS === "true",
     workers: data.WEB_CONCURRENCY ?? (data.NODE_ENV === "production" ? os.availableParallelism() : 1),
     shutdownTimeoutMs: data.SHUTDOWN_TIMEOUT_MS,
+    keepAliveTimeoutMs: data.KEEP_ALIVE_TIMEOUT_MS,
   };
 }

@@ -8,7 +8,7 @@ import { WHATSAPP_WEBHOOK_URL_PATH } from "#api/messages/webhook/routes.ts";
 import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { readCatalogueVersion } from "#api/catalogue-version.ts";
-import { readShopperVersion } from "#api/shopper-version.ts";
+import { shopperVersionReader } from "#api/shopper-version.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from "#db/client.ts";
@@ -28,6 +28,8 @@ import { totpEncryptionKeys } from "./totp-keys.server.ts";
 interface Running {
   api: StoreApi;
   db: StoreDatabase;
+  /** Customers' versions, many pages' questions to one read (api/shopper-version.ts). */
+  shopperVersion: (customerId: string) => Promise<number>;
   /** Stops the periodic jobs and the mail worker (graceful shutdown, docs/decisions/0034-operations.md). */
   stop: () => Promise<void>;
 }
@@ -255,7 +257,7 @@ function running(): Promise<Running> {
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop(), whatsappWorker?.stop()]);
     };
-    return { api: createStoreApi(deps), db, stop };
+    return { api: createStoreApi(deps), db, shopperVersion: shopperVersionReader(db), stop };
   })();
   ready.catch(() => {
     ready = undefined;
@@ -294,5 +296,5 @@ export async function bundledCatalogueVersion(): Promise<number | null> {
  */
 export async function bundledShopperVersion(customerId: string): Promise<number | null> {
   if (getEnv().STORE_API_URL) return null;
-  return readShopperVersion((await running()).db, customerId);
+  return (await running()).shopperVersion(customerId);
 }

@@ -61,7 +61,8 @@ step "unit and API tests" npx vitest run
 step "store API and migration tests on PostgreSQL, and servers sharing one database" \
   env TEST_DATABASE_URL="$POSTGRES_SERVER_URL" npx vitest run api db/setup-lock.test.ts db/migrations/0034-school-units.test.ts \
     db/migrations/0035-grades-natural-key.test.ts db/migrations/0036-roster.test.ts \
-    db/migrations/0039-variants-stock-seats.test.ts db/migrations/0040-stock-alerts.test.ts
+    db/migrations/0039-variants-stock-seats.test.ts db/migrations/0040-stock-alerts.test.ts \
+    db/migrations/0046-shopper-versions.test.ts
 wait_background_steps
 
 step "browser tests (and the purchase flows on PostgreSQL with two servers behind a proxy)" \

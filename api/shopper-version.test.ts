@@ -1,4 +1,4 @@
-import { Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/schema.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";

@@ -78,6 +78,9 @@ function serve() {
   // Idle kept-alive connections outlive a load balancer's own (server/settings.ts): never a 502
   // for a request sent on a connection this server is closing.
   server.keepAliveTimeout = ops.keepAliveTimeoutMs;
+  // Longer than the idle wait, or a kept-alive connection's next request could be judged late
+  // (nodejs/node#27363); within Node's 300 s for a whole request (settings.ts caps the idle wait).
+  server.headersTimeout = ops.keepAliveTimeoutMs + 5_000;
   shutdown = gracefulShutdown({
     server,
     logger,

@@ -34,7 +34,8 @@ describe("processSettings", () => {
     expect(() => processSettings({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL: use um destes: fatal, error/);
     expect(() => processSettings({ SHUTDOWN_TIMEOUT_MS: "-1" })).toThrow(/SHUTDOWN_TIMEOUT_MS: use um tempo/);
     expect(() => processSettings({ KEEP_ALIVE_TIMEOUT_MS: "500" })).toThrow(
-      "KEEP_ALIVE_TIMEOUT_MS: use um tempo em milissegundos, de 1000 a 900000 (15 minutos).",
+      "KEEP_ALIVE_TIMEOUT_MS: use um tempo em milissegundos, de 1000 a 290000.",
     );
+    expect(() => processSettings({ KEEP_ALIVE_TIMEOUT_MS: "600000" })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 });

@@ -16,11 +16,10 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 600_000, "use um tempo em milissegundos, de 0 a 600000 (10 minutos).").default(
     10_000,
   ),
-  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(
-    1_000,
-    900_000,
-    "use um tempo em milissegundos, de 1000 a 900000 (15 minutos).",
-  ).default(65_000),
+  // At most 290 s: the headers' wait, 5 s longer, must stay within Node's 300 s for a request.
+  KEEP_ALIVE_TIMEOUT_MS: wholeNumber(1_000, 290_000, "use um tempo em milissegundos, de 1000 a 290000.").default(
+    65_000,
+  ),
 });
 
 export interface ProcessSettings {

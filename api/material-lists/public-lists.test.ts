@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentPeriodCode } from "#core/dates.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
+import { publishedListsSnapshotReader } from "./published-lists.ts";
 
 let t: TestApi;
 const NOW = new Date("2026-11-27T15:00:00Z");
@@ -217,5 +218,38 @@ describe("the public material lists", () => {
     const bad = await t.call("GET", `/material-lists/store/1/period/${PERIOD}/grade/${encodeURIComponent("EF 06")}`);
     expect(bad.status).toBe(404);
     expect(bad.body.error.message).toBe("Lista de material não encontrada.");
+  });
+
+  it("gives the page cache a snapshot that changes with a line, a discount and a publish date (0087)", async () => {
+    let clock = NOW;
+    const snapshot = publishedListsSnapshotReader({ db: t.db, now: () => clock }, 1);
+    const { first, second } = await products();
+    const { id } = await createList("2026-11-28", [{ productId: first.id, quantity: 1, required: true }]);
+    const before = await snapshot();
+    // Published from tomorrow: the school's day coming shows it.
+    clock = new Date("2026-11-28T03:00:00Z");
+    const published = await snapshot();
+    expect(published).not.toBe(before);
+    await t.db
+      .insertInto("material_list_lines")
+      .values({
+        id: crypto.randomUUID(),
+        list_id: id,
+        product_id: second.id,
+        position: 1,
+        quantity: 2,
+        required: 0,
+        collective_use: 0,
+        note: null,
+      })
+      .execute();
+    const withLine = await snapshot();
+    expect(withLine).not.toBe(published);
+    await t.db.updateTable("material_lists").set({ discount_percentage: 5 }).where("id", "=", id).execute();
+    expect(await snapshot()).not.toBe(withLine);
+    // Unchanged, the same string, and pages asking at once share one read.
+    const again = await Promise.all([snapshot(), snapshot(), snapshot()]);
+    expect(new Set(again).size).toBe(1);
+    expect(again[0]).toBe(await snapshot());
   });
 });

@@ -7,13 +7,13 @@
  * `cacheable` and go out `no-store` (api/app.ts).
  */
 import { Hono } from "hono";
-import { todayInBrazil } from "#core/dates.ts";
-import { MATERIAL_LIST_MESSAGES, materialLists, type MaterialListSummary } from "../contract/material-lists.ts";
+import { MATERIAL_LIST_MESSAGES, materialLists } from "../contract/material-lists.ts";
 import type { ApiDeps } from "../deps.ts";
 import { notFound } from "../errors.ts";
 import { assertStoreExists } from "../stores/repository.ts";
 import { at, validated } from "../validation.ts";
 import { findPublishedList, listView } from "./list-view.ts";
+import { publishedLists } from "./published-lists.ts";
 
 export function materialListRoutes(deps: ApiDeps) {
   return new Hono()
@@ -28,49 +28,4 @@ export function materialListRoutes(deps: ApiDeps) {
       if (!list) throw notFound(MATERIAL_LIST_MESSAGES.notFound);
       return c.json({ materialList: await listView(deps.db, list) });
     });
-}
-
-/**
- * The store's published lists (publish date reached: list-view.ts isPublished, in SQL), by period
- * and then in the order of the store's grades (series.position); a list whose grade is gone
- * shows its code, after the others of its period.
- */
-async function publishedLists({ db, now }: ApiDeps, storeId: number): Promise<MaterialListSummary[]> {
-  const rows = await db
-    .selectFrom("material_lists as l")
-    .leftJoin("series as s", (join) =>
-      join
-        .onRef("s.store_id", "=", "l.store_id")
-        .onRef("s.period_code", "=", "l.period_code")
-        .onRef("s.codgrade", "=", "l.codgrade"),
-    )
-    .select((eb) => [
-      "l.id",
-      "l.period_code",
-      "l.codgrade",
-      "l.discount_percentage",
-      "s.grade_name",
-      "s.course",
-      eb
-        .selectFrom("material_list_lines as line")
-        .select((count) => count.fn.countAll<number | string>().as("count"))
-        .whereRef("line.list_id", "=", "l.id")
-        .as("line_count"),
-    ])
-    .where("l.store_id", "=", storeId)
-    .where("l.publish_from", "<=", todayInBrazil(now()))
-    .orderBy("l.period_code")
-    .orderBy((eb) => eb.case().when("s.position", "is", null).then(1).else(0).end())
-    .orderBy("s.position")
-    .orderBy("l.codgrade")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    periodCode: row.period_code,
-    codgrade: row.codgrade,
-    gradeName: row.grade_name ?? row.codgrade,
-    course: row.course ?? "",
-    discountPercentage: row.discount_percentage,
-    lineCount: Number(row.line_count ?? 0),
-  }));
 }

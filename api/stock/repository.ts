@@ -50,11 +50,7 @@ export async function findStockLevels(
     .selectFrom("stock_levels")
     .select(["unit_code", "item_totvs_id", "available"])
     .where("store_id", "=", storeId)
-    .where(
-      "item_totvs_id",
-      "in",
-      items.map((item) => item.itemTotvsId),
-    )
+    .where("item_totvs_id", "in", [...new Set(items.map((item) => item.itemTotvsId))])
     .execute();
   for (const row of rows)
     levels.set(keyOf({ storeId, unitCode: row.unit_code, itemTotvsId: row.item_totvs_id }), row.available);

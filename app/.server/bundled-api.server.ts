@@ -9,6 +9,8 @@ import type { ApiDeps } from "#api/deps.ts";
 import { withJobLock } from "#api/job-locks.ts";
 import { readCatalogueVersion } from "#api/catalogue-version.ts";
 import { shopperVersionReader } from "#api/shopper-version.ts";
+import { stockSnapshotReader, type StockKey } from "#api/stock/stock-snapshot.ts";
+import { publishedListsSnapshotReader } from "#api/material-lists/published-lists.ts";
 import { RECONCILE_INTERVAL_MS, reconcilePayments } from "#api/payments/reconciliation.ts";
 import { createMailer } from "#api/mail/mailer.ts";
 import { migrateToLatest, openDatabase, withSetupLock, type StoreDatabase } from "#db/client.ts";
@@ -30,6 +32,10 @@ interface Running {
   db: StoreDatabase;
   /** Customers' versions, many pages' questions to one read (api/shopper-version.ts). */
   shopperVersion: (customerId: string) => Promise<number>;
+  /** Items' stock now, many pages' questions to one read (api/stock/stock-snapshot.ts). */
+  stockSnapshot: (keys: readonly StockKey[]) => Promise<string>;
+  /** The published material lists now (api/material-lists/published-lists.ts). */
+  listsSnapshot: () => Promise<string>;
   /** Stops the periodic jobs and the mail worker (graceful shutdown, docs/decisions/0034-operations.md). */
   stop: () => Promise<void>;
 }
@@ -257,7 +263,14 @@ function running(): Promise<Running> {
     const stop = async () => {
       await Promise.all([...jobs.map((stopJob) => stopJob()), mailWorker.stop(), whatsappWorker?.stop()]);
     };
-    return { api: createStoreApi(deps), db, shopperVersion: shopperVersionReader(db), stop };
+    return {
+      api: createStoreApi(deps),
+      db,
+      shopperVersion: shopperVersionReader(db),
+      stockSnapshot: stockSnapshotReader(db, env.STORE_ID),
+      listsSnapshot: publishedListsSnapshotReader(deps, env.STORE_ID),
+      stop,
+    };
   })();
   ready.catch(() => {
     ready = undefined;
@@ -297,4 +310,19 @@ export async function bundledCatalogueVersion(): Promise<number | null> {
 export async function bundledShopperVersion(customerId: string): Promise<number | null> {
   if (getEnv().STORE_API_URL) return null;
   return (await running()).shopperVersion(customerId);
+}
+
+/**
+ * The bundled API's stock of these items now (api/stock/stock-snapshot.ts), for the page cache's
+ * product pages (docs/decisions/0087); null when the store API is another server's.
+ */
+export async function bundledStockSnapshot(keys: readonly StockKey[]): Promise<string | null> {
+  if (getEnv().STORE_API_URL) return null;
+  return (await running()).stockSnapshot(keys);
+}
+
+/** The bundled API's published material lists now, for the page cache (0087); null: another server's API. */
+export async function bundledListsSnapshot(): Promise<string | null> {
+  if (getEnv().STORE_API_URL) return null;
+  return (await running()).listsSnapshot();
 }

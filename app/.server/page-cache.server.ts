@@ -1,4 +1,5 @@
 import { listingPageSize } from "./listing-page-size.server.ts";
+import { bundledListsSnapshot, bundledStockSnapshot } from "./bundled-api.server.ts";
 import { catalogueMayHaveChanged, catalogueVersion } from "./catalogue-version.server.ts";
 import { cookieName, isVisitorStateCookie } from "./cookie-names.server.ts";
 import { loggedInShopper } from "./logged-in-shopper.server.ts";
@@ -6,6 +7,8 @@ import { SESSION_COOKIE } from "./session.server.ts";
 import { commitCsrfTokenFor, csrfCookieHeader } from "./csrf.server.ts";
 import { PAGE_PARAM, PAGE_SIZE_PARAM } from "#app/lib/pagination.ts";
 import { URL_STATE } from "#app/lib/url-state.ts";
+import type { Product } from "#api/contract/catalogue.ts";
+import type { StockKey } from "#api/stock/stock-snapshot.ts";
 import { LOGGED_IN_SLOTS, placeholderShopper, shapeOf, slotValues } from "./logged-in-page.server.ts";
 
 /**
@@ -14,10 +17,30 @@ import { LOGGED_IN_SLOTS, placeholderShopper, shapeOf, slotValues } from "./logg
  * someone, the CSRF token, what changes a render, and the catalogue's version.
  */
 /**
- * Set by a render that shows what changes without a catalogue change (a product's stock and a
- * course's seats, docs/decisions/0066): the page cache renders it for each visitor instead.
+ * Set by a render that shows what changes without a catalogue change, and names it: a product's
+ * stock and a course's seats (docs/decisions/0066; liveStockHeader), the published material
+ * lists (LIVE_LISTS). The page cache keeps such a page only while a read of it now says what it
+ * said before the render (docs/decisions/0087).
  */
 export const LIVE_RENDER_HEADER = "X-Live-Render";
+const LIVE_STOCK = "stock";
+/** LIVE_RENDER_HEADER's value for /listas-de-material: the published lists, read fresh (issue 29). */
+export const LIVE_LISTS = "lists";
+
+/** LIVE_RENDER_HEADER's value for a product page: its unit's items whose stock or seats it shows. */
+export function liveStockHeader(product: Pick<Product, "CODCOLIGADA" | "itemTOTVS" | "variants">): string {
+  const items = [product.itemTOTVS, ...(product.variants ?? []).map((variant) => variant.itemTOTVSId)];
+  return [LIVE_STOCK, encodeURIComponent(product.CODCOLIGADA), ...items].join(" ");
+}
+
+/** The items LIVE_RENDER_HEADER's value names; null when it names none this store can read. */
+function stockKeysOf(live: string): StockKey[] | null {
+  const [kind, unit, ...items] = live.split(" ");
+  if (kind !== LIVE_STOCK || unit === undefined || items.length === 0) return null;
+  const unitCode = decodeURIComponent(unit);
+  const codes = items.map(Number);
+  return codes.every(Number.isSafeInteger) ? codes.map((itemTotvsId) => ({ unitCode, itemTotvsId })) : null;
+}
 
 /**
  * The query parameters a catalogue page reads that are the same for every parent: the page, its
@@ -53,9 +76,18 @@ export const pageCacheHooks = {
   },
   catalogueVersion,
   catalogueMayHaveChanged,
-  /** Whether a render must not be kept (LIVE_RENDER_HEADER). */
-  isLiveRender(headers: Pick<Headers, "has">): boolean {
-    return headers.has(LIVE_RENDER_HEADER);
+  /** What a render shows that changes without the catalogue (LIVE_RENDER_HEADER's value); null: nothing. */
+  liveOf(headers: Pick<Headers, "get">): string | null {
+    return headers.get(LIVE_RENDER_HEADER);
+  },
+  /**
+   * The stock a live render shows, read now: equal strings, the same page. Null when it cannot
+   * be told (another server's store API, an unknown value): such a page is rendered each time.
+   */
+  async liveSnapshot(live: string): Promise<string | null> {
+    if (live === LIVE_LISTS) return bundledListsSnapshot();
+    const keys = stockKeysOf(live);
+    return keys && bundledStockSnapshot(keys);
   },
 };
 

@@ -12,7 +12,7 @@ import { ProductBuy } from "#app/features/catalogue/product-buy.tsx";
 import { BUY_OPTION_INTENT } from "#app/features/catalogue/product-stock.ts";
 import { buyOptionAction, itemOfLink, optionMissing } from "#app/features/catalogue/buy-option.server.ts";
 import { liveStockView, showsLiveStock, variantOfUrl, withOption } from "#app/features/catalogue/product-stock.ts";
-import { LIVE_RENDER_HEADER } from "#app/.server/page-cache.server.ts";
+import { LIVE_RENDER_HEADER, liveStockHeader } from "#app/.server/page-cache.server.ts";
 import { withItemFor } from "#app/features/cart/cart-changes.ts";
 import { hrefWithParam, URL_STATE } from "#app/lib/url-state.ts";
 import { productInstallments } from "#core/installments.ts";
@@ -71,8 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       studentDataId: url.searchParams.get(URL_STATE.studentData.key),
       removeLinkId: url.searchParams.get(URL_STATE.removeLink.key),
     },
-    // Stock and seats change at every sale: the page cache renders this page afresh (0066).
-    showsLiveStock(product) ? { headers: { [LIVE_RENDER_HEADER]: "stock" } } : undefined,
+    // Stock and seats change at every sale: the page cache keeps this page only while they stand (0087).
+    showsLiveStock(product) ? { headers: { [LIVE_RENDER_HEADER]: liveStockHeader(product) } } : undefined,
   );
 }
 

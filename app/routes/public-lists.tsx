@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { LIVE_LISTS, LIVE_RENDER_HEADER } from "#app/.server/page-cache.server.ts";
 import { publicListPath } from "#app/features/lists/list-entry-links.ts";
 import { loadPublicLists } from "#app/features/lists/public-list.server.ts";
 import type { Route } from "./+types/public-lists";
@@ -13,8 +14,11 @@ export const meta = () => [
 
 /** /listas-de-material (issue 29): every published list, by school year and course. */
 export async function loader(args: Route.LoaderArgs) {
-  return loadPublicLists(args);
+  // Lists are not in the catalogue's version: the page cache keeps this page while they stand (0087).
+  return data(await loadPublicLists(args), { headers: { [LIVE_RENDER_HEADER]: LIVE_LISTS } });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function PublicListsPage({ loaderData }: Route.ComponentProps) {
   const { periods } = loaderData;

@@ -21,8 +21,11 @@ import { acceptsGzip, pageCacheSettings, type PageCacheSettings } from "./settin
  * Anything else goes on to React Router as before.
  */
 
-/** The pages whose anonymous render is the same for every visitor (spec §2): home, listings, product, search, FAQ, privacy. */
-const CACHED_PATHS = /^\/(?:|categoria\/[^/]+|produto\/[^/]+\/[^/]+|busca|faq|privacidade)$/;
+/**
+ * The pages whose anonymous render is the same for every visitor (spec §2): home, listings,
+ * product, search, FAQ, privacy, the material lists (issue 29).
+ */
+const CACHED_PATHS = /^\/(?:|categoria\/[^/]+|produto\/[^/]+\/[^/]+|busca|faq|privacidade|listas-de-material)$/;
 /** Requests that may change the catalogue on this server: the gestor's forms and store-API calls. */
 const MAY_CHANGE_CATALOGUE = /^\/(?:gestor|api)(?:\/|$)/;
 /** The request headers a render reads besides the URL and the cookie (listing page size, decision 0003). */
@@ -41,10 +44,17 @@ const VARY = "Accept-Encoding, Cookie, Sec-CH-Viewport-Width, Sec-CH-UA-Mobile";
 type Slot = SlotName | LoggedInSlot;
 
 interface Entry {
-  /** Null: this URL is not cacheable (not a 200 page, a cookie set, live stock); React Router answers it. */
+  /** Null: this URL is not cacheable (not a 200 page, a cookie set); React Router answers it. */
   page: { template: PageTemplate<Slot>; headers: [string, string][] } | null;
   version: number | null;
   expiresAt: number;
+  /**
+   * A page that shows live stock (decision 0087): what it shows (LIVE_RENDER_HEADER's value) and
+   * its stock as read before the render, the page served while a read now says the same. A null
+   * snapshot (the first render, or one a sale raced): not kept this time; the next render reads
+   * the stock first.
+   */
+  live?: { of: string; snapshot: string | null };
 }
 
 function cookieNames(header: string | undefined): string[] {
@@ -106,7 +116,10 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
   });
   const variableSlots = new Set<Slot>(hooks.loggedInSlots);
 
-  /** A page's HTML as React Router renders it for a visitor, or for a placeholder shopper; null: not to be kept. */
+  /**
+   * A page's HTML as React Router renders it for a visitor, or for a placeholder shopper, and
+   * what live it shows (null: nothing); null: not to be kept.
+   */
   async function renderHtml(req: Request, url: string, shopper: PlaceholderShopper | null) {
     const headers = renderHeaders(req);
     headers.set("cookie", placeholderCookie);
@@ -118,17 +131,15 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
     );
     const html = response.headers.get("content-type")?.startsWith("text/html") ? await response.text() : null;
     // A page that sets a cookie (beyond the CSRF one it already has) is someone's: never shared.
-    // A live one (a product's stock, decision 0066) would be stale at the next sale.
-    if (
-      response.status !== 200 ||
-      response.headers.has("set-cookie") ||
-      hooks.isLiveRender(response.headers) ||
-      html === null
-    ) {
+    if (response.status !== 200 || response.headers.has("set-cookie") || html === null) {
       if (!response.bodyUsed) await response.body?.cancel();
       return null;
     }
-    return { html, headers: [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)) };
+    return {
+      html,
+      headers: [...response.headers].filter(([name]) => !PER_RESPONSE_HEADERS.has(name)),
+      live: hooks.liveOf(response.headers),
+    };
   }
 
   /**
@@ -142,8 +153,21 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
     return a.slots.join() === b.slots.join() && a.statics.every((text, index) => text === b.statics[index]);
   }
 
-  async function renderEntry(req: Request, url: string, version: number | null, shape: string | null): Promise<Entry> {
+  /**
+   * Renders `url` for the cache. `knownLive`: what the page showed live last time, whose stock
+   * is read before the render and again after it: the page is kept only when both reads agree
+   * and the render names the same items, so no sale landed between what it shows and its
+   * snapshot (decision 0087).
+   */
+  async function renderEntry(
+    req: Request,
+    url: string,
+    version: number | null,
+    shape: string | null,
+    knownLive: string | null,
+  ): Promise<Entry> {
     const expiresAt = Date.now() + settings.ttlMs;
+    const before = knownLive === null ? null : await hooks.liveSnapshot(knownLive);
     const pair = shape === null ? null : shoppersOf(shape);
     const rendered = await renderHtml(req, url, pair?.[0] ?? null);
     if (!rendered) return { page: null, version, expiresAt };
@@ -156,10 +180,24 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
         return { page: null, version, expiresAt };
       }
     }
+    if (rendered.live !== null) {
+      const after = rendered.live === knownLive && before !== null ? await hooks.liveSnapshot(rendered.live) : null;
+      if (after === null || after !== before) {
+        // Its stock cannot be read here (another server's store API): rendered each time, as before 0087.
+        if (knownLive === null && (await hooks.liveSnapshot(rendered.live)) === null)
+          return { page: null, version, expiresAt };
+        return { page: null, version, expiresAt, live: { of: rendered.live, snapshot: null } };
+      }
+    }
     const template: PageTemplate<Slot> | null = pair
       ? pageTemplate<Slot>(rendered.html, allPlaceholders(pair[0]), variableSlots)
       : pageTemplate(rendered.html, placeholders);
-    return { page: template && { template, headers: rendered.headers }, version, expiresAt };
+    return {
+      page: template && { template, headers: rendered.headers },
+      version,
+      expiresAt,
+      ...(rendered.live === null ? {} : { live: { of: rendered.live, snapshot: before } }),
+    };
   }
 
   /**
@@ -176,15 +214,22 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
     cache.set(unsharedKey(page), entry, page.length + 200);
   }
 
+  /** Whether `entry` still shows the catalogue of `version` and, a live page, the stock there is now. */
+  async function stillShows(entry: Entry, version: number | null): Promise<boolean> {
+    if (entry.version !== version || entry.expiresAt <= Date.now()) return false;
+    if (!entry.live) return true;
+    return entry.page !== null && (await hooks.liveSnapshot(entry.live.of)) === entry.live.snapshot;
+  }
+
   /** The entry for `key`, and whether this request rendered it; `shape`: a logged-in page's (null: a visitor's). */
   async function entryFor(req: Request, key: string, url: string, shape: string | null): Promise<[Entry, boolean]> {
     const version = await hooks.catalogueVersion();
     const cached = cache.get(key);
-    if (cached && cached.version === version && cached.expiresAt > Date.now()) return [cached, false];
+    if (cached && (await stillShows(cached, version))) return [cached, false];
     // Many visitors asking for one stale page wait for one render.
     const pending = rendering.get(key);
     if (pending) return [await pending, false];
-    const render = renderEntry(req, url, version, shape).finally(() => rendering.delete(key));
+    const render = renderEntry(req, url, version, shape, cached?.live?.of ?? null).finally(() => rendering.delete(key));
     rendering.set(key, render);
     const entry = await render;
     cache.set(key, entry, key.length + (entry.page?.template.gzip.bytes ?? 0) + 200);
@@ -236,7 +281,8 @@ export function pageCache(build: ServerBuild, settings: PageCacheSettings = page
       const key = shape === null ? `V ${page}` : `L${shape} ${page}`;
       const [entry, rendered] = await entryFor(req, key, url, shape);
       if (!entry.page) {
-        if (shape !== null) noteUnshared(page, entry);
+        // A live page a sale raced is tried again at the next request, not set aside.
+        if (shape !== null && !entry.live) noteUnshared(page, entry);
         return next();
       }
       const [token, setCookie] = hooks.csrfFor(req.headers.cookie ?? null);

@@ -111,6 +111,19 @@ test("the printable list is clean on paper and the PDF downloads with the list's
   expect(text).toContain(SCHOOL_ONLY);
 });
 
+test("a list published after a visit shows on the next visit of Listas de material", async ({ page, visit }) => {
+  const notebook = await ownProduct({ type: "P", title: "Caderno da Nova Lista" });
+  // Twice: the page cache keeps this page while the lists stand (decision 0087).
+  await visit("/listas-de-material");
+  await visit("/listas-de-material");
+  const list = await ownMaterialList({
+    notice: NOTICE,
+    lines: [{ itemTOTVSId: notebook.itemTOTVSId, quantity: 1, required: true }],
+  });
+  await visit("/listas-de-material");
+  await expect(page.getByRole("link", { name: new RegExp(list.codgrade) })).toBeVisible();
+});
+
 test("a draft list and an unknown grade are the not-found page, on screen, on paper and as a PDF", async ({ page }) => {
   const notebook = await ownProduct({ type: "P", title: "Caderno do Rascunho" });
   const draft = await ownMaterialList({

@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { cartPanel, linkModal } from "./support/cart.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { waitForHydration } from "./support/pages.ts";
 import { ownProduct, setPiecesLeft } from "./support/stock.ts";
 
 const CHART = {
@@ -100,13 +101,23 @@ test("a customer's size travels through the link modal into the cart", async ({ 
   );
 });
 
-test("a sale shows on the next visit, and a size sold out meanwhile is refused", async ({ page, visit }) => {
+test("a sale shows on the next visit, and a size sold out meanwhile is refused", async ({ page, js }) => {
   const product = await uniform();
-  await visit(product.path);
+  /** The page as a visitor's next visit gets it, and whether the page cache answered (decision 0087). */
+  const visitProduct = async () => {
+    const response = await page.goto(product.path);
+    await waitForHydration(page, js);
+    return response?.headers()["x-page-cache"] ? "page cache" : "rendered";
+  };
+  await visitProduct();
   await expect(sizeLabel(page, "M")).toContainText("Últimas 2 peças");
-  // Another parent bought one: the next visit (a cached page for a visitor, decision 0036) says so.
+  // From the second visit the page cache answers (the first taught it which items the page
+  // shows), and it still says what is there.
+  expect(await visitProduct()).toBe("page cache");
+  await expect(sizeLabel(page, "M")).toContainText("Últimas 2 peças");
+  // Another parent bought one: the next visit says so, from the page cache too.
   await setPiecesLeft(product.sizes.M!, 1);
-  await visit(product.path);
+  expect(await visitProduct()).toBe("page cache");
   await expect(sizeLabel(page, "M")).toContainText("Última peça");
 
   await chooseSize(page, "M");

@@ -185,7 +185,7 @@ async function loggedInFigures() {
       ["categoria", "/categoria/papelaria"],
       ["produto", await firstProductPath(base, "papelaria")],
     ];
-    // A page showing stock or seats live (decision 0066) is rendered for visitors too: a row of its own.
+    // A page showing stock or seats live (decision 0066), kept while its stock stands (0087): a row of its own.
     const live = await liveStockProductPath(base);
     if (live) pages.push(["produto, estoque ao vivo", live]);
     const rows = [];

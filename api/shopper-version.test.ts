@@ -1,6 +1,5 @@
-import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#db/schema.ts";
+import { countingQueries } from "#tests/fixtures/counting-queries.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { shopperVersionReader } from "./shopper-version.ts";
 
@@ -28,19 +27,6 @@ const touchCustomer = (id: string) =>
     })
     .execute();
 
-/** The database with every query it runs counted. */
-function countingQueries(): { db: Kysely<Database>; queries: () => number } {
-  let queries = 0;
-  const db = t.db.withPlugin({
-    transformQuery: (args) => {
-      queries += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  });
-  return { db, queries: () => queries };
-}
-
 describe("customers' versions for the page cache (decision 0086)", () => {
   it("answers 0 for a customer nothing was written for, and each change's new version after it", async () => {
     const read = shopperVersionReader(t.db);
@@ -52,7 +38,7 @@ describe("customers' versions for the page cache (decision 0086)", () => {
   });
 
   it("answers the pages that ask at once with few reads, each read begun after its question", async () => {
-    const { db, queries } = countingQueries();
+    const { db, queries } = countingQueries(t.db);
     const read = shopperVersionReader(db);
     const before = await read(customerId);
     const first = queries();

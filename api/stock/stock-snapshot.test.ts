@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countingQueries } from "#tests/fixtures/counting-queries.ts";
 import { createTestApi, type TestApi } from "#tests/fixtures/test-api.ts";
 import { stockSnapshotReader, type StockKey } from "./stock-snapshot.ts";
 
@@ -52,19 +53,12 @@ describe("a live page's stock snapshot (decision 0087)", () => {
   });
 
   it("answers pages asking at once from one read, each its own items", async () => {
-    let queries = 0;
-    const db = t.db.withPlugin({
-      transformQuery: (args) => {
-        queries += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
+    const { db, queries } = countingQueries(t.db);
     const read = stockSnapshotReader(db, STORE);
     const items = Array.from({ length: 30 }, newItem);
     for (const [index, item] of items.entries()) await setLevel(item, index);
     const answers = await Promise.all(items.map((itemTotvsId) => read([{ unitCode: UNIT, itemTotvsId }])));
     expect(answers).toEqual(items.map((_, index) => String(index)));
-    expect(queries).toBeLessThanOrEqual(2);
+    expect(queries()).toBeLessThanOrEqual(2);
   });
 });

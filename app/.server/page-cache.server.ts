@@ -81,8 +81,8 @@ export const pageCacheHooks = {
     return headers.get(LIVE_RENDER_HEADER);
   },
   /**
-   * The stock a live render shows, read now: equal strings, the same page. Null when it cannot
-   * be told (another server's store API, an unknown value): such a page is rendered each time.
+   * What a live render shows (stock, seats or the lists), read now: equal strings, the same page.
+   * Null when it cannot be told (another server's store API, an unknown value): rendered each time.
    */
   async liveSnapshot(live: string): Promise<string | null> {
     if (live === LIVE_LISTS) return bundledListsSnapshot();

@@ -2,11 +2,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    // scrypt at a test cost (tests/fixtures/scrypt-cost.ts): only here, never in a build.
+    // Password hashes at a test cost (tests/fixtures/password-cost.ts): only here, never in a build.
     alias: [
       {
-        find: /^\.\/scrypt-cost\.ts$/,
-        replacement: new URL("tests/fixtures/scrypt-cost.ts", import.meta.url).pathname,
+        find: /^\.\/password-cost\.ts$/,
+        replacement: new URL("tests/fixtures/password-cost.ts", import.meta.url).pathname,
       },
     ],
   },

@@ -91,7 +91,7 @@ async function newShopper() {
   const address = nextAddress();
   const payload = registrationPayload();
   await api("POST", "/customers/create-customer", payload, { address });
-  // Setting up is not measured: a login may wait for the scrypt of the others on a busy machine.
+  // Setting up is not measured: a login may wait for the password hashes of the others on a busy machine.
   const browser = new Browser(store.baseUrl, { address, onRequest: record, signal: stop.signal, timeoutMs: 300_000 });
   const login = await browser.get("entrar", "/entrar");
   await browser.submit("entrar", login, 'id="login"', { email: payload.email, password: payload.password }, "Acessar");

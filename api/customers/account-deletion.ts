@@ -91,7 +91,7 @@ export async function deleteCustomerAccount(deps: ApiDeps, customer: CustomerRow
         // Unique per store, and never an address anyone can receive mail at (RFC 2606 .invalid).
         email: `excluida-${customer.id}@conta-excluida.invalid`,
         cpf: `excluida-${customer.id}`,
-        // No scrypt hash: no password ever matches it.
+        // No password hash (db/passwords.ts): no password ever matches it.
         password_hash: "excluida",
         cell_phone: "",
         birth_date: "",

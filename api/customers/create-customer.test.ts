@@ -18,7 +18,7 @@ const create = (body: unknown, address = randomAddress()) =>
   t.call("POST", "/customers/create-customer", body, { address });
 
 describe("POST /customers/create-customer", () => {
-  it("creates the customer from the spec's payload, storing digits and a scrypt hash", async () => {
+  it("creates the customer from the spec's payload, storing digits and an Argon2id hash", async () => {
     const payload = registrationPayload({
       city: "jaboatao dos guararapes",
       state: "pe",
@@ -49,7 +49,7 @@ describe("POST /customers/create-customer", () => {
       .where("id", "=", body.customer.id)
       .executeTakeFirstOrThrow();
     expect(row.store_id).toBe(1);
-    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$/);
     expect(await verifyPassword(payload.password, row.password_hash)).toBe(true);
   });
 

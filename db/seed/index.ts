@@ -31,7 +31,7 @@ export interface SeedOptions {
 export async function seedDemoData(db: StoreDatabase, options: SeedOptions = {}): Promise<void> {
   if (await storeExists(db)) return;
   const now = options.now ?? new Date();
-  // Hashed outside the transaction: scrypt takes tens of milliseconds.
+  // Hashed outside the transaction: the hash takes a tenth of a second (db/password-cost.ts).
   const passwordHash = await hashPassword(DEMO_CUSTOMER.password);
   await db.transaction().execute(async (trx) => {
     if (await storeExists(trx)) return;

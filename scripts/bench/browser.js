@@ -104,7 +104,9 @@ export class Browser {
       return { status: response.status, html, url: new URL(target, this.baseUrl) };
     } catch (error) {
       if (!response) {
-        this.onRequest({ step, ms: performance.now() - started, status: 0, error: error.name ?? "erro" });
+        // fetch's TypeError says only "fetch failed": its cause names the socket's fault (ECONNRESET, UND_ERR_SOCKET…).
+        const fault = error.cause?.code ?? error.cause?.name ?? error.name ?? "erro";
+        this.onRequest({ step, ms: performance.now() - started, status: 0, error: fault });
       }
       throw error;
     }

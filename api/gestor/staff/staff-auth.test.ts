@@ -28,7 +28,7 @@ describe("staff login", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.session.secondFactor).toBeNull();
     expect(reply.body.staff).toMatchObject({ email: person.email, role: "atendimento", totpEnabled: false });
-    expect(JSON.stringify(reply.body)).not.toMatch(/scrypt|password_hash/);
+    expect(JSON.stringify(reply.body)).not.toMatch(/argon2|scrypt|password_hash/);
     const me = await t.call("GET", "/gestor/auth/me", undefined, { token: reply.body.session.token });
     expect(me.body).toMatchObject({ staff: { email: person.email }, secondFactor: null });
     expect((await auditOf(person.staffId)).map((entry) => entry.action)).toContain("staff.login");

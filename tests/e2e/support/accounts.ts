@@ -53,8 +53,8 @@ export async function authenticate(
 /**
  * A customer (new unless given, created through the store API) with a bearer token issued in the
  * store's database by the API's own issueToken, as its login issues one, and its reply's `auth`.
- * Not through the login itself: its scrypt check costs the server about half a second of CPU
- * (db/scrypt-cost.ts) in every test that signs in; the login is tested by the API's tests,
+ * Not through the login itself: its password check costs the server a tenth of a second of CPU
+ * (db/password-cost.ts) in every test that signs in; the login is tested by the API's tests,
  * login.spec.ts (`authenticate`) and the modal (logInThroughModal). `baseURL`: the store `request`
  * talks to, when the spec chose another (withStoreDatabase).
  */

@@ -25,7 +25,7 @@ export interface StaffMemberInTest {
 }
 
 // One hash of STAFF_PASSWORD per test worker, for every person it makes: at the store's cost
-// (about half a second of CPU each, db/scrypt-cost.ts) a new one per person slowed every
+// (a tenth of a second of CPU each, db/password-cost.ts) a new one per person slowed every
 // gestor test, and no test depends on two people's salts differing.
 let staffPasswordHash: Promise<string> | undefined;
 

@@ -1,7 +1,8 @@
 # The store's container image: the built store, its production dependencies and the files
 # server.js needs, run as the unprivileged "node" user (docs/operating.md,
 # docs/decisions/0034-operations.md). `docker compose up` (compose.yaml) adds PostgreSQL.
-# React Router 8 needs Node >= 22.22: the official Node 24 image (the version the project brings).
+# React Router 8 needs Node >= 22.22 and the passwords node:crypto's Argon2id, Node >= 24.7 (decision
+# 0088): the official Node 24 image (the version the project brings). A pinned NODE_IMAGE must be 24.7+.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Every dependency, then the production build. (The only install script is the `node`

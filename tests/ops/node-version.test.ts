@@ -43,3 +43,18 @@ void test("the project's own Node passes the check", () => {
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, "");
 });
+
+void test("a Node 24 without node:crypto's Argon2id (older than 24.7) is stopped with one line too", () => {
+  // The project's Node with crypto.argon2 taken away before the check runs, as 24.0–24.6 are.
+  const withoutArgon2 = 'data:text/javascript,import crypto from "node:crypto"; delete crypto.argon2;';
+  const run = spawnSync(
+    process.execPath,
+    ["--import", withoutArgon2, "--input-type=module", "-e", 'await import("./server/node-version.js")'],
+    { cwd: root, encoding: "utf8" },
+  );
+  assert.equal(run.status, 1);
+  const [line, ...more] = run.stderr.trim().split("\n");
+  assert.deepEqual(more, [], run.stderr);
+  assert.match(line!, /precisa do Node 24\.7 ou mais novo/);
+  assert.match(line!, /npm start/);
+});

@@ -4,8 +4,8 @@
 // one), two built servers (scripts/e2e-server.js) started at the same moment on it, each with its
 // own DATA_DIR, and tests/fixtures/round-robin-proxy.ts in front of them on E2E_POSTGRES_PORT.
 import { spawn } from "node:child_process";
-import net from "node:net";
 import pg from "pg";
+import { freePort } from "../tests/fixtures/free-port.ts";
 import { startRoundRobinProxy } from "../tests/fixtures/round-robin-proxy.ts";
 import { e2ePostgresDatabaseUrl } from "../tests/e2e/support/e2e-env.ts";
 
@@ -23,14 +23,6 @@ await admin.connect();
 await admin.query(`drop database if exists ${database} with (force)`);
 await admin.query(`create database ${database}`);
 await admin.end();
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const backends = [await freePort(), await freePort()];
 const servers = backends.map((port, index) =>

@@ -45,7 +45,8 @@ import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { startRoundRobinProxy } from "#tests/fixtures/round-robin-proxy.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
 import { Browser } from "./bench/browser.js";
-import { freePort, machineNote, processTree, requireBuild, root, startStore } from "./bench/store-process.js";
+import { freePort } from "../tests/fixtures/free-port.ts";
+import { machineNote, processTree, requireBuild, root, startStore } from "./bench/store-process.js";
 import { nextAddress, pick, sleep } from "./bench/simulated-people.js";
 
 requireBuild("loadtest --term-start");

@@ -32,7 +32,8 @@ import autocannon from "autocannon";
 import { Browser } from "./browser.js";
 import { LIGHTHOUSE_GOALS, lighthouseFigures } from "./lighthouse.js";
 import { homeHtmlLine, pageWeight } from "./page-weight.js";
-import { freePort, machineNote, requireBuild, startStore } from "./store-process.js";
+import { freePort } from "../../tests/fixtures/free-port.ts";
+import { machineNote, requireBuild, startStore } from "./store-process.js";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

@@ -3,9 +3,9 @@
 // passed through, and the memory of it and its workers read from /proc.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../tests/fixtures/free-port.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -15,14 +15,6 @@ export function requireBuild(script) {
     console.error(`${script}: rode \`npm run build\` antes.`);
     process.exit(1);
   }
-}
-
-export async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Resolves once `url` answers 2xx; fails when `child` exits first or after `seconds`. */

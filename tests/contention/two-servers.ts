@@ -12,7 +12,8 @@
 //
 // Runs under plain Node (type stripping): no TypeScript-only syntax.
 import assert from "node:assert/strict";
-import { builtServer, freePort, type Reply, type Shopper } from "../crash/built-server.ts";
+import { freePort } from "#tests/fixtures/free-port.ts";
+import { builtServer, type Reply, type Shopper } from "../crash/built-server.ts";
 import { stockAgainstSales, stockTo } from "../crash/tracked-stock.ts";
 import { ITEM_SOLD_OUT, itemSoldOutMessage } from "#api/contract/carts.ts";
 import { expireOverdueSales } from "#api/sales/sale-lifecycle.ts";

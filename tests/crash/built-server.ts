@@ -5,7 +5,6 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +13,7 @@ import { openDatabase, type StoreDatabase } from "#db/client.ts";
 import { METHOD, testCard } from "#tests/fixtures/carts.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { demoBirthDate } from "#tests/fixtures/demo-students.ts";
+import { freePort } from "#tests/fixtures/free-port.ts";
 import { randomAddress, registrationPayload } from "#tests/fixtures/customers.ts";
 
 const STUDENT_RA = "20250003";
@@ -21,14 +21,6 @@ const STUDENT_RA = "20250003";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export interface Reply {
   status: number;

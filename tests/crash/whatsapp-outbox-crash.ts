@@ -15,7 +15,8 @@ import SQLite from "better-sqlite3";
 import { WHATSAPP_TEMPLATES } from "#api/messages/templates.ts";
 import { WHATSAPP_DOUBLE_CREDENTIALS } from "#tests/fixtures/whatsapp-credentials.ts";
 import { startWhatsappDouble } from "#tests/fixtures/whatsapp-double.ts";
-import { builtServer, freePort, sleep } from "./built-server.ts";
+import { freePort } from "#tests/fixtures/free-port.ts";
+import { builtServer, sleep } from "./built-server.ts";
 import { seeded } from "./seeded-random.ts";
 
 const KILLS = 5;

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { freePort } from "#tests/crash/built-server.ts";
+import { freePort } from "#tests/fixtures/free-port.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "loja-ops-"));

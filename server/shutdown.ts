@@ -41,7 +41,7 @@ export function gracefulShutdown({ server, logger, timeoutMs, closeStore }: Shut
       server.closeAllConnections();
     }, timeoutMs);
     cut.unref();
-    server.close(() => {
+    const closeStoreAndExit = () => {
       clearTimeout(cut);
       closeStore().then(
         () => {
@@ -53,7 +53,12 @@ export function gracefulShutdown({ server, logger, timeoutMs, closeStore }: Shut
           process.exit(1);
         },
       );
-    });
+    };
+    // A worker asked to stop before its port opened (another worker found the port taken) has
+    // nothing to drain; closing a server whose cluster listen is still pending makes Node throw
+    // a TypeError when the primary's reply arrives (net.js, listenOnPrimaryHandle).
+    if (!server.listening) return closeStoreAndExit();
+    server.close(closeStoreAndExit);
     server.closeIdleConnections();
   };
   return {

@@ -24,6 +24,8 @@ interface Running {
   url: string;
   /** Every line the process printed on stdout so far, parsed (each must be JSON). */
   lines: () => Record<string, any>[];
+  /** What the process printed on stderr so far (Node's own crashes land there). */
+  stderr: () => string;
   /** Resolves with the first line `match` accepts, waiting up to 60 s. */
   waitFor: (match: (line: Record<string, any>) => boolean) => Promise<Record<string, any>>;
   exited: Promise<number | null>;
@@ -75,7 +77,7 @@ function startServer(env: NodeJS.ProcessEnv, port: number): Running {
     }
     throw new Error(`no such log line; stdout:\n${stdout}\nstderr:\n${stderr}`);
   };
-  return { child, port, url: `http://127.0.0.1:${port}`, lines, waitFor, exited };
+  return { child, port, url: `http://127.0.0.1:${port}`, lines, stderr: () => stderr, waitFor, exited };
 }
 
 const isReady = (line: Record<string, any>) => String(line.msg).startsWith(READY);
@@ -127,7 +129,7 @@ void test("says it is ready only once the port answers, and logs requests as JSO
   }
 });
 
-for (const workers of ["1", "2"]) {
+for (const workers of ["1", "4"]) {
   void test(`with ${workers} worker(s), a taken port is one clear line and exit 1, never the ready line`, async () => {
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
@@ -140,6 +142,8 @@ for (const workers of ["1", "2"]) {
       const portLines = lines.filter((line) => String(line.msg).includes(`A porta ${port} já está em uso`));
       assert.equal(portLines.length, 1, JSON.stringify(lines));
       assert.equal(portLines[0]!.level, "fatal");
+      // The other worker, stopped before its port opened, exits quietly: no Node crash below the line.
+      assert.doesNotMatch(server.stderr(), /Error/);
     } finally {
       taken.close();
     }

@@ -57,6 +57,8 @@ describe("password hashes", () => {
       "bcrypt$x",
       "scrypt$abc$8$1$s$k",
       "scrypt$1024$8$1$s$k$extra",
+      `scrypt$1024$8$1$${salt}$=`,
+      `scrypt$1024$8$1$${salt}$AAAA`,
       `$argon2i$v=19$m=64,t=2,p=1$${salt}$${key}`,
       `$argon2id$v=16$m=64,t=2,p=1$${salt}$${key}`,
       `$argon2id$v=19$m=64,t=2,p=1$${salt}`,

@@ -101,14 +101,10 @@ function parseScrypt(stored: string): ScryptHash | null {
   if (scheme !== "scrypt" || !saltText || !keyText || rest.length > 0) return null;
   const [N, R, P] = [Number(n), Number(r), Number(p)];
   if (![N, R, P].every(positiveInteger) || N * R * P > MAX_SCRYPT_COST) return null;
-  return {
-    scheme: "scrypt",
-    N,
-    r: R,
-    p: P,
-    salt: Buffer.from(saltText, "base64"),
-    key: Buffer.from(keyText, "base64"),
-  };
+  const [salt, key] = [Buffer.from(saltText, "base64"), Buffer.from(keyText, "base64")];
+  // A key that decodes to nothing (`…$=`) would compare equal to scrypt's empty output for any password.
+  if (salt.length < 8 || key.length < 16) return null;
+  return { scheme: "scrypt", N, r: R, p: P, salt, key };
 }
 
 const parseHash = (stored: string) => parseArgon2id(stored) ?? parseScrypt(stored);

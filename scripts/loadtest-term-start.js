@@ -41,11 +41,11 @@ import { MATERIAL_LISTS } from "#db/seed/material-lists-data.ts";
 import { SIZED_UNIFORMS, sizeItemCode } from "#db/seed/stock-data.ts";
 import { stockAgainstSales } from "#tests/crash/tracked-stock.ts";
 import { registrationPayload } from "#tests/fixtures/customers.ts";
+import { freePort } from "#tests/fixtures/free-port.ts";
 import { createPostgresDatabase } from "#tests/fixtures/postgres-database.ts";
 import { startRoundRobinProxy } from "#tests/fixtures/round-robin-proxy.ts";
 import { rosterCsv, rosterRecords } from "#tests/fixtures/roster-csv.ts";
 import { Browser } from "./bench/browser.js";
-import { freePort } from "../tests/fixtures/free-port.ts";
 import { machineNote, processTree, requireBuild, root, startStore } from "./bench/store-process.js";
 import { nextAddress, pick, sleep } from "./bench/simulated-people.js";
 
